@@ -1,0 +1,103 @@
+/**
+ * The engine boundary of ARCHITECTURE.md. Both engines (pure TS here, C++ in
+ * libs/engine-native) implement `Engine`; the service only ever talks to this interface.
+ */
+
+/** The 25 commands of the interface (commands.md counts `optimize` once). */
+export const COMMANDS = [
+  'rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank',
+  'spectrum', 'phase', 'quantum-scale', 'feel', 'want',
+  'relation', 'reduce', 'precision', 'world',
+  'cover', 'entropy', 'frequency', 'milp', 'protect', 'recover', 'sample', 'xorsat',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export const EFFORTS = ['flash', 'medium', 'high'] as const;
+export type Effort = (typeof EFFORTS)[number];
+
+/**
+ * Sparse symmetric pair list in canonical form: i[k] < j[k], no duplicate (i, j) pairs
+ * (duplicates summed), sorted by (i, j), zero weights kept (they are part of the input).
+ */
+export interface PairList {
+  readonly i: Int32Array;
+  readonly j: Int32Array;
+  readonly w: Float64Array;
+}
+
+/** optimize: minimise sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n. */
+export interface QuboProblem {
+  readonly kind: 'qubo';
+  readonly n: number;
+  /** length n; self-pairs [i,i,w] of the input are already folded in (x^2 = x). */
+  readonly linear: Float64Array;
+  readonly pairs: PairList;
+}
+
+/** maxcut: maximise the sum of w_ij over edges whose ends are on different sides. */
+export interface MaxcutProblem {
+  readonly kind: 'maxcut';
+  readonly n: number;
+  /** Present unless `complete`; self-pairs are rejected before this point. */
+  readonly edges: PairList | null;
+  /** The complete graph on n nodes with unit weights, solved without building edges. */
+  readonly complete: boolean;
+}
+
+export type CanonicalProblem = QuboProblem | MaxcutProblem;
+
+/** Which exact method finished, or null for a heuristic answer. */
+export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
+
+export interface EngineRequest {
+  readonly command: Command;
+  readonly problem: CanonicalProblem;
+  readonly effort: Effort;
+  /** Unsigned 32-bit seed; the default is 0. */
+  readonly seed: number;
+  /** Wall-clock search budget in ms, counted from the engine call; absent or 0 = none. */
+  readonly deadlineMs?: number;
+  /** Prior answer (0/1 per variable); the result is never worse than it. */
+  readonly warmStart?: Uint8Array;
+}
+
+export interface EngineWork {
+  iterations: number;
+  nodes: number;
+  restarts: number;
+}
+
+export interface EngineResult {
+  /** 0/1 per variable (optimize), side per node (maxcut). */
+  readonly answer: Uint8Array;
+  /** optimize: energy (minimised); maxcut: cut value (maximised). */
+  readonly objective: number;
+  readonly proof: Proof;
+  /** A proven bound on the optimum (lower for minimisation, upper for maximisation). */
+  readonly bound?: number;
+  readonly stoppedAtDeadline: boolean;
+  readonly work: EngineWork;
+  /** Time spent inside the engine, ms. */
+  readonly engineMs: number;
+}
+
+/**
+ * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far
+ * (a shared Int32Array so it reaches worker threads and C++). Polled in inner loops.
+ */
+export interface CancelSignal {
+  readonly flag: Int32Array;
+}
+
+export interface Engine {
+  /** e.g. "native-1.0.0" or "ts-1.0.0". */
+  readonly id: string;
+  /** "native" or "ts" — the `engine` field of envelopes and /healthz. */
+  readonly kind: 'native' | 'ts';
+  supports(command: Command): boolean;
+  solve(req: EngineRequest, signal?: CancelSignal): Promise<EngineResult>;
+}
+
+export function newCancelSignal(): CancelSignal {
+  return { flag: new Int32Array(new SharedArrayBuffer(4)) };
+}

@@ -1,0 +1,121 @@
+import { ERRORS, type ActionName, type ErrorCode, isErrorCode } from './catalogue';
+
+/** One recovery step of a problem document; facts ride along as extra keys. */
+export interface NextAction {
+  action: ActionName;
+  requires_human_approval: boolean;
+  [fact: string]: unknown;
+}
+
+export interface SvcErrorOptions {
+  /** Seconds; defaults to the catalogue's `retryAfter`. */
+  retryAfter?: number;
+  /** Facts merged into the matching next action, e.g. `{ reduce_problem_size: { max_n: 24 } }`. */
+  facts?: Partial<Record<ActionName, Record<string, unknown>>>;
+  /** Replaces the catalogue's default actions. */
+  actions?: readonly ActionName[];
+  /** Extra top-level members for the problem document (e.g. `field`, `offset`). */
+  extensions?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/** An error that crosses the wire: it always carries a catalogue code. */
+export class SvcError extends Error {
+  readonly code: ErrorCode;
+  readonly retryAfter?: number;
+  readonly facts: Partial<Record<ActionName, Record<string, unknown>>>;
+  readonly actions: readonly ActionName[];
+  readonly extensions: Record<string, unknown>;
+
+  constructor(code: ErrorCode, detail: string, opts: SvcErrorOptions = {}) {
+    super(detail, opts.cause === undefined ? undefined : { cause: opts.cause });
+    this.name = 'SvcError';
+    this.code = code;
+    const spec = ERRORS[code];
+    this.retryAfter = opts.retryAfter ?? ('retryAfter' in spec ? spec.retryAfter : undefined);
+    this.facts = opts.facts ?? {};
+    this.actions = opts.actions ?? spec.actions;
+    this.extensions = opts.extensions ?? {};
+  }
+
+  get detail(): string {
+    return this.message;
+  }
+
+  get status(): number {
+    return ERRORS[this.code].http ?? 400;
+  }
+
+  get retryable(): boolean {
+    return ERRORS[this.code].retryable;
+  }
+}
+
+export function isSvcError(e: unknown): e is SvcError {
+  return e instanceof SvcError;
+}
+
+/** Wraps anything that is not already an `SvcError` as `SVC_INTERNAL`, keeping the cause. */
+export function toSvcError(e: unknown): SvcError {
+  if (e instanceof SvcError) return e;
+  return new SvcError('SVC_INTERNAL', 'An unexpected server fault occurred; nothing was charged.', { cause: e });
+}
+
+const HUMAN_ACTIONS: ReadonlySet<ActionName> = new Set([
+  'register_key', 'verify_email', 'upgrade_plan', 'mint_new_key', 'contact_support',
+]);
+
+export function nextActionsFor(err: SvcError): NextAction[] {
+  return err.actions.map((action) => {
+    const base: NextAction = { action, requires_human_approval: HUMAN_ACTIONS.has(action) };
+    if (action === 'retry' && err.retryAfter !== undefined) base.after_seconds = err.retryAfter;
+    return { ...base, ...(err.facts[action] ?? {}) };
+  });
+}
+
+/** The RFC 9457 problem document of interface §2.5. */
+export interface ProblemDocument {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  retryable: boolean;
+  retry_after?: number;
+  help: string;
+  agent_fix_prompt: string;
+  next_actions: NextAction[];
+  error: { code: ErrorCode; message: string; retryable: boolean; help: string };
+  [extension: string]: unknown;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+export const DEFAULT_DOCS_URL = 'https://docs.svc.invalid';
+
+export function problemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_URL): ProblemDocument {
+  const spec = ERRORS[err.code];
+  const doc: ProblemDocument = {
+    ...err.extensions,
+    type: `${docsUrl.replace(/\/+$/, '')}/errors/${err.code}`,
+    title: spec.title,
+    status: err.status,
+    detail: err.detail,
+    code: err.code,
+    retryable: spec.retryable,
+    help: spec.help,
+    agent_fix_prompt: spec.agentFixPrompt,
+    next_actions: nextActionsFor(err),
+    error: { code: err.code, message: err.detail, retryable: spec.retryable, help: spec.help },
+  };
+  if (err.retryAfter !== undefined) doc.retry_after = err.retryAfter;
+  return doc;
+}
+
+/** Rebuilds an `SvcError` from a problem document received over the wire (clients use this). */
+export function fromProblemDocument(doc: unknown): SvcError | null {
+  if (typeof doc !== 'object' || doc === null) return null;
+  const d = doc as Record<string, unknown>;
+  if (!isErrorCode(d.code)) return null;
+  const retryAfter = typeof d.retry_after === 'number' ? d.retry_after : undefined;
+  return new SvcError(d.code, typeof d.detail === 'string' ? d.detail : ERRORS[d.code].title, { retryAfter });
+}
