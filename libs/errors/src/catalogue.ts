@@ -195,7 +195,7 @@ export const ERRORS = spec({
     title: 'Sandbox token rejected',
     help: 'The public sandbox token was rotated; fetch a fresh one from GET /api/v1/sandbox and retry once.',
     agentFixPrompt: 'Re-fetch the sandbox token from /api/v1/sandbox and retry once. Never substitute a production key.',
-    actions: ['use_sandbox_token'],
+    actions: ['use_sandbox_token', 'retry'],
   },
   // --- rate, quota, capacity -------------------------------------------------
   /** Per-minute request limit exceeded. */

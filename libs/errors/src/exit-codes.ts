@@ -20,7 +20,8 @@ const BY_CODE: Partial<Record<ErrorCode, ExitCode>> = {
 
 function fromStatus(status: number): ExitCode {
   if (status === 401 || status === 403) return EXIT.auth;
-  if (status === 429 || status >= 500 || status === 402 || status === 408) return EXIT.retryable;
+  // 501 (storage not enabled) is a request to change, not a transient fault.
+  if (status === 429 || (status >= 500 && status !== 501) || status === 402 || status === 408) return EXIT.retryable;
   return EXIT.validation;
 }
 

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { ERRORS, ERROR_CODES, EXIT, exitCodeFor, isErrorCode, problemDocument, SvcError, toSvcError, fromProblemDocument, PROBLEM_CONTENT_TYPE } from './index';
+
+// Interface §7, transcribed independently of the catalogue: code → [http, retryable, retry_after?].
+const SPEC: Record<string, [number | null, boolean, number?]> = {
+  SVC_INVALID_INPUT: [422, false], SVC_DIMENSION_LIMIT: [422, false], SVC_RESOURCE_LIMIT: [413, false],
+  SVC_PAYLOAD_TOO_LARGE: [413, false], SVC_CONTRADICTORY_CONSTRAINTS: [422, false],
+  SVC_IDEMPOTENCY_CONFLICT: [409, false], SVC_IDEMPOTENCY_IN_PROGRESS: [409, true, 1],
+  SVC_UNSUPPORTED: [404, false], SVC_UNAUTHENTICATED: [401, false], SVC_FORBIDDEN: [403, false],
+  SVC_NOT_FOUND: [404, false], SVC_SANDBOX_LIMIT: [403, false], SVC_NO_CREDENTIALS: [null, false],
+  SVC_RATE_LIMITED: [429, true], SVC_SANDBOX_RATE: [429, true], SVC_QUOTA_EXCEEDED: [402, false],
+  SVC_COMPUTE_RATE_LIMIT: [429, true, 60], SVC_TOO_MANY_INFLIGHT: [429, true, 5],
+  SVC_QUEUE_FULL: [503, true, 10], SVC_BUSY: [503, true, 2], SVC_WORKERS_SATURATED: [503, true, 1],
+  SVC_ENGINE_FAILURE: [503, true], SVC_INTERNAL: [500, true], SVC_ERROR: [400, false],
+  SVC_MISSING_TAG: [422, false], SVC_MISSING_DESCRIPTION: [422, false], SVC_SANDBOX_NEEDS_N: [422, false],
+  SVC_UNKNOWN_VERSION: [422, false], SVC_STORAGE_UNAVAILABLE: [501, false], SVC_HIGH_DEMAND: [503, true],
+  SVC_ACCOUNT_SUSPENDED: [403, false], SVC_ACCOUNT_BLOCKED: [403, false], SVC_ACCOUNT_CLOSED: [403, false],
+  SVC_TOKEN_BLOCKED: [403, false], SVC_NETWORK: [null, true], SVC_CLIENT: [null, false],
+  SVC_CONFIG_INVALID: [null, false], SVC_UPSTREAM_INVALID_RESPONSE: [502, true], SVC_SKIPPED: [null, false],
+  SVC_JOB_WAIT_TIMEOUT: [408, true], SVC_BUDGET_EXCEEDED: [402, false], SVC_UPGRADE_REQUIRED: [426, false],
+  SVC_SANDBOX_CAPABILITY_REJECTED: [401, true],
+};
+
+// commands.md "CLI exit codes", transcribed independently.
+const EXIT_SPEC: Record<string, number> = {
+  SVC_NETWORK: 1, SVC_RATE_LIMITED: 1, SVC_SANDBOX_RATE: 1, SVC_COMPUTE_RATE_LIMIT: 1, SVC_TOO_MANY_INFLIGHT: 1,
+  SVC_QUEUE_FULL: 1, SVC_BUSY: 1, SVC_WORKERS_SATURATED: 1, SVC_ENGINE_FAILURE: 1, SVC_INTERNAL: 1,
+  SVC_HIGH_DEMAND: 1, SVC_QUOTA_EXCEEDED: 1, SVC_BUDGET_EXCEEDED: 1, SVC_JOB_WAIT_TIMEOUT: 1,
+  SVC_UPSTREAM_INVALID_RESPONSE: 1, SVC_IDEMPOTENCY_IN_PROGRESS: 1,
+  SVC_UNAUTHENTICATED: 2, SVC_FORBIDDEN: 2, SVC_SANDBOX_LIMIT: 2, SVC_TOKEN_BLOCKED: 2, SVC_ACCOUNT_SUSPENDED: 2,
+  SVC_ACCOUNT_BLOCKED: 2, SVC_ACCOUNT_CLOSED: 2, SVC_SANDBOX_CAPABILITY_REJECTED: 2, SVC_NO_CREDENTIALS: 2,
+  SVC_INVALID_INPUT: 3, SVC_DIMENSION_LIMIT: 3, SVC_RESOURCE_LIMIT: 3, SVC_PAYLOAD_TOO_LARGE: 3,
+  SVC_CONTRADICTORY_CONSTRAINTS: 3, SVC_IDEMPOTENCY_CONFLICT: 3, SVC_UNSUPPORTED: 3, SVC_NOT_FOUND: 3,
+  SVC_ERROR: 3, SVC_MISSING_TAG: 3, SVC_MISSING_DESCRIPTION: 3, SVC_SANDBOX_NEEDS_N: 3, SVC_UNKNOWN_VERSION: 3,
+  SVC_STORAGE_UNAVAILABLE: 3, SVC_CLIENT: 3, SVC_CONFIG_INVALID: 3, SVC_SKIPPED: 3, SVC_UPGRADE_REQUIRED: 3,
+};
+
+describe('catalogue', () => {
+  it('holds exactly the codes of interface §7', () => {
+    expect([...ERROR_CODES].sort()).toEqual(Object.keys(SPEC).sort());
+  });
+
+  it.each(Object.entries(SPEC))('%s has the status, retryability and Retry-After of §7', (code, [http, retryable, after]) => {
+    const e = ERRORS[code as keyof typeof ERRORS];
+    expect(e.http).toBe(http);
+    expect(e.retryable).toBe(retryable);
+    if (after !== undefined) expect((e as { retryAfter?: number }).retryAfter).toBe(after);
+    expect(e.title.length).toBeGreaterThan(3);
+    expect(e.help.length).toBeGreaterThan(10);
+    expect(e.agentFixPrompt.length).toBeGreaterThan(10);
+    expect(e.actions.length).toBeGreaterThan(0);
+    // A job still running is resumed by id, never retried (interface §3).
+    if (retryable && code !== 'SVC_JOB_WAIT_TIMEOUT') expect(e.actions).toContain('retry');
+  });
+
+  it.each(Object.entries(EXIT_SPEC))('%s exits with %i', (code, exit) => {
+    expect(exitCodeFor(code as keyof typeof ERRORS)).toBe(exit);
+  });
+
+  it('recognises codes', () => {
+    expect(isErrorCode('SVC_BUSY')).toBe(true);
+    expect(isErrorCode('SVC_NOPE')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(EXIT.ok).toBe(0);
+  });
+});
+
+describe('problem document', () => {
+  it('carries every field of §2.5 for every code', () => {
+    for (const code of ERROR_CODES) {
+      const err = new SvcError(code, `detail for ${code}`);
+      const doc = problemDocument(err, 'https://docs.example.test/');
+      expect(doc.type).toBe(`https://docs.example.test/errors/${code}`);
+      expect(doc.code).toBe(code);
+      expect(doc.status).toBe(ERRORS[code].http ?? 400);
+      expect(doc.detail).toBe(`detail for ${code}`);
+      expect(typeof doc.title).toBe('string');
+      expect(doc.retryable).toBe(ERRORS[code].retryable);
+      expect(doc.help).toBe(ERRORS[code].help);
+      expect(doc.agent_fix_prompt).toBe(ERRORS[code].agentFixPrompt);
+      expect(doc.error).toEqual({ code, message: doc.detail, retryable: doc.retryable, help: doc.help });
+      for (const a of doc.next_actions) expect(typeof a.requires_human_approval).toBe('boolean');
+      expect('tag' in doc).toBe(false);
+      if (SPEC[code][2] !== undefined) expect(doc.retry_after).toBe(SPEC[code][2]);
+    }
+    expect(PROBLEM_CONTENT_TYPE).toBe('application/problem+json');
+  });
+
+  it('puts facts into next actions and retry_after into retry', () => {
+    const doc = problemDocument(new SvcError('SVC_DIMENSION_LIMIT', 'too big', { facts: { reduce_problem_size: { max_n: 100000 } } }));
+    expect(doc.next_actions).toEqual([{ action: 'reduce_problem_size', requires_human_approval: false, max_n: 100000 }]);
+    const busy = problemDocument(new SvcError('SVC_BUSY', 'busy'));
+    expect(busy.next_actions[0]).toEqual({ action: 'retry', requires_human_approval: false, after_seconds: 2 });
+    const reg = problemDocument(new SvcError('SVC_SANDBOX_LIMIT', 'n too large'));
+    expect(reg.next_actions[0]).toMatchObject({ action: 'register_key', requires_human_approval: true });
+  });
+
+  it('wraps unknown faults as SVC_INTERNAL, keeping the cause but not leaking it', () => {
+    const cause = new Error('secret stack');
+    const e = toSvcError(cause);
+    expect(e.code).toBe('SVC_INTERNAL');
+    expect(e.cause).toBe(cause);
+    expect(JSON.stringify(problemDocument(e))).not.toContain('secret');
+    const same = new SvcError('SVC_BUSY', 'x');
+    expect(toSvcError(same)).toBe(same);
+  });
+
+  it('round-trips through the wire form', () => {
+    const doc = problemDocument(new SvcError('SVC_QUEUE_FULL', 'full'));
+    const back = fromProblemDocument(JSON.parse(JSON.stringify(doc)));
+    expect(back?.code).toBe('SVC_QUEUE_FULL');
+    expect(back?.retryAfter).toBe(10);
+    expect(fromProblemDocument({ code: 'NOPE' })).toBeNull();
+    expect(fromProblemDocument('x')).toBeNull();
+  });
+});

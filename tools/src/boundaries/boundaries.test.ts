@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { boundaryViolations, type GraphProject } from './rules';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+function projectGraph(): { projects: GraphProject[]; deps: Record<string, string[]> } {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-graph-')), 'graph.json');
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'nx'), ['graph', `--file=${file}`], {
+    cwd: ROOT, stdio: 'pipe', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  });
+  const g = JSON.parse(readFileSync(file, 'utf8')).graph;
+  const projects = Object.values(g.nodes).map((n: any) => ({ name: n.name, tags: n.data.tags ?? [] }));
+  const deps = Object.fromEntries(
+    Object.entries(g.dependencies).map(([k, v]) => [k, (v as { target: string }[]).map((d) => d.target)]),
+  );
+  return { projects, deps };
+}
+
+function* files(dir: string): Generator<string> {
+  for (const e of readdirSync(dir)) {
+    if (e === 'node_modules' || e === 'dist' || e.startsWith('build')) continue;
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) yield* files(p);
+    else yield p;
+  }
+}
+
+describe('module boundaries (ARCHITECTURE.md "may import")', () => {
+  const graph = projectGraph();
+
+  it('sees every workspace project', () => {
+    const names = graph.projects.map((p) => p.name);
+    for (const n of ['errors', 'contracts', 'engine-ts', 'engine-native', 'store', 'service', 'client', 'http', 'cli', 'tools']) {
+      expect(names).toContain(n);
+    }
+  });
+
+  it('no project depends on what its tags forbid', () => {
+    expect(boundaryViolations(graph.projects, graph.deps)).toEqual([]);
+  });
+
+  it('the rule catches a forbidden edge', () => {
+    const projects = [{ name: 'cli', tags: ['type:app', 'app:cli'] }, { name: 'service', tags: ['type:service'] }];
+    expect(boundaryViolations(projects, { cli: ['service'] })).toHaveLength(1);
+    expect(boundaryViolations([{ name: 'x', tags: [] }], {})).toHaveLength(1);
+  });
+
+  it('nothing imports another project\'s internals', () => {
+    const bad: string[] = [];
+    for (const top of ['libs', 'apps', 'tools']) {
+      for (const f of files(join(ROOT, top))) {
+        if (!/\.(ts|mts|js|mjs)$/.test(f)) continue;
+        const src = readFileSync(f, 'utf8');
+        for (const m of src.matchAll(/from\s+['"](@svc\/[^'"]+)['"]/g)) {
+          const spec = m[1];
+          if (/^@svc\/[^/]+\/(src|internal)/.test(spec) || spec.includes('/internal')) bad.push(`${relative(ROOT, f)} imports ${spec}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('the C++ core never includes N-API headers', () => {
+    const core = join(ROOT, 'libs', 'engine-native', 'src', 'core');
+    const bad: string[] = [];
+    for (const f of files(core)) {
+      if (/#\s*include\s*[<"](napi|node_api|node)\.h[">]/.test(readFileSync(f, 'utf8'))) bad.push(relative(ROOT, f));
+    }
+    expect(bad).toEqual([]);
+  });
+});
