@@ -1,0 +1,135 @@
+/**
+ * `npm run bench`: native vs. TypeScript on the engine, against public best-known values.
+ * Figures are measured in one run so their ratios are comparable; absolute times are noisy.
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { validateProblem } from '@svc/contracts';
+import {
+  canonicalMaxcut, canonicalQubo, createTsEngine, type Effort, type Engine, type EngineRequest,
+} from '@svc/engine-ts';
+import { createNativeEngine, nativeStatus } from '@svc/engine-native';
+import { benchmarksDir, loadGset } from './gset';
+import { table } from './table';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A seeded generator for bench instances (independent of the engines' PRNG). */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function randomGraph(n: number, m: number, seed: number): [number, number, number][] {
+  const r = lcg(seed);
+  const seen = new Set<number>();
+  const edges: [number, number, number][] = [];
+  while (edges.length < m) {
+    const i = Math.floor(r() * n), j = Math.floor(r() * n);
+    if (i === j) continue;
+    const key = Math.min(i, j) * n + Math.max(i, j);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    edges.push([i, j, 1]);
+  }
+  return edges;
+}
+
+function randomQubo(n: number, seed: number) {
+  const r = lcg(seed);
+  const linear: Record<string, number> = {};
+  const quadratic: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    linear[String(i)] = Math.round(r() * 200 - 100);
+    for (let j = i + 1; j < n; j++) quadratic.push([i, j, Math.round(r() * 200 - 100)]);
+  }
+  return { linear, quadratic };
+}
+
+async function timed(engine: Engine, req: EngineRequest) {
+  const t0 = performance.now();
+  const res = await engine.solve(req);
+  return { res, ms: performance.now() - t0 };
+}
+
+const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
+const ratio = (ts: number, nat: number) => (nat > 0 ? (ts / nat).toFixed(1) + '×' : '-');
+
+async function main() {
+  const ts = createTsEngine();
+  const native = createNativeEngine();
+  const engines: [string, Engine | null][] = [['ts', ts], ['native', native]];
+  if (!native) console.log(`native engine unavailable (${nativeStatus().error ?? 'unknown'}): native columns show "-"\n`);
+  const dir = benchmarksDir(ROOT);
+  const effort: Effort = (process.env.BENCH_EFFORT as Effort) ?? 'medium';
+
+  // 1. Max-cut heuristics: random n=800 and Gset graphs.
+  const cases: { name: string; n: number; edges: [number, number, number][]; best?: number }[] = [
+    { name: 'random n=800 m=19176', n: 800, edges: randomGraph(800, 19176, 1) },
+  ];
+  for (const name of (process.env.BENCH_GSET ?? 'G1').split(',')) {
+    const g = loadGset(dir, name);
+    if (g) cases.push({ name: g.name, n: g.n, edges: g.edges, best: g.bestKnown });
+    else console.log(`skipped ${name}: not found under ${dir}/maxcut`);
+  }
+  const rows: (string | number)[][] = [];
+  for (const c of cases) {
+    const problem = canonicalMaxcut(c.n, c.edges, false);
+    const out: Record<string, { cut: number; ms: number } | null> = {};
+    for (const [id, e] of engines) {
+      if (!e) { out[id] = null; continue; }
+      const { res, ms } = await timed(e, { command: 'maxcut', problem, effort, seed: 0 });
+      out[id] = { cut: res.objective, ms };
+    }
+    const gap = (v?: number) => (c.best && v !== undefined ? (((c.best - v) / c.best) * 100).toFixed(2) + '%' : '-');
+    rows.push([
+      c.name, c.n, c.edges.length, c.best ?? '-',
+      out.ts?.cut ?? '-', gap(out.ts?.cut), out.ts ? fmt(out.ts.ms) : '-',
+      out.native?.cut ?? '-', gap(out.native?.cut), out.native ? fmt(out.native.ms) : '-',
+      out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
+    ]);
+  }
+  console.log(`## Max-cut heuristic (effort ${effort}, seed 0)\n`);
+  console.log(table(['instance', 'n', 'm', 'best known', 'TS cut', 'TS gap', 'TS ms', 'native cut', 'native gap', 'native ms', 'TS/native time'], rows));
+
+  // 2. Exact Gray-code enumeration (certified) on dense random QUBOs.
+  const exactRows: (string | number)[][] = [];
+  for (const n of (process.env.BENCH_EXACT_N ?? '20,24').split(',').map(Number)) {
+    const q = randomQubo(n, n);
+    const problem = canonicalQubo(n, q.linear, q.quadratic);
+    const out: Record<string, { e: number; ms: number; proof: string | null } | null> = {};
+    for (const [id, e] of engines) {
+      if (!e) { out[id] = null; continue; }
+      const { res, ms } = await timed(e, { command: 'optimize', problem, effort: 'high', seed: 0 });
+      out[id] = { e: res.objective, ms, proof: res.proof };
+    }
+    exactRows.push([
+      `dense QUBO n=${n}`, out.ts?.e ?? '-', out.ts?.proof ?? '-', out.ts ? fmt(out.ts.ms) : '-',
+      out.native?.e ?? '-', out.native?.proof ?? '-', out.native ? fmt(out.native.ms) : '-',
+      out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
+    ]);
+  }
+  console.log(`\n## Exact enumeration (effort high)\n`);
+  console.log(table(['instance', 'TS energy', 'TS proof', 'TS ms', 'native energy', 'native proof', 'native ms', 'TS/native time'], exactRows));
+
+  // 3. Validation throughput of a large maxcut body.
+  const m = 1_000_000;
+  const body = {
+    tag: 'svc-cortex-v1', description: 'Bench: split a large sparse network in two.',
+    n: 100_000, edges: randomGraph(100_000, m, 7),
+  };
+  const t0 = performance.now();
+  validateProblem('maxcut', body, { sandbox: false });
+  const validateMs = performance.now() - t0;
+  const t1 = performance.now();
+  canonicalMaxcut(100_000, body.edges, false);
+  const canonMs = performance.now() - t1;
+  console.log(`\n## Validation of a maxcut with ${m.toLocaleString('en-US')} edges\n`);
+  console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
