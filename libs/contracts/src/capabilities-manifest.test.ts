@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { capabilitiesManifest } from './capabilities-manifest';
+import { COMMANDS, SCHEMA_COMMANDS, TAG } from './commands';
+import { inputJsonSchema } from './json-schema';
+
+describe('capabilitiesManifest', () => {
+  const m = capabilitiesManifest({
+    available: (c) => c !== 'milp' && c !== 'spectrum',
+    exactCaps: { optimize: { flash: 16, medium: 22, high: 26 } },
+    engine: 'ts-1.0.0',
+  });
+
+  it('lists every schema command with schemas, availability and stability', () => {
+    expect(m.tag).toBe(TAG);
+    expect(m.engine).toBe('ts-1.0.0');
+    expect(m.efforts).toEqual(['flash', 'medium', 'high']);
+    expect(m.default_effort).toBe('medium');
+    expect(m.commands.map((c) => c.name)).toEqual([...SCHEMA_COMMANDS]);
+    for (const c of m.commands) {
+      expect(c.input_schema).toEqual(inputJsonSchema(c.name));
+      expect((c.output_schema as any).properties.answer).toBeDefined();
+      expect(c.stability).toBe(c.name === 'milp' ? 'research' : 'beta');
+      expect(c.available).toBe(c.name !== 'milp');
+    }
+    expect(m.other_commands.map((c) => c.name).sort()).toEqual(COMMANDS.filter((c) => !(SCHEMA_COMMANDS as readonly string[]).includes(c)).sort());
+    expect(m.other_commands.find((c) => c.name === 'spectrum')?.available).toBe(false);
+  });
+
+  it('certified caps: engine-given, else interface defaults, else null', () => {
+    const caps = Object.fromEntries(m.commands.map((c) => [c.name, c.certified_caps]));
+    expect(caps.optimize).toEqual({ flash: 16, medium: 22, high: 26 });
+    expect(caps.maxcut).toEqual({ flash: 22, medium: 22, high: 22 });
+    expect(caps.tsp).toEqual({ flash: 9, medium: 9, high: 9 });
+    expect(caps.qap).toEqual({ flash: 6, medium: 6, high: 6 });
+    expect(caps.rank).toBeNull();
+  });
+
+  it('marks the latency-budget commands and is plain JSON', () => {
+    const lat = m.commands.filter((c) => c.latency_budget).map((c) => c.name);
+    expect(lat).toEqual(['optimize', 'maxcut', 'tsp', 'qap', 'design', 'select']);
+    expect(JSON.parse(JSON.stringify(m))).toEqual(m);
+  });
+});

@@ -1,0 +1,53 @@
+import type { SchemaCommand } from './commands';
+
+/** Size caps and value ranges (interface §8, commands.md "Sizes"). */
+export const LIMITS = {
+  /** `n` of rules, optimize, maxcut: 1..maxN; above is `SVC_DIMENSION_LIMIT`. */
+  maxN: 100_000,
+  /** Entries of `edges` / `quadratic`. */
+  maxPairs: 5_000_000,
+  /** `L` and `K` of design, each. */
+  maxDesignSide: 10_000_000,
+  /** `L * K` of design. */
+  maxDesignCells: 100_000_000,
+  /** `K` of design when a `table` is given. */
+  maxDesignTableK: 4096,
+  /** `m` of select above which solving is slower (still accepted). */
+  selectRecommendedM: 5589,
+  /** Sandbox `n` cap default (the service may configure another; see `ValidateContext.sandboxMaxN`). */
+  sandboxMaxN: 50_000,
+  /** `description`, trimmed, at least this many characters. */
+  minDescription: 10,
+  /** `description` at most this many characters (ours: it is one sentence). */
+  maxDescription: 10_000,
+  /** `max_latency_ms` at most this (the largest timer Node accepts). */
+  maxLatencyMs: 2_147_483_647,
+  /** `seed` is an unsigned 32-bit integer. */
+  maxSeed: 4_294_967_295,
+} as const;
+
+/** Typical exact (certified) sizes of interface §8; the same for every effort unless the engine says otherwise. */
+export const DEFAULT_EXACT_CAPS: Readonly<Partial<Record<SchemaCommand, number>>> = {
+  optimize: 22, maxcut: 22, tsp: 9, qap: 6,
+};
+
+/** Certainty texts (commands.md). Parameterised ones are templates. */
+export const CERTAINTY = {
+  certified: 'certified optimum (proven by exhaustion)',
+  heuristic: 'heuristic (hypothesis - verify)',
+  planted: 'planted floor (proven by construction)',
+  operationExact: 'operation (exact arithmetic)',
+  operationNumeric: 'operation (numeric, tolerance <t>)',
+  recorded: 'recorded (numerically detected, verified to <d> digits)',
+  abstention: 'abstention (no relation within bounds)',
+} as const;
+
+/** Which exact method finished (the engine's `Proof`), or null for a heuristic answer. */
+export const PROOF_KINDS = ['exhaustive', 'branch_and_bound', 'dynamic_program', 'planted'] as const;
+export type ProofKind = (typeof PROOF_KINDS)[number];
+
+/** A model version identifier as accepted in the body or the query. */
+export const VERSION_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:+-]{0,127}$/;
+
+/** Map keys of index-keyed fields (commands.md "Terms"). */
+export const INDEX_KEY_PATTERN = /^(0|[1-9][0-9]*)$/;

@@ -1,0 +1,107 @@
+import { SvcError } from '@svc/errors';
+import type { z } from 'zod';
+import { TAG, assertSchemaCommand, type SchemaCommand } from './commands';
+import { FAST_SHAPES, type InputOf } from './input-schemas';
+import { COMMAND_CHECKS, type Loose } from './internal/command-checks';
+import { InputIssue, formatPath, isPlainObject, show, typeName, type Path } from './internal/issue';
+import { LIMITS } from './limits';
+
+/** Where the problem came from; the sandbox has extra admission rules (interface §5.3). */
+export interface ValidateContext {
+  /** The request uses the anonymous sandbox token: `n` becomes mandatory. */
+  sandbox: boolean;
+  /**
+   * The sandbox `n` cap (default setting 50000). When given and `sandbox` is true, a larger
+   * resolved n is 403 `SVC_SANDBOX_LIMIT` (checked after the general size caps).
+   */
+  sandboxMaxN?: number;
+}
+
+/** A problem that passed every check; `input` is typed per command. */
+export type ValidatedProblem = {
+  [C in SchemaCommand]: {
+    command: C;
+    /** The resolved size (commands.md "What n means"). */
+    n: number;
+    /** The parsed problem, unchanged (including tag and description). */
+    input: InputOf<C>;
+    /** The body's model version pin, if any. */
+    version?: string;
+  };
+}[SchemaCommand];
+
+export type ValidatedProblemOf<C extends SchemaCommand> = Extract<ValidatedProblem, { command: C }>;
+
+function invalid(path: Path, message: string): SvcError {
+  const field = formatPath(path);
+  return new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } });
+}
+
+function fromZod(error: z.ZodError, allowed: readonly string[]): SvcError {
+  const issues = error.issues;
+  // An unknown field explains a typo better than the missing field it stands for.
+  const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
+  const path = first.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (first.code === 'unrecognized_keys') {
+    const key = first.keys[0]!;
+    const where = path.length === 0 ? `; allowed fields: ${allowed.join(', ')}` : '';
+    return invalid([...path, key], `unknown field ${show(key)}${where}`);
+  }
+  return invalid(path, first.message);
+}
+
+/**
+ * Validates one problem body for `command`, in the precedence order of commands.md:
+ * unknown command (404 `SVC_UNSUPPORTED`) → not a JSON object (`SVC_INVALID_INPUT`) →
+ * `tag` (`SVC_MISSING_TAG`, or `SVC_INVALID_INPUT` when wrong) → `description`
+ * (`SVC_MISSING_DESCRIPTION`) → sandbox `n` (`SVC_SANDBOX_NEEDS_N`) → schema
+ * (`SVC_INVALID_INPUT`, `detail` and `field` name the JSON path) → sizes
+ * (`SVC_DIMENSION_LIMIT`, then `SVC_SANDBOX_LIMIT` if `ctx.sandboxMaxN`) → contradictions
+ * (`SVC_CONTRADICTORY_CONSTRAINTS`). Every failure is an `SvcError`.
+ * Huge arrays are checked by plain loops: a million edges validate in tens of milliseconds.
+ */
+export function validateProblem(command: string, body: unknown, ctx: ValidateContext): ValidatedProblem {
+  const c = assertSchemaCommand(command);
+  if (!isPlainObject(body)) {
+    throw new SvcError('SVC_INVALID_INPUT', `the problem must be a JSON object, got ${typeName(body)}`, { extensions: { field: '(root)' } });
+  }
+  if (body.tag === undefined) {
+    throw new SvcError('SVC_MISSING_TAG', `the top-level field "tag" is missing; set it to "${TAG}"`, { extensions: { field: 'tag' } });
+  }
+  if (body.tag !== TAG) throw invalid(['tag'], `expected "${TAG}", got ${typeName(body.tag)}`);
+  const d = body.description;
+  if (typeof d !== 'string' || d.trim().length < LIMITS.minDescription) {
+    const why = d === undefined ? 'is missing' : typeof d !== 'string' ? `must be a string, got ${typeName(d)}` : `has fewer than ${LIMITS.minDescription} characters`;
+    throw new SvcError('SVC_MISSING_DESCRIPTION',
+      `"description" ${why}; give one plain sentence of at least ${LIMITS.minDescription} characters naming the real-world decision`,
+      { extensions: { field: 'description' } });
+  }
+  if (ctx.sandbox && body.n === undefined) {
+    throw new SvcError('SVC_SANDBOX_NEEDS_N', 'sandbox requests must carry the problem size "n" (it must agree with the data)', {
+      extensions: { field: 'n' },
+    });
+  }
+  const shape = FAST_SHAPES[c];
+  const parsed = shape.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error, Object.keys(shape.shape));
+  const v = parsed.data as Loose;
+  const checks = COMMAND_CHECKS[c];
+  let n: number;
+  try {
+    n = checks.check(v);
+  } catch (e) {
+    if (e instanceof InputIssue) throw invalid(e.path, e.message);
+    throw e;
+  }
+  checks.sizes(v, n);
+  if (ctx.sandbox && ctx.sandboxMaxN !== undefined && n > ctx.sandboxMaxN) {
+    throw new SvcError('SVC_SANDBOX_LIMIT', `n = ${n} is over the sandbox cap of ${ctx.sandboxMaxN}; register a free key for larger problems`, {
+      facts: { reduce_problem_size: { max_n: ctx.sandboxMaxN, limit: 'n' } },
+      extensions: { field: 'n' },
+    });
+  }
+  checks.contradictions(v, n);
+  const out = { command: c, n, input: v } as ValidatedProblem;
+  if (typeof v.version === 'string') out.version = v.version;
+  return out;
+}

@@ -1,0 +1,477 @@
+/**
+ * Test helpers (entry `@svc/engine-ts/testing`; production code never imports it):
+ * seeded instance generators, an independent naive brute force, and the engine conformance
+ * suite that both engines (ts, native) must pass.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { canonicalMaxcut, canonicalQubo, type RawPair } from './canonical';
+import { budgetFor } from './effort';
+import {
+  type CanonicalProblem,
+  type Effort,
+  type Engine,
+  type EngineRequest,
+  type EngineResult,
+  type MaxcutProblem,
+  newCancelSignal,
+  type QuboProblem,
+} from './engine';
+import { Prng } from './prng';
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+export type WeightKind = 'unit' | 'pm1' | 'int' | 'real';
+
+export interface RandomInstanceOptions {
+  /** Probability of each unordered pair (ignored when `pairs` is set). Default 0.5. */
+  readonly density?: number;
+  /** Draw exactly this many random pairs instead (duplicates and, for QUBO, self-pairs allowed). */
+  readonly pairs?: number;
+  /** unit: 1; pm1: ±1; int: −10..10; real: uniform in [−10, 10). Default 'int'. */
+  readonly weights?: WeightKind;
+  /** Probability that a drawn weight is replaced by 0. Default 0.1. */
+  readonly zeroFraction?: number;
+  /** Probability that a node takes part in no pair. Default 0. */
+  readonly isolatedFraction?: number;
+  /** Also emit a reversed duplicate [j, i, w'] for ~10% of the pairs (summed by canonicalisation). */
+  readonly duplicates?: boolean;
+  /** QUBO only: probability of a linear term per variable. Default 0.7. */
+  readonly linearDensity?: number;
+}
+
+/** JSON-shaped `optimize` input. */
+export interface QuboInput {
+  readonly n: number;
+  readonly linear: Record<string, number>;
+  readonly quadratic: RawPair[];
+}
+
+/** JSON-shaped `maxcut` input. */
+export interface MaxcutInput {
+  readonly n: number;
+  readonly edges: RawPair[];
+}
+
+function drawWeight(rng: Prng, kind: WeightKind, zeroFraction: number): number {
+  const w =
+    kind === 'unit'
+      ? 1
+      : kind === 'pm1'
+        ? rng.nextInt(2) === 0 ? -1 : 1
+        : kind === 'int'
+          ? rng.nextInt(21) - 10
+          : rng.nextFloat() * 20 - 10;
+  return zeroFraction > 0 && rng.nextFloat() < zeroFraction ? 0 : w;
+}
+
+function drawPairs(rng: Prng, n: number, o: RandomInstanceOptions, allowSelf: boolean): RawPair[] {
+  const kind = o.weights ?? 'int';
+  const zero = o.zeroFraction ?? 0.1;
+  const iso = o.isolatedFraction ?? 0;
+  const active: number[] = [];
+  for (let v = 0; v < n; v++) if (!(iso > 0 && rng.nextFloat() < iso)) active.push(v);
+  const out: RawPair[] = [];
+  if (active.length >= 2 || (allowSelf && active.length >= 1)) {
+    if (o.pairs !== undefined) {
+      for (let k = 0; k < o.pairs; k++) {
+        const i = active[rng.nextInt(active.length)];
+        let j = active[rng.nextInt(active.length)];
+        if (i === j && !allowSelf) {
+          if (active.length < 2) continue;
+          while (j === i) j = active[rng.nextInt(active.length)];
+        }
+        out.push([i, j, drawWeight(rng, kind, zero)]);
+      }
+    } else {
+      const density = o.density ?? 0.5;
+      for (let a = 0; a < active.length; a++) {
+        for (let b = a + 1; b < active.length; b++) {
+          if (rng.nextFloat() < density) out.push([active[a], active[b], drawWeight(rng, kind, zero)]);
+        }
+      }
+    }
+  }
+  if (o.duplicates) {
+    const extra = out.length;
+    for (let k = 0; k < extra; k++) {
+      if (rng.nextInt(10) === 0) out.push([out[k][1], out[k][0], drawWeight(rng, kind, zero)]);
+    }
+  }
+  return out;
+}
+
+/** A seeded random `optimize` input (JSON shape, possibly with duplicates/self-pairs). */
+export function randomQuboInput(seed: number, n: number, o: RandomInstanceOptions = {}): QuboInput {
+  const rng = new Prng(seed);
+  const kind = o.weights ?? 'int';
+  const linear: Record<string, number> = {};
+  const ld = o.linearDensity ?? 0.7;
+  for (let i = 0; i < n; i++) if (rng.nextFloat() < ld) linear[String(i)] = drawWeight(rng, kind, o.zeroFraction ?? 0.1);
+  return { n, linear, quadratic: drawPairs(rng, n, o, true) };
+}
+
+/** A seeded random canonical QUBO. */
+export function randomQubo(seed: number, n: number, o: RandomInstanceOptions = {}): QuboProblem {
+  const inp = randomQuboInput(seed, n, o);
+  return canonicalQubo(inp.n, inp.linear, inp.quadratic);
+}
+
+/** A seeded random `maxcut` input (JSON shape; no self-pairs). */
+export function randomMaxcutInput(seed: number, n: number, o: RandomInstanceOptions = {}): MaxcutInput {
+  const rng = new Prng(seed);
+  return { n, edges: drawPairs(rng, n, { weights: 'unit', ...o }, false) };
+}
+
+/** A seeded random canonical max-cut graph (default unit weights). */
+export function randomMaxcut(seed: number, n: number, o: RandomInstanceOptions = {}): MaxcutProblem {
+  const inp = randomMaxcutInput(seed, n, o);
+  return canonicalMaxcut(inp.n, inp.edges, false);
+}
+
+/**
+ * A random bipartite graph with positive integer weights (1..5): every edge crosses a hidden
+ * bipartition, so the maximum cut is the total weight, known without search. Each node gets
+ * `degree` edges to random nodes of the other side (n >= 2).
+ */
+export function plantedBipartiteMaxcut(seed: number, n: number, degree = 4): { problem: MaxcutProblem; optimum: number } {
+  const rng = new Prng(seed);
+  const left: number[] = [0];
+  const right: number[] = [n - 1];
+  for (let v = 1; v < n - 1; v++) (rng.nextInt(2) === 0 ? left : right).push(v);
+  const edges: RawPair[] = [];
+  let total = 0;
+  for (const [mine, other] of [[left, right], [right, left]]) {
+    for (const v of mine) {
+      for (let d = 0; d < degree; d++) {
+        const w = 1 + rng.nextInt(5);
+        edges.push([v, other[rng.nextInt(other.length)], w]);
+        total += w;
+      }
+    }
+  }
+  return { problem: canonicalMaxcut(n, edges, false), optimum: total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Independent naive evaluation and brute force (no code shared with the engines).
+
+/** Objective of x recomputed term by term (QUBO energy or cut value). */
+export function naiveObjective(p: CanonicalProblem, x: ArrayLike<number>): number {
+  if (p.kind === 'qubo') {
+    let e = 0;
+    for (let i = 0; i < p.n; i++) e += p.linear[i] * x[i];
+    for (let k = 0; k < p.pairs.w.length; k++) e += p.pairs.w[k] * x[p.pairs.i[k]] * x[p.pairs.j[k]];
+    return e;
+  }
+  let cut = 0;
+  if (p.edges === null) {
+    for (let i = 0; i < p.n; i++) for (let j = i + 1; j < p.n; j++) if (x[i] !== x[j]) cut += 1;
+    return cut;
+  }
+  for (let k = 0; k < p.edges.w.length; k++) if (x[p.edges.i[k]] !== x[p.edges.j[k]]) cut += p.edges.w[k];
+  return cut;
+}
+
+/** Exhaustive optimum by plain binary counting (n <= 20): minimum energy or maximum cut. */
+export function bruteForce(p: CanonicalProblem): { objective: number; answer: Uint8Array } {
+  if (p.n > 20) throw new Error('bruteForce is for n <= 20');
+  const x = new Uint8Array(p.n);
+  const answer = new Uint8Array(p.n);
+  let best = p.kind === 'qubo' ? Infinity : -Infinity;
+  for (let code = 0; code < 2 ** p.n; code++) {
+    for (let i = 0; i < p.n; i++) x[i] = (code >>> i) & 1;
+    const v = naiveObjective(p, x);
+    if (p.kind === 'qubo' ? v < best : v > best) {
+      best = v;
+      answer.set(x);
+    }
+  }
+  return { objective: best, answer };
+}
+
+/** Sum of |weights| (linear terms included), as in the re-scoring tolerance. */
+export function absWeightSum(p: CanonicalProblem): number {
+  let s = 0;
+  if (p.kind === 'qubo') {
+    for (const h of p.linear) s += Math.abs(h);
+    for (const w of p.pairs.w) s += Math.abs(w);
+  } else if (p.edges === null) {
+    s = (p.n * (p.n - 1)) / 2;
+  } else {
+    for (const w of p.edges.w) s += Math.abs(w);
+  }
+  return s;
+}
+
+function tol(p: CanonicalProblem): number {
+  return 1e-9 * (1 + absWeightSum(p));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conformance suite
+
+function command(p: CanonicalProblem): 'optimize' | 'maxcut' {
+  return p.kind === 'qubo' ? 'optimize' : 'maxcut';
+}
+
+function request(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
+  return { command: command(p), problem: p, effort: 'medium', seed: 0, ...extra };
+}
+
+/** Whether objective a is at least as good as b within tolerance. */
+function atLeastAsGood(p: CanonicalProblem, a: number, b: number): boolean {
+  return p.kind === 'qubo' ? a <= b + tol(p) : a >= b - tol(p);
+}
+
+/** Shape, 0/1 values and a re-evaluated objective. */
+function expectValid(p: CanonicalProblem, r: EngineResult): void {
+  expect(r.answer.length).toBe(p.n);
+  for (let i = 0; i < p.n; i++) expect(r.answer[i] === 0 || r.answer[i] === 1).toBe(true);
+  expect(Math.abs(naiveObjective(p, r.answer) - r.objective)).toBeLessThanOrEqual(tol(p));
+  expect(r.work.iterations).toBeGreaterThanOrEqual(0);
+  expect(r.engineMs).toBeGreaterThanOrEqual(0);
+  if (r.bound !== undefined) {
+    if (p.kind === 'qubo') expect(r.objective).toBeGreaterThanOrEqual(r.bound - tol(p));
+    else expect(r.objective).toBeLessThanOrEqual(r.bound + tol(p));
+  }
+}
+
+/** Small instances of both commands covering the edge cases (n <= 16). */
+export function smallInstances(): { label: string; problem: CanonicalProblem }[] {
+  const out: { label: string; problem: CanonicalProblem }[] = [];
+  const kinds: WeightKind[] = ['int', 'real', 'pm1'];
+  for (let s = 0; s < 36; s++) {
+    const n = 1 + (s % 16);
+    const o: RandomInstanceOptions = {
+      density: [0.2, 0.5, 0.9][s % 3],
+      weights: kinds[s % 3],
+      zeroFraction: s % 4 === 0 ? 0.4 : 0.05,
+      isolatedFraction: s % 5 === 0 ? 0.3 : 0,
+      duplicates: s % 2 === 0,
+    };
+    out.push({ label: `qubo#${s} n=${n} ${o.weights}`, problem: randomQubo(1000 + s, n, o) });
+    out.push({
+      label: `maxcut#${s} n=${n} ${o.weights}`,
+      problem: randomMaxcut(2000 + s, n, { ...o, weights: (['unit', 'pm1', 'real', 'int'] as const)[s % 4] }),
+    });
+  }
+  // Hand-made edge cases.
+  out.push({ label: 'qubo n=1 empty', problem: canonicalQubo(1, undefined, undefined) });
+  out.push({ label: 'qubo n=1 negative', problem: canonicalQubo(1, { '0': -2.5 }, undefined) });
+  out.push({ label: 'qubo n=1 self-pair only', problem: canonicalQubo(1, { '0': 1 }, [[0, 0, -3]]) });
+  out.push({ label: 'qubo all zero', problem: canonicalQubo(5, { '1': 0 }, [[0, 1, 0], [2, 3, 0]]) });
+  out.push({ label: 'qubo all positive', problem: canonicalQubo(6, { '0': 1, '5': 2 }, [[0, 5, 3], [1, 2, 1]]) });
+  out.push({ label: 'qubo all negative', problem: canonicalQubo(6, { '0': -1, '3': -2 }, [[0, 3, -3], [1, 4, -1]]) });
+  out.push({ label: 'qubo isolated only', problem: canonicalQubo(7, { '2': -1, '6': 4 }, []) });
+  out.push({ label: 'maxcut n=2 single edge', problem: canonicalMaxcut(2, [[0, 1, 3]], false) });
+  out.push({ label: 'maxcut n=2 negative edge', problem: canonicalMaxcut(2, [[1, 0, -3]], false) });
+  out.push({ label: 'maxcut zero edge', problem: canonicalMaxcut(3, [[0, 2, 0]], false) });
+  out.push({ label: 'maxcut isolated nodes', problem: canonicalMaxcut(9, [[3, 7, 2], [7, 8, 1], [3, 8, 1]], false) });
+  out.push({ label: 'maxcut all negative', problem: canonicalMaxcut(5, [[0, 1, -1], [1, 2, -2], [2, 4, -1]], false) });
+  out.push({ label: 'maxcut duplicates summed to 0', problem: canonicalMaxcut(4, [[0, 1, 2], [1, 0, -2], [2, 3, 1]], false) });
+  for (const n of [1, 2, 3, 4, 7, 10, 11]) {
+    out.push({ label: `maxcut complete n=${n}`, problem: canonicalMaxcut(n, undefined, true) });
+  }
+  return out;
+}
+
+/**
+ * Register the engine conformance tests (vitest `describe`/`it`) for an engine factory.
+ * Both engines share `budgetFor`, so n <= 16 is always certified and n = 60 always heuristic.
+ */
+export function engineConformanceSuite(name: string, makeEngine: () => Engine | Promise<Engine>): void {
+  describe(`engine conformance: ${name}`, () => {
+    let engine: Engine;
+    beforeAll(async () => {
+      engine = await makeEngine();
+    });
+
+    it('identifies itself and supports optimize and maxcut', () => {
+      expect(typeof engine.id).toBe('string');
+      expect(engine.id.length).toBeGreaterThan(0);
+      expect(['ts', 'native']).toContain(engine.kind);
+      expect(engine.supports('optimize')).toBe(true);
+      expect(engine.supports('maxcut')).toBe(true);
+    });
+
+    it('certified answers equal an independent brute force (n <= 16, both commands)', async () => {
+      const instances = smallInstances();
+      expect(instances.length).toBeGreaterThan(80);
+      for (const { label, problem } of instances) {
+        const r = await engine.solve(request(problem, { seed: 3 }));
+        const bf = bruteForce(problem);
+        expectValid(problem, r);
+        expect(r.proof, label).toBe('exhaustive');
+        expect(r.stoppedAtDeadline, label).toBe(false);
+        expect(Math.abs(r.objective - bf.objective), label).toBeLessThanOrEqual(tol(problem));
+      }
+    });
+
+    it('every effort certifies small instances', async () => {
+      for (const effort of ['flash', 'medium', 'high'] as const) {
+        for (let s = 0; s < 4; s++) {
+          const q = randomQubo(300 + s, 14, { weights: 'real', density: 0.6 });
+          const c = randomMaxcut(400 + s, 15, { weights: 'pm1', density: 0.5 });
+          for (const p of [q, c]) {
+            const r = await engine.solve(request(p, { effort, seed: s }));
+            expectValid(p, r);
+            expect(r.proof).toBe('exhaustive');
+            expect(Math.abs(r.objective - bruteForce(p).objective)).toBeLessThanOrEqual(tol(p));
+          }
+        }
+      }
+    });
+
+    it('complete maxcut is solved by construction, at any n', async () => {
+      for (const n of [1, 2, 5, 12]) {
+        const p = canonicalMaxcut(n, undefined, true);
+        const r = await engine.solve(request(p));
+        expectValid(p, r);
+        expect(r.proof).toBe('exhaustive');
+        expect(r.objective).toBe(Math.floor((n * n) / 4));
+        expect(r.objective).toBe(bruteForce(p).objective);
+      }
+      const big = canonicalMaxcut(100000, undefined, true);
+      const t0 = performance.now();
+      const r = await engine.solve(request(big, { effort: 'high' }));
+      expect(performance.now() - t0).toBeLessThan(2000);
+      expect(r.objective).toBe(2500000000);
+      expect(r.proof).toBe('exhaustive');
+      expect(r.answer.length).toBe(100000);
+      let ones = 0;
+      for (const v of r.answer) ones += v;
+      expect(ones * (100000 - ones)).toBe(2500000000);
+    });
+
+    it('heuristic answers above the exact cap: proof null, valid bound, re-evaluated objective', async () => {
+      for (const effort of ['flash', 'medium', 'high'] as const) {
+        const q = randomQubo(11, 60, { density: 0.3, weights: 'int' });
+        const c = randomMaxcut(12, 60, { density: 0.2, weights: 'pm1' });
+        expect(budgetFor('optimize', effort, 60, 0).exactMaxN).toBeLessThan(60);
+        for (const p of [q, c]) {
+          const r = await engine.solve(request(p, { effort, seed: 5 }));
+          expectValid(p, r);
+          expect(r.proof).toBeNull();
+          expect(r.stoppedAtDeadline).toBe(false);
+          expect(typeof r.bound).toBe('number');
+          expect(r.work.iterations).toBeGreaterThan(0);
+        }
+      }
+    });
+
+    it('the heuristic finds a planted optimum (bipartite max-cut, n = 200)', async () => {
+      for (let s = 0; s < 3; s++) {
+        const { problem, optimum } = plantedBipartiteMaxcut(70 + s, 200, 3);
+        const r = await engine.solve(request(problem, { seed: s }));
+        expectValid(problem, r);
+        expect(r.objective).toBe(optimum);
+      }
+    });
+
+    it('never returns worse than the warm start (heuristic path, n = 60)', async () => {
+      for (let s = 0; s < 4; s++) {
+        const q = randomQubo(500 + s, 60, { density: 0.25, weights: s % 2 ? 'real' : 'int' });
+        const c = randomMaxcut(600 + s, 60, { density: 0.15, weights: s % 2 ? 'real' : 'pm1' });
+        for (const p of [q, c]) {
+          // A strong prior answer, then resumed with less effort, another seed and a tight deadline.
+          const prior = await engine.solve(request(p, { effort: 'high', seed: 100 + s }));
+          const warmValue = naiveObjective(p, prior.answer);
+          for (const extra of [
+            { effort: 'flash' as Effort, seed: s },
+            { effort: 'flash' as Effort, seed: s + 1, deadlineMs: 1 },
+          ]) {
+            const r = await engine.solve(request(p, { ...extra, warmStart: prior.answer }));
+            expectValid(p, r);
+            expect(atLeastAsGood(p, r.objective, warmValue)).toBe(true);
+          }
+          // The same warm start on a changed problem is re-evaluated on the new one.
+          const changed = p.kind === 'qubo'
+            ? randomQubo(700 + s, 60, { density: 0.25 })
+            : randomMaxcut(800 + s, 60, { density: 0.15, weights: 'pm1' });
+          const r2 = await engine.solve(request(changed, { effort: 'flash', warmStart: prior.answer }));
+          expectValid(changed, r2);
+          expect(atLeastAsGood(changed, r2.objective, naiveObjective(changed, prior.answer))).toBe(true);
+        }
+      }
+    });
+
+    it('a 1 ms deadline with a warm start still returns at least the warm start (n = 3000)', async () => {
+      const q = randomQubo(51, 3000, { pairs: 20000, weights: 'int' });
+      const c = randomMaxcut(52, 3000, { pairs: 20000, weights: 'pm1' });
+      for (const p of [q, c]) {
+        const prior = await engine.solve(request(p, { effort: 'flash', seed: 1 }));
+        const r = await engine.solve(request(p, { effort: 'high', seed: 2, deadlineMs: 1, warmStart: prior.answer }));
+        expectValid(p, r);
+        expect(r.stoppedAtDeadline).toBe(true);
+        expect(atLeastAsGood(p, r.objective, naiveObjective(p, prior.answer))).toBe(true);
+      }
+    });
+
+    it('a warm start on the exact path is still certified and not beaten by it', async () => {
+      const p = randomQubo(900, 12, { weights: 'real' });
+      const warm = new Uint8Array(12).fill(1);
+      const r = await engine.solve(request(p, { warmStart: warm }));
+      expectValid(p, r);
+      expect(r.proof).toBe('exhaustive');
+      expect(atLeastAsGood(p, r.objective, naiveObjective(p, warm))).toBe(true);
+    });
+
+    it('the same seed gives the same answer (both paths), including a fresh engine', async () => {
+      const other = await makeEngine();
+      const cases: CanonicalProblem[] = [
+        randomQubo(21, 60, { density: 0.3, weights: 'real' }),
+        randomMaxcut(22, 80, { density: 0.1, weights: 'int' }),
+        randomQubo(23, 14, { weights: 'int' }),
+        randomMaxcut(24, 15, { weights: 'pm1' }),
+      ];
+      for (const p of cases) {
+        const a = await engine.solve(request(p, { seed: 42 }));
+        const b = await engine.solve(request(p, { seed: 42 }));
+        const c = await other.solve(request(p, { seed: 42 }));
+        expect(Array.from(b.answer)).toEqual(Array.from(a.answer));
+        expect(Array.from(c.answer)).toEqual(Array.from(a.answer));
+        expect(b.objective).toBe(a.objective);
+        expect(b.work).toEqual(a.work);
+      }
+    });
+
+    it('a 1 ms deadline on a large instance stops quickly with a valid answer', async () => {
+      const q = randomQubo(31, 3000, { pairs: 30000, weights: 'int' });
+      const c = randomMaxcut(32, 3000, { pairs: 30000, weights: 'pm1' });
+      for (const p of [q, c]) {
+        const t0 = performance.now();
+        const r = await engine.solve(request(p, { effort: 'high', deadlineMs: 1 }));
+        expect(performance.now() - t0).toBeLessThan(1500);
+        expectValid(p, r);
+        expect(r.stoppedAtDeadline).toBe(true);
+        expect(r.proof).toBeNull();
+      }
+    });
+
+    it('a cancel flag set before the call returns promptly with a valid answer', async () => {
+      const cases: CanonicalProblem[] = [
+        randomQubo(41, 3000, { pairs: 30000 }),
+        randomMaxcut(42, 3000, { pairs: 30000, weights: 'real' }),
+        randomQubo(43, 20, { density: 0.5 }),
+        randomMaxcut(44, 21, { density: 0.5 }),
+      ];
+      for (const p of cases) {
+        const signal = newCancelSignal();
+        Atomics.store(signal.flag, 0, 1);
+        const t0 = performance.now();
+        const r = await engine.solve(request(p, { effort: 'high' }), signal);
+        expect(performance.now() - t0).toBeLessThan(1500);
+        expectValid(p, r);
+        // Cut short: never certified.
+        expect(r.proof).toBeNull();
+        expect(r.stoppedAtDeadline).toBe(true);
+      }
+    });
+
+    it('rejects a problem of the wrong kind for the command', async () => {
+      const p = randomQubo(1, 5);
+      await expect(engine.solve({ ...request(p), command: 'maxcut' })).rejects.toThrow();
+    });
+  });
+}
