@@ -1,0 +1,84 @@
+import { SvcError } from '@svc/errors';
+
+/** One command-line flag; `value` names its argument, absent for a boolean switch. */
+export interface FlagSpec {
+  name: string;
+  short?: string;
+  value?: string;
+  description: string;
+  /** Checks and normalises a value; throws `SvcError('SVC_CLIENT')` on a bad one. */
+  parse?: (raw: string) => string;
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+function usageError(detail: string): SvcError {
+  return new SvcError('SVC_CLIENT', detail);
+}
+
+/**
+ * Splits argv into positionals and flags (`--name value`, `--name=value`, `-h`), checking each flag
+ * against `specs`. Throws `SvcError('SVC_CLIENT')` for an unknown flag or a missing/bad value.
+ */
+export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): ParsedArgs {
+  const byName = new Map<string, FlagSpec>();
+  for (const s of specs) {
+    byName.set(`--${s.name}`, s);
+    if (s.short) byName.set(`-${s.short}`, s);
+  }
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const key = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const spec = byName.get(key);
+    if (!spec) throw usageError(`Unknown flag ${key}.`);
+    if (spec.value === undefined) {
+      if (eq > 0 && key !== arg) throw usageError(`${key} takes no value.`);
+      flags.set(spec.name, true);
+      continue;
+    }
+    let raw: string | undefined;
+    if (eq > 0 && key !== arg) raw = arg.slice(eq + 1);
+    else if (i + 1 < argv.length) raw = argv[++i];
+    if (raw === undefined) throw usageError(`${key} needs a value <${spec.value}>.`);
+    flags.set(spec.name, spec.parse ? spec.parse(raw) : raw);
+  }
+  return { positionals, flags };
+}
+
+/** The value of a flag that takes one, or undefined. */
+export function flagValue(args: ParsedArgs, name: string): string | undefined {
+  const v = args.flags.get(name);
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Parser for a non-negative decimal integer flag value. */
+export function nonNegativeInteger(flag: string) {
+  return (raw: string): string => {
+    if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+      throw usageError(`--${flag} must be a non-negative integer, got "${raw}".`);
+    }
+    return String(Number(raw));
+  };
+}
+
+/** Parser for a flag restricted to a fixed set of values. */
+export function oneOf(flag: string, values: readonly string[]) {
+  return (raw: string): string => {
+    if (!values.includes(raw)) throw usageError(`--${flag} must be one of ${values.join(', ')}, got "${raw}".`);
+    return raw;
+  };
+}

@@ -1,0 +1,60 @@
+import { CLIENT_VERSION } from '@svc/client';
+import { SvcError, exitCodeFor, problemDocument, toSvcError } from '@svc/errors';
+import { parseArgs, type FlagSpec } from './internal/args';
+import type { CliIo } from './internal/cli-io';
+import { COMMANDS } from './internal/commands';
+import { GLOBAL_FLAGS, commandHelp, generalHelp } from './internal/help-text';
+import { FORMATS, emitError, type Format } from './internal/render';
+
+// The format must be known before parsing can fail, so usage errors honour --format json too.
+function prescanFormat(argv: readonly string[]): Format {
+  let format: Format = 'human';
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') break;
+    const v = argv[i] === '--format' ? argv[i + 1] : argv[i].startsWith('--format=') ? argv[i].slice(9) : undefined;
+    if ((FORMATS as readonly string[]).includes(v ?? '')) format = v as Format;
+  }
+  return format;
+}
+
+function unionFlags(): FlagSpec[] {
+  const byName = new Map<string, FlagSpec>();
+  for (const f of [...GLOBAL_FLAGS, ...COMMANDS.flatMap((c) => c.flags)]) byName.set(f.name, f);
+  return [...byName.values()];
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  // First pass over every known flag only to find the command name (flag values are not commands).
+  const first = parseArgs(argv, unionFlags());
+  const [name, ...operands] = first.positionals;
+  if (name === undefined) {
+    if (first.flags.has('version')) return io.stdout(`${CLIENT_VERSION}\n`), 0;
+    if (first.flags.has('help')) return io.stdout(generalHelp(COMMANDS)), 0;
+    throw new SvcError('SVC_CLIENT', 'No command given; run `svc --help`.');
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) throw new SvcError('SVC_CLIENT', `Unknown command "${name}"; commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
+  const args = parseArgs(argv, [...GLOBAL_FLAGS, ...cmd.flags]);
+  if (args.flags.has('help')) return io.stdout(commandHelp(cmd)), 0;
+  if (args.flags.has('version')) return io.stdout(`${CLIENT_VERSION}\n`), 0;
+  const required = cmd.operands.filter((o) => !o.startsWith('[')).length;
+  if (operands.length < required || operands.length > cmd.operands.length) {
+    throw new SvcError('SVC_CLIENT', `Usage: svc ${[cmd.name, ...cmd.operands].join(' ')} [options] (got ${operands.length} operand(s)).`);
+  }
+  return cmd.run({ io, args, operands, format: (args.flags.get('format') as Format | undefined) ?? 'human' });
+}
+
+/**
+ * Runs `svc` with `argv` (without the node and script paths) and returns the exit code.
+ * Never throws: every failure is rendered (prose on stderr; the problem document on stdout for
+ * `--format json|envelope`) and mapped to its exit code.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const format = prescanFormat(argv);
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    const err = e instanceof SvcError ? e : toSvcError(e);
+    return emitError(io, format, null, problemDocument(err), exitCodeFor(err.code));
+  }
+}

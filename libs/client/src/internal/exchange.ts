@@ -1,0 +1,96 @@
+import {
+  SvcError, exitCodeFor, fromProblemDocument, problemDocument,
+  type ErrorCode, type ExitCode, type ProblemDocument,
+} from '@svc/errors';
+import { parseRetryAfterHeader } from './backoff';
+
+/** One HTTP exchange, classified: a JSON success, or a problem document (remote or local). */
+export type Exchange =
+  | { kind: 'ok'; status: number; body: Record<string, unknown> }
+  | { kind: 'error'; status: number | null; doc: ProblemDocument; retryAfterMs?: number };
+
+export interface ExchangeRequest {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+}
+
+const SNIPPET = 160;
+
+/** A problem document built on this side of the wire (network faults, bad bodies, usage). */
+export function localError(code: ErrorCode, detail: string, extensions?: Record<string, unknown>): ProblemDocument {
+  return problemDocument(new SvcError(code, detail, { extensions }));
+}
+
+/** The CLI exit code of a problem document: by catalogue code (documents are only built from known codes). */
+export function exitCodeOf(doc: ProblemDocument): ExitCode {
+  return exitCodeFor(doc.code);
+}
+
+function describeFault(e: unknown): string {
+  const err = e as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (err?.name === 'TimeoutError' || err?.name === 'AbortError') return 'the request timed out';
+  const cause = err?.cause?.code ?? err?.cause?.message;
+  return cause ? `${err?.message ?? 'fetch failed'} (${cause})` : (err?.message ?? String(e));
+}
+
+/** Sends one request and classifies the answer; never throws. */
+export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowMs: () => number): Promise<Exchange> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetchFn(req.url, {
+      method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(req.timeoutMs),
+    });
+    text = await res.text();
+  } catch (e) {
+    return { kind: 'error', status: null, doc: localError('SVC_NETWORK', `Could not reach ${req.url}: ${describeFault(e)}.`) };
+  }
+  const retryAfterMs = parseRetryAfterHeader(res.headers.get('retry-after'), nowMs());
+  const contentType = res.headers.get('content-type') ?? 'no content type';
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Usually an edge proxy's HTML page (e.g. "Your request was blocked"), not the service.
+    const snippet = text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
+    return {
+      kind: 'error', status: res.status, retryAfterMs,
+      doc: localError('SVC_UPSTREAM_INVALID_RESPONSE',
+        `HTTP ${res.status} with a non-JSON body (${contentType})${snippet ? `: "${snippet}"` : ''}.`,
+        { upstream_status: res.status }),
+    };
+  }
+
+  if (res.ok) {
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return {
+        kind: 'error', status: res.status,
+        doc: localError('SVC_UPSTREAM_INVALID_RESPONSE', `HTTP ${res.status} with a JSON body that is not an object.`,
+          { upstream_status: res.status }),
+      };
+    }
+    return { kind: 'ok', status: res.status, body: parsed as Record<string, unknown> };
+  }
+
+  const known = fromProblemDocument(parsed);
+  if (known === null) {
+    const code = (parsed as { code?: unknown } | null)?.code;
+    return {
+      kind: 'error', status: res.status, retryAfterMs,
+      doc: localError('SVC_UPSTREAM_INVALID_RESPONSE',
+        `HTTP ${res.status} with a JSON body that is not a known problem document${typeof code === 'string' ? ` (code ${code})` : ''}.`,
+        { upstream_status: res.status, upstream_body: parsed }),
+    };
+  }
+  // Keep the server's document as sent; fill only what a client needs to branch on.
+  const doc = { ...(parsed as ProblemDocument) };
+  if (typeof doc.retryable !== 'boolean') doc.retryable = known.retryable;
+  if (typeof doc.status !== 'number') doc.status = res.status;
+  if (typeof doc.detail !== 'string') doc.detail = known.detail;
+  const bodyRetryMs = typeof doc.retry_after === 'number' ? Math.round(doc.retry_after * 1000) : undefined;
+  return { kind: 'error', status: res.status, doc, retryAfterMs: retryAfterMs ?? bodyRetryMs };
+}
