@@ -3,15 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '@svc/http';
 
 // End to end: the BUNDLED `svc` (apps/cli/dist/svc.mjs) as a subprocess against a real server.
 const ROOT = resolve(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'apps', 'cli', 'dist', 'svc.mjs');
-// Loaded by path on purpose: a static '@svc/http' import would make the cli project depend on
-// the http app in the Nx graph, which the module-boundary rule forbids (app:cli → client, contracts, errors).
-const HTTP_ENTRY = pathToFileURL(join(ROOT, 'apps', 'http', 'src', 'index.ts')).href;
 
 interface Run { code: number | null; stdout: string; stderr: string }
 
@@ -52,7 +49,6 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(ROOT, 'apps', 'cli', 'build.mjs')], { stdio: 'pipe' });
   work = mkdtempSync(join(tmpdir(), 'svc-cli-e2e-'));
   dataDir = join(work, 'data');
-  const { startServer } = await import(/* @vite-ignore */ HTTP_ENTRY);
   // The TS engine and one worker: this tests the CLI, not the native addon, on a shared 2-core box.
   server = await startServer({ host: '127.0.0.1', port: 0, dataDir, engine: 'ts', workers: 1 });
 }, 60_000);

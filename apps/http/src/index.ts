@@ -1,0 +1,2 @@
+export { buildServer, type BuildServerOptions } from './server';
+export { startServer, type StartServerOptions, type RunningServer } from './start-server';

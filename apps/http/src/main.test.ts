@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The `npm start` artefact: the esbuild bundle must find the worker bundle, better-sqlite3 and piscina.
+const here = path.dirname(fileURLToPath(import.meta.url));
+const bundle = path.resolve(here, '../dist/main.mjs');
+const addonBuilt = fs.existsSync(path.resolve(here, '../../../libs/engine-native/build/Release/svc_native.node'));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-main-'));
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('dist/main.mjs', () => {
+  it.each([
+    { label: 'SVC_ENGINE=ts', engineEnv: 'ts', expected: 'ts' },
+    { label: 'SVC_ENGINE unset (native addon found from the bundle when built)', engineEnv: undefined, expected: addonBuilt ? 'native' : 'ts' },
+  ])('starts on PORT=0, serves a solve, and exits 0 on SIGTERM ($label)', async ({ engineEnv, expected }) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_WORKERS: '1' };
+    delete env.SVC_ENGINE;
+    if (engineEnv) env.SVC_ENGINE = engineEnv;
+    expect(fs.existsSync(bundle)).toBe(true);
+    const child = spawn(process.execPath, [bundle], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no listen line; stderr: ${err}`)), 15_000);
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+) \(engine (ts|native)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      child.on('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
+    });
+    try {
+      const health = (await (await fetch(`${url}/healthz`)).json()) as { engine: string };
+      expect(health.engine).toBe(expected);
+      const { token } = (await (await fetch(`${url}/api/v1/sandbox`)).json()) as { token: string };
+      const res = await fetch(`${url}/api/v1/solve/optimize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ tag: 'svc-cortex-v1', description: 'Pick the cheapest pair of suppliers.', n: 3, linear: { '0': -1, '1': -1, '2': 1 }, quadratic: [[0, 1, 3]] }),
+      });
+      expect(res.status).toBe(200);
+      const answer = (await res.json()) as { energy: number; engine: string };
+      expect(answer.energy).toBe(-1);
+      expect(answer.engine).toBe(expected);
+    } finally {
+      const code = await new Promise<number | null>((resolve) => {
+        child.once('exit', (c) => resolve(c));
+        child.kill('SIGTERM');
+      });
+      expect(code).toBe(0);
+    }
+    expect(fs.existsSync(path.join(dataDir, 'svc.sqlite'))).toBe(true);
+  }, 30_000);
+});

@@ -1,0 +1,320 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseSchemas } from '@svc/contracts';
+import { buildServer, startServer, type RunningServer, type StartServerOptions } from './index';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const lyingWorker = path.resolve(here, '../../../libs/service/test/fixtures/lying-worker.mjs');
+const TAG = 'svc-cortex-v1';
+const desc = 'Split the delivery fleet into two balanced shifts.';
+const PROBLEM = 'application/problem+json';
+const dirs: string[] = [];
+const running: RunningServer[] = [];
+
+type Triple = [number, number, number];
+
+function tmp(): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-http-'));
+  dirs.push(d);
+  return d;
+}
+
+async function start(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const s = await startServer({ port: 0, dataDir: tmp(), engine: 'ts', workers: 1, env: {}, onFault: () => {}, ...opts });
+  running.push(s);
+  return s;
+}
+
+function bruteMaxcut(n: number, edges: Triple[]): number {
+  let best = -Infinity;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    let c = 0;
+    for (const [i, j, w] of edges) if (((mask >> i) & 1) !== ((mask >> j) & 1)) c += w;
+    best = Math.max(best, c);
+  }
+  return best;
+}
+
+function bruteQubo(n: number, linear: Record<string, number>, quadratic: Triple[]): number {
+  let best = Infinity;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    let e = 0;
+    for (const [k, h] of Object.entries(linear)) if ((mask >> Number(k)) & 1) e += h;
+    for (const [i, j, w] of quadratic) if ((mask >> i) & 1 && (mask >> j) & 1) e += w;
+    best = Math.min(best, e);
+  }
+  return best;
+}
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+let srv: RunningServer;
+let token: string;
+
+async function solve(command: string, body: unknown, opts: { query?: string; auth?: string | null; headers?: Record<string, string>; raw?: string | Uint8Array } = {}) {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.headers ?? {}) };
+  if (opts.auth !== null) headers.authorization = opts.auth ?? `Bearer ${token}`;
+  const res = await fetch(`${srv.url}/api/v1/solve/${command}${opts.query ? `?${opts.query}` : ''}`, {
+    method: 'POST',
+    headers,
+    body: opts.raw ?? JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, type: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), json: JSON.parse(text) as Record<string, any>, text };
+}
+
+function expectProblem(r: { status: number; type: string; json: Record<string, any>; text: string }, status: number, code: string) {
+  expect({ status: r.status, code: r.json.code }).toEqual({ status, code });
+  expect(r.type).toBe(PROBLEM);
+  expect(r.json.status).toBe(status);
+  expect(r.json.type).toMatch(new RegExp(`/errors/${code}$`));
+  expect(r.json.error.code).toBe(code);
+  expect(typeof r.json.detail).toBe('string');
+  expect(Array.isArray(r.json.next_actions)).toBe(true);
+  expect(r.text).not.toMatch(/\n\s+at /);
+}
+
+beforeAll(async () => {
+  srv = await start();
+  token = ((await (await fetch(`${srv.url}/api/v1/sandbox`)).json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  for (const s of running.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('metadata routes', () => {
+  it('GET /healthz names the engine', async () => {
+    const res = await fetch(`${srv.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ status: 'ok', engine: 'ts', version: '2026-11-01' });
+  });
+
+  it('GET /api/v1/sandbox gives the token and enforced limits; pricing needs no auth', async () => {
+    const sb = (await (await fetch(`${srv.url}/api/v1/sandbox`)).json()) as Record<string, any>;
+    expect(sb.token).toBe(token);
+    expect(sb.limits).toMatchObject({ max_n: 50_000, max_body_bytes: 8 * 1024 * 1024, daily_compute_units: 10_000 });
+    const pricing = await fetch(`${srv.url}/api/v1/pricing`);
+    expect(pricing.status).toBe(200);
+    const p = (await pricing.json()) as Record<string, any>;
+    expect(p.sandbox.daily_compute_units).toBe(10_000);
+    expect(p.metering.formula).toMatch(/effort_factor/);
+  });
+
+  it('GET /api/v1/capabilities lists every schema command with availability', async () => {
+    const caps = (await (await fetch(`${srv.url}/api/v1/capabilities`)).json()) as Record<string, any>;
+    const available = caps.commands.filter((c: any) => c.available).map((c: any) => c.name).sort();
+    expect(available).toEqual(['maxcut', 'optimize']);
+    expect(caps.commands.find((c: any) => c.name === 'optimize').input_schema).toBeTypeOf('object');
+  });
+});
+
+describe('POST /api/v1/solve', () => {
+  it('optimize: certified small instance equals brute force, every envelope field typed', async () => {
+    const r0 = lcg(99);
+    const n = 11;
+    const linear: Record<string, number> = {};
+    for (let i = 0; i < n; i++) linear[String(i)] = Math.round(r0() * 10 - 5);
+    const quadratic: Triple[] = [];
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r0() < 0.4) quadratic.push([i, j, Math.round(r0() * 10 - 5)]);
+    const r = await solve('optimize', { tag: TAG, description: desc, n, linear, quadratic });
+    expect(r.status).toBe(200);
+    expect(r.type).toMatch(/^application\/json/);
+    const env = responseSchemas.optimize.parse(r.json);
+    expect(env.energy).toBe(bruteQubo(n, linear, quadratic));
+    expect(env.certainty).toBe('certified optimum (proven by exhaustion)');
+    const j = r.json;
+    expect(j.n).toBe(n);
+    expect(typeof j.proof).toBe('string');
+    expect(j.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
+    expect(Number.isInteger(j.compute_units) && j.compute_units > 0).toBe(true);
+    expect(Number.isInteger(j.compute_units_left)).toBe(true);
+    expect(typeof j.elapsed_ms).toBe('number');
+    expect(Number.isInteger(j.peak_rss_kb) && j.peak_rss_kb > 0).toBe(true);
+    for (const k of ['queue_ms', 'compute_ms', 'total_ms']) expect(typeof j.observability[k]).toBe('number');
+    expect(j.tag).toBe(TAG);
+    expect(j.version).toBe('2026-11-01');
+    expect(j.engine).toBe('ts');
+    expect(j).not.toHaveProperty('latency_budget_ms');
+    expect(j).not.toHaveProperty('stopped_at_deadline');
+  });
+
+  it('maxcut: certified small graph equals brute force; n = 200 is heuristic', async () => {
+    const r0 = lcg(5);
+    const edges: Triple[] = [];
+    for (let i = 0; i < 13; i++) for (let j = i + 1; j < 13; j++) if (r0() < 0.4) edges.push([i, j, 1 + Math.floor(r0() * 4)]);
+    const small = await solve('maxcut', { tag: TAG, description: desc, n: 13, edges });
+    expect(small.status).toBe(200);
+    const env = responseSchemas.maxcut.parse(small.json);
+    expect(env.cut_value).toBe(bruteMaxcut(13, edges));
+    expect(env.certainty).toBe('certified optimum (proven by exhaustion)');
+
+    const big: Triple[] = [];
+    for (let i = 0; i < 200; i++) for (let j = i + 1; j < 200; j++) if (r0() < 0.03) big.push([i, j, 1]);
+    const large = await solve('maxcut', { tag: TAG, description: desc, n: 200, edges: big }, { query: 'effort=flash&max_latency_ms=5000' });
+    expect(large.status).toBe(200);
+    expect(large.json.certainty).toBe('heuristic (hypothesis - verify)');
+    expect(large.json.proof).toBeNull();
+    expect(large.json.latency_budget_ms).toBe(5000);
+    expect(typeof large.json.stopped_at_deadline).toBe('boolean');
+    let cut = 0;
+    for (const [i, j, w] of big) if (large.json.answer[i] !== large.json.answer[j]) cut += w;
+    expect(large.json.cut_value).toBe(cut);
+  });
+
+  it('same seed gives the same receipt; another seed or effort another', async () => {
+    const body = { tag: TAG, description: desc, n: 8, complete: true };
+    const a = await solve('maxcut', body, { query: 'seed=3' });
+    const b = await solve('maxcut', body, { query: 'seed=3' });
+    const c = await solve('maxcut', body, { query: 'seed=4' });
+    const d = await solve('maxcut', body, { query: 'seed=3&effort=high' });
+    expect(a.json.receipt).toBe(b.json.receipt);
+    expect(c.json.receipt).not.toBe(a.json.receipt);
+    expect(d.json.receipt).not.toBe(a.json.receipt);
+    expect(d.json.effort).toBe('high');
+    expect(a.json.cut_value).toBe(16);
+  });
+});
+
+describe('errors as problem documents, in precedence order', () => {
+  it('unknown route → 404 SVC_NOT_FOUND', async () => {
+    for (const [method, url] of [['GET', '/nope'], ['POST', '/api/v1/solve'], ['GET', '/api/v1/solve/optimize']]) {
+      const res = await fetch(`${srv.url}${url}`, { method, ...(method === 'POST' ? { body: '{bad', headers: { 'content-type': 'application/json' } } : {}) });
+      const text = await res.text();
+      expectProblem({ status: res.status, type: res.headers.get('content-type') ?? '', json: JSON.parse(text), text }, 404, 'SVC_NOT_FOUND');
+    }
+  });
+
+  it('unknown command → 404 SVC_UNSUPPORTED, before auth and body checks', async () => {
+    expectProblem(await solve('frobnicate', null, { auth: null, raw: '{bad' }), 404, 'SVC_UNSUPPORTED');
+    const later = await solve('tsp', { tag: TAG, description: desc, matrix: [[0]] });
+    expectProblem(later, 404, 'SVC_UNSUPPORTED');
+    expect(later.json.detail).toMatch(/not available yet/);
+    expectProblem(await solve('optimize', null, { auth: null, query: 'colour=red' }), 404, 'SVC_UNSUPPORTED');
+  });
+
+  it('auth → 401 SVC_UNAUTHENTICATED, before body size and JSON syntax', async () => {
+    expectProblem(await solve('optimize', null, { auth: null, raw: '{bad' }), 401, 'SVC_UNAUTHENTICATED');
+    expectProblem(await solve('optimize', null, { auth: 'Bearer not-the-token', raw: '{bad' }), 401, 'SVC_UNAUTHENTICATED');
+    const huge = new Uint8Array(8 * 1024 * 1024 + 1).fill(0x20);
+    expectProblem(await solve('optimize', null, { auth: null, raw: huge }), 401, 'SVC_UNAUTHENTICATED');
+  });
+
+  it('body over the 8 MiB sandbox cap → 413 SVC_PAYLOAD_TOO_LARGE, before JSON syntax', async () => {
+    const huge = new Uint8Array(8 * 1024 * 1024 + 1).fill(0x7b);
+    const r = await solve('optimize', null, { raw: huge });
+    expectProblem(r, 413, 'SVC_PAYLOAD_TOO_LARGE');
+    expect(r.json.next_actions.map((a: any) => a.action)).toContain('register_key');
+    expect(r.retryAfter).toBeNull();
+  });
+
+  it('JSON syntax, empty body and content type → 422 SVC_INVALID_INPUT', async () => {
+    expectProblem(await solve('optimize', null, { raw: '{"tag": ' }), 422, 'SVC_INVALID_INPUT');
+    expectProblem(await solve('optimize', null, { raw: '' }), 422, 'SVC_INVALID_INPUT');
+    const text = await solve('optimize', null, { raw: JSON.stringify({ tag: TAG }), headers: { 'content-type': 'text/plain' } });
+    expectProblem(text, 422, 'SVC_INVALID_INPUT');
+    expect(text.json.detail).toMatch(/Content-Type/);
+    // Fastify's own media-type error is mapped, not leaked as 415.
+    expectProblem(await solve('optimize', null, { raw: '{}', headers: { 'content-type': 'application' } }), 422, 'SVC_INVALID_INPUT');
+    // No Content-Type at all, with a body: refused the same way (Fastify's parser never runs).
+    const bare = await fetch(`${srv.url}/api/v1/solve/optimize`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: new TextEncoder().encode('{"tag":"svc-cortex-v1"}') });
+    const bareText = await bare.text();
+    expectProblem({ status: bare.status, type: bare.headers.get('content-type') ?? '', json: JSON.parse(bareText), text: bareText }, 422, 'SVC_INVALID_INPUT');
+    // No body at all.
+    const none = await fetch(`${srv.url}/api/v1/solve/optimize`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const noneText = await none.text();
+    expectProblem({ status: none.status, type: none.headers.get('content-type') ?? '', json: JSON.parse(noneText), text: noneText }, 422, 'SVC_INVALID_INPUT');
+    expectProblem(await solve('optimize', null, { raw: 'null' }), 422, 'SVC_INVALID_INPUT');
+    // Parameters do not change the media type.
+    expectProblem(await solve('optimize', null, { raw: '{}', headers: { 'content-type': 'application/json; charset=utf-8' } }), 422, 'SVC_MISSING_TAG');
+  });
+
+  it('tag → description → sandbox n → schema → sandbox cap → version', async () => {
+    expectProblem(await solve('optimize', { description: desc, n: 2 }), 422, 'SVC_MISSING_TAG');
+    expectProblem(await solve('optimize', { tag: 'other', description: desc, n: 2 }), 422, 'SVC_INVALID_INPUT');
+    expectProblem(await solve('optimize', { tag: TAG, description: 'short', n: 2 }), 422, 'SVC_MISSING_DESCRIPTION');
+    expectProblem(await solve('optimize', { tag: TAG, description: desc, linear: [1] }), 422, 'SVC_SANDBOX_NEEDS_N');
+    expectProblem(await solve('optimize', { tag: TAG, description: desc, n: 2, linear: [1] }), 422, 'SVC_INVALID_INPUT');
+    expectProblem(await solve('maxcut', { tag: TAG, description: desc, n: 2 }), 422, 'SVC_INVALID_INPUT');
+    const cap = await solve('optimize', { tag: TAG, description: desc, n: 50_001 });
+    expectProblem(cap, 403, 'SVC_SANDBOX_LIMIT');
+    expect(cap.json.next_actions[0]).toMatchObject({ action: 'register_key', requires_human_approval: true });
+    expectProblem(await solve('optimize', { tag: TAG, description: desc, n: 2 }, { query: 'effort=ultra' }), 422, 'SVC_INVALID_INPUT');
+    expectProblem(await solve('optimize', { tag: TAG, description: desc, n: 2 }, { query: 'version=1999-01-01' }), 422, 'SVC_UNKNOWN_VERSION');
+    const latest = await solve('optimize', { tag: TAG, description: desc, n: 2, version: 'latest' });
+    expect(latest.json.version).toBe('2026-11-01');
+  });
+
+  it('chunked bodies and the absolute cap are measured too', async () => {
+    const small = await start({ maxBodyBytes: 4096 });
+    const tok = ((await (await fetch(`${small.url}/api/v1/sandbox`)).json()) as { token: string }).token;
+    const chunks = [new Uint8Array(3000).fill(0x20), new Uint8Array(3000).fill(0x20)];
+    const stream = new ReadableStream<Uint8Array>({
+      pull(c) {
+        const next = chunks.shift();
+        if (next) c.enqueue(next);
+        else c.close();
+      },
+    });
+    const res = await fetch(`${small.url}/api/v1/solve/optimize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tok}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    const text = await res.text();
+    expectProblem({ status: res.status, type: res.headers.get('content-type') ?? '', json: JSON.parse(text), text }, 413, 'SVC_RESOURCE_LIMIT');
+  });
+
+  it('Retry-After accompanies retryable faults: an engine that lies → 503 SVC_ENGINE_FAILURE', async () => {
+    const liar = await start({ workerFile: lyingWorker });
+    const tok = ((await (await fetch(`${liar.url}/api/v1/sandbox`)).json()) as { token: string }).token;
+    const res = await fetch(`${liar.url}/api/v1/solve/optimize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tok}` },
+      body: JSON.stringify({ tag: TAG, description: desc, n: 4, linear: { '1': 2 } }),
+    });
+    const text = await res.text();
+    const json = JSON.parse(text);
+    expectProblem({ status: res.status, type: res.headers.get('content-type') ?? '', json, text }, 503, 'SVC_ENGINE_FAILURE');
+    expect(res.headers.get('retry-after')).toBe('1');
+    expect(json.retry_after).toBe(1);
+    expect(json.retryable).toBe(true);
+  });
+
+  it('an unexpected fault → 500 SVC_INTERNAL without internals', async () => {
+    const faults: string[] = [];
+    const app = buildServer({
+      service: {
+        ...srv.service,
+        limits: srv.service.limits,
+        bodyLimitFor: srv.service.bodyLimitFor,
+        authenticate: srv.service.authenticate,
+        solve: async () => {
+          throw new Error('secret: /srv/internal/path.ts exploded');
+        },
+      },
+      onFault: (e) => faults.push(e.code),
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/solve/optimize',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ tag: TAG, description: desc, n: 2 }),
+    });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['content-type']).toBe(PROBLEM);
+    expect(res.json()).toMatchObject({ code: 'SVC_INTERNAL', retryable: true });
+    expect(res.body).not.toMatch(/secret|path\.ts/);
+    expect(faults).toEqual(['SVC_INTERNAL']);
+  });
+});

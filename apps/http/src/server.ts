@@ -1,0 +1,138 @@
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { SvcError, toSvcError } from '@svc/errors';
+import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
+import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
+import { sendProblem } from './internal/problem-reply';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the solve route's auth hook before the body is read. */
+    principal: Principal | null;
+  }
+}
+
+export interface BuildServerOptions {
+  /** The core every route calls; the server never touches engines or the store. */
+  service: Service;
+  /** Fastify request logging (default off). */
+  logger?: boolean;
+  /** Base of the problem documents' `type` URLs. */
+  docsUrl?: string;
+  /** Trust `X-Forwarded-For` for the client IP (sandbox allowance is per IP). */
+  trustProxy?: boolean;
+  /** Called with every 5xx fault before the sanitised problem document is sent (default: stderr). */
+  onFault?: (err: SvcError, request: FastifyRequest) => void;
+}
+
+const API = '/api/v1';
+
+// Fastify's own failures, mapped onto the catalogue; none of their text reaches the client.
+function fromFastifyError(e: FastifyError): SvcError {
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new SvcError('SVC_INVALID_INPUT', 'Content-Type must be application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new SvcError('SVC_INVALID_INPUT', 'The request body is empty; send one JSON problem document.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new SvcError('SVC_INVALID_INPUT', 'The body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new SvcError('SVC_INVALID_INPUT', 'The Content-Length header does not match the body.');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new SvcError('SVC_RESOURCE_LIMIT', "The body is larger than the server's absolute limit.");
+    case 'FST_ERR_NOT_FOUND':
+      return new SvcError('SVC_NOT_FOUND', 'No such route.');
+    default:
+      break;
+  }
+  if (e instanceof SyntaxError || e.statusCode === 400) {
+    return new SvcError('SVC_INVALID_INPUT', 'The request could not be parsed.', { cause: e });
+  }
+  if (e.statusCode === 413) return new SvcError('SVC_RESOURCE_LIMIT', 'The body is too large.', { cause: e });
+  return toSvcError(e);
+}
+
+/** The Fastify app of interface §4 over a service (no listening; see `startServer`). */
+export function buildServer(opts: BuildServerOptions): FastifyInstance {
+  const { service, docsUrl } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    // The absolute cap; plan caps are enforced after authentication (commands.md precedence).
+    bodyLimit: service.limits.maxBodyBytes,
+    trustProxy: opts.trustProxy ?? false,
+    return503OnClosing: true,
+  });
+  const onFault = opts.onFault ?? ((err: SvcError, req: FastifyRequest) => {
+    const cause = err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : String(err.cause ?? '');
+    process.stderr.write(`[svc-http] ${req.method} ${req.url} -> ${err.code}: ${err.message}${cause ? `\n${cause}` : ''}\n`);
+  });
+
+  app.decorateRequest('principal', null);
+
+  const capsFor = (req: FastifyRequest): BodyCaps => ({
+    plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
+    absolute: service.limits.maxBodyBytes,
+  });
+
+  // Our own parsers: Fastify's would reject malformed JSON before authentication ran.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    const stream = payload as unknown as import('node:stream').Readable;
+    if (req.is404) {
+      stream.resume();
+      return undefined;
+    }
+    return parseJson(await readBody(stream, capsFor(req)));
+  });
+  app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
+    const stream = payload as unknown as import('node:stream').Readable;
+    if (req.is404) {
+      stream.resume();
+      return undefined;
+    }
+    // Size outranks content type, so the body is measured before the type is refused.
+    await readBody(stream, capsFor(req));
+    throw new SvcError('SVC_INVALID_INPUT', `Content-Type must be application/json, got '${String(req.headers['content-type'] ?? 'none').slice(0, 80)}'.`);
+  });
+
+  app.setErrorHandler((error: FastifyError | SvcError, request, reply) => {
+    const err = error instanceof SvcError ? error : fromFastifyError(error as FastifyError);
+    if (err.status >= 500) onFault(err, request);
+    return sendProblem(reply, err, docsUrl);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return sendProblem(reply, new SvcError('SVC_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.`), docsUrl);
+  });
+
+  app.get('/healthz', async () => service.health());
+  app.get(`${API}/capabilities`, async () => service.capabilities());
+  app.get(`${API}/sandbox`, async () => service.sandboxInfo());
+  app.get(`${API}/pricing`, async () => service.pricing());
+  app.get(`${API}/models`, async () => service.models());
+
+  app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
+    // Runs before the body is read: route/command (404) → auth (401) → declared size (413).
+    onRequest: async (request) => {
+      assertSolvable(request.params.command);
+      assertKnownQuery(request.query);
+      request.principal = await service.authenticate(request.headers.authorization, { ip: request.ip });
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared)) {
+        const err = overCap(declared, capsFor(request));
+        if (err) throw err;
+      }
+    },
+    handler: async (request, reply: FastifyReply) => {
+      if (request.body === undefined) {
+        throw new SvcError('SVC_INVALID_INPUT', 'The request has no body; send one JSON problem document with Content-Type: application/json.');
+      }
+      const envelope = await service.solve(request.params.command, request.body, {
+        principal: request.principal!,
+        query: request.query,
+      });
+      return reply.code(200).send(envelope);
+    },
+  });
+
+  return app;
+}

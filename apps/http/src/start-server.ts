@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { createService, type Service, type ServiceOptions } from '@svc/service';
+import { buildServer, type BuildServerOptions } from './server';
+
+export interface StartServerOptions extends ServiceOptions {
+  /** Interface to bind (default 127.0.0.1). */
+  host?: string;
+  /** Port (default 8080; 0 picks a free one). */
+  port?: number;
+  logger?: boolean;
+  docsUrl?: string;
+  trustProxy?: boolean;
+  onFault?: BuildServerOptions['onFault'];
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. http://127.0.0.1:8080 (no trailing slash). */
+  readonly url: string;
+  readonly service: Service;
+  readonly app: FastifyInstance;
+  /** Stops accepting requests, then shuts the solver pool and the store. */
+  close(): Promise<void>;
+}
+
+/** Creates the service, builds the app and listens. */
+export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
+  const { host = '127.0.0.1', port = 8080, logger, docsUrl, trustProxy, onFault, ...serviceOpts } = opts;
+  const service = await createService(serviceOpts);
+  const app = buildServer({ service, logger, docsUrl, trustProxy, onFault });
+  try {
+    await app.listen({ host, port });
+  } catch (e) {
+    await service.close();
+    throw e;
+  }
+  const addr = app.server.address();
+  if (addr === null || typeof addr === 'string') {
+    await app.close();
+    await service.close();
+    throw new Error(`unexpected listen address ${String(addr)}`);
+  }
+  const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
+  const shown = wildcard ? '127.0.0.1' : addr.address;
+  const url = `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    service,
+    app,
+    close() {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await service.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical-json';
+
+describe('canonicalJson', () => {
+  it('sorts object keys, index-like keys numerically and first', () => {
+    expect(canonicalJson({ b: 1, a: 2, '10': 3, '2': 4, '0': 5 })).toBe('{"0":5,"2":4,"10":3,"a":2,"b":1}');
+    expect(canonicalJson({ z: { y: 1, x: [3, { d: 1, c: 2 }] } })).toBe('{"z":{"x":[3,{"c":2,"d":1}],"y":1}}');
+  });
+
+  it('compares huge index keys exactly and leaves non-canonical digit keys as strings', () => {
+    expect(canonicalJson({ '100000000000000000001': 1, '99999999999999999999': 2 })).toBe('{"99999999999999999999":2,"100000000000000000001":1}');
+    expect(canonicalJson({ '01': 1, '1': 2 })).toBe('{"1":2,"01":1}');
+  });
+
+  it('prints numbers shortest round-trip and -0 as 0', () => {
+    expect(canonicalJson([0.1 + 0.2, 1e21, -0, 5e-324, 1.5])).toBe('[0.30000000000000004,1e+21,0,5e-324,1.5]');
+    const x = 0.1 + 0.7;
+    expect(Number(canonicalJson(x))).toBe(x);
+  });
+
+  it('encodes typed arrays as arrays and drops undefined members', () => {
+    expect(canonicalJson({ a: Uint8Array.from([1, 0]), b: undefined, c: Float64Array.from([0.5]) })).toBe('{"a":[1,0],"c":[0.5]}');
+    expect(canonicalJson([undefined, null, 'x"y', true])).toBe('[null,null,"x\\"y",true]');
+  });
+
+  it('refuses non-finite numbers and functions', () => {
+    expect(() => canonicalJson({ a: NaN })).toThrow(TypeError);
+    expect(() => canonicalJson([Infinity])).toThrow(TypeError);
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(TypeError);
+  });
+
+  it('has no whitespace and matches JSON.parse round trip', () => {
+    const v = { k: [1, 2, { m: 'x' }], j: null };
+    expect(JSON.parse(canonicalJson(v))).toEqual(v);
+    expect(canonicalJson(v)).not.toMatch(/\s/);
+  });
+});

@@ -1,0 +1,29 @@
+import type { CanonicalProblem, Command, Effort, EngineResult } from '@svc/engine-ts';
+
+/** What the pool sends to a worker thread (structured-cloned; `cancel` is shared memory). */
+export interface SolveTask {
+  readonly command: Command;
+  readonly problem: CanonicalProblem;
+  readonly effort: Effort;
+  readonly seed: number;
+  readonly deadlineMs?: number;
+  readonly warmStart?: Uint8Array;
+  /** Int32Array over a SharedArrayBuffer; non-zero asks the engine to stop. */
+  readonly cancel: Int32Array;
+}
+
+/** What a worker thread returns. Times are epoch ms with sub-ms precision. */
+export interface SolveTaskResult {
+  readonly result: EngineResult;
+  /** Engine kind that actually answered (must equal the service's choice for this command). */
+  readonly engine: 'native' | 'ts';
+  readonly engineId: string;
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
+/** workerData of every pool thread. */
+export interface SolveWorkerData {
+  /** The selection the service made (undefined = native when the addon loads, else ts). */
+  readonly engine?: 'native' | 'ts';
+}

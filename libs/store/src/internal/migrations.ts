@@ -1,0 +1,46 @@
+/** One schema step. Versions are dense and increasing; an applied step is never edited. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  /** SQL per dialect; a PostgreSQL store adds its own text under `postgres`. */
+  readonly sql: { readonly sqlite: string; readonly postgres?: string };
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'usage and sandbox tokens',
+    sql: {
+      sqlite: `
+        CREATE TABLE usage_daily (
+          principal TEXT NOT NULL,
+          day TEXT NOT NULL,
+          units INTEGER NOT NULL DEFAULT 0,
+          requests INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (principal, day)
+        ) WITHOUT ROWID;
+        CREATE TABLE sandbox_tokens (
+          token TEXT PRIMARY KEY,
+          created_at INTEGER NOT NULL,
+          retired_at INTEGER
+        );
+        CREATE INDEX sandbox_tokens_active ON sandbox_tokens (retired_at, created_at);
+      `,
+      postgres: `
+        CREATE TABLE usage_daily (
+          principal TEXT NOT NULL,
+          day DATE NOT NULL,
+          units BIGINT NOT NULL DEFAULT 0,
+          requests BIGINT NOT NULL DEFAULT 0,
+          PRIMARY KEY (principal, day)
+        );
+        CREATE TABLE sandbox_tokens (
+          token TEXT PRIMARY KEY,
+          created_at BIGINT NOT NULL,
+          retired_at BIGINT
+        );
+        CREATE INDEX sandbox_tokens_active ON sandbox_tokens (retired_at, created_at);
+      `,
+    },
+  },
+];
