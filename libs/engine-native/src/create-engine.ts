@@ -1,0 +1,65 @@
+/**
+ * Engine selection for the service: native when the addon loads, engine-ts otherwise, chosen by
+ * the caller or by `SVC_ENGINE` (`ts` | `native`; unset = prefer native).
+ */
+import { createTsEngine, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { loadNativeAddon, type NativeLoadResult } from './load-native-addon';
+import { nativeEngineFrom } from './native-engine';
+
+export type EngineKind = 'native' | 'ts';
+
+/**
+ * An engine that may route some commands to a fallback. `engineFor` names the engine that
+ * actually answers a command, so envelopes and receipts carry the right `engine` and id.
+ */
+export interface RoutedEngine extends Engine {
+  engineFor(command: Command): Engine;
+}
+
+/**
+ * The engine to use.
+ * - `kind` (else `process.env.SVC_ENGINE`) `'ts'`: the pure-TS engine.
+ * - `'native'`: the native engine; throws an Error naming the cause if the addon cannot load.
+ * - unset: native when the addon loads, with commands it does not support routed to engine-ts;
+ *   entirely engine-ts when it does not load.
+ * Any other `SVC_ENGINE` value throws.
+ */
+export function createEngine(kind?: EngineKind): RoutedEngine {
+  return selectEngine(kind, process.env.SVC_ENGINE, loadNativeAddon);
+}
+
+/** Exported for tests: the selection with its inputs made explicit. */
+export function selectEngine(kind: EngineKind | undefined, env: string | undefined, load: () => NativeLoadResult): RoutedEngine {
+  const wanted = kind ?? parseEngineEnv(env);
+  if (wanted === 'ts') return single(createTsEngine());
+  const { addon, error } = load();
+  if (addon === null) {
+    if (wanted === 'native') throw new Error(`native engine requested (${kind !== undefined ? 'createEngine("native")' : 'SVC_ENGINE=native'}) but unavailable: ${error}`);
+    return single(createTsEngine());
+  }
+  const native = nativeEngineFrom(addon);
+  return wanted === 'native' ? single(native) : withFallback(native, createTsEngine());
+}
+
+function parseEngineEnv(env: string | undefined): EngineKind | undefined {
+  const v = env?.trim();
+  if (v === undefined || v === '' || v === 'auto') return undefined;
+  if (v === 'ts' || v === 'native') return v;
+  throw new Error(`SVC_ENGINE must be "ts", "native" or unset, got "${v}"`);
+}
+
+function single(e: Engine): RoutedEngine {
+  return { id: e.id, kind: e.kind, supports: (c) => e.supports(c), solve: (r, s) => e.solve(r, s), engineFor: () => e };
+}
+
+/** Native first; a command only the fallback supports goes to the fallback. */
+function withFallback(primary: Engine, fallback: Engine): RoutedEngine {
+  const engineFor = (c: Command): Engine => (primary.supports(c) || !fallback.supports(c) ? primary : fallback);
+  return {
+    id: primary.id,
+    kind: primary.kind,
+    supports: (c) => primary.supports(c) || fallback.supports(c),
+    solve: (req: EngineRequest, signal?: CancelSignal): Promise<EngineResult> => engineFor(req.command).solve(req, signal),
+    engineFor,
+  };
+}

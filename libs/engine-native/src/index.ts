@@ -1,0 +1,18 @@
+/**
+ * @svc/engine-native — the C++ engine behind the engine-ts `Engine` interface, its loader,
+ * and engine selection (`createEngine`, `SVC_ENGINE`). Build the addon with
+ * `nx run engine-native:build`; without it everything falls back to engine-ts.
+ */
+export { createEngine, type EngineKind, type RoutedEngine } from './create-engine';
+export { createNativeEngine, NATIVE_ENGINE_ID } from './native-engine';
+export {
+  loadNativeAddon,
+  nativeStatus,
+  NATIVE_ADDON_VERSION,
+  type NativeAddon,
+  type NativeBudgetArgs,
+  type NativeLoadResult,
+  type NativeOptionsArgs,
+  type NativeProblemArgs,
+  type NativeRawResult,
+} from './load-native-addon';
