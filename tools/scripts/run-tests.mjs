@@ -18,7 +18,16 @@ const run = spawnSync(join(root, 'node_modules', '.bin', 'nx'), args, { cwd: roo
 let passed = 0, failed = 0, skipped = 0;
 for (const f of existsSync(results) ? readdirSync(results) : []) {
   try {
-    const r = JSON.parse(readFileSync(join(results, f), 'utf8'));
+    const text = readFileSync(join(results, f), 'utf8');
+    if (f.endsWith('.xml')) {
+      // ctest's JUnit report: <testsuite ... tests="N" failures="F" ... skipped="S">
+      const attr = (k) => Number((text.match(new RegExp(`<testsuite[^>]*\\s${k}="(\\d+)"`)) ?? [])[1] ?? 0);
+      passed += attr('tests') - attr('failures') - attr('skipped');
+      failed += attr('failures');
+      skipped += attr('skipped');
+      continue;
+    }
+    const r = JSON.parse(text);
     passed += r.numPassedTests ?? r.passed ?? 0;
     failed += r.numFailedTests ?? r.failed ?? 0;
     skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) + (r.skipped ?? 0);
