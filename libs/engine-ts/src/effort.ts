@@ -31,7 +31,7 @@ export interface SearchBudget {
 
 /** Per effort: exact cap, moves per variable, and a cap on total work in "edge visits". */
 const LEVELS: Record<Effort, { exactMaxN: number; movesPerVar: number; workCap: number }> = {
-  flash: { exactMaxN: 20, movesPerVar: 50, workCap: 40_000_000 },
+  flash: { exactMaxN: 24, movesPerVar: 50, workCap: 40_000_000 },
   medium: { exactMaxN: 24, movesPerVar: 500, workCap: 400_000_000 },
   high: { exactMaxN: 26, movesPerVar: 3000, workCap: 2_400_000_000 },
 };

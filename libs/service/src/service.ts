@@ -6,7 +6,7 @@ import {
   type UsageAlert,
 } from '@svc/contracts';
 import {
-  COMMANDS, canonicalMaxcut, canonicalQubo, newCancelSignal,
+  COMMANDS, EFFORTS, budgetFor, canonicalMaxcut, canonicalQubo, newCancelSignal,
   type CanonicalProblem, type Command, type Effort, type EngineResult, type RawPair,
 } from '@svc/engine-ts';
 import { createEngine } from '@svc/engine-native';
@@ -384,7 +384,14 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     limits,
     solve,
     capabilities() {
-      return capabilitiesManifest({ available: (c) => SOLVABLE_COMMANDS.includes(c as Command), engine: probe.id });
+      // The caps come from the engines' own work budgets, so capabilities never over-promise.
+      const caps = (c: 'optimize' | 'maxcut') =>
+        Object.fromEntries(EFFORTS.map((e) => [e, budgetFor(c, e, 1, 0).exactMaxN])) as Record<Effort, number>;
+      return capabilitiesManifest({
+        available: (c) => SOLVABLE_COMMANDS.includes(c as Command),
+        engine: probe.id,
+        exactCaps: { optimize: caps('optimize'), maxcut: caps('maxcut') },
+      });
     },
     async sandboxInfo() {
       return {
