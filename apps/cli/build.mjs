@@ -1,31 +1,8 @@
-// Bundles the CLI into one dependency-free ESM file: apps/cli/dist/svc.mjs.
-import { chmodSync } from 'node:fs';
+// Bundles the CLI into one dependency-free ESM file: apps/cli/dist/svc.mjs. Everything, workspace
+// libs included, goes into the one file; only node: builtins stay external.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleNode } from '../../scripts/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const outfile = join(here, 'dist', 'svc.mjs');
-
-await build({
-  entryPoints: [join(here, 'src', 'main.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  // Everything, workspace libs included, goes into the one file; only node: builtins stay external.
-  packages: 'bundle',
-  legalComments: 'none',
-  logLevel: 'warning',
-  banner: {
-    // createRequire: a single-file ESM bundle has no `require` for any CommonJS it inlines (TOOLCHAIN.md).
-    js: [
-      '#!/usr/bin/env node',
-      "import { createRequire as __svcCreateRequire } from 'node:module';",
-      'const require = __svcCreateRequire(import.meta.url);',
-    ].join('\n'),
-  },
-});
-// npm links bins as-is, so the file itself must be executable.
-chmodSync(outfile, 0o755);
+await bundleNode({ entry: join(here, 'src', 'main.ts'), outfile: join(here, 'dist', 'svc.mjs'), executable: true, sourcemap: false });

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SearchBudget } from '@svc/engine-ts';
 
 /** The engine version the TS side expects; must equal the addon's `version`. */
 export const NATIVE_ADDON_VERSION = '1.0.0';
@@ -21,19 +22,8 @@ export interface NativeProblemArgs {
   readonly w: Float64Array;
 }
 
-/** The work budget fields of engine-ts `SearchBudget`, passed through unchanged. */
-export interface NativeBudgetArgs {
-  readonly exactMaxN: number;
-  readonly restarts: number;
-  readonly tabuIterations: number;
-  readonly stall: number;
-  readonly tenureBase: number;
-  readonly tenureSpan: number;
-  readonly perturbMin: number;
-  readonly perturbStep: number;
-  readonly perturbMax: number;
-  readonly useTrees: boolean;
-}
+/** The work budget, exactly engine-ts `budgetFor`'s result, passed through unchanged. */
+export type NativeBudgetArgs = SearchBudget;
 
 export interface NativeOptionsArgs {
   /** Unsigned 32-bit. */

@@ -1,0 +1,9 @@
+// Bundles the bench and the docs generator for plain `node`.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleNode } from '../scripts/bundle.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const external = ['better-sqlite3', 'piscina', '*.node'];
+await bundleNode({ entry: join(here, 'src/bench/main.ts'), outfile: join(here, 'dist/bench.mjs'), external });
+await bundleNode({ entry: join(here, 'src/docs/write-error-docs.ts'), outfile: join(here, 'dist/write-error-docs.mjs'), external });
