@@ -13,7 +13,8 @@ export interface ReceiptInput {
   readonly version: string;
   /** 'native' or 'ts'. */
   readonly engine: string;
-  readonly answer: ArrayLike<number>;
+  /** The answer as it is sent (JSON value: bits, indices, item names, packed spins…). */
+  readonly answer: unknown;
 }
 
 const pairsOf = (p: { i: Int32Array; j: Int32Array; w: Float64Array }): number[][] => {
@@ -53,7 +54,7 @@ export function receipt(r: ReceiptInput): string {
     effort: r.effort,
     version: r.version,
     engine: r.engine,
-    answer: Array.from(r.answer),
+    answer: ArrayBuffer.isView(r.answer) ? Array.from(r.answer as Uint8Array) : r.answer,
   };
   return 'svcr_' + createHash('sha256').update(canonicalJson(doc)).digest('hex');
 }

@@ -101,8 +101,8 @@ describe('solve optimize', () => {
     expect(env.answer).toHaveLength(12);
     // The reported energy is the energy of the reported answer.
     let e = 0;
-    for (const [k, h] of Object.entries(linear)) e += env.answer[Number(k)] * h;
-    for (const [i, j, w] of quadratic) e += env.answer[i] * env.answer[j] * w;
+    for (const [k, h] of Object.entries(linear)) e += (env.answer as number[])[Number(k)] * h;
+    for (const [i, j, w] of quadratic) e += (env.answer as number[])[i] * (env.answer as number[])[j] * w;
     expect(env.energy).toBe(e);
     expect(env.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     expect(env.tag).toBe(TAG);
@@ -128,7 +128,7 @@ describe('solve optimize', () => {
     expect(env.answer).toHaveLength(200);
     expect(env.effort).toBe('flash');
     if (env.bound !== undefined) {
-      expect(env.bound).toBeLessThanOrEqual(env.energy! + 1e-6);
+      expect(env.bound).toBeLessThanOrEqual((env.energy as number) + 1e-6);
       expect(env.gap).toBeGreaterThanOrEqual(0);
     }
   });
@@ -178,7 +178,7 @@ describe('solve maxcut', () => {
     expect(env.certainty).toBe(CERTIFIED);
     expect(env.cut_value).toBe(bruteMaxcut(14, edges));
     let cut = 0;
-    for (const [i, j, w] of edges) if (env.answer[i] !== env.answer[j]) cut += w;
+    for (const [i, j, w] of edges) if ((env.answer as number[])[i] !== (env.answer as number[])[j]) cut += w;
     expect(env.cut_value).toBe(cut);
     expect(env).not.toHaveProperty('energy');
   });
@@ -194,7 +194,7 @@ describe('solve maxcut', () => {
     const env = await svc.solve('maxcut', { tag: TAG, description: desc, n: 200, edges }, { principal: me, query: { effort: 'flash' } });
     expect(env.certainty).toBe(HEURISTIC);
     let cut = 0;
-    for (const [i, j, w] of edges) if (env.answer[i] !== env.answer[j]) cut += w;
+    for (const [i, j, w] of edges) if ((env.answer as number[])[i] !== (env.answer as number[])[j]) cut += w;
     expect(env.cut_value).toBe(cut);
   });
 });

@@ -5,27 +5,23 @@ import {
   TAG, CERTAINTY, SOLVE_QUERY_KEYS, validateProblem, parseSolveOptions, capabilitiesManifest,
   type UsageAlert,
 } from '@svc/contracts';
-import {
-  COMMANDS, EFFORTS, budgetFor, canonicalMaxcut, canonicalQubo, newCancelSignal,
-  type CanonicalProblem, type Command, type Effort, type EngineResult, type RawPair,
-} from '@svc/engine-ts';
+import { COMMANDS, newCancelSignal, type Command, type Effort, type EngineResult } from '@svc/engine-ts';
 import { createEngine } from '@svc/engine-native';
 import { defaultDataDir, openSqliteStore, utcDay, type Store } from '@svc/store';
 import { resolveLimits, type SandboxLimits, type ServiceLimits } from './config';
 import { computeUnits, COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
-import { receipt, receiptProblem } from './receipt';
+import { receipt } from './receipt';
 import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, resolveVersion, type ModelVersion } from './versions';
 import { bearerToken, type Principal } from './principal';
 import { createSolvePool, type SolvePool } from './internal/solve-pool';
-import { rescoreMaxcut, rescoreOptimize, type MaxcutTerms, type OptimizeTerms, type Rescored } from './internal/rescore';
-import { verifyResult } from './internal/verify-result';
+import { ADAPTERS } from './commands';
 
 /** Certainty texts of commands.md (exact). */
 export const CERTIFIED: string = CERTAINTY.certified;
 export const HEURISTIC: string = CERTAINTY.heuristic;
 
-/** Commands this build can solve; the other known commands answer SVC_UNSUPPORTED. */
-export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(['optimize', 'maxcut'] as Command[]);
+/** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
+export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(COMMANDS.filter((c) => ADAPTERS[c] !== undefined));
 
 /** The free plan of interface §8, published by `pricing()`. */
 const FREE_PLAN = Object.freeze({ dailyUnits: 50_000, bodyBytes: 100 * 1024 * 1024, maxN: 100_000 });
@@ -69,15 +65,11 @@ export interface Observability {
   total_ms: number;
 }
 
-/** The flat success envelope of interface §2.3. */
+/** The flat success envelope of interface §2.3: the command's answer fields, then the common ones. */
 export interface SolveEnvelope {
-  answer: number[];
-  /** optimize only. */
-  energy?: number;
-  /** optimize only. */
-  n?: number;
-  /** maxcut only. */
-  cut_value?: number;
+  answer: unknown;
+  /** Command-specific answer fields (energy, cut_value, n, …). */
+  [field: string]: unknown;
   certainty: string;
   proof: EngineResult['proof'];
   bound?: number;
@@ -194,35 +186,6 @@ export function usageAlert(used: number, limit: number, now: number): UsageAlert
   };
 }
 
-interface Prepared {
-  readonly problem: CanonicalProblem;
-  readonly terms: number;
-  readonly warmStart?: Uint8Array;
-  /** Independent re-score of an answer from the validated JSON input. */
-  readonly rescore: (x: ArrayLike<number>) => Rescored;
-}
-
-type Triples = ReadonlyArray<RawPair>;
-
-function prepare(command: Command, n: number, input: Record<string, unknown>): Prepared {
-  const warm = Array.isArray(input.warm_start) ? Uint8Array.from(input.warm_start as number[]) : undefined;
-  try {
-    if (command === 'optimize') {
-      const terms: OptimizeTerms = { n, linear: input.linear as OptimizeTerms['linear'], quadratic: input.quadratic as Triples | undefined };
-      const problem = canonicalQubo(n, terms.linear, terms.quadratic as Triples | undefined);
-      return { problem, terms: problem.pairs.i.length, warmStart: warm, rescore: (x) => rescoreOptimize(terms, x) };
-    }
-    const complete = input.complete === true;
-    const edges = complete ? undefined : (input.edges as Triples | undefined);
-    const terms: MaxcutTerms = { n, edges, complete };
-    const problem = canonicalMaxcut(n, edges, complete);
-    return { problem, terms: problem.edges ? problem.edges.i.length : n, warmStart: warm, rescore: (x) => rescoreMaxcut(terms, x) };
-  } catch (e) {
-    // The canonical builders only reject inputs that contracts should have caught: still an input fault.
-    throw new SvcError('SVC_INVALID_INPUT', e instanceof Error ? e.message : String(e), { cause: e });
-  }
-}
-
 /** Opens the store, probes the engine and starts the solver pool. */
 export async function createService(opts: ServiceOptions = {}): Promise<Service> {
   const env = opts.env ?? process.env;
@@ -273,7 +236,9 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       const v = validateProblem(command, body, sandbox ? { sandbox, sandboxMaxN: limits.sandbox.maxN } : { sandbox });
       const o = parseSolveOptions(ctx.query ?? {}, v.version);
       const version = resolveVersion(o.version ?? v.version);
-      const prep = prepare(command, v.n, v.input as unknown as Record<string, unknown>);
+      const adapter = ADAPTERS[command];
+      if (!adapter) throw new SvcError('SVC_UNSUPPORTED', `The command '${command}' is not available yet on this service.`);
+      const prep = adapter.prepare(v);
       const effort: Effort = o.effort;
       const seed = o.seed;
       const units = computeUnits({ n: v.n, terms: prep.terms }, effort);
@@ -320,30 +285,21 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
           throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
         }
         const r = out.result;
-        const n = v.n;
-        const { proof, stoppedAtDeadline: stopped, bound, gap } = verifyResult({
-          minimise: command === 'optimize',
-          n,
-          result: r,
-          rescore: prep.rescore,
-          warmStart: prep.warmStart,
-          deadlineFired,
-        });
-        const answer = Array.from(r.answer);
+        const done = prep.finish(r, { deadlineFired });
+        const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
         const envelope: SolveEnvelope = {
-          answer,
-          ...(command === 'optimize' ? { energy: r.objective, n } : { cut_value: r.objective }),
-          certainty: proof === null ? HEURISTIC : CERTIFIED,
+          ...done.fields,
+          certainty: done.certainty ?? (proof === null ? HEURISTIC : CERTIFIED),
           proof,
           ...(bound !== undefined ? { bound, gap } : {}),
           receipt: receipt({
             command,
-            problem: receiptProblem(prep.problem, prep.warmStart),
+            problem: prep.receiptProblem,
             seed,
             effort,
             version,
             engine: answering,
-            answer,
+            answer: done.fields.answer,
           }),
           compute_units: units,
           compute_units_left: Math.max(0, allowance - charge.used),
@@ -385,13 +341,12 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     solve,
     capabilities() {
       // The caps come from the engines' own work budgets, so capabilities never over-promise.
-      const caps = (c: 'optimize' | 'maxcut') =>
-        Object.fromEntries(EFFORTS.map((e) => [e, budgetFor(c, e, 1, 0).exactMaxN])) as Record<Effort, number>;
-      return capabilitiesManifest({
-        available: (c) => SOLVABLE_COMMANDS.includes(c as Command),
-        engine: probe.id,
-        exactCaps: { optimize: caps('optimize'), maxcut: caps('maxcut') },
-      });
+      const exactCaps: Partial<Record<Command, Record<Effort, number>>> = {};
+      for (const c of SOLVABLE_COMMANDS) {
+        const caps = ADAPTERS[c]?.exactCaps?.();
+        if (caps) exactCaps[c] = caps;
+      }
+      return capabilitiesManifest({ available: (c) => SOLVABLE_COMMANDS.includes(c as Command), engine: probe.id, exactCaps });
     },
     async sandboxInfo() {
       return {

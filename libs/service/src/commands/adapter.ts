@@ -1,0 +1,40 @@
+import type { ValidatedProblem } from '@svc/contracts';
+import type { CanonicalProblem, Command, Effort, EngineResult, Proof } from '@svc/engine-ts';
+
+/** What the service may say about one checked engine result. */
+export interface FinishedSolve {
+  /** The command's answer fields, `answer` first (e.g. `{answer, energy, n}`); `answer` goes into the receipt. */
+  readonly fields: Record<string, unknown> & { answer: unknown };
+  /** The exact method that finished, or null (heuristic). */
+  readonly proof: Proof;
+  readonly stoppedAtDeadline: boolean;
+  /** A proven bound on the optimum, for heuristic answers. */
+  readonly bound?: number;
+  readonly gap?: number;
+  /** A certainty text other than certified/heuristic (e.g. `planted floor (proven by construction)`). */
+  readonly certainty?: string;
+}
+
+/** One validated problem made ready for an engine, with the means to check what comes back. */
+export interface PreparedSolve {
+  readonly problem: CanonicalProblem;
+  readonly warmStart?: Uint8Array;
+  /** Size measure for compute units: distinct terms after merging duplicates. */
+  readonly terms: number;
+  /** The receipt form of the problem (commands.md "Receipt"): no tag/description, n resolved, canonical order. */
+  readonly receiptProblem: unknown;
+  /**
+   * Checks the engine result against the validated JSON input (an independent re-score, never
+   * trusting the engine) and builds the answer fields. Any disagreement is SVC_ENGINE_FAILURE.
+   */
+  finish(result: EngineResult, ctx: { readonly deadlineFired: boolean }): FinishedSolve;
+}
+
+/** Everything command-specific the solve path needs; one file per command under `commands/`. */
+export interface CommandAdapter {
+  readonly command: Command;
+  /** Largest size certified by exhaustion per effort (for capabilities), when the command has one. */
+  exactCaps?(): Record<Effort, number>;
+  /** Canonicalizes a validated problem; throws SvcError for inputs only the engine side can reject. */
+  prepare(v: ValidatedProblem): PreparedSolve;
+}

@@ -1,0 +1,12 @@
+import type { Command } from '@svc/engine-ts';
+import type { CommandAdapter } from './adapter';
+import { maxcutAdapter } from './maxcut';
+import { optimizeAdapter } from './optimize';
+
+export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
+
+/** The commands the solve path knows how to run, one adapter each (add new ones here). */
+export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = Object.freeze({
+  optimize: optimizeAdapter,
+  maxcut: maxcutAdapter,
+});
