@@ -1,3 +1,4 @@
+import { COMMANDS as SERVICE_COMMANDS, PURPOSES } from '@svc/contracts/commands';
 import type { CommandSpec } from './command-spec';
 import { helpCommand } from './commands/help';
 import { SOLVE_LONG_FORM, solveCommand } from './commands/solve';
@@ -7,8 +8,8 @@ import { SOLVE_LONG_FORM, solveCommand } from './commands/solve';
  * parsing, `--help`, usage errors and exit codes come from `run-cli.ts`.
  */
 export const COMMANDS: readonly CommandSpec[] = [
-  solveCommand('optimize', 'minimize a QUBO objective: sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n'),
-  solveCommand('maxcut', 'maximum cut of a weighted graph (`edges`) or of the complete graph (`complete: true`)'),
+  // Every command of the service is a subcommand; the service says which it can solve today.
+  ...SERVICE_COMMANDS.map((c) => solveCommand(c, PURPOSES[c])),
   SOLVE_LONG_FORM,
   helpCommand(() => COMMANDS),
 ];
