@@ -10,3 +10,9 @@ await bundleNode({
   outfile: path.join(root, 'dist/main.mjs'),
   external: ['better-sqlite3', 'piscina', '*.node'],
 });
+// The operator command (`npm run svc-admin -- …`).
+await bundleNode({
+  entry: path.join(root, 'src/admin.ts'),
+  outfile: path.join(root, 'dist/svc-admin.mjs'),
+  external: ['better-sqlite3', 'piscina', '*.node'],
+});

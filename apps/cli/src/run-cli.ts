@@ -1,10 +1,11 @@
 import { CLIENT_VERSION } from '@svc/client';
 import { SvcError, exitCodeFor, problemDocument, toSvcError } from '@svc/errors';
-import { parseArgs, type FlagSpec } from './internal/args';
+import { flagValue, listValue, parseArgs, type FlagSpec } from './internal/args';
 import type { CliIo } from './internal/cli-io';
 import { COMMANDS } from './internal/commands';
-import { GLOBAL_FLAGS, commandHelp, generalHelp } from './internal/help-text';
-import { FORMATS, emitError, type Format } from './internal/render';
+import { GLOBAL_FLAGS } from './internal/flags';
+import { commandHelp, generalHelp } from './internal/help-text';
+import { FORMATS, emitErrorSync, type Format, type OutputOptions } from './internal/render';
 
 // The format must be known before parsing can fail, so usage errors honour --format json too.
 function prescanFormat(argv: readonly string[]): Format {
@@ -19,7 +20,8 @@ function prescanFormat(argv: readonly string[]): Format {
 
 function unionFlags(): FlagSpec[] {
   const byName = new Map<string, FlagSpec>();
-  for (const f of [...GLOBAL_FLAGS, ...COMMANDS.flatMap((c) => c.flags)]) byName.set(f.name, f);
+  // Values are not checked in this pass (a flag's meaning may differ per command).
+  for (const f of [...GLOBAL_FLAGS, ...COMMANDS.flatMap((c) => c.flags)]) byName.set(f.name, { ...f, parse: undefined });
   return [...byName.values()];
 }
 
@@ -41,13 +43,15 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   if (operands.length < required || operands.length > cmd.operands.length) {
     throw new SvcError('SVC_CLIENT', `Usage: svc ${[cmd.name, ...cmd.operands].join(' ')} [options] (got ${operands.length} operand(s)).`);
   }
-  return cmd.run({ io, args, operands, format: (args.flags.get('format') as Format | undefined) ?? 'human' });
+  const format = (args.flags.get('format') as Format | undefined) ?? 'human';
+  const output: OutputOptions = { format, out: flagValue(args, 'out'), fields: listValue(args, 'fields'), compact: args.flags.has('compact') };
+  return cmd.run({ io, args, operands, format, output });
 }
 
 /**
  * Runs `svc` with `argv` (without the node and script paths) and returns the exit code.
  * Never throws: every failure is rendered (prose on stderr; the problem document on stdout for
- * `--format json|envelope`) and mapped to its exit code.
+ * `--format json|envelope`) and mapped to its exit code (commands.md "CLI exit codes").
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const format = prescanFormat(argv);
@@ -55,6 +59,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     return await dispatch(argv, io);
   } catch (e) {
     const err = e instanceof SvcError ? e : toSvcError(e);
-    return emitError(io, format, null, problemDocument(err), exitCodeFor(err.code));
+    if (!(e instanceof SvcError)) io.stderr(`svc: unexpected fault: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    emitErrorSync(io, format, null, problemDocument(err));
+    return exitCodeFor(err.code);
   }
 }

@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bootMain, mainBundle } from '../test/helpers';
 
 // The `npm start` artefact: the esbuild bundle must find the worker bundle, better-sqlite3 and piscina.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const bundle = path.resolve(here, '../dist/main.mjs');
 const addonBuilt = fs.existsSync(path.resolve(here, '../../../libs/engine-native/build/Release/svc_native.node'));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-main-'));
 
@@ -21,26 +20,8 @@ describe('dist/main.mjs', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_WORKERS: '1' };
     delete env.SVC_ENGINE;
     if (engineEnv) env.SVC_ENGINE = engineEnv;
-    expect(fs.existsSync(bundle)).toBe(true);
-    const child = spawn(process.execPath, [bundle], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no listen line; stderr: ${err}`)), 15_000);
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening on (http:\/\/\S+) \(engine (ts|native)/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]);
-        }
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
-    });
+    expect(fs.existsSync(mainBundle)).toBe(true);
+    const { child, url } = await bootMain(env, /listening on (http:\/\/\S+) \(engine (ts|native)/);
     try {
       const health = (await (await fetch(`${url}/healthz`)).json()) as { engine: string };
       expect(health.engine).toBe(expected);

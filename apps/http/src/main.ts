@@ -9,6 +9,12 @@
  * - SVC_SANDBOX_BODY_BYTES (8 MiB), SVC_MAX_BODY_BYTES (128 MiB), SVC_SANDBOX_MAX_N (50000)
  * - SVC_SANDBOX_DAILY_UNITS (10000 per IP per UTC day), SVC_SANDBOX_TOKEN (pin the public token)
  * - SVC_TRUST_PROXY (1/true: client IP from X-Forwarded-For)
+ * - accounts, keys, rates, quotas, rotation, idempotency, cache: README "Configuration" (limits/access-limits.ts)
+ * - SVC_LOG_LEVEL (info): structured JSON request logs on stdout, each line with the request id
+ *   (`reqId`, echoed as X-Request-Id); trace|debug|info|warn|error|fatal, or silent for none
+ * - Jobs (libs/service/src/jobs/job-config.ts): SVC_QUEUE_THRESHOLD_WORK (200000000 work units:
+ *   a solve estimated at or above it answers 202 with a job), SVC_MAX_INFLIGHT_JOBS (4 per caller),
+ *   SVC_QUEUE_CAPACITY (256 queued jobs), SVC_JOB_WORKERS (1 job thread), SVC_JOB_MAX_WAIT_SECONDS (30)
  */
 import { startServer } from './start-server';
 
@@ -26,6 +32,8 @@ async function main(): Promise<void> {
   const engineRaw = env.SVC_ENGINE?.trim() || 'auto';
   if (!['ts', 'native', 'auto'].includes(engineRaw)) fail(`SVC_ENGINE must be 'ts', 'native' or 'auto', got '${engineRaw}'`);
   const engine = engineRaw === 'auto' ? undefined : (engineRaw as 'ts' | 'native');
+  const logLevel = env.SVC_LOG_LEVEL?.trim() || 'info';
+  if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel)) fail(`SVC_LOG_LEVEL must be trace, debug, info, warn, error, fatal or silent, got '${logLevel}'`);
 
   const server = await startServer({
     host,
@@ -33,6 +41,7 @@ async function main(): Promise<void> {
     dataDir: env.SVC_DATA_DIR?.trim() || undefined,
     engine,
     trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
+    logger: logLevel === 'silent' ? false : { level: logLevel },
   });
   process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})\n`);
 

@@ -1,72 +1,27 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSchemas } from '@svc/contracts';
-import { buildServer, startServer, type RunningServer, type StartServerOptions } from './index';
+import { SOLVABLE_COMMANDS } from '@svc/service';
+import { buildServer, type RunningServer } from './index';
+import {
+  bruteMaxcut, bruteQubo, call, lcg, lyingWorker, sandboxToken, startWithDefaultLimits, stopAll, type Reply, type Triple,
+} from '../test/helpers';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const lyingWorker = path.resolve(here, '../../../libs/service/test/fixtures/lying-worker.mjs');
 const TAG = 'svc-cortex-v1';
 const desc = 'Split the delivery fleet into two balanced shifts.';
 const PROBLEM = 'application/problem+json';
-const dirs: string[] = [];
-const running: RunningServer[] = [];
-
-type Triple = [number, number, number];
-
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-http-'));
-  dirs.push(d);
-  return d;
-}
-
-async function start(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const s = await startServer({ port: 0, dataDir: tmp(), engine: 'ts', workers: 1, env: {}, onFault: () => {}, ...opts });
-  running.push(s);
-  return s;
-}
-
-function bruteMaxcut(n: number, edges: Triple[]): number {
-  let best = -Infinity;
-  for (let mask = 0; mask < 1 << n; mask++) {
-    let c = 0;
-    for (const [i, j, w] of edges) if (((mask >> i) & 1) !== ((mask >> j) & 1)) c += w;
-    best = Math.max(best, c);
-  }
-  return best;
-}
-
-function bruteQubo(n: number, linear: Record<string, number>, quadratic: Triple[]): number {
-  let best = Infinity;
-  for (let mask = 0; mask < 1 << n; mask++) {
-    let e = 0;
-    for (const [k, h] of Object.entries(linear)) if ((mask >> Number(k)) & 1) e += h;
-    for (const [i, j, w] of quadratic) if ((mask >> i) & 1 && (mask >> j) & 1) e += w;
-    best = Math.min(best, e);
-  }
-  return best;
-}
-
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 let srv: RunningServer;
 let token: string;
 
+/** `r` with its body parsed strictly: a body that is not JSON throws. */
+function strict(r: Reply): Reply {
+  return { ...r, json: JSON.parse(r.text) as Record<string, any> };
+}
+
 async function solve(command: string, body: unknown, opts: { query?: string; auth?: string | null; headers?: Record<string, string>; raw?: string | Uint8Array } = {}) {
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...(opts.headers ?? {}) };
-  if (opts.auth !== null) headers.authorization = opts.auth ?? `Bearer ${token}`;
-  const res = await fetch(`${srv.url}/api/v1/solve/${command}${opts.query ? `?${opts.query}` : ''}`, {
-    method: 'POST',
-    headers,
-    body: opts.raw ?? JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, type: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), json: JSON.parse(text) as Record<string, any>, text };
+  const auth = opts.auth === undefined ? `Bearer ${token}` : opts.auth;
+  const headers = { 'content-type': 'application/json', ...(opts.headers ?? {}) };
+  return strict(await call(srv.url, 'POST', `/api/v1/solve/${command}${opts.query ? `?${opts.query}` : ''}`, { body, raw: opts.raw, auth, headers }));
 }
 
 function expectProblem(r: { status: number; type: string; json: Record<string, any>; text: string }, status: number, code: string) {
@@ -81,14 +36,11 @@ function expectProblem(r: { status: number; type: string; json: Record<string, a
 }
 
 beforeAll(async () => {
-  srv = await start();
-  token = ((await (await fetch(`${srv.url}/api/v1/sandbox`)).json()) as { token: string }).token;
+  srv = (await startWithDefaultLimits()).srv;
+  token = await sandboxToken(srv.url);
 });
 
-afterAll(async () => {
-  for (const s of running.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(stopAll);
 
 describe('metadata routes', () => {
   it('GET /healthz names the engine', async () => {
@@ -111,8 +63,11 @@ describe('metadata routes', () => {
 
   it('GET /api/v1/capabilities lists every schema command with availability', async () => {
     const caps = (await (await fetch(`${srv.url}/api/v1/capabilities`)).json()) as Record<string, any>;
-    const available = caps.commands.filter((c: any) => c.available).map((c: any) => c.name).sort();
-    expect(available).toEqual(['maxcut', 'optimize']);
+    // Available = exactly the commands with a service adapter (the registry grows as commands land).
+    expect(SOLVABLE_COMMANDS).toEqual(expect.arrayContaining(['optimize', 'maxcut']));
+    const listed = [...caps.commands, ...caps.other_commands];
+    expect(listed.filter((c: any) => c.available).map((c: any) => c.name).sort()).toEqual([...SOLVABLE_COMMANDS].sort());
+    for (const c of caps.commands) expect(c.available).toBe(SOLVABLE_COMMANDS.includes(c.name));
     expect(caps.commands.find((c: any) => c.name === 'optimize').input_schema).toBeTypeOf('object');
   });
 });
@@ -187,9 +142,7 @@ describe('POST /api/v1/solve', () => {
 describe('errors as problem documents, in precedence order', () => {
   it('unknown route → 404 SVC_NOT_FOUND', async () => {
     for (const [method, url] of [['GET', '/nope'], ['POST', '/api/v1/solve'], ['GET', '/api/v1/solve/optimize']]) {
-      const res = await fetch(`${srv.url}${url}`, { method, ...(method === 'POST' ? { body: '{bad', headers: { 'content-type': 'application/json' } } : {}) });
-      const text = await res.text();
-      expectProblem({ status: res.status, type: res.headers.get('content-type') ?? '', json: JSON.parse(text), text }, 404, 'SVC_NOT_FOUND');
+      expectProblem(strict(await call(srv.url, method, url, method === 'POST' ? { raw: '{bad' } : {})), 404, 'SVC_NOT_FOUND');
     }
   });
 
@@ -229,9 +182,7 @@ describe('errors as problem documents, in precedence order', () => {
     const bareText = await bare.text();
     expectProblem({ status: bare.status, type: bare.headers.get('content-type') ?? '', json: JSON.parse(bareText), text: bareText }, 422, 'SVC_INVALID_INPUT');
     // No body at all.
-    const none = await fetch(`${srv.url}/api/v1/solve/optimize`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    const noneText = await none.text();
-    expectProblem({ status: none.status, type: none.headers.get('content-type') ?? '', json: JSON.parse(noneText), text: noneText }, 422, 'SVC_INVALID_INPUT');
+    expectProblem(strict(await call(srv.url, 'POST', '/api/v1/solve/optimize', { auth: token })), 422, 'SVC_INVALID_INPUT');
     expectProblem(await solve('optimize', null, { raw: 'null' }), 422, 'SVC_INVALID_INPUT');
     // Parameters do not change the media type.
     expectProblem(await solve('optimize', null, { raw: '{}', headers: { 'content-type': 'application/json; charset=utf-8' } }), 422, 'SVC_MISSING_TAG');
@@ -254,8 +205,8 @@ describe('errors as problem documents, in precedence order', () => {
   });
 
   it('chunked bodies and the absolute cap are measured too', async () => {
-    const small = await start({ maxBodyBytes: 4096 });
-    const tok = ((await (await fetch(`${small.url}/api/v1/sandbox`)).json()) as { token: string }).token;
+    const small = await startWithDefaultLimits({ maxBodyBytes: 4096 });
+    const tok = await sandboxToken(small.url);
     const chunks = [new Uint8Array(3000).fill(0x20), new Uint8Array(3000).fill(0x20)];
     const stream = new ReadableStream<Uint8Array>({
       pull(c) {
@@ -275,19 +226,13 @@ describe('errors as problem documents, in precedence order', () => {
   });
 
   it('Retry-After accompanies retryable faults: an engine that lies → 503 SVC_ENGINE_FAILURE', async () => {
-    const liar = await start({ workerFile: lyingWorker });
-    const tok = ((await (await fetch(`${liar.url}/api/v1/sandbox`)).json()) as { token: string }).token;
-    const res = await fetch(`${liar.url}/api/v1/solve/optimize`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tok}` },
-      body: JSON.stringify({ tag: TAG, description: desc, n: 4, linear: { '1': 2 } }),
-    });
-    const text = await res.text();
-    const json = JSON.parse(text);
-    expectProblem({ status: res.status, type: res.headers.get('content-type') ?? '', json, text }, 503, 'SVC_ENGINE_FAILURE');
-    expect(res.headers.get('retry-after')).toBe('1');
-    expect(json.retry_after).toBe(1);
-    expect(json.retryable).toBe(true);
+    const liar = await startWithDefaultLimits({ workerFile: lyingWorker });
+    const tok = await sandboxToken(liar.url);
+    const r = strict(await call(liar.url, 'POST', '/api/v1/solve/optimize', { body: { tag: TAG, description: desc, n: 4, linear: { '1': 2 } }, auth: tok }));
+    expectProblem(r, 503, 'SVC_ENGINE_FAILURE');
+    expect(r.retryAfter).toBe('1');
+    expect(r.json.retry_after).toBe(1);
+    expect(r.json.retryable).toBe(true);
   });
 
   it('an unexpected fault → 500 SVC_INTERNAL without internals', async () => {

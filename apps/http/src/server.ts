@@ -3,6 +3,10 @@ import { SvcError, toSvcError } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
 import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
 import { sendProblem } from './internal/problem-reply';
+import { accountPlugin } from './routes/account-plugin';
+import { installObservability, requestIdOptions } from './routes/observability';
+import { solverPlugin } from './routes/solver-plugin';
+import { sendOutcome } from './routes/solver-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -14,8 +18,8 @@ declare module 'fastify' {
 export interface BuildServerOptions {
   /** The core every route calls; the server never touches engines or the store. */
   service: Service;
-  /** Fastify request logging (default off). */
-  logger?: boolean;
+  /** Fastify's structured JSON request logging with the request id (default off); an object sets the level. */
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
   /** Base of the problem documents' `type` URLs. */
   docsUrl?: string;
   /** Trust `X-Forwarded-For` for the client IP (sandbox allowance is per IP). */
@@ -51,6 +55,8 @@ function fromFastifyError(e: FastifyError): SvcError {
   return toSvcError(e);
 }
 
+const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
+
 /** The Fastify app of interface §4 over a service (no listening; see `startServer`). */
 export function buildServer(opts: BuildServerOptions): FastifyInstance {
   const { service, docsUrl } = opts;
@@ -60,6 +66,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     bodyLimit: service.limits.maxBodyBytes,
     trustProxy: opts.trustProxy ?? false,
     return503OnClosing: true,
+    ...requestIdOptions,
   });
   const onFault = opts.onFault ?? ((err: SvcError, req: FastifyRequest) => {
     const cause = err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : String(err.cause ?? '');
@@ -67,10 +74,13 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   });
 
   app.decorateRequest('principal', null);
+  // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
+  installObservability(app, service);
 
   const capsFor = (req: FastifyRequest): BodyCaps => ({
     plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
     absolute: service.limits.maxBodyBytes,
+    sandbox: req.principal?.kind === 'sandbox',
   });
 
   // Our own parsers: Fastify's would reject malformed JSON before authentication ran.
@@ -109,6 +119,8 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.get(`${API}/sandbox`, async () => service.sandboxInfo());
   app.get(`${API}/pricing`, async () => service.pricing());
   app.get(`${API}/models`, async () => service.models());
+  app.register(accountPlugin(service));
+  app.register(solverPlugin(service));
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).
@@ -116,6 +128,8 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       assertSolvable(request.params.command);
       assertKnownQuery(request.query);
       request.principal = await service.authenticate(request.headers.authorization, { ip: request.ip });
+      // Scope and email verification (403), then the per-minute request rate (429).
+      service.access.admit(request.principal, 'solve');
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared)) {
         const err = overCap(declared, capsFor(request));
@@ -129,8 +143,11 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       const envelope = await service.solve(request.params.command, request.body, {
         principal: request.principal!,
         query: request.query,
+        idempotencyKey: headerValue(request.headers['idempotency-key']),
+        allowQueue: true,
       });
-      return reply.code(200).send(envelope);
+      // 202 with the job to poll when the solve was heavy enough to queue.
+      return sendOutcome(reply, envelope);
     },
   });
 

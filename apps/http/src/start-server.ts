@@ -7,7 +7,7 @@ export interface StartServerOptions extends ServiceOptions {
   host?: string;
   /** Port (default 8080; 0 picks a free one). */
   port?: number;
-  logger?: boolean;
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
   docsUrl?: string;
   trustProxy?: boolean;
   onFault?: BuildServerOptions['onFault'];

@@ -360,3 +360,151 @@ describe('createClient: queued jobs', () => {
     expect(s.seen[0].url.search).toBe('?wait=0');
   });
 });
+
+describe('createClient: helper operations', () => {
+  it('sends analyze/estimate/preflight, route and verify with the credential and tag; formulate and catalogues without', async () => {
+    const s = fakeServer({
+      '/api/v1/estimate/maxcut': [json(200, { valid: true, compute_units: 2 })],
+      '/api/v1/route': [json(200, { candidates: [] })],
+      '/api/v1/verify/maxcut': [json(200, { ok: true, checks: [] })],
+      '/api/v1/formulate/maxcut': [json(200, { command: 'maxcut' })],
+      '/api/v1/examples': [json(200, { examples: [] })],
+      '/api/v1/models': [json(200, { versions: [] })],
+      '/api/v1/pricing': [json(200, { plans: [] })],
+      '/.well-known/svc-agent-card.json': [json(200, { name: 'svc' })],
+      '/api/v1/openapi.json': [json(200, { openapi: '3.1.0' })],
+    });
+    const { c } = client(s, { apiKey: 'k' });
+    expect(await c.analyze('maxcut', PROBLEM, { route: 'estimate', effort: 'max', seed: 1 })).toMatchObject({ ok: true, result: { compute_units: 2 } });
+    expect(await c.route(PROBLEM)).toMatchObject({ ok: true });
+    expect(await c.verify('maxcut', PROBLEM, [0, 1, 0])).toMatchObject({ ok: true, result: { ok: true } });
+    for (const f of [c.formulate.bind(c, 'maxcut'), c.examples, c.models, c.pricing, c.agentCard, c.openapi]) expect((await f()).ok).toBe(true);
+    const [est, route, verify, ...open] = s.seen;
+    expect(Object.fromEntries(est.url.searchParams)).toEqual({ effort: 'high', seed: '1' });
+    expect(JSON.parse(est.body!)).toEqual({ tag: 'svc-cortex-v1', ...PROBLEM });
+    expect(JSON.parse(route.body!).tag).toBe('svc-cortex-v1');
+    expect(JSON.parse(verify.body!)).toEqual({ problem: { tag: 'svc-cortex-v1', ...PROBLEM }, answer: [0, 1, 0] });
+    for (const r of [est, route, verify]) expect(r.headers.authorization).toBe('Bearer k');
+    expect(open.every((r) => r.headers.authorization === undefined && r.method === 'GET')).toBe(true);
+  });
+
+  it('prepareSolve is the exact request solve sends (minus authorization)', async () => {
+    const s = fakeServer({ [SOLVE]: [json(200, OK)] });
+    const { c } = client(s, { apiKey: 'k' });
+    const p = c.prepareSolve('optimize', PROBLEM, { seed: 3, idempotencyKey: 'idem-1' });
+    if (!p.ok) throw new Error('not prepared');
+    expect(p.result.headers).not.toHaveProperty('authorization');
+    await c.send(p.result);
+    expect(s.seen[0].url.href).toBe(p.result.url);
+    expect(s.seen[0].body).toBe(p.result.body);
+    expect(s.seen[0].headers).toEqual({ ...p.result.headers, authorization: 'Bearer k' });
+    expect(s.seen[0].headers['idempotency-key']).toBe('idem-1');
+  });
+
+  it('sends SVCB bytes to /api/v1/compute/binary as application/octet-stream with an idempotency key', async () => {
+    let body: unknown;
+    const fetchFn = (async (u: string, init: RequestInit) => {
+      body = init.body;
+      expect(new URL(u).pathname).toBe('/api/v1/compute/binary');
+      expect((init.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
+      expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+      return json(200, OK);
+    }) as unknown as typeof fetch;
+    const c = createClient({ baseUrl: 'http://svc.test', env: {}, apiKey: 'k', fetch: fetchFn });
+    const bytes = new Uint8Array([0x53, 0x56, 0x43, 0x42]);
+    expect(await c.computeBinary(bytes, { version: 'v' })).toMatchObject({ ok: true });
+    expect(body).toBe(bytes);
+  });
+
+  it('names the configured agent in the User-Agent', async () => {
+    const s = fakeServer({ [SOLVE]: [json(200, OK)] });
+    const { c } = client(s, { apiKey: 'k', agent: { family: 'claude code', model: 'opus/4' } });
+    await c.solve('optimize', PROBLEM);
+    expect(s.seen[0].headers['user-agent']).toMatch(/^svc-cli\/1\.0\.0 \(node [\d.]+; \w+\) agent\/claude-code\/opus-4$/);
+  });
+});
+
+describe('createClient: accounts and keys', () => {
+  it('register and verifyEmail send no credential; keys need a real key and never the sandbox token', async () => {
+    const s = fakeServer({
+      '/api/v1/accounts': [json(201, { key: { token: 'svck_x' } })],
+      '/api/v1/email/verify': [json(200, { email_verified: true })],
+      '/api/v1/sandbox': [json(200, { token: 'sbx' })],
+    });
+    const { c } = client(s);
+    expect(c.credentialKind).toBe('sandbox');
+    expect(await c.register('ada@example.com')).toMatchObject({ ok: true, status: 201 });
+    expect(await c.verifyEmail('svce_t')).toMatchObject({ ok: true });
+    expect(s.seen.map((r) => r.headers.authorization)).toEqual([undefined, undefined]);
+    expect(JSON.parse(s.seen[0].body!)).toEqual({ email: 'ada@example.com' });
+    for (const out of [await c.keysList(), await c.keysCreate({ scopes: ['solve'] }), await c.keysRevoke('id'), await c.resendVerification()]) {
+      expect(out).toMatchObject({ ok: false, exitCode: 2, status: null, error: { code: 'SVC_NO_CREDENTIALS' } });
+    }
+    expect(s.seen).toHaveLength(2);
+  });
+
+  it('lists, creates and revokes keys with the key', async () => {
+    const s = fakeServer({
+      '/api/v1/keys': [(r) => (r.method === 'GET' ? json(200, { keys: [] }) : json(201, { id: 'k2', token: 'svck_k2' }))],
+      '/api/v1/keys/k2': [json(200, { id: 'k2', status: 'revoked' })],
+    });
+    const { c } = client(s, { apiKey: 'svck_main' });
+    expect(await c.keysList()).toMatchObject({ ok: true, result: { keys: [] } });
+    expect(await c.keysCreate({ scopes: ['solve', 'analyze'], name: 'ci' })).toMatchObject({ ok: true, status: 201 });
+    expect(await c.keysRevoke('k2')).toMatchObject({ ok: true, result: { status: 'revoked' } });
+    expect(s.seen.map((r) => `${r.method} ${r.url.pathname} ${r.headers.authorization}`)).toEqual([
+      'GET /api/v1/keys Bearer svck_main', 'POST /api/v1/keys Bearer svck_main', 'DELETE /api/v1/keys/k2 Bearer svck_main',
+    ]);
+    expect(JSON.parse(s.seen[1].body!)).toEqual({ scopes: ['solve', 'analyze'], name: 'ci' });
+  });
+
+  it('sandboxOnly ignores a configured key and uses the public token', async () => {
+    const s = fakeServer({ '/api/v1/sandbox': [json(200, { token: 'sbx' })], [SOLVE]: [json(200, OK)] });
+    const c = createClient({ baseUrl: 'http://svc.test', env: { SVC_API_KEY: 'prod' }, fetch: s.fetchFn, sandboxOnly: true });
+    expect(c.credentialKind).toBe('sandbox');
+    await c.solve('optimize', PROBLEM);
+    expect(s.of(SOLVE)[0].headers.authorization).toBe('Bearer sbx');
+    expect(await c.credential()).toMatchObject({ ok: true, result: { kind: 'sandbox', token: 'sbx' } });
+  });
+});
+
+describe('createClient: following jobs', () => {
+  it('reports progress while queued or running and polls with short waits when watched', async () => {
+    const s = fakeServer({
+      '/api/v1/jobs/j7': [
+        json(200, { job_id: 'j7', status: 'queued' }),
+        json(200, { job_id: 'j7', status: 'running', progress: { share_done: 0.5 } }),
+        json(200, { job_id: 'j7', status: 'done', result: OK }),
+      ],
+    });
+    const { c } = client(s, { apiKey: 'k' });
+    const seen: string[] = [];
+    const out = await c.followJob('j7', { onProgress: (j) => seen.push(`${j.status}:${j.progress?.share_done ?? '-'}`) });
+    expect(out).toMatchObject({ ok: true, result: OK });
+    expect(seen).toEqual(['queued:-', 'running:0.5']);
+    expect(s.seen.every((r) => r.url.searchParams.get('wait') === '2')).toBe(true);
+  });
+
+  it('never sends the credential to a poll URL on another origin', async () => {
+    const s = fakeServer({
+      [SOLVE]: [json(202, { status: 'queued', job_id: 'j1', poll: 'http://evil.test/api/v1/jobs/j1?wait=30' })],
+      '/api/v1/jobs/j1': [json(200, { job_id: 'j1', status: 'done', result: OK })],
+    });
+    const { c } = client(s, { apiKey: 'k' });
+    expect(await c.solve('optimize', PROBLEM)).toMatchObject({ ok: true });
+    expect(s.seen.every((r) => r.url.host === 'svc.test')).toBe(true);
+  });
+
+  it('names the job on a poll failure, and reports a cancelled job as SVC_ERROR (exit 3)', async () => {
+    const s = fakeServer({
+      '/api/v1/jobs/j1': [problem(401, 'SVC_UNAUTHENTICATED')],
+      '/api/v1/jobs/j2': [json(200, { job_id: 'j2', status: 'cancelled' })],
+      '/api/v1/jobs/j2/cancel': [json(200, { job_id: 'j2', status: 'cancelled' })],
+    });
+    const { c } = client(s, { apiKey: 'k' });
+    expect(await c.followJob('j1')).toMatchObject({ ok: false, exitCode: 2, error: { code: 'SVC_UNAUTHENTICATED', job_id: 'j1' } });
+    expect(await c.cancel('j2')).toMatchObject({ ok: true, result: { status: 'cancelled' } });
+    expect(s.of('/api/v1/jobs/j2/cancel')[0].method).toBe('POST');
+    expect(await c.followJob('j2')).toMatchObject({ ok: false, exitCode: 3, error: { code: 'SVC_ERROR', job_id: 'j2' } });
+  });
+});

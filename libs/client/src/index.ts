@@ -1,8 +1,9 @@
 export {
-  createClient, DEFAULT_BASE_URL,
-  type Client, type ClientOptions, type ClientResult, type SolveOptions, type SolveResult,
-  type JobRecord, type SandboxInfo,
+  createClient, DEFAULT_BASE_URL, AGENT_CARD_PATH, SVCB_MEDIA_TYPE,
+  type Client, type ClientOptions, type ClientResult, type QueryOptions, type SolveOptions, type FollowOptions,
+  type PreparedRequest, type SolveResult, type JobRecord, type SandboxInfo, type CredentialKind,
 } from './create-client';
 export { withTag, PROBLEM_TAG } from './with-tag';
 export { normalizeEffort, EFFORTS, type Effort } from './normalize-effort';
-export { defaultUserAgent, CLIENT_VERSION } from './user-agent';
+export { defaultUserAgent, CLIENT_VERSION, type AgentInfo } from './user-agent';
+export { encodeSvcb, SVCB_COMMANDS, type SvcbEncoding } from './encode-svcb';

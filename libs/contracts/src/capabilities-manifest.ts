@@ -5,6 +5,10 @@ import {
 import { DEFAULT_EFFORT, EFFORTS, EFFORT_ALIASES, type Effort } from './effort';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
 import { CERTAINTY, DEFAULT_EXACT_CAPS, LIMITS } from './limits';
+import { quantumScaleLimits } from './quantum-scale-schema';
+import { feelLimits } from './feel-schema';
+import { wantLimits } from './want-schema';
+import { sampleLimits } from './sample-schema';
 
 export interface CapabilitiesOptions {
   /** Whether the running engine serves this command. */
@@ -53,6 +57,10 @@ const COMMAND_LIMITS: Readonly<Record<SchemaCommand, Record<string, number>>> = 
   design: { L_max: LIMITS.maxDesignSide, K_max: LIMITS.maxDesignSide, LK_max: LIMITS.maxDesignCells, K_max_with_table: LIMITS.maxDesignTableK },
   select: { m_min: 1, m_recommended_max: LIMITS.selectRecommendedM, k_min: 1 },
   rank: { items_min: 1 },
+  'quantum-scale': quantumScaleLimits,
+  feel: feelLimits,
+  want: wantLimits,
+  sample: sampleLimits,
 };
 
 function capsFor(c: SchemaCommand, given: CapabilitiesOptions['exactCaps']): Record<Effort, number> | null {

@@ -22,6 +22,8 @@ export type CommandName = (typeof COMMANDS)[number];
 /** The commands that have input and output schemas in this version. */
 export const SCHEMA_COMMANDS = [
   'rules', 'optimize', 'maxcut', 'milp', 'tsp', 'qap', 'design', 'select', 'rank',
+  'quantum-scale',
+  'feel', 'want', 'sample',
 ] as const satisfies readonly CommandName[];
 export type SchemaCommand = (typeof SCHEMA_COMMANDS)[number];
 
@@ -55,6 +57,8 @@ export type Stability = 'beta' | 'research';
 export const STABILITY: Readonly<Record<SchemaCommand, Stability>> = {
   rules: 'beta', optimize: 'beta', maxcut: 'beta', tsp: 'beta', qap: 'beta',
   design: 'beta', select: 'beta', rank: 'beta', milp: 'research',
+  'quantum-scale': 'beta',
+  feel: 'beta', want: 'beta', sample: 'beta',
 };
 
 /** Commands whose search `max_latency_ms` bounds (interface §4, Behaviors). */

@@ -32,3 +32,15 @@ export {
   capabilitiesManifest,
   type CapabilitiesOptions, type CapabilitiesManifest, type CommandCapability,
 } from './capabilities-manifest';
+export {
+  buildOpenApi,
+  type OpenApiDocument, type OpenApiOperation, type OpenApiPathItem, type OpenApiParameter, type OpenApiResponse, type HttpMethod,
+} from './openapi';
+export { type FeelInput, type WantInput, type SampleInput } from './input-schemas';
+export { type FeelOutput, type WantOutput, type SampleOutput } from './output-schemas';
+export { SAMPLE_LIMITS } from './sample-schema';
+export {
+  ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits,
+} from './quantum-scale-schema';
+export { type QuantumScaleInput } from './input-schemas';
+export { type QuantumScaleOutput } from './output-schemas';

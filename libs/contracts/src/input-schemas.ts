@@ -4,6 +4,10 @@ import { TAG, type SchemaCommand } from './commands';
 import { COMMAND_CHECKS, RULE_TYPES, type Loose } from './internal/command-checks';
 import { InputIssue } from './internal/issue';
 import { INDEX_KEY_PATTERN, LIMITS, VERSION_PATTERN } from './limits';
+import { quantumScaleFast, quantumScaleStructure } from './quantum-scale-schema';
+import { feelFast, feelStructure } from './feel-schema';
+import { wantFast, wantStructure } from './want-schema';
+import { sampleFast, sampleStructure } from './sample-schema';
 
 export { RULE_TYPES, type RuleType } from './internal/command-checks';
 
@@ -160,6 +164,8 @@ const rankFast = z.strictObject({ ...fastCommon, items: hot, comparisons: hot })
 export const FAST_SHAPES = {
   rules: rulesFast, optimize: optimizeFast, maxcut: maxcutFast, milp: milpFast, tsp: tspFast,
   qap: qapFast, design: designFast, select: selectFast, rank: rankFast,
+  'quantum-scale': quantumScaleFast,
+  feel: feelFast, want: wantFast, sample: sampleFast,
 } as const satisfies Record<SchemaCommand, z.ZodType>;
 
 /** Runs every stage after the zod shape; returns the resolved n. Throws `InputIssue` or `SvcError`. */
@@ -200,6 +206,10 @@ export const inputSchemas = {
   design: withChecks('design', designStructure),
   select: withChecks('select', selectStructure),
   rank: withChecks('rank', rankStructure),
+  'quantum-scale': withChecks('quantum-scale', quantumScaleStructure),
+  feel: withChecks('feel', feelStructure),
+  want: withChecks('want', wantStructure),
+  sample: withChecks('sample', sampleStructure),
 } as const satisfies Record<SchemaCommand, z.ZodType>;
 
 export type RulesInput = z.infer<typeof inputSchemas.rules>;
@@ -211,6 +221,10 @@ export type QapInput = z.infer<typeof inputSchemas.qap>;
 export type DesignInput = z.infer<typeof inputSchemas.design>;
 export type SelectInput = z.infer<typeof inputSchemas.select>;
 export type RankInput = z.infer<typeof inputSchemas.rank>;
+export type QuantumScaleInput = z.infer<(typeof inputSchemas)['quantum-scale']>;
+export type FeelInput = z.infer<typeof inputSchemas.feel>;
+export type WantInput = z.infer<typeof inputSchemas.want>;
+export type SampleInput = z.infer<typeof inputSchemas.sample>;
 export type Rule = z.infer<typeof ruleSchema>;
 export type MilpVar = z.infer<typeof milpVarSchema>;
 

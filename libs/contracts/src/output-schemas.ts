@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { TAG, type SchemaCommand } from './commands';
 import { PROOF_KINDS } from './limits';
+import { quantumScaleOutputShape } from './quantum-scale-schema';
+import { feelOutputShape } from './feel-schema';
+import { wantOutputShape } from './want-schema';
+import { sampleOutputShape } from './sample-schema';
 
 const nonNegative = z.number().min(0);
 const nonNegativeInt = z.number().int().min(0);
@@ -65,6 +69,10 @@ export const outputShapes = {
     disagreements: nonNegativeInt.describe('Kemeny distance: votes the order contradicts'),
     certainty, ...boundGap,
   },
+  'quantum-scale': quantumScaleOutputShape,
+  feel: feelOutputShape,
+  want: wantOutputShape,
+  sample: sampleOutputShape,
 } as const satisfies Record<SchemaCommand, z.ZodRawShape>;
 
 /** Answer fields of each command (objects; extra envelope keys are allowed and stripped). */
@@ -78,6 +86,10 @@ export const outputSchemas = {
   design: z.object(outputShapes.design),
   select: z.object(outputShapes.select),
   rank: z.object(outputShapes.rank),
+  'quantum-scale': z.object(outputShapes['quantum-scale']),
+  feel: z.object(outputShapes.feel),
+  want: z.object(outputShapes.want),
+  sample: z.object(outputShapes.sample),
 } as const satisfies Record<SchemaCommand, z.ZodType>;
 
 /** `usage_alert`, present only past 50% of the daily allowance (interface §2.3). */
@@ -124,6 +136,10 @@ export const responseSchemas = {
   design: envelopeSchema.extend(outputShapes.design),
   select: envelopeSchema.extend(outputShapes.select),
   rank: envelopeSchema.extend(outputShapes.rank),
+  'quantum-scale': envelopeSchema.extend(outputShapes['quantum-scale']),
+  feel: envelopeSchema.extend(outputShapes.feel),
+  want: envelopeSchema.extend(outputShapes.want),
+  sample: envelopeSchema.extend(outputShapes.sample),
 } as const satisfies Record<SchemaCommand, z.ZodType>;
 
 export type Envelope = z.infer<typeof envelopeSchema>;
@@ -138,6 +154,10 @@ export type QapOutput = z.infer<typeof outputSchemas.qap>;
 export type DesignOutput = z.infer<typeof outputSchemas.design>;
 export type SelectOutput = z.infer<typeof outputSchemas.select>;
 export type RankOutput = z.infer<typeof outputSchemas.rank>;
+export type QuantumScaleOutput = z.infer<(typeof outputSchemas)['quantum-scale']>;
+export type FeelOutput = z.infer<typeof outputSchemas.feel>;
+export type WantOutput = z.infer<typeof outputSchemas.want>;
+export type SampleOutput = z.infer<typeof outputSchemas.sample>;
 /** Answer fields of a command. */
 export type OutputOf<C extends SchemaCommand> = z.infer<(typeof outputSchemas)[C]>;
 /** A full success body of a command. */

@@ -28,7 +28,7 @@ describe('valid examples', () => {
     const v = validateProblem(c, body, open);
     expect(v.command).toBe(c);
     expect(v.input).toEqual(body);
-    const expectedN: Record<SchemaCommand, number> = { rules: 6, optimize: 5, maxcut: 6, milp: 4, tsp: 4, qap: 3, design: 4, select: 4, rank: 3 };
+    const expectedN: Record<SchemaCommand, number> = { rules: 6, optimize: 5, maxcut: 6, milp: 4, tsp: 4, qap: 3, design: 4, select: 4, rank: 3, feel: 5, want: 5, sample: 5, 'quantum-scale': 1000 };
     expect(v.n).toBe(expectedN[c]);
   });
 

@@ -16,3 +16,4 @@ export {
   type NativeProblemArgs,
   type NativeRawResult,
 } from './load-native-addon';
+export { RULES_BUDGET_FIELDS, SELECT_BUDGET_FIELDS, type NativeRulesArgs, type NativeSelectArgs } from './select-rules-args';

@@ -6,7 +6,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SearchBudget } from '@svc/engine-ts';
+import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
+import type { NativeRulesArgs, NativeSelectArgs } from './select-rules-args';
+import type { NativePlantedArgs } from './planted-ising-args';
 
 /** The engine version the TS side expects; must equal the addon's `version`. */
 export const NATIVE_ADDON_VERSION = '1.0.0';
@@ -20,6 +22,26 @@ export interface NativeProblemArgs {
   readonly i: Int32Array;
   readonly j: Int32Array;
   readonly w: Float64Array;
+  /** want: pinned indices (ascending) and their 0/1 values. */
+  readonly pinIndex?: Int32Array;
+  readonly pinValue?: Uint8Array;
+  /** sample: requested states, the optional window, and engine-ts `sampleBudget`. */
+  readonly sample?: NativeSampleArgs;
+  /** select: k, affinity, shared redundancy and the flattened budget (select-rules-args.ts). */
+  readonly select?: NativeSelectArgs;
+  /** rules: the rule rows and the flattened budget (select-rules-args.ts). */
+  readonly rules?: NativeRulesArgs;
+  /** quantum-scale: the instance's numbers and budget (planted-ising-args.ts). */
+  readonly planted?: NativePlantedArgs;
+}
+
+/** The `sample` part of a problem handed to the addon. */
+export interface NativeSampleArgs {
+  readonly count: number;
+  readonly energyWindow: number | null;
+  readonly exactMaxN: number;
+  readonly rounds: number;
+  readonly maxFlips: number;
 }
 
 /** The work budget, exactly engine-ts `budgetFor`'s result, passed through unchanged. */
@@ -32,6 +54,10 @@ export interface NativeOptionsArgs {
   readonly deadlineMs: number;
   readonly warmStart: Uint8Array | null;
   readonly budget: NativeBudgetArgs;
+  /** optimize/maxcut family: engine-ts `exactBudgetFor`, unchanged; absent or null = no proof stage. */
+  readonly exact?: ExactBudget | null;
+  /** EngineRequest.exactMethod; absent = 'auto'. */
+  readonly exactMethod?: ExactMethod;
 }
 
 /** What the addon's promise resolves to. */
@@ -45,6 +71,13 @@ export interface NativeRawResult {
   readonly status: string;
   readonly work: { iterations: number; nodes: number; restarts: number };
   readonly engineMs: number;
+  /** sample only: distinct states, sorted; [0] is the answer. */
+  readonly samples?: { x: Uint8Array; objective: number; count: number }[];
+  /** rules only: violated rules of the answer. */
+  readonly violations?: number;
+  /** quantum-scale only: the instance's proven ground energy and coupled pairs. */
+  readonly plantedEnergy?: number;
+  readonly edges?: number;
 }
 
 /** The addon's exports (src/binding/addon.cc). */

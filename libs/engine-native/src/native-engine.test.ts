@@ -24,7 +24,7 @@ function tol(p: CanonicalProblem): number {
   if (p.kind === 'qubo') {
     for (const h of p.linear) s += Math.abs(h);
     for (const w of p.pairs.w) s += Math.abs(w);
-  } else if (p.edges !== null) {
+  } else if (p.kind === 'maxcut' && p.edges !== null) {
     for (const w of p.edges.w) s += Math.abs(w);
   }
   return 1e-9 * (1 + s);

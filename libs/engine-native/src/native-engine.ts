@@ -5,6 +5,8 @@
  */
 import {
   budgetFor,
+  exactBudgetFor,
+  type ExactBudget,
   EFFORTS,
   newCancelSignal,
   type CancelSignal,
@@ -16,6 +18,9 @@ import {
   type PairList,
 } from '@svc/engine-ts';
 import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, type NativeProblemArgs, loadNativeAddon } from './load-native-addon';
+import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './qubo-family-args';
+import { plantedArgs } from './planted-ising-args';
+import { rulesArgs, selectArgs } from './select-rules-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
 export const NATIVE_ENGINE_ID = 'native-1.0.0';
@@ -52,6 +57,9 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         stoppedAtDeadline: r.stoppedAtDeadline,
         work: { iterations: r.work.iterations, nodes: r.work.nodes, restarts: r.work.restarts },
         engineMs: r.engineMs,
+        ...(r.samples !== undefined ? { samples: r.samples } : {}),
+        ...(r.violations !== undefined ? { violations: r.violations } : {}),
+        ...(r.plantedEnergy !== undefined ? { plantedEnergy: r.plantedEnergy, edges: r.edges } : {}),
       };
     },
   };
@@ -66,6 +74,11 @@ export function prepare(
   if (p === null || typeof p !== 'object') throw new TypeError('problem must be a canonical problem object');
   if (req.command === 'optimize' && p.kind !== 'qubo') throw new Error('optimize needs a QUBO problem');
   if (req.command === 'maxcut' && p.kind !== 'maxcut') throw new Error('maxcut needs a max-cut problem');
+  if (QUBO_FAMILY_COMMANDS.has(req.command) && p.kind !== 'qubo') throw new Error(`${req.command} needs a QUBO problem`);
+  if (req.command === 'select' && p.kind !== 'select') throw new Error('select needs a select problem');
+  if (req.command === 'rules' && p.kind !== 'rules') throw new Error('rules needs a rules problem');
+  if ((p.kind === 'select' || p.kind === 'rules') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
 
@@ -90,12 +103,20 @@ export function prepare(
 
   let problem: NativeProblemArgs;
   let budget: NativeBudgetArgs;
+  // optimize/maxcut family: the exact-method budget engine-ts would use (qubo-solve.ts).
+  let exact: ExactBudget | null = null;
   if (p.kind === 'qubo') {
     if (!(p.linear instanceof Float64Array) || p.linear.length !== n) throw new TypeError('linear must be a Float64Array of length n');
     checkFinite(p.linear, 'linear');
     checkPairs(p.pairs, n, 'pairs');
     problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w };
     budget = budgetFor('optimize', effort, n, p.pairs.w.length);
+    exact = exactBudgetFor('optimize', effort, n);
+    if (QUBO_FAMILY_COMMANDS.has(req.command)) {
+      const family = quboFamilyArgs(req.command, p, effort);
+      problem = { ...problem, ...family.extra };
+      budget = family.budget;
+    }
   } else if (p.kind === 'maxcut') {
     if (p.complete === true) {
       // K_n is solved by construction in O(n): no edge list, no budget.
@@ -106,11 +127,28 @@ export function prepare(
       checkPairs(p.edges, n, 'edges');
       problem = { n, complete: false, linear: null, i: p.edges.i, j: p.edges.j, w: p.edges.w };
       budget = budgetFor('maxcut', effort, n, p.edges.w.length);
+      exact = exactBudgetFor('maxcut', effort, n);
     }
+  } else if (p.kind === 'select') {
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, select: selectArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'rules') {
+    if (!(p.linear instanceof Float64Array) || p.linear.length !== n) throw new TypeError('linear must be a Float64Array of length n');
+    checkFinite(p.linear, 'linear');
+    checkPairs(p.pairs, n, 'pairs');
+    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, rules: rulesArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'planted-ising') {
+    // The engine generates the instance; only its three numbers and the budget cross over.
+    if (warm !== null) throw new Error('quantum-scale takes no warm start');
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, planted: plantedArgs(p, effort) };
+    budget = NO_BUDGET;
   } else {
     throw new TypeError(`unknown problem kind "${String((p as { kind?: unknown }).kind)}"`);
   }
-  return { problem, options: { seed, deadlineMs, warmStart: warm, budget }, flag };
+  const exactMethod = req.exactMethod ?? 'auto';
+  if (exactMethod !== 'auto' && exactMethod !== 'branch_and_bound' && exactMethod !== 'heuristic') throw new RangeError(`unknown exactMethod "${String(exactMethod)}"`);
+  return { problem, options: { seed, deadlineMs, warmStart: warm, budget, exact, exactMethod }, flag };
 }
 
 /** Canonical pair list: typed arrays of one length, 0 <= i < j < n, finite weights. */

@@ -110,7 +110,8 @@ describe('typed-array builders', () => {
 });
 
 describe('scale', () => {
-  it('canonicalises 1,000,000 pairs quickly and correctly', () => {
+  // Its speed is measured by `npm run bench`, not here (shared machines are noisy).
+  it('canonicalises 1,000,000 pairs correctly', () => {
     const n = 100000;
     const rng = new Prng(11);
     const raw: RawPair[] = new Array(1000000);
@@ -123,11 +124,8 @@ describe('scale', () => {
       total += w;
       raw[k] = [i, j, w];
     }
-    const t0 = performance.now();
     const p = canonicalMaxcut(n, raw, false);
     const csr = toCsr(n, p.edges!);
-    const ms = performance.now() - t0;
-    expect(ms).toBeLessThan(3000);
     const e = p.edges!;
     let sum = 0;
     let bad = 0;

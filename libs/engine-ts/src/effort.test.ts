@@ -25,14 +25,32 @@ describe('budgetFor', () => {
   });
 
   it('gives a Gset-sized graph (n=800, m=19176) the documented medium budget', () => {
-    const b = budgetFor('maxcut', 'medium', 800, 19176);
-    expect(b.useTrees).toBe(false);
-    expect(b.tabuIterations).toBe(400000);
-    expect(b.tenureBase).toBe(80);
-    expect(b.tenureSpan).toBe(40);
-    expect(b.stall).toBe(5000);
-    expect(b.perturbMin).toBe(16);
-    expect(b.perturbMax).toBe(160);
+    expect(budgetFor('maxcut', 'medium', 800, 19176)).toEqual({
+      exactMaxN: 24,
+      restarts: 7,
+      tabuIterations: 341600,
+      stall: 24000,
+      tenureBase: 20,
+      tenureSpan: 40,
+      perturbMin: 1000,
+      perturbStep: 10,
+      perturbMax: 10,
+      useTrees: false,
+    });
+  });
+
+  it('gives dense QUBO short tenure and short annealing, sparse max-cut long ones', () => {
+    const q = budgetFor('optimize', 'medium', 1000, 50000);
+    const c = budgetFor('maxcut', 'medium', 1000, 5000);
+    expect(q.tenureBase + q.tenureSpan).toBeLessThan(c.tenureBase + c.tenureSpan);
+    expect(q.perturbMin).toBeLessThan(c.perturbMin);
+  });
+
+  it('lets effort high run many rounds on large inputs and few on small ones', () => {
+    expect(budgetFor('maxcut', 'high', 60, 300).restarts).toBe(30);
+    expect(budgetFor('maxcut', 'high', 800, 4694).restarts).toBe(400);
+    expect(budgetFor('maxcut', 'high', 5000, 12498).restarts).toBeGreaterThan(2000);
+    expect(budgetFor('maxcut', 'flash', 5000, 12498).restarts).toBeLessThanOrEqual(4);
   });
 
   it('uses the trees for large sparse graphs and the scan for dense ones', () => {
@@ -52,7 +70,9 @@ describe('budgetFor', () => {
           expect(b.tabuIterations + b.tenureBase + b.tenureSpan).toBeLessThan(2 ** 31);
           expect(b.tenureSpan).toBeGreaterThanOrEqual(1);
           if (n > b.exactMaxN) expect(b.tenureBase + b.tenureSpan).toBeLessThan(n);
-          expect(b.perturbMax).toBeGreaterThanOrEqual(b.perturbMin);
+          expect(b.perturbMin).toBeGreaterThanOrEqual(1);
+          expect(b.perturbStep).toBeGreaterThanOrEqual(1);
+          expect(b.stall).toBeGreaterThanOrEqual(1);
           expect(b.restarts).toBeGreaterThanOrEqual(1);
           prev = b.tabuIterations;
         }

@@ -8,36 +8,49 @@ import { EFFORTS, type Effort } from './engine';
 /** The commands that have a search budget here. */
 export type SearchCommand = 'optimize' | 'maxcut';
 
-/** Everything the optimize/maxcut solvers need to know about how hard to try. */
+/**
+ * Everything the optimize/maxcut solvers need to know about how hard to try. The heuristic is
+ * the annealed tabu search with path relinking of internal/tabu.ts; the field names are
+ * historical (the native binding passes them by name), their meaning is documented here.
+ */
 export interface SearchBudget {
   /** Exhaustive enumeration (certified) when n <= exactMaxN (max-cut enumerates n − 1 bits). */
   readonly exactMaxN: number;
-  /** Cap on tabu phases (the first phase plus breakout restarts). */
+  /** Cap on search rounds (a round: a start point, then one tabu phase). */
   readonly restarts: number;
-  /** Total 1-flip tabu moves over all phases. */
+  /** Total moves (tabu and path-relinking) over all rounds. */
   readonly tabuIterations: number;
-  /** A phase ends after this many moves without improving its own best. */
+  /** A tabu phase (one per round) ends after this many moves without improving its best. */
   readonly stall: number;
   /** Tabu tenure = tenureBase + rng.nextInt(tenureSpan). */
   readonly tenureBase: number;
   readonly tenureSpan: number;
-  /** Breakout perturbation: flips after an improving phase, growth per failed phase, cap. */
+  /** Annealing sweeps that build a fresh start point. */
   readonly perturbMin: number;
+  /** Elite pool capacity for path relinking (1 = no relinking). */
   readonly perturbStep: number;
+  /** Rounds without a pool entry (pool full) before the pool shrinks to its best member. */
   readonly perturbMax: number;
   /** Move selection by two MinTrees instead of an O(n) scan (same answer, faster when sparse). */
   readonly useTrees: boolean;
 }
 
-/** Per effort: exact cap, moves per variable, and a cap on total work in "edge visits". */
-const LEVELS: Record<Effort, { exactMaxN: number; movesPerVar: number; workCap: number }> = {
-  flash: { exactMaxN: 24, movesPerVar: 50, workCap: 40_000_000 },
-  medium: { exactMaxN: 24, movesPerVar: 500, workCap: 400_000_000 },
-  high: { exactMaxN: 26, movesPerVar: 3000, workCap: 2_400_000_000 },
+/**
+ * Per effort: exact cap, rounds = floor(n / varsPerRound) clamped to [minRounds, maxRounds] (so
+ * small inputs finish quickly while Gset-sized ones at high get minutes of work that a deadline
+ * cuts), and a cap on total work in the cost model of `budgetFor`.
+ */
+const LEVELS: Record<Effort, { exactMaxN: number; varsPerRound: number; minRounds: number; maxRounds: number; workCap: number }> = {
+  flash: { exactMaxN: 24, varsPerRound: 250, minRounds: 1, maxRounds: 4, workCap: 40_000_000 },
+  medium: { exactMaxN: 24, varsPerRound: 25, minRounds: 4, maxRounds: 40, workCap: 400_000_000 },
+  high: { exactMaxN: 26, varsPerRound: 2, minRounds: 10, maxRounds: 20_000, workCap: 200_000_000_000 },
 };
 
 /** Largest move budget, so tabuUntil (moves + tenure) stays a positive int32. */
 const MAX_MOVES = 1_000_000_000;
+/** Elite pool capacity and the stagnation that rebuilds it. */
+const POOL_SIZE = 10;
+const REBUILD_AFTER = 10;
 
 /**
  * Parse an effort name: `flash`, `medium`, `high`, and the historical input aliases
@@ -61,19 +74,25 @@ export function parseEffort(s: string): Effort {
 
 /**
  * The work budget for one solve; n = variables or nodes, m = canonical pairs or edges.
- * Exact integer formulas (all divisions floor; the native engine reproduces them):
+ * Exact integer formulas (all divisions floor; the native engine receives the result as is):
  *   deg      = floor((2m + n − 1) / n)            average degree, rounded up
  *   lg       = smallest integer with 2^lg >= n
  *   useTrees = n > 512 + 2·deg·lg
- *   cost     = (useTrees ? 2·deg·lg + 6·lg : n) + deg + 16   model of one move's work
- *   tabuIterations = min(MAX_MOVES, max(n, min(movesPerVar·n, floor(workCap / cost))))
- *   stall    = min(5000, max(1000, 20·n))
- *   restarts = floor(tabuIterations / 1000) + 1   (a safety cap; phases last ≥ 1000 moves)
- *   maxcut:   tenureBase = max(2, floor(n/10)), tenureSpan = max(2, floor(n/20))
- *   optimize: tenureBase = max(2, floor(n/40)), tenureSpan = max(2, floor(n/80))
- *   perturbMin = max(2, floor(n/50)), perturbStep = 2, perturbMax = max(perturbMin, floor(n/5))
- * The tenure split comes from measurements: sparse max-cut graphs (Gset) want long tenure,
- * dense QUBO (Beasley bqp) shorter.
+ *   move     = (useTrees ? 2·deg·lg + 6·lg : n) + deg + 16     model of one tabu move's work
+ *   sweep    = 2n + floor(n·deg / 4)                             model of one annealing sweep
+ *   maxcut:   sweeps0 = 1000, stall0 = min(250000, max(500, 30n)),
+ *             tenureBase = max(2, floor(n/40)), tenureSpan = max(2, floor(n/20))
+ *   optimize: sweeps0 = 200,  stall0 = min(100000, max(500, 10n)),
+ *             tenureBase = max(2, floor(n/100)), tenureSpan = max(2, floor(n/64))
+ *   sweeps   = max(1, min(sweeps0, floor(workCap / (2·sweep))))
+ *   stall    = max(1, min(stall0, floor(workCap / (4·move))))
+ *   round    = sweeps·sweep + 2·stall·move + n·move      (a phase ~ 2·stall; relinking < n moves)
+ *   rounds   = min(maxRounds, max(minRounds, floor(n / varsPerRound)))
+ *   restarts = max(1, min(rounds, floor(workCap / round)))           the round cap
+ *   tabuIterations = min(MAX_MOVES, restarts·(2·stall + n))
+ *   perturbMin = sweeps, perturbStep = 10 (pool), perturbMax = 10 (rebuild after)
+ * The tenure split comes from measurements: sparse max-cut graphs (Gset) want long tenure and
+ * long annealing, dense QUBO (Beasley bqp) short tenure and short annealing.
  */
 export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: number): SearchBudget {
   if (!Number.isInteger(n) || n < 1 || !Number.isInteger(m) || m < 0) throw new RangeError(`bad size n=${n} m=${m}`);
@@ -84,23 +103,58 @@ export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: 
   let lg = 0;
   while (2 ** lg < n) lg++;
   const useTrees = n > 512 + 2 * deg * lg;
-  const cost = (useTrees ? 2 * deg * lg + 6 * lg : n) + deg + 16;
-  const tabuIterations = Math.min(
-    MAX_MOVES,
-    Math.max(n, Math.min(level.movesPerVar * n, Math.floor(level.workCap / cost))),
-  );
-  const perturbMin = Math.max(2, Math.floor(n / 50));
+  const move = (useTrees ? 2 * deg * lg + 6 * lg : n) + deg + 16;
+  const sweep = 2 * n + Math.floor((n * deg) / 4);
   const isCut = command === 'maxcut';
+  const sweeps0 = isCut ? 1000 : 200;
+  const stall0 = isCut ? Math.min(250_000, Math.max(500, 30 * n)) : Math.min(100_000, Math.max(500, 10 * n));
+  const sweeps = Math.max(1, Math.min(sweeps0, Math.floor(level.workCap / (2 * sweep))));
+  const stall = Math.max(1, Math.min(stall0, Math.floor(level.workCap / (4 * move))));
+  const round = sweeps * sweep + 2 * stall * move + n * move;
+  const rounds = Math.min(level.maxRounds, Math.max(level.minRounds, Math.floor(n / level.varsPerRound)));
+  const restarts = Math.max(1, Math.min(rounds, Math.floor(level.workCap / round)));
   return {
     exactMaxN: level.exactMaxN,
-    restarts: Math.floor(tabuIterations / 1000) + 1,
-    tabuIterations,
-    stall: Math.min(5000, Math.max(1000, 20 * n)),
-    tenureBase: Math.max(2, Math.floor(n / (isCut ? 10 : 40))),
-    tenureSpan: Math.max(2, Math.floor(n / (isCut ? 20 : 80))),
-    perturbMin,
-    perturbStep: 2,
-    perturbMax: Math.max(perturbMin, Math.floor(n / 5)),
+    restarts,
+    tabuIterations: Math.min(MAX_MOVES, restarts * (2 * stall + n)),
+    stall,
+    tenureBase: Math.max(2, Math.floor(n / (isCut ? 40 : 100))),
+    tenureSpan: Math.max(2, Math.floor(n / (isCut ? 20 : 64))),
+    perturbMin: sweeps,
+    perturbStep: POOL_SIZE,
+    perturbMax: REBUILD_AFTER,
     useTrees,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exact methods beyond enumeration (branch and bound, proven bounds): internal/qubo-solve.ts.
+
+/** How hard optimize/maxcut try to prove optimality above the enumeration cap. */
+export interface ExactBudget {
+  /** Branch and bound is tried when the model left after persistency fixing has <= bnbMaxN variables. */
+  readonly bnbMaxN: number;
+  /** Branch-and-bound work cap: nodes plus residual updates (internal/bnb.ts). */
+  readonly bnbWork: number;
+  /** Work cap of the proven bound of a heuristic answer (roof-dual flow / cycle packing). */
+  readonly boundWork: number;
+}
+
+const EXACT_LEVELS: Record<Effort, ExactBudget> = {
+  flash: { bnbMaxN: 96, bnbWork: 4_000_000, boundWork: 10_000_000 },
+  medium: { bnbMaxN: 128, bnbWork: 40_000_000, boundWork: 50_000_000 },
+  high: { bnbMaxN: 160, bnbWork: 400_000_000, boundWork: 200_000_000 },
+};
+
+/**
+ * The exact-method budget for one optimize/maxcut solve of n variables or nodes: deterministic
+ * work caps (never time), so both engines prove the same things. The native engine receives it
+ * through the binding unchanged.
+ */
+export function exactBudgetFor(command: SearchCommand, effort: Effort, n: number): ExactBudget {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`bad size n=${n}`);
+  if (command !== 'optimize' && command !== 'maxcut') throw new RangeError(`no exact budget for "${String(command)}"`);
+  const level = EXACT_LEVELS[effort];
+  if (level === undefined) throw new RangeError(`unknown effort "${String(effort)}"`);
+  return { ...level };
 }

@@ -32,6 +32,22 @@ export interface QuboProblem {
   /** length n; self-pairs [i,i,w] of the input are already folded in (x^2 = x). */
   readonly linear: Float64Array;
   readonly pairs: PairList;
+  /** `want` only: variables fixed before solving; the search runs on the others. */
+  readonly pins?: PinList;
+  /** `sample` only: how many distinct low-energy states to return. */
+  readonly sampling?: SamplingSpec;
+}
+
+/** Fixed variables of `want`: `index` strictly ascending, `value[k]` (0/1) for `index[k]`. */
+export interface PinList {
+  readonly index: Int32Array;
+  readonly value: Uint8Array;
+}
+
+/** `sample`: return up to `count` distinct states, each within `energyWindow` of the best (when set). */
+export interface SamplingSpec {
+  readonly count: number;
+  readonly energyWindow?: number;
 }
 
 /** maxcut: maximise the sum of w_ij over edges whose ends are on different sides. */
@@ -44,7 +60,63 @@ export interface MaxcutProblem {
   readonly complete: boolean;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem;
+/**
+ * select: choose exactly k of m items maximising Σ affinity − Σ redundancy over chosen pairs
+ * (each unordered pair once). `n` is m.
+ */
+export interface SelectProblem {
+  readonly kind: 'select';
+  /** m, the number of items. */
+  readonly n: number;
+  /** 1 <= k <= n. */
+  readonly k: number;
+  /** Length n. */
+  readonly affinity: Float64Array;
+  /**
+   * n·n row-major, symmetric, zero diagonal, backed by a SharedArrayBuffer (worker threads and
+   * the native engine share it instead of copying n² numbers); null when every pair is 0.
+   */
+  readonly redundancy: Float64Array | null;
+}
+
+/**
+ * The rules of `rules` in compressed rows: rule r has type code `type[r]` (index into
+ * RULE_KINDS of canonical-rules.ts), `k[r]` (0 where the type has none) and the nodes
+ * `nodes[start[r] .. start[r+1])` in input order.
+ */
+export interface RuleList {
+  readonly type: Uint8Array;
+  readonly k: Int32Array;
+  /** Length rules + 1. */
+  readonly start: Int32Array;
+  readonly nodes: Int32Array;
+}
+
+/** rules: minimise violated rules, then Σ h_i x_i + Σ w_ij x_i x_j, lexicographically. */
+export interface RulesProblem {
+  readonly kind: 'rules';
+  readonly n: number;
+  readonly rules: RuleList;
+  /** Length n; self-pairs folded in as for QUBO. */
+  readonly linear: Float64Array;
+  readonly pairs: PairList;
+}
+
+/**
+ * quantum-scale: the planted Ising instance of (n, degree, instanceSeed), generated inside the
+ * engine (internal/planted-ising.ts) so that 10^7 spins never cross a worker boundary.
+ */
+export interface PlantedIsingProblem {
+  readonly kind: 'planted-ising';
+  /** 1..10,000,000 spins. */
+  readonly n: number;
+  /** Maximum degree, 3..16. */
+  readonly degree: number;
+  /** Unsigned 32-bit seed of the instance (the request seed drives the solver). */
+  readonly instanceSeed: number;
+}
+
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem;
 
 /** Which exact method finished, or null for a heuristic answer. */
 export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
@@ -59,6 +131,23 @@ export interface EngineRequest {
   readonly deadlineMs?: number;
   /** Prior answer (0/1 per variable); the result is never worse than it. */
   readonly warmStart?: Uint8Array;
+  /**
+   * optimize/maxcut exact method, for tests and benchmarks: 'branch_and_bound' skips the
+   * enumeration below the exact cap and tries branch and bound up to 4096 variables; 'heuristic' runs
+   * neither (the search, its proven bound, certified only when the answer reaches the bound).
+   * Default 'auto'.
+   */
+  readonly exactMethod?: ExactMethod;
+}
+
+/** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */
+export type ExactMethod = 'auto' | 'branch_and_bound' | 'heuristic';
+
+/** One distinct state of a `sample` result and how often the search visited it (>= 1). */
+export interface EngineSample {
+  readonly x: Uint8Array;
+  readonly objective: number;
+  readonly count: number;
 }
 
 export interface EngineWork {
@@ -79,6 +168,14 @@ export interface EngineResult {
   readonly work: EngineWork;
   /** Time spent inside the engine, ms. */
   readonly engineMs: number;
+  /** sample: distinct states by objective ascending (ties: internal/sample-order.ts); [0] is `answer`. */
+  readonly samples?: readonly EngineSample[];
+  /** rules: violated rules of `answer` (one each); `objective` is then its energy. */
+  readonly violations?: number;
+  /** quantum-scale: the proven ground energy of the generated instance. */
+  readonly plantedEnergy?: number;
+  /** quantum-scale: coupled pairs of the generated instance. */
+  readonly edges?: number;
 }
 
 /**

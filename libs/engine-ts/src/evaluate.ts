@@ -4,6 +4,9 @@
  * index, then pairs in canonical order) so every engine gets the same double.
  */
 import type { CanonicalProblem, MaxcutProblem, QuboProblem } from './engine';
+import { evaluateRules, rulesWeightSum } from './evaluate-rules';
+import { evaluateSelect, selectWeightSum } from './evaluate-select';
+import { layoutOf, plantedEnergyOf } from './internal/planted-ising';
 
 /** Energy Σ h_i x_i + Σ w_ij x_i x_j of a 0/1 assignment (length n). */
 export function evaluateQubo(p: QuboProblem, x: ArrayLike<number>): number {
@@ -33,15 +36,24 @@ export function evaluateMaxcut(p: MaxcutProblem, side: ArrayLike<number>): numbe
   return cut;
 }
 
-/** The objective of either problem kind (energy for QUBO, cut for max-cut). */
+/** The objective of any problem kind (energy for QUBO and rules, cut for max-cut, value for select). */
 export function evaluate(p: CanonicalProblem, x: ArrayLike<number>): number {
+  if (p.kind === 'select') return evaluateSelect(p, x);
+  if (p.kind === 'rules') return evaluateRules(p, x).energy;
+  if (p.kind === 'planted-ising') return plantedEnergyOf(layoutOf(p), x);
   return p.kind === 'qubo' ? evaluateQubo(p, x) : evaluateMaxcut(p, x);
 }
 
 /** Re-scoring tolerance of commands.md: 1e-9 · (1 + Σ|weights|), linear terms included. */
 export function tolerance(p: CanonicalProblem): number {
   let s = 0;
-  if (p.kind === 'qubo') {
+  if (p.kind === 'select') {
+    s = selectWeightSum(p);
+  } else if (p.kind === 'rules') {
+    s = rulesWeightSum(p);
+  } else if (p.kind === 'planted-ising') {
+    s = layoutOf(p).edges; // every coupling is ±1
+  } else if (p.kind === 'qubo') {
     for (let i = 0; i < p.n; i++) s += Math.abs(p.linear[i]);
     for (let k = 0; k < p.pairs.w.length; k++) s += Math.abs(p.pairs.w[k]);
   } else if (p.complete) {
@@ -55,7 +67,7 @@ export function tolerance(p: CanonicalProblem): number {
 /** Whether `a` is at least as good as `b` for this problem's direction, within tolerance. */
 export function notWorse(p: CanonicalProblem, a: number, b: number): boolean {
   const tol = tolerance(p);
-  return p.kind === 'qubo' ? a <= b + tol : a >= b - tol;
+  return p.kind === 'qubo' || p.kind === 'rules' || p.kind === 'planted-ising' ? a <= b + tol : a >= b - tol;
 }
 
 function checkAssignment(n: number, x: ArrayLike<number>): void {

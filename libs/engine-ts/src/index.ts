@@ -19,6 +19,9 @@ export {
   type PairList,
   type Proof,
   type QuboProblem,
+  type RuleList,
+  type RulesProblem,
+  type SelectProblem,
 } from './engine';
 export {
   canonicalMaxcut,
@@ -31,5 +34,31 @@ export {
 } from './canonical';
 export { Prng, shuffleInPlace } from './prng';
 export { budgetFor, parseEffort, type SearchBudget, type SearchCommand } from './effort';
+export { exactBudgetFor, type ExactBudget } from './effort';
+export { certifiedCaps } from './certified-caps';
+export type { ExactMethod } from './engine';
 export { evaluate, evaluateMaxcut, evaluateQubo, notWorse, tolerance } from './evaluate';
 export { createTsEngine, cutUpperBound, quboLowerBound, solveSync, TS_ENGINE_ID } from './ts-engine';
+export type { EngineSample, PinList, SamplingSpec } from './engine';
+export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './ising';
+export { applyPins, canonicalPins, checkPins } from './pins';
+export { DEFAULT_SAMPLE_COUNT, sampleBudget, type SampleBudget } from './sample-budget';
+export { canonicalSelect, canonicalSelectFromArrays } from './canonical-select';
+export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './canonical-rules';
+export { chosenIndices, evaluateSelect, selectWeightSum } from './evaluate-select';
+export { evaluateRules, ruleHolds, rulesWeightSum, type RulesScore } from './evaluate-rules';
+export { selectBudgetFor, type SelectBudget } from './select-budget';
+export { rulesBudgetFor, rulesSizeOf, type RulesBudget, type RulesSize } from './rules-budget';
+export type { PlantedIsingProblem } from './engine';
+export { quantumScaleBudget, type QuantumScaleBudget } from './quantum-scale-budget';
+export {
+  checkPlantedArgs,
+  forEachPlantedCoupling,
+  PLANTED_MAX_DEGREE,
+  PLANTED_MAX_N,
+  PLANTED_MIN_DEGREE,
+  plantedEnergyOf,
+  plantedLayout,
+  type CouplingSink,
+  type PlantedLayout,
+} from './internal/planted-ising';

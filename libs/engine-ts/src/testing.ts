@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo, type RawPair } from './canonical';
-import { budgetFor } from './effort';
+import { budgetFor, exactBudgetFor } from './effort';
 import {
   type CanonicalProblem,
   type Effort,
@@ -17,6 +17,11 @@ import {
   type QuboProblem,
 } from './engine';
 import { Prng } from './prng';
+import { selectRulesConformance } from './testing-select-rules';
+import { exactConformanceSuite } from './testing-exact';
+
+export * from './testing-select-rules';
+export { exactConformanceSuite } from './testing-exact';
 
 // ---------------------------------------------------------------------------------------------
 // Generators
@@ -158,6 +163,7 @@ export function plantedBipartiteMaxcut(seed: number, n: number, degree = 4): { p
 
 /** Objective of x recomputed term by term (QUBO energy or cut value). */
 export function naiveObjective(p: CanonicalProblem, x: ArrayLike<number>): number {
+  if (p.kind === 'select' || p.kind === 'rules' || p.kind === 'planted-ising') throw new Error('naiveObjective is for optimize/maxcut (see testing-select-rules.ts)');
   if (p.kind === 'qubo') {
     let e = 0;
     for (let i = 0; i < p.n; i++) e += p.linear[i] * x[i];
@@ -192,6 +198,7 @@ export function bruteForce(p: CanonicalProblem): { objective: number; answer: Ui
 
 /** Sum of |weights| (linear terms included), as in the re-scoring tolerance. */
 export function absWeightSum(p: CanonicalProblem): number {
+  if (p.kind === 'select' || p.kind === 'rules' || p.kind === 'planted-ising') throw new Error('absWeightSum is for optimize/maxcut (see testing-select-rules.ts)');
   let s = 0;
   if (p.kind === 'qubo') {
     for (const h of p.linear) s += Math.abs(h);
@@ -278,7 +285,8 @@ export function smallInstances(): { label: string; problem: CanonicalProblem }[]
 
 /**
  * Register the engine conformance tests (vitest `describe`/`it`) for an engine factory.
- * Both engines share `budgetFor`, so n <= 16 is always certified and n = 60 always heuristic.
+ * Both engines share `budgetFor` and `exactBudgetFor`, so n <= 16 is always certified and n = 170
+ * (above the branch-and-bound size) heuristic.
  */
 export function engineConformanceSuite(name: string, makeEngine: () => Engine | Promise<Engine>): void {
   describe(`engine conformance: ${name}`, () => {
@@ -344,11 +352,13 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
       expect(ones * (100000 - ones)).toBe(2500000000);
     });
 
-    it('heuristic answers above the exact cap: proof null, valid bound, re-evaluated objective', async () => {
+    it('heuristic answers above the exact cap: proof null, valid bound, re-evaluated objective', { timeout: 60_000 }, async () => {
       for (const effort of ['flash', 'medium', 'high'] as const) {
-        const q = randomQubo(11, 60, { density: 0.3, weights: 'int' });
-        const c = randomMaxcut(12, 60, { density: 0.2, weights: 'pm1' });
-        expect(budgetFor('optimize', effort, 60, 0).exactMaxN).toBeLessThan(60);
+        // 170 variables: above the enumeration cap and the branch-and-bound size of every effort.
+        const q = randomQubo(11, 170, { density: 0.3, weights: 'int' });
+        const c = randomMaxcut(12, 170, { density: 0.2, weights: 'pm1' });
+        expect(budgetFor('optimize', effort, 170, 0).exactMaxN).toBeLessThan(170);
+        expect(exactBudgetFor('optimize', effort, 170).bnbMaxN).toBeLessThan(170);
         for (const p of [q, c]) {
           const r = await engine.solve(request(p, { effort, seed: 5 }));
           expectValid(p, r);
@@ -375,13 +385,14 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
         const c = randomMaxcut(600 + s, 60, { density: 0.15, weights: s % 2 ? 'real' : 'pm1' });
         for (const p of [q, c]) {
           // A strong prior answer, then resumed with less effort, another seed and a tight deadline.
-          const prior = await engine.solve(request(p, { effort: 'high', seed: 100 + s }));
+          // exactMethod 'heuristic': no branch and bound, which would certify these sizes.
+          const prior = await engine.solve(request(p, { effort: 'high', seed: 100 + s, exactMethod: 'heuristic' }));
           const warmValue = naiveObjective(p, prior.answer);
           for (const extra of [
             { effort: 'flash' as Effort, seed: s },
             { effort: 'flash' as Effort, seed: s + 1, deadlineMs: 1 },
           ]) {
-            const r = await engine.solve(request(p, { ...extra, warmStart: prior.answer }));
+            const r = await engine.solve(request(p, { ...extra, warmStart: prior.answer, exactMethod: 'heuristic' }));
             expectValid(p, r);
             expect(atLeastAsGood(p, r.objective, warmValue)).toBe(true);
           }
@@ -389,7 +400,7 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
           const changed = p.kind === 'qubo'
             ? randomQubo(700 + s, 60, { density: 0.25 })
             : randomMaxcut(800 + s, 60, { density: 0.15, weights: 'pm1' });
-          const r2 = await engine.solve(request(changed, { effort: 'flash', warmStart: prior.answer }));
+          const r2 = await engine.solve(request(changed, { effort: 'flash', warmStart: prior.answer, exactMethod: 'heuristic' }));
           expectValid(changed, r2);
           expect(atLeastAsGood(changed, r2.objective, naiveObjective(changed, prior.answer))).toBe(true);
         }
@@ -417,7 +428,7 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
       expect(atLeastAsGood(p, r.objective, naiveObjective(p, warm))).toBe(true);
     });
 
-    it('the same seed gives the same answer (both paths), including a fresh engine', async () => {
+    it('the same seed gives the same answer (both paths), including a fresh engine', { timeout: 60_000 }, async () => {
       const other = await makeEngine();
       const cases: CanonicalProblem[] = [
         randomQubo(21, 60, { density: 0.3, weights: 'real' }),
@@ -473,5 +484,13 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
       const p = randomQubo(1, 5);
       await expect(engine.solve({ ...request(p), command: 'maxcut' })).rejects.toThrow();
     });
+
+    selectRulesConformance(name, makeEngine);
+    exactConformanceSuite(name, makeEngine);
   });
 }
+
+export {
+  allStatesByEnergy, bruteMinimum, inputTolerance, isingEnergyOfBits, naiveIsingEnergy, naiveQuboEnergy, quboEnergyOf, quboFamilyConformanceSuite, randomIsingInput, randomPins,
+  type IsingInput,
+} from './testing-qubo-family';

@@ -15,7 +15,7 @@ describe('ts engine specifics', () => {
     expect(e.id).toBe('ts-1.0.0');
     expect(e.kind).toBe('ts');
     expect(e.supports('tsp')).toBe(false);
-    expect(e.supports('rules')).toBe(false);
+    expect(e.supports('rules')).toBe(true);
   });
 
   it('rejects a bad warm start', () => {

@@ -4,6 +4,12 @@
  */
 import type { CancelSignal, Command, Engine, EngineRequest, EngineResult } from './engine';
 import { solveQuboFamily } from './internal/qubo-solve';
+import { solveRules } from './internal/rules-solve';
+import { solveSelect } from './internal/select-solve';
+import { solveFeel } from './internal/feel';
+import { solveWant } from './internal/pinned';
+import { solveSample } from './internal/sample';
+import { solvePlantedIsing } from './internal/planted-ising-solve';
 
 export { cutUpperBound, quboLowerBound } from './internal/qubo-solve';
 
@@ -16,6 +22,12 @@ type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
 const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   optimize: solveQuboFamily,
   maxcut: solveQuboFamily,
+  select: solveSelect,
+  rules: solveRules,
+  feel: solveFeel,
+  want: solveWant,
+  sample: solveSample,
+  'quantum-scale': solvePlantedIsing,
 };
 
 /** Create the pure-TypeScript engine (stateless; safe to share). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson, writeCanonicalJson } from './canonical-json';
 
 describe('canonicalJson', () => {
   it('sorts object keys, index-like keys numerically and first', () => {
@@ -33,5 +33,24 @@ describe('canonicalJson', () => {
     const v = { k: [1, 2, { m: 'x' }], j: null };
     expect(JSON.parse(canonicalJson(v))).toEqual(v);
     expect(canonicalJson(v)).not.toMatch(/\s/);
+  });
+});
+
+describe('large and typed inputs', () => {
+  it('prints typed arrays and number arrays exactly as JSON.stringify does, across chunk boundaries', () => {
+    const xs = Float64Array.from({ length: 50_000 }, (_, k) => (k % 13) * 0.1 - 0.6 + (k === 7 ? -0 : 0));
+    const plain = Array.from(xs);
+    expect(canonicalJson(xs)).toBe(JSON.stringify(plain));
+    expect(canonicalJson(plain)).toBe(JSON.stringify(plain));
+    expect(canonicalJson([xs.subarray(0, 3), [1, 'a']])).toBe('[' + JSON.stringify(Array.from(xs.subarray(0, 3))) + ',[1,"a"]]');
+    expect(() => canonicalJson(new Float64Array([1, NaN]))).toThrow(TypeError);
+  });
+
+  it('streams the same bytes it returns', () => {
+    const doc = { b: Float64Array.from({ length: 40_000 }, (_, k) => k / 3), a: { 10: 'x', 2: [null, true] } };
+    const chunks: string[] = [];
+    writeCanonicalJson(doc, (c) => chunks.push(c));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).toBe(canonicalJson(doc));
   });
 });

@@ -9,16 +9,56 @@ function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function write(value: unknown, out: string[]): void {
+/** Collects output in ~64 KiB chunks handed to `flush`, so huge problems never build one part per token. */
+class ChunkSink {
+  private buf = '';
+  constructor(private readonly flush: (chunk: string) => void) {}
+  push(s: string): void {
+    this.buf += s;
+    if (this.buf.length >= 65536) {
+      this.flush(this.buf);
+      this.buf = '';
+    }
+  }
+  end(): void {
+    if (this.buf.length > 0) this.flush(this.buf);
+    this.buf = '';
+  }
+}
+
+function numberText(x: number): string {
+  if (!Number.isFinite(x)) throw new TypeError(`canonical JSON cannot encode ${x}`);
+  // ECMAScript Number-to-string is the shortest round-trip form; -0 prints as 0.
+  return String(x);
+}
+
+/** Typed arrays and plain arrays of numbers (the hot case: pairs, matrices, answers) in one loop. */
+function writeNumbers(items: ArrayLike<number>, out: ChunkSink): void {
+  let line = '[';
+  for (let k = 0; k < items.length; k++) {
+    if (k > 0) line += ',';
+    line += numberText(items[k]);
+    if (line.length >= 65536) {
+      out.push(line);
+      line = '';
+    }
+  }
+  out.push(line + ']');
+}
+
+function isNumberArray(a: unknown[]): boolean {
+  for (let k = 0; k < a.length; k++) if (typeof a[k] !== 'number') return false;
+  return true;
+}
+
+function write(value: unknown, out: ChunkSink): void {
   if (value === null) {
     out.push('null');
     return;
   }
   switch (typeof value) {
     case 'number':
-      if (!Number.isFinite(value)) throw new TypeError(`canonical JSON cannot encode ${value}`);
-      // ECMAScript Number-to-string is the shortest round-trip form; -0 prints as 0.
-      out.push(JSON.stringify(value));
+      out.push(numberText(value));
       return;
     case 'string':
     case 'boolean':
@@ -32,13 +72,20 @@ function write(value: unknown, out: string[]): void {
     default:
       throw new TypeError(`canonical JSON cannot encode a ${typeof value}`);
   }
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-    const items = Array.isArray(value) ? value : Array.from(value as unknown as ArrayLike<number>);
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView) && !(value instanceof BigInt64Array) && !(value instanceof BigUint64Array)) {
+    writeNumbers(value as unknown as ArrayLike<number>, out);
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (isNumberArray(value)) {
+      writeNumbers(value as number[], out);
+      return;
+    }
     out.push('[');
-    items.forEach((item, k) => {
+    for (let k = 0; k < value.length; k++) {
       if (k > 0) out.push(',');
-      write(item === undefined ? null : item, out);
-    });
+      write(value[k] === undefined ? null : value[k], out);
+    }
     out.push(']');
     return;
   }
@@ -47,7 +94,7 @@ function write(value: unknown, out: string[]): void {
   out.push('{');
   keys.forEach((k, idx) => {
     if (idx > 0) out.push(',');
-    out.push(JSON.stringify(k), ':');
+    out.push(JSON.stringify(k) + ':');
     write(obj[k], out);
   });
   out.push('}');
@@ -59,7 +106,16 @@ function write(value: unknown, out: string[]): void {
  * Non-finite numbers are refused.
  */
 export function canonicalJson(value: unknown): string {
-  const out: string[] = [];
-  write(value, out);
-  return out.join('');
+  const parts: string[] = [];
+  const sink = new ChunkSink((c) => parts.push(c));
+  write(value, sink);
+  sink.end();
+  return parts.join('');
+}
+
+/** Streams the canonical JSON of `value` into `update` (e.g. a hash) without building the whole string. */
+export function writeCanonicalJson(value: unknown, update: (chunk: string) => void): void {
+  const sink = new ChunkSink(update);
+  write(value, sink);
+  sink.end();
 }

@@ -11,3 +11,36 @@ export { receipt, receiptProblem, type ReceiptInput } from './receipt';
 export { canonicalJson } from './canonical-json';
 export { resolveVersion, MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } from './versions';
 export { defaultWorkerFile } from './internal/solve-pool';
+export { type Scope, type Action, type AccountPrincipal, SCOPES } from './principal';
+export { createAccess, type Access, type SolveAdmission } from './access';
+export { resolveAccessLimits, DEFAULT_ACCESS_LIMITS, ACCESS_LIMIT_ENV, type AccessLimits } from './limits/access-limits';
+export { nextUtcMidnight, ALERT_THRESHOLDS } from './limits/usage-alert';
+export { type Meter, type Charge, type UsageReport, type UsageEntry } from './limits/meter';
+export { type AccountService, type Registration, type KeyView, type AccountView, normalizeEmail } from './accounts/account-service';
+export { API_KEY_PREFIX } from './accounts/api-key';
+export { type Mailer, type Mail } from './accounts/outbox';
+export { type Idempotency, type IdempotentOutcome, requestFingerprint } from './idempotency';
+export { type ResultCache, type CachedSolve, type CacheKeyInput } from './result-cache';
+export { runAdmin, ADMIN_USAGE, type AdminIo } from './accounts/admin';
+export {
+  isQueued, type ServiceExtras, type SolveOutcome, type AnalyzeReport, type RouteReport, type Readiness,
+} from './service-extras';
+export { planSolve, type SolvePlan, type SolveRequest } from './solve-plan';
+export {
+  type JobService, type JobView, type JobProgress, type QueuedAck, type JobReader, type JobDone,
+} from './jobs/job-service';
+export { resolveJobLimits, DEFAULT_JOB_LIMITS, type JobLimits } from './jobs/job-config';
+export { estimateWork, WORK_PER_UNIT_FALLBACK, type WorkEstimate } from './jobs/work-model';
+export {
+  decodeSvcb, prepareSvcb, encodeSvcb, SVCB_MAGIC, SVCB_VERSION, SVCB_COMMANDS, SVCB_HEADER_BYTES, SVCB_CONTENT_TYPE,
+  type DecodedSvcb, type SvcbProblem, type SvcbCommand,
+} from './svcb';
+export { routeProblem, splitComputeBody, SHAPES, type RouteCandidate, type ComputeContract } from './route-problem';
+export {
+  verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
+} from './verify-answer';
+export { formulate, FORMULATE_TEMPLATES, type Worksheet, type WorksheetField } from './formulate';
+export { EXAMPLES, examplesCatalogue, type Example } from './examples';
+export { agentCard, AGENT_CARD_PATH } from './agent-card';
+export { createMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, type ServiceMetrics, type GaugeSample } from './metrics';
+export { plantedCouplingList, quantumScaleAdapter, quantumScaleChecker } from './commands/quantum-scale';

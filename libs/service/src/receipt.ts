@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CanonicalProblem, Command, Effort } from '@svc/engine-ts';
-import { canonicalJson } from './canonical-json';
+import { writeCanonicalJson } from './canonical-json';
 
 /** Everything a receipt commits to (commands.md "Receipt"). */
 export interface ReceiptInput {
@@ -30,6 +30,7 @@ const pairsOf = (p: { i: Int32Array; j: Int32Array; w: Float64Array }): number[]
  * (JSON, SVCB) of the same problem yields the same receipt.
  */
 export function receiptProblem(p: CanonicalProblem, warmStart?: ArrayLike<number>): Record<string, unknown> {
+  if (p.kind === 'select' || p.kind === 'rules' || p.kind === 'planted-ising') throw new Error(`receiptProblem covers optimize and maxcut; ${p.kind} has its own adapter form`);
   const out: Record<string, unknown> = { n: p.n };
   if (p.kind === 'qubo') {
     const linear: Record<string, number> = {};
@@ -56,5 +57,7 @@ export function receipt(r: ReceiptInput): string {
     engine: r.engine,
     answer: ArrayBuffer.isView(r.answer) ? Array.from(r.answer as Uint8Array) : r.answer,
   };
-  return 'svcr_' + createHash('sha256').update(canonicalJson(doc)).digest('hex');
+  const hash = createHash('sha256');
+  writeCanonicalJson(doc, (chunk) => hash.update(chunk));
+  return 'svcr_' + hash.digest('hex');
 }

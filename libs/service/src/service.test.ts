@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,26 +5,15 @@ import { isSvcError, type SvcError } from '@svc/errors';
 import { responseSchemas } from '@svc/contracts';
 import { openSqliteStore } from '@svc/store';
 import { nativeStatus } from '@svc/engine-native';
-import { CERTIFIED, HEURISTIC, createService, type Principal, type Service, type ServiceOptions } from './index';
+import { COMMANDS } from '@svc/engine-ts';
+import { ADAPTERS } from './commands';
+import { CERTIFIED, HEURISTIC, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
 import { bruteMaxcut, bruteQubo, randomGraph, randomQubo } from '../test/brute-force';
+import { closeServices, makeService, tempDir } from '../test/services';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
 const TAG = 'svc-cortex-v1';
 const desc = 'Choose which warehouses to open next quarter.';
-const dirs: string[] = [];
-const services: Service[] = [];
-
-function tmp(): string {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-service-'));
-  dirs.push(d);
-  return d;
-}
-
-async function make(opts: ServiceOptions = {}): Promise<Service> {
-  const s = await createService({ dataDir: tmp(), engine: 'ts', workers: 1, env: {}, ...opts });
-  services.push(s);
-  return s;
-}
 
 async function caught(p: Promise<unknown>): Promise<SvcError> {
   try {
@@ -42,15 +29,12 @@ let svc: Service;
 let me: Principal;
 
 beforeAll(async () => {
-  svc = await make();
+  svc = await makeService();
   const { token } = await svc.sandboxInfo();
   me = await svc.authenticate(`Bearer ${token}`, { ip: '203.0.113.7' });
 });
 
-afterAll(async () => {
-  for (const s of services.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+afterAll(closeServices);
 
 describe('authenticate', () => {
   it('maps the sandbox token to a per-IP sandbox principal', () => {
@@ -66,12 +50,14 @@ describe('authenticate', () => {
   });
 
   it('answers a rotated-out sandbox token with SVC_SANDBOX_CAPABILITY_REJECTED', async () => {
-    const dir = tmp();
+    const dir = tempDir();
     const store = await openSqliteStore({ dataDir: dir });
-    await store.addSandboxToken('sbx_old', 1);
-    await store.retireSandboxToken('sbx_old', 2);
-    await store.addSandboxToken('sbx_new', 3);
-    const s = await make({ store });
+    // Recent instants: a token older than the rotation period would be rotated on first use.
+    const now = Date.now();
+    await store.addSandboxToken('sbx_old', now - 3000);
+    await store.retireSandboxToken('sbx_old', now - 2000);
+    await store.addSandboxToken('sbx_new', now - 1000);
+    const s = await makeService({ store });
     expect((await s.sandboxInfo()).token).toBe('sbx_new');
     expect((await caught(s.authenticate('Bearer sbx_old'))).code).toBe('SVC_SANDBOX_CAPABILITY_REJECTED');
     expect((await s.authenticate('bearer sbx_new', { ip: '::1' })).id).toBe('sandbox-ip:::1');
@@ -80,11 +66,11 @@ describe('authenticate', () => {
   });
 
   it('publishes a configured token and keeps it across restarts', async () => {
-    const dir = tmp();
-    const a = await make({ dataDir: dir, sandboxToken: 'sbx_fixed_for_tests' });
+    const dir = tempDir();
+    const a = await makeService({ dataDir: dir, sandboxToken: 'sbx_fixed_for_tests' });
     expect((await a.sandboxInfo()).token).toBe('sbx_fixed_for_tests');
     await a.close();
-    const b = await make({ dataDir: dir });
+    const b = await makeService({ dataDir: dir });
     expect((await b.sandboxInfo()).token).toBe('sbx_fixed_for_tests');
   });
 });
@@ -229,7 +215,7 @@ describe('solve errors', () => {
   });
 
   it('enforces the sandbox n cap with a register_key next action', async () => {
-    const s = await make({ sandbox: { maxN: 30 } });
+    const s = await makeService({ sandbox: { maxN: 30 } });
     const p = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip: '10.0.0.1' });
     const e = await caught(s.solve('optimize', { tag: TAG, description: desc, n: 31 }, { principal: p }));
     expect([e.code, e.status]).toEqual(['SVC_SANDBOX_LIMIT', 403]);
@@ -243,7 +229,7 @@ describe('solve errors', () => {
 describe('quota', () => {
   it('charges per IP per UTC day, refuses with 402 when spent, and resets at midnight', async () => {
     let now = Date.UTC(2026, 10, 1, 23, 59, 0);
-    const s = await make({ sandbox: { dailyUnits: 5 }, clock: () => now });
+    const s = await makeService({ sandbox: { dailyUnits: 5 }, clock: () => now });
     const token = (await s.sandboxInfo()).token;
     const a = await s.authenticate(`Bearer ${token}`, { ip: '198.51.100.1' });
     const b = await s.authenticate(`Bearer ${token}`, { ip: '198.51.100.2' });
@@ -265,7 +251,7 @@ describe('quota', () => {
 
 describe('engine faults', () => {
   it('never returns an answer whose objective fails the re-score, and refunds it', async () => {
-    const s = await make({ workerFile: path.join(fixtures, 'lying-worker.mjs'), sandbox: { dailyUnits: 100 } });
+    const s = await makeService({ workerFile: path.join(fixtures, 'lying-worker.mjs'), sandbox: { dailyUnits: 100 } });
     const p = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip: '192.0.2.1' });
     const e = await caught(s.solve('optimize', { tag: TAG, description: desc, n: 5, linear: { '0': 1 } }, { principal: p }));
     expect([e.code, e.status, e.retryAfter]).toEqual(['SVC_ENGINE_FAILURE', 503, 1]);
@@ -275,7 +261,7 @@ describe('engine faults', () => {
   });
 
   it('maps a crashing engine to SVC_ENGINE_FAILURE', async () => {
-    const s = await make({ workerFile: path.join(fixtures, 'throwing-worker.mjs') });
+    const s = await makeService({ workerFile: path.join(fixtures, 'throwing-worker.mjs') });
     const p = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip: '192.0.2.2' });
     const e = await caught(s.solve('optimize', { tag: TAG, description: desc, n: 5 }, { principal: p }));
     expect(e.code).toBe('SVC_ENGINE_FAILURE');
@@ -285,7 +271,7 @@ describe('engine faults', () => {
 
 describe('capacity and deadlines', () => {
   it('answers 503 SVC_WORKERS_SATURATED when every worker is busy and the queue is full, and refunds', async () => {
-    const s = await make({ workers: 1, workerQueue: 1, sandbox: { dailyUnits: 1000 } });
+    const s = await makeService({ workers: 1, workerQueue: 1, sandbox: { dailyUnits: 1000 } });
     const p = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip: '192.0.2.9' });
     const { linear, quadratic } = randomQubo(400, 0.05, 8);
     const body = { tag: TAG, description: desc, n: 400, linear, quadratic };
@@ -317,7 +303,7 @@ describe('capacity and deadlines', () => {
 
 describe.skipIf(!nativeStatus().loaded)('native engine (addon built)', () => {
   it('is the default, certifies the same optima as brute force, and labels large instances heuristic', async () => {
-    const s = await make({ engine: undefined });
+    const s = await makeService({ engine: undefined });
     expect(s.engine).toBe('native');
     expect(s.health().engine).toBe('native');
     const p = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip: '192.0.2.50' });
@@ -339,7 +325,7 @@ describe.skipIf(!nativeStatus().loaded)('native engine (addon built)', () => {
 
 describe('metadata', () => {
   it('refuses to start without the worker bundle, naming the build target', async () => {
-    await expect(createService({ dataDir: tmp(), engine: 'ts', env: {}, workerFile: path.join(tmp(), 'missing.mjs') })).rejects.toThrow(/service:build/);
+    await expect(createService({ dataDir: tempDir(), engine: 'ts', env: {}, workerFile: path.join(tempDir(), 'missing.mjs') })).rejects.toThrow(/service:build/);
   });
 
   it('reports health, sandbox limits, pricing, models and capabilities', async () => {
@@ -351,7 +337,12 @@ describe('metadata', () => {
     expect(pricing.plans.map((p) => p.plan)).toEqual(['sandbox', 'free']);
     expect(pricing.sandbox.daily_compute_units).toBe(10_000);
     expect(svc.models().aliases.latest).toBe('2026-11-01');
-    const caps = svc.capabilities() as { commands: { name: string; available: boolean }[] };
-    expect(caps.commands.filter((c) => c.available).map((c) => c.name).sort()).toEqual(['maxcut', 'optimize']);
+    const caps = svc.capabilities() as { commands: { name: string; available: boolean }[]; other_commands: { name: string; available: boolean }[] };
+    // Available = exactly the commands with an adapter (the registry grows as commands land).
+    expect([...SOLVABLE_COMMANDS].sort()).toEqual(COMMANDS.filter((c) => ADAPTERS[c] !== undefined).sort());
+    expect(SOLVABLE_COMMANDS).toEqual(expect.arrayContaining(['optimize', 'maxcut']));
+    const listed = [...caps.commands, ...caps.other_commands];
+    expect(listed.map((c) => c.name).sort()).toEqual([...COMMANDS].sort());
+    expect(listed.filter((c) => c.available).map((c) => c.name).sort()).toEqual([...SOLVABLE_COMMANDS].sort());
   });
 });

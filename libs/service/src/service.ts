@@ -1,27 +1,31 @@
 import os from 'node:os';
-import { randomBytes } from 'node:crypto';
-import { SvcError, toSvcError } from '@svc/errors';
-import {
-  TAG, CERTAINTY, SOLVE_QUERY_KEYS, validateProblem, parseSolveOptions, capabilitiesManifest,
-  type UsageAlert,
-} from '@svc/contracts';
-import { COMMANDS, newCancelSignal, type Command, type Effort, type EngineResult } from '@svc/engine-ts';
+import { CERTAINTY, capabilitiesManifest, type UsageAlert } from '@svc/contracts';
+import { COMMANDS, type Command, type Effort, type EngineResult } from '@svc/engine-ts';
 import { createEngine } from '@svc/engine-native';
-import { defaultDataDir, openSqliteStore, utcDay, type Store } from '@svc/store';
+import { defaultDataDir, openSqliteStore, type Store } from '@svc/store';
 import { resolveLimits, type SandboxLimits, type ServiceLimits } from './config';
-import { computeUnits, COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
-import { receipt } from './receipt';
-import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, resolveVersion, type ModelVersion } from './versions';
-import { bearerToken, type Principal } from './principal';
+import { resolveAccessLimits } from './limits/access-limits';
+import { COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
+import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } from './versions';
+import { type Principal } from './principal';
+import { createAccess, type Access } from './access';
+import type { AccessLimits } from './limits/access-limits';
 import { createSolvePool, type SolvePool } from './internal/solve-pool';
+import { createSolvePath, type SolvePath } from './internal/solve-path';
 import { ADAPTERS } from './commands';
+import { SOLVABLE_COMMANDS } from './solve-plan';
+import { createServiceExtras, type ServiceExtras } from './service-extras';
+import { createJobService, type JobService, type SolveOutcome } from './jobs/job-service';
+import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config';
+import { createMetrics } from './metrics';
+import { usageAlert } from './limits/usage-alert';
 
 /** Certainty texts of commands.md (exact). */
 export const CERTIFIED: string = CERTAINTY.certified;
 export const HEURISTIC: string = CERTAINTY.heuristic;
 
-/** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
-export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(COMMANDS.filter((c) => ADAPTERS[c] !== undefined));
+/** Defined in solve-plan.ts (the plan step shared by solves, jobs, analyze and the binary lane). */
+export { SOLVABLE_COMMANDS, assertSolvable, assertKnownQuery } from './solve-plan';
 
 /** The free plan of interface §8, published by `pricing()`. */
 const FREE_PLAN = Object.freeze({ dailyUnits: 50_000, bodyBytes: 100 * 1024 * 1024, maxN: 100_000 });
@@ -49,6 +53,10 @@ export interface ServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** Path of the bundled worker (default `<@svc/service>/dist/solve-worker.mjs`). */
   workerFile?: string;
+  /** Plan, rate, token and cache limits overriding the environment (see limits/access-limits.ts). */
+  access?: Partial<AccessLimits>;
+  /** Job settings overriding the environment (queue threshold, in-flight cap, queue capacity; jobs/job-config.ts). */
+  jobs?: Partial<JobLimits>;
 }
 
 /** Options and identity of one solve call. */
@@ -56,6 +64,10 @@ export interface SolveContext {
   readonly principal: Principal;
   /** Query parameters: `effort`, `seed`, `max_latency_ms`, `version` (strings or numbers). */
   readonly query?: Readonly<Record<string, unknown>>;
+  /** The `Idempotency-Key` header: an identical retry replays the stored answer. */
+  readonly idempotencyKey?: string;
+  /** A heavy solve may be answered with a queued job (202) instead of the envelope; front doors set it. */
+  readonly allowQueue?: boolean;
 }
 
 /** `{queue_ms, compute_ms, total_ms}` of one solve. */
@@ -88,6 +100,8 @@ export interface SolveEnvelope {
   latency_budget_ms?: number;
   stopped_at_deadline?: boolean;
   usage_alert?: UsageAlert;
+  /** Present (true) when the answer came from the result cache without a solve. */
+  cached?: boolean;
 }
 
 export interface HealthStatus {
@@ -105,18 +119,30 @@ export interface SandboxInfo {
     max_body_bytes: number;
     daily_compute_units: number;
     daily_reset: string;
+    /** Requests per minute per client IP. */
+    rate_per_minute: number;
+    /** Rotation period of the token and how long a rotated-out token is still accepted (absent when pinned). */
+    rotation_seconds?: number;
+    rotation_grace_seconds?: number;
   };
   commands: readonly Command[];
   notes: string;
 }
 
-export interface Service {
+export interface Service extends ServiceExtras {
   /** Engine kind every solve of this instance uses. */
   readonly engine: 'native' | 'ts';
   readonly engineId: string;
   readonly limits: ServiceLimits;
-  /** Solves one problem; every failure is an `SvcError`. */
-  solve(command: string, body: unknown, ctx: SolveContext): Promise<SolveEnvelope>;
+  /**
+   * Accounts and keys, scopes, request rates, metering, idempotency and the result cache.
+   * Front doors call `access.admit(principal, action)` once per request after `authenticate`.
+   */
+  readonly access: Access;
+  /** Solves one problem; every failure is an `SvcError`. With `allowQueue`, a heavy solve answers a queued job. */
+  solve(command: string, body: unknown, ctx: SolveContext & { readonly allowQueue: true }): Promise<SolveOutcome>;
+  solve(command: string, body: unknown, ctx: SolveContext & { readonly allowQueue?: false }): Promise<SolveEnvelope>;
+  solve(command: string, body: unknown, ctx: SolveContext): Promise<SolveOutcome>;
   /** The capabilities manifest (every command, its input schema, what is available now). */
   capabilities(): unknown;
   /** Public sandbox token and the limits enforced on it. */
@@ -140,51 +166,8 @@ export interface Service {
   close(): Promise<void>;
 }
 
-/** Throws 404 SVC_UNSUPPORTED for an unknown or not-yet-available command. */
-export function assertSolvable(command: string): asserts command is Command {
-  if (!(COMMANDS as readonly string[]).includes(command)) {
-    throw new SvcError('SVC_UNSUPPORTED', `Unknown command '${command}'; GET /api/v1/capabilities lists the commands.`);
-  }
-  if (!SOLVABLE_COMMANDS.includes(command as Command)) {
-    throw new SvcError('SVC_UNSUPPORTED', `The command '${command}' is not available yet on this service; available now: ${SOLVABLE_COMMANDS.join(', ')}.`);
-  }
-}
-
-/** Throws 404 SVC_UNSUPPORTED naming the first query parameter a solve does not know. */
-export function assertKnownQuery(query: Readonly<Record<string, unknown>> | undefined): void {
-  for (const key of Object.keys(query ?? {})) {
-    if (!(SOLVE_QUERY_KEYS as readonly string[]).includes(key)) {
-      throw new SvcError('SVC_UNSUPPORTED', `Unknown query parameter '${key}'; a solve takes ${SOLVE_QUERY_KEYS.join(', ')}.`, {
-        extensions: { field: key },
-      });
-    }
-  }
-}
-
-const round3 = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
-
-function nextUtcMidnight(epochMs: number): string {
-  const d = new Date(epochMs);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
-}
-
-/**
- * The in-band budget signal past 50 % of the daily allowance (interface §8):
- * notice above 50 %, warning from 80 %, critical from 95 %.
- */
-export function usageAlert(used: number, limit: number, now: number): UsageAlert | undefined {
-  if (limit <= 0 || used <= limit / 2) return undefined;
-  const share = used / limit;
-  const level = share >= 0.95 ? 'critical' : share >= 0.8 ? 'warning' : 'notice';
-  const left = Math.max(0, limit - used);
-  return {
-    level,
-    used_pct: Math.round(share * 1000) / 10,
-    compute_units_left: left,
-    message: `${Math.round(share * 100)}% of today's ${limit} compute units are used; ${left} left until ${nextUtcMidnight(now)}.`,
-    agent_fix_prompt: 'Tell the human operator that the daily compute allowance is running low; prefer lower effort or smaller problems, and never rotate keys or tokens to evade the limit.',
-  };
-}
+/** Moved to limits/usage-alert.ts; re-exported for existing importers. */
+export { usageAlert } from './limits/usage-alert';
 
 /** Opens the store, probes the engine and starts the solver pool. */
 export async function createService(opts: ServiceOptions = {}): Promise<Service> {
@@ -203,142 +186,61 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   const ownsStore = !opts.store;
 
   const wanted = opts.sandboxToken ?? (env.SVC_SANDBOX_TOKEN?.trim() || undefined);
+  const engineKindFor = (c: Command): 'native' | 'ts' => probe.engineFor(c).kind;
+  let closed = false;
   let pool: SolvePool;
+  let access: Access;
+  let jobs: JobService;
+  let solvePath: SolvePath;
+  let extras: ServiceExtras;
   try {
-    if (wanted) {
-      await store.addSandboxToken(wanted, clock());
-    } else if ((await store.activeSandboxTokens()).length === 0) {
-      await store.addSandboxToken(`sbx_${randomBytes(16).toString('hex')}`, clock());
-    }
+    access = await createAccess({
+      store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
+      sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted,
+    });
     pool = createSolvePool({ engine: requestedEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
+    const metrics = createMetrics();
+    jobs = createJobService({
+      store,
+      limits: resolveJobLimits(opts.jobs, env),
+      clock,
+      engine: requestedEngine,
+      workerFile: opts.workerFile,
+      engineKindFor,
+      sandboxMaxN: limits.sandbox.maxN,
+      usageAlert,
+      metrics,
+      async onDone(done) {
+        // The usage log (with the receipt) and the result cache learn of a job once it is done.
+        await access.meter.settle(done.principal, done.charge, {
+          kind: 'job', command: done.command, compute_units: done.units, receipt: done.receipt, job_id: done.jobId, cached: false,
+        });
+        if (done.cacheable) await access.cache.put(access.cache.keyOf(done.cacheKey), done.cacheable);
+      },
+    });
+    // Every front door (JSON solve, compute, binary lane) answers through this one path.
+    solvePath = createSolvePath({ access, pool, jobs, metrics, engineKindFor, sandboxMaxN: limits.sandbox.maxN });
+    extras = createServiceExtras({
+      store, access, pool, limits, clock, jobs, metrics, solvePath, engineKind, engineId: probe.id, isClosed: () => closed,
+    });
   } catch (e) {
     if (ownsStore) await store.close();
     throw e;
   }
-  const currentToken = async (): Promise<string> => {
-    if (wanted) return wanted;
-    const active = await store.activeSandboxTokens();
-    if (active.length === 0) throw new SvcError('SVC_INTERNAL', 'No active sandbox token.');
-    return active[0].token;
-  };
+  // Rotates lazily when due (access.ts); a pinned token never rotates.
+  const currentToken = (): Promise<string> => access.sandbox.current();
 
-  // Only the sandbox exists so far; plans with their own allowance come with API keys.
-  const allowanceOf = (_p: Principal) => limits.sandbox.dailyUnits;
-
-  async function solve(command: string, body: unknown, ctx: SolveContext): Promise<SolveEnvelope> {
-    const t0 = performance.now();
-    try {
-      assertSolvable(command);
-      assertKnownQuery(ctx.query);
-      const principal = ctx.principal;
-      const sandbox = principal.kind === 'sandbox';
-      // Contracts checks in spec precedence, including the sandbox n cap (403 SVC_SANDBOX_LIMIT).
-      const v = validateProblem(command, body, sandbox ? { sandbox, sandboxMaxN: limits.sandbox.maxN } : { sandbox });
-      const o = parseSolveOptions(ctx.query ?? {}, v.version);
-      const version = resolveVersion(o.version ?? v.version);
-      const adapter = ADAPTERS[command];
-      if (!adapter) throw new SvcError('SVC_UNSUPPORTED', `The command '${command}' is not available yet on this service.`);
-      const prep = adapter.prepare(v);
-      const effort: Effort = o.effort;
-      const seed = o.seed;
-      const units = computeUnits({ n: v.n, terms: prep.terms }, effort);
-
-      const day = utcDay(clock());
-      const allowance = allowanceOf(principal);
-      const charge = await store.consumeUnits(principal.id, day, units, allowance);
-      if (!charge.granted) {
-        throw new SvcError('SVC_QUOTA_EXCEEDED', `This solve costs ${units} compute units but only ${Math.max(0, allowance - charge.used)} of today's ${allowance} are left; the allowance resets at 00:00 UTC.`, {
-          extensions: { compute_units: units, compute_units_left: Math.max(0, allowance - charge.used), resets_at: nextUtcMidnight(clock()) },
-        });
-      }
-
-      try {
-        const cancel = newCancelSignal().flag;
-        const budget = o.maxLatencyMs > 0 ? o.maxLatencyMs : 0;
-        let deadlineTimer: NodeJS.Timeout | undefined;
-        let deadlineFired = false;
-        if (budget > 0) {
-          // The budget counts from the request's arrival, so queueing eats into it too.
-          const remaining = Math.max(1, budget - (performance.now() - t0));
-          deadlineTimer = setTimeout(() => {
-            deadlineFired = true;
-            Atomics.store(cancel, 0, 1);
-          }, remaining);
-        }
-        let run;
-        try {
-          run = await pool.run({
-            command,
-            problem: prep.problem,
-            effort,
-            seed,
-            deadlineMs: budget > 0 ? Math.max(1, Math.floor(budget - (performance.now() - t0))) : undefined,
-            warmStart: prep.warmStart,
-            cancel,
-          });
-        } finally {
-          if (deadlineTimer) clearTimeout(deadlineTimer);
-        }
-        const { out } = run;
-        const answering = probe.engineFor(command).kind;
-        if (out.engine !== answering) {
-          throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
-        }
-        const r = out.result;
-        const done = prep.finish(r, { deadlineFired });
-        const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
-        const envelope: SolveEnvelope = {
-          ...done.fields,
-          certainty: done.certainty ?? (proof === null ? HEURISTIC : CERTIFIED),
-          proof,
-          ...(bound !== undefined ? { bound, gap } : {}),
-          receipt: receipt({
-            command,
-            problem: prep.receiptProblem,
-            seed,
-            effort,
-            version,
-            engine: answering,
-            answer: done.fields.answer,
-          }),
-          compute_units: units,
-          compute_units_left: Math.max(0, allowance - charge.used),
-          elapsed_ms: round3(r.engineMs),
-          peak_rss_kb: run.peakRssKb,
-          observability: {
-            queue_ms: round3(out.startedAt - run.submittedAt),
-            compute_ms: round3(out.finishedAt - out.startedAt),
-            total_ms: 0,
-          },
-          tag: TAG,
-          version,
-          engine: answering,
-          effort,
-          seed,
-        };
-        if (budget > 0) {
-          envelope.latency_budget_ms = budget;
-          envelope.stopped_at_deadline = stopped;
-        }
-        const alert = usageAlert(charge.used, allowance, clock());
-        if (alert) envelope.usage_alert = alert;
-        envelope.observability.total_ms = round3(performance.now() - t0);
-        return envelope;
-      } catch (e) {
-        // A failed solve is never billed; the original fault is what the caller needs to see.
-        await store.refundUnits(principal.id, day, units).catch(() => undefined);
-        throw e;
-      }
-    } catch (e) {
-      throw toSvcError(e);
-    }
+  function solve(command: string, body: unknown, ctx: SolveContext): Promise<SolveOutcome> {
+    return solvePath.solve({ lane: 'json', command, body }, ctx);
   }
 
   return {
     engine: engineKind,
     engineId: probe.id,
     limits,
-    solve,
+    access,
+    ...extras,
+    solve: solve as Service['solve'],
     capabilities() {
       // The caps come from the engines' own work budgets, so capabilities never over-promise.
       const exactCaps: Partial<Record<Command, Record<Effort, number>>> = {};
@@ -357,6 +259,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
           max_body_bytes: limits.sandbox.bodyBytes,
           daily_compute_units: limits.sandbox.dailyUnits,
           daily_reset: '00:00 UTC',
+          rate_per_minute: access.limits.sandboxRatePerMinute,
+          ...(access.sandbox.rotation
+            ? { rotation_seconds: access.sandbox.rotation.everySeconds, rotation_grace_seconds: access.sandbox.rotation.graceSeconds }
+            : {}),
         },
         commands: SOLVABLE_COMMANDS,
         notes: 'The token is public by design and rotated from time to time; on SVC_SANDBOX_CAPABILITY_REJECTED fetch it again once. Never substitute a production key for it. Solving always runs on the service.',
@@ -390,11 +296,12 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
           block_size: UNITS_BLOCK,
           effort_factors: EFFORT_FACTORS,
           charged: 'successful solves only; a failed solve is refunded',
-          free_operations: ['capabilities', 'sandbox', 'pricing', 'models', 'analyze/estimate/preflight', 'verify'],
+          free_operations: ['capabilities', 'sandbox', 'pricing', 'models', 'examples', 'formulate', 'route', 'analyze/estimate/preflight', 'verify'],
           daily_reset: '00:00 UTC',
           usage_alert_at_share: 0.5,
         },
         sandbox: { daily_compute_units: limits.sandbox.dailyUnits, max_body_bytes: limits.sandbox.bodyBytes, max_n: limits.sandbox.maxN },
+        jobs: jobsPricing(jobs.limits),
       };
     },
     models() {
@@ -403,23 +310,11 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     health() {
       return { status: 'ok', engine: engineKind, engine_id: probe.id, version: MODEL_VERSION };
     },
-    async authenticate(authorization, meta = {}) {
-      const token = bearerToken(authorization);
-      if (token === null) {
-        throw new SvcError('SVC_UNAUTHENTICATED', authorization ? 'The Authorization header is not of the form "Bearer <token>".' : 'No credentials: send "Authorization: Bearer <API_KEY>" or the public sandbox token from GET /api/v1/sandbox.');
-      }
-      const row = await store.findSandboxToken(token);
-      if (row && row.retiredAt === null) {
-        const ip = meta.ip ?? 'unknown';
-        return { kind: 'sandbox', id: `sandbox-ip:${ip}`, ip, plan: 'sandbox' };
-      }
-      if (row) {
-        throw new SvcError('SVC_SANDBOX_CAPABILITY_REJECTED', 'This sandbox token was rotated out; fetch the current one from GET /api/v1/sandbox and retry once.');
-      }
-      throw new SvcError('SVC_UNAUTHENTICATED', 'The bearer token is not a valid API key or sandbox token.');
+    authenticate(authorization, meta = {}) {
+      return access.authenticate(authorization, meta);
     },
     bodyLimitFor(principal) {
-      return principal.kind === 'sandbox' ? Math.min(limits.sandbox.bodyBytes, limits.maxBodyBytes) : limits.maxBodyBytes;
+      return Math.min(principal.kind === 'sandbox' ? limits.sandbox.bodyBytes : access.limits.freeBodyBytes, limits.maxBodyBytes);
     },
     isKnownCommand(command): command is Command {
       return (COMMANDS as readonly string[]).includes(command);
@@ -428,6 +323,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       return SOLVABLE_COMMANDS.includes(command as Command);
     },
     async close() {
+      if (!closed) {
+        closed = true;
+        await jobs.close();
+      }
       await pool.close();
       if (ownsStore) await store.close();
     },

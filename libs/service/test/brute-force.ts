@@ -34,6 +34,34 @@ export function rng(seed: number): () => number {
   };
 }
 
+/** Deterministic test instances (Numerical Recipes LCG), for tests whose instances were drawn with it. */
+export function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+}
+
+/** m random edges on n nodes from `lcg(seed)`: self-loops skipped, repeats kept, weights 1..maxWeight. */
+export function randomEdges(n: number, m: number, seed: number, maxWeight = 9): Triple[] {
+  const r = lcg(seed);
+  const edges: Triple[] = [];
+  while (edges.length < m) {
+    const i = Math.floor(r() * n);
+    const j = Math.floor(r() * n);
+    if (i !== j) edges.push([i, j, 1 + Math.floor(r() * maxWeight)]);
+  }
+  return edges;
+}
+
+/** Every state's energy (n <= 18) in ascending order, optionally only the states `allowed` keeps. */
+export function sortedEnergies(n: number, energy: (x: number[]) => number, allowed: (x: number[]) => boolean = () => true): number[] {
+  const out: number[] = [];
+  for (let mask = 0; mask < 1 << n; mask++) {
+    const x = Array.from({ length: n }, (_, i) => (mask >> i) & 1);
+    if (allowed(x)) out.push(energy(x));
+  }
+  return out.sort((a, b) => a - b);
+}
+
 export function randomQubo(n: number, density: number, seed: number): { linear: Record<string, number>; quadratic: Triple[] } {
   const r = rng(seed);
   const linear: Record<string, number> = {};

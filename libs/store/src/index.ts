@@ -1,3 +1,10 @@
 export { type Store, type SandboxToken, type DailyUsage, type ConsumeResult, utcDay } from './store';
 export { openSqliteStore, defaultDataDir, type SqliteStoreOptions } from './sqlite-store';
 export { MIGRATIONS, type Migration } from './internal/migrations';
+export {
+  ACCOUNT_STATES, type AccountStore, type AccountState, type AccountRecord, type ApiKeyRecord, type NewAccount, type NewApiKey,
+  type OutboxMail, type IdempotencyClaim, type UsageLogEntry, type UsageAlertRecord,
+} from './account-store';
+export {
+  TERMINAL_JOB_STATUSES, type JobStore, type JobStatus, type JobRecord, type NewJob, type JobAdmission, type JobOutcome,
+} from './job-store';

@@ -4,6 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './internal/migrations';
 import type { ConsumeResult, DailyUsage, SandboxToken, Store } from './store';
+import { sqliteAccountStore } from './sqlite-account-store';
+import { sqliteJobStore } from './sqlite-job-store';
 
 export interface SqliteStoreOptions {
   /** Directory of the database file; created when missing. Default `SVC_DATA_DIR` or `./.svc-data`. */
@@ -25,10 +27,11 @@ const toToken = (r: TokenRow): SandboxToken => ({ token: r.token, createdAt: r.c
 function migrate(db: Database.Database, migrations: readonly Migration[]): void {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
-  const applied = db.prepare<[], { v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations').get()?.v ?? 0;
+  // By set, not by maximum: version ranges are reserved per feature, so a lower one may land later.
+  const applied = new Set(db.prepare<[], { version: number }>('SELECT version FROM schema_migrations').all().map((r) => r.version));
   const record = db.prepare<[number, string, number]>('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (m.version <= applied) continue;
+    if (applied.has(m.version)) continue;
     // Each step commits atomically with its bookkeeping row, so a crash never half-applies one.
     db.transaction(() => {
       db.exec(m.sql.sqlite);
@@ -79,6 +82,8 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
   };
 
   return {
+    ...sqliteAccountStore(db, live),
+    ...sqliteJobStore(db, live),
     kind: 'sqlite',
     async schemaVersion() {
       live();

@@ -1,3 +1,6 @@
+import type { AccountStore } from './account-store';
+import type { JobStore } from './job-store';
+
 /**
  * The persistence boundary of the service. Every method is async so that the embedded
  * SQLite implementation and a PostgreSQL one (distributed mode) satisfy the same interface.
@@ -28,7 +31,7 @@ export interface ConsumeResult {
   readonly used: number;
 }
 
-export interface Store {
+export interface Store extends AccountStore, JobStore {
   /** "sqlite" (embedded) or "postgres" (distributed). */
   readonly kind: 'sqlite' | 'postgres';
   /** Highest applied migration version. */

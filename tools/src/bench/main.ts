@@ -1,6 +1,17 @@
 /**
  * `npm run bench`: native vs. TypeScript on the engine, against public best-known values.
  * Figures are measured in one run so their ratios are comparable; absolute times are noisy.
+ * Sections (BENCH_ONLY = comma list of section names runs only those; unset runs all):
+ *   medium    max-cut heuristic at a deterministic effort (BENCH_EFFORT, default medium) on a
+ *             random n=800 graph and BENCH_GSET (default G1): same answers, TS/native time
+ *   gset      Gset at effort high with a deadline (heuristics.ts: BENCH_GSET_HIGH, BENCH_GSET_MS,
+ *             BENCH_TS_GSET)
+ *   bqp       Beasley bqp50…bqp1000 (heuristics.ts: BENCH_BQP_SIZES, BENCH_BQP_EFFORT, BENCH_TS_BQP)
+ *   exact     Gray-code enumeration on dense random QUBOs (BENCH_EXACT_N, default 20,24)
+ *   validate  validation and canonicalisation of a 1,000,000-edge maxcut body
+ *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
+ * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
+ * missing files are skipped.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,8 +23,17 @@ import {
 import { createNativeEngine, nativeStatus } from '@svc/engine-native';
 import { benchmarksDir, loadGset } from './gset';
 import { table } from './table';
+import { benchBqp, benchGsetHigh } from './heuristics';
+import { quantumScaleBench } from './quantum-scale';
+import { benchExactCaps } from './exact-caps';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** True when BENCH_ONLY is unset or names the section. */
+function wanted(section: string): boolean {
+  const only = process.env.BENCH_ONLY?.trim();
+  return !only || only.split(',').map((s) => s.trim()).includes(section);
+}
 
 /** A seeded generator for bench instances (independent of the engines' PRNG). */
 function lcg(seed: number) {
@@ -64,69 +84,81 @@ async function main() {
   const dir = benchmarksDir(ROOT);
   const effort: Effort = (process.env.BENCH_EFFORT as Effort) ?? 'medium';
 
-  // 1. Max-cut heuristics: random n=800 and Gset graphs.
-  const cases: { name: string; n: number; edges: [number, number, number][]; best?: number }[] = [
-    { name: 'random n=800 m=19176', n: 800, edges: randomGraph(800, 19176, 1) },
-  ];
-  for (const name of (process.env.BENCH_GSET ?? 'G1').split(',')) {
-    const g = loadGset(dir, name);
-    if (g) cases.push({ name: g.name, n: g.n, edges: g.edges, best: g.bestKnown });
-    else console.log(`skipped ${name}: not found under ${dir}/maxcut`);
-  }
-  const rows: (string | number)[][] = [];
-  for (const c of cases) {
-    const problem = canonicalMaxcut(c.n, c.edges, false);
-    const out: Record<string, { cut: number; ms: number } | null> = {};
-    for (const [id, e] of engines) {
-      if (!e) { out[id] = null; continue; }
-      const { res, ms } = await timed(e, { command: 'maxcut', problem, effort, seed: 0 });
-      out[id] = { cut: res.objective, ms };
+  // 1. Max-cut heuristic at a deterministic effort: random n=800 and Gset graphs.
+  if (wanted('medium')) {
+    const cases: { name: string; n: number; edges: [number, number, number][]; best?: number }[] = [
+      { name: 'random n=800 m=19176', n: 800, edges: randomGraph(800, 19176, 1) },
+    ];
+    for (const name of (process.env.BENCH_GSET ?? 'G1').split(',')) {
+      const g = loadGset(dir, name);
+      if (g) cases.push({ name: g.name, n: g.n, edges: g.edges, best: g.bestKnown });
+      else console.log(`skipped ${name}: not found under ${dir}/maxcut`);
     }
-    const gap = (v?: number) => (c.best && v !== undefined ? (((c.best - v) / c.best) * 100).toFixed(2) + '%' : '-');
-    rows.push([
-      c.name, c.n, c.edges.length, c.best ?? '-',
-      out.ts?.cut ?? '-', gap(out.ts?.cut), out.ts ? fmt(out.ts.ms) : '-',
-      out.native?.cut ?? '-', gap(out.native?.cut), out.native ? fmt(out.native.ms) : '-',
-      out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
-    ]);
-  }
-  console.log(`## Max-cut heuristic (effort ${effort}, seed 0)\n`);
-  console.log(table(['instance', 'n', 'm', 'best known', 'TS cut', 'TS gap', 'TS ms', 'native cut', 'native gap', 'native ms', 'TS/native time'], rows));
-
-  // 2. Exact Gray-code enumeration (certified) on dense random QUBOs.
-  const exactRows: (string | number)[][] = [];
-  for (const n of (process.env.BENCH_EXACT_N ?? '20,24').split(',').map(Number)) {
-    const q = randomQubo(n, n);
-    const problem = canonicalQubo(n, q.linear, q.quadratic);
-    const out: Record<string, { e: number; ms: number; proof: string | null } | null> = {};
-    for (const [id, e] of engines) {
-      if (!e) { out[id] = null; continue; }
-      const { res, ms } = await timed(e, { command: 'optimize', problem, effort: 'high', seed: 0 });
-      out[id] = { e: res.objective, ms, proof: res.proof };
+    const rows: (string | number)[][] = [];
+    for (const c of cases) {
+      const problem = canonicalMaxcut(c.n, c.edges, false);
+      const out: Record<string, { cut: number; ms: number } | null> = {};
+      for (const [id, e] of engines) {
+        if (!e) { out[id] = null; continue; }
+        const { res, ms } = await timed(e, { command: 'maxcut', problem, effort, seed: 0 });
+        out[id] = { cut: res.objective, ms };
+      }
+      const gap = (v?: number) => (c.best && v !== undefined ? (((c.best - v) / c.best) * 100).toFixed(2) + '%' : '-');
+      rows.push([
+        c.name, c.n, c.edges.length, c.best ?? '-',
+        out.ts?.cut ?? '-', gap(out.ts?.cut), out.ts ? fmt(out.ts.ms) : '-',
+        out.native?.cut ?? '-', gap(out.native?.cut), out.native ? fmt(out.native.ms) : '-',
+        out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
+      ]);
     }
-    exactRows.push([
-      `dense QUBO n=${n}`, out.ts?.e ?? '-', out.ts?.proof ?? '-', out.ts ? fmt(out.ts.ms) : '-',
-      out.native?.e ?? '-', out.native?.proof ?? '-', out.native ? fmt(out.native.ms) : '-',
-      out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
-    ]);
+    console.log(`## Max-cut heuristic (effort ${effort}, seed 0)\n`);
+    console.log(table(['instance', 'n', 'm', 'best known', 'TS cut', 'TS gap', 'TS ms', 'native cut', 'native gap', 'native ms', 'TS/native time'], rows));
   }
-  console.log(`\n## Exact enumeration (effort high)\n`);
-  console.log(table(['instance', 'TS energy', 'TS proof', 'TS ms', 'native energy', 'native proof', 'native ms', 'TS/native time'], exactRows));
 
-  // 3. Validation throughput of a large maxcut body.
-  const m = 1_000_000;
-  const body = {
-    tag: 'svc-cortex-v1', description: 'Bench: split a large sparse network in two.',
-    n: 100_000, edges: randomGraph(100_000, m, 7),
-  };
-  const t0 = performance.now();
-  validateProblem('maxcut', body, { sandbox: false });
-  const validateMs = performance.now() - t0;
-  const t1 = performance.now();
-  canonicalMaxcut(100_000, body.edges, false);
-  const canonMs = performance.now() - t1;
-  console.log(`\n## Validation of a maxcut with ${m.toLocaleString('en-US')} edges\n`);
-  console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
+  // 2. Gset at effort high with a 10 s deadline, and the Beasley bqp set.
+  if (wanted('gset')) console.log(`\n${await benchGsetHigh(dir, ts, native)}`);
+  if (wanted('bqp')) console.log(`\n${await benchBqp(dir, ts, native)}`);
+
+  // 3. Exact Gray-code enumeration (certified) on dense random QUBOs.
+  if (wanted('exact')) {
+    const exactRows: (string | number)[][] = [];
+    for (const n of (process.env.BENCH_EXACT_N ?? '20,24').split(',').map(Number)) {
+      const q = randomQubo(n, n);
+      const problem = canonicalQubo(n, q.linear, q.quadratic);
+      const out: Record<string, { e: number; ms: number; proof: string | null } | null> = {};
+      for (const [id, e] of engines) {
+        if (!e) { out[id] = null; continue; }
+        const { res, ms } = await timed(e, { command: 'optimize', problem, effort: 'high', seed: 0 });
+        out[id] = { e: res.objective, ms, proof: res.proof };
+      }
+      exactRows.push([
+        `dense QUBO n=${n}`, out.ts?.e ?? '-', out.ts?.proof ?? '-', out.ts ? fmt(out.ts.ms) : '-',
+        out.native?.e ?? '-', out.native?.proof ?? '-', out.native ? fmt(out.native.ms) : '-',
+        out.ts && out.native ? ratio(out.ts.ms, out.native.ms) : '-',
+      ]);
+    }
+    console.log(`\n## Exact enumeration (effort high)\n`);
+    console.log(table(['instance', 'TS energy', 'TS proof', 'TS ms', 'native energy', 'native proof', 'native ms', 'TS/native time'], exactRows));
+  }
+
+  // 4. Validation throughput of a large maxcut body.
+  if (wanted('validate')) {
+    const m = 1_000_000;
+    const body = {
+      tag: 'svc-cortex-v1', description: 'Bench: split a large sparse network in two.',
+      n: 100_000, edges: randomGraph(100_000, m, 7),
+    };
+    const t0 = performance.now();
+    validateProblem('maxcut', body, { sandbox: false });
+    const validateMs = performance.now() - t0;
+    const t1 = performance.now();
+    canonicalMaxcut(100_000, body.edges, false);
+    const canonMs = performance.now() - t1;
+    console.log(`\n## Validation of a maxcut with ${m.toLocaleString('en-US')} edges\n`);
+    console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
+  }
+  if (wanted('quantum-scale')) await quantumScaleBench();
+  await benchExactCaps(engines);
 }
 
 main().catch((e) => {

@@ -82,3 +82,26 @@ export function oneOf(flag: string, values: readonly string[]) {
     return raw;
   };
 }
+
+/** Parser for a comma-separated list of names (`--fields a,b`, `--scopes solve,analyze`). */
+export function nameList(flag: string) {
+  return (raw: string): string => {
+    const names = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length === 0 || names.some((n) => !/^[A-Za-z0-9_.-]+$/.test(n))) {
+      throw usageError(`--${flag} takes a comma-separated list of names, got "${raw}".`);
+    }
+    return names.join(',');
+  };
+}
+
+/** The names of a list flag, or undefined. */
+export function listValue(args: ParsedArgs, name: string): string[] | undefined {
+  const v = flagValue(args, name);
+  return v === undefined ? undefined : v.split(',');
+}
+
+/** The number of an integer flag, or undefined. */
+export function intValue(args: ParsedArgs, name: string): number | undefined {
+  const v = flagValue(args, name);
+  return v === undefined ? undefined : Number(v);
+}

@@ -1,6 +1,6 @@
 import type { FlagSpec, ParsedArgs } from './args';
 import type { CliIo } from './cli-io';
-import type { Format } from './render';
+import type { Format, OutputOptions } from './render';
 
 export interface CommandContext {
   io: CliIo;
@@ -8,16 +8,22 @@ export interface CommandContext {
   /** Positionals after the command name. */
   operands: string[];
   format: Format;
+  /** The global output flags. */
+  output: OutputOptions;
 }
 
 /** One `svc` subcommand; the registry in `commands.ts` lists them all. */
 export interface CommandSpec {
   name: string;
   summary: string;
-  /** Operand names shown in usage, e.g. `<command>`; the count is enforced. */
+  /** Help section: `solve` (the service commands), `helper`, `account`. */
+  group: 'solve' | 'helper' | 'account';
+  /** Operand names shown in usage, e.g. `<command>`; `[x]` is optional; the count is enforced. */
   operands: readonly string[];
   /** Flags beyond the global ones. */
   flags: readonly FlagSpec[];
+  /** Required flags shown in usage lines, e.g. `--key <KEY>`. */
+  requiredFlags?: string;
   /** Extra paragraphs for `svc <name> --help`. */
   details?: string;
   /** Returns the process exit code. */

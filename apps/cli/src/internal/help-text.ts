@@ -1,22 +1,26 @@
 import { CLIENT_VERSION } from '@svc/client';
-import { FORMATS } from './render';
-import { oneOf, type FlagSpec } from './args';
+import type { FlagSpec } from './args';
 import type { CommandSpec } from './command-spec';
-
-/** Flags every command accepts. */
-export const GLOBAL_FLAGS: readonly FlagSpec[] = [
-  { name: 'format', value: FORMATS.join('|'), description: 'human summary, the raw JSON document, or {problem, result|error}', parse: oneOf('format', FORMATS) },
-  { name: 'help', short: 'h', description: 'show help' },
-  { name: 'version', description: 'print the svc version' },
-];
+import { GLOBAL_FLAGS } from './flags';
 
 const EXIT_CODES = [
-  'Exit codes: 0 success; 1 retryable fault (network, 429, 5xx, 402, job still running, invalid upstream',
-  'response); 2 auth (401/403, no credentials); 3 invalid request or usage (400/404/409/413/422/426/501,',
-  'unknown flag or command, unreadable input).',
+  'Exit codes: 0 success (verify: checks passed); 1 retryable fault (network, 429, 5xx, 402 quota or',
+  '--max-compute-units, a job still running at the wait deadline, an invalid upstream response); 2 auth',
+  '(401/403, no credentials); 3 invalid request or usage (400/404/409/413/422/426/501, unknown flag or',
+  'command, unreadable input, corrupt config, verify checks failing). batch: the first failed line\'s code.',
 ].join('\n');
 
-const ENVIRONMENT = 'Environment: SVC_BASE_URL (default http://127.0.0.1:8080); SVC_API_KEY (unset: the public sandbox token).';
+const ENVIRONMENT = [
+  'Environment: SVC_BASE_URL (default http://127.0.0.1:8080); SVC_API_KEY (unset: the config\'s key, else',
+  'the public sandbox token); SVC_CONFIG (config file; default $XDG_CONFIG_HOME/svc/config.json or',
+  '~/.config/svc/config.json); SVC_AGENT, SVC_AGENT_MODEL (named in the User-Agent).',
+].join('\n');
+
+const GROUPS: [CommandSpec['group'], string][] = [
+  ['solve', 'Solve (the problem JSON on stdin or --input FILE):'],
+  ['helper', 'Helpers (free):'],
+  ['account', 'Accounts and configuration:'],
+];
 
 function flagRows(flags: readonly FlagSpec[]): string {
   const label = (f: FlagSpec) => `${f.short ? `-${f.short}, ` : ''}--${f.name}${f.value ? ` ${f.value}` : ''}`;
@@ -24,23 +28,28 @@ function flagRows(flags: readonly FlagSpec[]): string {
   return flags.map((f) => `  ${label(f).padEnd(w)}  ${f.description}\n`).join('');
 }
 
+const synopsis = (cmd: CommandSpec) => [cmd.name, ...cmd.operands, ...(cmd.requiredFlags ? [cmd.requiredFlags] : [])].join(' ');
+
 function usageLine(cmd: CommandSpec): string {
-  return ['svc', cmd.name, ...cmd.operands, '[options]'].join(' ');
+  return `svc ${synopsis(cmd)} [options]`;
 }
 
 /** `svc --help`. */
 export function generalHelp(commands: readonly CommandSpec[]): string {
-  const names = commands.map((c) => [c.name, ...c.operands].join(' '));
-  const w = Math.max(...names.map((n) => n.length));
+  const names = new Map(commands.map((c) => [c, synopsis(c)]));
+  const w = Math.max(...[...names.values()].map((n) => n.length));
+  const sections = GROUPS.map(([g, title]) => [
+    title,
+    ...commands.filter((c) => c.group === g).map((c) => `  ${names.get(c)!.padEnd(w)}  ${c.summary}`),
+    '',
+  ].join('\n'));
   return [
     `svc ${CLIENT_VERSION}: client of the decision-solver service (solving runs on the service, never here)\n`,
     'Usage: svc <command> [options]\n',
-    'Commands:',
-    commands.map((c, i) => `  ${names[i].padEnd(w)}  ${c.summary}`).join('\n'),
-    '',
+    ...sections,
     'Global options:',
     flagRows(GLOBAL_FLAGS),
-    'Run `svc <command> --help` for the options of one command.\n',
+    'Run `svc <command> --help` for the options of one command; `svc agent-info` prints this contract as JSON.\n',
     EXIT_CODES,
     ENVIRONMENT,
     '',

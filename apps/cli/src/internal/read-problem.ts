@@ -2,37 +2,44 @@ import { SvcError } from '@svc/errors';
 import type { CliIo } from './cli-io';
 
 /**
- * Reads the problem JSON from `--input FILE` (`-` for stdin) or piped stdin. Throws
- * `SvcError('SVC_CLIENT')` when there is nothing to read, `SVC_INVALID_INPUT` for bad JSON.
+ * Reads the text of `--input FILE` (`-` for stdin) or piped stdin. Throws `SvcError('SVC_CLIENT')`
+ * when there is nothing to read or the file cannot be read.
  */
-export async function readProblem(io: CliIo, input: string | undefined): Promise<Record<string, unknown>> {
-  let text: string;
-  let source: string;
+export async function readInput(io: CliIo, input: string | undefined, what = 'problem'): Promise<{ text: string; source: string }> {
   if (input !== undefined && input !== '-') {
-    source = input;
     try {
-      text = await io.readFile(input);
+      return { text: (await io.readFile(input)).replace(/^\uFEFF/, ''), source: input };
     } catch (e) {
       const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       throw new SvcError('SVC_CLIENT', `Cannot read --input ${input}: ${reason}.`);
     }
-  } else {
-    source = 'stdin';
-    if (input === undefined && io.stdinIsTty) {
-      throw new SvcError('SVC_CLIENT', 'No problem given: pass --input FILE or pipe the problem JSON on stdin.');
-    }
-    text = await io.readStdin();
   }
-  text = text.replace(/^\uFEFF/, '');
-  if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', `The problem from ${source} is empty.`);
+  if (input === undefined && io.stdinIsTty) {
+    throw new SvcError('SVC_CLIENT', `No ${what} given: pass --input FILE or pipe the ${what} JSON on stdin.`);
+  }
+  return { text: (await io.readStdin()).replace(/^\uFEFF/, ''), source: 'stdin' };
+}
+
+/** Parses one JSON object; `SVC_INVALID_INPUT` for anything else. */
+export function parseObject(text: string, source: string): Record<string, unknown> {
+  if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', `The ${source} is empty.`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new SvcError('SVC_INVALID_INPUT', `The problem from ${source} is not valid JSON: ${(e as Error).message}.`);
+    throw new SvcError('SVC_INVALID_INPUT', `The ${source} is not valid JSON: ${(e as Error).message}.`);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new SvcError('SVC_INVALID_INPUT', `The problem from ${source} must be a JSON object.`);
+    throw new SvcError('SVC_INVALID_INPUT', `The ${source} must be a JSON object.`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Reads the problem JSON from `--input FILE` (`-` for stdin) or piped stdin. Throws
+ * `SvcError('SVC_CLIENT')` when there is nothing to read, `SVC_INVALID_INPUT` for bad JSON.
+ */
+export async function readProblem(io: CliIo, input: string | undefined): Promise<Record<string, unknown>> {
+  const { text, source } = await readInput(io, input);
+  return parseObject(text, `problem from ${source}`);
 }

@@ -1,17 +1,33 @@
-import { ERRORS, isErrorCode, type ProblemDocument } from '@svc/errors';
+import { ERRORS, SvcError, isErrorCode, type ProblemDocument } from '@svc/errors';
 import type { SolveResult } from '@svc/client';
 import type { CliIo } from './cli-io';
 
 export const FORMATS = ['human', 'json', 'envelope'] as const;
 export type Format = (typeof FORMATS)[number];
 
+/** The global output flags: `--format`, `--out`, `--fields`, `--compact`. */
+export interface OutputOptions {
+  format: Format;
+  out?: string;
+  fields?: string[];
+  compact: boolean;
+}
+
 const ANSWER_ITEMS = 40;
 const TEXT_CHARS = 160;
+const COMPACT_ITEMS = 20;
 // Objective-like fields of the search commands, shown in this order when present.
-const OBJECTIVE_FIELDS = ['energy', 'cut_value', 'length', 'cost', 'value', 'objective', 'disagreements', 'violations', 'bound', 'gap'];
+export const OBJECTIVE_FIELDS = ['energy', 'cut_value', 'length', 'cost', 'value', 'objective', 'disagreements', 'violations', 'bound', 'gap'];
+// Heavy internals `--compact` drops: measurement detail and schemas, never answers or labels.
+const HEAVY_KEYS = new Set(['observability', 'peak_rss_kb', 'compute_units_formula', 'input_schema', 'output_schema', 'upstream_body']);
+// What a `--out` summary keeps on stdout (the file has everything).
+const SUMMARY_KEYS = [
+  'ok', 'valid', 'mode', 'status', 'job_id', 'command', 'certainty', ...OBJECTIVE_FIELDS, 'receipt',
+  'compute_units', 'compute_units_left', 'version', 'engine', 'elapsed_ms', 'stopped_at_deadline',
+];
 
 // One compact line per document: machine formats are parsed, and long answers stay one line.
-const line = (x: unknown) => `${JSON.stringify(x)}\n`;
+export const line = (x: unknown) => `${JSON.stringify(x)}\n`;
 
 /** Compact text of an answer, truncated when long (the full answer is in `--format json`). */
 export function truncateAnswer(answer: unknown): string {
@@ -23,7 +39,18 @@ export function truncateAnswer(answer: unknown): string {
   return text.length > TEXT_CHARS ? `${text.slice(0, TEXT_CHARS)}… (${text.length} chars)` : text;
 }
 
-/** The readable summary of a success for `--format human`. */
+/** Aligned `key  value` rows, two spaces in. */
+export function table(rows: [string, string][]): string {
+  const w = Math.max(0, ...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}\n`).join('');
+}
+
+/** Rows of a document's top-level members (nested values as truncated JSON). */
+export function docRows(doc: Record<string, unknown>): [string, string][] {
+  return Object.entries(doc).map(([k, v]) => [k, truncateAnswer(v)]);
+}
+
+/** The readable summary of a solve for `--format human`. */
 export function humanSummary(command: string, r: SolveResult): string {
   const rows: [string, string][] = [];
   if (r.status === 'queued' && typeof r.job_id === 'string') {
@@ -41,14 +68,10 @@ export function humanSummary(command: string, r: SolveResult): string {
     rows.push(['compute units', `${r.compute_units}${left}`]);
   }
   if (r.stopped_at_deadline !== undefined) rows.push(['stopped at deadline', `${r.stopped_at_deadline} (budget ${r.latency_budget_ms} ms)`]);
+  if (r.cached === true) rows.push(['cached', 'true (served from prior computation)']);
   const alert = r.usage_alert as { level?: string; message?: string } | undefined;
   if (alert?.message) rows.push(['usage alert', `${alert.level ?? 'notice'}: ${alert.message}`]);
   return `${command}: ${r.certainty ?? '(no certainty label)'}\n${table(rows)}`;
-}
-
-function table(rows: [string, string][]): string {
-  const w = Math.max(0, ...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `  ${k.padEnd(w)}  ${v}\n`).join('');
 }
 
 /** Prose for an error, always written to stderr. */
@@ -66,18 +89,105 @@ export function errorProse(doc: ProblemDocument): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes a success in the chosen format; returns exit code 0. */
-export function emitResult(io: CliIo, format: Format, command: string, problem: unknown, result: SolveResult): 0 {
-  if (format === 'json') io.stdout(line(result));
-  else if (format === 'envelope') io.stdout(line({ problem, result }));
-  else io.stdout(humanSummary(command, result));
-  return 0;
+/** `--compact`: a copy without heavy internals and with arrays cut to 20 items, saying what went. */
+export function compactDoc(doc: Record<string, unknown>): Record<string, unknown> {
+  const dropped: string[] = [];
+  const truncated: Record<string, number> = {};
+  const walk = (v: unknown, path: string): unknown => {
+    if (Array.isArray(v)) {
+      if (v.length > COMPACT_ITEMS) truncated[path] = v.length;
+      return v.slice(0, COMPACT_ITEMS).map((x, i) => walk(x, `${path}[${i}]`));
+    }
+    if (typeof v === 'object' && v !== null) {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const p = path ? `${path}.${k}` : k;
+        if (HEAVY_KEYS.has(k)) dropped.push(p);
+        else out[k] = walk(x, p);
+      }
+      return out;
+    }
+    return v;
+  };
+  const out = walk(doc, '') as Record<string, unknown>;
+  if (dropped.length || Object.keys(truncated).length) out.compacted = { dropped, truncated };
+  return out;
 }
 
-/** Writes an error: the document on stdout for json/envelope, prose on stderr always. */
-export function emitError<E extends number>(io: CliIo, format: Format, problem: unknown, doc: ProblemDocument, exitCode: E): E {
+/** `--fields`: only the named top-level members, in the order named. */
+export function pickFields(doc: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) if (Object.prototype.hasOwnProperty.call(doc, f)) out[f] = doc[f];
+  return out;
+}
+
+function summaryOf(doc: Record<string, unknown>, file: string, bytes: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of SUMMARY_KEYS) if (doc[k] !== undefined) out[k] = doc[k];
+  return { ...out, out: file, out_bytes: bytes };
+}
+
+/** Writes `doc` as pretty JSON to `file` (`--out`); returns the bytes written. */
+export async function writeOut(io: CliIo, file: string, doc: unknown): Promise<number> {
+  const text = `${JSON.stringify(doc, null, 2)}\n`;
+  if (!io.writeFile) throw new SvcError('SVC_CLIENT', `Cannot write --out ${file}: writing files is not available here.`);
+  try {
+    await io.writeFile(file, text);
+  } catch (e) {
+    throw new SvcError('SVC_CLIENT', `Cannot write --out ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  return Buffer.byteLength(text);
+}
+
+export interface SuccessView {
+  /** The human rendering of the (possibly compacted) document. */
+  human: (doc: Record<string, unknown>) => string;
+  /** The request problem, echoed by `--format envelope` (null when there is none). */
+  problem?: unknown;
+  /** Exit code of this success (default 0; `verify` exits 3 when a check fails). */
+  exitCode?: number;
+}
+
+/**
+ * Writes a successful document under the output flags: `--out` (full document to the file, a
+ * summary printed), `--compact`, `--fields`, then the format. Returns the exit code.
+ */
+export async function emitSuccess(io: CliIo, o: OutputOptions, doc: Record<string, unknown>, view: SuccessView): Promise<number> {
+  const bytes = o.out !== undefined ? await writeOut(io, o.out, doc) : 0;
+  if (o.fields) {
+    const missing = o.fields.filter((f) => !Object.prototype.hasOwnProperty.call(doc, f));
+    if (missing.length) io.stderr(`svc: --fields: no member ${missing.join(', ')} in this result\n`);
+  }
+  if (o.format === 'human') {
+    const shown = o.compact ? compactDoc(doc) : doc;
+    let text = o.fields ? table(docRows(pickFields(shown, o.fields))) : view.human(shown);
+    if (o.out !== undefined) text += `  full response written to ${o.out} (${bytes} bytes)\n`;
+    io.stdout(text);
+  } else {
+    let shown = o.out !== undefined ? summaryOf(doc, o.out, bytes) : doc;
+    if (o.compact) shown = compactDoc(shown);
+    if (o.fields) shown = pickFields(shown, o.fields);
+    io.stdout(line(o.format === 'envelope' ? { problem: view.problem ?? null, result: shown } : shown));
+  }
+  return view.exitCode ?? 0;
+}
+
+/** Writes an error, never masked: the document on stdout for json/envelope (and to `--out`), prose on stderr. */
+export async function emitError<E extends number>(io: CliIo, o: OutputOptions, problem: unknown, doc: ProblemDocument, exitCode: E): Promise<E> {
+  if (o.out !== undefined) {
+    try {
+      await writeOut(io, o.out, doc);
+    } catch (e) {
+      io.stderr(`svc: ${(e as Error).message}\n`);
+    }
+  }
+  emitErrorSync(io, o.format, problem, doc);
+  return exitCode;
+}
+
+/** The synchronous part of {@link emitError} (usage errors before any flag was understood). */
+export function emitErrorSync(io: CliIo, format: Format, problem: unknown, doc: ProblemDocument): void {
   if (format === 'json') io.stdout(line(doc));
   else if (format === 'envelope') io.stdout(line({ problem: problem ?? null, error: doc }));
   io.stderr(errorProse(doc));
-  return exitCode;
 }

@@ -5,6 +5,8 @@ import { SvcError } from '@svc/errors';
 export interface BodyCaps {
   readonly plan: number;
   readonly absolute: number;
+  /** The sandbox's cap is lifted by registering; a key's only by the binary lane or a bigger plan. */
+  readonly sandbox?: boolean;
 }
 
 /** 413 for a body of `size` bytes (at least) over one of the caps, else null. */
@@ -15,8 +17,10 @@ export function overCap(size: number, caps: BodyCaps): SvcError | null {
     });
   }
   if (size > caps.plan) {
-    return new SvcError('SVC_PAYLOAD_TOO_LARGE', `The JSON body is larger than this plan's cap of ${caps.plan} bytes; register a free key for a larger cap, or use the binary lane.`, {
+    const remedy = caps.sandbox ? 'register a free key for a larger cap, or use the binary lane' : 'use the binary lane, shrink the problem, or upgrade the plan';
+    return new SvcError('SVC_PAYLOAD_TOO_LARGE', `The JSON body is larger than this plan's cap of ${caps.plan} bytes; ${remedy}.`, {
       extensions: { limit_bytes: caps.plan },
+      actions: caps.sandbox ? ['register_key', 'use_binary_lane', 'reduce_problem_size'] : ['use_binary_lane', 'reduce_problem_size', 'upgrade_plan'],
     });
   }
   return null;

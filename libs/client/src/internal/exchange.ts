@@ -11,9 +11,10 @@ export type Exchange =
 
 export interface ExchangeRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or raw bytes (the SVCB lane). */
+  body?: string | Uint8Array;
   timeoutMs: number;
 }
 

@@ -6,6 +6,10 @@ import {
   expectArray, expectObject, failIndex, isFiniteNumber, isIndex, onlyKeys, required,
 } from './checks';
 import { fail, show, typeName } from './issue';
+import { quantumScaleChecks } from '../quantum-scale-schema';
+import { feelChecks } from '../feel-schema';
+import { wantChecks } from '../want-schema';
+import { sampleChecks } from '../sample-schema';
 
 /** A problem whose top-level shape zod has already checked; hot fields are still `unknown`. */
 export type Loose = Record<string, unknown>;
@@ -334,4 +338,8 @@ export const COMMAND_CHECKS: Readonly<Record<SchemaCommand, CommandChecks>> = {
   design: { check: checkDesign, sizes: designSizes, contradictions: none },
   select: { check: checkSelect, sizes: none, contradictions: none },
   rank: { check: checkRank, sizes: none, contradictions: none },
+  'quantum-scale': quantumScaleChecks,
+  feel: feelChecks,
+  want: wantChecks,
+  sample: sampleChecks,
 };

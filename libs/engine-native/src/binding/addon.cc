@@ -117,6 +117,9 @@ class SolveWorker : public Napi::AsyncWorker {
     pi_ = CopyTyped<int32_t>(pi);
     pj_ = CopyTyped<int32_t>(pj);
     pw_ = CopyTyped<double>(pw);
+    if (!ReadQuboFamily(problem)) return false;
+    if (!ReadSelectRules(problem)) return false;
+    if (!ReadPlanted(problem)) return false;
 
     double deadline_ms = 0;
     if (!ReadInt(options, "seed", 0, 4294967295.0, &options_.seed) ||
@@ -147,6 +150,32 @@ class SolveWorker : public Napi::AsyncWorker {
         !ReadBool(b, "useTrees", &sb.use_trees)) {
       return false;
     }
+    // Optional `exact` (engine-ts exactBudgetFor) and `exactMethod` ('auto' | 'branch_and_bound'
+    // | 'heuristic').
+    const Napi::Value ev = options.Get("exact");
+    if (ev.IsObject()) {
+      const Napi::Object eo = ev.As<Napi::Object>();
+      svc::core::ExactBudget& eb = options_.exact;
+      if (!ReadInt(eo, "bnbMaxN", 0, kMax32, &eb.bnb_max_n) ||
+          !ReadInt(eo, "bnbWork", 0, kMax, &eb.bnb_work) ||
+          !ReadInt(eo, "boundWork", 0, kMax, &eb.bound_work)) {
+        return false;
+      }
+      eb.has_budget = true;
+    } else if (!ev.IsNull() && !ev.IsUndefined()) {
+      return ThrowType(env, "exact must be an object or null");
+    }
+    const Napi::Value method = options.Get("exactMethod");
+    if (method.IsString()) {
+      const std::string m = method.As<Napi::String>().Utf8Value();
+      if (m != "auto" && m != "branch_and_bound" && m != "heuristic") {
+        return ThrowType(env, "exactMethod must be 'auto', 'branch_and_bound' or 'heuristic'");
+      }
+      options_.exact.force_bnb = m == "branch_and_bound";
+      options_.exact.heuristic = m == "heuristic";
+    } else if (!method.IsNull() && !method.IsUndefined()) {
+      return ThrowType(env, "exactMethod must be a string");
+    }
 
     // The flag's memory is the (Shared)ArrayBuffer behind this Int32Array; the reference keeps
     // it alive until this worker is destroyed on the JS thread, after the promise settles.
@@ -159,11 +188,132 @@ class SolveWorker : public Napi::AsyncWorker {
 
   Napi::Promise Promise() const { return deferred_.Promise(); }
 
+  // want: optional pinIndex (Int32Array) + pinValue (Uint8Array); sample: optional `sample`
+  // {count, energyWindow (number or null), exactMaxN, rounds, maxFlips}.
+  bool ReadQuboFamily(const Napi::Object& problem) {
+    Napi::Env env = problem.Env();
+    const Napi::Value pin_index = problem.Get("pinIndex");
+    const Napi::Value pin_value = problem.Get("pinValue");
+    if (!pin_index.IsUndefined() || !pin_value.IsUndefined()) {
+      if (!IsTyped(pin_index, napi_int32_array) || !IsTyped(pin_value, napi_uint8_array)) {
+        return ThrowType(env, "pinIndex must be an Int32Array and pinValue a Uint8Array");
+      }
+      pin_index_ = CopyTyped<int32_t>(pin_index);
+      pin_value_ = CopyTyped<uint8_t>(pin_value);
+    }
+    const Napi::Value sv = problem.Get("sample");
+    if (sv.IsUndefined() || sv.IsNull()) return true;
+    if (!sv.IsObject()) return ThrowType(env, "sample must be an object");
+    const Napi::Object so = sv.As<Napi::Object>();
+    const Napi::Value window = so.Get("energyWindow");
+    if (!window.IsNull() && !window.IsUndefined()) {
+      if (!ReadNumber(so, "energyWindow", &sample_.window)) return false;
+      sample_.has_window = true;
+    }
+    return ReadInt(so, "count", 1, 2147483647.0, &sample_.count) &&
+           ReadInt(so, "exactMaxN", 0, 30, &sample_.exact_max_n) &&
+           ReadInt(so, "rounds", 0, 9007199254740991.0, &sample_.rounds) &&
+           ReadInt(so, "maxFlips", 1, 2147483647.0, &sample_.max_flips);
+  }
+
+  // select: optional `select` {k, affinity: Float64Array, redundancy: Float64Array | null,
+  // budget: Float64Array}; a redundancy over a SharedArrayBuffer is read in place (it cannot be
+  // detached; the reference keeps it alive), any other is copied. rules: optional `rules`
+  // {type: Uint8Array, k, start, nodes: Int32Array, budget: Float64Array}.
+  // quantum-scale: optional `planted` {degree, instanceSeed, annealSweeps, reheatSweeps,
+  // maxSweeps, betaStart, betaEnd, betaReheat} (engine-ts quantumScaleBudget plus the instance).
+  bool ReadPlanted(const Napi::Object& problem) {
+    const Napi::Value pv = problem.Get("planted");
+    if (pv.IsUndefined() || pv.IsNull()) return true;
+    if (!pv.IsObject()) return ThrowType(problem.Env(), "planted must be an object");
+    const Napi::Object po = pv.As<Napi::Object>();
+    svc::core::PlantedSpec& ps = planted_;
+    constexpr double kMax = 9007199254740991.0;  // 2^53 - 1
+    return ReadInt(po, "degree", 1, 2147483647.0, &ps.degree) &&
+           ReadInt(po, "instanceSeed", 0, 4294967295.0, &ps.instance_seed) &&
+           ReadInt(po, "annealSweeps", 0, kMax, &ps.anneal_sweeps) &&
+           ReadInt(po, "reheatSweeps", 0, kMax, &ps.reheat_sweeps) &&
+           ReadInt(po, "maxSweeps", 0, kMax, &ps.max_sweeps) &&
+           ReadNumber(po, "betaStart", &ps.beta_start) &&
+           ReadNumber(po, "betaEnd", &ps.beta_end) && ReadNumber(po, "betaReheat", &ps.beta_reheat);
+  }
+
+  bool ReadSelectRules(const Napi::Object& problem) {
+    Napi::Env env = problem.Env();
+    const Napi::Value sv = problem.Get("select");
+    if (!sv.IsUndefined() && !sv.IsNull()) {
+      if (!sv.IsObject()) return ThrowType(env, "select must be an object");
+      const Napi::Object so = sv.As<Napi::Object>();
+      if (!ReadInt(so, "k", 1, 2147483647.0, &select_k_)) return false;
+      const Napi::Value a = so.Get("affinity");
+      const Napi::Value r = so.Get("redundancy");
+      const Napi::Value b = so.Get("budget");
+      if (!IsTyped(a, napi_float64_array) || !IsTyped(b, napi_float64_array)) {
+        return ThrowType(env, "select.affinity and select.budget must be Float64Arrays");
+      }
+      affinity_ = CopyTyped<double>(a);
+      select_budget_ = CopyTyped<double>(b);
+      if (IsTyped(r, napi_float64_array)) {
+        Napi::Float64Array ra = r.As<Napi::Float64Array>();
+        if (ra.ArrayBuffer().IsArrayBuffer()) {
+          redundancy_copy_ = CopyTyped<double>(r);
+          redundancy_ = redundancy_copy_;
+        } else {
+          redundancy_ref_ = Napi::Persistent(ra);
+          redundancy_ = std::span<const double>(ra.Data(), ra.ElementLength());
+        }
+      } else if (!r.IsNull() && !r.IsUndefined()) {
+        return ThrowType(env, "select.redundancy must be a Float64Array or null");
+      }
+    }
+    const Napi::Value rv = problem.Get("rules");
+    if (!rv.IsUndefined() && !rv.IsNull()) {
+      if (!rv.IsObject()) return ThrowType(env, "rules must be an object");
+      const Napi::Object ro = rv.As<Napi::Object>();
+      const Napi::Value type = ro.Get("type");
+      const Napi::Value k = ro.Get("k");
+      const Napi::Value start = ro.Get("start");
+      const Napi::Value nodes = ro.Get("nodes");
+      const Napi::Value budget = ro.Get("budget");
+      if (!IsTyped(type, napi_uint8_array) || !IsTyped(k, napi_int32_array) ||
+          !IsTyped(start, napi_int32_array) || !IsTyped(nodes, napi_int32_array) ||
+          !IsTyped(budget, napi_float64_array)) {
+        return ThrowType(env, "rules needs type: Uint8Array, k/start/nodes: Int32Array, budget: Float64Array");
+      }
+      rule_type_ = CopyTyped<uint8_t>(type);
+      rule_k_ = CopyTyped<int32_t>(k);
+      rule_start_ = CopyTyped<int32_t>(start);
+      rule_nodes_ = CopyTyped<int32_t>(nodes);
+      rules_budget_ = CopyTyped<double>(budget);
+    }
+    return true;
+  }
+
+  Napi::Array SamplesToJs(Napi::Env env) const {
+    Napi::Array out = Napi::Array::New(env, result_.samples.size());
+    for (uint32_t k = 0; k < result_.samples.size(); ++k) {
+      const svc::core::SampleState& s = result_.samples[k];
+      Napi::Object o = Napi::Object::New(env);
+      Napi::Uint8Array x = Napi::Uint8Array::New(env, s.x.size());
+      if (!s.x.empty()) std::memcpy(x.Data(), s.x.data(), s.x.size());
+      o.Set("x", x);
+      o.Set("objective", Napi::Number::New(env, s.objective));
+      o.Set("count", Napi::Number::New(env, static_cast<double>(s.count)));
+      out.Set(k, o);
+    }
+    return out;
+  }
+
  protected:
   // Worker thread: core code only, no N-API calls.
   void Execute() override {
-    const svc::core::ProblemView view{
+    svc::core::ProblemView view{
         n_, linear_, svc::core::PairsView{pi_, pj_, pw_}, complete_};
+    view.pins = svc::core::PinsView{pin_index_, pin_value_};
+    view.sample = sample_;
+    view.select = svc::core::SelectView{select_k_, affinity_, redundancy_, select_budget_};
+    view.rules = svc::core::RulesView{rule_type_, rule_k_, rule_start_, rule_nodes_, rules_budget_};
+    view.planted = planted_;
     options_.warm_start = warm_;
     std::string error;
     const CallStatus status =
@@ -195,6 +345,14 @@ class SolveWorker : public Napi::AsyncWorker {
     work.Set("restarts", Napi::Number::New(env, static_cast<double>(result_.work.restarts)));
     r.Set("work", work);
     r.Set("engineMs", Napi::Number::New(env, engine_ms_));
+    if (result_.violations >= 0) {
+      r.Set("violations", Napi::Number::New(env, static_cast<double>(result_.violations)));
+    }
+    if (!result_.samples.empty()) r.Set("samples", SamplesToJs(env));
+    if (result_.has_planted) {
+      r.Set("plantedEnergy", Napi::Number::New(env, result_.planted_energy));
+      r.Set("edges", Napi::Number::New(env, static_cast<double>(result_.edges)));
+    }
     deferred_.Resolve(r);
   }
 
@@ -210,6 +368,17 @@ class SolveWorker : public Napi::AsyncWorker {
   std::vector<int32_t> pi_, pj_;
   std::vector<double> pw_;
   std::vector<uint8_t> warm_;
+  std::vector<int32_t> pin_index_;  // want
+  std::vector<uint8_t> pin_value_;
+  svc::core::SampleSpec sample_;  // sample
+  int32_t select_k_ = 0;  // select
+  std::vector<double> affinity_, select_budget_, redundancy_copy_;
+  std::span<const double> redundancy_;
+  Napi::Reference<Napi::Float64Array> redundancy_ref_;
+  std::vector<uint8_t> rule_type_;  // rules
+  std::vector<int32_t> rule_k_, rule_start_, rule_nodes_;
+  std::vector<double> rules_budget_;
+  svc::core::PlantedSpec planted_;  // quantum-scale
   svc::core::SolveOptions options_;
   Napi::Reference<Napi::Int32Array> flag_ref_;
   svc::core::Limits limits_;

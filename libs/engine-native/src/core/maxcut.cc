@@ -1,5 +1,7 @@
 // maxcut: maximise a weighted cut. K_n by construction, exact when small, tabu otherwise;
 // never worse than the warm start.
+#include <algorithm>
+
 #include "bounds.h"
 #include "commands.h"
 #include "complete_maxcut.h"
@@ -17,7 +19,7 @@ CallStatus SolveMaxcut(const ProblemView& problem, const SolveOptions& options,
   const MaxcutView p{problem.n, problem.pairs, false};
   const QuboModel model = ModelFromMaxcut(p);
   // A cut and its mirror image have the same value: node n - 1 stays on side 0.
-  SearchOutcome s = RunSearch(model, p.n - 1, options, limits);
+  SearchOutcome s = RunSearch(model, p.n - 1, true, options, limits);
   out->answer = std::move(s.x);
   out->objective = CutValue(p, out->answer);
   if (!options.warm_start.empty()) {
@@ -29,7 +31,7 @@ CallStatus SolveMaxcut(const ProblemView& problem, const SolveOptions& options,
   }
   out->proof = s.proof;
   out->has_bound = s.proof == Proof::kNone;
-  out->bound = out->has_bound ? CutUpperBound(p) : 0;
+  out->bound = out->has_bound ? std::min(CutUpperBound(p), -s.model_bound) : 0;
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;
   return CallStatus::kOk;

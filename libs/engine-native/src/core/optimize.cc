@@ -1,5 +1,8 @@
-// optimize: minimise a QUBO. Exact when small, tabu otherwise; never worse than the warm start.
+// optimize: minimise a QUBO. Exact when small, tabu plus a proof attempt (search.h) otherwise;
+// never worse than the warm start.
 #include "commands.h"
+
+#include <algorithm>
 
 #include "bounds.h"
 #include "evaluate.h"
@@ -11,7 +14,7 @@ CallStatus SolveOptimize(const ProblemView& problem, const SolveOptions& options
                          const Limits& limits, SolveResult* out, std::string* error) {
   const QuboView p{problem.n, problem.linear, problem.pairs};
   const QuboModel model = ModelFromQubo(p);
-  SearchOutcome s = RunSearch(model, p.n, options, limits);
+  SearchOutcome s = RunSearch(model, p.n, false, options, limits);
   out->answer = std::move(s.x);
   out->objective = QuboEnergy(p, out->answer);
   if (!options.warm_start.empty()) {
@@ -23,7 +26,7 @@ CallStatus SolveOptimize(const ProblemView& problem, const SolveOptions& options
   }
   out->proof = s.proof;
   out->has_bound = s.proof == Proof::kNone;
-  out->bound = out->has_bound ? QuboLowerBound(p) : 0;
+  out->bound = out->has_bound ? std::max(QuboLowerBound(p), s.model_bound) : 0;
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;
   return CallStatus::kOk;

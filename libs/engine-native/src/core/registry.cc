@@ -6,15 +6,26 @@
 
 #include "commands.h"
 #include "exact_gray.h"
+#include "planted_ising.h"
+#include "qubo_family.h"
+#include "rules.h"
+#include "select.h"
 
 namespace svc::core {
 
 namespace {
 
-constexpr std::array<SolverEntry, 2> kSolvers = {{
+// std::to_array deduces the size, so adding a command is one line.
+constexpr auto kSolvers = std::to_array<SolverEntry>({
     {"optimize", &SolveOptimize},
     {"maxcut", &SolveMaxcut},
-}};
+    {"feel", &SolveOptimize},  // feel arrives as its exact QUBO (engine-ts ising.ts)
+    {"want", &SolveWant},
+    {"sample", &SolveSample},
+    {"quantum-scale", &SolveQuantumScale},  // generates its own instance (planted_ising.h)
+    {"select", &SolveSelect},
+    {"rules", &SolveRules},
+});
 
 bool Fail(std::string* error, std::string message) {
   if (error != nullptr) *error = std::move(message);
@@ -57,14 +68,21 @@ CallStatus ValidateRequest(std::string_view command, const ProblemView& p,
     return fail("the native engine does not support \"" + std::string(command) + "\"");
   }
   if (p.n < 1) return fail("n must be at least 1");
-  if (command == "optimize") {
-    if (p.complete) return fail("optimize has no complete-graph form");
+  if (command == "quantum-scale") {
+    return ValidatePlanted(p, options, error) ? CallStatus::kOk : CallStatus::kError;
+  }
+  // select and rules carry their own parts and budgets (select.h, rules.h).
+  if (command == "select") return ValidateSelect(p, options, error);
+  if (command == "rules") return CheckPairs(p, error) ? ValidateRules(p, options, error) : CallStatus::kError;
+  if (command == "optimize" || command == "feel" || command == "want" || command == "sample") {
+    if (p.complete) return fail(std::string(command) + " has no complete-graph form");
     if (p.linear.size() != static_cast<size_t>(p.n)) return fail("linear must have n entries");
   } else if (!p.linear.empty()) {
     return fail("maxcut has no linear terms");
   }
   if (p.complete && !p.pairs.i.empty()) return fail("a complete graph takes no edge list");
   if (!CheckPairs(p, error)) return CallStatus::kError;
+  if (!ValidateQuboFamily(command, p, error)) return CallStatus::kError;
   if (!options.warm_start.empty()) {
     if (options.warm_start.size() != static_cast<size_t>(p.n)) {
       return fail("warm start must have n entries");

@@ -9,8 +9,11 @@
 #include <limits>
 #include <memory>
 
-#include "min_tree.h"
+#include "anneal.h"
+#include "elite_pool.h"
+#include "flip_state.h"
 #include "select_scan.h"
+#include "tree_selector.h"
 
 namespace svc::core {
 
@@ -18,167 +21,10 @@ namespace {
 
 constexpr int64_t kPollMask = 1023;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-int32_t CyclicFirst(const MinTree& t, int32_t r, double min) {
-  const int32_t i = t.FirstAtMost(r, min);
-  return i >= 0 ? i : t.MinIndex();
-}
-
-// Step 2 with two trees (free keys, tabu keys; +inf elsewhere) and a ring of doubly linked
-// buckets indexed by tabu_until mod ring through which tabu variables expire.
-class TreeSelector {
- public:
-  TreeSelector(int32_t n, int64_t ring)
-      : free_(n), tabu_(n), is_tabu_(n), next_(n), prev_(n), bucket_of_(n),
-        head_(static_cast<size_t>(ring)), ring_(ring) {}
-
-  void Reset(const double* delta) {
-    std::fill(is_tabu_.begin(), is_tabu_.end(), 0);
-    std::fill(head_.begin(), head_.end(), -1);
-    std::fill(bucket_of_.begin(), bucket_of_.end(), -1);
-    free_.SetAll(delta);
-    tabu_.SetAll(nullptr);
-  }
-
-  // Frees every variable whose tabu_until equals `moves`.
-  void Expire(int64_t moves, const double* delta) {
-    const int64_t b = moves % ring_;
-    int32_t v = head_[b];
-    while (v >= 0) {
-      const int32_t nx = next_[v];
-      is_tabu_[v] = 0;
-      bucket_of_[v] = -1;
-      tabu_.Set(v, kInf);
-      free_.Set(v, delta[v]);
-      v = nx;
-    }
-    head_[b] = -1;
-  }
-
-  int32_t Select(int32_t r, double aspire, int32_t n) const {
-    const double f_min = free_.MinValue();
-    const double t_min = tabu_.MinValue();
-    const int32_t a = f_min < kInf ? CyclicFirst(free_, r, f_min) : -1;
-    const int32_t b = t_min < aspire ? CyclicFirst(tabu_, r, t_min) : -1;
-    if (a < 0) return b;
-    if (b < 0) return a;
-    if (f_min != t_min) return f_min < t_min ? a : b;
-    // Equal keys: the one met first from r.
-    return (a - r + n) % n < (b - r + n) % n ? a : b;
-  }
-
-  void Update(int32_t u, double d) {
-    if (is_tabu_[u]) {
-      tabu_.Set(u, d);
-    } else {
-      free_.Set(u, d);
-    }
-  }
-
-  void MakeTabu(int32_t v, int64_t until, double d) {
-    if (is_tabu_[v]) {
-      Unlink(v);
-    } else {
-      is_tabu_[v] = 1;
-      free_.Set(v, kInf);
-    }
-    tabu_.Set(v, d);
-    const int32_t b = static_cast<int32_t>(until % ring_);
-    const int32_t h = head_[b];
-    next_[v] = h;
-    prev_[v] = -1;
-    if (h >= 0) prev_[h] = v;
-    head_[b] = v;
-    bucket_of_[v] = b;
-  }
-
- private:
-  void Unlink(int32_t v) {
-    const int32_t p = prev_[v];
-    const int32_t nx = next_[v];
-    if (p >= 0) {
-      next_[p] = nx;
-    } else {
-      head_[bucket_of_[v]] = nx;
-    }
-    if (nx >= 0) prev_[nx] = p;
-  }
-
-  MinTree free_;
-  MinTree tabu_;
-  std::vector<uint8_t> is_tabu_;
-  std::vector<int32_t> next_;
-  std::vector<int32_t> prev_;
-  std::vector<int32_t> bucket_of_;
-  std::vector<int32_t> head_;
-  int64_t ring_;
-};
-
-// The global best as "current x minus a trail of flips since the best was reached": a new best
-// costs O(1), and after n further flips the best is copied out once (amortised O(1) per move).
-class BestTracker {
- public:
-  BestTracker(const std::vector<uint8_t>& x, double energy)
-      : energy_(energy), saved_(x), trail_(x.size() + 1) {}
-
-  void Moved(int32_t v, const std::vector<uint8_t>& x) {
-    if (!in_trail_) return;
-    trail_[trail_len_++] = v;
-    if (trail_len_ == trail_.size()) Snapshot(x);
-  }
-
-  // The current x (its last flip already recorded) is the new best.
-  void Improve(double energy) {
-    energy_ = energy;
-    in_trail_ = true;
-    trail_len_ = 0;
-  }
-
-  const std::vector<uint8_t>& Materialize(const std::vector<uint8_t>& x) {
-    if (in_trail_) Snapshot(x);
-    return saved_;
-  }
-
-  double energy() const { return energy_; }
-
- private:
-  void Snapshot(const std::vector<uint8_t>& x) {
-    saved_ = x;
-    for (size_t t = 0; t < trail_len_; ++t) saved_[trail_[t]] ^= 1;
-    in_trail_ = false;
-    trail_len_ = 0;
-  }
-
-  double energy_;
-  std::vector<uint8_t> saved_;
-  std::vector<int32_t> trail_;
-  size_t trail_len_ = 0;
-  bool in_trail_ = false;  // true while best = current x with the trail undone
-};
-
-// Flips k distinct variables chosen by a partial Fisher-Yates over 0..n-1.
-void Perturb(std::vector<uint8_t>* x, int32_t k, Prng& rng, std::vector<int32_t>* idx) {
-  const int32_t n = static_cast<int32_t>(x->size());
-  const int32_t kk = std::min(k, n);
-  for (int32_t i = 0; i < n; ++i) (*idx)[i] = i;
-  for (int32_t t = 0; t < kk; ++t) {
-    const int32_t j = t + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n - t)));
-    std::swap((*idx)[t], (*idx)[j]);
-    (*x)[(*idx)[t]] ^= 1;
-  }
-}
-
-// delta[i] = (1 - 2 x_i) (h_i + sum_j W_ij x_j), summed in row order (model.ts computeDeltas).
-void ComputeDeltas(const QuboModel& m, const std::vector<uint8_t>& x, std::vector<double>* delta) {
-  const Csr& q = m.q;
-  for (int32_t i = 0; i < m.n; ++i) {
-    double f = m.h[i];
-    for (int64_t k = q.row_start[i]; k < q.row_start[i + 1]; ++k) {
-      if (x[q.col[k]]) f += q.w[k];
-    }
-    (*delta)[i] = x[i] ? -f : f;
-  }
-}
+// tabu_until of a variable outside the relinking set: never admissible.
+constexpr double kExcluded = 2147483647.0;
+constexpr double kT0Factor = 1;
+constexpr double kT1Factor = 0.25;
 
 // 1e-12 (1 + sum|h| + sum_rows|W|): far below any real improvement, far above rounding noise.
 double EpsilonFor(const QuboModel& m) {
@@ -189,6 +35,15 @@ double EpsilonFor(const QuboModel& m) {
 }
 
 }  // namespace
+
+bool IsSymmetric(const QuboModel& m) {
+  for (int32_t i = 0; i < m.n; ++i) {
+    double s = 0;
+    for (int64_t k = m.q.row_start[i]; k < m.q.row_start[i + 1]; ++k) s += m.q.w[k];
+    if (2 * m.h[i] + s != 0) return false;
+  }
+  return true;
+}
 
 std::vector<uint8_t> GreedyStart(const QuboModel& m, Prng& rng) {
   const int32_t n = m.n;
@@ -218,109 +73,171 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
                        const Limits& limits, std::span<const uint8_t> warm) {
   const int32_t n = m.n;
   const Csr& q = m.q;
-  std::vector<uint8_t> x = warm.size() == static_cast<size_t>(n)
-                               ? std::vector<uint8_t>(warm.begin(), warm.end())
-                               : GreedyStart(m, rng);
-  std::vector<double> delta(static_cast<size_t>(n));
-  ComputeDeltas(m, x, &delta);
-  double energy = ModelEnergy(m, x);
+  const bool has_warm = warm.size() == static_cast<size_t>(n);
+  FlipState st(m);
   const double eps = EpsilonFor(m);
-  // Doubles (exact below 2^53) so the scan compares them with delta in the same SIMD lanes.
-  std::vector<double> tabu_until(static_cast<size_t>(n), 0);
-  // sign[u] = x_u ? -1 : +1 makes the neighbour update branch-free; (W s) sign is exactly the
-  // +/-(W s) of tabu.ts.
-  std::vector<double> sign(static_cast<size_t>(n));
-  for (int32_t i = 0; i < n; ++i) sign[i] = x[i] ? -1.0 : 1.0;
-  std::vector<int32_t> perturb_idx(static_cast<size_t>(n));
-  BestTracker best(x, energy);
+  const double scale = AnnealScale(m);
+  const double beta0 = 1 / (kT0Factor * scale);
+  const double beta1 = 1 / (kT1Factor * scale);
+  Annealer annealer(IsIntegral(m));
+  const bool symmetric = IsSymmetric(m);
+  ElitePool pool(n, std::max<int32_t>(1, params.perturb_step), symmetric);
+  const int64_t stall = std::max<int64_t>(1, params.stall);
   std::unique_ptr<TreeSelector> sel;
   if (params.use_trees) {
     sel = std::make_unique<TreeSelector>(
         n, static_cast<int64_t>(params.tenure_base) + params.tenure_span + 1);
-    sel->Reset(delta.data());
   }
+  // Doubles (exact below 2^53) so the scan compares them with delta in the same SIMD lanes.
+  std::vector<double> tabu_until(static_cast<size_t>(n), 0);
+  std::vector<uint8_t> mask(static_cast<size_t>(n));
+  std::vector<int32_t> path(static_cast<size_t>(n));
+  std::vector<double> scratch;
 
+  if (has_warm) {
+    st.Load(warm);
+  } else {
+    st.Load(std::vector<uint8_t>(static_cast<size_t>(n), 0));
+  }
+  BestTracker best(st.x, st.energy);
+  BestTracker phase_best(st.x, st.energy);
   TabuOutcome out;
   int64_t moves = 0;
-  int64_t phases = 0;
-  int32_t k = params.perturb_min;
+  int64_t rounds = 0;
+  int64_t stagnant = 0;
   out.stop = limits.CheckLimits();
 
   const int64_t* row_start = q.row_start.data();
   const int32_t* col = q.col.data();
-  const double* w = q.w.data();
-  double* d = delta.data();
-  const double* sg = sign.data();
+  // One flip with the selector kept current (tabu phase and relinking).
+  auto flip_tracked = [&](int32_t v) {
+    st.Flip(v);
+    if (sel) {
+      const double* d = st.delta.data();
+      for (int64_t e = row_start[v]; e < row_start[v + 1]; ++e) sel->Update(col[e], d[col[e]]);
+    }
+    best.Moved(v, st.x);
+    if (st.energy < best.energy() - eps) best.Improve(st.energy);
+  };
 
-  while (out.stop == Stop::kNone && phases < params.max_phases && moves < params.max_moves) {
-    ++phases;
-    double phase_best = energy;
+  while (out.stop == Stop::kNone && rounds < params.max_phases && moves < params.max_moves) {
+    ++rounds;
+    // 1. The start point.
+    if (rounds == 1 && has_warm) {
+      // Start from the warm start as loaded.
+    } else if (pool.size() < pool.capacity() || pool.capacity() < 2) {
+      best.Materialize(st.x);
+      st.Load(GreedyStart(m, rng));
+      out.stop = annealer.Run(st, params.perturb_min, beta0, beta1, rng, best, eps, limits);
+      if (out.stop != Stop::kNone) break;
+    } else {
+      best.Materialize(st.x);
+      const int32_t a = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(pool.size())));
+      int32_t b = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(pool.size() - 1)));
+      if (b >= a) ++b;
+      const std::vector<uint8_t>& xa = pool.member(a);
+      const std::vector<uint8_t>& xb = pool.member(b);
+      st.Load(xa);
+      int32_t ham = 0;
+      for (int32_t i = 0; i < n; ++i) ham += xa[i] != xb[i];
+      const uint8_t flip_guide = symmetric && 2 * static_cast<int64_t>(ham) > n ? 1 : 0;
+      int32_t size = 0;
+      for (int32_t i = 0; i < n; ++i) {
+        const bool differs = (xa[i] ^ xb[i] ^ flip_guide) != 0;
+        mask[i] = differs ? 1 : 0;
+        size += differs ? 1 : 0;
+        tabu_until[i] = differs ? 0 : kExcluded;
+      }
+      if (size >= 2) {
+        if (sel) sel->Restrict(st.delta.data(), mask.data(), &scratch);
+        const int32_t lo = std::max(1, size / 3);
+        const int32_t hi = std::max(lo, (2 * size) / 3);
+        int32_t best_step = lo;
+        double best_path_e = kInf;
+        int32_t steps = 0;
+        while (steps < size - 1 && moves < params.max_moves) {
+          if ((moves & kPollMask) == 0 && moves > 0) {
+            out.stop = limits.CheckLimits();
+            if (out.stop != Stop::kNone) break;
+          }
+          const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+          int32_t v = sel ? sel->Select(r, -kInf)
+                          : SelectByScan(st.delta.data(), tabu_until.data(), n, r,
+                                         static_cast<double>(moves), -kInf);
+          if (v < 0) v = r;
+          flip_tracked(v);
+          if (sel) {
+            sel->Exclude(v);
+          } else {
+            tabu_until[v] = kExcluded;
+          }
+          path[steps++] = v;
+          ++moves;
+          if (steps >= lo && steps <= hi && st.energy < best_path_e) {
+            best_path_e = st.energy;
+            best_step = steps;
+          }
+        }
+        if (out.stop != Stop::kNone) break;
+        for (int32_t t = steps; t > best_step; --t) {
+          st.Flip(path[t - 1]);
+          best.Moved(path[t - 1], st.x);
+        }
+      }
+    }
+
+    // 2. The tabu phase.
+    std::fill(tabu_until.begin(), tabu_until.end(), 0);
+    if (sel) sel->Reset(st.delta.data());
+    phase_best.Reset(st.x, st.energy);
     int64_t since_improve = 0;
-    bool improved_global = false;
-    while (since_improve < params.stall && moves < params.max_moves) {
+    while (since_improve < stall && moves < params.max_moves) {
       if ((moves & kPollMask) == 0 && moves > 0) {
         out.stop = limits.CheckLimits();
         if (out.stop != Stop::kNone) break;
       }
       const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-      const double aspire = best.energy() - eps - energy;
+      const double aspire = best.energy() - eps - st.energy;
       int32_t v;
       if (sel) {
-        sel->Expire(moves, d);
-        v = sel->Select(r, aspire, n);
+        sel->Expire(moves, st.delta.data());
+        v = sel->Select(r, aspire);
       } else {
-        v = SelectByScan(d, tabu_until.data(), n, r, static_cast<double>(moves), aspire);
+        v = SelectByScan(st.delta.data(), tabu_until.data(), n, r, static_cast<double>(moves),
+                         aspire);
       }
       if (v < 0) v = r;
-      const double dv = d[v];
-      const bool now_one = x[v] == 0;
-      x[v] = now_one ? 1 : 0;
-      sign[v] = now_one ? -1.0 : 1.0;
-      energy += dv;
-      d[v] = -dv;
-      const double s = now_one ? 1.0 : -1.0;
-      for (int64_t e = row_start[v]; e < row_start[v + 1]; ++e) {
-        const int32_t u = col[e];
-        d[u] += (w[e] * s) * sg[u];
-        if (sel) sel->Update(u, d[u]);
-      }
+      flip_tracked(v);
       ++moves;
       const int64_t until =
           moves + params.tenure_base + rng.NextInt(static_cast<uint32_t>(params.tenure_span));
       tabu_until[v] = static_cast<double>(until);
-      if (sel) sel->MakeTabu(v, until, d[v]);
-      best.Moved(v, x);
-      if (energy < phase_best - eps) {
-        phase_best = energy;
+      if (sel) sel->MakeTabu(v, until, st.delta[v]);
+      phase_best.Moved(v, st.x);
+      if (st.energy < phase_best.energy() - eps) {
+        phase_best.Improve(st.energy);
         since_improve = 0;
-        if (energy < best.energy() - eps) {
-          best.Improve(energy);
-          improved_global = true;
-        }
       } else {
         ++since_improve;
       }
     }
-    if (out.stop != Stop::kNone || moves >= params.max_moves || phases >= params.max_phases) break;
-    // Phase boundary: a limit that fired since the last poll stops here, before the O(m) restart.
-    out.stop = limits.CheckLimits();
     if (out.stop != Stop::kNone) break;
-    // Breakout: restart from the global best with k random flips.
-    k = improved_global ? params.perturb_min
-                        : std::min(k + params.perturb_step, params.perturb_max);
-    x = best.Materialize(x);
-    Perturb(&x, k, rng, &perturb_idx);
-    ComputeDeltas(m, x, &delta);
-    d = delta.data();
-    energy = ModelEnergy(m, x);
-    for (int32_t i = 0; i < n; ++i) sign[i] = x[i] ? -1.0 : 1.0;
-    std::fill(tabu_until.begin(), tabu_until.end(), 0);
-    if (sel) sel->Reset(d);
+
+    // 3. The pool.
+    const bool entered = pool.Offer(phase_best.Materialize(st.x), phase_best.energy(), eps);
+    if (pool.size() == pool.capacity() && pool.capacity() >= 2) {
+      stagnant = entered ? 0 : stagnant + 1;
+      if (stagnant >= params.perturb_max) {
+        pool.KeepBest();
+        stagnant = 0;
+      }
+    }
   }
-  out.x = best.Materialize(x);
+  out.x = best.Materialize(st.x);
   out.energy = best.energy();
   out.moves = moves;
-  out.phases = phases;
+  out.flips = annealer.flips();
+  out.phases = rounds;
   return out;
 }
 

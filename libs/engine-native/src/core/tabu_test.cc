@@ -1,6 +1,13 @@
-// Tabu search: never worse than its start, scan and trees choose the same moves, small
-// instances reach the brute-force optimum.
+// The optimize/maxcut heuristic (annealed tabu search with path relinking): never worse than
+// its start, scan and trees choose the same moves, small instances reach the brute-force
+// optimum; its parts (the exponential, the annealer, the elite pool, the restricted tree
+// choice) behave as specified.
 #include "tabu.h"
+
+#include "anneal.h"
+#include "elite_pool.h"
+#include "flip_state.h"
+#include "tree_selector.h"
 
 #include <cmath>
 #include <limits>
@@ -133,9 +140,140 @@ void TestFastScanMatchesReference() {
   CHECK(disagreements == 0);
 }
 
+// ExpNeg is e^-z to 1e-8 relative on the range the annealer uses, 0 beyond 44, non-increasing.
+void TestExpNeg() {
+  double prev = 2;
+  for (int k = 0; k <= 4400; ++k) {
+    const double z = k / 100.0;
+    const double e = svc::core::ExpNeg(z);
+    CHECK(e <= prev);
+    prev = e;
+    if (z < 30) CHECK(std::fabs(e - std::exp(-z)) <= 1e-8 * std::exp(-z));
+  }
+  CHECK(svc::core::ExpNeg(0) == 1);
+  CHECK(svc::core::ExpNeg(44) == 0);
+  CHECK(svc::core::ExpNeg(std::numeric_limits<double>::infinity()) == 0);
+}
+
+// Annealing keeps the incremental state exact (integral weights) and the tracked best correct.
+void TestAnnealKeepsStateAndBest() {
+  svc::core::Prng rng(91);
+  const svc::test::Instance in = svc::test::RandomInstance(rng, 120, 0.08, 4, true);
+  const svc::core::QuboModel m = svc::core::ModelFromQubo(in.Qubo());
+  svc::core::FlipState st(m);
+  std::vector<uint8_t> x0(120);
+  for (auto& b : x0) b = static_cast<uint8_t>(rng.NextInt(2));
+  st.Load(x0);
+  svc::core::BestTracker best(st.x, st.energy);
+  svc::core::Annealer a(svc::core::IsIntegral(m));
+  CHECK(svc::core::IsIntegral(m));
+  const double scale = svc::core::AnnealScale(m);
+  CHECK(a.Run(st, 300, 1 / scale, 4 / scale, rng, best, 1e-9, Limits()) == svc::core::Stop::kNone);
+  CHECK(st.energy == svc::core::ModelEnergy(m, st.x));
+  std::vector<double> f;
+  svc::core::ModelFields(m, st.x, &f);
+  for (int32_t i = 0; i < 120; ++i) CHECK(st.delta[i] == (st.x[i] ? -f[i] : f[i]));
+  const std::vector<uint8_t> b = best.Materialize(st.x);
+  CHECK(svc::core::ModelEnergy(m, b) == best.energy());
+  CHECK(best.energy() <= svc::core::ModelEnergy(m, x0));
+  CHECK(best.energy() <= st.energy);
+}
+
+// The pool keeps distinct members, counts a cut and its mirror once, replaces the worst.
+void TestElitePool() {
+  svc::core::ElitePool pool(4, 2, true);
+  CHECK(pool.Offer({0, 1, 1, 0}, -3, 1e-9));
+  CHECK(!pool.Offer({1, 0, 0, 1}, -3, 1e-9));  // the mirror image
+  CHECK(pool.member(0) == (std::vector<uint8_t>{0, 1, 1, 0}));
+  CHECK(pool.Offer({1, 1, 0, 1}, -1, 1e-9));  // stored normalised: last entry 0
+  CHECK(pool.member(1) == (std::vector<uint8_t>{0, 0, 1, 0}));
+  CHECK(pool.size() == 2);
+  CHECK(!pool.Offer({1, 1, 1, 0}, -1, 1e-9));  // not better than the worst
+  CHECK(pool.Offer({1, 1, 1, 0}, -5, 1e-9));   // replaces the worst (-1)
+  CHECK(pool.energy(1) == -5);
+  pool.KeepBest();
+  CHECK(pool.size() == 1);
+  CHECK(pool.energy(0) == -5);
+  CHECK(pool.member(0) == (std::vector<uint8_t>{1, 1, 1, 0}));
+  svc::core::ElitePool plain(3, 3, false);
+  CHECK(plain.Offer({1, 0, 1}, 0, 0));
+  CHECK(plain.Offer({0, 1, 0}, 0, 0));  // no symmetry: a different point
+  CHECK(!plain.Offer({1, 0, 1}, -1, 0));
+}
+
+// Restricted to a mask and with exclusions, the trees still make the scan's choice.
+void TestTreeRestrictMatchesScan() {
+  svc::core::Prng rng(17);
+  const double kInf = std::numeric_limits<double>::infinity();
+  int checked = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int32_t n = 1 + static_cast<int32_t>(rng.NextInt(40));
+    std::vector<double> delta(n), until(n);
+    std::vector<uint8_t> mask(n);
+    for (int32_t i = 0; i < n; ++i) {
+      delta[i] = static_cast<double>(rng.NextInt(7)) - 3;
+      mask[i] = static_cast<uint8_t>(rng.NextInt(3) != 0);
+    }
+    svc::core::TreeSelector sel(n, 8);
+    std::vector<double> scratch;
+    sel.Restrict(delta.data(), mask.data(), &scratch);
+    for (int step = 0; step < n; ++step) {
+      for (int32_t i = 0; i < n; ++i) until[i] = mask[i] ? 0 : 2147483647.0;
+      const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+      const int32_t want =
+          svc::core::SelectByScanReference(delta.data(), until.data(), n, r, 0, -kInf);
+      const int32_t got = sel.Select(r, -kInf);
+      CHECK(got == want);
+      ++checked;
+      if (got < 0) break;
+      mask[got] = 0;
+      sel.Exclude(got);
+      const int32_t u = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+      delta[u] = static_cast<double>(rng.NextInt(7)) - 3;
+      sel.Update(u, delta[u]);
+    }
+  }
+  CHECK(checked > 1000);
+}
+
+// The max-cut reduction is symmetric; a QUBO with linear terms generally is not.
+void TestSymmetry() {
+  svc::core::Prng rng(23);
+  const svc::test::Instance c = svc::test::RandomInstance(rng, 50, 0.2, 5, false, true);
+  CHECK(svc::core::IsSymmetric(svc::core::ModelFromMaxcut(c.Maxcut())));
+  const svc::test::Instance q = svc::test::RandomInstance(rng, 50, 0.2, 5, true);
+  CHECK(!svc::core::IsSymmetric(svc::core::ModelFromQubo(q.Qubo())));
+}
+
+// Same seed and budget, same answer; path relinking rounds happen (pool of 3, many rounds).
+void TestDeterministicWithRelinking() {
+  svc::core::Prng rng(29);
+  const svc::test::Instance in = svc::test::RandomInstance(rng, 150, 0.05, 3, false);
+  const svc::core::QuboModel m = svc::core::ModelFromMaxcut(in.Maxcut());
+  TabuParams p = Params(150, 30000);
+  p.stall = 500;
+  p.perturb_min = 20;
+  p.perturb_step = 3;
+  p.perturb_max = 4;
+  svc::core::Prng a_rng(5), b_rng(5);
+  const svc::core::TabuOutcome a = TabuSearch(m, p, a_rng, Limits(), {});
+  const svc::core::TabuOutcome b = TabuSearch(m, p, b_rng, Limits(), {});
+  CHECK(a.x == b.x);
+  CHECK(a.energy == b.energy);
+  CHECK(a.moves == b.moves);
+  CHECK(a.phases >= 30);
+  CHECK_NEAR(svc::core::ModelEnergy(m, a.x), a.energy, 1e-9);
+}
+
 }  // namespace
 
 int main() {
+  TestExpNeg();
+  TestAnnealKeepsStateAndBest();
+  TestElitePool();
+  TestTreeRestrictMatchesScan();
+  TestSymmetry();
+  TestDeterministicWithRelinking();
   TestFastScanMatchesReference();
   TestNeverWorseThanWarmStart();
   TestTreesMatchScan();

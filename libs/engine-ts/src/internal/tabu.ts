@@ -1,51 +1,70 @@
 /**
- * Iterated 1-flip tabu search on the QUBO model (max-cut goes through the exact reduction of
- * model.ts, so one search serves both commands). This comment is the algorithm's specification;
- * the native engine implements the same steps with the same generator calls in the same order.
+ * Annealed tabu search with path relinking: the optimize/maxcut heuristic on the QUBO model
+ * (max-cut goes through the exact reduction of model.ts, so one search serves both commands).
+ * This comment is the algorithm's specification; the native engine (core/tabu.cc) implements the
+ * same steps with the same generator calls in the same order and the same floating-point
+ * operations, so with the same seed and budget both engines return the same answer.
  *
- * State: x, energy, delta[i] = energy change of flipping i. Flipping v (s = +1 if x_v became 1,
- * else −1) sets delta[v] = −delta[v] and, for each neighbour u in CSR row order,
- * delta[u] += (x_u = 1 ? −1 : +1)·(W_uv·s) (x_u after the flip of v; u ≠ v). O(deg v) per move.
+ * The search runs in rounds. A round builds a start point, runs one tabu phase from it, and offers
+ * the phase's best point to an elite pool (elite-pool.ts). The start point of round r is
+ *   - r = 0 with a warm start: the warm start itself;
+ *   - while the pool is not full (and always when its capacity is 1): a fresh point, `greedyStart`
+ *     followed by `sweeps` annealing sweeps (anneal.ts) from T0 = 1·u to T1 = ¼·u, u = `annealScale`;
+ *   - otherwise: path relinking. a = nextInt(size), b = nextInt(size − 1), b += 1 if b >= a; x is
+ *     loaded from member a; the guide is member b, or its complement when the model is symmetric
+ *     and that is closer (2·hamming(a, b) > n). D = the variables where x and the guide differ.
+ *     For step = 1 .. |D| − 1: r = nextInt(n), v = the scan's choice (step 2 below) among D with
+ *     aspiration off, flip v, drop v from D, moves += 1. The start point is the first point of the
+ *     lowest energy among steps floor(|D|/3) .. floor(2|D|/3) (at least step 1), reached by flipping
+ *     the later steps back in reverse order. With |D| < 2 the start is member a itself.
+ * The pool: `capacity` distinct members (a symmetric model counts x and 1 − x once); a full pool
+ * replaces its worst member (the first on ties) by a better offer (energy < worst − eps). Once it is
+ * full, `rebuildAfter` consecutive rounds without an entry shrink it to its best member, and fresh
+ * rounds refill it (the diversification of Wang, Lü, Glover & Hao 2012).
  *
- * One move, with `moves` = moves made so far (over all phases):
+ * The tabu phase (1-flip tabu search; it ends after `stall` consecutive moves that do not improve
+ * its best by more than eps, or when `maxMoves` moves have been made in total), one move, with
+ * `moves` = moves made so far (path relinking included):
  *   1. r = rng.nextInt(n); aspire = (bestE − eps) − energy.
  *   2. v = the first i in cyclic order r, r+1, …, n−1, 0, …, r−1 with the smallest delta[i] among
  *      the admissible i: tabuUntil[i] <= moves (free), or delta[i] < aspire (aspiration).
  *      If no i is admissible, v = r.
- *   3. Flip v; energy += delta[v] (the old value); update delta as above.
+ *   3. Flip v (flip-state.ts).
  *   4. moves += 1; tabuUntil[v] = moves + tenureBase + rng.nextInt(tenureSpan).
- *   5. If energy < phaseBest − eps: phaseBest = energy, stall counter = 0, and if also
- *      energy < bestE − eps the current x becomes the global best. Else stall counter += 1.
- * Step 2 is a plain O(n) scan for small n; for large n two MinTrees (free keys, tabu keys) give
- * the identical choice in O(log n) (see `selectByTrees`).
+ *   5. Improvements by more than eps update the phase best and the global best.
+ * All tabu is cleared when a phase starts. Step 2 is a plain O(n) scan for small or dense
+ * models; for large sparse ones two MinTrees (tree-selector.ts) give the identical choice in
+ * O(log n). Every flip of every kind (annealing, relinking, tabu) that improves the global best by
+ * more than eps records it. eps = 1e-12·(1 + Σ|h| + Σ_rows|W|).
  *
- * Phases (breakout): a phase ends when its stall counter reaches `stall`. The next phase starts
- * from the global best with k distinct random flips (partial Fisher–Yates: for t = 0..k−1,
- * j = t + rng.nextInt(n − t), swap idx[t], idx[j], flip idx[t]); k = perturbMin after a phase
- * that improved the global best, else min(k + perturbStep, perturbMax). Then all tabu is cleared
- * and delta and energy are recomputed from scratch (this also bounds float drift).
- * The search stops after maxMoves moves or maxPhases phases, or when a limit fires.
- *
- * Initial point: the warm start when given, else `greedyStart`.
- * Limits are polled before the first move and whenever moves % 1024 === 0.
- * eps = 1e-12·(1 + Σ|h| + Σ_rows|W|) keeps float noise from counting as progress.
+ * The search stops after `maxPhases` rounds or `maxMoves` moves, or when a limit fires. Limits
+ * are polled before the first round, every 1024 moves and during the annealing sweeps.
  */
 import { Prng, shuffleInPlace } from '../prng';
-import { MinTree } from './min-tree';
-import { computeDeltas, type Limits, type Model, modelEnergy } from './model';
+import { Annealer, annealScale, isIntegral } from './anneal';
+import { ElitePool } from './elite-pool';
+import { BestTracker, FlipState } from './flip-state';
+import type { Limits, Model } from './model';
+import { TreeSelector } from './tree-selector';
 
+/**
+ * The search's work budget (effort.ts `budgetFor` fills it; field names are historical).
+ */
 export interface TabuParams {
-  /** Total move budget over all phases (< 2^31 − tenure). */
+  /** Total move budget (tabu and path-relinking moves) over all rounds (< 2^31 − tenure). */
   readonly maxMoves: number;
-  /** Phase budget (the first phase counts). */
+  /** Round budget. */
   readonly maxPhases: number;
-  /** A phase ends after this many moves without improving its own best. */
+  /** A tabu phase (one per round) ends after this many moves without improving its best. */
   readonly stall: number;
   readonly tenureBase: number;
   /** >= 1; the random part of the tenure is nextInt(tenureSpan). */
   readonly tenureSpan: number;
+  /** Annealing sweeps that make a fresh start point. */
   readonly perturbMin: number;
+  /** Rounds without a pool entry (pool full) before the pool shrinks to its best member. */
   readonly perturbMax: number;
+  /** Elite pool capacity (>= 1; 1 means no path relinking). */
   readonly perturbStep: number;
 }
 
@@ -53,11 +72,19 @@ export interface TabuResult {
   readonly x: Uint8Array;
   /** Model energy of x (incremental; the caller re-evaluates). */
   readonly energy: number;
+  /** Tabu and path-relinking moves. */
   readonly moves: number;
+  /** Accepted annealing flips (not counted in `moves`). */
+  readonly flips: number;
+  /** Rounds started. */
   readonly phases: number;
 }
 
 const POLL_MASK = 1023;
+/** tabuUntil of a variable outside the relinking set: never admissible. */
+const EXCLUDED = 0x7fffffff;
+const T0_FACTOR = 1;
+const T1_FACTOR = 0.25;
 
 export function tabuSearch(
   model: Model,
@@ -69,94 +96,145 @@ export function tabuSearch(
   useTrees: boolean,
 ): TabuResult {
   const n = model.n;
-  const { offsets, neighbours, weights } = model.adj;
-  const x = warm !== null ? Uint8Array.from(warm) : greedyStart(model, rng);
-  const delta = new Float64Array(n);
-  computeDeltas(model, x, delta);
-  let energy = modelEnergy(model, x);
-  // sign[i] = 1 − 2x_i as a double: a multiply instead of an unpredictable branch.
-  const sign = new Float64Array(n);
-  for (let i = 0; i < n; i++) sign[i] = x[i] !== 0 ? -1 : 1;
+  const st = new FlipState(model);
+  const { x, delta } = st;
   const eps = epsilonFor(model);
-  const tabuUntil = new Int32Array(n);
-  const best = new BestTracker(x, energy);
+  const scale = annealScale(model);
+  const beta0 = 1 / (T0_FACTOR * scale);
+  const beta1 = 1 / (T1_FACTOR * scale);
+  const annealer = new Annealer(isIntegral(model));
+  const symmetric = isSymmetric(model);
+  const pool = new ElitePool(n, Math.max(1, params.perturbStep), symmetric);
+  const stall = Math.max(1, params.stall);
   const sel = useTrees ? new TreeSelector(n, params.tenureBase + params.tenureSpan + 1) : null;
-  sel?.reset(delta);
+  const tabuUntil = new Int32Array(n);
+  const mask = new Uint8Array(n);
+  const path = new Int32Array(n);
 
+  st.load(warm !== null ? warm : new Uint8Array(n));
+  const best = new BestTracker(x, st.energy);
+  const phaseBest = new BestTracker(x, st.energy);
   let moves = 0;
-  let phases = 0;
-  let k = params.perturbMin;
-  if (limits.check()) return { x: best.materialize(x), energy: best.energy, moves, phases };
+  let rounds = 0;
+  let stagnant = 0;
+  if (limits.check()) return { x: Uint8Array.from(best.materialize(x)), energy: best.energy, moves: 0, flips: 0, phases: 0 };
 
-  while (phases < params.maxPhases && moves < params.maxMoves) {
-    phases++;
-    let phaseBest = energy;
+  /** One flip with the selector kept current (tabu phase and relinking). */
+  const flipTracked = (v: number): void => {
+    st.flip(v);
+    if (sel !== null) {
+      const { offsets, neighbours } = model.adj;
+      const end = offsets[v + 1];
+      for (let q = offsets[v]; q < end; q++) sel.update(neighbours[q], delta[neighbours[q]]);
+    }
+    best.moved(v, x);
+    if (st.energy < best.energy - eps) best.improve(st.energy);
+  };
+
+  while (rounds < params.maxPhases && moves < params.maxMoves) {
+    rounds++;
+    // 1. The start point.
+    if (rounds === 1 && warm !== null) {
+      // Start from the warm start as loaded.
+    } else if (pool.size < pool.capacity || pool.capacity < 2) {
+      best.materialize(x);
+      st.load(greedyStart(model, rng));
+      if (!annealer.run(st, params.perturbMin, beta0, beta1, rng, best, eps, limits)) break;
+    } else {
+      best.materialize(x);
+      const a = rng.nextInt(pool.size);
+      let b = rng.nextInt(pool.size - 1);
+      if (b >= a) b++;
+      const xa = pool.member(a);
+      const xb = pool.member(b);
+      st.load(xa);
+      let ham = 0;
+      for (let i = 0; i < n; i++) if (xa[i] !== xb[i]) ham++;
+      const flipGuide = symmetric && 2 * ham > n ? 1 : 0;
+      let size = 0;
+      for (let i = 0; i < n; i++) {
+        const differs = (xa[i] ^ xb[i] ^ flipGuide) !== 0;
+        mask[i] = differs ? 1 : 0;
+        if (differs) size++;
+        tabuUntil[i] = differs ? 0 : EXCLUDED;
+      }
+      if (size >= 2) {
+        if (sel !== null) sel.restrict(delta, mask);
+        const lo = Math.max(1, Math.floor(size / 3));
+        const hi = Math.max(lo, Math.floor((2 * size) / 3));
+        let bestStep = lo;
+        let bestPathE = Infinity;
+        let steps = 0;
+        while (steps < size - 1 && moves < params.maxMoves) {
+          if ((moves & POLL_MASK) === 0 && moves > 0 && limits.check()) break;
+          const r = rng.nextInt(n);
+          let v = sel !== null ? sel.select(r, -Infinity) : selectByScan(delta, tabuUntil, r, moves, -Infinity);
+          if (v < 0) v = r;
+          flipTracked(v);
+          if (sel !== null) sel.exclude(v);
+          else tabuUntil[v] = EXCLUDED;
+          path[steps++] = v;
+          moves++;
+          if (steps >= lo && steps <= hi && st.energy < bestPathE) {
+            bestPathE = st.energy;
+            bestStep = steps;
+          }
+        }
+        if (limits.stopped !== null) break;
+        for (let t = steps; t > bestStep; t--) {
+          st.flip(path[t - 1]);
+          best.moved(path[t - 1], x);
+        }
+      }
+    }
+    if (limits.stopped !== null) break;
+
+    // 2. The tabu phase.
+    tabuUntil.fill(0);
+    sel?.reset(delta);
+    phaseBest.reset(x, st.energy);
     let sinceImprove = 0;
-    let improvedGlobal = false;
-    while (sinceImprove < params.stall && moves < params.maxMoves) {
+    while (sinceImprove < stall && moves < params.maxMoves) {
       if ((moves & POLL_MASK) === 0 && moves > 0 && limits.check()) break;
       const r = rng.nextInt(n);
-      const aspire = best.energy - eps - energy;
+      const aspire = best.energy - eps - st.energy;
       let v: number;
       if (sel !== null) {
         sel.expire(moves, delta);
-        v = sel.select(r, aspire, n);
+        v = sel.select(r, aspire);
       } else {
         v = selectByScan(delta, tabuUntil, r, moves, aspire);
       }
       if (v < 0) v = r;
-      const d = delta[v];
-      // Apply the flip.
-      // sign[v] = 1 − 2x_v before the flip: s = +1 exactly when x_v becomes 1.
-      const s = sign[v];
-      x[v] ^= 1;
-      sign[v] = -s;
-      energy += d;
-      delta[v] = -d;
-      const end = offsets[v + 1];
-      if (sel === null) {
-        for (let q = offsets[v]; q < end; q++) {
-          const u = neighbours[q];
-          delta[u] += sign[u] * (weights[q] * s);
-        }
-      } else {
-        for (let q = offsets[v]; q < end; q++) {
-          const u = neighbours[q];
-          delta[u] += sign[u] * (weights[q] * s);
-          sel.update(u, delta[u]);
-        }
-      }
+      flipTracked(v);
       moves++;
       tabuUntil[v] = moves + params.tenureBase + rng.nextInt(params.tenureSpan);
       if (sel !== null) sel.makeTabu(v, tabuUntil[v], delta[v]);
-      best.moved(v, x);
-      if (energy < phaseBest - eps) {
-        phaseBest = energy;
+      phaseBest.moved(v, x);
+      if (st.energy < phaseBest.energy - eps) {
+        phaseBest.improve(st.energy);
         sinceImprove = 0;
-        if (energy < best.energy - eps) {
-          best.improve(energy);
-          improvedGlobal = true;
-        }
       } else {
         sinceImprove++;
       }
     }
-    if (limits.stopped !== null || moves >= params.maxMoves || phases >= params.maxPhases) break;
-    // Breakout: restart from the global best with k random flips.
-    k = improvedGlobal ? params.perturbMin : Math.min(k + params.perturbStep, params.perturbMax);
-    x.set(best.materialize(x));
-    perturb(x, k, rng);
-    computeDeltas(model, x, delta);
-    energy = modelEnergy(model, x);
-    for (let i = 0; i < n; i++) sign[i] = x[i] !== 0 ? -1 : 1;
-    tabuUntil.fill(0);
-    sel?.reset(delta);
+    if (limits.stopped !== null) break;
+
+    // 3. The pool.
+    const entered = pool.offer(phaseBest.materialize(x), phaseBest.energy, eps);
+    if (pool.size === pool.capacity && pool.capacity >= 2) {
+      stagnant = entered ? 0 : stagnant + 1;
+      if (stagnant >= params.perturbMax) {
+        pool.keepBest();
+        stagnant = 0;
+      }
+    }
   }
-  return { x: best.materialize(x), energy: best.energy, moves, phases };
+  return { x: Uint8Array.from(best.materialize(x)), energy: best.energy, moves, flips: annealer.flips, phases: rounds };
 }
 
 /** Step 2 as a scan. Returns −1 when nothing is admissible. */
-function selectByScan(delta: Float64Array, tabuUntil: Int32Array, r: number, moves: number, aspire: number): number {
+export function selectByScan(delta: Float64Array, tabuUntil: Int32Array, r: number, moves: number, aspire: number): number {
   const n = delta.length;
   let v = -1;
   let bestD = Infinity;
@@ -175,163 +253,6 @@ function selectByScan(delta: Float64Array, tabuUntil: Int32Array, r: number, mov
     }
   }
   return v;
-}
-
-/**
- * Step 2 with two MinTrees: `free` holds delta of free variables, `tabu` of tabu ones (+∞
- * elsewhere). The cyclic-first minimum of a tree is its leftmost minimum at index >= r if one
- * exists, else its leftmost minimum overall. Tabu variables expire through a ring of
- * doubly-linked buckets indexed by tabuUntil mod ring.
- */
-class TreeSelector {
-  private readonly free: MinTree;
-  private readonly tabu: MinTree;
-  private readonly isTabu: Uint8Array;
-  private readonly head: Int32Array;
-  private readonly next: Int32Array;
-  private readonly prev: Int32Array;
-  private readonly bucketOf: Int32Array;
-
-  constructor(n: number, private readonly ring: number) {
-    this.free = new MinTree(n);
-    this.tabu = new MinTree(n);
-    this.isTabu = new Uint8Array(n);
-    this.head = new Int32Array(ring);
-    this.next = new Int32Array(n);
-    this.prev = new Int32Array(n);
-    this.bucketOf = new Int32Array(n);
-  }
-
-  /** Everything free, keys = delta. */
-  reset(delta: Float64Array): void {
-    this.isTabu.fill(0);
-    this.head.fill(-1);
-    this.bucketOf.fill(-1);
-    this.free.setAll((i) => delta[i]);
-    this.tabu.setAll(() => Infinity);
-  }
-
-  /** Free every variable whose tabuUntil equals `moves`. */
-  expire(moves: number, delta: Float64Array): void {
-    const b = moves % this.ring;
-    let v = this.head[b];
-    while (v >= 0) {
-      const nx = this.next[v];
-      this.isTabu[v] = 0;
-      this.bucketOf[v] = -1;
-      this.tabu.set(v, Infinity);
-      this.free.set(v, delta[v]);
-      v = nx;
-    }
-    this.head[b] = -1;
-  }
-
-  select(r: number, aspire: number, n: number): number {
-    const fMin = this.free.minValue();
-    const tMin = this.tabu.minValue();
-    const a = fMin < Infinity ? cyclicFirst(this.free, r, fMin) : -1;
-    const b = tMin < aspire ? cyclicFirst(this.tabu, r, tMin) : -1;
-    if (a < 0) return b;
-    if (b < 0) return a;
-    if (fMin !== tMin) return fMin < tMin ? a : b;
-    // Equal keys: the one met first from r.
-    return (a - r + n) % n < (b - r + n) % n ? a : b;
-  }
-
-  update(u: number, d: number): void {
-    if (this.isTabu[u] !== 0) this.tabu.set(u, d);
-    else this.free.set(u, d);
-  }
-
-  makeTabu(v: number, until: number, d: number): void {
-    if (this.isTabu[v] !== 0) this.unlink(v);
-    else {
-      this.isTabu[v] = 1;
-      this.free.set(v, Infinity);
-    }
-    this.tabu.set(v, d);
-    const b = until % this.ring;
-    const h = this.head[b];
-    this.next[v] = h;
-    this.prev[v] = -1;
-    if (h >= 0) this.prev[h] = v;
-    this.head[b] = v;
-    this.bucketOf[v] = b;
-  }
-
-  private unlink(v: number): void {
-    const p = this.prev[v];
-    const nx = this.next[v];
-    if (p >= 0) this.next[p] = nx;
-    else this.head[this.bucketOf[v]] = nx;
-    if (nx >= 0) this.prev[nx] = p;
-  }
-}
-
-function cyclicFirst(t: MinTree, r: number, min: number): number {
-  const i = t.firstAtMost(r, min);
-  return i >= 0 ? i : t.minIndex();
-}
-
-/**
- * The global best as "current x minus a trail of flips since the best was reached", so a new
- * best costs O(1); after n further flips the best is copied out once (amortised O(1) per move).
- */
-class BestTracker {
-  energy: number;
-  private readonly saved: Uint8Array;
-  private trail: Int32Array;
-  private trailLen = 0;
-  /** True while best = current x with the trail undone; false while `saved` holds it. */
-  private inTrail = false;
-
-  constructor(x: Uint8Array, energy: number) {
-    this.energy = energy;
-    this.saved = Uint8Array.from(x);
-    this.trail = new Int32Array(x.length + 1);
-  }
-
-  moved(v: number, x: Uint8Array): void {
-    if (!this.inTrail) return;
-    this.trail[this.trailLen++] = v;
-    if (this.trailLen === this.trail.length) this.snapshot(x);
-  }
-
-  /** Current x (after its last flip was recorded) is the new best. */
-  improve(energy: number): void {
-    this.energy = energy;
-    this.inTrail = true;
-    this.trailLen = 0;
-  }
-
-  /** The best assignment (a fresh or the saved array; do not mutate). */
-  materialize(x: Uint8Array): Uint8Array {
-    if (this.inTrail) this.snapshot(x);
-    return this.saved;
-  }
-
-  /** x with the trail undone → saved. The current move (already applied to x) is in the trail. */
-  private snapshot(x: Uint8Array): void {
-    this.saved.set(x);
-    for (let t = 0; t < this.trailLen; t++) this.saved[this.trail[t]] ^= 1;
-    this.inTrail = false;
-    this.trailLen = 0;
-  }
-}
-
-/** Flip k distinct variables chosen by a partial Fisher–Yates over 0..n−1. */
-function perturb(x: Uint8Array, k: number, rng: Prng): void {
-  const n = x.length;
-  const kk = Math.min(k, n);
-  const idx = new Int32Array(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  for (let t = 0; t < kk; t++) {
-    const j = t + rng.nextInt(n - t);
-    const tmp = idx[t];
-    idx[t] = idx[j];
-    idx[j] = tmp;
-    x[idx[t]] ^= 1;
-  }
 }
 
 /**
@@ -362,6 +283,20 @@ export function greedyStart(model: Model, rng: Prng): Uint8Array {
     for (let q = offsets[v]; q < offsets[v + 1]; q++) field[neighbours[q]] += half * weights[q];
   }
   return x;
+}
+
+/**
+ * True when E(x) = E(1 − x) for every x, i.e. 2h_i + Σ_j W_ij = 0 for every i (row order):
+ * exactly what the max-cut reduction produces (h_i = −Σ_j w_ij, W = 2w).
+ */
+export function isSymmetric(model: Model): boolean {
+  const { offsets, weights } = model.adj;
+  for (let i = 0; i < model.n; i++) {
+    let s = 0;
+    for (let q = offsets[i]; q < offsets[i + 1]; q++) s += weights[q];
+    if (2 * model.h[i] + s !== 0) return false;
+  }
+  return true;
 }
 
 function epsilonFor(model: Model): number {

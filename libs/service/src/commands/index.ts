@@ -2,6 +2,12 @@ import type { Command } from '@svc/engine-ts';
 import type { CommandAdapter } from './adapter';
 import { maxcutAdapter } from './maxcut';
 import { optimizeAdapter } from './optimize';
+import { feelAdapter } from './feel';
+import { wantAdapter } from './want';
+import { sampleAdapter } from './sample';
+import { selectAdapter } from './select';
+import { rulesAdapter } from './rules';
+import { quantumScaleAdapter } from './quantum-scale';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 
@@ -9,4 +15,10 @@ export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = Object.freeze({
   optimize: optimizeAdapter,
   maxcut: maxcutAdapter,
+  feel: feelAdapter,
+  want: wantAdapter,
+  sample: sampleAdapter,
+  select: selectAdapter,
+  rules: rulesAdapter,
+  'quantum-scale': quantumScaleAdapter,
 });

@@ -1,9 +1,13 @@
 import { SvcError } from '@svc/errors';
-import { EFFORTS, budgetFor, type Effort } from '@svc/engine-ts';
+import { certifiedCaps, type Effort } from '@svc/engine-ts';
 
-/** Exhaustive-search caps of the QUBO family, straight from the engines' work budgets. */
+/**
+ * Typical certified sizes of the QUBO family per effort (enumeration, then branch and bound with
+ * proven bounds), as measured for random instances by the engines' deterministic work budgets.
+ * Typical, not a rule: certification depends on the method finishing (commands.md "Certified").
+ */
 export function quboExactCaps(command: 'optimize' | 'maxcut'): Record<Effort, number> {
-  return Object.fromEntries(EFFORTS.map((e) => [e, budgetFor(command, e, 1, 0).exactMaxN])) as Record<Effort, number>;
+  return certifiedCaps(command);
 }
 
 /** Runs a canonical builder; it only rejects what contracts should have caught, so still an input fault. */

@@ -26,6 +26,8 @@ export interface PoolRun {
 export interface SolvePool {
   run(task: SolveTask): Promise<PoolRun>;
   readonly threads: number;
+  /** Solves waiting for a free worker (safe mode watches this). */
+  readonly waiting: number;
   close(): Promise<void>;
 }
 
@@ -86,6 +88,9 @@ export function createSolvePool(opts: {
 
   return {
     threads: opts.threads,
+    get waiting() {
+      return pool.queueSize;
+    },
     async run(task) {
       if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
       const submittedAt = epochNow();

@@ -1,4 +1,7 @@
-/** One schema step. Versions are dense and increasing; an applied step is never edited. */
+import { ACCOUNT_MIGRATIONS } from './account-migrations';
+import { JOB_MIGRATIONS } from './job-migrations';
+
+/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs); an applied step is never edited. */
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -43,4 +46,6 @@ export const MIGRATIONS: readonly Migration[] = [
       `,
     },
   },
+  ...ACCOUNT_MIGRATIONS,
+  ...JOB_MIGRATIONS,
 ];

@@ -5,7 +5,7 @@ import { commandHelp, generalHelp } from '../help-text';
 /** `svc help [command]`: the same text as `--help`. */
 export function helpCommand(registry: () => readonly CommandSpec[]): CommandSpec {
   return {
-    name: 'help', summary: 'show help for svc or for one command', operands: ['[command]'], flags: [],
+    name: 'help', group: 'helper', summary: 'show help for svc or for one command', operands: ['[command]'], flags: [],
     run: async ({ io, operands }) => {
       if (operands.length === 0) {
         io.stdout(generalHelp(registry()));

@@ -1,67 +1,193 @@
-import { CLIENT_VERSION, createClient, defaultUserAgent, EFFORTS, normalizeEffort, withTag } from '@svc/client';
-import { SvcError } from '@svc/errors';
-import { flagValue, nonNegativeInteger, type FlagSpec } from '../args';
+import { encodeSvcb, withTag, type ClientResult, type Client, type SolveOptions, type PreparedRequest } from '@svc/client';
+import { SvcError, problemDocument, exitCodeFor, type ProblemDocument } from '@svc/errors';
+import { flagValue, intValue, type ParsedArgs } from '../args';
+import type { CliIo } from '../cli-io';
 import type { CommandContext, CommandSpec } from '../command-spec';
+import { redactKey } from '../config';
+import { INPUT_FLAG, QUERY_FLAGS, SOLVE_FLAGS, WAIT_FLAGS } from '../flags';
+import { progressReporter } from '../progress';
 import { readProblem } from '../read-problem';
-import { emitError, emitResult } from '../render';
+import { emitError, emitSuccess, humanSummary, table, truncateAnswer } from '../render';
+import { openSession } from '../session';
 
 const COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
+const SVCB_COMMANDS = new Set(['optimize', 'maxcut']);
 
-function parseEffort(raw: string): string {
-  const e = normalizeEffort(raw);
-  if (!e) throw new SvcError('SVC_CLIENT', `--effort must be one of ${EFFORTS.join(', ')} (aliases low, med, max), got "${raw}".`);
-  return e;
+/** Everything a solve takes from the command line (or a batch line). */
+export interface SolveFlags {
+  effort?: string;
+  seed?: number;
+  maxLatencyMs?: number;
+  version?: string;
+  idempotencyKey?: string;
+  follow: boolean;
+  waitTimeoutMs?: number;
+  binary: boolean;
+  dryRun: boolean;
+  maxComputeUnits?: number;
 }
 
-/** Flags every solve accepts (interface §4 "CLI global flags" that apply to a solve). */
-export const SOLVE_FLAGS: readonly FlagSpec[] = [
-  { name: 'input', value: 'FILE', description: 'read the problem JSON from FILE (`-` or absent: stdin)' },
-  { name: 'effort', value: 'LEVEL', description: 'flash | medium | high (aliases low, med → medium; max → high)', parse: parseEffort },
-  { name: 'seed', value: 'INT', description: 'seed for reproducibility', parse: nonNegativeInteger('seed') },
-  { name: 'max-latency-ms', value: 'INT', description: 'wall-clock search budget in ms; 0 means none', parse: nonNegativeInteger('max-latency-ms') },
-  { name: 'model', value: 'VERSION', description: 'pin a model version' },
-  { name: 'no-wait', description: 'return the acknowledgement of a queued job instead of following it' },
-  { name: 'wait-timeout', value: 'SECONDS', description: 'how long to follow a queued job (default 600)', parse: nonNegativeInteger('wait-timeout') },
-];
+/** Reads the solve flags of `args` (absent flags stay undefined). */
+export function solveFlagsOf(args: ParsedArgs): SolveFlags {
+  const waitTimeout = intValue(args, 'wait-timeout');
+  return {
+    effort: flagValue(args, 'effort'),
+    seed: intValue(args, 'seed'),
+    maxLatencyMs: intValue(args, 'max-latency-ms'),
+    version: flagValue(args, 'model'),
+    idempotencyKey: flagValue(args, 'idempotency-key'),
+    follow: !args.flags.has('no-wait'),
+    waitTimeoutMs: waitTimeout === undefined ? undefined : waitTimeout * 1000,
+    binary: args.flags.has('binary'),
+    dryRun: args.flags.has('dry-run'),
+    maxComputeUnits: intValue(args, 'max-compute-units'),
+  };
+}
+
+type Outcome = ClientResult<Record<string, unknown>>;
+
+const fail = (doc: ProblemDocument): Outcome => ({ ok: false, error: doc, exitCode: exitCodeFor(doc.code), status: null });
+const local = (e: SvcError): Outcome => fail(problemDocument(e));
+
+function describeBody(req: PreparedRequest): Record<string, unknown> {
+  if (typeof req.body === 'string') return { lane: 'json', body: JSON.parse(req.body), body_bytes: Buffer.byteLength(req.body) };
+  return { lane: 'svcb', body_base64: Buffer.from(req.body).toString('base64'), body_bytes: req.body.byteLength };
+}
+
+/**
+ * One solve with every flag of interface §4 applied: `--binary` (SVCB for integer optimize/maxcut,
+ * JSON otherwise), `--max-compute-units` (estimate first, fail closed), `--dry-run` (validity,
+ * estimate and the exact request; nothing solved), then the request, following a 202 unless
+ * `--no-wait`. Notes go to stderr; the outcome is a result or a problem document.
+ */
+export async function solveOne(io: CliIo, client: Client, command: string, problem: Record<string, unknown>, f: SolveFlags): Promise<Outcome> {
+  const opts: SolveOptions = {
+    effort: f.effort, seed: f.seed, maxLatencyMs: f.maxLatencyMs, version: f.version,
+    idempotencyKey: f.idempotencyKey, follow: f.follow, waitTimeoutMs: f.waitTimeoutMs,
+  };
+
+  let svcb: Uint8Array | undefined;
+  if (f.binary) {
+    const enc = encodeSvcb(command, problem);
+    const versionClash = enc.ok && enc.version !== undefined && f.version !== undefined && enc.version !== f.version;
+    if (enc.ok && !versionClash) {
+      svcb = enc.bytes;
+      opts.version ??= enc.version;
+    } else {
+      const reason = !enc.ok ? enc.reason : 'the body version and --model disagree (the service must judge that)';
+      io.stderr(`svc: --binary: sending JSON instead of SVCB: ${SVCB_COMMANDS.has(command) ? reason : `${command} has no binary lane`}.\n`);
+    }
+  }
+
+  let estimate: Record<string, unknown> | undefined;
+  if (f.dryRun || f.maxComputeUnits !== undefined) {
+    const est = await client.analyze(command, problem, { route: 'estimate', effort: opts.effort, seed: opts.seed, maxLatencyMs: opts.maxLatencyMs, version: opts.version });
+    if (!est.ok) {
+      if (f.maxComputeUnits === undefined || est.error.code !== 'SVC_NETWORK') return est;
+      // Fail closed: without an estimate nothing is solved.
+      return local(new SvcError('SVC_NETWORK',
+        `--max-compute-units ${f.maxComputeUnits}: the estimate is unreachable, so nothing was solved (fail closed). ${est.error.detail}`));
+    }
+    estimate = est.result;
+    if (f.maxComputeUnits !== undefined) {
+      const units = estimate.compute_units;
+      if (typeof units !== 'number') {
+        return local(new SvcError('SVC_UPSTREAM_INVALID_RESPONSE', `--max-compute-units ${f.maxComputeUnits}: the estimate carries no compute_units, so nothing was solved (fail closed).`));
+      }
+      if (units > f.maxComputeUnits) {
+        return local(new SvcError('SVC_BUDGET_EXCEEDED',
+          `The estimate is ${units} compute units at effort ${String(estimate.effort ?? opts.effort ?? 'medium')}, over --max-compute-units ${f.maxComputeUnits}; nothing was sent to solve or charged.`,
+          { extensions: { estimated_compute_units: units, max_compute_units: f.maxComputeUnits, compute_units_by_effort: estimate.compute_units_by_effort } }));
+      }
+    }
+  }
+
+  let request: PreparedRequest;
+  if (svcb) request = client.prepareBinary(svcb, opts);
+  else {
+    const p = client.prepareSolve(command, problem, opts);
+    if (!p.ok) return p;
+    request = p.result;
+  }
+
+  if (f.dryRun) {
+    const cred = await client.credential();
+    if (!cred.ok) return cred;
+    const shownToken = cred.result.kind === 'key' ? redactKey(cred.result.token) : cred.result.token;
+    return {
+      ok: true, status: 200,
+      result: {
+        dry_run: true, sent: false, command, valid: estimate?.valid ?? true,
+        ...(f.maxComputeUnits !== undefined ? { max_compute_units: f.maxComputeUnits } : {}),
+        estimate,
+        credential: cred.result.kind,
+        request: {
+          method: request.method, url: request.url,
+          headers: { ...request.headers, authorization: `Bearer ${shownToken}` },
+          ...describeBody(request),
+        },
+      },
+    };
+  }
+
+  const progress = f.follow ? progressReporter(io) : undefined;
+  try {
+    return await client.send(request, { ...opts, onProgress: progress?.onProgress });
+  } finally {
+    progress?.done();
+  }
+}
+
+/** The human view of a `--dry-run` document. */
+export function dryRunHuman(doc: Record<string, unknown>): string {
+  const est = (doc.estimate ?? {}) as Record<string, unknown>;
+  const req = (doc.request ?? {}) as Record<string, unknown>;
+  const headers = (req.headers ?? {}) as Record<string, string>;
+  const yes = (b: unknown) => (b === true ? 'yes' : b === false ? 'no' : '?');
+  const rows: [string, string][] = [
+    ['estimate', `${est.compute_units} compute units at effort ${est.effort}; difficulty ${est.difficulty}; would certify ${yes(est.would_certify)}; would queue ${yes(est.would_queue)}`],
+  ];
+  if (doc.max_compute_units !== undefined) rows.push(['budget', `${doc.max_compute_units} compute units (within)`]);
+  rows.push(['request', `${req.method} ${req.url}`]);
+  for (const [k, v] of Object.entries(headers)) rows.push([k, v]);
+  rows.push(['body', req.lane === 'svcb' ? `SVCB, ${req.body_bytes} bytes` : `${truncateAnswer(JSON.stringify(req.body))} (${req.body_bytes} bytes)`]);
+  return `${doc.command}: dry run: ${doc.valid === true ? 'valid' : 'NOT valid'}; nothing was sent to solve\n${table(rows)}`;
+}
+
+/** Renders one solve outcome under the output flags. */
+export async function emitSolve(ctx: CommandContext, label: string, problem: unknown, out: Outcome): Promise<number> {
+  if (!out.ok) return emitError(ctx.io, ctx.output, problem, out.error, out.exitCode);
+  const human = out.result.dry_run === true ? dryRunHuman : (d: Record<string, unknown>) => humanSummary(label, d);
+  return emitSuccess(ctx.io, ctx.output, out.result, { human, problem });
+}
+
+/** `svc <command>` / `svc solve <command>`: one problem to `POST /api/v1/solve/<command>`. */
+async function runSolve(command: string, ctx: CommandContext): Promise<number> {
+  const { io, args } = ctx;
+  const problem = withTag(await readProblem(io, flagValue(args, 'input')));
+  const { client } = await openSession(io);
+  return emitSolve(ctx, command, problem, await solveOne(io, client, command, problem, solveFlagsOf(args)));
+}
 
 const DETAILS = [
   'The problem is one JSON object with `description` (one sentence naming the real decision) and the',
-  'command\'s fields; `tag` is filled in when absent. With SVC_API_KEY unset the public sandbox token',
-  'is used. SVC_BASE_URL sets the service (default http://127.0.0.1:8080).',
+  'command\'s fields (`svc schema <command>`, `svc formulate <command>`); `tag` is filled in when absent.',
+  'Every solve carries an Idempotency-Key reused by its retries, so a retry never bills twice. A queued',
+  'solve (HTTP 202) is followed to its end (a progress line on stderr when it is a terminal); a wait that',
+  'ends first is SVC_JOB_WAIT_TIMEOUT (exit 1): resume with `svc jobs <id>`, never resubmit.',
+  '--binary: integer-weight optimize/maxcut go as SVCB to /api/v1/compute/binary (docs/svcb.md); anything',
+  'else falls back to JSON (a note on stderr).',
 ].join('\n');
 
-/** Sends one problem to `POST /api/v1/solve/<command>` and renders the outcome. */
-async function runSolve(command: string, ctx: CommandContext): Promise<number> {
-  const { io, args, format } = ctx;
-  const problem = withTag(await readProblem(io, flagValue(args, 'input')));
-  const client = createClient({
-    env: io.env, fetch: io.fetch, sleep: io.sleep, userAgent: defaultUserAgent('svc-cli', CLIENT_VERSION),
-  });
-  const num = (name: string) => (flagValue(args, name) === undefined ? undefined : Number(flagValue(args, name)));
-  const waitTimeout = num('wait-timeout');
-  const out = await client.solve(command, problem, {
-    effort: flagValue(args, 'effort'),
-    seed: num('seed'),
-    maxLatencyMs: num('max-latency-ms'),
-    version: flagValue(args, 'model'),
-    follow: !args.flags.has('no-wait'),
-    waitTimeoutMs: waitTimeout === undefined ? undefined : waitTimeout * 1000,
-  });
-  if (!out.ok) return emitError(io, format, problem, out.error, out.exitCode);
-  return emitResult(io, format, command, problem, out.result);
-}
-
-/** `svc <command>`: the short form for one solve command. */
+/** `svc <command>`: the short form for one service command. */
 export function solveCommand(command: string, summary: string): CommandSpec {
-  return {
-    name: command, summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS,
-    run: (ctx) => runSolve(command, ctx),
-  };
+  return { name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx) };
 }
 
 /** `svc solve <command>`: the long form, for any command the service offers. */
 export const SOLVE_LONG_FORM: CommandSpec = {
   name: 'solve',
+  group: 'solve',
   summary: 'solve a problem with any service command (long form of `svc optimize` etc.)',
   operands: ['<command>'],
   flags: SOLVE_FLAGS,
@@ -72,3 +198,29 @@ export const SOLVE_LONG_FORM: CommandSpec = {
     return runSolve(command, ctx);
   },
 };
+
+/** `svc compute`: the service routes a bare problem to a command by its shape. */
+export const COMPUTE_COMMAND: CommandSpec = {
+  name: 'compute',
+  group: 'solve',
+  summary: 'solve a bare problem, routed to a command by its shape (POST /api/v1/compute)',
+  operands: [],
+  flags: [INPUT_FLAG, ...QUERY_FLAGS, ...WAIT_FLAGS, { name: 'idempotency-key', value: 'KEY', description: 'Idempotency-Key (default a fresh UUID)' }],
+  details: 'Use `svc route` first (free) to see which command the shape maps to.',
+  run: async (ctx) => {
+    const { io, args } = ctx;
+    const problem = withTag(await readProblem(io, flagValue(args, 'input')));
+    const { client } = await openSession(io);
+    const f = solveFlagsOf(args);
+    const progress = f.follow ? progressReporter(io) : undefined;
+    try {
+      const out = await client.compute(problem, { ...f, onProgress: progress?.onProgress });
+      progress?.done();
+      return emitSolve(ctx, 'compute', problem, out);
+    } finally {
+      progress?.done();
+    }
+  },
+};
+
+export { COMMAND_NAME };

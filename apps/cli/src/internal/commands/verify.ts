@@ -1,0 +1,50 @@
+import { SvcError } from '@svc/errors';
+import { flagValue } from '../args';
+import type { CommandSpec } from '../command-spec';
+import { INPUT_FLAG } from '../flags';
+import { LOCAL_VERIFY_COMMANDS, localVerify } from '../local-verify';
+import { parseObject, readInput } from '../read-problem';
+import { emitError, emitSuccess, table } from '../render';
+import { openSession } from '../session';
+import { COMMAND_NAME } from './solve';
+
+function verifyHuman(d: Record<string, unknown>): string {
+  const checks = Array.isArray(d.checks) ? (d.checks as { name: string; ok: boolean; detail: string }[]) : [];
+  const head = `${d.command}: ${d.ok === true ? 'checks passed' : 'checks FAILED'} (${d.verification ?? 'verification'}; ${d.objective_field} = ${d.objective})`;
+  return `${head}\n${table(checks.map((c) => [`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}`, c.detail]))}`;
+}
+
+/** `svc verify <command>`: `{problem, answer}` on stdin; exit 0 when every check passes, 3 when one fails. */
+export const VERIFY_COMMAND: CommandSpec = {
+  name: 'verify', group: 'helper', summary: 're-check an answer: {problem, answer} in, exit 0 when checks pass, 3 when not (free)',
+  operands: ['<command>'],
+  flags: [INPUT_FLAG, { name: 'local', description: `recompute offline instead (${LOCAL_VERIFY_COMMANDS.join(', ')}; rules: identical/different only)` }],
+  details: [
+    'Reads {"problem": {...}, "answer": ...}; `answer` is the answer value, or a whole result object',
+    '({"answer": ..., "cut_value": ...}) to have the declared objective checked too. Without --local the',
+    'service re-checks (POST /api/v1/verify/<command>, verification service_recheck); with --local the',
+    'witness\'s feasibility and objective are recomputed here (local_recompute), never searched.',
+  ].join('\n'),
+  run: async (ctx) => {
+    const { io, args } = ctx;
+    const command = ctx.operands[0];
+    if (!COMMAND_NAME.test(command)) throw new SvcError('SVC_CLIENT', `"${command}" is not a command name.`);
+    const { text, source } = await readInput(io, flagValue(args, 'input'), '{problem, answer} document');
+    const doc = parseObject(text, `{problem, answer} document from ${source}`);
+    if (typeof doc.problem !== 'object' || doc.problem === null || Array.isArray(doc.problem) || !('answer' in doc)) {
+      throw new SvcError('SVC_INVALID_INPUT', 'verify reads {"problem": {...}, "answer": ...}.');
+    }
+    let report: Record<string, unknown>;
+    if (args.flags.has('local')) {
+      report = { ...localVerify(command, doc.problem, doc.answer) };
+    } else {
+      const { client } = await openSession(io);
+      const out = await client.verify(command, doc.problem, doc.answer);
+      if (!out.ok) return emitError(io, ctx.output, doc, out.error, out.exitCode);
+      report = out.result;
+    }
+    const passed = report.ok === true;
+    if (!passed) io.stderr(`svc: verify ${command}: the checks did not pass\n`);
+    return emitSuccess(io, ctx.output, report, { problem: doc, human: verifyHuman, exitCode: passed ? 0 : 3 });
+  },
+};

@@ -1,0 +1,43 @@
+import type { JobRecord } from '@svc/client';
+import type { CliIo } from './cli-io';
+
+/** A one-line job progress display on stderr, redrawn in place; only when stderr is a terminal. */
+export interface Progress {
+  onProgress: (job: JobRecord) => void;
+  /** Clears the line (call once the wait is over). */
+  done: () => void;
+}
+
+const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
+
+/** The progress line of one job record, e.g. `svc: job job_1 running 42% · best 118 · bound 130 · 7 s`. */
+export function progressLine(job: JobRecord, elapsedMs: number): string {
+  const p = job.progress ?? {};
+  const parts = [`svc: job ${job.job_id} ${job.status}`];
+  const share = num(p.share_done);
+  if (share !== undefined && job.status === 'running') parts[0] += ` ${Math.floor(share * 100)}%`;
+  const best = num(p.best_objective);
+  if (best !== undefined) parts.push(`best ${best}`);
+  const bound = num(p.bound);
+  if (bound !== undefined) parts.push(`bound ${bound}`);
+  parts.push(`${Math.round(elapsedMs / 1000)} s`);
+  return parts.join(' · ');
+}
+
+/** Undefined when stderr is not a terminal: piped stderr stays free of progress noise. */
+export function progressReporter(io: CliIo): Progress | undefined {
+  if (!io.stderrIsTty) return undefined;
+  const now = io.now ?? Date.now;
+  const started = now();
+  let drawn = false;
+  return {
+    onProgress: (job) => {
+      io.stderr(`\r\x1b[K${progressLine(job, now() - started)} (Ctrl-C leaves it running: svc jobs ${job.job_id})`);
+      drawn = true;
+    },
+    done: () => {
+      if (drawn) io.stderr('\r\x1b[K');
+      drawn = false;
+    },
+  };
+}

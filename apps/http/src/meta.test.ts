@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_COMMANDS, inputJsonSchema, validateProblem, type SchemaCommand } from '@svc/contracts';
+import { EXAMPLES, FORMULATE_TEMPLATES, SOLVABLE_COMMANDS } from '@svc/service';
+import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
+
+// Public documents and operations endpoints: examples (each solved and checked here), formulate,
+// the OpenAPI document (validated, every served route present), the agent card, readiness,
+// Prometheus metrics, and structured logs with a request id.
+let t: TestServer;
+let token: string;
+const logLines: Record<string, any>[] = [];
+
+beforeAll(async () => {
+  t = await start({ logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } } });
+  token = await sandboxToken(t.url);
+});
+afterAll(stopAll);
+
+function holds(r: { type: string; nodes: number[]; k?: number }, x: (i: number) => number): boolean {
+  const [a, b] = r.nodes;
+  if (r.type === 'requires') return !(x(a) === 1 && x(b) === 0);
+  if (r.type === 'identical') return x(a) === x(b);
+  if (r.type === 'different') return x(a) !== x(b);
+  const ones = r.nodes.reduce((s, i) => s + x(i), 0);
+  return { choose_one: ones === 1, choose_exactly: ones === r.k, mutual_exclusion: ones <= 1, capacity_limit: ones <= (r.k ?? 0), force_true: ones === r.nodes.length, force_false: ones === 0 }[r.type] as boolean;
+}
+
+function brute(command: string, p: Record<string, any>): number {
+  if (command === 'select') {
+    let best = -Infinity;
+    for (let mask = 0; mask < 1 << p.m; mask++) {
+      const c = [...Array(p.m).keys()].filter((i) => (mask >> i) & 1);
+      if (c.length !== p.k) continue;
+      let v = c.reduce((s, i) => s + p.affinity[i], 0);
+      for (let a = 0; a < c.length; a++) for (let b = a + 1; b < c.length; b++) v -= p.redundancy?.[c[a]][c[b]] ?? 0;
+      best = Math.max(best, v);
+    }
+    return best;
+  }
+  if (command === 'rules') {
+    let best: [number, number] = [Infinity, Infinity];
+    for (let mask = 0; mask < 1 << p.n; mask++) {
+      const x = (i: number) => (mask >> i) & 1;
+      const viol = p.constraints.filter((r: any) => !holds(r, x)).length;
+      let e = 0;
+      for (const [k, h] of Object.entries(p.linear ?? {})) if (x(Number(k))) e += h as number;
+      for (const [i, j, w] of p.quadratic ?? []) if (x(i) && x(j)) e += w;
+      if (viol < best[0] || (viol === best[0] && e < best[1])) best = [viol, e];
+    }
+    return best[1];
+  }
+  const n = p.n as number;
+  let best = command === 'maxcut' ? -Infinity : Infinity;
+  if (command === 'maxcut' && p.complete) return Math.floor((n * n) / 4);
+  for (let mask = 0; mask < 1 << n; mask++) {
+    const x = (i: number) => (mask >> i) & 1;
+    let v = 0;
+    if (command === 'feel') {
+      const s = (i: number) => 2 * x(i) - 1;
+      for (const [k, h] of Object.entries(p.field ?? {})) v += (h as number) * s(Number(k));
+      for (const [i, j, w] of p.quadratic ?? []) v += w * s(i) * s(j);
+      best = Math.min(best, v);
+    } else if (command !== 'maxcut') {
+      if (Object.entries(p.pins ?? {}).some(([k, b]) => x(Number(k)) !== b)) continue;
+      for (const [k, h] of Object.entries(p.linear ?? {})) if (x(Number(k))) v += h as number;
+      for (const [i, j, w] of p.quadratic ?? []) if (x(i) && x(j)) v += w;
+      best = Math.min(best, v);
+    } else {
+      for (const [i, j, w] of p.edges) if (x(i) !== x(j)) v += w;
+      best = Math.max(best, v);
+    }
+  }
+  return best;
+}
+
+describe('GET /api/v1/examples', () => {
+  it('lists engine-verified recipes; every solvable command has one', async () => {
+    const r = await call(t.url, 'GET', '/api/v1/examples');
+    expect(r.status).toBe(200);
+    expect(r.json.examples).toHaveLength(EXAMPLES.length);
+    for (const c of SOLVABLE_COMMANDS) expect(EXAMPLES.some((e) => e.command === c), c).toBe(true);
+    expect(new Set(EXAMPLES.map((e) => e.id)).size).toBe(EXAMPLES.length);
+  });
+
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))('%s is solved by the engine to its expected, brute-forced answer and verifies', async (_id, e) => {
+    const listed = (await call(t.url, 'GET', '/api/v1/examples')).json.examples.find((x: any) => x.id === e.id);
+    const q = new URLSearchParams(Object.entries(listed.request.query).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    const r = await call(t.url, 'POST', `${listed.request.path}?${q}`, { body: listed.request.body, auth: token });
+    expect(r.status).toBe(200);
+    const at = e.expected.field.split('.').reduce<any>((o, k) => o?.[k], r.json);
+    expect(at).toBe(e.expected.value);
+    expect(r.json.certainty).toBe(e.expected.certainty);
+    // A planted instance is its own witness: its ground energy is known by construction (and re-scored by verify).
+    if (e.command === 'quantum-scale') expect(r.json).toMatchObject({ planted_energy: e.expected.value, reached_floor: true });
+    else expect(brute(e.command, e.problem)).toBe(e.expected.value);
+    const v = await call(t.url, 'POST', `/api/v1/verify/${e.command}`, { body: { problem: e.problem, answer: r.json }, auth: token });
+    expect(v.json.ok).toBe(true);
+  });
+});
+
+describe('GET /api/v1/formulate/<command>', () => {
+  it.each(SCHEMA_COMMANDS.map((c) => [c]))('%s: fields from its schema, conventions, steps and a worked example that validates', async (c) => {
+    const r = await call(t.url, 'GET', `/api/v1/formulate/${c}`);
+    expect(r.status).toBe(200);
+    const w = r.json;
+    const props = Object.keys((inputJsonSchema(c as SchemaCommand) as { properties: object }).properties);
+    expect(w.fields.map((f: any) => f.name)).toEqual(props);
+    expect(w.fields.find((f: any) => f.name === 'tag')).toMatchObject({ required: true });
+    expect(w.conventions.join(' ')).toMatch(/0-based/);
+    expect(w.next.verify).toBe(`POST /api/v1/verify/${c}`);
+    expect(w.available).toBe((SOLVABLE_COMMANDS as readonly string[]).includes(c));
+    if (w.available) expect(w.example.source).toBe('examples');
+    if (w.example) expect(() => validateProblem(c, w.example.problem, { sandbox: true })).not.toThrow();
+  });
+
+  it('every template is a valid problem of its command; unknown or schemaless commands are 404', async () => {
+    for (const [c, p] of Object.entries(FORMULATE_TEMPLATES)) expect(() => validateProblem(c, p, { sandbox: false }), c).not.toThrow();
+    expectProblem(await call(t.url, 'GET', '/api/v1/formulate/frobnicate'), 404, 'SVC_UNSUPPORTED');
+    expectProblem(await call(t.url, 'GET', '/api/v1/formulate/spectrum'), 404, 'SVC_UNSUPPORTED');
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  let doc: Record<string, any>;
+  beforeAll(async () => {
+    const r = await call(t.url, 'GET', '/api/v1/openapi.json');
+    expect(r.status).toBe(200);
+    doc = r.json;
+  });
+
+  it('is a structurally valid OpenAPI 3.1 document whose every $ref resolves', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info).toMatchObject({ title: expect.any(String), version: '1.0.0' });
+    expect(doc.servers[0].url).toBe(t.url);
+    const tags = new Set(doc.tags.map((x: any) => x.name));
+    const ids = new Set<string>();
+    for (const [p, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      expect(p.startsWith('/')).toBe(true);
+      const params = [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries<Record<string, any>>(item)) {
+        expect(['get', 'post', 'delete']).toContain(method);
+        expect(typeof op.operationId).toBe('string');
+        expect(ids.has(op.operationId), op.operationId).toBe(false);
+        ids.add(op.operationId);
+        expect(op.summary.length).toBeGreaterThan(0);
+        for (const tag of op.tags) expect(tags.has(tag)).toBe(true);
+        expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+        for (const [code, resp] of Object.entries<Record<string, any>>(op.responses)) {
+          expect(code).toMatch(/^[1-5][0-9][0-9]$/);
+          expect(typeof resp.description).toBe('string');
+          for (const media of Object.values<Record<string, any>>(resp.content ?? {})) expect(typeof media.schema).toBe('object');
+        }
+        const declared = (op.parameters ?? []).filter((x: any) => x.in === 'path').map((x: any) => x.name);
+        expect(declared.sort()).toEqual([...params].sort());
+        for (const x of op.parameters ?? []) {
+          expect(['path', 'query', 'header']).toContain(x.in);
+          if (x.in === 'path') expect(x.required).toBe(true);
+        }
+        for (const s of op.security ?? []) for (const name of Object.keys(s)) expect(doc.components.securitySchemes).toHaveProperty(name);
+      }
+    }
+    const refs: string[] = [];
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) {
+          if (k === '$ref') refs.push(x as string);
+          else walk(x);
+        }
+      }
+    };
+    walk(doc);
+    expect(refs.length).toBeGreaterThan(50);
+    for (const r of refs) {
+      expect(r).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
+      expect(doc.components.schemas).toHaveProperty(r.split('/').pop()!);
+    }
+    for (const s of Object.values<Record<string, any>>(doc.components.schemas)) expect(s).not.toHaveProperty('$schema');
+  });
+
+  it('has every schema command: problem and result schemas, solve, preflight, verify and formulate paths', () => {
+    for (const c of SCHEMA_COMMANDS) {
+      const P = c.split('-').map((x) => x[0].toUpperCase() + x.slice(1)).join('');
+      expect(doc.components.schemas[`${P}Problem`]).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(doc.components.schemas[`${P}Result`]).toBeTypeOf('object');
+      expect(doc.paths[`/api/v1/solve/${c}`].post.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${P}Problem`);
+      for (const p of ['analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths[`/api/v1/${p}/${c}`].post, `${p}/${c}`).toBeDefined();
+      expect(doc.paths[`/api/v1/formulate/${c}`].get).toBeDefined();
+    }
+  });
+
+  it('describes every route the server serves, and serves every route it describes', () => {
+    const norm = (p: string) => p.replace(/:[A-Za-z_]+/g, '{}').replace(/\{[^}]+\}/g, '{}');
+    const served = t.srv.app.svcRoutes.filter((r) => r.method !== 'HEAD');
+    expect(served.length).toBeGreaterThan(20);
+    const documented = new Set<string>();
+    for (const [p, item] of Object.entries<Record<string, unknown>>(doc.paths)) for (const m of Object.keys(item)) documented.add(`${m.toUpperCase()} ${norm(p)}`);
+    const servedSet = new Set<string>();
+    for (const r of served) {
+      const urls = r.url.includes(':command') ? SCHEMA_COMMANDS.map((c) => r.url.replace(':command', c)) : [r.url];
+      for (const u of urls) {
+        servedSet.add(`${r.method} ${norm(u)}`);
+        expect(documented.has(`${r.method} ${norm(u)}`), `${r.method} ${u} is not in the OpenAPI document`).toBe(true);
+      }
+    }
+    for (const d of documented) expect(servedSet.has(d), `${d} is documented but not served`).toBe(true);
+  });
+});
+
+describe('the agent card', () => {
+  it('states the zero-credential contract, the live sandbox limits, and that solving never runs on the client', async () => {
+    const r = await call(t.url, 'GET', '/.well-known/svc-agent-card.json');
+    expect(r.status).toBe(200);
+    const c = r.json;
+    expect(c.solving).toMatchObject({ runs_on: 'service', client_side_solving: false });
+    expect(c.solving.statement).toMatch(/never on the client/);
+    expect(c.zero_credential_contract).toMatchObject({ signup_required: false, token_is_secret: false, token_endpoint: `${t.url}/api/v1/sandbox` });
+    expect(c.zero_credential_contract.sandbox_limits).toMatchObject({ max_n: 50_000, max_body_bytes: 8 * 1024 * 1024, requests_per_minute_per_ip: 10_000, daily_compute_units_per_ip: 10_000 });
+    expect(c.commands_available).toEqual([...SOLVABLE_COMMANDS]);
+    expect(c.tag).toBe(TAG);
+    expect(c.endpoints.openapi).toBe(`${t.url}/api/v1/openapi.json`);
+  });
+});
+
+describe('operations: readiness, metrics, request ids and logs', () => {
+  it('/readyz is 200 while the store, pool and job runner are up, 503 when one is down', async () => {
+    const r = await call(t.url, 'GET', '/readyz');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ready: true, checks: { store: 'ok', solver_pool: 'ok', job_runner: 'ok' } });
+    const other = await start();
+    await other.srv.service.jobs.close();
+    const down = await call(other.url, 'GET', '/readyz');
+    expect(down.status).toBe(503);
+    expect(down.json).toMatchObject({ ready: false, checks: { store: 'ok', job_runner: 'down' } });
+  });
+
+  it('/metrics: requests by route and code, the solve latency histogram, queue depth and the engine', async () => {
+    await call(t.url, 'GET', '/healthz');
+    await call(t.url, 'GET', '/no/such/route');
+    await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] }, auth: token });
+    const res = await fetch(`${t.url}/metrics`);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const text = await res.text();
+    const value = (line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ').pop());
+    expect(value('svc_http_requests_total{code="200",method="GET",route="/healthz"}')).toBeGreaterThanOrEqual(1);
+    expect(value('svc_http_requests_total{code="404",method="GET",route="unmatched"}')).toBeGreaterThanOrEqual(1);
+    expect(value('svc_http_requests_total{code="200",method="POST",route="/api/v1/solve/:command"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toContain('# TYPE svc_solve_duration_seconds histogram');
+    const count = value('svc_solve_duration_seconds_count{command="maxcut",engine="ts",lane="sync"}');
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(value('svc_solve_duration_seconds_bucket{command="maxcut",engine="ts",lane="sync",le="+Inf"}')).toBe(count);
+    expect(value('svc_jobs{state="queued"}')).toBe(0);
+    expect(value('svc_job_queue_capacity')).toBe(256);
+    expect(value('svc_engine_info{engine="ts",engine_id="ts-1.0.0",model_version="2026-11-01"}')).toBe(1);
+    for (const l of text.trim().split('\n')) expect(l).toMatch(/^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+Inf-]+|[a-z_]+(\{[^}]*\})? NaN)$/);
+  });
+
+  it('every response carries X-Request-Id (the caller\'s when sane), and the JSON log lines carry it as reqId', async () => {
+    const given = await fetch(`${t.url}/api/v1/pricing`, { headers: { 'x-request-id': 'trace-abc.123' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-abc.123');
+    const minted = await fetch(`${t.url}/api/v1/models`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const id = minted.headers.get('x-request-id')!;
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    await new Promise((res) => setTimeout(res, 50));
+    const done = logLines.filter((l) => l.msg === 'request completed');
+    expect(done.find((l) => l.reqId === 'trace-abc.123')).toMatchObject({ level: 30, res: { statusCode: 200 } });
+    expect(done.find((l) => l.reqId === id)).toBeDefined();
+    expect(logLines.find((l) => l.msg === 'incoming request' && l.reqId === id)?.req.url).toBe('/api/v1/models');
+  });
+
+  it('GET /api/v1/pricing lists the free operations and the unit formula shared with analyze', async () => {
+    const p = (await call(t.url, 'GET', '/api/v1/pricing')).json;
+    expect(p.metering.free_operations).toEqual(expect.arrayContaining(['analyze/estimate/preflight', 'verify', 'route', 'formulate', 'examples']));
+    expect(p.metering.formula).toMatch(/effort_factor/);
+    const a = (await call(t.url, 'POST', '/api/v1/analyze/maxcut', { body: { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1]] }, auth: token })).json;
+    expect(a.compute_units_formula).toBe(p.metering.formula);
+    expect(p.jobs).toMatchObject({ queue_threshold_work: 200_000_000, max_inflight_per_caller: 4, queue_capacity: 256 });
+  });
+});

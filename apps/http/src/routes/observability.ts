@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '@svc/service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on the app (method, URL pattern), for the OpenAPI completeness test. */
+    svcRoutes: { method: string; url: string }[];
+  }
+}
+
+/** A caller's `X-Request-Id` is kept when it is short and plain; otherwise one is minted. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Fastify options of the request id: taken from `X-Request-Id` when sane, else a UUID. */
+export const requestIdOptions = {
+  requestIdHeader: false as const,
+  genReqId: (req: { headers: Record<string, string | string[] | undefined> }): string => {
+    const given = req.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  },
+};
+
+/**
+ * Request metrics by route pattern and status, the `X-Request-Id` response header (the id is also
+ * in every log line), the route table, and waking long-polls when the server closes. Call first in
+ * `buildServer`, before any route, so every route is seen.
+ */
+export function installObservability(app: FastifyInstance, service: Service): void {
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('svcRoutes', routes);
+  app.addHook('onRoute', (r) => {
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method: m, url: r.url });
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', request.id);
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    service.metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+  });
+  // A long-poll holds its request open up to 30 s; closing must not wait for it.
+  app.addHook('preClose', async () => {
+    service.jobs.wakeAll();
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '@svc/service';
+import { binaryRoute } from './binary-route';
+import { metaRoutes } from './meta-routes';
+import { jobRoutes, solverRoutes } from './solver-routes';
+import { useSmallJson } from './small-json';
+
+/**
+ * Issue-4b routes in one plugin: preflight, compute, route and verify (root JSON parsers, plan
+ * caps), the jobs (small-body JSON), the binary lane (octet-stream) and the public documents.
+ */
+export function solverPlugin(service: Service) {
+  return async (app: FastifyInstance): Promise<void> => {
+    solverRoutes(app, service);
+    metaRoutes(app, service);
+    app.register(async (jobs) => {
+      useSmallJson(jobs);
+      jobRoutes(jobs, service);
+    });
+    app.register(binaryRoute(service));
+  };
+}

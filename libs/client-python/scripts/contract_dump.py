@@ -1,0 +1,49 @@
+"""Dumps the TypeScript contract facts the Python client mirrors (error catalogue, commands).
+
+Used by `sync_contract.py` (writes `src/svc_client/_contract.json`) and by the test that keeps
+that file equal to `libs/errors` and `libs/contracts`. Needs the workspace's node and esbuild.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from pathlib import Path
+
+WORKSPACE = Path(__file__).resolve().parents[3]
+
+# Evaluated by node against an esbuild bundle of the TS sources; prints one JSON document.
+_ENTRY = r"""
+import { ERRORS, EXIT_CODES, SvcError, problemDocument, DEFAULT_DOCS_URL } from '@svc/errors';
+import { COMMANDS, PURPOSES, TAG } from '@svc/contracts/commands';
+const errors = {};
+const documents = {};
+for (const [code, s] of Object.entries(ERRORS)) {
+  errors[code] = {
+    http: s.http, cli_local: s.cliLocal, retryable: s.retryable,
+    retry_after: 'retryAfter' in s ? s.retryAfter : null,
+    title: s.title, help: s.help, agent_fix_prompt: s.agentFixPrompt,
+    actions: [...s.actions], exit_code: EXIT_CODES[code],
+  };
+  documents[code] = problemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }));
+}
+process.stdout.write(JSON.stringify({
+  contract: { docs_url: DEFAULT_DOCS_URL, tag: TAG, commands: [...COMMANDS], purposes: PURPOSES, errors },
+  documents,
+}));
+"""
+
+
+def dump() -> dict:
+    """Returns `{contract, documents}` computed from the TypeScript sources."""
+    esbuild = WORKSPACE / "node_modules" / ".bin" / "esbuild"
+    with tempfile.TemporaryDirectory(prefix="svc-contract-") as tmp:
+        out = Path(tmp) / "dump.mjs"
+        # esbuild resolves stdin's imports from cwd, so the workspace packages are found.
+        subprocess.run(
+            [str(esbuild), "--bundle", "--format=esm", "--platform=node", "--loader=ts",
+             "--log-level=warning", f"--outfile={out}"],
+            input=_ENTRY, cwd=WORKSPACE, check=True, capture_output=True, text=True,
+        )
+        run = subprocess.run(["node", str(out)], check=True, capture_output=True, text=True)
+    return json.loads(run.stdout)

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { OpenApiBuilder } from 'openapi3-ts/oas31';
+import { SCHEMA_COMMANDS } from './commands';
+import { buildOpenApi } from './openapi';
+
+// The served document's validation and its route-completeness check against Fastify's route
+// table live in apps/http/src/meta.test.ts; here: the document itself, without a server.
+describe('buildOpenApi', () => {
+  const doc = buildOpenApi({ serverUrl: 'https://svc.example' });
+
+  it('has the OAS 3.1 root shape and nothing the builder adds by default', () => {
+    expect(Object.keys(doc)).toEqual(['openapi', 'jsonSchemaDialect', 'info', 'servers', 'tags', 'paths', 'components', 'security']);
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(doc.servers).toEqual([{ url: 'https://svc.example' }]);
+    expect(buildOpenApi().servers).toEqual([{ url: '/' }]);
+    // Only the sections in use (an empty `responses: {}` etc. would be noise to a reader).
+    expect(Object.keys(doc.components!)).toEqual(['schemas', 'securitySchemes']);
+    expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  it('round-trips through OpenApiBuilder as JSON unchanged', () => {
+    const again = OpenApiBuilder.create(JSON.parse(JSON.stringify(doc))).getSpecAsJson();
+    expect(JSON.parse(again)).toEqual(doc);
+  });
+
+  it('gives every operation a unique id, known tags, responses, and every $ref a target', () => {
+    const tags = new Set(doc.tags!.map((t) => t.name));
+    const ids: string[] = [];
+    for (const item of Object.values(doc.paths!)) {
+      for (const op of Object.values(item as Record<string, { operationId: string; tags: string[]; responses: object }>)) {
+        ids.push(op.operationId);
+        for (const t of op.tags) expect(tags.has(t), t).toBe(true);
+        expect(Object.keys(op.responses).length).toBeGreaterThan(0);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(50);
+    for (const r of refs) expect(doc.components!.schemas).toHaveProperty(r.split('/').pop()!.replace('"', ''));
+  });
+
+  it('has the solve, preflight, verify and formulate routes and both schemas of every schema command', () => {
+    for (const c of SCHEMA_COMMANDS) {
+      for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths![`/api/v1/${p}/${c}`]?.post, `${p}/${c}`).toBeDefined();
+      expect(doc.paths![`/api/v1/formulate/${c}`]?.get).toBeDefined();
+      const P = c.split('-').map((x) => x[0]!.toUpperCase() + x.slice(1)).join('');
+      expect(doc.components!.schemas![`${P}Problem`]).not.toHaveProperty('$schema');
+      expect(doc.components!.schemas![`${P}Result`]).toBeTypeOf('object');
+    }
+  });
+});

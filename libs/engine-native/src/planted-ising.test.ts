@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createTsEngine, newCancelSignal, plantedEnergyOf, plantedLayout, type EngineRequest, type PlantedIsingProblem,
+} from '@svc/engine-ts';
+import { createNativeEngine, nativeStatus } from './index';
+import { prepare } from './native-engine';
+
+const status = nativeStatus();
+
+const problem = (n: number, degree: number, instanceSeed: number): PlantedIsingProblem => ({
+  kind: 'planted-ising', n, degree, instanceSeed,
+});
+
+describe.runIf(status.loaded)('native engine: quantum-scale', () => {
+  it('the same request gives the same answer as the ts engine (same instance, same moves)', async () => {
+    const native = createNativeEngine()!;
+    const ts = createTsEngine();
+    const reqs: EngineRequest[] = [
+      { command: 'quantum-scale', problem: problem(16, 3, 0), effort: 'flash', seed: 0 },
+      { command: 'quantum-scale', problem: problem(2000, 3, 1), effort: 'flash', seed: 9 },
+      { command: 'quantum-scale', problem: problem(5000, 8, 77), effort: 'medium', seed: 3 },
+      { command: 'quantum-scale', problem: problem(4099, 16, 123456789), effort: 'flash', seed: 4294967295 },
+      { command: 'quantum-scale', problem: problem(30_000, 5, 2), effort: 'flash', seed: 1 },
+    ];
+    for (const req of reqs) {
+      const a = await native.solve(req);
+      const b = await ts.solve(req);
+      const p = req.problem as PlantedIsingProblem;
+      const L = plantedLayout(p.n, p.degree, p.instanceSeed);
+      expect([a.plantedEnergy, a.edges]).toEqual([L.plantedEnergy, L.edges]);
+      expect(a.objective).toBe(plantedEnergyOf(L, a.answer));
+      expect(a.objective).toBe(b.objective);
+      expect(a.proof).toBe(b.proof);
+      expect(a.work).toEqual(b.work);
+      expect(Buffer.from(a.answer).equals(Buffer.from(b.answer))).toBe(true);
+    }
+  });
+
+  it('reaches the floor on 200,000 spins at medium effort, labelled planted', async () => {
+    const r = await createNativeEngine()!.solve({ command: 'quantum-scale', problem: problem(200_000, 3, 5), effort: 'medium', seed: 0 });
+    expect(r.proof).toBe('planted');
+    expect(r.objective).toBe(r.plantedEnergy);
+    expect(r.bound).toBeUndefined();
+  });
+
+  it('a raised cancel flag: a valid answer, heuristic, with the planted energy as bound', async () => {
+    const signal = newCancelSignal();
+    Atomics.store(signal.flag, 0, 1);
+    const p = problem(100_000, 4, 3);
+    const r = await createNativeEngine()!.solve({ command: 'quantum-scale', problem: p, effort: 'high', seed: 0 }, signal);
+    expect(r.stoppedAtDeadline).toBe(true);
+    expect(r.proof).toBeNull();
+    expect(r.bound).toBe(r.plantedEnergy);
+    expect(r.objective).toBe(plantedEnergyOf(plantedLayout(p.n, p.degree, p.instanceSeed), r.answer));
+  });
+
+  it('validates before crossing into C++', () => {
+    const q = problem(10, 3, 0);
+    expect(() => prepare({ command: 'quantum-scale', problem: { ...q, degree: 17 }, effort: 'flash', seed: 0 })).toThrow(/degree/);
+    expect(() => prepare({ command: 'quantum-scale', problem: { ...q, instanceSeed: -1 }, effort: 'flash', seed: 0 })).toThrow(/seed/);
+    expect(() => prepare({ command: 'quantum-scale', problem: q, effort: 'flash', seed: 0, warmStart: new Uint8Array(10) })).toThrow(/warm start/);
+    expect(() => prepare({ command: 'optimize', problem: q, effort: 'flash', seed: 0 })).toThrow();
+    const { problem: args } = prepare({ command: 'quantum-scale', problem: q, effort: 'high', seed: 0 });
+    expect(args.planted).toMatchObject({ degree: 3, instanceSeed: 0, annealSweeps: 512 });
+    expect(args.i.length).toBe(0);
+  });
+});

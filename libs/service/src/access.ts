@@ -1,0 +1,245 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { SvcError } from '@svc/errors';
+import type { Store } from '@svc/store';
+import { createAccountService, type AccountService } from './accounts/account-service';
+import { API_KEY_PREFIX } from './accounts/api-key';
+import { createOutboxMailer, type Mailer } from './accounts/outbox';
+import { createSandboxTokens, type SandboxTokens } from './accounts/sandbox-tokens';
+import { createIdempotency, type Idempotency } from './idempotency';
+import type { AccessLimits } from './limits/access-limits';
+import { createMeter, type Meter } from './limits/meter';
+import { WindowCounter } from './limits/window-counter';
+import { usageAlert } from './limits/usage-alert';
+import { bearerToken, type Action, type Principal, type Scope } from './principal';
+import { createResultCache, type CachedSolve, type CacheKeyInput, type ResultCache } from './result-cache';
+import type { Charge } from './limits/meter';
+import type { UsageAlert } from '@svc/contracts';
+
+/**
+ * One admitted solve: charged, and either served from the cache or cleared to run. Exactly one of
+ * `settle` (answered) or `abort` (failed, refunded) must follow unless `cached` is set.
+ */
+export interface SolveAdmission {
+  readonly charge: Charge;
+  /** Units left today after this charge (the envelope's `compute_units_left`). */
+  readonly left: number;
+  /** The envelope's `usage_alert` (absent below 50 %). */
+  readonly usageAlert: UsageAlert | undefined;
+  /** The stored answer of this exact request (no solve needed), else null. Already settled. */
+  readonly cached: CachedSolve | null;
+  /**
+   * Records the answered call (usage log with its receipt) and caches the answer unless it was
+   * stopped at a deadline (`cacheable` null).
+   */
+  settle(done: { receipt: string; cacheable: CachedSolve | null; kind?: 'solve' | 'job'; jobId?: string }): Promise<void>;
+  /** Refunds the units and the compute budget of a call that failed or never ran. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Who may do what, how much, how often: authentication (sandbox token with rotation, API keys),
+ * scopes and email verification, request rates, the per-minute compute budget, safe mode, daily
+ * metering, idempotency and the result cache. One instance per service.
+ */
+export interface Access {
+  readonly limits: AccessLimits;
+  readonly accounts: AccountService;
+  readonly meter: Meter;
+  readonly idempotency: Idempotency;
+  readonly cache: ResultCache;
+  readonly sandbox: SandboxTokens;
+  readonly mailer: Mailer;
+  /**
+   * Bearer header → principal. API keys (`svck_…`): unknown/wrong → 401 SVC_UNAUTHENTICATED,
+   * revoked → 403 SVC_TOKEN_BLOCKED, account not active → 403 SVC_ACCOUNT_*. Sandbox token:
+   * current or within the rotation grace → sandbox principal for `ip`; rotated out → 401
+   * SVC_SANDBOX_CAPABILITY_REJECTED; anything else → 401 SVC_UNAUTHENTICATED.
+   */
+  authenticate(authorization: string | undefined | null, meta?: { ip?: string }): Promise<Principal>;
+  /**
+   * Scope and verification (403 SVC_FORBIDDEN): `solve` needs a verified email (next action
+   * `verify_email`) and the `solve` scope; `analyze` and `keys` their scope; the sandbox may solve
+   * and analyze, and read its usage, but has no keys.
+   */
+  authorize(principal: Principal, action: Action): void;
+  /** `authorize`, then counts one request against the per-minute rate (429 SVC_SANDBOX_RATE / SVC_RATE_LIMITED). */
+  admit(principal: Principal, action: Action): void;
+  /** Takes `units` from the per-minute compute budget, or 429 SVC_COMPUTE_RATE_LIMIT (Retry-After 60). */
+  takeCompute(principal: Principal, units: number): void;
+  /** Gives back compute budget of a call that did not run. */
+  giveCompute(principal: Principal, units: number): void;
+  /** Safe mode: 503 SVC_HIGH_DEMAND for sandbox solves while `waiting` solves wait for a worker. */
+  assertCapacity(principal: Principal, waiting: number): void;
+  /**
+   * The billing half of a solve, after validation, in commands.md precedence: quota (402) →
+   * result cache (a hit returns here, billed, using no compute budget) → per-minute compute
+   * budget (429) → safe mode (503). Whatever it refuses is refunded.
+   */
+  admitSolve(principal: Principal, req: { command: string; units: number; cacheKey: CacheKeyInput; waiting: number }): Promise<SolveAdmission>;
+}
+
+const SCOPE_OF: Readonly<Record<Exclude<Action, 'account'>, Scope>> = { solve: 'solve', analyze: 'analyze', keys: 'keys' };
+
+export async function createAccess(deps: {
+  store: Store;
+  clock: () => number;
+  env: NodeJS.ProcessEnv;
+  /** The data directory; the outbox is `<dataDir>/outbox` unless `SVC_OUTBOX_DIR` says otherwise. */
+  dataDir: string;
+  limits: AccessLimits;
+  sandboxDailyUnits: number;
+  /** A pinned public sandbox token (never rotated). */
+  pinnedSandboxToken?: string;
+}): Promise<Access> {
+  const { store, clock, env, limits } = deps;
+  if (env.SVC_SMTP_URL?.trim()) {
+    throw new Error('SVC_SMTP_URL is set, but SMTP delivery is not implemented in this build; unset it and read mail from the outbox (<SVC_DATA_DIR>/outbox).');
+  }
+  const mailer = createOutboxMailer({ store, clock, dir: path.resolve(env.SVC_OUTBOX_DIR?.trim() || path.join(deps.dataDir, 'outbox')) });
+  const signingSecret = env.SVC_SIGNING_SECRET?.trim() || (await store.settingOrInit('email_link_secret', randomBytes(32).toString('hex')));
+  const sandbox = await createSandboxTokens({
+    store, clock, pinned: deps.pinnedSandboxToken, rotateSeconds: limits.sandboxRotateSeconds, graceSeconds: limits.sandboxGraceSeconds,
+  });
+  const accounts = createAccountService({ store, clock, limits, mailer, signingSecret, publicUrl: env.SVC_PUBLIC_URL?.trim() || undefined });
+  const meter = createMeter({ store, clock, sandboxDailyUnits: deps.sandboxDailyUnits, access: limits });
+  const requests = new WindowCounter(clock);
+  const compute = new WindowCounter(clock);
+
+  const cache = createResultCache({ store, clock, limits });
+  const usageAlertOf = (c: Charge) => usageAlert(c.used, c.allowance, clock());
+  const takeCompute = (p: Principal, units: number): void => {
+    // A lone call larger than the whole budget still runs in an otherwise idle minute.
+    const limit = Math.max(limits.computeUnitsPerMinute, units);
+    const r = compute.take(p.id, units, limit);
+    if (!r.ok) {
+      throw new SvcError('SVC_COMPUTE_RATE_LIMIT', `This call needs ${units} compute units but ${r.used} of the ${limits.computeUnitsPerMinute} per minute are already spent.`, {
+        extensions: { compute_units: units, compute_units_per_minute: limits.computeUnitsPerMinute },
+      });
+    }
+  };
+  const assertCapacity = (p: Principal, waiting: number): void => {
+    if (p.kind !== 'sandbox' || limits.highDemandQueue === 0 || waiting < limits.highDemandQueue) return;
+    throw new SvcError('SVC_HIGH_DEMAND', `Safe mode: ${waiting} solves are waiting for a worker, so sandbox solves are paused; keyed requests are still queued.`);
+  };
+
+  const authorize = (p: Principal, action: Action): void => {
+    if (p.kind === 'sandbox') {
+      if (action === 'keys') {
+        throw new SvcError('SVC_FORBIDDEN', 'The sandbox token cannot manage keys; register with POST /api/v1/accounts.', { actions: ['register_key'] });
+      }
+      return;
+    }
+    if (action === 'account') return;
+    if (action === 'solve' && !p.emailVerified) {
+      throw new SvcError('SVC_FORBIDDEN', `Solving is blocked until the email address ${p.email} is verified: open the signed link mailed at registration, or ask for a new one.`, {
+        actions: ['verify_email'],
+        facts: { verify_email: { email: p.email, resend: 'POST /api/v1/email/verification-notification', confirm: 'POST /api/v1/email/verify' } },
+      });
+    }
+    const scope = SCOPE_OF[action];
+    if (!p.scopes.includes(scope)) {
+      throw new SvcError('SVC_FORBIDDEN', `This key lacks the '${scope}' scope (it has: ${p.scopes.join(', ') || 'none'}); use a key with it.`, {
+        actions: ['mint_new_key'],
+        extensions: { required_scope: scope },
+      });
+    }
+  };
+
+  return {
+    limits,
+    accounts,
+    meter,
+    idempotency: createIdempotency({ store, clock, limits }),
+    cache,
+    sandbox,
+    mailer,
+    async authenticate(authorization, meta = {}) {
+      const token = bearerToken(authorization);
+      if (token === null) {
+        throw new SvcError('SVC_UNAUTHENTICATED', authorization ? 'The Authorization header is not of the form "Bearer <token>".' : 'No credentials: send "Authorization: Bearer <API_KEY>" or the public sandbox token from GET /api/v1/sandbox.');
+      }
+      const ip = meta.ip ?? 'unknown';
+      if (token.startsWith(API_KEY_PREFIX)) return accounts.authenticateKey(token, ip);
+      const state = await sandbox.check(token);
+      if (state === 'active') return { kind: 'sandbox', id: `sandbox-ip:${ip}`, ip, plan: 'sandbox' };
+      if (state === 'retired') {
+        throw new SvcError('SVC_SANDBOX_CAPABILITY_REJECTED', 'This sandbox token was rotated out; fetch the current one from GET /api/v1/sandbox and retry once.');
+      }
+      throw new SvcError('SVC_UNAUTHENTICATED', 'The bearer token is not a valid API key or sandbox token.');
+    },
+    authorize,
+    admit(p, action) {
+      authorize(p, action);
+      if (p.kind === 'sandbox') {
+        const r = requests.take(`ip:${p.ip}`, 1, limits.sandboxRatePerMinute);
+        if (!r.ok) {
+          throw new SvcError('SVC_SANDBOX_RATE', `The sandbox allows ${limits.sandboxRatePerMinute} requests per minute per IP; wait, or register a free key.`, {
+            retryAfter: r.retryAfterSeconds,
+          });
+        }
+        return;
+      }
+      const r = requests.take(`key:${p.keyId}`, 1, limits.keyRatePerMinute);
+      if (!r.ok) {
+        throw new SvcError('SVC_RATE_LIMITED', `This key allows ${limits.keyRatePerMinute} requests per minute.`, { retryAfter: r.retryAfterSeconds });
+      }
+    },
+    takeCompute,
+    giveCompute(p, units) {
+      compute.give(p.id, units);
+    },
+    assertCapacity,
+    async admitSolve(p, req) {
+      const charge = await meter.charge(p, req.units);
+      const base = { charge, left: Math.max(0, charge.allowance - charge.used), usageAlert: usageAlertOf(charge) };
+      const refund = () => meter.refund(p, charge.day, req.units).catch(() => undefined);
+      let key: string;
+      let cached: CachedSolve | null;
+      try {
+        key = cache.keyOf(req.cacheKey);
+        cached = await cache.get(key);
+      } catch (e) {
+        await refund();
+        throw e;
+      }
+      const settle = async (done: { receipt: string; cacheable: CachedSolve | null; kind?: 'solve' | 'job'; jobId?: string }, hit: boolean) => {
+        await meter.settle(p, charge, { kind: done.kind ?? 'solve', command: req.command, compute_units: req.units, receipt: done.receipt, job_id: done.jobId ?? null, cached: hit });
+        if (!hit && done.cacheable) await cache.put(key, done.cacheable);
+      };
+      if (cached) {
+        await settle({ receipt: cached.receipt, cacheable: null }, true);
+        return { ...base, cached, settle: async () => undefined, abort: async () => undefined };
+      }
+      try {
+        takeCompute(p, req.units);
+      } catch (e) {
+        await refund();
+        throw e;
+      }
+      try {
+        assertCapacity(p, req.waiting);
+      } catch (e) {
+        compute.give(p.id, req.units);
+        await refund();
+        throw e;
+      }
+      let finished = false;
+      return {
+        ...base,
+        cached: null,
+        async settle(done) {
+          if (finished) return;
+          finished = true;
+          await settle(done, false);
+        },
+        async abort() {
+          if (finished) return;
+          finished = true;
+          compute.give(p.id, req.units);
+          await refund();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * `GET /api/v1/formulate/<command>`: the mapping worksheet an agent fills to turn a real-world
+ * decision into a problem document (fields from the command's JSON Schema, conventions, steps,
+ * common mistakes, a worked example). Free; no auth.
+ */
+import { SvcError } from '@svc/errors';
+import {
+  PURPOSES, STABILITY, TAG, assertSchemaCommand, inputJsonSchema, isCommandName, isSchemaCommand, type SchemaCommand,
+} from '@svc/contracts';
+import type { Command } from '@svc/engine-ts';
+import { EXAMPLES } from './examples';
+
+/** What each command minimises or maximises (interface §2.2). */
+const OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
+  rules: 'Minimise the number of violated rules first, then Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n.',
+  optimize: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).',
+  maxcut: 'Maximise the total weight of edges whose two ends get different sides (0/1).',
+  milp: 'Minimise Σ (0.5 q_i x_i² + c_i x_i) + Σ w_ij x_i x_j over binary and bounded continuous variables.',
+  tsp: 'Minimise the length of a closed tour visiting every city once: Σ matrix[tour[i]][tour[i+1]].',
+  qap: 'Minimise Σ_ij F[i][j] · D[p[i]][p[j]] over assignments p of facilities to locations.',
+  design: 'Minimise Σ bias[i][seq[i]] + Σ over bonds of table[seq[i]][seq[j]] over seq ∈ {0..K-1}^L.',
+  select: 'Pick exactly k of m items maximising Σ affinity over chosen minus Σ redundancy over chosen pairs.',
+  rank: 'Order the items to contradict as few pairwise votes as possible (Kemeny).',
+  feel: 'Minimise Σ h_i s_i + Σ J_ij s_i s_j over spins s ∈ {−1,+1}^n (one ground state).',
+  want: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n with the pinned variables fixed.',
+  sample: 'The lowest-energy distinct assignments of Σ h_i x_i + Σ w_ij x_i x_j (up to num_samples, within energy_window of the best).',
+  'quantum-scale': 'Minimise Σ J_ij s_i s_j over spins s ∈ {−1,+1}^n of the planted instance the service builds from n, degree and instance_seed.',
+};
+
+/** Worked examples for commands the catalogue has no solved recipe for yet (validated in a test). */
+export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = {
+  rules: {
+    tag: TAG, description: 'Staff exactly one of two leads and pair the trainee with a mentor.', n: 4,
+    constraints: [{ type: 'choose_one', nodes: [0, 1] }, { type: 'requires', nodes: [2, 3] }],
+    linear: { '0': 1, '1': 2, '2': -1 },
+  },
+  milp: {
+    tag: TAG, description: 'Decide whether to open a line and how much to produce on it.', n: 2,
+    vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }],
+    linear: { '0': -1, '1': 2 }, diag: { '1': 1 }, quadratic: [[0, 1, -1]],
+  },
+  tsp: { tag: TAG, description: 'Order four store visits into the shortest round trip.', n: 4, matrix: [[0, 2, 9, 10], [2, 0, 6, 4], [9, 6, 0, 8], [10, 4, 8, 0]] },
+  qap: {
+    tag: TAG, description: 'Place three departments in three rooms to cut walking.', n: 3,
+    flow: [[0, 3, 1], [3, 0, 2], [1, 2, 0]], dist: [[0, 5, 2], [5, 0, 3], [2, 3, 0]],
+  },
+  design: {
+    tag: TAG, description: 'Colour three adjacent panels with two colours so neighbours differ.', n: 3, L: 3, K: 2,
+    bonds: [[0, 1], [1, 2]], table: [[1, 0], [0, 1]],
+  },
+  select: {
+    tag: TAG, description: 'Pick two of four articles for the newsletter without repeating topics.', n: 4, m: 4, k: 2,
+    affinity: [3, 2, 2, 1], redundancy: [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]],
+  },
+  rank: { tag: TAG, description: 'Rank three product ideas from pairwise team votes.', n: 3, items: ['alpha', 'beta', 'gamma'], comparisons: [['alpha', 'beta'], ['beta', 'gamma'], ['alpha', 'gamma']] },
+};
+
+export interface WorksheetField {
+  name: string;
+  required: boolean;
+  type: string;
+  meaning: string;
+}
+
+export interface Worksheet {
+  tag: string;
+  command: SchemaCommand;
+  purpose: string;
+  stability: string;
+  available: boolean;
+  objective: string | null;
+  fields: WorksheetField[];
+  conventions: string[];
+  steps: string[];
+  common_mistakes: string[];
+  example: { source: 'examples' | 'template'; problem: Readonly<Record<string, unknown>>; expected?: Record<string, unknown> } | null;
+  next: Record<string, string>;
+}
+
+type Json = Record<string, unknown>;
+
+function typeOf(s: Json): string {
+  if (Array.isArray(s.anyOf)) return (s.anyOf as Json[]).map(typeOf).join(' | ');
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  const t = s.type;
+  let out = Array.isArray(t) ? t.join(' | ') : typeof t === 'string' ? t : 'any';
+  if (t === 'array' && typeof s.items === 'object' && s.items !== null) out = `array of ${typeOf(s.items as Json)}`;
+  if (t === 'array' && Array.isArray(s.prefixItems)) out = `[${(s.prefixItems as Json[]).map(typeOf).join(', ')}]`;
+  if (t === 'object' && typeof s.additionalProperties === 'object') out = `object {key: ${typeOf(s.additionalProperties as Json)}}`;
+  const range = [s.minimum !== undefined ? `≥ ${s.minimum}` : '', s.maximum !== undefined && (s.maximum as number) < 2 ** 53 - 1 ? `≤ ${s.maximum}` : ''].filter(Boolean);
+  return range.length > 0 ? `${out} (${range.join(', ')})` : out;
+}
+
+/** The worksheet of a schema command; 404 SVC_UNSUPPORTED for anything else. */
+export function formulate(command: string, available: (c: Command) => boolean): Worksheet {
+  if (!isSchemaCommand(command)) {
+    // Unknown names get the catalogue's own message; known ones lack a schema in this version.
+    if (!isCommandName(command)) assertSchemaCommand(command);
+    throw new SvcError('SVC_UNSUPPORTED', `No worksheet for '${command}' in this version: its input schema is not published yet.`);
+  }
+  const c: SchemaCommand = command;
+  const schema = inputJsonSchema(c) as Json;
+  const props = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required as string[] | undefined) ?? []);
+  const fields = Object.entries(props).map(([name, s]) => ({ name, required: required.has(name), type: typeOf(s), meaning: String(s.description ?? '') }));
+  const solved = EXAMPLES.find((e) => e.command === c);
+  const template = FORMULATE_TEMPLATES[c];
+  return {
+    tag: TAG,
+    command: c,
+    purpose: PURPOSES[c],
+    stability: STABILITY[c],
+    available: available(c),
+    objective: OBJECTIVES[c] ?? null,
+    fields,
+    conventions: [
+      `Every problem carries "tag": "${TAG}" and a "description": one plain sentence (≥ 10 characters) naming the real-world decision.`,
+      'Indices are 0-based; convert 1-based benchmark files first.',
+      'Map-like fields (linear, diag, field, circular) are JSON objects keyed by the stringified index, e.g. {"3": -1.5}; arrays are rejected there.',
+      'Array-like fields (edges, quadratic, matrix, affinity, signal) are arrays; pairs are [i, j, weight] and duplicate pairs are summed.',
+      'n is optional except in the anonymous sandbox, and must agree with the data.',
+      'Unknown fields are rejected (SVC_INVALID_INPUT names the field).',
+    ],
+    steps: [
+      'Name the decision variables and give each a 0-based index (write the mapping down; the answer comes back by index).',
+      'Write the objective in the command\'s form (see "objective"), keeping the sign convention: optimize minimises, maxcut maximises.',
+      'Fill the fields below; leave optional ones out rather than sending empty placeholders.',
+      `Preflight for free: POST /api/v1/analyze/${c} (validity, difficulty, recommended effort, compute units, whether it would be queued).`,
+      `Solve: POST /api/v1/solve/${c}; a heavy problem answers 202 with a job to poll.`,
+      `Check the answer independently, free: POST /api/v1/verify/${c} with {problem, answer}.`,
+    ],
+    common_mistakes: [
+      '1-based indices (the largest index must be n − 1).',
+      'Sending a map field as an array, or an array field as a map.',
+      'Forgetting the tag or a real description (SVC_MISSING_TAG / SVC_MISSING_DESCRIPTION).',
+      ...(c === 'maxcut' ? ['Neither edges nor complete: true (or an empty edge list); a self-edge [i, i, w].'] : []),
+      ...(c === 'optimize' ? ['Expecting a maximum: optimize minimises, so negate the weights of a maximisation.'] : []),
+    ],
+    example: solved
+      ? { source: 'examples', problem: solved.problem, expected: { ...solved.expected, query: solved.query } }
+      : template ? { source: 'template', problem: template } : null,
+    next: {
+      preflight: `POST /api/v1/analyze/${c}`,
+      solve: `POST /api/v1/solve/${c}`,
+      verify: `POST /api/v1/verify/${c}`,
+      schema: 'GET /api/v1/capabilities',
+    },
+  };
+}

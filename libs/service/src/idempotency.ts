@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { SvcError } from '@svc/errors';
+import type { Store } from '@svc/store';
+import type { AccessLimits } from './limits/access-limits';
+import type { Principal } from './principal';
+
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+/** The stored outcome of one keyed request. */
+export interface IdempotentOutcome<T> {
+  /** HTTP status of the original answer (200, or 202 for a queued job). */
+  readonly status: number;
+  readonly body: T;
+  /** True when this is a replay of the stored answer. */
+  readonly replayed: boolean;
+}
+
+export interface Idempotency {
+  /**
+   * Runs `fn` at most once per (principal scope, key): an identical request later gets the
+   * stored answer (`replayed`), a different payload 409 SVC_IDEMPOTENCY_CONFLICT, and a request
+   * while the first still runs 409 SVC_IDEMPOTENCY_IN_PROGRESS (Retry-After 1). Failures are not
+   * stored: the claim is released so a retry runs afresh. Without a key `fn` simply runs.
+   */
+  run<T>(
+    principal: Principal,
+    key: string | undefined,
+    request: unknown,
+    fn: () => Promise<T>,
+    statusOf?: (body: T) => number,
+  ): Promise<IdempotentOutcome<T>>;
+}
+
+/** Scope of idempotency keys: per account, per client IP for the sandbox (commands.md "Jobs"). */
+export const idempotencyScope = (p: Principal): string => p.id;
+
+/** SHA-256 of the request as sent (JSON value with its member order; whitespace is irrelevant). */
+export function requestFingerprint(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request) ?? 'undefined').digest('hex');
+}
+
+export function createIdempotency(deps: { store: Store; clock: () => number; limits: AccessLimits }): Idempotency {
+  const { store, clock, limits } = deps;
+  return {
+    async run<T>(principal: Principal, key: string | undefined, request: unknown, fn: () => Promise<T>, statusOf: (body: T) => number = () => 200): Promise<IdempotentOutcome<T>> {
+      if (key === undefined) {
+        const body = await fn();
+        return { status: statusOf(body), body, replayed: false };
+      }
+      if (!KEY_FORMAT.test(key)) {
+        throw new SvcError('SVC_INVALID_INPUT', 'Idempotency-Key: expected 1 to 255 visible ASCII characters (a UUID is a good choice).', {
+          extensions: { field: 'Idempotency-Key' },
+        });
+      }
+      const scope = idempotencyScope(principal);
+      const fingerprint = requestFingerprint(request);
+      const claim = await store.claimIdempotencyKey(scope, key, fingerprint, clock(), limits.idempotencyLeaseSeconds * 1000, limits.idempotencyTtlSeconds * 1000);
+      if (claim.state !== 'claimed' && claim.fingerprint !== fingerprint) {
+        throw new SvcError('SVC_IDEMPOTENCY_CONFLICT', 'This Idempotency-Key was already used with a different request; use a new key, or resend the identical request to replay its answer.');
+      }
+      if (claim.state === 'running') {
+        throw new SvcError('SVC_IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry after Retry-After to get its answer.');
+      }
+      if (claim.state === 'done') return { status: claim.status, body: JSON.parse(claim.response) as T, replayed: true };
+      let body: T;
+      try {
+        body = await fn();
+      } catch (e) {
+        await store.releaseIdempotencyKey(scope, key, fingerprint).catch(() => undefined);
+        throw e;
+      }
+      const status = statusOf(body);
+      await store.completeIdempotencyKey(scope, key, fingerprint, status, JSON.stringify(body), clock());
+      return { status, body, replayed: false };
+    },
+  };
+}

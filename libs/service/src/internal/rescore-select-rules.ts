@@ -1,0 +1,103 @@
+import { SvcError } from '@svc/errors';
+import type { Rescored } from './rescore';
+
+/** Validated JSON input of `select` (the fields the re-score reads). */
+export interface SelectTerms {
+  readonly m: number;
+  readonly k: number;
+  readonly affinity: readonly number[];
+  readonly redundancy?: readonly (readonly number[])[];
+}
+
+/** Validated JSON input of `rules` (the fields the re-score reads). */
+export interface RulesTerms {
+  readonly n: number;
+  readonly constraints: readonly { readonly type: string; readonly nodes: readonly number[]; readonly k?: number }[];
+  readonly linear?: Readonly<Record<string, number>>;
+  readonly quadratic?: ReadonlyArray<readonly number[]>;
+}
+
+function engineFault(detail: string): SvcError {
+  return new SvcError('SVC_ENGINE_FAILURE', detail);
+}
+
+/**
+ * The chosen indices of an engine membership vector: length m, 0/1, exactly k ones; ascending.
+ * Anything else is SVC_ENGINE_FAILURE (the engine's claim is checked, never trusted).
+ */
+export function selectIndicesOf(membership: ArrayLike<number>, m: number, k: number): number[] {
+  if (membership.length !== m) throw engineFault(`engine answer has length ${membership.length}, expected m = ${m}`);
+  const chosen: number[] = [];
+  for (let i = 0; i < m; i++) {
+    const b = membership[i];
+    if (b === 1) chosen.push(i);
+    else if (b !== 0) throw engineFault(`engine answer entry ${i} is ${b}, expected 0 or 1`);
+  }
+  if (chosen.length !== k) throw engineFault(`engine chose ${chosen.length} items, expected exactly k = ${k}`);
+  return chosen;
+}
+
+/**
+ * Value Σ affinity − Σ redundancy over chosen pairs, from the request JSON: each unordered pair
+ * once (read as redundancy[i][j] with i < j), the diagonal ignored. `chosen` must be distinct.
+ */
+export function rescoreSelect(p: SelectTerms, chosen: readonly number[]): Rescored {
+  let value = 0;
+  let weightSum = 0;
+  for (const a of p.affinity) weightSum += Math.abs(a);
+  for (const i of chosen) value += p.affinity[i];
+  const R = p.redundancy;
+  if (R) {
+    for (let i = 0; i < p.m; i++) {
+      const row = R[i];
+      for (let j = i + 1; j < p.m; j++) weightSum += Math.abs(row[j]);
+    }
+    const sorted = [...chosen].sort((a, b) => a - b);
+    for (let s = 0; s < sorted.length; s++) {
+      const row = R[sorted[s]];
+      for (let t = s + 1; t < sorted.length; t++) value -= row[sorted[t]];
+    }
+  }
+  return { value, weightSum };
+}
+
+/** Whether one rule of the request holds under x (interface §2.2 definitions). */
+export function ruleHoldsJson(rule: RulesTerms['constraints'][number], x: ArrayLike<number>): boolean {
+  const nodes = rule.nodes;
+  if (rule.type === 'requires') return !(x[nodes[0]] === 1 && x[nodes[1]] === 0);
+  if (rule.type === 'identical') return x[nodes[0]] === x[nodes[1]];
+  if (rule.type === 'different') return x[nodes[0]] !== x[nodes[1]];
+  let ones = 0;
+  for (const v of nodes) if (x[v] === 1) ones++;
+  switch (rule.type) {
+    case 'choose_one': return ones === 1;
+    case 'choose_exactly': return ones === rule.k;
+    case 'mutual_exclusion': return ones <= 1;
+    case 'capacity_limit': return ones <= (rule.k as number);
+    case 'force_true': return ones === nodes.length;
+    case 'force_false': return ones === 0;
+    default: throw new SvcError('SVC_INTERNAL', `unknown rule type ${rule.type}`);
+  }
+}
+
+/** Violated rules (one each) and the energy Σ h x + Σ w x x of x, from the request JSON. */
+export function rescoreRules(p: RulesTerms, x: ArrayLike<number>): Rescored & { violations: number } {
+  let violations = 0;
+  for (const rule of p.constraints) if (!ruleHoldsJson(rule, x)) violations++;
+  let value = 0;
+  let weightSum = 0;
+  if (p.linear) {
+    for (const key of Object.keys(p.linear)) {
+      const h = p.linear[key];
+      weightSum += Math.abs(h);
+      if (x[Number(key)] === 1) value += h;
+    }
+  }
+  if (p.quadratic) {
+    for (const t of p.quadratic) {
+      weightSum += Math.abs(t[2]);
+      if (x[t[0]] === 1 && x[t[1]] === 1) value += t[2];
+    }
+  }
+  return { value, weightSum, violations };
+}

@@ -1,0 +1,538 @@
+import { randomBytes } from 'node:crypto';
+import { SvcError, problemDocument, toSvcError } from '@svc/errors';
+import { TAG, type UsageAlert } from '@svc/contracts';
+import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type CanonicalProblem, type Command, type EngineResult } from '@svc/engine-ts';
+import { TERMINAL_JOB_STATUSES, type JobRecord, type JobStatus, type Store } from '@svc/store';
+import type { Principal } from '../principal';
+import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve-plan';
+import { runPlan } from '../internal/run-plan';
+import type { SolveEnvelope } from '../service';
+import { createSolvePool, type SolvePool } from '../internal/solve-pool';
+import type { ServiceMetrics } from '../metrics';
+import type { CachedSolve, CacheKeyInput } from '../result-cache';
+import type { JobLimits } from './job-config';
+import { MS_PER_WORK, estimateWork, type WorkEstimate } from './work-model';
+
+/** The 202 acknowledgement of interface §2.4. */
+export interface QueuedAck {
+  status: 'queued';
+  job_id: string;
+  /** Root-relative poll URL, already carrying `?wait=30`. */
+  poll: string;
+  compute_units: number;
+  tag: string;
+}
+
+/** What a solve answers: the envelope (200) or, for a heavy solve, the queued acknowledgement (202). */
+export type SolveOutcome = SolveEnvelope | QueuedAck;
+
+/** True for the 202 acknowledgement of a queued job. */
+export function isQueued(o: unknown): o is QueuedAck {
+  return typeof o === 'object' && o !== null && (o as { status?: unknown }).status === 'queued' && typeof (o as { job_id?: unknown }).job_id === 'string';
+}
+
+/** Progress of a job: what the engines can tell, and how the share of work is known. */
+export interface JobProgress {
+  /** 0..1. */
+  share_done: number;
+  /**
+   * `engine_work`: the engine's own count of work done against its budget (at the end);
+   * `estimated_from_elapsed_time`: while running, elapsed time against the work estimate at the
+   * throughput measured on earlier jobs (the engines report nothing mid-run); `not_started`.
+   */
+  share_basis: 'engine_work' | 'estimated_from_elapsed_time' | 'not_started';
+  /** Best objective known: the warm start's while running (the answer is never worse), the answer's at the end. */
+  best_objective: number | null;
+  /** A proven bound on the optimum, when one is known (null once an exact method proved the answer). */
+  bound: number | null;
+  /** Estimated engine work of the whole solve (see `estimateWork`). */
+  estimated_work: number;
+  elapsed_ms: number;
+}
+
+/** A job as `GET /api/v1/jobs/{id}` shows it (commands.md "Jobs"). */
+export interface JobView {
+  job_id: string;
+  status: JobStatus;
+  command: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Units charged when the job was accepted. */
+  compute_units: number;
+  /** Units finally billed: all of them when done, none when failed or cancelled while queued, the share of work done when cancelled while running; null until then. */
+  billed_units: number | null;
+  poll: string;
+  /** How many times a runner started the job (more than 1 after a restart). */
+  attempts: number;
+  cancel_requested: boolean;
+  progress: JobProgress | null;
+  /** The success envelope (done). */
+  result?: Record<string, unknown>;
+  /** The problem document (failed). */
+  error?: Record<string, unknown>;
+  tag: string;
+}
+
+/** Who reads or cancels a job: a principal, or nobody (no credentials). */
+export type JobReader = Principal | null;
+
+export interface JobService {
+  readonly limits: JobLimits;
+  /** Work estimate of a plan and whether it would be queued. */
+  estimate(plan: SolvePlan): WorkEstimate & { queued: boolean };
+  /**
+   * Persists a queued job (charged by the caller for `plan.units` on `chargeDay`) and wakes the
+   * runner. Capacity: 429 SVC_TOO_MANY_INFLIGHT, 503 SVC_QUEUE_FULL (nothing stored then).
+   */
+  submit(req: SolveRequest, plan: SolvePlan, ctx: {
+    readonly principal: Principal;
+    readonly query?: Readonly<Record<string, unknown>>;
+    readonly chargeDay: string;
+    readonly allowance: number;
+  }): Promise<QueuedAck>;
+  /** Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state. */
+  get(jobId: string, reader: JobReader, waitSeconds?: number): Promise<JobView>;
+  /** Cancels a queued (refunded) or running (billed for the share of work done) job. */
+  cancel(jobId: string, reader: JobReader): Promise<JobView>;
+  /** Queued and running jobs service-wide. */
+  depth(): Promise<{ queued: number; running: number }>;
+  /** The runner and its worker pool are up. */
+  ready(): boolean;
+  /** Ends every pending long-poll now (server shutdown). */
+  wakeAll(): void;
+  /** Stops the runner; jobs still running stay `running` in the store and run again on the next start. */
+  close(): Promise<void>;
+}
+
+export interface JobServiceDeps {
+  readonly store: Store;
+  readonly limits: JobLimits;
+  readonly clock: () => number;
+  /** Engine selection passed to the job workers, exactly as the service's own pool gets it. */
+  readonly engine?: 'native' | 'ts';
+  readonly workerFile?: string;
+  engineKindFor(command: Command): 'native' | 'ts';
+  /** Sandbox n cap used when a stored request is planned again. */
+  readonly sandboxMaxN: number;
+  usageAlert(used: number, limit: number, now: number): UsageAlert | undefined;
+  readonly metrics: ServiceMetrics;
+  /** Called once a job is done (usage log, result cache); its failure never fails the job. */
+  onDone?(done: JobDone): Promise<void>;
+}
+
+/** A finished job, for the usage log and the result cache. */
+export interface JobDone {
+  readonly jobId: string;
+  readonly principal: Principal;
+  readonly command: Command;
+  readonly units: number;
+  /** The charge as it stands now (day, units used today, allowance). */
+  readonly charge: { readonly day: string; readonly used: number; readonly allowance: number };
+  readonly receipt: string;
+  /** The engine-derived part of the envelope, or null when stopped at a deadline. */
+  readonly cacheable: CachedSolve | null;
+  readonly cacheKey: CacheKeyInput;
+}
+
+const JOB_ID = /^job_[0-9a-f]{32}$/;
+const POLL_WAIT = 30;
+
+const TICK_MS = 1000;
+
+interface StoredRequest {
+  readonly v: 1;
+  readonly command?: string;
+  readonly body?: unknown;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly principal: Principal;
+}
+
+interface Active {
+  readonly cancel: Int32Array;
+  cancelRequested: boolean;
+  readonly startedPerf: number;
+  plan?: SolvePlan;
+  estimate?: WorkEstimate;
+  bound: number | null;
+  warmObjective: number | null;
+  readonly done: Promise<void>;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const pollOf = (jobId: string) => `/api/v1/jobs/${jobId}?wait=${POLL_WAIT}`;
+
+function notFound(jobId: string): SvcError {
+  return new SvcError('SVC_NOT_FOUND', `No job '${jobId.slice(0, 80)}' is visible to this caller.`, { extensions: { field: 'job_id' } });
+}
+
+/** The trivial proven bound of the QUBO family, known before the search starts. */
+function boundOf(p: CanonicalProblem): number | null {
+  if (p.kind === 'qubo') return quboLowerBound(p);
+  if (p.kind === 'maxcut') return cutUpperBound(p);
+  return null;
+}
+
+function objectiveOf(envelope: Record<string, unknown>): number | null {
+  for (const k of ['energy', 'cut_value', 'objective', 'length', 'cost', 'value', 'disagreements']) {
+    if (typeof envelope[k] === 'number') return envelope[k] as number;
+  }
+  return null;
+}
+
+/** Creates the runner of queued solves over the store: persist first, run in its own worker pool, bill once. */
+export function createJobService(deps: JobServiceDeps): JobService {
+  const { store, limits, clock } = deps;
+  const pool: SolvePool = createSolvePool({ engine: deps.engine, threads: limits.concurrency, maxQueue: limits.concurrency, workerFile: deps.workerFile });
+  const active = new Map<string, Active>();
+  const waiters = new Map<string, Set<() => void>>();
+  const msPerWork: Record<'native' | 'ts', number> = { ...MS_PER_WORK };
+  let closed = false;
+  let pumping: Promise<void> | null = null;
+  let pumpAgain = false;
+
+  const notify = (jobId: string) => {
+    const set = waiters.get(jobId);
+    if (!set) return;
+    waiters.delete(jobId);
+    for (const wake of set) wake();
+  };
+
+  const estimateOf = (plan: SolvePlan) => estimateWork({
+    command: plan.command, problem: plan.prep.problem, effort: plan.effort, units: plan.units,
+    maxLatencyMs: plan.maxLatencyMs, engine: deps.engineKindFor(plan.command),
+  });
+
+  function planOf(row: JobRecord): SolvePlan {
+    const req = JSON.parse(row.request) as StoredRequest;
+    const solveReq: SolveRequest = row.lane === 'svcb'
+      ? { lane: 'svcb', bytes: row.requestBlob ?? new Uint8Array(0) }
+      : { lane: 'json', command: req.command ?? row.command, body: req.body };
+    return planSolve(solveReq, req.principal, req.query, { sandboxMaxN: deps.sandboxMaxN });
+  }
+
+  async function end(jobId: string, outcome: Parameters<Store['finishJob']>[1], from?: readonly JobStatus[]): Promise<boolean> {
+    const changed = await store.finishJob(jobId, outcome, from);
+    if (changed) deps.metrics.observeJobEnd(outcome.status);
+    return changed;
+  }
+
+  /** Runs one claimed job to a terminal state (unless the service is closing). */
+  async function execute(row: JobRecord, a: Active): Promise<void> {
+    const t0 = performance.now();
+    let result: EngineResult | undefined;
+    let envelope: Record<string, unknown> | undefined;
+    let finished: JobDone | undefined;
+    if (row.cancelRequested) {
+      // Cancelled while running before a crash: the work done then is lost, so nothing is billed.
+      a.cancelRequested = true;
+      await end(row.jobId, { status: 'cancelled', at: clock(), billedUnits: 0, progress: JSON.stringify(progressOf(a, 'not_started', 0)) });
+      return;
+    }
+    try {
+      const plan = planOf(row);
+      a.plan = plan;
+      a.estimate = estimateOf(plan);
+      if (plan.command === 'optimize' || plan.command === 'maxcut') {
+        a.bound = boundOf(plan.prep.problem);
+        if (plan.prep.warmStart) a.warmObjective = evaluate(plan.prep.problem, plan.prep.warmStart);
+      }
+      await store.updateJobProgress(row.jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time', 0)));
+      const out = await runPlan(plan, { pool, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
+        t0,
+        cancel: a.cancel,
+        lane: 'job',
+        queuedMs: Math.max(0, (row.startedAt ?? clock()) - row.createdAt),
+        billing: async () => {
+          const used = (await store.usage(row.principal, row.chargeDay)).units;
+          return { left: Math.max(0, row.allowance - used), alert: deps.usageAlert(used, row.allowance, clock()) };
+        },
+      });
+      result = out.result;
+      envelope = out.envelope;
+      const kind = deps.engineKindFor(plan.command);
+      const stored = JSON.parse(row.request) as StoredRequest;
+      const used = (await store.usage(row.principal, row.chargeDay)).units;
+      finished = {
+        jobId: row.jobId,
+        principal: stored.principal,
+        command: plan.command,
+        units: row.computeUnits,
+        charge: { day: row.chargeDay, used, allowance: row.allowance },
+        receipt: out.envelope.receipt,
+        cacheable: out.cacheable,
+        cacheKey: cacheKeyOf(plan, kind),
+      };
+      if (a.estimate.basis === 'engine_budget' && a.estimate.work > 0 && plan.maxLatencyMs === 0 && !a.cancelRequested) {
+        // Throughput for the next jobs' progress estimates (exponential average).
+        const measured = out.result.engineMs / a.estimate.work;
+        if (Number.isFinite(measured) && measured > 0) msPerWork[kind] = 0.7 * msPerWork[kind] + 0.3 * measured;
+      }
+    } catch (e) {
+      if (closed) return;
+      if (!a.cancelRequested) {
+        const doc = problemDocument(toSvcError(e));
+        await end(row.jobId, { status: 'failed', at: clock(), error: JSON.stringify(doc), billedUnits: 0 });
+        return;
+      }
+    }
+    if (closed) return;
+    if (a.cancelRequested) {
+      // Bill the share of the work the engine did before it stopped; unknown share bills nothing.
+      const share = result && a.estimate?.steps ? Math.min(1, result.work.iterations / Math.max(1, a.estimate.steps)) : 0;
+      const billed = Math.min(row.computeUnits, Math.ceil(row.computeUnits * share));
+      const progress: JobProgress = {
+        ...progressOf(a, result ? 'engine_work' : 'estimated_from_elapsed_time', share),
+        share_done: share,
+        best_objective: envelope ? objectiveOf(envelope) : a.warmObjective,
+      };
+      await end(row.jobId, { status: 'cancelled', at: clock(), billedUnits: billed, progress: JSON.stringify(progress) });
+      return;
+    }
+    const env = envelope!;
+    const progress: JobProgress = {
+      ...progressOf(a, 'engine_work', 1),
+      best_objective: objectiveOf(env),
+      bound: typeof env.bound === 'number' ? env.bound : null,
+    };
+    const changed = await end(row.jobId, { status: 'done', at: clock(), result: JSON.stringify(env), billedUnits: row.computeUnits, progress: JSON.stringify(progress) });
+    if (changed && finished && deps.onDone) {
+      await deps.onDone(finished).catch((e) => process.stderr.write(`[svc-jobs] job ${row.jobId}: usage log or cache update failed: ${e instanceof Error ? e.message : String(e)}\n`));
+    }
+  }
+
+  function progressOf(a: Active, basis: JobProgress['share_basis'], share?: number): JobProgress {
+    const elapsed = performance.now() - a.startedPerf;
+    let s = share;
+    if (s === undefined) {
+      const kind = a.plan ? deps.engineKindFor(a.plan.command) : 'ts';
+      const expectedMs = (a.estimate?.work ?? 0) * msPerWork[kind];
+      s = expectedMs > 0 ? Math.min(0.99, elapsed / expectedMs) : 0;
+    }
+    return {
+      share_done: Math.round(s * 10_000) / 10_000,
+      share_basis: basis,
+      best_objective: a.warmObjective,
+      bound: a.bound,
+      estimated_work: a.estimate?.work ?? 0,
+      elapsed_ms: Math.round(elapsed),
+    };
+  }
+
+  function start(row: JobRecord): void {
+    let settle!: () => void;
+    const done = new Promise<void>((r) => (settle = r));
+    const a: Active = { cancel: newCancelSignal().flag, cancelRequested: false, startedPerf: performance.now(), bound: null, warmObjective: null, done };
+    active.set(row.jobId, a);
+    execute(row, a)
+      .catch((e) => process.stderr.write(`[svc-jobs] job ${row.jobId} could not be finalised: ${e instanceof Error ? e.message : String(e)}\n`))
+      .finally(() => {
+        active.delete(row.jobId);
+        notify(row.jobId);
+        settle();
+        if (!closed) void pump();
+      });
+  }
+
+  /** Claims queued jobs while a job worker is free. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    const run = (async () => {
+      do {
+        pumpAgain = false;
+        while (!closed && active.size < limits.concurrency) {
+          const row = await store.claimJob(clock());
+          if (!row) break;
+          start(row);
+        }
+      } while (pumpAgain && !closed);
+    })()
+      .catch((e: unknown) => {
+        process.stderr.write(`[svc-jobs] queue pump failed: ${e instanceof Error ? e.message : String(e)}\n`);
+      })
+      .finally(() => {
+        pumping = null;
+      });
+    pumping = run;
+    return run;
+  }
+
+  // Periodic work: jobs submitted by other processes, cancel requests made elsewhere, progress.
+  const ticker = setInterval(() => {
+    if (closed) return;
+    void pump();
+    for (const [jobId, a] of active) {
+      void store.getJob(jobId).then(async (row) => {
+        if (row?.cancelRequested && !a.cancelRequested) {
+          a.cancelRequested = true;
+          Atomics.store(a.cancel, 0, 1);
+        }
+        if (a.plan && !closed) await store.updateJobProgress(jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time')));
+      }).catch(() => undefined);
+    }
+  }, TICK_MS);
+  ticker.unref();
+
+  // Recovery: whatever was running when the last process stopped runs again (charged once, at acceptance).
+  const recovered = store.requeueRunningJobs().then(() => pump());
+
+  function authorize(row: JobRecord | null, jobId: string, reader: JobReader): JobRecord {
+    if (!row) throw notFound(jobId);
+    if (row.owner === null) return row;
+    if (reader === null) throw new SvcError('SVC_UNAUTHENTICATED', 'This job belongs to an account: send that account\'s API key as "Authorization: Bearer <API_KEY>".');
+    if (reader.kind === 'account' && reader.accountId === row.owner) return row;
+    throw notFound(jobId);
+  }
+
+  function view(row: JobRecord): JobView {
+    const a = active.get(row.jobId);
+    let progress: JobProgress | null = row.progress ? (JSON.parse(row.progress) as JobProgress) : null;
+    if (row.status === 'running' && a?.plan) progress = progressOf(a, 'estimated_from_elapsed_time');
+    if (row.status === 'queued') {
+      progress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: progress?.estimated_work ?? 0, elapsed_ms: 0 };
+    }
+    const v: JobView = {
+      job_id: row.jobId,
+      status: row.status,
+      command: row.command,
+      created_at: iso(row.createdAt)!,
+      started_at: iso(row.startedAt),
+      finished_at: iso(row.finishedAt),
+      compute_units: row.computeUnits,
+      billed_units: row.billedUnits,
+      poll: pollOf(row.jobId),
+      attempts: row.attempts,
+      cancel_requested: row.cancelRequested || (a?.cancelRequested ?? false),
+      progress,
+      tag: TAG,
+    };
+    if (row.status === 'done' && row.result) v.result = JSON.parse(row.result) as Record<string, unknown>;
+    if (row.status === 'failed' && row.error) v.error = JSON.parse(row.error) as Record<string, unknown>;
+    return v;
+  }
+
+  /** Resolves when the job is terminal, `ms` have passed, or the service wakes every waiter. */
+  async function waitForEnd(jobId: string, ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!closed) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      const row = await store.getJob(jobId);
+      if (!row || TERMINAL_JOB_STATUSES.includes(row.status)) return;
+      // Woken at once by this process's runner; the timeout re-reads the store for other runners.
+      await new Promise<void>((resolve) => {
+        let set = waiters.get(jobId);
+        if (!set) waiters.set(jobId, (set = new Set()));
+        const wake = () => {
+          clearTimeout(timer);
+          set!.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(left, 500));
+        set.add(wake);
+      });
+    }
+  }
+
+  async function read(jobId: string, reader: JobReader): Promise<JobRecord> {
+    if (!JOB_ID.test(jobId)) throw notFound(jobId);
+    return authorize(await store.getJob(jobId), jobId, reader);
+  }
+
+  return {
+    limits,
+    estimate(plan) {
+      const e = estimateOf(plan);
+      return { ...e, queued: e.work >= limits.queueThresholdWork };
+    },
+    async submit(req, plan, ctx) {
+      if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      const jobId = `job_${randomBytes(16).toString('hex')}`;
+      const stored: StoredRequest = {
+        v: 1,
+        ...(req.lane === 'json' ? { command: req.command, body: req.body } : {}),
+        query: { ...(ctx.query ?? {}) },
+        principal: ctx.principal,
+      };
+      const estimate = estimateOf(plan);
+      const notStarted: JobProgress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimate.work, elapsed_ms: 0 };
+      const outcome = await store.insertJob({
+        jobId,
+        principal: ctx.principal.id,
+        owner: ctx.principal.kind === 'account' ? ctx.principal.accountId : null,
+        command: plan.command,
+        lane: req.lane,
+        request: JSON.stringify(stored),
+        requestBlob: req.lane === 'svcb' ? req.bytes : null,
+        computeUnits: plan.units,
+        chargeDay: ctx.chargeDay,
+        allowance: ctx.allowance,
+        createdAt: clock(),
+        progress: JSON.stringify(notStarted),
+      }, { maxInflight: limits.maxInflight, maxQueued: limits.queueCapacity });
+      if (outcome === 'inflight') {
+        throw new SvcError('SVC_TOO_MANY_INFLIGHT', `You already have ${limits.maxInflight} jobs queued or running; poll them to completion before submitting more.`, {
+          extensions: { max_inflight: limits.maxInflight },
+        });
+      }
+      if (outcome === 'queue_full') {
+        throw new SvcError('SVC_QUEUE_FULL', `The service job queue holds its capacity of ${limits.queueCapacity} jobs.`, {
+          extensions: { queue_capacity: limits.queueCapacity },
+        });
+      }
+      void pump();
+      return { status: 'queued', job_id: jobId, poll: pollOf(jobId), compute_units: plan.units, tag: TAG };
+    },
+    async get(jobId, reader, waitSeconds = 0) {
+      let row = await read(jobId, reader);
+      const waitMs = Math.min(Math.max(0, waitSeconds), limits.maxWaitSeconds) * 1000;
+      if (waitMs > 0 && !TERMINAL_JOB_STATUSES.includes(row.status)) {
+        await waitForEnd(jobId, waitMs);
+        row = (await store.getJob(jobId)) ?? row;
+      }
+      return view(row);
+    },
+    async cancel(jobId, reader) {
+      const row = await read(jobId, reader);
+      if (TERMINAL_JOB_STATUSES.includes(row.status)) return view(row);
+      await store.requestJobCancel(jobId);
+      // Queued: cancelled here and refunded in full, in one step.
+      if (await end(jobId, { status: 'cancelled', at: clock(), billedUnits: 0 }, ['queued'])) {
+        notify(jobId);
+        return view((await store.getJob(jobId))!);
+      }
+      const a = active.get(jobId);
+      if (a) {
+        a.cancelRequested = true;
+        // The engine polls this flag in its inner loops and returns its best so far.
+        Atomics.store(a.cancel, 0, 1);
+        await Promise.race([a.done, new Promise((r) => setTimeout(r, 10_000).unref())]);
+      }
+      return view((await store.getJob(jobId))!);
+    },
+    async depth() {
+      const [queued, running] = await Promise.all([store.countJobs('queued'), store.countJobs('running')]);
+      return { queued, running };
+    },
+    ready() {
+      return !closed && pool.threads > 0;
+    },
+    wakeAll() {
+      for (const id of [...waiters.keys()]) notify(id);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(ticker);
+      await recovered.catch(() => undefined);
+      for (const a of active.values()) Atomics.store(a.cancel, 0, 1);
+      for (const id of [...waiters.keys()]) notify(id);
+      await Promise.all([...active.values()].map((a) => a.done));
+      await pumping;
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalMaxcut, canonicalQubo, solveSync, type Effort } from '@svc/engine-ts';
+import { computeUnits } from '../compute-units';
+import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork } from './work-model';
+import { randomEdges } from '../../test/brute-force';
+
+describe('estimateWork', () => {
+  // The share of work billed for a cancelled job is iterations / steps, so steps must be exactly
+  // what the engine counts when it runs to completion.
+  it.each([
+    ['maxcut exact', 'maxcut', 14, 'flash'],
+    ['optimize exact', 'optimize', 12, 'medium'],
+    ['maxcut tabu', 'maxcut', 60, 'flash'],
+    ['optimize tabu', 'optimize', 40, 'flash'],
+  ] as const)('%s: steps equal the engine\'s iterations at completion', (_label, command, n, effort) => {
+    const raw = randomEdges(n, 3 * n, n, 5);
+    const problem = command === 'maxcut' ? canonicalMaxcut(n, raw, false) : canonicalQubo(n, { '0': -1 }, raw);
+    const terms = problem.kind === 'qubo' ? problem.pairs.i.length : problem.edges!.i.length;
+    const e = estimateWork({ command, problem, effort: effort as Effort, units: computeUnits({ n, terms }, effort) });
+    const r = solveSync({ command, problem, effort, seed: 1 });
+    expect(e.basis).toBe('engine_budget');
+    expect(r.work.iterations).toBe(e.steps);
+    expect(e.work).toBeGreaterThan(0);
+  });
+
+  it('grows with effort, is bounded by a latency budget, and falls back to compute units for other commands', () => {
+    const p = canonicalMaxcut(3000, randomEdges(3000, 9000, 5, 5), false);
+    const w = (effort: Effort, maxLatencyMs?: number) => estimateWork({ command: 'maxcut', problem: p, effort, units: 12, maxLatencyMs, engine: 'ts' }).work;
+    expect(w('flash')).toBeLessThan(w('medium'));
+    expect(w('medium')).toBeLessThan(w('high'));
+    expect(w('high', 50)).toBe(Math.ceil(50 / MS_PER_WORK.ts));
+    expect(w('flash', 10_000_000)).toBe(w('flash'));
+    const complete = estimateWork({ command: 'maxcut', problem: canonicalMaxcut(50, undefined, true), effort: 'high', units: 4 });
+    expect(complete).toEqual({ work: 50, steps: 0, basis: 'engine_budget' });
+    // quantum-scale: sweeps × n against the sweep cap; a million spins at high effort is a job.
+    const qs = (n: number, effort: Effort) => estimateWork({ command: 'quantum-scale', problem: { kind: 'planted-ising', n, degree: 3, instanceSeed: 1 }, effort, units: 1 });
+    const r = solveSync({ command: 'quantum-scale', problem: { kind: 'planted-ising', n: 200, degree: 3, instanceSeed: 1 }, effort: 'flash', seed: 0 });
+    expect(r.work.iterations).toBeLessThanOrEqual(qs(200, 'flash').steps!);
+    expect(r.work.iterations % 200).toBe(0);
+    expect(qs(1_000_000, 'high').work).toBeGreaterThan(qs(5000, 'medium').work * 100);
+    const other = estimateWork({ command: 'want', problem: canonicalQubo(5, {}, []), effort: 'flash', units: 3 });
+    expect(other).toEqual({ work: 3 * WORK_PER_UNIT_FALLBACK, steps: null, basis: 'compute_units' });
+  });
+});

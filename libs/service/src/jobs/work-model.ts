@@ -1,0 +1,68 @@
+import { budgetFor, plantedLayout, quantumScaleBudget, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
+
+/** Work units charged per compute unit for commands without an engine work model. */
+export const WORK_PER_UNIT_FALLBACK = 10_000_000;
+
+/**
+ * Engine milliseconds per work unit assumed when a latency budget bounds a solve (measured on the
+ * machine of docs/benchmarks.md: about 12 ns per unit on the ts engine, 3 ns native). Fixed, so the
+ * queueing decision is deterministic and analyze reports the same one.
+ */
+export const MS_PER_WORK: Readonly<Record<'native' | 'ts', number>> = Object.freeze({ ts: 12e-6, native: 3e-6 });
+
+/** What the engine is expected to do for one solve. */
+export interface WorkEstimate {
+  /**
+   * Estimated engine work in "edge visits" (the unit of the engines' own work caps): for local
+   * search, moves × modelled cost of one move; for exact enumeration, 2^free × (deg/2 + 6); for
+   * quantum-scale annealing, the sweep cap × (n + 2 × couplings). Commands without a model count
+   * `WORK_PER_UNIT_FALLBACK` per compute unit.
+   */
+  readonly work: number;
+  /**
+   * The engine's `work.iterations` when it runs to completion (Gray-code steps, tabu moves, or
+   * the cap on sweeps × n, which quantum-scale may stop short of at the planted floor),
+   * or null when the command has no model: the share of work done is then `iterations / steps`.
+   */
+  readonly steps: number | null;
+  /** Where the figure comes from. */
+  readonly basis: 'engine_budget' | 'compute_units';
+}
+
+/** Deterministic work estimate of a plan (the same figure analyze reports and the queue threshold uses). */
+export function estimateWork(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number; maxLatencyMs?: number; engine?: 'native' | 'ts' }): WorkEstimate {
+  const e = estimateUnbounded(plan);
+  if (!plan.maxLatencyMs) return e;
+  // A latency budget stops the engine: no more work than fits in it.
+  const fits = plan.maxLatencyMs / MS_PER_WORK[plan.engine ?? 'ts'];
+  return fits < e.work ? { ...e, work: Math.ceil(fits) } : e;
+}
+
+function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number }): WorkEstimate {
+  const p = plan.problem;
+  const fallback: WorkEstimate = { work: plan.units * WORK_PER_UNIT_FALLBACK, steps: null, basis: 'compute_units' };
+  if (plan.command === 'quantum-scale' && p.kind === 'planted-ising') {
+    // Worst case of quantumScaleBudget: every allowed sweep visits n spins and both ends of every coupling.
+    const sweeps = quantumScaleBudget(plan.effort, p.n).maxSweeps;
+    const edges = plantedLayout(p.n, p.degree, p.instanceSeed).edges;
+    return { work: sweeps * (p.n + 2 * edges), steps: sweeps * p.n, basis: 'engine_budget' };
+  }
+  if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
+  if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };
+  let m: number;
+  if (p.kind === 'qubo') m = p.pairs.i.length;
+  else if (p.kind === 'maxcut' && p.edges) m = p.edges.i.length;
+  else return fallback;
+  const n = p.n;
+  const b = budgetFor(plan.command, plan.effort, n, m);
+  const deg = Math.floor((2 * m + n - 1) / n);
+  if (n <= b.exactMaxN) {
+    const free = p.kind === 'qubo' ? n : n - 1;
+    return { work: 2 ** free * (deg / 2 + 6), steps: 2 ** free - 1, basis: 'engine_budget' };
+  }
+  let lg = 0;
+  while (2 ** lg < n) lg++;
+  // The move-cost model of budgetFor (libs/engine-ts/src/effort.ts).
+  const cost = (b.useTrees ? 2 * deg * lg + 6 * lg : n) + deg + 16;
+  return { work: b.tabuIterations * cost, steps: b.tabuIterations, basis: 'engine_budget' };
+}

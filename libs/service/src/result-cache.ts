@@ -1,0 +1,103 @@
+import { TAG, type UsageAlert } from '@svc/contracts';
+import type { Effort, Proof } from '@svc/engine-ts';
+import type { Store } from '@svc/store';
+import type { AccessLimits } from './limits/access-limits';
+import { structuralHash } from './internal/structural-hash';
+import type { SolveEnvelope } from './service';
+
+/** What a cached solve keeps: the engine-derived part of the envelope, nothing about the caller. */
+export interface CachedSolve {
+  readonly fields: Record<string, unknown> & { answer: unknown };
+  readonly certainty: string;
+  readonly proof: Proof;
+  readonly bound?: number;
+  readonly gap?: number;
+  readonly receipt: string;
+}
+
+/** Everything an answer is a function of (commands.md "Receipt"): equal inputs give equal answers. */
+export interface CacheKeyInput {
+  readonly command: string;
+  /** The receipt form of the problem. */
+  readonly problem: unknown;
+  readonly seed: number;
+  readonly effort: string;
+  readonly version: string;
+  readonly engine: string;
+}
+
+export interface ResultCache {
+  /** False when `SVC_RESULT_CACHE_BYTES` is 0. */
+  readonly enabled: boolean;
+  keyOf(input: CacheKeyInput): string;
+  get(key: string): Promise<CachedSolve | null>;
+  /** Stores a finished answer; callers never pass one stopped at a deadline. */
+  put(key: string, value: CachedSolve): Promise<void>;
+}
+
+/**
+ * The result cache: repeated identical requests (canonical input, seed, effort, model version,
+ * engine) are answered from the store without a solve. Shared by all callers (answers are
+ * deterministic and carry nothing caller-specific); oldest entries are evicted past the byte budget.
+ */
+export function createResultCache(deps: { store: Store; clock: () => number; limits: AccessLimits }): ResultCache {
+  const { store, clock, limits } = deps;
+  const enabled = limits.resultCacheBytes > 0;
+  return {
+    enabled,
+    keyOf(input) {
+      return `rc1_${structuralHash([input.command, input.problem, input.seed, input.effort, input.version, input.engine])}`;
+    },
+    async get(key) {
+      if (!enabled) return null;
+      const raw = await store.getCachedResult(key);
+      return raw === null ? null : (JSON.parse(raw) as CachedSolve);
+    },
+    async put(key, value) {
+      if (!enabled) return;
+      await store.putCachedResult(key, JSON.stringify(value), clock(), limits.resultCacheBytes);
+    },
+  };
+}
+
+/** The success envelope of a cache hit: the stored answer with this call's billing; no engine ran. */
+export function envelopeFromCache(
+  c: CachedSolve,
+  x: {
+    units: number;
+    left: number;
+    alert?: UsageAlert;
+    version: string;
+    engine: 'native' | 'ts';
+    effort: Effort;
+    seed: number;
+    maxLatencyMs: number;
+    totalMs: number;
+  },
+): SolveEnvelope {
+  const env: SolveEnvelope = {
+    ...c.fields,
+    certainty: c.certainty,
+    proof: c.proof,
+    ...(c.bound !== undefined ? { bound: c.bound, gap: c.gap } : {}),
+    receipt: c.receipt,
+    compute_units: x.units,
+    compute_units_left: x.left,
+    elapsed_ms: 0,
+    // No solve ran: the serving process's resident set now.
+    peak_rss_kb: Math.ceil(process.memoryUsage.rss() / 1024),
+    observability: { queue_ms: 0, compute_ms: 0, total_ms: Math.max(0, Math.round(x.totalMs * 1000) / 1000) },
+    tag: TAG,
+    version: x.version,
+    engine: x.engine,
+    effort: x.effort,
+    seed: x.seed,
+    cached: true,
+  };
+  if (x.maxLatencyMs > 0) {
+    env.latency_budget_ms = x.maxLatencyMs;
+    env.stopped_at_deadline = false;
+  }
+  if (x.alert) env.usage_alert = x.alert;
+  return env;
+}

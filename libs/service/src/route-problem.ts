@@ -1,0 +1,168 @@
+/**
+ * Routing a bare problem to a command by its shape (interface §1 "Additional routing",
+ * `POST /api/v1/route` and `POST /api/v1/compute`). Free, no solve. Each command lists the
+ * fields it accepts, the ones that must be there, and what singles it out; a problem with a
+ * field the command does not accept is never routed to it (unknown fields are rejected).
+ */
+import { SvcError } from '@svc/errors';
+import { TAG, LIMITS } from '@svc/contracts';
+import { COMMANDS, type Command } from '@svc/engine-ts';
+
+/** One ranked candidate. */
+export interface RouteCandidate {
+  command: Command;
+  /** 0..1; candidates are sorted by it, best first. */
+  confidence: number;
+  /** Why this command fits (fields that decided it). */
+  why: string;
+  /** This build can solve it now. */
+  available: boolean;
+}
+
+type Body = Readonly<Record<string, unknown>>;
+
+interface Shape {
+  /** Fields the command accepts beyond tag, description, n and version. */
+  readonly fields: readonly string[];
+  /** Each group: at least one of its fields must be present. */
+  readonly requires: readonly (readonly string[])[];
+  /** Fields that point at this command and few others. */
+  readonly distinctive: readonly string[];
+  /** Extra evidence from values (e.g. spins ±1, an `op` name); returns a bonus and its reason. */
+  readonly evidence?: (b: Body) => { bonus: number; why: string } | null;
+  /** Prior among commands sharing the same fields (more common formulations first). */
+  readonly prior: number;
+}
+
+const PRECISION_OPS = ['sqrt', 'nthroot', 'exp', 'ln', 'powq', 'pi', 'e', 'ln2'];
+const WORLD_OPS = ['kinematics', 'terrain', 'neighbors', 'predict'];
+const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
+
+const hasSpin = (v: unknown) => Array.isArray(v) && v.length > 0 && v.some((x) => x === -1) && v.every((x) => x === 1 || x === -1);
+const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' && ops.includes(b.op) ? { bonus: 0.3, why: `op "${b.op}"` } : { bonus: -0.5, why: 'op not one of this command' });
+
+/** The shape of every command (commands.md). Adding a command: one entry. */
+export const SHAPES: Readonly<Record<Command, Shape>> = {
+  rules: { fields: ['constraints', 'linear', 'quadratic'], requires: [['constraints']], distinctive: ['constraints'], prior: 0.9 },
+  optimize: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },
+  maxcut: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },
+  tsp: { fields: ['matrix'], requires: [['matrix']], distinctive: ['matrix'], prior: 0.9 },
+  qap: { fields: ['flow', 'dist'], requires: [['flow'], ['dist']], distinctive: ['flow', 'dist'], prior: 0.9 },
+  design: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },
+  select: { fields: ['m', 'k', 'affinity', 'redundancy'], requires: [['affinity'], ['k']], distinctive: ['affinity', 'redundancy'], prior: 0.9 },
+  rank: { fields: ['items', 'comparisons'], requires: [['items']], distinctive: ['items', 'comparisons'], prior: 0.9 },
+  spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
+  phase: {
+    fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,
+    evidence: (b) => (typeof b.model === 'string' && PHASE_MODELS.includes(b.model) ? { bonus: 0.1, why: `model "${b.model}"` } : null),
+  },
+  'quantum-scale': { fields: ['degree', 'instance_seed'], requires: [['degree', 'instance_seed']], distinctive: ['instance_seed'], prior: 0.6 },
+  feel: {
+    fields: ['field', 'quadratic', 'warm_start'], requires: [['field', 'quadratic']], distinctive: ['field'], prior: 0.4,
+    evidence: (b) => (hasSpin(b.warm_start) ? { bonus: 0.4, why: 'warm_start in spins ±1' } : null),
+  },
+  want: { fields: ['pins', 'linear', 'quadratic', 'warm_start'], requires: [['pins']], distinctive: ['pins'], prior: 0.9 },
+  relation: {
+    fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
+  },
+  reduce: { fields: ['basis', 'delta'], requires: [['basis']], distinctive: ['basis'], prior: 0.9 },
+  precision: { fields: ['op', 'x', 'k', 'p', 'q', 'digits'], requires: [['op']], distinctive: [], prior: 0.5, evidence: opIn(PRECISION_OPS) },
+  world: {
+    fields: ['op', 'links', 'dh', 'grid', 'cell', 'points', 'queries', 'k', 'poses', 'at'], requires: [['op']], distinctive: ['links', 'grid', 'poses', 'queries'], prior: 0.5,
+    evidence: opIn(WORLD_OPS),
+  },
+  cover: { fields: ['universe', 'sets', 'costs'], requires: [['sets']], distinctive: ['universe', 'sets'], prior: 0.9 },
+  entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
+  frequency: { fields: ['signal', 'sample_rate', 'top'], requires: [['signal']], distinctive: ['signal', 'sample_rate'], prior: 0.9 },
+  milp: { fields: ['vars', 'linear', 'diag', 'quadratic'], requires: [['vars']], distinctive: ['vars', 'diag'], prior: 0.9 },
+  protect: { fields: ['data', 'data_shards', 'parity_shards'], requires: [['data']], distinctive: ['data', 'data_shards', 'parity_shards'], prior: 0.9 },
+  recover: { fields: ['manifest', 'shards'], requires: [['manifest']], distinctive: ['manifest'], prior: 0.9 },
+  sample: { fields: ['linear', 'quadratic', 'num_samples', 'energy_window', 'warm_start'], requires: [['num_samples', 'energy_window']], distinctive: ['num_samples', 'energy_window'], prior: 0.9 },
+  xorsat: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
+};
+
+/** Fields every problem may carry; they say nothing about the command. */
+const COMMON = new Set(['tag', 'description', 'n', 'version', 'contract']);
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Ranks the commands whose shape fits `body`, best first (empty when none fits). `available`
+ * tells which this build can solve. Never throws for an object body.
+ */
+export function routeProblem(body: unknown, available: (c: Command) => boolean): RouteCandidate[] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new SvcError('SVC_INVALID_INPUT', 'the problem must be a JSON object', { extensions: { field: '(root)' } });
+  }
+  const b = body as Body;
+  const keys = Object.keys(b).filter((k) => !COMMON.has(k));
+  const out: RouteCandidate[] = [];
+  for (const command of COMMANDS) {
+    const s = SHAPES[command];
+    if (keys.some((k) => !s.fields.includes(k))) continue;
+    if (!s.requires.every((group) => group.some((f) => b[f] !== undefined))) continue;
+    const hits = s.distinctive.filter((f) => b[f] !== undefined);
+    let confidence = s.prior * 0.6 + (hits.length > 0 ? 0.3 : 0) + (keys.length > 0 ? 0.1 * (keys.length / s.fields.length) : 0);
+    const reasons = [hits.length > 0 ? `distinctive field${hits.length > 1 ? 's' : ''} ${hits.join(', ')}` : `fields ${keys.join(', ')}`];
+    const ev = s.evidence?.(b);
+    if (ev) {
+      confidence += ev.bonus;
+      reasons.push(ev.why);
+    }
+    if (confidence <= 0.05) continue;
+    out.push({ command, confidence: round2(Math.min(1, confidence)), why: reasons.join('; '), available: available(command) });
+  }
+  return out.sort((x, y) => y.confidence - x.confidence || COMMANDS.indexOf(x.command) - COMMANDS.indexOf(y.command));
+}
+
+/** `contract.requirements` of `POST /api/v1/compute`. */
+export interface ComputeContract {
+  readonly maxLatencyMs?: number;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function invalid(field: string, message: string): SvcError {
+  return new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } });
+}
+
+/**
+ * Splits a compute body into the bare problem and its contract, in the precedence of
+ * commands.md: object → tag → description → sandbox n → `contract` shape. The problem's own
+ * schema is checked later by the command it routes to.
+ */
+export function splitComputeBody(body: unknown, ctx: { readonly sandbox: boolean }): { problem: Record<string, unknown>; contract: ComputeContract } {
+  if (!isObj(body)) throw new SvcError('SVC_INVALID_INPUT', 'the problem must be a JSON object', { extensions: { field: '(root)' } });
+  if (body.tag === undefined) {
+    throw new SvcError('SVC_MISSING_TAG', `the top-level field "tag" is missing; set it to "${TAG}"`, { extensions: { field: 'tag' } });
+  }
+  if (body.tag !== TAG) throw invalid('tag', `expected "${TAG}"`);
+  const d = body.description;
+  if (typeof d !== 'string' || d.trim().length < LIMITS.minDescription) {
+    throw new SvcError('SVC_MISSING_DESCRIPTION',
+      `"description" must be one plain sentence of at least ${LIMITS.minDescription} characters naming the real-world decision`,
+      { extensions: { field: 'description' } });
+  }
+  if (ctx.sandbox && body.n === undefined) {
+    throw new SvcError('SVC_SANDBOX_NEEDS_N', 'sandbox requests must carry the problem size "n" (it must agree with the data)', { extensions: { field: 'n' } });
+  }
+  const { contract, ...problem } = body;
+  const out: ComputeContract = {};
+  if (contract !== undefined) {
+    if (!isObj(contract)) throw invalid('contract', 'expected an object {requirements: {max_latency_ms}}');
+    for (const k of Object.keys(contract)) if (k !== 'requirements') throw invalid(`contract.${k}`, 'unknown field; allowed: requirements');
+    const req = contract.requirements;
+    if (req !== undefined) {
+      if (!isObj(req)) throw invalid('contract.requirements', 'expected an object {max_latency_ms}');
+      for (const k of Object.keys(req)) if (k !== 'max_latency_ms') throw invalid(`contract.requirements.${k}`, 'unknown field; allowed: max_latency_ms');
+      const ms = req.max_latency_ms;
+      if (ms !== undefined) {
+        if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > LIMITS.maxLatencyMs) {
+          throw invalid('contract.requirements.max_latency_ms', `expected an integer in 0..${LIMITS.maxLatencyMs}`);
+        }
+        return { problem, contract: { maxLatencyMs: ms } };
+      }
+    }
+  }
+  return { problem, contract: out };
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createService, type Service, type ServiceOptions } from '../src/index';
+
+/** Services and temporary directories of one test file, for `closeServices`. */
+const dirs: string[] = [];
+const services: Service[] = [];
+
+/** A fresh temporary directory named `prefix…`, removed by `closeServices`. */
+export function tempDir(prefix = 'svc-service-'): string {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.push(d);
+  return d;
+}
+
+/**
+ * A service with the ts engine, one worker and no environment unless `opts` says otherwise, on
+ * `opts.dataDir` or a fresh `tempDir`; closed by `closeServices`.
+ */
+export async function makeService(opts: ServiceOptions = {}): Promise<Service> {
+  const s = await createService({ engine: 'ts', workers: 1, env: {}, ...opts, dataDir: opts.dataDir ?? tempDir() });
+  services.push(s);
+  return s;
+}
+
+/** Closes every service `makeService` made, then removes every `tempDir` (an afterAll hook). */
+export async function closeServices(): Promise<void> {
+  for (const s of services.splice(0)) await s.close();
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}

@@ -1,0 +1,100 @@
+/**
+ * Persistence of queued solves (interface §2.4, §3; commands.md "Jobs"). A job is written
+ * before it runs, survives restarts, and is billed exactly once: the charge is made when the job
+ * is accepted and every later adjustment (refund of a failed or cancelled job) happens in the
+ * same transaction as the state change that causes it, so it cannot be applied twice.
+ */
+
+/** queued → running → done | failed | cancelled. */
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** The terminal states; a job never leaves them. */
+export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = Object.freeze(['done', 'failed', 'cancelled']);
+
+/** A new job as the service submits it. */
+export interface NewJob {
+  /** `job_` + 32 hex digits (128 random bits). */
+  readonly jobId: string;
+  /** Principal whose daily usage was charged (the usage row's key). */
+  readonly principal: string;
+  /** Account allowed to read the job, or null when whoever holds the id may (sandbox jobs). */
+  readonly owner: string | null;
+  readonly command: string;
+  /** Input lane: `json` (request is the JSON body) or `svcb` (requestBlob holds the bytes). */
+  readonly lane: 'json' | 'svcb';
+  /** JSON text of everything needed to run the job again: body (json lane), query, principal. */
+  readonly request: string;
+  readonly requestBlob?: Uint8Array | null;
+  /** Units charged at acceptance (UTC day `chargeDay`). */
+  readonly computeUnits: number;
+  readonly chargeDay: string;
+  /** The principal's daily allowance when accepted (for `compute_units_left` of the result). */
+  readonly allowance: number;
+  /** Epoch ms. */
+  readonly createdAt: number;
+  /** JSON text of the initial progress report (e.g. the work estimate). */
+  readonly progress?: string | null;
+}
+
+/** A stored job. Times are epoch ms. */
+export interface JobRecord extends Omit<NewJob, 'progress'> {
+  readonly status: JobStatus;
+  readonly startedAt: number | null;
+  readonly finishedAt: number | null;
+  /** Units finally billed (null until terminal). */
+  readonly billedUnits: number | null;
+  /** JSON text of the success envelope (done). */
+  readonly result: string | null;
+  /** JSON text of the problem document (failed). */
+  readonly error: string | null;
+  /** JSON text of the last progress report. */
+  readonly progress: string | null;
+  /** How many times a runner took the job (more than 1 after a restart). */
+  readonly attempts: number;
+  readonly cancelRequested: boolean;
+}
+
+/** Admission caps checked atomically with the insert. */
+export interface JobAdmission {
+  /** Most queued + running jobs one principal may have. */
+  readonly maxInflight: number;
+  /** Most queued jobs the whole service holds. */
+  readonly maxQueued: number;
+}
+
+/** How a job ends: the state, what is kept, and how many of its charged units go back. */
+export interface JobOutcome {
+  readonly status: 'done' | 'failed' | 'cancelled';
+  readonly at: number;
+  readonly result?: string | null;
+  readonly error?: string | null;
+  readonly progress?: string | null;
+  /** Units kept (≤ computeUnits); the rest is refunded to (principal, chargeDay). */
+  readonly billedUnits: number;
+}
+
+export interface JobStore {
+  /**
+   * Inserts a queued job unless its principal already has `maxInflight` queued + running jobs
+   * (`'inflight'`) or the service holds `maxQueued` queued jobs (`'queue_full'`); atomic.
+   */
+  insertJob(job: NewJob, admission: JobAdmission): Promise<'inserted' | 'inflight' | 'queue_full'>;
+  getJob(jobId: string): Promise<JobRecord | null>;
+  /** Moves the oldest queued job (or `jobId` when given) to running, counting an attempt. */
+  claimJob(at: number, jobId?: string): Promise<JobRecord | null>;
+  /**
+   * Ends a job that is in one of `from` (default queued or running): stores the outcome and
+   * refunds `computeUnits − billedUnits` in the same transaction. False when the job was not in
+   * `from` (already ended by someone else): nothing changes then.
+   */
+  finishJob(jobId: string, outcome: JobOutcome, from?: readonly JobStatus[]): Promise<boolean>;
+  /** Marks a queued or running job for cancellation; returns the row (null when unknown). */
+  requestJobCancel(jobId: string): Promise<JobRecord | null>;
+  updateJobProgress(jobId: string, progress: string): Promise<void>;
+  /** Crash recovery: every running job goes back to queued (it will run again, not be charged again). */
+  requeueRunningJobs(): Promise<number>;
+  /** Number of jobs in `status`, service-wide. */
+  countJobs(status: JobStatus): Promise<number>;
+  /** A principal's newest jobs first. */
+  listJobs(principal: string, limit: number): Promise<JobRecord[]>;
+}

@@ -1,0 +1,162 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer, type StartServerOptions } from '@svc/http';
+
+// The workspace's one copy of the seeded test instances and the exhaustive energies.
+export { randomEdges, sortedEnergies } from '../../../libs/service/test/brute-force';
+
+/** Helpers of the `svc` end-to-end suites: the BUNDLED CLI run as a subprocess. */
+export const ROOT = resolve(__dirname, '..', '..', '..');
+export const BIN = join(ROOT, 'apps', 'cli', 'dist', 'svc.mjs');
+
+/**
+ * Bundles apps/cli fresh (so a stale dist never passes for current source) into a temporary file
+ * renamed over dist/svc.mjs: suites building at the same time never expose half a file. Every
+ * suite that runs BIN builds it this way and only this way (never apps/cli/build.mjs, which
+ * writes dist/svc.mjs in place): a rename is atomic, and a `node` already started on the old
+ * file keeps reading the old one.
+ */
+export function buildCli(): void {
+  const tmp = `${BIN}.${randomBytes(6).toString('hex')}.tmp`;
+  const script = `import(${JSON.stringify(join(ROOT, 'scripts', 'bundle.mjs'))}).then((m) => m.bundleNode({ entry: ${JSON.stringify(join(ROOT, 'apps', 'cli', 'src', 'main.ts'))}, outfile: ${JSON.stringify(tmp)}, executable: true, sourcemap: false }))`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+  renameSync(tmp, BIN);
+}
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  json: () => any;
+  /** Stdout as NDJSON lines. */
+  lines: () => any[];
+}
+
+export interface RunOptions {
+  stdin?: string;
+  env?: Record<string, string>;
+  baseUrl?: string;
+  cwd?: string;
+}
+
+/** A runner of `node apps/cli/dist/svc.mjs` in a clean environment (no SVC_API_KEY leaks in). */
+export function svcRunner(defaults: () => { baseUrl: string; cwd: string; env?: Record<string, string> }) {
+  return (args: string[], opts: RunOptions = {}): Promise<Run> =>
+    new Promise((done, fail) => {
+      const d = defaults();
+      const env = { PATH: process.env.PATH ?? '', HOME: d.cwd, SVC_BASE_URL: opts.baseUrl ?? d.baseUrl, ...d.env, ...opts.env };
+      const child = spawn(process.execPath, [BIN, ...args], { env, cwd: opts.cwd ?? d.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (x) => { stdout += x; });
+      child.stderr.on('data', (x) => { stderr += x; });
+      child.on('error', fail);
+      child.on('close', (code) => done({
+        code, stdout, stderr,
+        json: () => JSON.parse(stdout),
+        lines: () => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)),
+      }));
+      child.stdin.end(opts.stdin ?? '');
+    });
+}
+
+export interface SvcSuite {
+  /** The real server of the suite (started in its beforeAll). */
+  readonly server: RunningServer;
+  /** The suite's temporary directory, removed after all: HOME and cwd of `svc`. */
+  readonly work: string;
+  /** The server's data directory, `<work>/data`. */
+  readonly dataDir: string;
+  /** The bundled `svc` with HOME and cwd at `work`, pointed at `server`. */
+  readonly svc: ReturnType<typeof svcRunner>;
+}
+
+/**
+ * Registers a bundled-CLI suite's hooks: before all, build the CLI (`buildCli`), make a temporary
+ * directory named `prefix…` and start a real server on 127.0.0.1 port 0 (ts engine, one worker,
+ * no environment, data in `<work>/data`; `server` adds to or overrides these); after all, close
+ * the server and remove the directory. Read the returned fields inside hooks and tests only.
+ */
+export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSuite {
+  let running: RunningServer | undefined;
+  let work = '';
+  beforeAll(async () => {
+    buildCli();
+    work = mkdtempSync(join(tmpdir(), prefix));
+    running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, env: {}, ...server });
+  }, 60_000);
+  afterAll(async () => {
+    await running?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+  const suite: SvcSuite = {
+    get server() {
+      if (!running) throw new Error('svcSuite: the server is not started (read it inside hooks and tests)');
+      return running;
+    },
+    get work() {
+      return work;
+    },
+    get dataDir() {
+      return join(work, 'data');
+    },
+    svc: svcRunner(() => ({ baseUrl: suite.server.url, cwd: work })),
+  };
+  return suite;
+}
+
+// Runs a command with stderr on a pseudo-terminal (stdout and stdin stay pipes) and reports both.
+const TTY_RUNNER = `
+import json, os, pty, select, subprocess, sys
+master, slave = pty.openpty()
+p = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=slave)
+os.close(slave)
+p.stdin.write(sys.stdin.buffer.read()); p.stdin.close()
+err = b''
+while True:
+    r, _, _ = select.select([master], [], [], 0.05)
+    if master in r:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        err += chunk
+    elif p.poll() is not None:
+        break
+out = p.stdout.read()
+print(json.dumps({"code": p.wait(), "stdout": out.decode(), "stderr": err.decode()}))
+`;
+
+/**
+ * `svc args` with stderr on a terminal (python3's pty), to see the job progress line. Asynchronous:
+ * the server under test may live in this very process.
+ */
+export function svcOnTty(dir: string, args: string[], opts: { stdin?: string; env: Record<string, string>; cwd: string }): Promise<{ code: number; stdout: string; stderr: string }> {
+  const script = join(dir, 'tty-runner.py');
+  writeFileSync(script, TTY_RUNNER);
+  return new Promise((done, fail) => {
+    const child = spawn('python3', [script, process.execPath, BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: opts.cwd, ...opts.env }, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (x) => { out += x; });
+    child.on('error', fail);
+    child.on('close', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`tty runner exited ${code}: ${out}`))));
+    child.stdin.end(opts.stdin ?? '');
+  });
+}
+
+/** A local port nothing listens on. */
+export function closedPort(): Promise<number> {
+  return new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => done(port));
+    });
+  });
+}
