@@ -7,14 +7,14 @@ vi.setConfig({ testTimeout: 60_000 });
 
 const suite = svcSuite('svc-cli-jobs-', {
   onFault: () => {},
-  jobs: { queueThresholdWork: 1_000_000 },
+  jobs: { queueThresholdWork: 300_000 },
   access: { sandboxRatePerMinute: 100_000, computeUnitsPerMinute: 1_000_000, resultCacheBytes: 0 },
 });
 const { svc } = suite;
 
 const DESC = 'Split the night shift into two crews to maximise hand-offs.';
 const SMALL = { description: DESC, n: 4, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 0, 1]] };
-// Estimated work 1.24 M at effort medium (over the threshold): queued, done in about a second.
+// Estimated work about 0.6 M at effort medium (over the threshold): queued, done in about a second.
 const MID = { description: DESC, n: 40, edges: randomEdges(40, 120, 7) };
 // Minutes of work at effort high on the ts engine: it only ends by being cancelled.
 const LONG = { description: DESC, n: 1500, edges: randomEdges(1500, 6000, 1) };
