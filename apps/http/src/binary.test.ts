@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeSvcb, type SvcbProblem } from '@svc/service';
+import { encodeSvcb, MODEL_VERSION, type SvcbProblem } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type Reply, type TestServer } from '../test/helpers';
 
 // The binary lane (docs/svcb.md) through real requests: the JSON lane's contracts, the same
@@ -44,7 +44,7 @@ describe('POST /api/v1/compute/binary', () => {
       expect(b.json.receipt).toBe(j.json.receipt);
       const strip = (e: Record<string, any>) => ({ ...e, observability: 0, elapsed_ms: 0, peak_rss_kb: 0, compute_units_left: 0 });
       expect(strip(b.json)).toEqual(strip(j.json));
-      expect(b.json).toMatchObject({ tag: TAG, engine: 'ts', version: '2026-11-01' });
+      expect(b.json).toMatchObject({ tag: TAG, engine: 'ts', version: MODEL_VERSION });
     }
   });
 

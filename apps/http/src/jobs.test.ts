@@ -3,6 +3,7 @@ import {
   TAG, bruteMaxcut, call, expectProblem, lyingWorker, randomEdges, sandboxToken, start, stopAll, unitsUsed, verifiedKey,
   type Reply, type TestServer,
 } from '../test/helpers';
+import { MODEL_VERSION } from '@svc/service';
 
 // Jobs of interface §2.4/§3 and commands.md "Jobs", through real requests. A low queue threshold
 // sends small problems to the job path; long jobs are cut short by cancelling them.
@@ -63,7 +64,7 @@ describe('a heavy solve is queued, persisted, run and billed once', () => {
     expect(Date.parse(j.created_at) <= Date.parse(j.started_at) && Date.parse(j.started_at) <= Date.parse(j.finished_at)).toBe(true);
     expect(j).not.toHaveProperty('error');
     expect(j.result.cut_value).toBe(bruteMaxcut(14, small.edges));
-    expect(j.result).toMatchObject({ certainty: 'certified optimum (proven by exhaustion)', tag: TAG, compute_units: ack.compute_units, engine: 'ts', version: '2026-11-01' });
+    expect(j.result).toMatchObject({ certainty: 'certified optimum (proven by exhaustion)', tag: TAG, compute_units: ack.compute_units, engine: 'ts', version: MODEL_VERSION });
     expect(j.result.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     expect(j.result.compute_units_left).toBe(10_000 - (await unitsUsed(t.url, token)));
     expect(j.result.observability.queue_ms).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_COMMANDS, inputJsonSchema, validateProblem, type SchemaCommand } from '@svc/contracts';
-import { EXAMPLES, FORMULATE_TEMPLATES, SOLVABLE_COMMANDS } from '@svc/service';
+import { EXAMPLES, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
 
 // Public documents and operations endpoints: examples (each solved and checked here), formulate,
@@ -251,7 +251,7 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     expect(value('svc_solve_duration_seconds_bucket{command="maxcut",engine="ts",lane="sync",le="+Inf"}')).toBe(count);
     expect(value('svc_jobs{state="queued"}')).toBe(0);
     expect(value('svc_job_queue_capacity')).toBe(256);
-    expect(value('svc_engine_info{engine="ts",engine_id="ts-1.0.0",model_version="2026-11-01"}')).toBe(1);
+    expect(value(`svc_engine_info{engine="ts",engine_id="ts-1.1.0",model_version="${MODEL_VERSION}"}`)).toBe(1);
     for (const l of text.trim().split('\n')) expect(l).toMatch(/^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+Inf-]+|[a-z_]+(\{[^}]*\})? NaN)$/);
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKERS, SOLVABLE_COMMANDS } from '@svc/service';
+import { CHECKERS, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, unitsUsed, type TestServer } from '../test/helpers';
 
 // Free preflight (analyze/estimate/preflight), shape routing (route, compute) and verify, through
@@ -31,7 +31,7 @@ describe('POST /api/v1/analyze/<command> (aliases estimate, preflight)', () => {
     expect(reports[2].json).toEqual(reports[0].json);
     const a = reports[0].json;
     expect(a).toMatchObject({
-      tag: TAG, command: 'optimize', valid: true, n: 12, terms: 6, effort: 'high', seed: 2, version: '2026-11-01',
+      tag: TAG, command: 'optimize', valid: true, n: 12, terms: 6, effort: 'high', seed: 2, version: MODEL_VERSION,
       would_certify: true, would_queue: false, difficulty: 'trivial', recommended_effort: 'flash', charged: 0, work_basis: 'engine_budget',
       queue_threshold_work: 100_000_000,
     });
@@ -123,7 +123,7 @@ describe('POST /api/v1/route and /api/v1/compute', () => {
     expectProblem(await call(t.url, 'POST', '/api/v1/compute?max_latency_ms=40', { body, auth: token }), 422, 'SVC_INVALID_INPUT');
     const v = await call(t.url, 'POST', '/api/v1/compute?version=latest', { body: { ...cycle, version: '2026-11-01' }, auth: token });
     expectProblem(v, 422, 'SVC_INVALID_INPUT');
-    expect((await call(t.url, 'POST', '/api/v1/compute', { body: { ...cycle, version: 'latest' }, auth: token })).json.version).toBe('2026-11-01');
+    expect((await call(t.url, 'POST', '/api/v1/compute', { body: { ...cycle, version: 'latest' }, auth: token })).json.version).toBe(MODEL_VERSION);
     expectProblem(await call(t.url, 'POST', '/api/v1/compute?version=0.9', { body: cycle, auth: token }), 422, 'SVC_UNKNOWN_VERSION');
   });
 

@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TAG, DESC, call, expectProblem, sandboxToken, slowWorker, solve, solveBody, start, stopAll, unitsUsed, verifiedKey, type TestServer,
 } from '../test/helpers';
+import { MODEL_VERSION, MODEL_VERSIONS } from '@svc/service';
 
 // Idempotency-Key (§7), the result cache (§1, commands.md "Receipt") and model versions (§9),
 // through real requests. The slow worker (the real one, 400 ms late) keeps solves observable.
 const here = path.dirname(fileURLToPath(import.meta.url));
-const golden = JSON.parse(fs.readFileSync(path.resolve(here, '../../../libs/service/test/golden/receipts-2026-11-01.json'), 'utf8')) as any[];
+const goldenOf = (version: string) => JSON.parse(fs.readFileSync(path.resolve(here, `../../../libs/service/test/golden/receipts-${version}.json`), 'utf8')) as any[];
 
 let t: TestServer;
 let key: string;
@@ -123,7 +124,7 @@ describe('model versions', () => {
   });
 
   it('version in the query or the body is resolved and echoed; unknown → 422 SVC_UNKNOWN_VERSION, never a fallback', async () => {
-    expect((await solve(t.url, key, solveBody(), 'version=latest')).json.version).toBe('2026-11-01');
+    expect((await solve(t.url, key, solveBody(), 'version=latest')).json.version).toBe(MODEL_VERSION);
     expect((await solve(t.url, key, solveBody({ version: '2026-11-01' }))).json.version).toBe('2026-11-01');
     const unknown = await solve(t.url, key, solveBody({ version: '2030-01-01' }));
     expectProblem(unknown, 422, 'SVC_UNKNOWN_VERSION');
@@ -131,11 +132,13 @@ describe('model versions', () => {
     expectProblem(await solve(t.url, key, solveBody({ version: 'latest' }), 'version=2026-11-01'), 422, 'SVC_INVALID_INPUT');
   });
 
-  it('the frozen version reproduces its golden receipts over HTTP (ts engine)', async () => {
-    for (const g of golden.filter((x) => x.engine === 'ts').slice(0, 3)) {
-      const r = await call(t.url, 'POST', `/api/v1/solve/${g.command}?seed=${g.seed}&effort=${g.effort}&version=2026-11-01`, { body: g.problem, auth: key });
-      expect(r.status).toBe(200);
-      expect(r.json.receipt).toBe(g.receipt);
+  it('every frozen version reproduces its golden receipts over HTTP (ts engine)', async () => {
+    for (const version of MODEL_VERSIONS.filter((m) => m.frozen).map((m) => m.id)) {
+      for (const g of goldenOf(version).filter((x) => x.engine === 'ts').slice(0, 3)) {
+        const r = await call(t.url, 'POST', `/api/v1/solve/${g.command}?seed=${g.seed}&effort=${g.effort}&version=${version}`, { body: g.problem, auth: key });
+        expect(r.status).toBe(200);
+        expect(r.json.receipt).toBe(g.receipt);
+      }
     }
   });
 });

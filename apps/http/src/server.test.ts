@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseSchemas } from '@svc/contracts';
-import { SOLVABLE_COMMANDS } from '@svc/service';
+import { MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { buildServer, type RunningServer } from './index';
 import {
   bruteMaxcut, bruteQubo, call, lcg, lyingWorker, sandboxToken, startWithDefaultLimits, stopAll, type Reply, type Triple,
@@ -47,7 +47,7 @@ describe('metadata routes', () => {
     const res = await fetch(`${srv.url}/healthz`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await res.json()).toMatchObject({ status: 'ok', engine: 'ts', version: '2026-11-01' });
+    expect(await res.json()).toMatchObject({ status: 'ok', engine: 'ts', version: MODEL_VERSION });
   });
 
   it('GET /api/v1/sandbox gives the token and enforced limits; pricing needs no auth', async () => {
@@ -96,7 +96,7 @@ describe('POST /api/v1/solve', () => {
     expect(Number.isInteger(j.peak_rss_kb) && j.peak_rss_kb > 0).toBe(true);
     for (const k of ['queue_ms', 'compute_ms', 'total_ms']) expect(typeof j.observability[k]).toBe('number');
     expect(j.tag).toBe(TAG);
-    expect(j.version).toBe('2026-11-01');
+    expect(j.version).toBe(MODEL_VERSION);
     expect(j.engine).toBe('ts');
     expect(j).not.toHaveProperty('latency_budget_ms');
     expect(j).not.toHaveProperty('stopped_at_deadline');
@@ -201,7 +201,7 @@ describe('errors as problem documents, in precedence order', () => {
     expectProblem(await solve('optimize', { tag: TAG, description: desc, n: 2 }, { query: 'effort=ultra' }), 422, 'SVC_INVALID_INPUT');
     expectProblem(await solve('optimize', { tag: TAG, description: desc, n: 2 }, { query: 'version=1999-01-01' }), 422, 'SVC_UNKNOWN_VERSION');
     const latest = await solve('optimize', { tag: TAG, description: desc, n: 2, version: 'latest' });
-    expect(latest.json.version).toBe('2026-11-01');
+    expect(latest.json.version).toBe(MODEL_VERSION);
   });
 
   it('chunked bodies and the absolute cap are measured too', async () => {

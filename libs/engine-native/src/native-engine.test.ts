@@ -54,10 +54,10 @@ describe.runIf(status.loaded)('native engine', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 
-  it('identifies itself as native-1.0.0', () => {
+  it('identifies itself as native-1.1.0', () => {
     const e = native();
     expect(e.id).toBe(NATIVE_ENGINE_ID);
-    expect(e.id).toBe('native-1.0.0');
+    expect(e.id).toBe('native-1.1.0');
     expect(e.kind).toBe('native');
     expect(e.supports('tsp')).toBe(false);
   });
@@ -206,7 +206,7 @@ describe('engine selection', () => {
     expect(createEngine('ts').kind).toBe('ts');
     process.env.SVC_ENGINE = 'ts';
     expect(createEngine().kind).toBe('ts');
-    expect(createEngine().id).toBe('ts-1.0.0');
+    expect(createEngine().id).toBe('ts-1.1.0');
   });
 
   it('unset SVC_ENGINE prefers native when it loads, else ts', () => {
@@ -222,7 +222,7 @@ describe('engine selection', () => {
     expect(selectEngine(undefined, 'native', fake(['maxcut'])).kind).toBe('native');
     if (status.loaded) {
       process.env.SVC_ENGINE = 'native';
-      expect(createEngine().id).toBe('native-1.0.0');
+      expect(createEngine().id).toBe('native-1.1.0');
     }
   });
 

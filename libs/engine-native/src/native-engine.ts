@@ -4,7 +4,9 @@
  * engine-ts `budgetFor`, so both engines do the same work; the addon trusts what it gets.
  */
 import {
+  BUDGET_MODELS,
   budgetFor,
+  LATEST_BUDGET_MODEL,
   exactBudgetFor,
   type ExactBudget,
   EFFORTS,
@@ -23,7 +25,7 @@ import { plantedArgs } from './planted-ising-args';
 import { rulesArgs, selectArgs } from './select-rules-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
-export const NATIVE_ENGINE_ID = 'native-1.0.0';
+export const NATIVE_ENGINE_ID = 'native-1.1.0';
 
 const DEFAULT_EFFORT: Effort = 'medium';
 const NO_BUDGET: NativeBudgetArgs = {
@@ -88,6 +90,8 @@ export function prepare(
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new RangeError(`seed must be an unsigned 32-bit integer, got ${seed}`);
   const deadlineMs = req.deadlineMs ?? 0;
   if (!Number.isFinite(deadlineMs) || deadlineMs < 0) throw new RangeError(`deadlineMs must be a finite number >= 0, got ${deadlineMs}`);
+  const model = req.model ?? LATEST_BUDGET_MODEL;
+  if (!BUDGET_MODELS.includes(model)) throw new RangeError(`unknown model version "${String(model)}"`);
 
   const warm = req.warmStart ?? null;
   if (warm !== null) {
@@ -110,10 +114,10 @@ export function prepare(
     checkFinite(p.linear, 'linear');
     checkPairs(p.pairs, n, 'pairs');
     problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w };
-    budget = budgetFor('optimize', effort, n, p.pairs.w.length);
+    budget = budgetFor('optimize', effort, n, p.pairs.w.length, model);
     exact = exactBudgetFor('optimize', effort, n);
     if (QUBO_FAMILY_COMMANDS.has(req.command)) {
-      const family = quboFamilyArgs(req.command, p, effort);
+      const family = quboFamilyArgs(req.command, p, effort, model);
       problem = { ...problem, ...family.extra };
       budget = family.budget;
     }
@@ -126,7 +130,7 @@ export function prepare(
       if (p.edges === null || typeof p.edges !== 'object') throw new Error('maxcut needs edges or complete: true');
       checkPairs(p.edges, n, 'edges');
       problem = { n, complete: false, linear: null, i: p.edges.i, j: p.edges.j, w: p.edges.w };
-      budget = budgetFor('maxcut', effort, n, p.edges.w.length);
+      budget = budgetFor('maxcut', effort, n, p.edges.w.length, model);
       exact = exactBudgetFor('maxcut', effort, n);
     }
   } else if (p.kind === 'select') {

@@ -24,12 +24,14 @@ export function quboFamilyArgs(
   command: Command,
   p: QuboProblem,
   effort: Effort,
+  /** Model version whose search budgets apply (engine-ts BUDGET_MODELS). */
+  model: string,
 ): { extra: Pick<NativeProblemArgs, 'pinIndex' | 'pinValue' | 'sample'>; budget: SearchBudget } {
   const n = p.n;
   const m = p.pairs.w.length;
   if (command === 'feel') {
     if (p.pins !== undefined || p.sampling !== undefined) throw new Error('feel takes no pins or sampling spec');
-    return { extra: {}, budget: budgetFor('optimize', effort, n, m) };
+    return { extra: {}, budget: budgetFor('optimize', effort, n, m, model) };
   }
   if (command === 'want') {
     if (p.pins === undefined) throw new Error('want needs pins');
@@ -41,7 +43,7 @@ export function quboFamilyArgs(
     for (let k = 0; k < m; k++) if (pinned[p.pairs.i[k]] === 0 && pinned[p.pairs.j[k]] === 0) mFree++;
     const nFree = n - p.pins.index.length;
     // Every variable pinned: the core answers without searching; any valid budget will do.
-    const budget = nFree > 0 ? budgetFor('optimize', effort, nFree, mFree) : budgetFor('optimize', effort, 1, 0);
+    const budget = nFree > 0 ? budgetFor('optimize', effort, nFree, mFree, model) : budgetFor('optimize', effort, 1, 0, model);
     return { extra: { pinIndex: p.pins.index, pinValue: p.pins.value }, budget };
   }
   if (command === 'sample') {
@@ -53,7 +55,7 @@ export function quboFamilyArgs(
     const sb = sampleBudget(effort, n, m, count);
     return {
       extra: { sample: { count, energyWindow: window ?? null, exactMaxN: sb.exactMaxN, rounds: sb.rounds, maxFlips: sb.maxFlips } },
-      budget: budgetFor('optimize', effort, n, m),
+      budget: budgetFor('optimize', effort, n, m, model),
     };
   }
   throw new Error(`"${command}" is not a QUBO-family command`);

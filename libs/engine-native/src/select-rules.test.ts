@@ -95,7 +95,8 @@ describe.runIf(status.loaded)('native select and rules', () => {
     await expect(e.solve({ command: 'rules', problem: twice, effort: 'flash', seed: 0 })).rejects.toThrow(/twice/);
   });
 
-  it('is faster than engine-ts on a large rules instance and a large select instance', async () => {
+  // Speed against engine-ts is measured by `BENCH_ONLY=family npm run bench`, not here.
+  it('gives the answers of engine-ts on a large rules instance and a large select instance', async () => {
     const e = native();
     const rp = randomRules(77, 4000, { rules: 4800, objective: 'quadratic' });
     const sp = randomSelect(78, 800, 200, { density: 0.3 });
@@ -105,7 +106,8 @@ describe.runIf(status.loaded)('native select and rules', () => {
     ] as EngineRequest[]) {
       const a = await ts.solve(req);
       const b = await e.solve(req);
-      expect(b.engineMs).toBeLessThan(a.engineMs);
+      expect(Array.from(b.answer)).toEqual(Array.from(a.answer));
+      expect(b.objective).toBe(a.objective);
       if (req.command === 'rules') expect(evaluateRules(rp, b.answer).violations).toBe(b.violations);
     }
   }, 120_000);

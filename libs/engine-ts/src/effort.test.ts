@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFor, parseEffort } from './effort';
+import { BUDGET_MODELS, budgetFor, LATEST_BUDGET_MODEL, parseEffort } from './effort';
 import { EFFORTS } from './engine';
 
 describe('parseEffort', () => {
@@ -17,6 +17,11 @@ describe('parseEffort', () => {
   });
 });
 
+/** The parts of a Gset-sized (n=800, m=19176) medium max-cut budget that no model table changes. */
+const G1_MEDIUM_SHAPE = {
+  exactMaxN: 24, tenureBase: 20, tenureSpan: 40, perturbMin: 1000, perturbStep: 10, perturbMax: 10, useTrees: false,
+};
+
 describe('budgetFor', () => {
   it('has exact caps of 20 (flash) and at least 24 (medium, high)', () => {
     expect(budgetFor('optimize', 'flash', 100, 100).exactMaxN).toBeGreaterThanOrEqual(24);
@@ -25,18 +30,19 @@ describe('budgetFor', () => {
   });
 
   it('gives a Gset-sized graph (n=800, m=19176) the documented medium budget', () => {
-    expect(budgetFor('maxcut', 'medium', 800, 19176)).toEqual({
-      exactMaxN: 24,
-      restarts: 7,
-      tabuIterations: 341600,
-      stall: 24000,
-      tenureBase: 20,
-      tenureSpan: 40,
-      perturbMin: 1000,
-      perturbStep: 10,
-      perturbMax: 10,
-      useTrees: false,
-    });
+    expect(budgetFor('maxcut', 'medium', 800, 19176)).toEqual({ ...G1_MEDIUM_SHAPE, restarts: 15, tabuIterations: 252000, stall: 8000 });
+  });
+
+  it('keeps the frozen 2026-11-01 table when that model is named (its medium budget for n=800, m=19176)', () => {
+    expect(BUDGET_MODELS).toEqual(['2026-11-01', '2026-11-21']);
+    expect(LATEST_BUDGET_MODEL).toBe('2026-11-21');
+    expect(budgetFor('maxcut', 'medium', 800, 19176, '2026-11-01')).toEqual({ ...G1_MEDIUM_SHAPE, restarts: 7, tabuIterations: 341600, stall: 24000 });
+    expect(budgetFor('maxcut', 'high', 800, 4694, '2026-11-01').restarts).toBe(400);
+    expect(budgetFor('maxcut', 'medium', 800, 19176, '2026-11-21')).toEqual(budgetFor('maxcut', 'medium', 800, 19176));
+  });
+
+  it('refuses an unknown model version', () => {
+    for (const bad of ['2026-10-01', 'latest', 'toString', '__proto__']) expect(() => budgetFor('maxcut', 'medium', 10, 10, bad)).toThrow(RangeError);
   });
 
   it('gives dense QUBO short tenure and short annealing, sparse max-cut long ones', () => {
@@ -47,8 +53,8 @@ describe('budgetFor', () => {
   });
 
   it('lets effort high run many rounds on large inputs and few on small ones', () => {
-    expect(budgetFor('maxcut', 'high', 60, 300).restarts).toBe(30);
-    expect(budgetFor('maxcut', 'high', 800, 4694).restarts).toBe(400);
+    expect(budgetFor('maxcut', 'high', 60, 300).restarts).toBe(120);
+    expect(budgetFor('maxcut', 'high', 800, 4694).restarts).toBe(1600);
     expect(budgetFor('maxcut', 'high', 5000, 12498).restarts).toBeGreaterThan(2000);
     expect(budgetFor('maxcut', 'flash', 5000, 12498).restarts).toBeLessThanOrEqual(4);
   });

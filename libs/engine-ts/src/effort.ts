@@ -1,5 +1,5 @@
 /**
- * Effort levels as deterministic WORK budgets (moves, phases, enumeration size), never time:
+ * Effort levels as deterministic WORK budgets (moves, rounds, sweeps, enumeration size), never time:
  * the same problem, seed and effort give the same answer on any machine. The native engine
  * imports these numbers (or reproduces `budgetFor` exactly), so both engines do the same work.
  */
@@ -31,20 +31,65 @@ export interface SearchBudget {
   readonly perturbStep: number;
   /** Rounds without a pool entry (pool full) before the pool shrinks to its best member. */
   readonly perturbMax: number;
-  /** Move selection by two MinTrees instead of an O(n) scan (same answer, faster when sparse). */
+  /**
+   * Move selection by bitset buckets (integral models with a small delta range) or two MinTrees
+   * instead of an O(n) scan: the same answer, faster when sparse.
+   */
   readonly useTrees: boolean;
 }
 
+interface Level {
+  readonly exactMaxN: number;
+  readonly roundsPer1000: number;
+  readonly minRounds: number;
+  readonly maxRounds: number;
+  readonly workCap: number;
+  /** maxcut's work cap where it differs from `workCap`. */
+  readonly cutWorkCap?: number;
+}
+
+/** One model version's search budgets (see BUDGET_MODELS). */
+interface BudgetTable {
+  /** Per effort: exact cap, rounds = floor(n·roundsPer1000 / 1000) clamped to [minRounds, maxRounds], work cap. */
+  readonly levels: Readonly<Record<Effort, Level>>;
+  /** max-cut stall0 = min(250000, max(500, cutStallPerN·n)). */
+  readonly cutStallPerN: number;
+}
+
 /**
- * Per effort: exact cap, rounds = floor(n / varsPerRound) clamped to [minRounds, maxRounds] (so
- * small inputs finish quickly while Gset-sized ones at high get minutes of work that a deadline
- * cuts), and a cap on total work in the cost model of `budgetFor`.
+ * Search budgets per model version id (libs/service versions.ts). A frozen model's table never
+ * changes: the same problem, seed, effort and model give the same answer forever. Tuning adds a
+ * new model id with its own table; the newest one is the default.
+ *   2026-11-01  the first frozen model.
+ *   2026-11-21  more, shorter tabu rounds (Gset at high reaches more best-known cuts within a
+ *               deadline) and a lighter medium for QUBO (bqp1000 at its best-known value in
+ *               ~0.1 s native; max-cut keeps the 400M medium cap: 2000-node Gset gaps shrink).
+ * Small inputs finish quickly while Gset-sized ones at high get minutes of work that a
+ * deadline cuts.
  */
-const LEVELS: Record<Effort, { exactMaxN: number; varsPerRound: number; minRounds: number; maxRounds: number; workCap: number }> = {
-  flash: { exactMaxN: 24, varsPerRound: 250, minRounds: 1, maxRounds: 4, workCap: 40_000_000 },
-  medium: { exactMaxN: 24, varsPerRound: 25, minRounds: 4, maxRounds: 40, workCap: 400_000_000 },
-  high: { exactMaxN: 26, varsPerRound: 2, minRounds: 10, maxRounds: 20_000, workCap: 200_000_000_000 },
+const BUDGET_TABLES: Readonly<Record<string, BudgetTable>> = {
+  '2026-11-01': {
+    levels: {
+      flash: { exactMaxN: 24, roundsPer1000: 4, minRounds: 1, maxRounds: 4, workCap: 40_000_000 },
+      medium: { exactMaxN: 24, roundsPer1000: 40, minRounds: 4, maxRounds: 40, workCap: 400_000_000 },
+      high: { exactMaxN: 26, roundsPer1000: 500, minRounds: 10, maxRounds: 20_000, workCap: 200_000_000_000 },
+    },
+    cutStallPerN: 30,
+  },
+  '2026-11-21': {
+    levels: {
+      flash: { exactMaxN: 24, roundsPer1000: 4, minRounds: 1, maxRounds: 4, workCap: 40_000_000 },
+      medium: { exactMaxN: 24, roundsPer1000: 1000, minRounds: 2, maxRounds: 40, workCap: 150_000_000, cutWorkCap: 400_000_000 },
+      high: { exactMaxN: 26, roundsPer1000: 2000, minRounds: 10, maxRounds: 20_000, workCap: 200_000_000_000 },
+    },
+    cutStallPerN: 10,
+  },
 };
+
+/** The model version ids that have a budget table, oldest first. */
+export const BUDGET_MODELS: readonly string[] = Object.freeze(Object.keys(BUDGET_TABLES));
+/** The newest model: what `budgetFor` uses when no model is named. */
+export const LATEST_BUDGET_MODEL: string = BUDGET_MODELS[BUDGET_MODELS.length - 1];
 
 /** Largest move budget, so tabuUntil (moves + tenure) stays a positive int32. */
 const MAX_MOVES = 1_000_000_000;
@@ -80,24 +125,27 @@ export function parseEffort(s: string): Effort {
  *   useTrees = n > 512 + 2·deg·lg
  *   move     = (useTrees ? 2·deg·lg + 6·lg : n) + deg + 16     model of one tabu move's work
  *   sweep    = 2n + floor(n·deg / 4)                             model of one annealing sweep
- *   maxcut:   sweeps0 = 1000, stall0 = min(250000, max(500, 30n)),
+ *   maxcut:   sweeps0 = 1000, stall0 = min(250000, max(500, cutStallPerN·n)),
  *             tenureBase = max(2, floor(n/40)), tenureSpan = max(2, floor(n/20))
  *   optimize: sweeps0 = 200,  stall0 = min(100000, max(500, 10n)),
  *             tenureBase = max(2, floor(n/100)), tenureSpan = max(2, floor(n/64))
+ *   workCap  = the level's cutWorkCap for maxcut when set, else its workCap
  *   sweeps   = max(1, min(sweeps0, floor(workCap / (2·sweep))))
  *   stall    = max(1, min(stall0, floor(workCap / (4·move))))
  *   round    = sweeps·sweep + 2·stall·move + n·move      (a phase ~ 2·stall; relinking < n moves)
- *   rounds   = min(maxRounds, max(minRounds, floor(n / varsPerRound)))
+ *   rounds   = min(maxRounds, max(minRounds, floor(n·roundsPer1000 / 1000)))
  *   restarts = max(1, min(rounds, floor(workCap / round)))           the round cap
  *   tabuIterations = min(MAX_MOVES, restarts·(2·stall + n))
  *   perturbMin = sweeps, perturbStep = 10 (pool), perturbMax = 10 (rebuild after)
  * The tenure split comes from measurements: sparse max-cut graphs (Gset) want long tenure and
  * long annealing, dense QUBO (Beasley bqp) short tenure and short annealing.
  */
-export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: number): SearchBudget {
+export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: number, model: string = LATEST_BUDGET_MODEL): SearchBudget {
   if (!Number.isInteger(n) || n < 1 || !Number.isInteger(m) || m < 0) throw new RangeError(`bad size n=${n} m=${m}`);
   if (command !== 'optimize' && command !== 'maxcut') throw new RangeError(`no search budget for "${String(command)}"`);
-  const level = LEVELS[effort];
+  const table = Object.prototype.hasOwnProperty.call(BUDGET_TABLES, model) ? BUDGET_TABLES[model] : undefined;
+  if (table === undefined) throw new RangeError(`unknown model version "${String(model)}"; known: ${BUDGET_MODELS.join(', ')}`);
+  const level = table.levels[effort];
   if (level === undefined) throw new RangeError(`unknown effort "${String(effort)}"`);
   const deg = Math.floor((2 * m + n - 1) / n);
   let lg = 0;
@@ -106,13 +154,14 @@ export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: 
   const move = (useTrees ? 2 * deg * lg + 6 * lg : n) + deg + 16;
   const sweep = 2 * n + Math.floor((n * deg) / 4);
   const isCut = command === 'maxcut';
+  const workCap = isCut ? (level.cutWorkCap ?? level.workCap) : level.workCap;
   const sweeps0 = isCut ? 1000 : 200;
-  const stall0 = isCut ? Math.min(250_000, Math.max(500, 30 * n)) : Math.min(100_000, Math.max(500, 10 * n));
-  const sweeps = Math.max(1, Math.min(sweeps0, Math.floor(level.workCap / (2 * sweep))));
-  const stall = Math.max(1, Math.min(stall0, Math.floor(level.workCap / (4 * move))));
+  const stall0 = isCut ? Math.min(250_000, Math.max(500, table.cutStallPerN * n)) : Math.min(100_000, Math.max(500, 10 * n));
+  const sweeps = Math.max(1, Math.min(sweeps0, Math.floor(workCap / (2 * sweep))));
+  const stall = Math.max(1, Math.min(stall0, Math.floor(workCap / (4 * move))));
   const round = sweeps * sweep + 2 * stall * move + n * move;
-  const rounds = Math.min(level.maxRounds, Math.max(level.minRounds, Math.floor(n / level.varsPerRound)));
-  const restarts = Math.max(1, Math.min(rounds, Math.floor(level.workCap / round)));
+  const rounds = Math.min(level.maxRounds, Math.max(level.minRounds, Math.floor((n * level.roundsPer1000) / 1000)));
+  const restarts = Math.max(1, Math.min(rounds, Math.floor(workCap / round)));
   return {
     exactMaxN: level.exactMaxN,
     restarts,

@@ -138,6 +138,11 @@ export interface EngineRequest {
    * Default 'auto'.
    */
   readonly exactMethod?: ExactMethod;
+  /**
+   * The model version whose search budgets apply (effort.ts BUDGET_MODELS; the service passes
+   * the resolved `version`). Absent = the newest; an unknown id is an error.
+   */
+  readonly model?: string;
 }
 
 /** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */

@@ -33,7 +33,7 @@ export {
   type RawPair,
 } from './canonical';
 export { Prng, shuffleInPlace } from './prng';
-export { budgetFor, parseEffort, type SearchBudget, type SearchCommand } from './effort';
+export { BUDGET_MODELS, budgetFor, LATEST_BUDGET_MODEL, parseEffort, type SearchBudget, type SearchCommand } from './effort';
 export { exactBudgetFor, type ExactBudget } from './effort';
 export { certifiedCaps } from './certified-caps';
 export type { ExactMethod } from './engine';

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo, type RawPair } from './canonical';
-import { budgetFor, exactBudgetFor } from './effort';
+import { BUDGET_MODELS, budgetFor, exactBudgetFor, LATEST_BUDGET_MODEL } from './effort';
 import {
   type CanonicalProblem,
   type Effort,
@@ -445,6 +445,23 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
         expect(b.objective).toBe(a.objective);
         expect(b.work).toEqual(a.work);
       }
+    });
+
+    it('follows the named model version: its own budget table (work done), the newest when absent, unknown refused', async () => {
+      const p = randomMaxcut(25, 200, { density: 0.03, weights: 'int' });
+      const byModel = new Map<string, EngineResult>();
+      for (const model of BUDGET_MODELS) {
+        const r = await engine.solve(request(p, { seed: 1, model }));
+        expectValid(p, r);
+        byModel.set(model, r);
+      }
+      const latest = byModel.get(LATEST_BUDGET_MODEL)!;
+      const absent = await engine.solve(request(p, { seed: 1 }));
+      expect(Array.from(absent.answer)).toEqual(Array.from(latest.answer));
+      expect(absent.work).toEqual(latest.work);
+      // The tables differ here, so the work differs: the model really reached the search.
+      expect(new Set([...byModel.values()].map((r) => JSON.stringify(r.work))).size).toBe(BUDGET_MODELS.length);
+      await expect(engine.solve(request(p, { model: '1999-01-01' }))).rejects.toThrow(/model version/);
     });
 
     it('a 1 ms deadline on a large instance stops quickly with a valid answer', async () => {

@@ -12,7 +12,7 @@ describe('ts engine specifics', () => {
   it('has the documented id and kind and supports only optimize and maxcut', () => {
     const e = createTsEngine();
     expect(e.id).toBe(TS_ENGINE_ID);
-    expect(e.id).toBe('ts-1.0.0');
+    expect(e.id).toBe('ts-1.1.0');
     expect(e.kind).toBe('ts');
     expect(e.supports('tsp')).toBe(false);
     expect(e.supports('rules')).toBe(true);

@@ -3,6 +3,7 @@
  * per algorithm family under internal/ (add new commands to SOLVERS).
  */
 import type { CancelSignal, Command, Engine, EngineRequest, EngineResult } from './engine';
+import { BUDGET_MODELS } from './effort';
 import { solveQuboFamily } from './internal/qubo-solve';
 import { solveRules } from './internal/rules-solve';
 import { solveSelect } from './internal/select-solve';
@@ -14,7 +15,7 @@ import { solvePlantedIsing } from './internal/planted-ising-solve';
 export { cutUpperBound, quboLowerBound } from './internal/qubo-solve';
 
 /** Engine id: bump the version whenever an algorithm, budget or the PRNG changes answers. */
-export const TS_ENGINE_ID = 'ts-1.0.0';
+export const TS_ENGINE_ID = 'ts-1.1.0';
 
 type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
 
@@ -50,5 +51,6 @@ export function createTsEngine(): Engine {
 export function solveSync(req: EngineRequest, signal?: CancelSignal): EngineResult {
   const solver = SOLVERS[req.command];
   if (!solver) throw new Error(`the ts engine does not support "${req.command}"`);
+  if (req.model !== undefined && !BUDGET_MODELS.includes(req.model)) throw new RangeError(`unknown model version "${String(req.model)}"`);
   return solver(req, signal);
 }

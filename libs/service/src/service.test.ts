@@ -7,7 +7,7 @@ import { openSqliteStore } from '@svc/store';
 import { nativeStatus } from '@svc/engine-native';
 import { COMMANDS } from '@svc/engine-ts';
 import { ADAPTERS } from './commands';
-import { CERTIFIED, HEURISTIC, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
+import { CERTIFIED, HEURISTIC, MODEL_VERSION, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
 import { bruteMaxcut, bruteQubo, randomGraph, randomQubo } from '../test/brute-force';
 import { closeServices, makeService, tempDir } from '../test/services';
 
@@ -92,7 +92,7 @@ describe('solve optimize', () => {
     expect(env.energy).toBe(e);
     expect(env.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     expect(env.tag).toBe(TAG);
-    expect(env.version).toBe('2026-11-01');
+    expect(env.version).toBe(MODEL_VERSION);
     expect(env.engine).toBe('ts');
     expect(env.effort).toBe('medium');
     expect(env.seed).toBe(0);
@@ -211,7 +211,9 @@ describe('solve errors', () => {
     expect([unknown.code, unknown.status]).toEqual(['SVC_UNKNOWN_VERSION', 422]);
     expect((await caught(svc.solve('optimize', { ...body, version: 'latest' }, { principal: me, query: { version: '2026-11-01' } }))).code).toBe('SVC_INVALID_INPUT');
     const pinned = await svc.solve('optimize', { ...body, version: 'latest' }, { principal: me });
-    expect(pinned.version).toBe('2026-11-01');
+    expect(pinned.version).toBe(MODEL_VERSION);
+    const old = await svc.solve('optimize', { ...body, version: '2026-11-01' }, { principal: me });
+    expect(old.version).toBe('2026-11-01');
   });
 
   it('enforces the sandbox n cap with a register_key next action', async () => {
@@ -329,14 +331,14 @@ describe('metadata', () => {
   });
 
   it('reports health, sandbox limits, pricing, models and capabilities', async () => {
-    expect(svc.health()).toMatchObject({ status: 'ok', engine: 'ts', version: '2026-11-01' });
+    expect(svc.health()).toMatchObject({ status: 'ok', engine: 'ts', version: MODEL_VERSION });
     const sb = await svc.sandboxInfo();
     expect(sb.token).toMatch(/^sbx_[0-9a-f]{32}$/);
     expect(sb.limits).toMatchObject({ max_n: 50_000, max_body_bytes: 8 * 1024 * 1024, daily_compute_units: 10_000 });
     const pricing = svc.pricing() as { plans: { plan: string; daily_compute_units: number }[]; sandbox: { daily_compute_units: number } };
     expect(pricing.plans.map((p) => p.plan)).toEqual(['sandbox', 'free']);
     expect(pricing.sandbox.daily_compute_units).toBe(10_000);
-    expect(svc.models().aliases.latest).toBe('2026-11-01');
+    expect(svc.models().aliases.latest).toBe(MODEL_VERSION);
     const caps = svc.capabilities() as { commands: { name: string; available: boolean }[]; other_commands: { name: string; available: boolean }[] };
     // Available = exactly the commands with an adapter (the registry grows as commands land).
     expect([...SOLVABLE_COMMANDS].sort()).toEqual(COMMANDS.filter((c) => ADAPTERS[c] !== undefined).sort());

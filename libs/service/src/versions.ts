@@ -10,15 +10,27 @@ export interface ModelVersion {
 }
 
 /** The newest frozen model version; `latest` resolves to it. */
-export const MODEL_VERSION = '2026-11-01';
+export const MODEL_VERSION = '2026-11-21';
 
+/**
+ * Every pinnable model, oldest first. Each id is also a budget table of the engines (engine-ts
+ * effort.ts BUDGET_MODELS), which the service passes with every solve, so a pinned version keeps
+ * its answers while `latest` moves on.
+ */
 export const MODEL_VERSIONS: readonly ModelVersion[] = Object.freeze([
   Object.freeze({
-    id: MODEL_VERSION,
+    id: '2026-11-01',
     status: 'stable' as const,
     frozen: true,
     released: '2026-11-01',
     notes: 'first frozen model: exhaustive search up to the exact caps, seeded local search above',
+  }),
+  Object.freeze({
+    id: MODEL_VERSION,
+    status: 'stable' as const,
+    frozen: true,
+    released: '2026-11-21',
+    notes: 'optimize/maxcut family: more, shorter tabu rounds at high and a lighter medium (same algorithms)',
   }),
 ]);
 

@@ -3,12 +3,14 @@
  * Figures are measured in one run so their ratios are comparable; absolute times are noisy.
  * Sections (BENCH_ONLY = comma list of section names runs only those; unset runs all):
  *   medium    max-cut heuristic at a deterministic effort (BENCH_EFFORT, default medium) on a
- *             random n=800 graph and BENCH_GSET (default G1): same answers, TS/native time
+ *             random n=800 graph and BENCH_GSET (default G1): same answers, TS/native time;
+ *             BENCH_MODEL picks a model version's budget table (default the newest)
  *   gset      Gset at effort high with a deadline (heuristics.ts: BENCH_GSET_HIGH, BENCH_GSET_MS,
  *             BENCH_TS_GSET)
  *   bqp       Beasley bqp50…bqp1000 (heuristics.ts: BENCH_BQP_SIZES, BENCH_BQP_EFFORT, BENCH_TS_BQP)
  *   exact     Gray-code enumeration on dense random QUBOs (BENCH_EXACT_N, default 20,24)
  *   validate  validation and canonicalisation of a 1,000,000-edge maxcut body
+ *   family    rules and select on large seeded instances (family.ts: BENCH_FAMILY_EFFORTS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -26,6 +28,7 @@ import { table } from './table';
 import { benchBqp, benchGsetHigh } from './heuristics';
 import { quantumScaleBench } from './quantum-scale';
 import { benchExactCaps } from './exact-caps';
+import { benchFamily } from './family';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -100,7 +103,7 @@ async function main() {
       const out: Record<string, { cut: number; ms: number } | null> = {};
       for (const [id, e] of engines) {
         if (!e) { out[id] = null; continue; }
-        const { res, ms } = await timed(e, { command: 'maxcut', problem, effort, seed: 0 });
+        const { res, ms } = await timed(e, { command: 'maxcut', problem, effort, seed: 0, model: process.env.BENCH_MODEL || undefined });
         out[id] = { cut: res.objective, ms };
       }
       const gap = (v?: number) => (c.best && v !== undefined ? (((c.best - v) / c.best) * 100).toFixed(2) + '%' : '-');
@@ -157,6 +160,7 @@ async function main() {
     console.log(`\n## Validation of a maxcut with ${m.toLocaleString('en-US')} edges\n`);
     console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
   }
+  if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -3,6 +3,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { MODEL_VERSION } from '@svc/service';
 import { BIN, ROOT, closedPort, svcSuite } from './svc-cli-harness';
 
 // End to end: the BUNDLED `svc` (apps/cli/dist/svc.mjs) as a subprocess against a real server:
@@ -85,7 +86,7 @@ describe('solving: formats and input', () => {
       svc(['maxcut', '--model', 'v999', '--format', 'json'], { stdin }),
     ]);
     expect(r.code).toBe(0);
-    expect(r.json()).toMatchObject({ effort: 'high', seed: 11, version: '2026-11-01', latency_budget_ms: 5000, stopped_at_deadline: false, cut_value: 4 });
+    expect(r.json()).toMatchObject({ effort: 'high', seed: 11, version: MODEL_VERSION, latency_budget_ms: 5000, stopped_at_deadline: false, cut_value: 4 });
     expect([unknown.code, unknown.json().code]).toEqual([3, 'SVC_UNKNOWN_VERSION']);
   });
 });
@@ -214,7 +215,8 @@ describe('helpers (free)', () => {
     const piped = await svc(['maxcut', '--format', 'json'], { stdin: problem.stdout });
     expect(piped.json().cut_value).toBe(ring.expected.value);
     expect(models.stdout).toMatch(/2026-11-01\s+stable, frozen/);
-    expect(modelsJson.json().default).toBe('2026-11-01');
+    expect(models.stdout).toMatch(new RegExp(`${MODEL_VERSION}\\s+stable, frozen`));
+    expect(modelsJson.json().default).toBe(MODEL_VERSION);
     expect(pricing.stdout).toMatch(/sandbox\s+0 USD\/month/);
   });
 

@@ -46,7 +46,9 @@ def local_check(problem: Mapping[str, Any], result: Mapping[str, Any]) -> dict[s
 def run(client: "Client") -> dict[str, Any]:
     """Solves the demo live, or returns the bundled result when the service is unreachable."""
     demo = bundled()
-    live = client.solve(demo["command"], demo["problem"], effort=demo["effort"], seed=demo["seed"])
+    # Pinned to the bundled result's model version, so a live receipt reproduces the bundled one.
+    live = client.solve(demo["command"], demo["problem"], effort=demo["effort"], seed=demo["seed"],
+                        version=demo["precomputed"]["version"])
     out: dict[str, Any]
     if is_error(live):
         if live["code"] not in _UNREACHABLE:

@@ -12,6 +12,7 @@
 #include "registry.h"
 #include "roof_dual.h"
 #include "test_instances.h"
+#include "test_options.h"
 #include "test_util.h"
 
 namespace {
@@ -19,16 +20,10 @@ namespace {
 using svc::core::BnbOptions;
 using svc::core::BnbOutcome;
 using svc::core::BranchAndBound;
-using svc::core::CallStatus;
-using svc::core::Limits;
 using svc::core::ModelFromMaxcut;
 using svc::core::ModelFromQubo;
 using svc::core::Prng;
-using svc::core::Proof;
 using svc::core::QuboModel;
-using svc::core::ResultStatus;
-using svc::core::SolveOptions;
-using svc::core::SolveResult;
 using svc::test::Instance;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -207,16 +202,7 @@ void TestCutCycleBound() {
 }
 
 SolveOptions BnbOptionsFor(bool force, int64_t bnb_work) {
-  SolveOptions o;
-  o.budget.exact_max_n = 24;
-  o.budget.tabu_iterations = 20000;
-  o.budget.restarts = 21;
-  o.budget.stall = 1000;
-  o.budget.tenure_base = 3;
-  o.budget.tenure_span = 2;
-  o.budget.perturb_min = 2;
-  o.budget.perturb_step = 2;
-  o.budget.perturb_max = 8;
+  SolveOptions o = Options(24, 20000);
   o.exact.has_budget = true;
   o.exact.bnb_max_n = 128;
   o.exact.bnb_work = bnb_work;

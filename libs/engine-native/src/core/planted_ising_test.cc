@@ -7,12 +7,11 @@
 
 #include "planted_ising.h"
 #include "registry.h"
+#include "test_options.h"
 #include "test_util.h"
 
 namespace {
 
-using svc::core::CallStatus;
-using svc::core::Limits;
 using svc::core::PlantedLayout;
 
 PlantedLayout Layout(int32_t n, int32_t degree, uint32_t seed) {

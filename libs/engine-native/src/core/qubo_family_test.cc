@@ -9,30 +9,12 @@
 #include "qubo_family.h"
 #include "registry.h"
 #include "test_instances.h"
+#include "test_options.h"
 #include "test_util.h"
 
 namespace {
 
-using svc::core::CallStatus;
-using svc::core::Limits;
 using svc::core::ProblemView;
-using svc::core::Proof;
-using svc::core::SolveOptions;
-using svc::core::SolveResult;
-
-SolveOptions Options(int32_t exact_max_n, int64_t moves) {
-  SolveOptions o;
-  o.budget.exact_max_n = exact_max_n;
-  o.budget.tabu_iterations = moves;
-  o.budget.restarts = moves / 1000 + 1;
-  o.budget.stall = 1000;
-  o.budget.tenure_base = 3;
-  o.budget.tenure_span = 2;
-  o.budget.perturb_min = 2;
-  o.budget.perturb_step = 2;
-  o.budget.perturb_max = 8;
-  return o;
-}
 
 // Every state by (energy, code) ascending, optionally only those agreeing with the pins.
 std::vector<std::pair<double, uint32_t>> AllStates(const svc::test::Instance& in,

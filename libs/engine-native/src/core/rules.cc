@@ -4,18 +4,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 #include <optional>
 
-#include "min_tree.h"
+#include "flip_state.h"
 #include "prng.h"
+#include "select_scan.h"
+#include "tree_selector.h"
 
 namespace svc::core {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Most rules a breakout step reweighs (rules-solve.ts BUMP_MAX).
 constexpr int64_t kBumpMax = 32;
@@ -112,151 +111,6 @@ double EpsilonFor(const Encoding& e) {
   return 1e-12 * (1 + s);
 }
 
-// Two MinTrees (free and tabu keys) with tabu expiry through a ring of buckets; the same
-// choice as the scan (rules-solve.ts TabuSelector).
-class TabuSelector {
- public:
-  TabuSelector(int32_t n, int64_t ring)
-      : free_(n), tabu_(n), is_tabu_(n, 0), head_(ring, -1), next_(n, -1), prev_(n, -1),
-        bucket_of_(n, -1), ring_(ring) {}
-
-  void Reset(const std::vector<double>& delta) {
-    std::fill(is_tabu_.begin(), is_tabu_.end(), 0);
-    std::fill(head_.begin(), head_.end(), -1);
-    std::fill(bucket_of_.begin(), bucket_of_.end(), -1);
-    free_.SetAll(delta.data());
-    tabu_.SetAll(nullptr);
-  }
-
-  void Expire(int64_t moves, const std::vector<double>& delta) {
-    const int64_t b = moves % ring_;
-    int32_t v = head_[b];
-    while (v >= 0) {
-      const int32_t nx = next_[v];
-      is_tabu_[v] = 0;
-      bucket_of_[v] = -1;
-      tabu_.Set(v, kInf);
-      free_.Set(v, delta[v]);
-      v = nx;
-    }
-    head_[b] = -1;
-  }
-
-  int32_t Select(int32_t r, double aspire, int32_t n) const {
-    const double f_min = free_.MinValue();
-    const double t_min = tabu_.MinValue();
-    const int32_t a = f_min < kInf ? CyclicFirst(free_, r, f_min) : -1;
-    const int32_t b = t_min < aspire ? CyclicFirst(tabu_, r, t_min) : -1;
-    if (a < 0) return b;
-    if (b < 0) return a;
-    if (f_min != t_min) return f_min < t_min ? a : b;
-    return (a - r + n) % n < (b - r + n) % n ? a : b;
-  }
-
-  void Update(int32_t u, double d) {
-    if (is_tabu_[u]) {
-      tabu_.Set(u, d);
-    } else {
-      free_.Set(u, d);
-    }
-  }
-
-  void MakeTabu(int32_t v, int64_t until, double d) {
-    if (is_tabu_[v]) {
-      Unlink(v);
-    } else {
-      is_tabu_[v] = 1;
-      free_.Set(v, kInf);
-    }
-    tabu_.Set(v, d);
-    const int64_t b = until % ring_;
-    const int32_t h = head_[b];
-    next_[v] = h;
-    prev_[v] = -1;
-    if (h >= 0) prev_[h] = v;
-    head_[b] = v;
-    bucket_of_[v] = b;
-  }
-
- private:
-  static int32_t CyclicFirst(const MinTree& t, int32_t r, double min) {
-    const int32_t i = t.FirstAtMost(r, min);
-    return i >= 0 ? i : t.MinIndex();
-  }
-
-  void Unlink(int32_t v) {
-    const int32_t p = prev_[v];
-    const int32_t nx = next_[v];
-    if (p >= 0) {
-      next_[p] = nx;
-    } else {
-      head_[bucket_of_[v]] = nx;
-    }
-    if (nx >= 0) prev_[nx] = p;
-  }
-
-  MinTree free_, tabu_;
-  std::vector<uint8_t> is_tabu_;
-  std::vector<int32_t> head_, next_, prev_;
-  std::vector<int64_t> bucket_of_;
-  int64_t ring_;
-};
-
-// The best assignment as current x with the flips since it was reached undone (BestTrail).
-class BestTrail {
- public:
-  explicit BestTrail(const std::vector<uint8_t>& x) : saved_(x), trail_(x.size() + 1) {}
-
-  void Moved(int32_t v, const std::vector<uint8_t>& x) {
-    if (!in_trail_) return;
-    trail_[trail_len_++] = v;
-    if (trail_len_ == trail_.size()) Snapshot(x);
-  }
-  void Improve() {
-    in_trail_ = true;
-    trail_len_ = 0;
-  }
-  const std::vector<uint8_t>& Materialize(const std::vector<uint8_t>& x) {
-    if (in_trail_) Snapshot(x);
-    return saved_;
-  }
-
- private:
-  void Snapshot(const std::vector<uint8_t>& x) {
-    saved_ = x;
-    for (size_t t = 0; t < trail_len_; ++t) saved_[trail_[t]] ^= 1;
-    in_trail_ = false;
-    trail_len_ = 0;
-  }
-
-  std::vector<uint8_t> saved_;
-  std::vector<int32_t> trail_;
-  size_t trail_len_ = 0;
-  bool in_trail_ = false;
-};
-
-int32_t SelectByScan(const std::vector<double>& delta, const std::vector<int64_t>& tabu_until,
-                     int32_t r, int64_t moves, double aspire) {
-  const int32_t n = static_cast<int32_t>(delta.size());
-  int32_t v = -1;
-  double best = kInf;
-  for (int32_t i = r; i < n; ++i) {
-    const double d = delta[i];
-    if (d < best && (tabu_until[i] <= moves || d < aspire)) {
-      best = d;
-      v = i;
-    }
-  }
-  for (int32_t i = 0; i < r; ++i) {
-    const double d = delta[i];
-    if (d < best && (tabu_until[i] <= moves || d < aspire)) {
-      best = d;
-      v = i;
-    }
-  }
-  return v;
-}
-
 void Perturb(std::vector<uint8_t>& x, int32_t k, Prng& rng) {
   const int32_t n = static_cast<int32_t>(x.size());
   const int32_t kk = std::min(k, n);
@@ -304,17 +158,17 @@ class PenaltyTabu {
     }
     std::fill(wt_.begin(), wt_.end(), P_);
     Recompute();
-    std::vector<int64_t> tabu_until(n_, 0);
-    if (sel_) sel_->Reset(delta_);
-    BestTrail best(x_);
+    std::vector<double> tabu_until(n_, 0);
+    if (sel_) sel_->Reset(delta_.data());
+    // best.energy() is the objective E of the best assignment.
+    BestTracker best(x_, E_);
     int64_t best_v = V_;
-    double best_e = E_;
     double best_s = S_;
     int64_t moves = 0;
     int64_t phases = 0;
     int32_t k = b_.perturb_min;
     TabuOutcome out;
-    const auto done = [&]() { return best_v == 0 && best_e <= lowest_ + eps_e_; };
+    const auto done = [&]() { return best_v == 0 && best.energy() <= lowest_ + eps_e_; };
     out.stop = limits_.CheckLimits();
     if (out.stop != Stop::kNone || done()) {
       out.x = best.Materialize(x_);
@@ -322,10 +176,11 @@ class PenaltyTabu {
     }
     const auto select = [&](int32_t r, double aspire) {
       if (sel_) {
-        sel_->Expire(moves, delta_);
-        return sel_->Select(r, aspire, n_);
+        sel_->Expire(moves, delta_.data());
+        return sel_->Select(r, aspire);
       }
-      return SelectByScan(delta_, tabu_until, r, moves, aspire);
+      return SelectByScan(delta_.data(), tabu_until.data(), n_, r, static_cast<double>(moves),
+                          aspire);
     };
     while (moves < max_moves) {
       ++phases;
@@ -346,13 +201,14 @@ class PenaltyTabu {
         Flip(v);
         best.Moved(v, x_);
         ++moves;
-        tabu_until[v] = moves + b_.tenure_base + rng_.NextInt(static_cast<uint32_t>(b_.tenure_span));
-        if (sel_) sel_->MakeTabu(v, tabu_until[v], delta_[v]);
+        const int64_t until =
+            moves + b_.tenure_base + rng_.NextInt(static_cast<uint32_t>(b_.tenure_span));
+        tabu_until[v] = static_cast<double>(until);
+        if (sel_) sel_->MakeTabu(v, until, delta_[v]);
         if (S_ < best_s) best_s = S_;
-        if (V_ < best_v || (V_ == best_v && E_ < best_e - eps_e_)) {
+        if (V_ < best_v || (V_ == best_v && E_ < best.energy() - eps_e_)) {
           best_v = V_;
-          best_e = E_;
-          best.Improve();
+          best.Improve(E_);
           improved_global = true;
           if (done()) break;
         }
@@ -372,7 +228,7 @@ class PenaltyTabu {
       Recompute();
       best_s = S_;
       std::fill(tabu_until.begin(), tabu_until.end(), 0);
-      if (sel_) sel_->Reset(delta_);
+      if (sel_) sel_->Reset(delta_.data());
     }
     out.x = best.Materialize(x_);
     out.moves = moves;
@@ -509,7 +365,7 @@ class PenaltyTabu {
   int64_t V_ = 0;
   double E_ = 0;
   double S_ = 0;
-  std::optional<TabuSelector> sel_;
+  std::optional<TreeSelector> sel_;
 };
 
 struct BnbOutcome {

@@ -10,18 +10,14 @@
 #include "registry.h"
 #include "rules.h"
 #include "select.h"
+#include "test_options.h"
 #include "test_util.h"
 
 namespace {
 
-using svc::core::CallStatus;
 using svc::core::Clock;
-using svc::core::Limits;
 using svc::core::Prng;
-using svc::core::Proof;
 using svc::core::ProblemView;
-using svc::core::SolveOptions;
-using svc::core::SolveResult;
 
 // selectBudgetFor('medium', m, k) of engine-ts select-budget.ts.
 std::vector<double> SelectBudget(int32_t m, int32_t k) {

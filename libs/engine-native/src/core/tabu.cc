@@ -8,8 +8,10 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <type_traits>
 
 #include "anneal.h"
+#include "bucket_selector.h"
 #include "elite_pool.h"
 #include "flip_state.h"
 #include "select_scan.h"
@@ -69,8 +71,15 @@ std::vector<uint8_t> GreedyStart(const QuboModel& m, Prng& rng) {
   return x;
 }
 
-TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
-                       const Limits& limits, std::span<const uint8_t> warm) {
+namespace {
+
+// Step 2 as the SIMD scan (select_scan.h): the "selector" of small or dense models.
+struct ScanOnly {};
+
+template <class Sel>
+TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, const Limits& limits,
+                   std::span<const uint8_t> warm, Sel* sel) {
+  constexpr bool kScan = std::is_same_v<Sel, ScanOnly>;
   const int32_t n = m.n;
   const Csr& q = m.q;
   const bool has_warm = warm.size() == static_cast<size_t>(n);
@@ -83,16 +92,10 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
   const bool symmetric = IsSymmetric(m);
   ElitePool pool(n, std::max<int32_t>(1, params.perturb_step), symmetric);
   const int64_t stall = std::max<int64_t>(1, params.stall);
-  std::unique_ptr<TreeSelector> sel;
-  if (params.use_trees) {
-    sel = std::make_unique<TreeSelector>(
-        n, static_cast<int64_t>(params.tenure_base) + params.tenure_span + 1);
-  }
   // Doubles (exact below 2^53) so the scan compares them with delta in the same SIMD lanes.
   std::vector<double> tabu_until(static_cast<size_t>(n), 0);
   std::vector<uint8_t> mask(static_cast<size_t>(n));
   std::vector<int32_t> path(static_cast<size_t>(n));
-  std::vector<double> scratch;
 
   if (has_warm) {
     st.Load(warm);
@@ -112,7 +115,7 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
   // One flip with the selector kept current (tabu phase and relinking).
   auto flip_tracked = [&](int32_t v) {
     st.Flip(v);
-    if (sel) {
+    if constexpr (!kScan) {
       const double* d = st.delta.data();
       for (int64_t e = row_start[v]; e < row_start[v + 1]; ++e) sel->Update(col[e], d[col[e]]);
     }
@@ -149,7 +152,7 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
         tabu_until[i] = differs ? 0 : kExcluded;
       }
       if (size >= 2) {
-        if (sel) sel->Restrict(st.delta.data(), mask.data(), &scratch);
+        if constexpr (!kScan) sel->Restrict(st.delta.data(), mask.data());
         const int32_t lo = std::max(1, size / 3);
         const int32_t hi = std::max(lo, (2 * size) / 3);
         int32_t best_step = lo;
@@ -161,15 +164,19 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
             if (out.stop != Stop::kNone) break;
           }
           const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-          int32_t v = sel ? sel->Select(r, -kInf)
-                          : SelectByScan(st.delta.data(), tabu_until.data(), n, r,
-                                         static_cast<double>(moves), -kInf);
+          int32_t v;
+          if constexpr (kScan) {
+            v = SelectByScan(st.delta.data(), tabu_until.data(), n, r, static_cast<double>(moves),
+                             -kInf);
+          } else {
+            v = sel->Select(r, -kInf);
+          }
           if (v < 0) v = r;
           flip_tracked(v);
-          if (sel) {
-            sel->Exclude(v);
-          } else {
+          if constexpr (kScan) {
             tabu_until[v] = kExcluded;
+          } else {
+            sel->Exclude(v);
           }
           path[steps++] = v;
           ++moves;
@@ -188,7 +195,7 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
 
     // 2. The tabu phase.
     std::fill(tabu_until.begin(), tabu_until.end(), 0);
-    if (sel) sel->Reset(st.delta.data());
+    if constexpr (!kScan) sel->Reset(st.delta.data());
     phase_best.Reset(st.x, st.energy);
     int64_t since_improve = 0;
     while (since_improve < stall && moves < params.max_moves) {
@@ -199,12 +206,12 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
       const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
       const double aspire = best.energy() - eps - st.energy;
       int32_t v;
-      if (sel) {
-        sel->Expire(moves, st.delta.data());
-        v = sel->Select(r, aspire);
-      } else {
+      if constexpr (kScan) {
         v = SelectByScan(st.delta.data(), tabu_until.data(), n, r, static_cast<double>(moves),
                          aspire);
+      } else {
+        sel->Expire(moves, st.delta.data());
+        v = sel->Select(r, aspire);
       }
       if (v < 0) v = r;
       flip_tracked(v);
@@ -212,7 +219,7 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
       const int64_t until =
           moves + params.tenure_base + rng.NextInt(static_cast<uint32_t>(params.tenure_span));
       tabu_until[v] = static_cast<double>(until);
-      if (sel) sel->MakeTabu(v, until, st.delta[v]);
+      if constexpr (!kScan) sel->MakeTabu(v, until, st.delta[v]);
       phase_best.Moved(v, st.x);
       if (st.energy < phase_best.energy() - eps) {
         phase_best.Improve(st.energy);
@@ -239,6 +246,25 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
   out.flips = annealer.flips();
   out.phases = rounds;
   return out;
+}
+
+}  // namespace
+
+TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
+                       const Limits& limits, std::span<const uint8_t> warm) {
+  if (!params.use_trees) {
+    ScanOnly scan;
+    return Search(m, params, rng, limits, warm, &scan);
+  }
+  // Buckets (integral models, small delta range) or trees: the scan's choice either way.
+  const int64_t ring = static_cast<int64_t>(params.tenure_base) + params.tenure_span + 1;
+  const int64_t keys = BucketKeys(m);
+  if (keys > 0) {
+    BucketSelector sel(m.n, ring, keys);
+    return Search(m, params, rng, limits, warm, &sel);
+  }
+  TreeSelector sel(m.n, ring);
+  return Search(m, params, rng, limits, warm, &sel);
 }
 
 }  // namespace svc::core

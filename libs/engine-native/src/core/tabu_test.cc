@@ -5,6 +5,7 @@
 #include "tabu.h"
 
 #include "anneal.h"
+#include "bucket_selector.h"
 #include "elite_pool.h"
 #include "flip_state.h"
 #include "tree_selector.h"
@@ -201,27 +202,48 @@ void TestElitePool() {
   CHECK(!plain.Offer({1, 0, 1}, -1, 0));
 }
 
-// Restricted to a mask and with exclusions, the trees still make the scan's choice.
-void TestTreeRestrictMatchesScan() {
+// Both selectors make the scan's choice: under tabu, aspiration and expiry, and restricted to a
+// mask with exclusions (path relinking).
+template <class Sel>
+void CheckSelectorMatchesScan(const char* name, Sel (*make)(int32_t n, int64_t ring)) {
   svc::core::Prng rng(17);
   const double kInf = std::numeric_limits<double>::infinity();
   int checked = 0;
-  for (int trial = 0; trial < 200; ++trial) {
-    const int32_t n = 1 + static_cast<int32_t>(rng.NextInt(40));
-    std::vector<double> delta(n), until(n);
-    std::vector<uint8_t> mask(n);
-    for (int32_t i = 0; i < n; ++i) {
-      delta[i] = static_cast<double>(rng.NextInt(7)) - 3;
-      mask[i] = static_cast<uint8_t>(rng.NextInt(3) != 0);
+  for (int trial = 0; trial < 120; ++trial) {
+    const int32_t n = 1 + static_cast<int32_t>(rng.NextInt(trial < 100 ? 40 : 3000));
+    const int64_t ring = 9;
+    std::vector<double> delta(n), until(n, 0);
+    for (int32_t i = 0; i < n; ++i) delta[i] = static_cast<double>(rng.NextInt(9)) - 4;
+    Sel sel = make(n, ring);
+    sel.Reset(delta.data());
+    for (int64_t moves = 0; moves < 200; ++moves) {
+      sel.Expire(moves, delta.data());
+      const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+      const double aspire = rng.NextInt(3) == 0 ? -kInf : static_cast<double>(rng.NextInt(9)) - 5;
+      const int32_t want = svc::core::SelectByScanReference(delta.data(), until.data(), n, r,
+                                                            static_cast<double>(moves), aspire);
+      const int32_t got = sel.Select(r, aspire);
+      if (got != want) std::printf("%s: got %d want %d\n", name, got, want);
+      CHECK(got == want);
+      ++checked;
+      const int32_t v = got >= 0 ? got : r;
+      for (int k = 0; k < 3; ++k) {
+        const int32_t u = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+        delta[u] = static_cast<double>(rng.NextInt(9)) - 4;
+        sel.Update(u, delta[u]);
+      }
+      const int64_t tu = moves + 1 + rng.NextInt(static_cast<uint32_t>(ring - 1));
+      until[v] = static_cast<double>(tu);
+      sel.MakeTabu(v, tu, delta[v]);
     }
-    svc::core::TreeSelector sel(n, 8);
-    std::vector<double> scratch;
-    sel.Restrict(delta.data(), mask.data(), &scratch);
-    for (int step = 0; step < n; ++step) {
+    // Restricted to a mask, with exclusions.
+    std::vector<uint8_t> mask(n);
+    for (auto& b : mask) b = static_cast<uint8_t>(rng.NextInt(3) != 0);
+    sel.Restrict(delta.data(), mask.data());
+    for (int32_t step = 0; step < n && step < 300; ++step) {
       for (int32_t i = 0; i < n; ++i) until[i] = mask[i] ? 0 : 2147483647.0;
       const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-      const int32_t want =
-          svc::core::SelectByScanReference(delta.data(), until.data(), n, r, 0, -kInf);
+      const int32_t want = svc::core::SelectByScanReference(delta.data(), until.data(), n, r, 0, -kInf);
       const int32_t got = sel.Select(r, -kInf);
       CHECK(got == want);
       ++checked;
@@ -229,11 +251,38 @@ void TestTreeRestrictMatchesScan() {
       mask[got] = 0;
       sel.Exclude(got);
       const int32_t u = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-      delta[u] = static_cast<double>(rng.NextInt(7)) - 3;
+      delta[u] = static_cast<double>(rng.NextInt(9)) - 4;
       sel.Update(u, delta[u]);
     }
+    std::fill(until.begin(), until.end(), 0);
   }
-  CHECK(checked > 1000);
+  CHECK(checked > 20000);
+}
+
+svc::core::TreeSelector MakeTree(int32_t n, int64_t ring) { return svc::core::TreeSelector(n, ring); }
+svc::core::BucketSelector MakeBuckets(int32_t n, int64_t ring) {
+  return svc::core::BucketSelector(n, ring, 9);  // deltas in [-4, 4]
+}
+
+void TestSelectorsMatchScan() {
+  CheckSelectorMatchesScan("trees", &MakeTree);
+  CheckSelectorMatchesScan("buckets", &MakeBuckets);
+}
+
+// Bucket keys come from the exact delta range; non-integral or too wide models get none.
+void TestBucketKeys() {
+  svc::test::Instance tri;
+  tri.n = 3;
+  tri.i = {0, 0, 1};
+  tri.j = {1, 2, 2};
+  tri.w = {1, 1, 1};
+  CHECK(svc::core::BucketKeys(svc::core::ModelFromMaxcut(tri.Maxcut())) == 5);  // f in [-2, 2]
+  svc::test::Instance half = tri;
+  half.w = {1, 1, 0.5};
+  CHECK(svc::core::BucketKeys(svc::core::ModelFromMaxcut(half.Maxcut())) == 0);
+  svc::test::Instance wide = tri;
+  wide.w = {1e6, 1, 1};
+  CHECK(svc::core::BucketKeys(svc::core::ModelFromMaxcut(wide.Maxcut())) == 0);
 }
 
 // The max-cut reduction is symmetric; a QUBO with linear terms generally is not.
@@ -271,7 +320,8 @@ int main() {
   TestExpNeg();
   TestAnnealKeepsStateAndBest();
   TestElitePool();
-  TestTreeRestrictMatchesScan();
+  TestSelectorsMatchScan();
+  TestBucketKeys();
   TestSymmetry();
   TestDeterministicWithRelinking();
   TestFastScanMatchesReference();

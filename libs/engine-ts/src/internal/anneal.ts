@@ -88,6 +88,7 @@ export class Annealer {
     const integral = this.integral;
     let energy = st.energy;
     let flips = this.flips;
+    let bestE = best.energy;
     let sinceCheck = 0;
     for (let s = 0; s < sweeps; s++) {
       const beta = sweeps > 1 ? beta0 + ((beta1 - beta0) * s) / (sweeps - 1) : beta1;
@@ -102,7 +103,7 @@ export class Annealer {
         if (d > 0) {
           let thr: number;
           if (integral && d <= TABLE_MAX) {
-            thr = table[d];
+            thr = table[d | 0]; // d is a small positive integer here
           } else {
             const z = d * beta;
             thr = z < Z_MAX ? expNeg(z) * 4294967296 : -1;
@@ -121,7 +122,10 @@ export class Annealer {
           delta[u] += sign[u] * (weights[q] * sg);
         }
         best.moved(v, x);
-        if (energy < best.energy - eps) best.improve(energy);
+        if (energy < bestE - eps) {
+          best.improve(energy);
+          bestE = energy;
+        }
       }
       sinceCheck += n;
       if (sinceCheck >= 1024) {

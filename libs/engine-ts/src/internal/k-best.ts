@@ -2,9 +2,9 @@
  * The k lowest-energy distinct states of a QUBO model by exhaustive Gray-code enumeration.
  * Specification (the native engine's k_best.cc follows it step for step):
  *
- *   The walk over states is exactly that of exact.ts (same flips, same incremental energy,
- *   same resync every 65536 steps, limits polled every 4096 steps); state t has the Gray code
- *   g = t ^ (t >> 1) (bit i of g = x_i) and is offered once, code 0 (energy 0) first.
+ *   The walk over states is that of gray-walk.ts (as in exact.ts: same flips, same incremental
+ *   energy, same resync every 65536 steps, limits polled every 4096 steps); state t has the Gray
+ *   code g = t ^ (t >> 1) (bit i of g = x_i) and is offered once, code 0 (energy 0) first.
  *   A bounded max-heap of size k holds the k first states in the order of sample-order.ts:
  *   (energy, code) ascending. Offer (e, g): below k entries push; else replace the top when
  *   e < top.e, or e == top.e and g < top.g. The kept set is therefore independent of the visit
@@ -12,7 +12,10 @@
  *
  * O(2^free · (average degree + log k)); memory O(n + k).
  */
-import { computeDeltas, type Limits, type Model, modelEnergy } from './model';
+import { GrayWalk, grayCode } from './gray-walk';
+import type { Limits, Model } from './model';
+
+export { bitsOfCode } from './gray-walk';
 
 export interface KBestResult {
   /** Gray codes of the kept states (heap order; the caller sorts). */
@@ -25,19 +28,10 @@ export interface KBestResult {
   readonly steps: number;
 }
 
-const POLL_MASK = 4095;
-const RESYNC_MASK = 65535;
-
 export function kBestEnumerate(model: Model, free: number, k: number, limits: Limits): KBestResult {
-  if (free < 0 || free > 30) throw new Error(`exact enumeration over ${free} variables is not supported`);
+  const walk = new GrayWalk(model, free, limits);
   if (!Number.isInteger(k) || k < 1) throw new Error(`k must be a positive integer, got ${k}`);
-  const n = model.n;
-  const { offsets, neighbours, weights } = model.adj;
-  const x = new Uint8Array(n);
-  const sign = new Float64Array(n).fill(1);
-  const delta = new Float64Array(n);
-  delta.set(model.h);
-  const total = 2 ** free;
+  const total = walk.total;
   const cap = Math.min(k, total);
   const he = new Float64Array(cap);
   const hc = new Uint32Array(cap);
@@ -83,45 +77,11 @@ export function kBestEnumerate(model: Model, free: number, k: number, limits: Li
     }
   };
 
-  let energy = 0;
   offer(0, 0);
-  let t = 1;
-  let complete = true;
-  if (total > 1 && limits.check()) complete = false;
-  else {
-    for (; t < total; t++) {
-      const b = 31 - Math.clz32(t & -t);
-      const d = delta[b];
-      const s = sign[b];
-      x[b] ^= 1;
-      sign[b] = -s;
-      energy += d;
-      delta[b] = -d;
-      for (let q = offsets[b]; q < offsets[b + 1]; q++) {
-        const u = neighbours[q];
-        delta[u] += sign[u] * (weights[q] * s);
-      }
-      // Inline fast reject: almost every state is worse than the k-th best.
-      if (size < cap || energy <= he[0]) offer(energy, (t ^ (t >>> 1)) >>> 0);
-      if ((t & POLL_MASK) === 0) {
-        if ((t & RESYNC_MASK) === 0) {
-          computeDeltas(model, x, delta);
-          energy = modelEnergy(model, x);
-        }
-        if (limits.check()) {
-          complete = t + 1 >= total;
-          t++;
-          break;
-        }
-      }
-    }
+  while (walk.step()) {
+    const energy = walk.energy;
+    // Inline fast reject: almost every state is worse than the k-th best.
+    if (size < cap || energy <= he[0]) offer(energy, grayCode(walk.t));
   }
-  return { codes: hc.slice(0, size), energies: he.slice(0, size), complete, steps: t - 1 };
-}
-
-/** The assignment (length n) of Gray code g over the first `free` variables. */
-export function bitsOfCode(g: number, n: number, free: number): Uint8Array {
-  const x = new Uint8Array(n);
-  for (let i = 0; i < free; i++) x[i] = (g >>> i) & 1;
-  return x;
+  return { codes: hc.slice(0, size), energies: he.slice(0, size), complete: walk.complete, steps: walk.t };
 }

@@ -115,7 +115,7 @@ export function solveWant(req: EngineRequest, signal?: CancelSignal): EngineResu
     for (let k = 0; k < free.length; k++) reducedWarm[k] = pinnedWarm[free[k]];
   }
   const r = solveQuboFamily(
-    { command: 'optimize', problem: reduced, effort: req.effort, seed: req.seed, deadlineMs: req.deadlineMs, warmStart: reducedWarm },
+    { command: 'optimize', problem: reduced, effort: req.effort, seed: req.seed, deadlineMs: req.deadlineMs, warmStart: reducedWarm, model: req.model },
     signal,
   );
   for (let k = 0; k < free.length; k++) answer[free[k]] = r.answer[k];

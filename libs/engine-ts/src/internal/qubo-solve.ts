@@ -60,7 +60,7 @@ export function solveQuboFamily(req: EngineRequest, signal?: CancelSignal): Engi
   if (p.kind === 'maxcut' && p.edges === null) throw new Error('maxcut problem has neither edges nor complete');
 
   const m = p.kind === 'qubo' ? p.pairs.w.length : (p.edges as NonNullable<MaxcutProblem['edges']>).w.length;
-  const budget = budgetFor(req.command, req.effort, p.n, m);
+  const budget = budgetFor(req.command, req.effort, p.n, m, req.model);
   const exact = exactBudgetFor(req.command, req.effort, p.n);
   const forceBnb = method === 'branch_and_bound';
   const exactFor = method === 'heuristic' ? { ...exact, bnbMaxN: -1 } : exact;

@@ -59,8 +59,10 @@ import { RULE_CODE } from '../canonical-rules';
 import { evaluateRules } from '../evaluate-rules';
 import { Prng } from '../prng';
 import { rulesBudgetFor, rulesSizeOf, type RulesBudget } from '../rules-budget';
-import { MinTree } from './min-tree';
+import { BestTracker } from './flip-state';
 import { Limits } from './model';
+import { selectByScan } from './tabu';
+import { TreeSelector } from './tree-selector';
 
 /** The counting-rule form shared by both searches. */
 export interface RulesEncoding {
@@ -249,7 +251,7 @@ export function rulesTabu(
     }
   };
 
-  const sel = b.useTrees ? new TabuSelector(n, b.tenureBase + b.tenureSpan + 1) : null;
+  const sel = b.useTrees ? new TreeSelector(n, b.tenureBase + b.tenureSpan + 1) : null;
   const refresh = (u: number): void => {
     const d = pen[u] + (x[u] !== 0 ? -f[u] : f[u]);
     delta[u] = d;
@@ -340,7 +342,7 @@ export function rulesTabu(
   const select = (r: number, aspire: number, moves: number, tabuUntil: Int32Array): number => {
     if (sel !== null) {
       sel.expire(moves, delta);
-      return sel.select(r, aspire, n);
+      return sel.select(r, aspire);
     }
     return selectByScan(delta, tabuUntil, r, moves, aspire);
   };
@@ -348,15 +350,15 @@ export function rulesTabu(
   recompute();
   const tabuUntil = new Int32Array(n);
   sel?.reset(delta);
-  const best = new BestTrail(x);
+  // best.energy is the objective E of the best assignment.
+  const best = new BestTracker(x, E);
   let bestV = V;
-  let bestE = E;
   // Aspiration threshold: the lowest score since the weights last changed.
   let bestS = S;
   let moves = 0;
   let phases = 0;
   let k = b.perturbMin;
-  const done = (): boolean => bestV === 0 && bestE <= lowest + epsE;
+  const done = (): boolean => bestV === 0 && best.energy <= lowest + epsE;
   if (limits.check() || done()) return { x: best.materialize(x), moves, phases };
 
   while (moves < maxMoves) {
@@ -381,10 +383,9 @@ export function rulesTabu(
       tabuUntil[v] = moves + b.tenureBase + rng.nextInt(b.tenureSpan);
       sel?.makeTabu(v, tabuUntil[v], delta[v]);
       if (S < bestS) bestS = S;
-      if (V < bestV || (V === bestV && E < bestE - epsE)) {
+      if (V < bestV || (V === bestV && E < best.energy - epsE)) {
         bestV = V;
-        bestE = E;
-        best.improve();
+        best.improve(E);
         improvedGlobal = true;
         if (done()) break;
       }
@@ -410,64 +411,6 @@ export function rulesTabu(
   return { x: Uint8Array.from(best.materialize(x)), moves, phases };
 }
 
-/**
- * The best assignment as "current x with the flips since it was reached undone", so a new best
- * costs O(1); after n further flips it is copied out once (amortised O(1) per move).
- */
-class BestTrail {
-  private readonly saved: Uint8Array;
-  private readonly trail: Int32Array;
-  private trailLen = 0;
-  /** True while best = x with the trail undone; false while `saved` holds it. */
-  private inTrail = false;
-
-  constructor(x: Uint8Array) {
-    this.saved = Uint8Array.from(x);
-    this.trail = new Int32Array(x.length + 1);
-  }
-
-  /** Record the flip of v that was just applied to x. */
-  moved(v: number, x: Uint8Array): void {
-    if (!this.inTrail) return;
-    this.trail[this.trailLen++] = v;
-    if (this.trailLen === this.trail.length) this.snapshot(x);
-  }
-
-  /** The current x is the new best. */
-  improve(): void {
-    this.inTrail = true;
-    this.trailLen = 0;
-  }
-
-  /** The best assignment (the saved array; do not mutate). */
-  materialize(x: Uint8Array): Uint8Array {
-    if (this.inTrail) this.snapshot(x);
-    return this.saved;
-  }
-
-  private snapshot(x: Uint8Array): void {
-    this.saved.set(x);
-    for (let t = 0; t < this.trailLen; t++) this.saved[this.trail[t]] ^= 1;
-    this.inTrail = false;
-    this.trailLen = 0;
-  }
-}
-
-function selectByScan(delta: Float64Array, tabuUntil: Int32Array, r: number, moves: number, aspire: number): number {
-  const n = delta.length;
-  let v = -1;
-  let bestD = Infinity;
-  for (let i = r; i < n; i++) {
-    const d = delta[i];
-    if (d < bestD && (tabuUntil[i] <= moves || d < aspire)) { bestD = d; v = i; }
-  }
-  for (let i = 0; i < r; i++) {
-    const d = delta[i];
-    if (d < bestD && (tabuUntil[i] <= moves || d < aspire)) { bestD = d; v = i; }
-  }
-  return v;
-}
-
 /** Flip k distinct variables chosen by a partial Fisher–Yates over 0..n−1. */
 function perturb(x: Uint8Array, k: number, rng: Prng): void {
   const n = x.length;
@@ -481,98 +424,6 @@ function perturb(x: Uint8Array, k: number, rng: Prng): void {
     idx[j] = tmp;
     x[idx[t]] ^= 1;
   }
-}
-
-/**
- * Step 2 with two MinTrees (free and tabu keys), the same choice as the scan: the cyclic-first
- * minimum of a tree is its leftmost minimum at index >= r if any, else its leftmost minimum.
- * Tabu variables expire through a ring of buckets indexed by tabuUntil mod ring.
- */
-class TabuSelector {
-  private readonly free: MinTree;
-  private readonly tabu: MinTree;
-  private readonly isTabu: Uint8Array;
-  private readonly head: Int32Array;
-  private readonly next: Int32Array;
-  private readonly prev: Int32Array;
-  private readonly bucketOf: Int32Array;
-
-  constructor(n: number, private readonly ring: number) {
-    this.free = new MinTree(n);
-    this.tabu = new MinTree(n);
-    this.isTabu = new Uint8Array(n);
-    this.head = new Int32Array(ring);
-    this.next = new Int32Array(n);
-    this.prev = new Int32Array(n);
-    this.bucketOf = new Int32Array(n);
-  }
-
-  reset(delta: Float64Array): void {
-    this.isTabu.fill(0);
-    this.head.fill(-1);
-    this.bucketOf.fill(-1);
-    this.free.setAll((i) => delta[i]);
-    this.tabu.setAll(() => Infinity);
-  }
-
-  expire(moves: number, delta: Float64Array): void {
-    const b = moves % this.ring;
-    let v = this.head[b];
-    while (v >= 0) {
-      const nx = this.next[v];
-      this.isTabu[v] = 0;
-      this.bucketOf[v] = -1;
-      this.tabu.set(v, Infinity);
-      this.free.set(v, delta[v]);
-      v = nx;
-    }
-    this.head[b] = -1;
-  }
-
-  select(r: number, aspire: number, n: number): number {
-    const fMin = this.free.minValue();
-    const tMin = this.tabu.minValue();
-    const a = fMin < Infinity ? cyclicFirst(this.free, r, fMin) : -1;
-    const b = tMin < aspire ? cyclicFirst(this.tabu, r, tMin) : -1;
-    if (a < 0) return b;
-    if (b < 0) return a;
-    if (fMin !== tMin) return fMin < tMin ? a : b;
-    return (a - r + n) % n < (b - r + n) % n ? a : b;
-  }
-
-  update(u: number, d: number): void {
-    if (this.isTabu[u] !== 0) this.tabu.set(u, d);
-    else this.free.set(u, d);
-  }
-
-  makeTabu(v: number, until: number, d: number): void {
-    if (this.isTabu[v] !== 0) this.unlink(v);
-    else {
-      this.isTabu[v] = 1;
-      this.free.set(v, Infinity);
-    }
-    this.tabu.set(v, d);
-    const b = until % this.ring;
-    const h = this.head[b];
-    this.next[v] = h;
-    this.prev[v] = -1;
-    if (h >= 0) this.prev[h] = v;
-    this.head[b] = v;
-    this.bucketOf[v] = b;
-  }
-
-  private unlink(v: number): void {
-    const p = this.prev[v];
-    const nx = this.next[v];
-    if (p >= 0) this.next[p] = nx;
-    else this.head[this.bucketOf[v]] = nx;
-    if (nx >= 0) this.prev[nx] = p;
-  }
-}
-
-function cyclicFirst(t: MinTree, r: number, min: number): number {
-  const i = t.firstAtMost(r, min);
-  return i >= 0 ? i : t.minIndex();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ export function solveSample(req: EngineRequest, signal?: CancelSignal): EngineRe
     };
   } else {
     const base = solveQuboFamily(
-      { command: 'optimize', problem: plain, effort: req.effort, seed: req.seed, deadlineMs: req.deadlineMs, warmStart: req.warmStart },
+      { command: 'optimize', problem: plain, effort: req.effort, seed: req.seed, deadlineMs: req.deadlineMs, warmStart: req.warmStart, model: req.model },
       signal,
     );
     const walk = sampleWalk(model, base.answer, count, budget, new Prng((req.seed ^ SAMPLE_SEED_SALT) >>> 0), limits);

@@ -33,8 +33,9 @@
  *   4. moves += 1; tabuUntil[v] = moves + tenureBase + rng.nextInt(tenureSpan).
  *   5. Improvements by more than eps update the phase best and the global best.
  * All tabu is cleared when a phase starts. Step 2 is a plain O(n) scan for small or dense
- * models; for large sparse ones two MinTrees (tree-selector.ts) give the identical choice in
- * O(log n). Every flip of every kind (annealing, relinking, tabu) that improves the global best by
+ * models; for large sparse ones bitset buckets per delta value (bucket-selector.ts, integral
+ * models with a small delta range) or two MinTrees (tree-selector.ts) give the identical choice
+ * in O(1) or O(log n). Every flip of every kind (annealing, relinking, tabu) that improves the global best by
  * more than eps records it. eps = 1e-12·(1 + Σ|h| + Σ_rows|W|).
  *
  * The search stops after `maxPhases` rounds or `maxMoves` moves, or when a limit fires. Limits
@@ -42,6 +43,7 @@
  */
 import { Prng, shuffleInPlace } from '../prng';
 import { Annealer, annealScale, isIntegral } from './anneal';
+import { BucketSelector, bucketKeys } from './bucket-selector';
 import { ElitePool } from './elite-pool';
 import { BestTracker, FlipState } from './flip-state';
 import type { Limits, Model } from './model';
@@ -92,7 +94,7 @@ export function tabuSearch(
   rng: Prng,
   limits: Limits,
   warm: Uint8Array | null,
-  /** Step 2 by MinTrees instead of the scan: the same moves, faster on large sparse inputs. */
+  /** Step 2 by buckets or MinTrees instead of the scan: the same moves, faster on large sparse inputs. */
   useTrees: boolean,
 ): TabuResult {
   const n = model.n;
@@ -106,7 +108,9 @@ export function tabuSearch(
   const symmetric = isSymmetric(model);
   const pool = new ElitePool(n, Math.max(1, params.perturbStep), symmetric);
   const stall = Math.max(1, params.stall);
-  const sel = useTrees ? new TreeSelector(n, params.tenureBase + params.tenureSpan + 1) : null;
+  const ring = params.tenureBase + params.tenureSpan + 1;
+  const keys = useTrees ? bucketKeys(n, model.h, model.adj.offsets, model.adj.weights) : 0;
+  const sel: TreeSelector | BucketSelector | null = !useTrees ? null : keys > 0 ? new BucketSelector(n, ring, keys) : new TreeSelector(n, ring);
   const tabuUntil = new Int32Array(n);
   const mask = new Uint8Array(n);
   const path = new Int32Array(n);

@@ -69,6 +69,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       problem: prep.problem,
       effort,
       seed,
+      model: version,
       deadlineMs: budget > 0 ? Math.max(1, Math.floor(budget - (performance.now() - t0))) : undefined,
       warmStart: prep.warmStart,
       cancel,

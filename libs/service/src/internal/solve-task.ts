@@ -6,6 +6,8 @@ export interface SolveTask {
   readonly problem: CanonicalProblem;
   readonly effort: Effort;
   readonly seed: number;
+  /** Resolved model version id: the engine's budget table (engine-ts BUDGET_MODELS). */
+  readonly model: string;
   readonly deadlineMs?: number;
   readonly warmStart?: Uint8Array;
   /** Int32Array over a SharedArrayBuffer; non-zero asks the engine to stop. */

@@ -20,6 +20,7 @@ export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
       problem: task.problem,
       effort: task.effort,
       seed: task.seed,
+      model: task.model,
       deadlineMs: task.deadlineMs,
       warmStart: task.warmStart,
     },

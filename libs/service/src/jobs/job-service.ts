@@ -200,7 +200,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
 
   const estimateOf = (plan: SolvePlan) => estimateWork({
     command: plan.command, problem: plan.prep.problem, effort: plan.effort, units: plan.units,
-    maxLatencyMs: plan.maxLatencyMs, engine: deps.engineKindFor(plan.command),
+    maxLatencyMs: plan.maxLatencyMs, engine: deps.engineKindFor(plan.command), version: plan.version,
   });
 
   function planOf(row: JobRecord): SolvePlan {

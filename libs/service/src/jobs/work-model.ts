@@ -30,7 +30,7 @@ export interface WorkEstimate {
 }
 
 /** Deterministic work estimate of a plan (the same figure analyze reports and the queue threshold uses). */
-export function estimateWork(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number; maxLatencyMs?: number; engine?: 'native' | 'ts' }): WorkEstimate {
+export function estimateWork(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number; maxLatencyMs?: number; engine?: 'native' | 'ts'; version?: string }): WorkEstimate {
   const e = estimateUnbounded(plan);
   if (!plan.maxLatencyMs) return e;
   // A latency budget stops the engine: no more work than fits in it.
@@ -38,7 +38,7 @@ export function estimateWork(plan: { command: Command; problem: CanonicalProblem
   return fits < e.work ? { ...e, work: Math.ceil(fits) } : e;
 }
 
-function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number }): WorkEstimate {
+function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; effort: Effort; units: number; version?: string }): WorkEstimate {
   const p = plan.problem;
   const fallback: WorkEstimate = { work: plan.units * WORK_PER_UNIT_FALLBACK, steps: null, basis: 'compute_units' };
   if (plan.command === 'quantum-scale' && p.kind === 'planted-ising') {
@@ -54,7 +54,7 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
   else if (p.kind === 'maxcut' && p.edges) m = p.edges.i.length;
   else return fallback;
   const n = p.n;
-  const b = budgetFor(plan.command, plan.effort, n, m);
+  const b = budgetFor(plan.command, plan.effort, n, m, plan.version);
   const deg = Math.floor((2 * m + n - 1) / n);
   if (n <= b.exactMaxN) {
     const free = p.kind === 'qubo' ? n : n - 1;

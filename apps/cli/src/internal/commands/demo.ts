@@ -23,7 +23,8 @@ function demoHuman(d: Doc): string {
  * any other fault is returned as the fault. Both carry a local recompute of the cut.
  */
 export async function runDemo(client: Client): Promise<{ ok: true; doc: Doc } | { ok: false; error: import('@svc/errors').ProblemDocument; exitCode: number }> {
-  const live = await client.solve(DEMO.command, DEMO.problem, { effort: DEMO.effort, seed: DEMO.seed });
+  // Pinned to the bundled result's model version, so a live receipt reproduces the bundled one.
+  const live = await client.solve(DEMO.command, DEMO.problem, { effort: DEMO.effort, seed: DEMO.seed, version: DEMO.precomputed.version });
   let doc: Doc;
   if (live.ok) {
     doc = { mode: 'live', command: DEMO.command, problem: DEMO.problem, result: live.result };
