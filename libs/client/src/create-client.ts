@@ -129,6 +129,8 @@ export interface Client {
   credential(): Promise<ClientResult<{ kind: CredentialKind; token: string }>>;
   /** Builds `POST /api/v1/solve/<command>` (tag filled, query options, Idempotency-Key) without sending it. */
   prepareSolve(command: string, problem: unknown, opts?: SolveOptions): ClientResult<PreparedRequest>;
+  /** Builds `POST /api/v1/compute` (routed by shape) without sending it; fills `tag`. */
+  prepareCompute(problem: unknown, opts?: SolveOptions): ClientResult<PreparedRequest>;
   /** Builds `POST /api/v1/compute/binary` for SVCB bytes without sending it. */
   prepareBinary(body: Uint8Array, opts?: SolveOptions): PreparedRequest;
   /** Sends a prepared solve with the credential and retries; follows a 202 unless `follow: false`. */
@@ -433,6 +435,14 @@ export function createClient(opts: ClientOptions = {}): Client {
       return { ok: true, result: prepared(url, enc.text, 'application/json', o), status: 0 };
     },
 
+    prepareCompute(problem, o = {}) {
+      const enc = encodeJson(withTag(problem));
+      if (!enc.ok) return failure(enc.doc);
+      const url = new URL(`${baseUrl}/api/v1/compute`);
+      setQuery(url, o);
+      return { ok: true, result: prepared(url, enc.text, 'application/json', o), status: 0 };
+    },
+
     prepareBinary(body, o = {}) {
       const url = new URL(`${baseUrl}/api/v1/compute/binary`);
       setQuery(url, o);
@@ -456,11 +466,9 @@ export function createClient(opts: ClientOptions = {}): Client {
     },
 
     async compute(problem, o = {}) {
-      const enc = encodeJson(withTag(problem));
-      if (!enc.ok) return failure(enc.doc);
-      const url = new URL(`${baseUrl}/api/v1/compute`);
-      setQuery(url, o);
-      return client.send(prepared(url, enc.text, 'application/json', o), o);
+      const p = client.prepareCompute(problem, o);
+      if (!p.ok) return p;
+      return client.send(p.result, o);
     },
 
     async computeBinary(body, o = {}) {

@@ -142,6 +142,38 @@ describe('solving: flags', () => {
     expect(down.json().detail).toContain('fail closed');
   });
 
+  it('compute takes --dry-run, --max-compute-units and --binary: routed first, then /compute or /compute/binary', async () => {
+    const before = await unitsUsed();
+    const withContract = JSON.stringify({ ...MAXCUT, contract: { requirements: { max_latency_ms: 3000 } } });
+    const [dry, human, over, unknownShape, binaryDry] = await Promise.all([
+      svc(['compute', '--dry-run', '--seed', '4', '--format', 'json'], { stdin: withContract }),
+      svc(['compute', '--dry-run'], { stdin }),
+      svc(['compute', '--max-compute-units', '1', '--format', 'json'], { stdin }),
+      svc(['compute', '--dry-run', '--format', 'json'], { stdin: JSON.stringify({ description: 'no command has this shape', n: 2, widgets: [1] }) }),
+      svc(['compute', '--binary', '--dry-run', '--format', 'json'], { stdin }),
+    ]);
+    expect(dry.code).toBe(0);
+    expect(dry.json()).toMatchObject({
+      dry_run: true, sent: false, command: 'maxcut', routed: { command: 'maxcut' }, valid: true,
+      estimate: { command: 'maxcut', compute_units: 2, charged: 0 },
+    });
+    expect(dry.json().request).toMatchObject({ method: 'POST', url: `${suite.server.url}/api/v1/compute?seed=4`, lane: 'json' });
+    expect(dry.json().request.body.contract).toEqual({ requirements: { max_latency_ms: 3000 } });
+    expect(human.stdout).toMatch(/^maxcut: dry run: valid; nothing was sent to solve/);
+    expect(human.stdout).toMatch(/routed to\s+maxcut/);
+    expect(over.code).toBe(1);
+    expect(over.json()).toMatchObject({ code: 'SVC_BUDGET_EXCEEDED', estimated_compute_units: 2, max_compute_units: 1 });
+    expect([unknownShape.code, unknownShape.json().code]).toEqual([3, 'SVC_INVALID_INPUT']);
+    expect(await unitsUsed()).toBe(before);
+    const [json, binary] = await Promise.all([
+      svc(['maxcut', '--seed', '21', '--format', 'json'], { stdin }),
+      svc(['compute', '--binary', '--seed', '21', '--format', 'json'], { stdin }),
+    ]);
+    expect([binary.code, binary.stderr]).toEqual([0, '']);
+    expect(binary.json().receipt).toBe(json.json().receipt);
+    expect(binaryDry.json().request).toMatchObject({ url: `${suite.server.url}/api/v1/compute/binary`, lane: 'svcb' });
+  });
+
   it('--out writes the full response and prints a summary; --fields keeps keys; --compact trims', async () => {
     const big = { description: 'split thirty players into two practice squads', n: 30, complete: true };
     const [out, fields, unmasked, compact] = await Promise.all([

@@ -46,7 +46,7 @@ export function solveFlagsOf(args: ParsedArgs): SolveFlags {
 
 type Outcome = ClientResult<Record<string, unknown>>;
 
-const fail = (doc: ProblemDocument): Outcome => ({ ok: false, error: doc, exitCode: exitCodeFor(doc.code), status: null });
+const fail = (doc: ProblemDocument): ClientResult<never> => ({ ok: false, error: doc, exitCode: exitCodeFor(doc.code), status: null });
 const local = (e: SvcError): Outcome => fail(problemDocument(e));
 
 function describeBody(req: PreparedRequest): Record<string, unknown> {
@@ -54,21 +54,33 @@ function describeBody(req: PreparedRequest): Record<string, unknown> {
   return { lane: 'svcb', body_base64: Buffer.from(req.body).toString('base64'), body_bytes: req.body.byteLength };
 }
 
+/** `svc compute`: the command the service's router picked (`POST /api/v1/route`, best first). */
+export interface RoutedTo {
+  readonly command: string;
+  readonly confidence: unknown;
+  readonly why: unknown;
+}
+
 /**
  * One solve with every flag of interface §4 applied: `--binary` (SVCB for integer optimize/maxcut,
  * JSON otherwise), `--max-compute-units` (estimate first, fail closed), `--dry-run` (validity,
  * estimate and the exact request; nothing solved), then the request, following a 202 unless
- * `--no-wait`. Notes go to stderr; the outcome is a result or a problem document.
+ * `--no-wait`. Notes go to stderr; the outcome is a result or a problem document. With `routed`
+ * (`svc compute`) the JSON request goes to `POST /api/v1/compute` and the estimate and SVCB
+ * encoding use the routed command.
  */
-export async function solveOne(io: CliIo, client: Client, command: string, problem: Record<string, unknown>, f: SolveFlags): Promise<Outcome> {
+export async function solveOne(io: CliIo, client: Client, command: string, problem: Record<string, unknown>, f: SolveFlags, routed?: RoutedTo): Promise<Outcome> {
   const opts: SolveOptions = {
     effort: f.effort, seed: f.seed, maxLatencyMs: f.maxLatencyMs, version: f.version,
     idempotencyKey: f.idempotencyKey, follow: f.follow, waitTimeoutMs: f.waitTimeoutMs,
   };
+  // compute's `contract` is not a field of the routed command: estimate without it, with its latency.
+  const { contract, ...commandProblem } = problem;
+  const contractMs = routed ? contractLatency(contract) : undefined;
 
   let svcb: Uint8Array | undefined;
   if (f.binary) {
-    const enc = encodeSvcb(command, problem);
+    const enc = encodeSvcb(command, routed && contract !== undefined ? { ...problem, contract } : problem);
     const versionClash = enc.ok && enc.version !== undefined && f.version !== undefined && enc.version !== f.version;
     if (enc.ok && !versionClash) {
       svcb = enc.bytes;
@@ -81,7 +93,9 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
 
   let estimate: Record<string, unknown> | undefined;
   if (f.dryRun || f.maxComputeUnits !== undefined) {
-    const est = await client.analyze(command, problem, { route: 'estimate', effort: opts.effort, seed: opts.seed, maxLatencyMs: opts.maxLatencyMs, version: opts.version });
+    const est = await client.analyze(command, routed ? commandProblem : problem, {
+      route: 'estimate', effort: opts.effort, seed: opts.seed, maxLatencyMs: opts.maxLatencyMs ?? contractMs, version: opts.version,
+    });
     if (!est.ok) {
       if (f.maxComputeUnits === undefined || est.error.code !== 'SVC_NETWORK') return est;
       // Fail closed: without an estimate nothing is solved.
@@ -105,7 +119,7 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
   let request: PreparedRequest;
   if (svcb) request = client.prepareBinary(svcb, opts);
   else {
-    const p = client.prepareSolve(command, problem, opts);
+    const p = routed ? client.prepareCompute(problem, opts) : client.prepareSolve(command, problem, opts);
     if (!p.ok) return p;
     request = p.result;
   }
@@ -117,7 +131,7 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
     return {
       ok: true, status: 200,
       result: {
-        dry_run: true, sent: false, command, valid: estimate?.valid ?? true,
+        dry_run: true, sent: false, command, ...(routed ? { routed } : {}), valid: estimate?.valid ?? true,
         ...(f.maxComputeUnits !== undefined ? { max_compute_units: f.maxComputeUnits } : {}),
         estimate,
         credential: cred.result.kind,
@@ -144,7 +158,9 @@ export function dryRunHuman(doc: Record<string, unknown>): string {
   const req = (doc.request ?? {}) as Record<string, unknown>;
   const headers = (req.headers ?? {}) as Record<string, string>;
   const yes = (b: unknown) => (b === true ? 'yes' : b === false ? 'no' : '?');
+  const routed = doc.routed as RoutedTo | undefined;
   const rows: [string, string][] = [
+    ...(routed ? [['routed to', `${routed.command} (confidence ${String(routed.confidence)}: ${String(routed.why)})`] as [string, string]] : []),
     ['estimate', `${est.compute_units} compute units at effort ${est.effort}; difficulty ${est.difficulty}; would certify ${yes(est.would_certify)}; would queue ${yes(est.would_queue)}`],
   ];
   if (doc.max_compute_units !== undefined) rows.push(['budget', `${doc.max_compute_units} compute units (within)`]);
@@ -199,19 +215,52 @@ export const SOLVE_LONG_FORM: CommandSpec = {
   },
 };
 
+/** `contract.requirements.max_latency_ms` of a compute body when it is a number. */
+function contractLatency(contract: unknown): number | undefined {
+  const req = (contract as { requirements?: { max_latency_ms?: unknown } } | undefined)?.requirements;
+  return typeof req?.max_latency_ms === 'number' ? req.max_latency_ms : undefined;
+}
+
+/**
+ * The command `POST /api/v1/route` ranks first for a bare problem, or the fault `compute` itself
+ * would answer (no command accepts the shape, or it is not served here).
+ */
+async function routeOf(client: Client, problem: Record<string, unknown>): Promise<ClientResult<RoutedTo>> {
+  const r = await client.route(problem);
+  if (!r.ok) return r;
+  const top = (r.result.candidates as { command?: unknown; confidence?: unknown; why?: unknown; available?: unknown }[] | undefined)?.[0];
+  if (!top || typeof top.command !== 'string') {
+    return fail(problemDocument(new SvcError('SVC_INVALID_INPUT', 'No command accepts a problem of this shape; `svc route` lists the candidates and `svc formulate <command>` shows each shape.', { extensions: { field: '(root)' } })));
+  }
+  if (top.available !== true) {
+    return fail(problemDocument(new SvcError('SVC_UNSUPPORTED', `The problem's shape is '${top.command}' (${String(top.why)}), which this service does not solve yet.`)));
+  }
+  return { ok: true, status: r.status, result: { command: top.command, confidence: top.confidence, why: top.why } };
+}
+
 /** `svc compute`: the service routes a bare problem to a command by its shape. */
 export const COMPUTE_COMMAND: CommandSpec = {
   name: 'compute',
   group: 'solve',
   summary: 'solve a bare problem, routed to a command by its shape (POST /api/v1/compute)',
   operands: [],
-  flags: [INPUT_FLAG, ...QUERY_FLAGS, ...WAIT_FLAGS, { name: 'idempotency-key', value: 'KEY', description: 'Idempotency-Key (default a fresh UUID)' }],
-  details: 'Use `svc route` first (free) to see which command the shape maps to.',
+  flags: SOLVE_FLAGS,
+  details: [
+    'Use `svc route` first (free) to see which command the shape maps to. With --dry-run,',
+    '--max-compute-units or --binary the problem is routed first (POST /api/v1/route, free), and the',
+    'estimate and SVCB encoding use the routed command; the solve itself still goes to /api/v1/compute',
+    '(or /api/v1/compute/binary).',
+  ].join('\n'),
   run: async (ctx) => {
     const { io, args } = ctx;
     const problem = withTag(await readProblem(io, flagValue(args, 'input')));
     const { client } = await openSession(io);
     const f = solveFlagsOf(args);
+    if (f.binary || f.dryRun || f.maxComputeUnits !== undefined) {
+      const routed = await routeOf(client, problem);
+      if (!routed.ok) return emitSolve(ctx, 'compute', problem, routed);
+      return emitSolve(ctx, 'compute', problem, await solveOne(io, client, routed.result.command, problem, f, routed.result));
+    }
     const progress = f.follow ? progressReporter(io) : undefined;
     try {
       const out = await client.compute(problem, { ...f, onProgress: progress?.onProgress });
