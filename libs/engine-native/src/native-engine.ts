@@ -140,7 +140,7 @@ export function prepare(
     if (!(p.linear instanceof Float64Array) || p.linear.length !== n) throw new TypeError('linear must be a Float64Array of length n');
     checkFinite(p.linear, 'linear');
     checkPairs(p.pairs, n, 'pairs');
-    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, rules: rulesArgs(p, effort) };
+    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, rules: rulesArgs(p, effort, model) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

@@ -36,7 +36,7 @@ export const SELECT_BUDGET_FIELDS = [
 
 /** RulesBudget fields in the order of core/rules.h RulesBudget (useTrees as 0/1). */
 export const RULES_BUDGET_FIELDS = [
-  'bbSteps', 'tabuMoves', 'stall', 'tenureBase', 'tenureSpan', 'perturbMin', 'perturbStep', 'perturbMax', 'useTrees',
+  'bbSteps', 'tabuMoves', 'stall', 'tenureBase', 'tenureSpan', 'perturbMin', 'perturbStep', 'perturbMax', 'useTrees', 'searchFirst',
 ] as const satisfies readonly (keyof RulesBudget)[];
 
 /** Checked select arguments; the O(m²) symmetry check is the core's (ValidateSelect). */
@@ -60,7 +60,7 @@ export function selectArgs(p: SelectProblem, effort: Effort): NativeSelectArgs {
 }
 
 /** Checked rules arguments (row shapes here; node ranges and duplicates in the core). */
-export function rulesArgs(p: RulesProblem, effort: Effort): NativeRulesArgs {
+export function rulesArgs(p: RulesProblem, effort: Effort, model?: string): NativeRulesArgs {
   const { type, k, start, nodes } = p.rules;
   if (!(type instanceof Uint8Array) || !(k instanceof Int32Array) || !(start instanceof Int32Array) || !(nodes instanceof Int32Array)) {
     throw new TypeError('rules must be {type: Uint8Array, k, start, nodes: Int32Array}');
@@ -73,6 +73,6 @@ export function rulesArgs(p: RulesProblem, effort: Effort): NativeRulesArgs {
     if (type[r] >= RULE_KINDS.length) throw new RangeError(`rule ${r} has unknown type code ${type[r]}`);
     if (start[r + 1] < start[r]) throw new TypeError('malformed rule list');
   }
-  const b = rulesBudgetFor(effort, rulesSizeOf(p));
+  const b = rulesBudgetFor(effort, rulesSizeOf(p), model);
   return { type, k, start, nodes, budget: Float64Array.from(RULES_BUDGET_FIELDS, (f) => Number(b[f])) };
 }

@@ -95,6 +95,21 @@ describe.runIf(status.loaded)('native select and rules', () => {
     await expect(e.solve({ command: 'rules', problem: twice, effort: 'flash', seed: 0 })).rejects.toThrow(/twice/);
   });
 
+  it('rules follows the model version (dispatch order) identically in both engines', async () => {
+    const e = native();
+    const rp = randomRules(79, 200, { rules: 240, objective: 'quadratic' });
+    const works = new Set<string>();
+    for (const model of ['2026-11-01', '2026-11-21']) {
+      const req = { command: 'rules', problem: rp, effort: 'flash', seed: 2, model } as EngineRequest;
+      const a = await ts.solve(req);
+      const b = await e.solve(req);
+      expect(Array.from(b.answer)).toEqual(Array.from(a.answer));
+      expect(b.work).toEqual(a.work);
+      works.add(JSON.stringify(a.work));
+    }
+    expect(works.size).toBe(2);
+  });
+
   // Speed against engine-ts is measured by `BENCH_ONLY=family npm run bench`, not here.
   it('gives the answers of engine-ts on a large rules instance and a large select instance', async () => {
     const e = native();

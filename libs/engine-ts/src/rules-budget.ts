@@ -3,6 +3,7 @@
  * effort give the same answer on any machine. The native engine receives these numbers from
  * its TS facade, so both engines do the same work.
  */
+import { BUDGET_MODELS, LATEST_BUDGET_MODEL } from './effort';
 import type { Effort } from './engine';
 
 /** Everything the rules solvers need to know about how hard to try. */
@@ -22,6 +23,13 @@ export interface RulesBudget {
   readonly perturbMax: number;
   /** Move selection by two MinTrees instead of an O(n) scan (the same moves). */
   readonly useTrees: boolean;
+  /**
+   * The order of the two methods (rules-solve.ts "Dispatch"): true runs the whole tabu budget
+   * first and branch and bound after it (model 2026-11-21 on: a deadline cuts the proof, not the
+   * search); false is the order of model 2026-11-01 (a short tabu run, branch and bound, then the
+   * rest of the tabu moves).
+   */
+  readonly searchFirst: boolean;
 }
 
 /** Sizes of a rules problem that the budget depends on. */
@@ -51,8 +59,11 @@ const MAX_MOVES = 1_000_000_000;
  *   stall    = min(5000, max(1000, 20·n))
  *   tenureBase = min(25, max(2, floor(n / 10))), tenureSpan = max(2, min(10, floor(n / 10)))
  *   perturbMin = max(2, floor(n / 50)), perturbStep = 2, perturbMax = max(perturbMin, floor(n / 5))
+ *   searchFirst = model is not 2026-11-01
+ * `model` is a model version id (effort.ts BUDGET_MODELS; default the newest).
  */
-export function rulesBudgetFor(effort: Effort, size: RulesSize): RulesBudget {
+export function rulesBudgetFor(effort: Effort, size: RulesSize, model: string = LATEST_BUDGET_MODEL): RulesBudget {
+  if (!BUDGET_MODELS.includes(model)) throw new RangeError(`unknown model version "${String(model)}"`);
   const { n, pairs, ruleSquares } = size;
   if (!Number.isInteger(n) || n < 1 || !Number.isInteger(pairs) || pairs < 0 || !(ruleSquares >= 0)) {
     throw new RangeError(`bad size n=${n} pairs=${pairs} ruleSquares=${ruleSquares}`);
@@ -75,6 +86,7 @@ export function rulesBudgetFor(effort: Effort, size: RulesSize): RulesBudget {
     perturbStep: 2,
     perturbMax: Math.max(perturbMin, Math.floor(n / 5)),
     useTrees,
+    searchFirst: model !== '2026-11-01',
   };
 }
 

@@ -30,7 +30,7 @@ export const MODEL_VERSIONS: readonly ModelVersion[] = Object.freeze([
     status: 'stable' as const,
     frozen: true,
     released: '2026-11-21',
-    notes: 'optimize/maxcut family: more, shorter tabu rounds at high and a lighter medium (same algorithms)',
+    notes: 'optimize/maxcut family: more, shorter tabu rounds at high and a lighter medium; rules: the whole tabu search before branch and bound',
   }),
 ]);
 

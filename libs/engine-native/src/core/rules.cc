@@ -609,7 +609,8 @@ bool RulesBudgetFrom(std::span<const double> f, RulesBudget* out) {
   b.perturb_step = static_cast<int32_t>(std::min(f[6], 1e9));
   b.perturb_max = static_cast<int32_t>(std::min(f[7], 1e9));
   b.use_trees = f[8] != 0;
-  return b.tenure_span >= 1 && f[8] <= 1 && b.tabu_moves < (int64_t{1} << 60);
+  b.search_first = f[9] != 0;
+  return b.tenure_span >= 1 && f[8] <= 1 && f[9] <= 1 && b.tabu_moves < (int64_t{1} << 60);
 }
 
 RulesScore ScoreRules(const ProblemView& p, std::span<const uint8_t> x) {
@@ -706,7 +707,9 @@ CallStatus SolveRules(const ProblemView& p, const SolveOptions& options, const L
   const double eps_e = EpsilonFor(enc);
   Prng rng(options.seed);
   PenaltyTabu tabu(enc, b, rng, limits, eps_e);
-  const int64_t first_moves = std::min<int64_t>(b.tabu_moves, std::max<int64_t>(1000, 10 * static_cast<int64_t>(p.n)));
+  const int64_t first_moves =
+      b.search_first ? b.tabu_moves
+                     : std::min<int64_t>(b.tabu_moves, std::max<int64_t>(1000, 10 * static_cast<int64_t>(p.n)));
   TabuOutcome a = tabu.Run(first_moves, nullptr);
   std::vector<uint8_t> x = std::move(a.x);
   Stop stop = a.stop;
@@ -720,7 +723,7 @@ CallStatus SolveRules(const ProblemView& p, const SolveOptions& options, const L
     stop = bb.stop;
     work.nodes = bb.steps;
     const int64_t rest = b.tabu_moves - a.moves;
-    if (!complete && stop == Stop::kNone && rest > 0) {
+    if (!b.search_first && !complete && stop == Stop::kNone && rest > 0) {
       TabuOutcome c = tabu.Run(rest, &x);
       stop = c.stop;
       work.iterations += c.moves;

@@ -39,8 +39,10 @@ struct RulesBudget {
   int32_t perturb_step = 0;
   int32_t perturb_max = 0;
   bool use_trees = false;
+  // rules-solve.ts "Dispatch": the whole tabu budget before branch and bound (model 2026-11-21 on).
+  bool search_first = false;
 };
-inline constexpr size_t kRulesBudgetFields = 9;
+inline constexpr size_t kRulesBudgetFields = 10;
 
 bool RulesBudgetFrom(std::span<const double> flat, RulesBudget* out);
 

@@ -33,11 +33,12 @@ std::vector<double> SelectBudget(int32_t m, int32_t k) {
           pmin, 1, std::max(pmin, static_cast<double>(side / 2))};
 }
 
-// A small rules budget (the shape of rulesBudgetFor, tests need no exact formula).
-std::vector<double> RulesBudget(int32_t n, double bb_steps = 3e6) {
+// A small rules budget (the shape of rulesBudgetFor, tests need no exact formula); search_first 1
+// is the dispatch of model 2026-11-21 on, 0 that of 2026-11-01.
+std::vector<double> RulesBudget(int32_t n, double bb_steps = 3e6, double search_first = 1) {
   return {bb_steps, std::max(1000.0, 500.0 * n), 1000, static_cast<double>(std::min(25, std::max(2, n / 10))),
           static_cast<double>(std::max(2, std::min(10, n / 10))), static_cast<double>(std::max(2, n / 50)), 2,
-          static_cast<double>(std::max(std::max(2, n / 50), n / 5)), n > 512 ? 1.0 : 0.0};
+          static_cast<double>(std::max(std::max(2, n / 50), n / 5)), n > 512 ? 1.0 : 0.0, search_first};
 }
 
 struct SelectInstance {
@@ -276,6 +277,7 @@ void TestRulesMatchesBruteForce() {
   for (uint32_t s = 0; s < 200; ++s) {
     const int32_t n = 2 + static_cast<int32_t>(s % 12);
     RulesInstance in = RandomRules(500 + s, n, 1 + static_cast<int32_t>((s * 5) % (2 * n)));
+    in.budget = RulesBudget(n, 3e6, static_cast<double>(s % 2));  // both dispatch orders
     for (uint8_t t : in.type) types[t]++;
     SolveOptions o;
     o.seed = s;

@@ -9,10 +9,14 @@
  *   identical a=b: (a, ¬b) in [1,1] · different a≠b: (a, b) in [1,1].
  * `occ(v)` lists v's (rule, negated) pairs by rule index.
  *
- * Dispatch: a first tabu run of min(tabuMoves, max(1000, 10·n)) moves gives an incumbent;
- * branch and bound runs from it and, when it finishes within bbSteps, proves it
- * ('branch_and_bound'). Otherwise the tabu search resumes from the best assignment so far with
- * the remaining moves (same generator) and the lexicographically better of the two is kept.
+ * Dispatch, searchFirst (model 2026-11-21 on): the tabu search runs its whole budget
+ * (tabuMoves) and branch and bound runs from its answer; when it finishes within bbSteps it
+ * proves its result ('branch_and_bound'), else its best assignment (never worse than the tabu
+ * answer) is kept. A deadline therefore cuts the proof, never the search.
+ * Dispatch, not searchFirst (model 2026-11-01): a first tabu run of min(tabuMoves,
+ * max(1000, 10·n)) moves gives an incumbent; branch and bound runs from it and, when it finishes
+ * within bbSteps, proves it. Otherwise the tabu search resumes from the best assignment so far
+ * with the remaining moves (same generator) and the lexicographically better of the two is kept.
  * Violations and energy of the answer are recomputed by the independent evaluator.
  *
  * Penalty tabu search with breakout weights. Rule r costs wt_r·dev_r(T), dev = 0 inside
@@ -90,13 +94,13 @@ export function solveRules(req: EngineRequest, signal?: CancelSignal): EngineRes
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
   const limits = new Limits(signal?.flag ?? null, deadlineAt);
   const enc = encodeRules(p);
-  const budget = rulesBudgetFor(req.effort, rulesSizeOf(p));
+  const budget = rulesBudgetFor(req.effort, rulesSizeOf(p), req.model);
   const epsE = epsilonFor(enc);
 
   // A short tabu run gives the incumbent, branch and bound tries to prove it, and when it cannot
   // the tabu search resumes from the best assignment with the rest of its moves.
   const rng = new Prng(req.seed);
-  const firstMoves = Math.min(budget.tabuMoves, Math.max(1000, 10 * p.n));
+  const firstMoves = budget.searchFirst ? budget.tabuMoves : Math.min(budget.tabuMoves, Math.max(1000, 10 * p.n));
   const a = rulesTabu(enc, budget, firstMoves, rng, limits, epsE, null);
   let x = a.x;
   const work = { iterations: a.moves, nodes: 0, restarts: Math.max(0, a.phases - 1) };
@@ -108,7 +112,7 @@ export function solveRules(req: EngineRequest, signal?: CancelSignal): EngineRes
     complete = b.complete;
     work.nodes = b.steps;
     const rest = budget.tabuMoves - a.moves;
-    if (!complete && limits.stopped === null && rest > 0) {
+    if (!budget.searchFirst && !complete && limits.stopped === null && rest > 0) {
       const c = rulesTabu(enc, budget, rest, rng, limits, epsE, x);
       work.iterations += c.moves;
       work.restarts += c.phases;
