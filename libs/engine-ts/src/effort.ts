@@ -63,7 +63,8 @@ interface BudgetTable {
  *   2026-11-01  the first frozen model.
  *   2026-11-21  more, shorter tabu rounds (Gset at high reaches more best-known cuts within a
  *               deadline) and a lighter medium for QUBO (bqp1000 at its best-known value in
- *               ~0.1 s native; max-cut keeps the 400M medium cap: 2000-node Gset gaps shrink).
+ *               ~0.1 s native; max-cut keeps the 400M medium cap: 2000-node Gset gaps shrink);
+ *               rules runs its whole search before branch and bound (rules-budget.ts searchFirst).
  * Small inputs finish quickly while Gset-sized ones at high get minutes of work that a
  * deadline cuts.
  */
