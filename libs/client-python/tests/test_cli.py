@@ -103,6 +103,17 @@ class CliTest(unittest.TestCase):
         code, out, _ = run_in_process("--base-url", down, "demo")
         self.assertEqual((code, json.loads(out)["mode"]), (0, "offline_precomputed"))
 
+    def test_a_pin_written_twice_is_a_contradiction_before_anything_is_sent(self):
+        text = ('{"description": "open two of five sites", "n": 5, "linear": {"0": -1},'
+                ' "pins": {"2": 1, "4": 0, "2": 0}}')
+        code, out, err = run_in_process("--base-url", closed_port_url(), "want", stdin=text)
+        doc = json.loads(out)
+        self.assertEqual((code, doc["code"], doc["field"], doc["pins"]), (3, "SVC_CONTRADICTORY_CONSTRAINTS", "pins", [2]))
+        self.assertIn("twice", err)
+        # The same value twice is no contradiction (it reaches the service).
+        code, out, _ = run_in_process("--base-url", self.url, "want", stdin=text.replace('"2": 0}', '"2": 1}'))
+        self.assertEqual((code, json.loads(out)["answer"][2]), (0, 1))
+
     def test_catalogue_operations(self):
         code, out, _ = run_in_process("--base-url", self.url, "schema", "optimize")
         self.assertEqual(code, 0)

@@ -44,3 +44,4 @@ export {
 } from './quantum-scale-schema';
 export { type QuantumScaleInput } from './input-schemas';
 export { type QuantumScaleOutput } from './output-schemas';
+export { markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS } from './pin-conflicts';

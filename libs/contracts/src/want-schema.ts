@@ -1,12 +1,15 @@
 /**
  * `want` (commands.md "Search commands"): `optimize` with some variables pinned.
  * `pins` is a map {index: 0|1} with at least one entry; a key outside 0..n−1 or a value other
- * than 0/1 is SVC_INVALID_INPUT. A pin "set to both 0 and 1" cannot reach the service: a JSON
- * object holds one value per key, and keys must match ^(0|[1-9][0-9]*)$, so no index has two
- * spellings. want therefore never answers SVC_CONTRADICTORY_CONSTRAINTS. A `warm_start` that
- * disagrees with a pin is not a contradiction: the pin wins.
+ * than 0/1 is SVC_INVALID_INPUT. Keys must match ^(0|[1-9][0-9]*)$, so no index has two
+ * spellings; a pin set to both 0 and 1 can only be a key written twice in the JSON text, which
+ * JSON.parse would collapse: the front doors mark it (pin-conflicts.ts) and it is
+ * SVC_CONTRADICTORY_CONSTRAINTS here. A `warm_start` that disagrees with a pin is not a
+ * contradiction: the pin wins.
  */
 import { z } from 'zod';
+import { SvcError } from '@svc/errors';
+import { pinConflictsOf } from './pin-conflicts';
 import { INDEX_KEY_PATTERN, LIMITS } from './limits';
 import { checkBits, checkIndexMap, checkTriples } from './internal/checks';
 import type { CommandChecks, Loose } from './internal/command-checks';
@@ -40,8 +43,14 @@ export const wantChecks: CommandChecks = {
     return n;
   },
   sizes: capQuboSizes,
-  // See the file comment: a parsed map cannot pin one variable twice.
-  contradictions: () => {},
+  contradictions(v: Loose): void {
+    const keys = pinConflictsOf(v.pins);
+    if (keys.length === 0) return;
+    const shown = keys.slice(0, 12).join(', ') + (keys.length > 12 ? ', ...' : '');
+    throw new SvcError('SVC_CONTRADICTORY_CONSTRAINTS',
+      `pins contradictory: variable${keys.length === 1 ? '' : 's'} ${shown} ${keys.length === 1 ? 'is' : 'are'} pinned twice with different values (a key written twice in the JSON text)`,
+      { extensions: { field: 'pins', pins: keys.map(Number) } });
+  },
 };
 
 /** Answer fields. */

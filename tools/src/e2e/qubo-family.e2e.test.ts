@@ -144,6 +144,27 @@ describe('HTTP error paths of feel, want and sample', () => {
     expect(JSON.stringify(r.json)).toContain(field as string);
   }, SLOW);
 
+  it('a pin written twice with different values is 422 SVC_CONTRADICTORY_CONSTRAINTS through HTTP (solve and compute) and svc', async () => {
+    // Raw text: JSON.stringify cannot write a duplicate key.
+    const text = JSON.stringify(want({ pins: { 0: 1 } })).replace('"pins":{"0":1}', '"pins":{"0":1,"5":0,"0":0}');
+    const send = async (path: string) => {
+      const res = await fetch(`${suite.server.url}${path}`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: text,
+      });
+      return { status: res.status, json: (await res.json()) as Record<string, any> };
+    };
+    for (const path of ['/api/v1/solve/want', '/api/v1/compute', '/api/v1/analyze/want']) {
+      const r = await send(path);
+      expect([r.status, r.json.code, r.json.field], path).toEqual([422, 'SVC_CONTRADICTORY_CONSTRAINTS', 'pins']);
+      expect(r.json.detail).toContain('variable 0 is pinned twice');
+    }
+    const cli = await svc(['want', '--format', 'json'], { stdin: text });
+    expect([cli.code, cli.json().code]).toEqual([3, 'SVC_CONTRADICTORY_CONSTRAINTS']);
+    // The same pin written twice with the same value is no contradiction.
+    const same = text.replace('"0":0}', '"0":1}');
+    expect((await svc(['want', '--format', 'json'], { stdin: same })).code).toBe(0);
+  }, SLOW);
+
   it('a want warm start that contradicts a pin is not an error (the pin wins)', async () => {
     const r = await post('want', want({ pins: { 0: 0 }, warm_start: [1, 1, 1, 1, 1, 1, 1] }));
     expect(r.status).toBe(200);

@@ -1,4 +1,5 @@
 import { SvcError } from '@svc/errors';
+import { pinConflictsIn } from '@svc/contracts/pin-conflicts';
 import type { CliIo } from './cli-io';
 
 /**
@@ -31,6 +32,14 @@ export function parseObject(text: string, source: string): Record<string, unknow
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new SvcError('SVC_INVALID_INPUT', `The ${source} must be a JSON object.`);
+  }
+  // JSON.parse keeps one value per key, so a pin written twice with different values would be
+  // lost before it reached the service: refuse it here, as the service refuses it in raw JSON.
+  const twice = (parsed as { pins?: unknown }).pins !== undefined ? pinConflictsIn(text) : [];
+  if (twice.length > 0) {
+    throw new SvcError('SVC_CONTRADICTORY_CONSTRAINTS',
+      `The ${source} pins variable${twice.length === 1 ? '' : 's'} ${twice.join(', ')} twice with different values (a key written twice in "pins").`,
+      { extensions: { field: 'pins', pins: twice.map(Number) } });
   }
   return parsed as Record<string, unknown>;
 }

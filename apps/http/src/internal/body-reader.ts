@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { SvcError } from '@svc/errors';
+import { markPinConflicts } from '@svc/contracts';
 
 /** Byte caps for one request: the plan's cap and the server's absolute cap. */
 export interface BodyCaps {
@@ -71,10 +72,14 @@ export function parseJson(buf: Buffer): unknown {
   let text = buf.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', 'The request body is empty; send one JSON problem document.');
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch (e) {
     const msg = e instanceof Error ? e.message : 'syntax error';
     throw new SvcError('SVC_INVALID_INPUT', `The body is not valid JSON: ${msg.slice(0, 200)}`, { cause: e });
   }
+  // A pin written twice in the text is lost by JSON.parse: mark it for want's contradiction check.
+  markPinConflicts(body, text);
+  return body;
 }

@@ -110,16 +110,41 @@ def _read_json(path: Optional[str], stdin: TextIO, what: str) -> Any:
         except OSError as e:
             raise _UsageError(f"cannot read {path}: {e.strerror or e}") from e
     try:
-        value = json.loads(text)
+        value = json.loads(text, object_pairs_hook=_PairsKeeper)
     except ValueError as e:
         raise _BadInput(f"the {what} is not valid JSON: {e}") from e
     if not isinstance(value, dict):
         raise _BadInput(f"the {what} must be a JSON object")
+    # json.loads keeps one value per key: a pin written twice with different values would be lost
+    # before reaching the service, which refuses it in raw JSON; refuse it here the same way.
+    pins = value.get("pins")
+    twice = getattr(pins, "conflicts", [])
+    if twice:
+        raise _Contradiction(f"the {what} pins variable(s) {', '.join(twice)} twice with different values "
+                             "(a key written twice in \"pins\")", [int(k) if k.isdigit() else k for k in twice])
     return value
+
+
+class _PairsKeeper(dict):
+    """A JSON object that also remembers keys given twice with different values (`conflicts`)."""
+
+    def __init__(self, pairs: list) -> None:
+        super().__init__()
+        self.conflicts: list[str] = []
+        for k, v in pairs:
+            if k in self and self[k] != v and k not in self.conflicts:
+                self.conflicts.append(k)
+            self[k] = v
 
 
 class _BadInput(Exception):
     pass
+
+
+class _Contradiction(Exception):
+    def __init__(self, detail: str, pins: list) -> None:
+        super().__init__(detail)
+        self.pins = pins
 
 
 def _solve_opts(a: argparse.Namespace) -> dict[str, Any]:
@@ -200,6 +225,10 @@ def main(argv: Optional[Sequence[str]] = None, *, stdin: TextIO = sys.stdin, std
     except _BadInput as e:
         stderr.write(f"{e}\n")
         emit(local_error("SVC_INVALID_INPUT", str(e)), True)
+        return EXIT_VALIDATION
+    except _Contradiction as e:
+        stderr.write(f"{e}\n")
+        emit(local_error("SVC_CONTRADICTORY_CONSTRAINTS", str(e), field="pins", pins=e.pins), True)
         return EXIT_VALIDATION
     except ValueError as e:  # an unusable --base-url / SVC_BASE_URL
         stderr.write(f"{e}\n")

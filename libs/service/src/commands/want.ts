@@ -10,9 +10,9 @@ import { canonicalOrInvalid, quboExactCaps, warmStartOf } from './qubo-family';
 /**
  * want: optimize with pins. The engines substitute the pins and search the free variables, so
  * the certified cap counts free variables. A warm start that contradicts a pin loses to the pin;
- * the answer is never worse than the warm start with the pins applied. No contradiction can
- * reach here (a JSON map pins each index once), so want never answers
- * SVC_CONTRADICTORY_CONSTRAINTS.
+ * the answer is never worse than the warm start with the pins applied. A pin set to both values
+ * (a key written twice in the JSON text) is refused before here, at validation
+ * (contracts want-schema.ts, pin-conflicts.ts): SVC_CONTRADICTORY_CONSTRAINTS.
  */
 export const wantAdapter: CommandAdapter = {
   command: 'want',

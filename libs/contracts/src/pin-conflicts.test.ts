@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isSvcError } from '@svc/errors';
+import { markPinConflicts, pinConflictsIn, pinConflictsOf } from './pin-conflicts';
+import { validateProblem } from './validate-problem';
+
+const head = '"tag": "svc-cortex-v1", "description": "Pin two switches and set the rest.", "n": 4';
+
+describe('pinConflictsIn', () => {
+  it('finds keys of the top-level pins given two different values, in order of first appearance', () => {
+    expect(pinConflictsIn(`{${head}, "pins": {"3": 1, "0": 0, "3": 0, "0": 1}}`)).toEqual(['3', '0']);
+    // Escaped spellings of one key are the same key; equal values are no conflict.
+    expect(pinConflictsIn(`{${head}, "pins": {"\\u0031": 1, "1": 0}}`)).toEqual(['1']);
+    expect(pinConflictsIn(`{${head}, "pins": {"2": 1, "2": 1.0, "2": 1e0}}`)).toEqual([]);
+    expect(pinConflictsIn(`{${head}, "pins": {"2": 1, "3": 0}}`)).toEqual([]);
+  });
+
+  it('looks only at the top-level pins that JSON.parse keeps, past strings and nested values', () => {
+    const tricky = `{"description": "a \\"pins\\": {\\"1\\": 0, \\"1\\": 1} lookalike } ]", "x": [{"pins": {"1": 0, "1": 1}}], "pins": {"1": 1}}`;
+    expect(pinConflictsIn(tricky)).toEqual([]);
+    // Two pins members: the last one is what the parsed body holds.
+    expect(pinConflictsIn('{"pins": {"1": 0, "1": 1}, "pins": {"2": 1}}')).toEqual([]);
+    expect(pinConflictsIn('{"pins": {"2": 1}, "pins": {"1": 0, "1": 1}}')).toEqual(['1']);
+    expect(pinConflictsIn('{"pins": [1, 1]}')).toEqual([]);
+    expect(pinConflictsIn(' \n{ "pins" : { "5" : 0 , "5" : 1 } } ')).toEqual(['5']);
+    expect(pinConflictsIn('[1, 2]')).toEqual([]);
+  });
+});
+
+describe('want with a pin written twice', () => {
+  const parse = (text: string) => {
+    const body = JSON.parse(text) as Record<string, unknown>;
+    markPinConflicts(body, text);
+    return body;
+  };
+  const codeOf = (body: unknown) => {
+    try {
+      validateProblem('want', body, { sandbox: false });
+      return 'ok';
+    } catch (e) {
+      return isSvcError(e) ? e.code : 'thrown';
+    }
+  };
+
+  it('is SVC_CONTRADICTORY_CONSTRAINTS naming the variable, and the mark never shows in the data', () => {
+    const body = parse(`{${head}, "linear": {"0": -1}, "pins": {"3": 1, "3": 0}}`);
+    expect(pinConflictsOf(body.pins)).toEqual(['3']);
+    expect(JSON.stringify(body.pins)).toBe('{"3":0}');
+    expect(Object.keys(body.pins as object)).toEqual(['3']);
+    let err: unknown;
+    try {
+      validateProblem('want', body, { sandbox: false });
+    } catch (e) {
+      err = e;
+    }
+    expect(isSvcError(err) && err.code).toBe('SVC_CONTRADICTORY_CONSTRAINTS');
+    expect(isSvcError(err) && err.message).toMatch(/variable 3 is pinned twice/);
+    expect(codeOf(parse(`{${head}, "pins": {"3": 1, "2": 0}}`))).toBe('ok');
+  });
+
+  it('comes after the schema and size stages (commands.md precedence)', () => {
+    expect(codeOf(parse(`{${head}, "linear": {"9": 1}, "pins": {"3": 1, "3": 0}}`))).toBe('SVC_INVALID_INPUT');
+    expect(codeOf(parse(`{${head}, "pins": {"3": 1, "3": 7}}`))).toBe('SVC_INVALID_INPUT');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * `want` pins set twice in the JSON text. A parsed JSON object keeps one value per key (the last
+ * one), so `{"pins": {"3": 1, "3": 0}}` would silently become `{"3": 0}`; the raw text still says
+ * that variable 3 is pinned to both values, which is SVC_CONTRADICTORY_CONSTRAINTS (issue 3,
+ * commands.md precedence: reported at the contradictions stage, after schema and sizes). Front
+ * doors that see the raw text call `markPinConflicts` on the parsed body; `want`'s contradiction
+ * check reads the mark. Zod-free: the `svc` bundle uses it too.
+ */
+
+/** Non-enumerable mark on a parsed `pins` object: the keys the text gave two different values. */
+export const PIN_CONFLICTS: unique symbol = Symbol.for('svc.pinConflicts') as never;
+
+/**
+ * The keys of the top-level `pins` object that appear more than once in `text` with different
+ * values, in order of first appearance. `text` must be valid JSON (callers parse it first); only
+ * the `pins` member that JSON.parse keeps (the last one) counts.
+ */
+export function pinConflictsIn(text: string): string[] {
+  let i = skipWs(text, 0);
+  if (text.charCodeAt(i) !== 0x7b /* { */) return [];
+  i = skipWs(text, i + 1);
+  let found: string[] = [];
+  while (i < text.length && text.charCodeAt(i) !== 0x7d /* } */) {
+    const keyEnd = endOfString(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipWs(text, skipWs(text, keyEnd) + 1);
+    const end = endOfValue(text, i);
+    if (key === 'pins') found = text.charCodeAt(i) === 0x7b ? conflictsOfObject(text, i) : [];
+    i = skipWs(text, end);
+    if (text.charCodeAt(i) === 0x2c /* , */) i = skipWs(text, i + 1);
+  }
+  return found;
+}
+
+/**
+ * Marks `body.pins` (non-enumerable PIN_CONFLICTS, so receipts and JSON never see it) when `text`,
+ * the JSON text `body` was parsed from, gives one pin key two different values.
+ */
+export function markPinConflicts(body: unknown, text: string): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+  const pins = (body as Record<string, unknown>).pins;
+  if (typeof pins !== 'object' || pins === null || Array.isArray(pins)) return;
+  const conflicts = pinConflictsIn(text);
+  if (conflicts.length > 0) Object.defineProperty(pins, PIN_CONFLICTS, { value: conflicts, enumerable: false });
+}
+
+/** The mark left by `markPinConflicts`, or an empty list. */
+export function pinConflictsOf(pins: unknown): readonly string[] {
+  if (typeof pins !== 'object' || pins === null) return [];
+  const c = (pins as { [PIN_CONFLICTS]?: unknown })[PIN_CONFLICTS];
+  return Array.isArray(c) ? (c as string[]) : [];
+}
+
+function conflictsOfObject(text: string, start: number): string[] {
+  const seen = new Map<string, string>();
+  const out: string[] = [];
+  let i = skipWs(text, start + 1);
+  while (i < text.length && text.charCodeAt(i) !== 0x7d) {
+    const keyEnd = endOfString(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    i = skipWs(text, skipWs(text, keyEnd) + 1);
+    const end = endOfValue(text, i);
+    // Values compared as JSON values (1, 1.0 and 1e0 are the same pin).
+    const value = JSON.stringify(JSON.parse(text.slice(i, end)));
+    const prior = seen.get(key);
+    if (prior === undefined) seen.set(key, value);
+    else if (prior !== value && !out.includes(key)) out.push(key);
+    i = skipWs(text, end);
+    if (text.charCodeAt(i) === 0x2c) i = skipWs(text, i + 1);
+  }
+  return out;
+}
+
+function skipWs(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
+}
+
+/** Index just past the string literal that starts at i (a double quote). */
+function endOfString(text: string, i: number): number {
+  for (let j = i + 1; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 0x5c /* \ */) j++;
+    else if (c === 0x22 /* " */) return j + 1;
+  }
+  return text.length;
+}
+
+/** Index just past the JSON value that starts at i. */
+function endOfValue(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  if (c === 0x22) return endOfString(text, i);
+  if (c === 0x7b || c === 0x5b) {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const d = text.charCodeAt(j);
+      if (d === 0x22) j = endOfString(text, j) - 1;
+      else if (d === 0x7b || d === 0x5b) depth++;
+      else if (d === 0x7d || d === 0x5d) {
+        depth--;
+        if (depth === 0) return j + 1;
+      }
+    }
+    return text.length;
+  }
+  let j = i;
+  while (j < text.length) {
+    const d = text.charCodeAt(j);
+    if (d === 0x2c || d === 0x7d || d === 0x5d || d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) break;
+    j++;
+  }
+  return j;
+}
