@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSvcError } from '@svc/errors';
-import { markPinConflicts, pinConflictsIn, pinConflictsOf } from './pin-conflicts';
+import { markPinConflicts, memberText, pinConflictsIn, pinConflictsOf } from './pin-conflicts';
 import { validateProblem } from './validate-problem';
 
 const head = '"tag": "svc-cortex-v1", "description": "Pin two switches and set the rest.", "n": 4';
@@ -23,6 +23,18 @@ describe('pinConflictsIn', () => {
     expect(pinConflictsIn('{"pins": [1, 1]}')).toEqual([]);
     expect(pinConflictsIn(' \n{ "pins" : { "5" : 0 , "5" : 1 } } ')).toEqual(['5']);
     expect(pinConflictsIn('[1, 2]')).toEqual([]);
+  });
+});
+
+describe('memberText', () => {
+  it('gives the text of the last top-level member of that name, or null', () => {
+    const line = '{"command": "want", "problem": {"n": 2, "pins": {"1": 0, "1": 1}}, "x": "\\"problem\\": 1"}';
+    expect(memberText(line, 'problem')).toBe('{"n": 2, "pins": {"1": 0, "1": 1}}');
+    expect(pinConflictsIn(memberText(line, 'problem')!)).toEqual(['1']);
+    expect(memberText(line, 'command')).toBe('"want"');
+    expect(memberText('{"a": 1, "a": [2, {"b": 3}]}', 'a')).toBe('[2, {"b": 3}]');
+    expect(memberText(line, 'missing')).toBeNull();
+    expect(memberText('7', 'a')).toBeNull();
   });
 });
 

@@ -16,16 +16,32 @@ export const PIN_CONFLICTS: unique symbol = Symbol.for('svc.pinConflicts') as ne
  * the `pins` member that JSON.parse keeps (the last one) counts.
  */
 export function pinConflictsIn(text: string): string[] {
-  let i = skipWs(text, 0);
-  if (text.charCodeAt(i) !== 0x7b /* { */) return [];
+  const pins = memberOf(text, 0, 'pins');
+  return pins !== null && text.charCodeAt(pins) === 0x7b /* { */ ? conflictsOfObject(text, pins) : [];
+}
+
+/**
+ * The JSON text of the top-level member `name` of the object in `text` (the last one when it is
+ * written twice, as JSON.parse keeps), or null. For problems wrapped in a document, e.g. a
+ * `svc batch` line `{"command": ..., "problem": {...}}`.
+ */
+export function memberText(text: string, name: string): string | null {
+  const start = memberOf(text, 0, name);
+  return start === null ? null : text.slice(start, endOfValue(text, start));
+}
+
+/** Where the value of the last member `name` of the object starting at `from` begins, or null. */
+function memberOf(text: string, from: number, name: string): number | null {
+  let i = skipWs(text, from);
+  if (text.charCodeAt(i) !== 0x7b) return null;
   i = skipWs(text, i + 1);
-  let found: string[] = [];
+  let found: number | null = null;
   while (i < text.length && text.charCodeAt(i) !== 0x7d /* } */) {
     const keyEnd = endOfString(text, i);
     const key = JSON.parse(text.slice(i, keyEnd)) as string;
     i = skipWs(text, skipWs(text, keyEnd) + 1);
     const end = endOfValue(text, i);
-    if (key === 'pins') found = text.charCodeAt(i) === 0x7b ? conflictsOfObject(text, i) : [];
+    if (key === name) found = i;
     i = skipWs(text, end);
     if (text.charCodeAt(i) === 0x2c /* , */) i = skipWs(text, i + 1);
   }

@@ -163,6 +163,9 @@ describe('HTTP error paths of feel, want and sample', () => {
     // The same pin written twice with the same value is no contradiction.
     const same = text.replace('"0":0}', '"0":1}');
     expect((await svc(['want', '--format', 'json'], { stdin: same })).code).toBe(0);
+    // svc batch: a bare line (`svc batch want`) and a wrapped line, each its own fault.
+    const batch = await svc(['batch', 'want', '--format', 'json'], { stdin: `${text}\n${JSON.stringify({ command: 'want', problem: JSON.parse(same) })}\n{"command": "want", "problem": ${text}}\n` });
+    expect(batch.lines().map((l) => l.error?.code ?? 'ok')).toEqual(['SVC_CONTRADICTORY_CONSTRAINTS', 'ok', 'SVC_CONTRADICTORY_CONSTRAINTS']);
   }, SLOW);
 
   it('a want warm start that contradicts a pin is not an error (the pin wins)', async () => {

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc/errors';
-import { pinConflictsIn } from '@svc/contracts/pin-conflicts';
+import { memberText, pinConflictsIn } from '@svc/contracts/pin-conflicts';
 import type { CliIo } from './cli-io';
 
 /**
@@ -33,15 +33,23 @@ export function parseObject(text: string, source: string): Record<string, unknow
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new SvcError('SVC_INVALID_INPUT', `The ${source} must be a JSON object.`);
   }
-  // JSON.parse keeps one value per key, so a pin written twice with different values would be
-  // lost before it reached the service: refuse it here, as the service refuses it in raw JSON.
-  const twice = (parsed as { pins?: unknown }).pins !== undefined ? pinConflictsIn(text) : [];
-  if (twice.length > 0) {
-    throw new SvcError('SVC_CONTRADICTORY_CONSTRAINTS',
-      `The ${source} pins variable${twice.length === 1 ? '' : 's'} ${twice.join(', ')} twice with different values (a key written twice in "pins").`,
-      { extensions: { field: 'pins', pins: twice.map(Number) } });
-  }
+  refuseTwicePinned(parsed as Record<string, unknown>, text, `The ${source}`);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * JSON.parse keeps one value per key, so a pin written twice with different values would be lost
+ * before it reached the service: refuse it here (SVC_CONTRADICTORY_CONSTRAINTS), as the service
+ * refuses it in raw JSON. `problem` was parsed from `text`; `wrapped`: it is text's `problem` member.
+ */
+export function refuseTwicePinned(problem: Record<string, unknown>, text: string, subject: string, wrapped = false): void {
+  if (problem.pins === undefined) return;
+  const own = wrapped ? memberText(text, 'problem') : text;
+  const twice = own === null ? [] : pinConflictsIn(own);
+  if (twice.length === 0) return;
+  throw new SvcError('SVC_CONTRADICTORY_CONSTRAINTS',
+    `${subject} pins variable${twice.length === 1 ? '' : 's'} ${twice.join(', ')} twice with different values (a key written twice in "pins").`,
+    { extensions: { field: 'pins', pins: twice.map(Number) } });
 }
 
 /**

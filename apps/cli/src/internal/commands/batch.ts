@@ -3,7 +3,7 @@ import { SvcError, exitCodeFor, problemDocument, type ProblemDocument } from '@s
 import { flagValue } from '../args';
 import type { CommandSpec } from '../command-spec';
 import { SOLVE_FLAGS } from '../flags';
-import { readInput } from '../read-problem';
+import { readInput, refuseTwicePinned } from '../read-problem';
 import { compactDoc, line, pickFields } from '../render';
 import { openSession } from '../session';
 import { COMMAND_NAME, solveFlagsOf, solveOne, type SolveFlags } from './solve';
@@ -37,6 +37,7 @@ function parseLine(text: string, k: number, defaultCommand: string | undefined, 
   const o = v as Doc;
   if (!('problem' in o)) {
     if (!defaultCommand) throw lineError(k, 'no command: use `svc batch <command>` for bare problems, or lines {"command": ..., "problem": {...}}');
+    refuseTwicePinned(o, text, `line ${k}:`);
     return { command: defaultCommand, problem: o, flags: base };
   }
   const known = new Set(['command', 'problem', 'id', 'effort', 'seed', 'max_latency_ms', 'version', 'idempotency_key']);
@@ -45,6 +46,7 @@ function parseLine(text: string, k: number, defaultCommand: string | undefined, 
   const command = o.command ?? defaultCommand;
   if (typeof command !== 'string' || !COMMAND_NAME.test(command)) throw lineError(k, 'command must be a command name');
   if (typeof o.problem !== 'object' || o.problem === null || Array.isArray(o.problem)) throw lineError(k, 'problem must be a JSON object');
+  refuseTwicePinned(o.problem as Doc, text, `line ${k}:`, true);
   let effort = base.effort;
   if (o.effort !== undefined) {
     effort = typeof o.effort === 'string' ? normalizeEffort(o.effort) : undefined;
