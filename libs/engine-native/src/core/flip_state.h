@@ -20,8 +20,13 @@ class FlipState {
 
   // x := from; delta and energy from scratch (model.ts computeDeltas and modelEnergy).
   void Load(std::span<const uint8_t> from) {
-    const Csr& q = m_.q;
     std::copy(from.begin(), from.end(), x.begin());
+    Resync();
+  }
+
+  // delta, sign and energy from the current x (ends any float drift).
+  void Resync() {
+    const Csr& q = m_.q;
     for (int32_t i = 0; i < n; ++i) {
       double f = m_.h[i];
       for (int64_t k = q.row_start[i]; k < q.row_start[i + 1]; ++k) {

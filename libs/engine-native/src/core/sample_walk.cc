@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "flip_state.h"
 #include "qubo_family.h"
 
 namespace svc::core {
@@ -123,22 +124,10 @@ WalkOutcome SampleWalk(const QuboModel& m, std::span<const uint8_t> start, int32
   WalkOutcome out;
   const int32_t n = m.n;
   const Csr& q = m.q;
-  std::vector<uint8_t> x(start.begin(), start.end());
-  std::vector<double> sign(static_cast<size_t>(n));
-  for (int32_t i = 0; i < n; ++i) sign[i] = x[i] ? -1.0 : 1.0;
-  std::vector<double> delta(static_cast<size_t>(n));
-  const auto resync = [&](double* energy) {
-    for (int32_t i = 0; i < n; ++i) {
-      double f = m.h[i];
-      for (int64_t p = q.row_start[i]; p < q.row_start[i + 1]; ++p) {
-        if (x[q.col[p]]) f += q.w[p];
-      }
-      delta[i] = x[i] ? -f : f;
-    }
-    *energy = ModelEnergy(m, x);
-  };
-  double energy = 0;
-  resync(&energy);
+  FlipState st(m);
+  st.Load(start);
+  const std::vector<uint8_t>& x = st.x;
+  const std::vector<double>& delta = st.delta;
   double abs_sum = 0;
   for (int32_t i = 0; i < n; ++i) abs_sum += std::fabs(m.h[i]);
   for (double w : q.w) abs_sum += std::fabs(w);
@@ -159,21 +148,12 @@ WalkOutcome SampleWalk(const QuboModel& m, std::span<const uint8_t> start, int32
   KeptSet kept(k);
   const auto visit = [&] {
     const uint64_t key = (static_cast<uint64_t>(h1) << 21) | (h2 & 0x1fffffu);
-    kept.Visit(x, energy, key);
+    kept.Visit(x, st.energy, key);
   };
   const auto flip = [&](int32_t v) {
-    const double d = delta[v];
-    const double s = sign[v];
-    x[v] ^= 1;
-    sign[v] = -s;
-    energy += d;
-    delta[v] = -d;
+    st.Flip(v);
     h1 ^= z1[v];
     h2 ^= z2[v];
-    for (int64_t p = q.row_start[v]; p < q.row_start[v + 1]; ++p) {
-      const int32_t u = q.col[p];
-      delta[u] += sign[u] * (q.w[p] * s);
-    }
     ++out.flips;
   };
 
@@ -208,7 +188,7 @@ WalkOutcome SampleWalk(const QuboModel& m, std::span<const uint8_t> start, int32
   visit();
   for (int32_t i = 0; i < n; ++i) push(i);
   descent();
-  double base_e = energy;
+  double base_e = st.energy;
 
   std::vector<int32_t> idx(static_cast<size_t>(n));
   for (int32_t i = 0; i < n; ++i) idx[i] = i;
@@ -230,12 +210,12 @@ WalkOutcome SampleWalk(const QuboModel& m, std::span<const uint8_t> start, int32
       for (int64_t e = q.row_start[v]; e < q.row_start[v + 1]; ++e) push(q.col[e]);
     }
     descent();
-    if (energy < base_e - eps) {
-      base_e = energy;
+    if (st.energy < base_e - eps) {
+      base_e = st.energy;
     } else {
       for (size_t e = log.size(); e-- > 0;) flip(log[e]);
     }
-    if ((r + 1) % kResyncRounds == 0) resync(&energy);
+    if ((r + 1) % kResyncRounds == 0) st.Resync();
   }
   out.rounds = r;
   out.states = kept.Take();

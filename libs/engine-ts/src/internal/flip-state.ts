@@ -25,6 +25,11 @@ export class FlipState {
   /** x := from; delta and energy recomputed from scratch (this also ends any float drift). */
   load(from: Uint8Array): void {
     this.x.set(from);
+    this.resync();
+  }
+
+  /** delta, energy and sign recomputed from the current x (ends any float drift). */
+  resync(): void {
     computeDeltas(this.model, this.x, this.delta);
     this.energy = modelEnergy(this.model, this.x);
     const { x, sign } = this;

@@ -27,7 +27,8 @@
  * compared; memory O(n + m + k·n).
  */
 import type { Prng } from '../prng';
-import { computeDeltas, type Limits, type Model, modelEnergy } from './model';
+import { FlipState } from './flip-state';
+import type { Limits, Model } from './model';
 import { before, compareStates } from './sample-order';
 
 export interface WalkState {
@@ -61,12 +62,9 @@ export function sampleWalk(
   const n = model.n;
   if (start.length !== n) throw new Error(`start has length ${start.length}, expected ${n}`);
   const { offsets, neighbours, weights } = model.adj;
-  const x = Uint8Array.from(start);
-  const sign = new Float64Array(n);
-  for (let i = 0; i < n; i++) sign[i] = x[i] !== 0 ? -1 : 1;
-  const delta = new Float64Array(n);
-  computeDeltas(model, x, delta);
-  let energy = modelEnergy(model, x);
+  const st = new FlipState(model);
+  st.load(start);
+  const { x, delta } = st;
   let absSum = 0;
   for (let i = 0; i < n; i++) absSum += Math.abs(model.h[i]);
   for (let q = 0; q < weights.length; q++) absSum += Math.abs(weights[q]);
@@ -125,7 +123,7 @@ export function sampleWalk(
     }
     if (heap.length >= k) {
       const top = heap[0];
-      if (!before(energy, x, top.energy, top.x)) return;
+      if (!before(st.energy, x, top.energy, top.x)) return;
       const b = buckets.get(top.key) as Kept[];
       b.splice(b.indexOf(top), 1);
       if (b.length === 0) buckets.delete(top.key);
@@ -133,7 +131,7 @@ export function sampleWalk(
       heap.pop();
       if (heap.length > 0) siftDown();
     }
-    const kept: Kept = { x: Uint8Array.from(x), energy, count: 1, key };
+    const kept: Kept = { x: Uint8Array.from(x), energy: st.energy, count: 1, key };
     if (bucket !== undefined && buckets.has(key)) bucket.push(kept);
     else buckets.set(key, [kept]);
     heap.push(kept);
@@ -142,18 +140,9 @@ export function sampleWalk(
 
   let flips = 0;
   const flip = (v: number): void => {
-    const d = delta[v];
-    const s = sign[v];
-    x[v] ^= 1;
-    sign[v] = -s;
-    energy += d;
-    delta[v] = -d;
+    st.flip(v);
     h1 ^= z1[v];
     h2 ^= z2[v];
-    for (let q = offsets[v]; q < offsets[v + 1]; q++) {
-      const u = neighbours[q];
-      delta[u] += sign[u] * (weights[q] * s);
-    }
     flips++;
   };
 
@@ -188,7 +177,7 @@ export function sampleWalk(
   visit();
   for (let i = 0; i < n; i++) push(i);
   descent();
-  let baseE = energy;
+  let baseE = st.energy;
 
   const idx = new Int32Array(n);
   for (let i = 0; i < n; i++) idx[i] = i;
@@ -212,15 +201,12 @@ export function sampleWalk(
       for (let q = offsets[v]; q < offsets[v + 1]; q++) push(neighbours[q]);
     }
     descent();
-    if (energy < baseE - eps) {
-      baseE = energy;
+    if (st.energy < baseE - eps) {
+      baseE = st.energy;
     } else {
       for (let q = log.length - 1; q >= 0; q--) flip(log[q]);
     }
-    if ((r + 1) % RESYNC_ROUNDS === 0) {
-      computeDeltas(model, x, delta);
-      energy = modelEnergy(model, x);
-    }
+    if ((r + 1) % RESYNC_ROUNDS === 0) st.resync();
   }
   return { states: heap, rounds: r, flips };
 }

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc/errors';
-import type { Rescored } from './rescore';
+import { rescoreOptimize, type Rescored } from './rescore';
 
 /** Validated JSON input of `select` (the fields the re-score reads). */
 export interface SelectTerms {
@@ -84,20 +84,6 @@ export function ruleHoldsJson(rule: RulesTerms['constraints'][number], x: ArrayL
 export function rescoreRules(p: RulesTerms, x: ArrayLike<number>): Rescored & { violations: number } {
   let violations = 0;
   for (const rule of p.constraints) if (!ruleHoldsJson(rule, x)) violations++;
-  let value = 0;
-  let weightSum = 0;
-  if (p.linear) {
-    for (const key of Object.keys(p.linear)) {
-      const h = p.linear[key];
-      weightSum += Math.abs(h);
-      if (x[Number(key)] === 1) value += h;
-    }
-  }
-  if (p.quadratic) {
-    for (const t of p.quadratic) {
-      weightSum += Math.abs(t[2]);
-      if (x[t[0]] === 1 && x[t[1]] === 1) value += t[2];
-    }
-  }
-  return { value, weightSum, violations };
+  // The objective is optimize's: the same independent re-score of the JSON terms.
+  return { ...rescoreOptimize(p, x), violations };
 }
