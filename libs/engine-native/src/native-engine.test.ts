@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type CanonicalProblem, type EngineRequest } from '@svc/engine-ts';
-import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo } from '@svc/engine-ts/testing';
+import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/testing';
 import { selectEngine } from './create-engine';
 import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeStatus } from './index';
 import type { NativeAddon, NativeLoadResult } from './load-native-addon';
@@ -17,17 +17,6 @@ const addonPath = path.join(libRoot, 'build', 'Release', 'svc_native.node');
 
 function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };
-}
-
-function tol(p: CanonicalProblem): number {
-  let s = 0;
-  if (p.kind === 'qubo') {
-    for (const h of p.linear) s += Math.abs(h);
-    for (const w of p.pairs.w) s += Math.abs(w);
-  } else if (p.kind === 'maxcut' && p.edges !== null) {
-    for (const w of p.edges.w) s += Math.abs(w);
-  }
-  return 1e-9 * (1 + s);
 }
 
 if (!status.loaded && process.env.CI === 'true') {

@@ -5,18 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalProblem, Effort, Engine, EngineRequest, EngineResult, MaxcutProblem } from './engine';
-import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, type WeightKind } from './testing';
-
-function tolOf(p: CanonicalProblem): number {
-  let s = 0;
-  if (p.kind === 'qubo') {
-    for (const h of p.linear) s += Math.abs(h);
-    for (const w of p.pairs.w) s += Math.abs(w);
-  } else if (p.kind === 'maxcut' && p.edges !== null) {
-    for (const w of p.edges.w) s += Math.abs(w);
-  }
-  return 1e-9 * (1 + s);
-}
+import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type WeightKind } from './testing';
 
 function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };
@@ -25,18 +14,18 @@ function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineReq
 /** The answer is re-scored, and a bound (when present) is on the right side of it. */
 function expectConsistent(p: CanonicalProblem, r: EngineResult): void {
   expect(r.answer.length).toBe(p.n);
-  expect(Math.abs(naiveObjective(p, r.answer) - r.objective)).toBeLessThanOrEqual(tolOf(p));
+  expect(Math.abs(naiveObjective(p, r.answer) - r.objective)).toBeLessThanOrEqual(tol(p));
   if (r.proof !== null) expect(r.bound).toBeUndefined();
   if (r.bound !== undefined) {
-    if (p.kind === 'qubo') expect(r.objective).toBeGreaterThanOrEqual(r.bound - tolOf(p));
-    else expect(r.objective).toBeLessThanOrEqual(r.bound + tolOf(p));
+    if (p.kind === 'qubo') expect(r.objective).toBeGreaterThanOrEqual(r.bound - tol(p));
+    else expect(r.objective).toBeLessThanOrEqual(r.bound + tol(p));
   }
 }
 
 /** A proven bound never crosses the optimum: ≤ it for optimize, ≥ it for maxcut. */
 function expectBoundHolds(p: CanonicalProblem, bound: number, optimum: number, label: string): void {
-  if (p.kind === 'qubo') expect(bound, label).toBeLessThanOrEqual(optimum + tolOf(p));
-  else expect(bound, label).toBeGreaterThanOrEqual(optimum - tolOf(p));
+  if (p.kind === 'qubo') expect(bound, label).toBeLessThanOrEqual(optimum + tol(p));
+  else expect(bound, label).toBeGreaterThanOrEqual(optimum - tol(p));
 }
 
 /** Random small instances of both commands, n in [lo, hi], varied weights and densities. */
@@ -76,7 +65,7 @@ export function exactConformanceSuite(name: string, makeEngine: () => Engine | P
         expectConsistent(p, r);
         expect(r.proof, label).toBe('branch_and_bound');
         expect(r.stoppedAtDeadline, label).toBe(false);
-        expect(Math.abs(r.objective - bruteForce(p).objective), label).toBeLessThanOrEqual(tolOf(p));
+        expect(Math.abs(r.objective - bruteForce(p).objective), label).toBeLessThanOrEqual(tol(p));
         if (r.work.nodes > 0) searched++;
       }
       // The rest closed at the root (the answer met the roof-dual or cycle bound).
@@ -91,7 +80,7 @@ export function exactConformanceSuite(name: string, makeEngine: () => Engine | P
         const byBnb = await engine.solve(req(p, { effort: 'flash', exactMethod: 'branch_and_bound' }));
         expect(byEnumeration.proof).toBe('exhaustive');
         expect(byBnb.proof).toBe('branch_and_bound');
-        expect(Math.abs(byBnb.objective - byEnumeration.objective)).toBeLessThanOrEqual(tolOf(p));
+        expect(Math.abs(byBnb.objective - byEnumeration.objective)).toBeLessThanOrEqual(tol(p));
       }
     });
 
@@ -108,7 +97,7 @@ export function exactConformanceSuite(name: string, makeEngine: () => Engine | P
         } else {
           // The root closed: the answer met its proven bound, so it is optimal.
           expect(r.proof, label).toBe('branch_and_bound');
-          expect(Math.abs(r.objective - opt), label).toBeLessThanOrEqual(tolOf(p));
+          expect(Math.abs(r.objective - opt), label).toBeLessThanOrEqual(tol(p));
         }
       }
       expect(heuristic).toBeGreaterThan(40);
@@ -129,7 +118,7 @@ export function exactConformanceSuite(name: string, makeEngine: () => Engine | P
         const heur = await engine.solve(req(p, { effort: 'flash', exactMethod: 'heuristic', seed: 9 }));
         expectConsistent(p, heur);
         if (heur.proof === null) expectBoundHolds(p, heur.bound as number, exact.objective, `n=${p.n}`);
-        else expect(Math.abs(heur.objective - exact.objective)).toBeLessThanOrEqual(tolOf(p));
+        else expect(Math.abs(heur.objective - exact.objective)).toBeLessThanOrEqual(tol(p));
       }
     });
 

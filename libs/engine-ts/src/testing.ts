@@ -211,7 +211,8 @@ export function absWeightSum(p: CanonicalProblem): number {
   return s;
 }
 
-function tol(p: CanonicalProblem): number {
+/** The re-scoring tolerance of commands.md, 1e-9·(1 + Σ|weights|), from `absWeightSum`. */
+export function tol(p: CanonicalProblem): number {
   return 1e-9 * (1 + absWeightSum(p));
 }
 
