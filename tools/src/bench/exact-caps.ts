@@ -12,15 +12,10 @@
 import { performance } from 'node:perf_hooks';
 import { canonicalMaxcut, canonicalQubo, type CanonicalProblem, type Engine } from '@svc/engine-ts';
 import { table } from './table';
+import { lcg } from './lcg';
 
 const FAMILIES = ['qubo', 'maxcut-pm1', 'maxcut-unit'] as const;
 type Family = (typeof FAMILIES)[number];
-
-/** A seeded generator for bench instances (independent of the engines' PRNG). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-}
 
 /** The random instance of a family, size and seed. */
 export function capsInstance(family: Family, n: number, seed: number): CanonicalProblem {

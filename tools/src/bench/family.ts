@@ -11,12 +11,7 @@ import {
   type RawPair, type RawRule,
 } from '@svc/engine-ts';
 import { table } from './table';
-
-/** A seeded generator for bench instances (independent of the engines' PRNG). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
+import { lcg } from './lcg';
 
 /** `count` distinct nodes of 0..n−1. */
 function pick(r: () => number, n: number, count: number): number[] {

@@ -25,6 +25,7 @@ import {
 import { createNativeEngine, nativeStatus } from '@svc/engine-native';
 import { benchmarksDir, loadGset } from './gset';
 import { table } from './table';
+import { lcg } from './lcg';
 import { benchBqp, benchGsetHigh } from './heuristics';
 import { quantumScaleBench } from './quantum-scale';
 import { benchExactCaps } from './exact-caps';
@@ -36,12 +37,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 function wanted(section: string): boolean {
   const only = process.env.BENCH_ONLY?.trim();
   return !only || only.split(',').map((s) => s.trim()).includes(section);
-}
-
-/** A seeded generator for bench instances (independent of the engines' PRNG). */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
 function randomGraph(n: number, m: number, seed: number): [number, number, number][] {

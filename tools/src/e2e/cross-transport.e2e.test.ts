@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exitCodeFor, type ErrorCode } from '@svc/errors';
-import { ROOT, svcSuite } from './svc-cli-harness';
+import { lcg, ROOT, svcSuite } from './svc-cli-harness';
 
 /**
  * Cross-transport conformance: the same cases through every front door that exists — plain HTTP,
@@ -32,12 +32,6 @@ interface Case {
   readonly optimum?: number;
   /** The objective of an answer, from the JSON input (independent of the service). */
   readonly score?: (env: Json) => number;
-}
-
-/** A deterministic generator for the instances (independent of the engines' PRNG). */
-function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 }
 
 function randomPairs(n: number, density: number, seed: number, lo: number, hi: number): Triple[] {

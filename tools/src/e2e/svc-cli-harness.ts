@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer, type StartServerOptions } from '@svc/http';
 
 // The workspace's one copy of the seeded test instances and the exhaustive energies.
-export { randomEdges, sortedEnergies } from '../../../libs/service/test/brute-force';
+export { lcg, randomEdges, sortedEnergies } from '../../../libs/service/test/brute-force';
 
 /** Helpers of the `svc` end-to-end suites: the BUNDLED CLI run as a subprocess. */
 export const ROOT = resolve(__dirname, '..', '..', '..');
