@@ -32,19 +32,10 @@ export function memberText(text: string, name: string): string | null {
 
 /** Where the value of the last member `name` of the object starting at `from` begins, or null. */
 function memberOf(text: string, from: number, name: string): number | null {
-  let i = skipWs(text, from);
-  if (text.charCodeAt(i) !== 0x7b) return null;
-  i = skipWs(text, i + 1);
   let found: number | null = null;
-  while (i < text.length && text.charCodeAt(i) !== 0x7d /* } */) {
-    const keyEnd = endOfString(text, i);
-    const key = JSON.parse(text.slice(i, keyEnd)) as string;
-    i = skipWs(text, skipWs(text, keyEnd) + 1);
-    const end = endOfValue(text, i);
-    if (key === name) found = i;
-    i = skipWs(text, end);
-    if (text.charCodeAt(i) === 0x2c /* , */) i = skipWs(text, i + 1);
-  }
+  forEachMember(text, from, (key, start) => {
+    if (key === name) found = start;
+  });
   return found;
 }
 
@@ -70,21 +61,30 @@ export function pinConflictsOf(pins: unknown): readonly string[] {
 function conflictsOfObject(text: string, start: number): string[] {
   const seen = new Map<string, string>();
   const out: string[] = [];
-  let i = skipWs(text, start + 1);
-  while (i < text.length && text.charCodeAt(i) !== 0x7d) {
+  forEachMember(text, start, (key, from, end) => {
+    // Values compared as JSON values (1, 1.0 and 1e0 are the same pin).
+    const value = JSON.stringify(JSON.parse(text.slice(from, end)));
+    const prior = seen.get(key);
+    if (prior === undefined) seen.set(key, value);
+    else if (prior !== value && !out.includes(key)) out.push(key);
+  });
+  return out;
+}
+
+/** Calls `visit(key, valueStart, valueEnd)` for each member, in text order, of the object at `from` (if it is one). */
+function forEachMember(text: string, from: number, visit: (key: string, start: number, end: number) => void): void {
+  let i = skipWs(text, from);
+  if (text.charCodeAt(i) !== 0x7b /* { */) return;
+  i = skipWs(text, i + 1);
+  while (i < text.length && text.charCodeAt(i) !== 0x7d /* } */) {
     const keyEnd = endOfString(text, i);
     const key = JSON.parse(text.slice(i, keyEnd)) as string;
     i = skipWs(text, skipWs(text, keyEnd) + 1);
     const end = endOfValue(text, i);
-    // Values compared as JSON values (1, 1.0 and 1e0 are the same pin).
-    const value = JSON.stringify(JSON.parse(text.slice(i, end)));
-    const prior = seen.get(key);
-    if (prior === undefined) seen.set(key, value);
-    else if (prior !== value && !out.includes(key)) out.push(key);
+    visit(key, i, end);
     i = skipWs(text, end);
-    if (text.charCodeAt(i) === 0x2c) i = skipWs(text, i + 1);
+    if (text.charCodeAt(i) === 0x2c /* , */) i = skipWs(text, i + 1);
   }
-  return out;
 }
 
 function skipWs(text: string, i: number): number {

@@ -75,12 +75,17 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
     idempotencyKey: f.idempotencyKey, follow: f.follow, waitTimeoutMs: f.waitTimeoutMs,
   };
   // compute's `contract` is not a field of the routed command: estimate without it, with its latency.
-  const { contract, ...commandProblem } = problem;
-  const contractMs = routed ? contractLatency(contract) : undefined;
+  let estimateBody = problem;
+  let contractMs: number | undefined;
+  if (routed) {
+    const { contract, ...bare } = problem;
+    estimateBody = bare;
+    contractMs = contractLatency(contract);
+  }
 
   let svcb: Uint8Array | undefined;
   if (f.binary) {
-    const enc = encodeSvcb(command, routed && contract !== undefined ? { ...problem, contract } : problem);
+    const enc = encodeSvcb(command, problem);
     const versionClash = enc.ok && enc.version !== undefined && f.version !== undefined && enc.version !== f.version;
     if (enc.ok && !versionClash) {
       svcb = enc.bytes;
@@ -93,7 +98,7 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
 
   let estimate: Record<string, unknown> | undefined;
   if (f.dryRun || f.maxComputeUnits !== undefined) {
-    const est = await client.analyze(command, routed ? commandProblem : problem, {
+    const est = await client.analyze(command, estimateBody, {
       route: 'estimate', effort: opts.effort, seed: opts.seed, maxLatencyMs: opts.maxLatencyMs ?? contractMs, version: opts.version,
     });
     if (!est.ok) {
