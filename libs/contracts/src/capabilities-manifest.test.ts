@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { capabilitiesManifest } from './capabilities-manifest';
-import { COMMANDS, SCHEMA_COMMANDS, TAG } from './commands';
+import { COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, TAG } from './catalogue';
 import { inputJsonSchema } from './json-schema';
 
 describe('capabilitiesManifest', () => {
@@ -20,10 +20,24 @@ describe('capabilitiesManifest', () => {
       expect(c.input_schema).toEqual(inputJsonSchema(c.name));
       expect((c.output_schema as any).properties.answer).toBeDefined();
       expect(c.stability).toBe(c.name === 'milp' ? 'research' : 'beta');
-      expect(c.available).toBe(c.name !== 'milp');
+      // A command this version does not serve is never available, whatever the caller says.
+      expect(c.available).toBe(c.name !== 'milp' && SERVED_COMMANDS.includes(c.name));
+      expect(c.status).toBe(SERVED_COMMANDS.includes(c.name) ? 'served' : 'not available yet');
     }
     expect(m.other_commands.map((c) => c.name).sort()).toEqual(COMMANDS.filter((c) => !(SCHEMA_COMMANDS as readonly string[]).includes(c)).sort());
     expect(m.other_commands.find((c) => c.name === 'spectrum')?.available).toBe(false);
+    for (const c of m.other_commands) expect(c.status).toBe('not available yet');
+  });
+
+  it('says "not available yet" for every command this version does not serve, even when the caller says available', () => {
+    const all = capabilitiesManifest({ available: () => true, engine: 'ts-1.0.0' });
+    const listed = [...all.commands, ...all.other_commands];
+    expect(listed.filter((c) => c.available).map((c) => c.name).sort()).toEqual([...SERVED_COMMANDS].sort());
+    for (const c of listed) {
+      expect(c.status).toBe(SERVED_COMMANDS.includes(c.name as never) ? 'served' : 'not available yet');
+      if (c.status === 'not available yet') expect(c.available).toBe(false);
+    }
+    expect(all.commands.find((c) => c.name === 'tsp')).toMatchObject({ status: 'not available yet', available: false });
   });
 
   it('certified caps: engine-given, else interface defaults, else null', () => {

@@ -1,17 +1,26 @@
 import {
-  COMMANDS, LATENCY_BUDGET_COMMANDS, PURPOSES, SCHEMA_COMMANDS, SPEC_VERSION, STABILITY, TAG,
-  isSchemaCommand, type CommandName, type SchemaCommand, type Stability,
-} from './commands';
+  CATALOGUE, COMMANDS, LATENCY_BUDGET_COMMANDS, PURPOSES, SCHEMA_COMMANDS, SPEC_VERSION, STABILITY, TAG,
+  isSchemaCommand, type CommandName, type CommandStatus, type SchemaCommand, type Stability,
+} from './catalogue';
+import { REGISTRY } from './commands';
 import { DEFAULT_EFFORT, EFFORTS, EFFORT_ALIASES, type Effort } from './effort';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
-import { CERTAINTY, DEFAULT_EXACT_CAPS, LIMITS } from './limits';
-import { quantumScaleLimits } from './quantum-scale-schema';
-import { feelLimits } from './feel-schema';
-import { wantLimits } from './want-schema';
-import { sampleLimits } from './sample-schema';
+import { CERTAINTY } from './limits';
+
+/** Typical exact (certified) sizes of interface §8 (`exactCap` of each command file); the same for every effort unless the engine says otherwise. */
+export const DEFAULT_EXACT_CAPS: Readonly<Partial<Record<SchemaCommand, number>>> = Object.fromEntries(
+  SCHEMA_COMMANDS.flatMap((c) => {
+    const cap = (REGISTRY[c] as { exactCap?: number }).exactCap;
+    return cap === undefined ? [] : [[c, cap]];
+  }),
+);
+
+/** Capabilities `limits` of each schema command (`limits` of each command file). */
+export const COMMAND_LIMITS: Readonly<Record<SchemaCommand, Readonly<Record<string, number>>>> =
+  Object.fromEntries(SCHEMA_COMMANDS.map((c) => [c, REGISTRY[c].limits])) as unknown as Record<SchemaCommand, Record<string, number>>;
 
 export interface CapabilitiesOptions {
-  /** Whether the running engine serves this command. */
+  /** Whether the running engine serves this command; a command this version does not serve is never available. */
   available: (c: CommandName) => boolean;
   /** Typical certified sizes per effort, from the engine; defaults are interface §8's. */
   exactCaps?: Partial<Record<CommandName, Record<Effort, number>>>;
@@ -23,6 +32,8 @@ export interface CommandCapability {
   name: SchemaCommand;
   purpose: string;
   stability: Stability;
+  /** `'not available yet'` when this version does not serve the command (then `available` is false). */
+  status: CommandStatus;
   available: boolean;
   /** Typical sizes certified per effort; null when unspecified. Not rules: see commands.md "Certified". */
   certified_caps: Record<Effort, number> | null;
@@ -44,24 +55,14 @@ export interface CapabilitiesManifest {
   certainty_labels: string[];
   commands: CommandCapability[];
   /** Commands without schemas in this version. */
-  other_commands: { name: CommandName; purpose: string; available: boolean }[];
+  other_commands: { name: CommandName; purpose: string; status: CommandStatus; available: boolean }[];
 }
 
-const COMMAND_LIMITS: Readonly<Record<SchemaCommand, Record<string, number>>> = {
-  rules: { n_min: 1, n_max: LIMITS.maxN, quadratic_max: LIMITS.maxPairs },
-  optimize: { n_min: 1, n_max: LIMITS.maxN, quadratic_max: LIMITS.maxPairs },
-  maxcut: { n_min: 1, n_max: LIMITS.maxN, edges_max: LIMITS.maxPairs },
-  milp: { vars_min: 1, quadratic_max: LIMITS.maxPairs },
-  tsp: { n_min: 2 },
-  qap: { n_min: 1 },
-  design: { L_max: LIMITS.maxDesignSide, K_max: LIMITS.maxDesignSide, LK_max: LIMITS.maxDesignCells, K_max_with_table: LIMITS.maxDesignTableK },
-  select: { m_min: 1, m_recommended_max: LIMITS.selectRecommendedM, k_min: 1 },
-  rank: { items_min: 1 },
-  'quantum-scale': quantumScaleLimits,
-  feel: feelLimits,
-  want: wantLimits,
-  sample: sampleLimits,
-};
+/** The caller's `available`, and never for a command this version does not serve. */
+function availableIn(c: CommandName, opts: CapabilitiesOptions): boolean {
+  return CATALOGUE[c].status === 'served' && opts.available(c);
+}
+
 
 function capsFor(c: SchemaCommand, given: CapabilitiesOptions['exactCaps']): Record<Effort, number> | null {
   const explicit = given?.[c];
@@ -73,7 +74,9 @@ function capsFor(c: SchemaCommand, given: CapabilitiesOptions['exactCaps']): Rec
 
 /**
  * The body of `GET /api/v1/capabilities`: every schema command with its exact input and
- * output JSON Schemas, availability, stability, typical certified sizes, limits and efforts.
+ * output JSON Schemas, status, availability, stability, typical certified sizes, limits and
+ * efforts; `other_commands` are the commands without schemas. Every command this version does
+ * not serve says `status: 'not available yet'` and `available: false`, on both lists.
  */
 export function capabilitiesManifest(opts: CapabilitiesOptions): CapabilitiesManifest {
   const latency: readonly string[] = LATENCY_BUDGET_COMMANDS;
@@ -90,7 +93,8 @@ export function capabilitiesManifest(opts: CapabilitiesOptions): CapabilitiesMan
       name: c,
       purpose: PURPOSES[c],
       stability: STABILITY[c],
-      available: opts.available(c),
+      status: CATALOGUE[c].status,
+      available: availableIn(c, opts),
       certified_caps: capsFor(c, opts.exactCaps),
       latency_budget: latency.includes(c),
       limits: { ...COMMAND_LIMITS[c] },
@@ -98,7 +102,7 @@ export function capabilitiesManifest(opts: CapabilitiesOptions): CapabilitiesMan
       output_schema: outputJsonSchema(c),
     })),
     other_commands: COMMANDS.filter((c) => !isSchemaCommand(c)).map((c) => ({
-      name: c, purpose: PURPOSES[c], available: opts.available(c),
+      name: c, purpose: PURPOSES[c], status: CATALOGUE[c].status, available: availableIn(c, opts),
     })),
   };
 }

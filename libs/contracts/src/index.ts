@@ -3,45 +3,43 @@
  * the capabilities manifest. Every failure is an `SvcError` from @svc/errors.
  */
 export {
-  TAG, SPEC_VERSION, COMMANDS, SCHEMA_COMMANDS, STABILITY, LATENCY_BUDGET_COMMANDS, PURPOSES,
-  isCommandName, isSchemaCommand, assertSchemaCommand,
-  type Tag, type CommandName, type SchemaCommand, type Stability,
-} from './commands';
+  TAG, SPEC_VERSION, COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, NOT_AVAILABLE_COMMANDS, STABILITY, LATENCY_BUDGET_COMMANDS,
+  PURPOSES, CATALOGUE, NOT_AVAILABLE, isCommandName, isSchemaCommand, isServedCommand, assertSchemaCommand,
+  type Tag, type CommandName, type SchemaCommand, type Stability, type CommandStatus, type CatalogueEntry,
+} from './catalogue';
+export { REGISTRY, type CommandContract, type CommandChecks } from './commands';
 export { EFFORTS, DEFAULT_EFFORT, EFFORT_ALIASES, normalizeEffort, type Effort } from './effort';
 export {
-  LIMITS, DEFAULT_EXACT_CAPS, CERTAINTY, PROOF_KINDS, VERSION_PATTERN, INDEX_KEY_PATTERN, type ProofKind,
+  LIMITS, CERTAINTY, PROOF_KINDS, VERSION_PATTERN, INDEX_KEY_PATTERN, type ProofKind,
 } from './limits';
+export { ruleSchema, RULE_TYPES, type RuleType, type Rule } from './commands/rules';
+export { milpVarSchema, type MilpVar } from './commands/milp';
 export {
-  inputSchemas, ruleSchema, milpVarSchema, RULE_TYPES,
-  type InputOf, type RuleType, type Rule, type MilpVar,
+  inputSchemas, outputShapes, outputSchemas, responseSchemas, FAST_SHAPES,
+  type InputOf, type OutputOf, type ResponseOf,
   type RulesInput, type OptimizeInput, type MaxcutInput, type MilpInput, type TspInput,
   type QapInput, type DesignInput, type SelectInput, type RankInput,
-} from './input-schemas';
-export {
-  outputShapes, outputSchemas, envelopeSchema, responseSchemas, usageAlertSchema, observabilitySchema,
-  type Envelope, type UsageAlert, type Observability, type OutputOf, type ResponseOf,
+  type QuantumScaleInput, type FeelInput, type WantInput, type SampleInput,
   type RulesOutput, type OptimizeOutput, type MaxcutOutput, type MilpOutput, type TspOutput,
   type QapOutput, type DesignOutput, type SelectOutput, type RankOutput,
-} from './output-schemas';
+  type QuantumScaleOutput, type FeelOutput, type WantOutput, type SampleOutput,
+} from './schemas';
+export {
+  envelopeSchema, usageAlertSchema, observabilitySchema, type Envelope, type UsageAlert, type Observability,
+} from './envelope';
 export {
   validateProblem, type ValidateContext, type ValidatedProblem, type ValidatedProblemOf,
 } from './validate-problem';
 export { parseSolveOptions, SOLVE_QUERY_KEYS, type SolveOptions } from './parse-solve-options';
 export { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
 export {
-  capabilitiesManifest,
+  capabilitiesManifest, DEFAULT_EXACT_CAPS, COMMAND_LIMITS,
   type CapabilitiesOptions, type CapabilitiesManifest, type CommandCapability,
 } from './capabilities-manifest';
 export {
   buildOpenApi,
   type OpenApiDocument, type OpenApiOperation, type OpenApiPathItem, type OpenApiParameter, type OpenApiResponse, type HttpMethod,
 } from './openapi';
-export { type FeelInput, type WantInput, type SampleInput } from './input-schemas';
-export { type FeelOutput, type WantOutput, type SampleOutput } from './output-schemas';
-export { SAMPLE_LIMITS } from './sample-schema';
-export {
-  ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits,
-} from './quantum-scale-schema';
-export { type QuantumScaleInput } from './input-schemas';
-export { type QuantumScaleOutput } from './output-schemas';
+export { SAMPLE_LIMITS } from './commands/sample';
+export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS } from './pin-conflicts';

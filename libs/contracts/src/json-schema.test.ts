@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
-import { SCHEMA_COMMANDS, TAG } from './commands';
-import { outputShapes } from './output-schemas';
+import { SCHEMA_COMMANDS, TAG } from './catalogue';
+import { outputShapes } from './schemas';
 import { svcErrorOf, validExample } from '../test/fixtures';
 
 /** Follows a schema the way a client would: required keys present, no unknown ones, enums and consts. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { assertSchemaCommand, type SchemaCommand } from './commands';
-import { inputSchemas } from './input-schemas';
-import { outputSchemas, responseSchemas } from './output-schemas';
+import { assertSchemaCommand, type SchemaCommand } from './catalogue';
+import { inputSchemas, outputSchemas, responseSchemas } from './schemas';
 
 /** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,5 +1,3 @@
-import type { SchemaCommand } from './commands';
-
 /** Size caps and value ranges (interface §8, commands.md "Sizes"). */
 export const LIMITS = {
   /** `n` of rules, optimize, maxcut: 1..maxN; above is `SVC_DIMENSION_LIMIT`. */
@@ -25,11 +23,6 @@ export const LIMITS = {
   /** `seed` is an unsigned 32-bit integer. */
   maxSeed: 4_294_967_295,
 } as const;
-
-/** Typical exact (certified) sizes of interface §8; the same for every effort unless the engine says otherwise. */
-export const DEFAULT_EXACT_CAPS: Readonly<Partial<Record<SchemaCommand, number>>> = {
-  optimize: 22, maxcut: 22, tsp: 9, qap: 6,
-};
 
 /** Certainty texts (commands.md). Parameterised ones are templates. */
 export const CERTAINTY = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenApiBuilder } from 'openapi3-ts/oas31';
-import { SCHEMA_COMMANDS } from './commands';
+import { NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS } from './catalogue';
 import { buildOpenApi } from './openapi';
 
 // The served document's validation and its route-completeness check against Fastify's route
@@ -40,13 +40,26 @@ describe('buildOpenApi', () => {
     for (const r of refs) expect(doc.components!.schemas).toHaveProperty(r.split('/').pop()!.replace('"', ''));
   });
 
-  it('has the solve, preflight, verify and formulate routes and both schemas of every schema command', () => {
-    for (const c of SCHEMA_COMMANDS) {
+  it('has the solve, preflight, verify and formulate routes and both schemas of every served command', () => {
+    expect(SERVED_COMMANDS).toEqual(['rules', 'optimize', 'maxcut', 'select', 'quantum-scale', 'feel', 'want', 'sample']);
+    for (const c of SERVED_COMMANDS) {
       for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths![`/api/v1/${p}/${c}`]?.post, `${p}/${c}`).toBeDefined();
       expect(doc.paths![`/api/v1/formulate/${c}`]?.get).toBeDefined();
       const P = c.split('-').map((x) => x[0]!.toUpperCase() + x.slice(1)).join('');
       expect(doc.components!.schemas![`${P}Problem`]).not.toHaveProperty('$schema');
       expect(doc.components!.schemas![`${P}Result`]).toBeTypeOf('object');
     }
+  });
+
+  it('documents no route or schema of a command this version does not serve, and names those commands', () => {
+    const pascal = (c: string) => c.split('-').map((x) => x[0]!.toUpperCase() + x.slice(1)).join('');
+    for (const c of NOT_AVAILABLE_COMMANDS) {
+      for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify', 'formulate']) expect(doc.paths![`/api/v1/${p}/${c}`], `${p}/${c}`).toBeUndefined();
+      expect(doc.components!.schemas![`${pascal(c)}Problem`]).toBeUndefined();
+      expect(doc.info.description).toContain(c);
+    }
+    for (const c of SCHEMA_COMMANDS.filter((x) => !SERVED_COMMANDS.includes(x))) expect(doc.paths![`/api/v1/solve/${c}`]).toBeUndefined();
+    expect(doc.info.description).toContain('Not available yet');
+    expect(doc.tags!.find((t) => t.name === 'solve')!.description).toContain('tsp');
   });
 });

@@ -2,13 +2,15 @@
  * The OpenAPI 3.1 document of `GET /api/v1/openapi.json`, built with openapi3-ts's
  * `OpenApiBuilder` from the commands' JSON Schemas (zod → draft 2020-12, the dialect OAS 3.1
  * uses). apps/http checks every served route against it, and it against every served route.
+ * Only the commands this version serves get solve/analyze/verify/formulate paths and schemas; the
+ * info description and the `solve` tag name the commands that are not available yet.
  */
 import {
   OpenApiBuilder,
   type OpenAPIObject, type OperationObject, type ParameterObject, type PathItemObject, type ReferenceObject,
   type RequestBodyObject, type ResponseObject, type SchemaObject, type SecurityRequirementObject,
 } from 'openapi3-ts/oas31';
-import { SPEC_VERSION, SCHEMA_COMMANDS, TAG, PURPOSES, type SchemaCommand } from './commands';
+import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, SPEC_VERSION, TAG, PURPOSES } from './catalogue';
 import { EFFORTS } from './effort';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
 import { LIMITS } from './limits';
@@ -158,7 +160,7 @@ function addPaths(b: OpenApiBuilder): void {
   meta(`${API}/examples`, 'examples', 'Engine-verified example recipes', 'Examples');
   meta(`${API}/openapi.json`, 'openapi', 'This document', 'OpenApi');
 
-  for (const c of SCHEMA_COMMANDS) {
+  for (const c of SERVED_COMMANDS) {
     const P = pascal(c);
     const problem = jsonBody(ref(`${P}Problem`));
     add(`${API}/solve/${c}`, 'post', {
@@ -239,6 +241,11 @@ function addPaths(b: OpenApiBuilder): void {
   add(`${API}/usage`, 'get', { operationId: 'usage', summary: "Today's units, alerts and recent calls", tags: ['accounts'], responses: { '200': json(ref('Usage'), 'usage'), ...pick('401', '403', '429') } });
 }
 
+/** The sentence naming the commands this version does not serve (their routes answer 404 SVC_UNSUPPORTED). */
+function notAvailableText(): string {
+  return `Not available yet (no paths here; /solve/<command> answers 404 SVC_UNSUPPORTED): ${NOT_AVAILABLE_COMMANDS.join(', ')}.`;
+}
+
 /** The OpenAPI 3.1 document of the API; `serverUrl` is the public origin (default root-relative). */
 export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument {
   // Our own root: the builder's default would add empty component sections and another version.
@@ -248,7 +255,7 @@ export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument
     info: {
       title: 'svc decision solver API',
       version: SPEC_VERSION,
-      description: `Send one JSON problem, get the answer, a certainty label, measured cost and a receipt. Every problem carries "tag": "${TAG}". Errors are application/problem+json. Heavy solves answer 202 with a job to poll.`,
+      description: `Send one JSON problem, get the answer, a certainty label, measured cost and a receipt. Every problem carries "tag": "${TAG}". Errors are application/problem+json. Heavy solves answer 202 with a job to poll. ${notAvailableText()}`,
     },
     servers: [],
     tags: [],
@@ -258,7 +265,7 @@ export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument
   };
   const b = OpenApiBuilder.create(root).addServer({ url: opts.serverUrl ?? '/' });
   for (const [name, description] of [
-    ['solve', 'Solving (charged in compute units)'],
+    ['solve', `Solving (charged in compute units). Served: ${SERVED_COMMANDS.join(', ')}. ${notAvailableText()}`],
     ['preflight', 'Free: analyze, route, verify'],
     ['jobs', 'Queued solves'],
     ['meta', 'Public catalogue documents'],
@@ -267,9 +274,9 @@ export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument
   ] as const) b.addTag({ name, description });
   addPaths(b);
   for (const [name, schema] of Object.entries(commonSchemas())) b.addSchema(name, schema);
-  for (const c of SCHEMA_COMMANDS) {
-    b.addSchema(`${pascal(c)}Problem`, strip(inputJsonSchema(c as SchemaCommand)));
-    b.addSchema(`${pascal(c)}Result`, strip(outputJsonSchema(c as SchemaCommand)));
+  for (const c of SERVED_COMMANDS) {
+    b.addSchema(`${pascal(c)}Problem`, strip(inputJsonSchema(c)));
+    b.addSchema(`${pascal(c)}Result`, strip(outputJsonSchema(c)));
   }
   b.addSecurityScheme('bearer', { type: 'http', scheme: 'bearer', description: 'An API key (svck_…) or the public sandbox token from GET /api/v1/sandbox' });
   return b.getSpec() as OpenApiDocument;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateProblem } from './validate-problem';
-import { TAG } from './commands';
+import { TAG } from './catalogue';
 import { svcErrorOf } from '../test/fixtures';
 
 // Timings are printed, never asserted: the machine is shared.
@@ -29,7 +29,7 @@ describe('large inputs take the hand-written fast path', () => {
     bad[m - 1] = [5, n, 1];
     const e = timed('maxcut 1e6 edges, last one bad', () => svcErrorOf(() => validateProblem('maxcut', { ...body, edges: bad }, { sandbox: false })));
     expect(e.code).toBe('SVC_INVALID_INPUT');
-    expect(e.detail).toBe(`edges[${m - 1}][1]: index ${n} is out of range 0..${n - 1}`);
+    expect(e.detail).toBe(`edges[${m - 1}][1] = ${n} is out of range for n = ${n}; indices are 0-based (0..${n - 1}); if you numbered from 1, subtract 1 from every index`);
   });
 
   it('validates an optimize with 1,000,000 couplings, n linear terms and a warm start', () => {

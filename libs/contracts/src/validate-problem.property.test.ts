@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateProblem } from './validate-problem';
-import { inputSchemas } from './input-schemas';
-import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './commands';
+import { inputSchemas } from './schemas';
+import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './catalogue';
 import { svcErrorOf, validExample } from '../test/fixtures';
 
 const open = { sandbox: false };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemDocument } from '@svc/errors';
 import { validateProblem } from './validate-problem';
-import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './commands';
+import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './catalogue';
 import { ALL_EXAMPLES, svcErrorOf, validExample } from '../test/fixtures';
 
 const open = { sandbox: false };
@@ -131,7 +131,7 @@ describe('precedence', () => {
 
 describe('schema errors name the path', () => {
   const cases: [SchemaCommand, Record<string, unknown>, string, RegExp?][] = [
-    ['optimize', { quadratic: [[0, 1, 1], [2, 3, 1], [1, 1, 2], [4, 12, 1]] }, 'quadratic[3][1]', /index 12 is out of range 0\.\.4/],
+    ['optimize', { quadratic: [[0, 1, 1], [2, 3, 1], [1, 1, 2], [4, 12, 1]] }, 'quadratic[3][1]', /^quadratic\[3\]\[1\] = 12 is out of range for n = 5; indices are 0-based \(0\.\.4\)$/],
     ['optimize', { quadratic: [[0, 1, 'x']] }, 'quadratic[0][2]', /finite number/],
     ['optimize', { quadratic: [[0, 1.5, 1]] }, 'quadratic[0][1]', /integer index/],
     ['optimize', { quadratic: [[0, 1]] }, 'quadratic[0]', /\[i, j, weight\]/],
@@ -139,7 +139,7 @@ describe('schema errors name the path', () => {
     ['optimize', { linear: [1, 2] }, 'linear', /expected a map/],
     ['optimize', { linear: { '01': 1 } }, 'linear["01"]', /not a 0-based index/],
     ['optimize', { linear: { x: 1 } }, 'linear.x', /not a 0-based index/],
-    ['optimize', { linear: { 5: 1 } }, 'linear.5', /out of range 0\.\.4/],
+    ['optimize', { linear: { 5: 1 } }, 'linear.5', /^linear\.5 = 5 is out of range for n = 5; indices are 0-based \(0\.\.4\); if you numbered from 1, subtract 1 from every index$/],
     ['optimize', { linear: { 2: null } }, 'linear.2', /finite number/],
     ['optimize', { warm_start: [1, 0, 1] }, 'warm_start', /length n = 5/],
     ['optimize', { warm_start: [1, 0, 2, 0, 0] }, 'warm_start[2]', /0 or 1/],
@@ -156,13 +156,13 @@ describe('schema errors name the path', () => {
     ['maxcut', { complete: true }, 'edges', /not both/],
     ['maxcut', { edges: [[0, 1, 1], [2, 2, 1]] }, 'edges[1]', /self-pair/],
     ['maxcut', { complete: 'yes', edges: undefined }, 'complete'],
-    ['maxcut', { edges: [[0, 1, 1], [-1, 2, 1]] }, 'edges[1][0]', /out of range/],
+    ['maxcut', { edges: [[0, 1, 1], [-1, 2, 1]] }, 'edges[1][0]', /^edges\[1\]\[0\] = -1 is out of range for n = \d+; indices are 0-based \(0\.\.\d+\)$/],
     ['rules', { constraints: undefined }, 'constraints', /required/],
     ['rules', { constraints: [{ type: 'choose_two', nodes: [0] }] }, 'constraints[0].type', /unknown rule type/],
-    ['rules', { constraints: [{ nodes: [0] }] }, 'constraints[0].type', /type is required/],
+    ['rules', { constraints: [{ nodes: [0] }] }, 'constraints[0].type', /^"constraints\[0\]\.type" is required: one of choose_one, /],
     ['rules', { constraints: [{ type: 'requires', nodes: [0, 1, 2] }] }, 'constraints[0].nodes', /exactly 2/],
     ['rules', { constraints: [{ type: 'choose_one', nodes: [] }] }, 'constraints[0].nodes', /at least 1/],
-    ['rules', { constraints: [{ type: 'choose_one', nodes: [0, 6] }] }, 'constraints[0].nodes[1]', /out of range 0\.\.5/],
+    ['rules', { constraints: [{ type: 'choose_one', nodes: [0, 6] }] }, 'constraints[0].nodes[1]', /= 6 is out of range for n = 6; indices are 0-based \(0\.\.5\); if you numbered from 1/],
     ['rules', { constraints: [{ type: 'choose_one', nodes: [0, 1, 0] }] }, 'constraints[0].nodes[2]', /twice/],
     ['rules', { constraints: [{ type: 'choose_exactly', nodes: [0, 1] }] }, 'constraints[0].k', /required/],
     ['rules', { constraints: [{ type: 'choose_exactly', nodes: [0, 1], k: -1 }] }, 'constraints[0].k', /non-negative integer/],
@@ -189,8 +189,8 @@ describe('schema errors name the path', () => {
     ['design', { table: [[1, 2, 0], [0, 1, 0], [0, 0, 1]] }, 'table[1][0]', /symmetric/],
     ['design', { table: [[1, 0], [0, 1]] }, 'table', /3 rows \(K\)/],
     ['design', { circular: { j: 1 } }, 'circular', /mutually exclusive/],
-    ['design', { bias: [[0, 3, 1]] }, 'bias[0][1]', /out of range 0\.\.2/],
-    ['design', { bias: [[4, 0, 1]] }, 'bias[0][0]', /out of range 0\.\.3/],
+    ['design', { bias: [[0, 3, 1]] }, 'bias[0][1]', /= 3 is out of range for K = 3; indices are 0-based \(0\.\.2\)/],
+    ['design', { bias: [[4, 0, 1]] }, 'bias[0][0]', /= 4 is out of range for L = 4; indices are 0-based \(0\.\.3\)/],
     ['design', { bonds: [[1, 1]] }, 'bonds[0]', /different sites/],
     ['design', { L: 0 }, 'L'],
     ['design', { table: undefined, circular: { j: 1, scale: -1 } }, 'circular.scale'],
@@ -213,7 +213,8 @@ describe('schema errors name the path', () => {
 
   it.each(cases)('%s %j → %s', (c, patch, field, detail) => {
     const e = expectError(c, withField(c, patch), 'SVC_INVALID_INPUT', { field, detail });
-    expect(e.detail.startsWith(`${field}: `)).toBe(true);
+    // The detail names the field first: `field: ...`, `field = x is out of range ...` or `"field" is required: ...`.
+    expect(e.detail.startsWith(`${field}: `) || e.detail.startsWith(`${field} = `) || e.detail.startsWith(`"${field}" is required: `), e.detail).toBe(true);
     expect(problemDocument(e).field).toBe(field);
   });
 

@@ -1,9 +1,10 @@
 import { SvcError } from '@svc/errors';
 import type { z } from 'zod';
-import { TAG, assertSchemaCommand, type SchemaCommand } from './commands';
-import { FAST_SHAPES, type InputOf } from './input-schemas';
-import { COMMAND_CHECKS, type Loose } from './internal/command-checks';
+import { TAG, assertSchemaCommand, type SchemaCommand } from './catalogue';
+import { REGISTRY, type Loose } from './commands';
+import { FAST_SHAPES, type InputOf } from './schemas';
 import { InputIssue, formatPath, isPlainObject, show, typeName, type Path } from './internal/issue';
+import { zodIssueText } from './internal/zod-issue-text';
 import { LIMITS } from './limits';
 
 /** Where the problem came from; the sandbox has extra admission rules (interface §5.3). */
@@ -32,12 +33,13 @@ export type ValidatedProblem = {
 
 export type ValidatedProblemOf<C extends SchemaCommand> = Extract<ValidatedProblem, { command: C }>;
 
-function invalid(path: Path, message: string): SvcError {
+function invalid(path: Path, message: string, namesField = false): SvcError {
   const field = formatPath(path);
-  return new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } });
+  return new SvcError('SVC_INVALID_INPUT', namesField ? message : `${field}: ${message}`, { extensions: { field } });
 }
 
-function fromZod(error: z.ZodError, allowed: readonly string[]): SvcError {
+// Zod's own words ("expected nonoptional, received undefined") become plain sentences naming the field.
+function fromZod(error: z.ZodError, allowed: readonly string[], body: Record<string, unknown>, structure: z.ZodObject): SvcError {
   const issues = error.issues;
   // An unknown field explains a typo better than the missing field it stands for.
   const first = issues.find((i) => i.code === 'unrecognized_keys') ?? issues[0]!;
@@ -47,7 +49,8 @@ function fromZod(error: z.ZodError, allowed: readonly string[]): SvcError {
     const where = path.length === 0 ? `; allowed fields: ${allowed.join(', ')}` : '';
     return invalid([...path, key], `unknown field ${show(key)}${where}`);
   }
-  return invalid(path, first.message);
+  const text = zodIssueText(first, body, structure);
+  return invalid(path, text.message, text.namesField);
 }
 
 /**
@@ -83,14 +86,14 @@ export function validateProblem(command: string, body: unknown, ctx: ValidateCon
   }
   const shape = FAST_SHAPES[c];
   const parsed = shape.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error, Object.keys(shape.shape));
+  if (!parsed.success) throw fromZod(parsed.error, Object.keys(shape.shape), body, REGISTRY[c].structure);
   const v = parsed.data as Loose;
-  const checks = COMMAND_CHECKS[c];
+  const checks = REGISTRY[c].checks;
   let n: number;
   try {
     n = checks.check(v);
   } catch (e) {
-    if (e instanceof InputIssue) throw invalid(e.path, e.message);
+    if (e instanceof InputIssue) throw invalid(e.path, e.message, e.namesField);
     throw e;
   }
   checks.sizes(v, n);

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { SvcError } from '@svc/errors';
-import { SCHEMA_COMMANDS, type SchemaCommand } from '../src/commands';
+import { SCHEMA_COMMANDS, type SchemaCommand } from '../src/catalogue';
 
-const dir = new URL('./fixtures/valid/', import.meta.url);
+const dir = new URL('../src/commands/', import.meta.url);
 
-/** A fresh copy of the valid example problem of `command` (test/fixtures/valid). */
+/** A fresh copy of the valid example problem of `command` (src/commands/<command>.valid.json). */
 export function validExample(command: SchemaCommand): Record<string, any> {
-  return JSON.parse(readFileSync(new URL(`${command}.json`, dir), 'utf8'));
+  return JSON.parse(readFileSync(new URL(`${command}.valid.json`, dir), 'utf8'));
 }
 
 export const ALL_EXAMPLES = SCHEMA_COMMANDS.map((c) => [c, validExample(c)] as const);

@@ -1,5 +1,5 @@
 import { INDEX_KEY_PATTERN } from '../limits';
-import { fail, isPlainObject, show, typeName, type Path } from './issue';
+import { InputIssue, fail, failMissing, formatPath, isPlainObject, show, typeName, type Path } from './issue';
 
 // Hand-written loops for the hot (possibly huge) fields: zod per element is too slow at 10^6.
 
@@ -15,9 +15,20 @@ export function rangeText(n: number): string {
   return n > 0 ? `0..${n - 1}` : 'empty';
 }
 
-export function failIndex(path: Path, x: unknown, n: number): never {
+/**
+ * An index that is not an integer in 0..size-1. Out of range (negative, or size and above) gets
+ * the 0-based hint, e.g. `edges[3][1] = 5 is out of range for n = 5; indices are 0-based (0..4)`,
+ * plus a 1-based hint when the index equals the size.
+ */
+export function failIndex(path: Path, x: unknown, size: number, sizeName = 'n'): never {
   if (typeof x !== 'number' || !Number.isInteger(x)) fail(path, `expected an integer index, got ${typeName(x)}`);
-  fail(path, `index ${x} is out of range ${rangeText(n)}`);
+  throw new InputIssue(path, `${formatPath(path)} = ${x} is out of range for ${sizeName} = ${size}; ${zeroBasedHint(x, size)}`, true);
+}
+
+/** `indices are 0-based (0..4)`, plus a 1-based hint when x == size. */
+export function zeroBasedHint(x: number, size: number): string {
+  const base = `indices are 0-based (${rangeText(size)})`;
+  return x === size && size > 0 ? `${base}; if you numbered from 1, subtract 1 from every index` : base;
 }
 
 export function failNumber(path: Path, x: unknown): never {
@@ -29,8 +40,9 @@ export function expectArray(v: unknown, path: Path, what = 'an array'): unknown[
   return v;
 }
 
-export function required<T>(v: T | undefined, path: Path, what: string): T {
-  if (v === undefined) fail(path, `${what} is required`);
+/** `v`, else `"<path>" is required: <expected>`. */
+export function required<T>(v: T | undefined, path: Path, expected: string): T {
+  if (v === undefined) failMissing(path, expected);
   return v;
 }
 
@@ -53,9 +65,9 @@ export function checkIndexMap(v: unknown, field: string, n: number): Record<stri
   }
   const o = expectObject(v, [field], 'a map {index: number}');
   for (const key of Object.keys(o)) {
-    if (!INDEX_KEY_PATTERN.test(key)) fail([field, key], `key ${show(key)} is not a 0-based index (keys must match ^(0|[1-9][0-9]*)$)`);
+    if (!INDEX_KEY_PATTERN.test(key)) fail([field, key], `key ${show(key)} is not a 0-based index (keys must match ^(0|[1-9][0-9]*)$; ${rangeText(n)} here)`);
     const i = Number(key);
-    if (!(i < n)) fail([field, key], `index ${key} is out of range ${rangeText(n)}`);
+    if (!(i < n)) failIndex([field, key], i, n);
     if (!isFiniteNumber(o[key])) failNumber([field, key], o[key]);
   }
   return o as Record<string, number>;
@@ -68,6 +80,8 @@ export interface TripleOptions {
   n2?: number;
   /** Names of the three members, for messages. */
   shape?: string;
+  /** Names of n and n2 in messages (default `n`). */
+  sizeNames?: readonly [string, string];
 }
 
 /** An array of [i, j, weight] with 0 <= i < n, 0 <= j < n2 and a finite weight. */
@@ -82,8 +96,8 @@ export function checkTriples(v: unknown, field: string, n: number, opts: TripleO
     const i = e[0];
     const j = e[1];
     const w = e[2];
-    if (!isIndex(i, n)) failIndex([field, t, 0], i, n);
-    if (!isIndex(j, n2)) failIndex([field, t, 1], j, n2);
+    if (!isIndex(i, n)) failIndex([field, t, 0], i, n, opts.sizeNames?.[0]);
+    if (!isIndex(j, n2)) failIndex([field, t, 1], j, n2, opts.sizeNames?.[1]);
     if (typeof w !== 'number' || !Number.isFinite(w)) failNumber([field, t, 2], w);
     if (rejectSelf !== undefined && i === j) fail([field, t], `self-pair [${i}, ${i}, w]: ${rejectSelf}`);
   }
@@ -91,13 +105,13 @@ export function checkTriples(v: unknown, field: string, n: number, opts: TripleO
 }
 
 /** An array of [i, j] index pairs with i != j. */
-export function checkPairs(v: unknown, field: string, n: number, selfMessage: string): number[][] {
+export function checkPairs(v: unknown, field: string, n: number, selfMessage: string, sizeName = 'n'): number[][] {
   const a = expectArray(v, [field], 'an array of [i, j]');
   for (let t = 0; t < a.length; t++) {
     const e = a[t];
     if (!Array.isArray(e) || e.length !== 2) fail([field, t], `expected [i, j], got ${typeName(e)}`);
-    if (!isIndex(e[0], n)) failIndex([field, t, 0], e[0], n);
-    if (!isIndex(e[1], n)) failIndex([field, t, 1], e[1], n);
+    if (!isIndex(e[0], n)) failIndex([field, t, 0], e[0], n, sizeName);
+    if (!isIndex(e[1], n)) failIndex([field, t, 1], e[1], n, sizeName);
     if (e[0] === e[1]) fail([field, t], selfMessage);
   }
   return a as number[][];

@@ -1,9 +1,13 @@
 /** A path into the problem document: object keys and array positions. */
 export type Path = readonly (string | number)[];
 
-/** The first schema problem found by a hand-written check; turned into `SVC_INVALID_INPUT`. */
+/**
+ * The first schema problem found by a hand-written check; turned into `SVC_INVALID_INPUT` with
+ * the detail `<path>: <message>`, or `<message>` alone when `namesField` (the message already
+ * starts with the field, e.g. `edges[3][1] = 5 is out of range ...`).
+ */
 export class InputIssue extends Error {
-  constructor(readonly path: Path, message: string) {
+  constructor(readonly path: Path, message: string, readonly namesField = false) {
     super(message);
     this.name = 'InputIssue';
   }
@@ -11,6 +15,11 @@ export class InputIssue extends Error {
 
 export function fail(path: Path, message: string): never {
   throw new InputIssue(path, message);
+}
+
+/** A required field is absent: `"constraints" is required: an array of rules {type, nodes, k?}`. */
+export function failMissing(path: Path, expected: string): never {
+  throw new InputIssue(path, `"${formatPath(path)}" is required: ${expected}`, true);
 }
 
 const PLAIN_KEY = /^(?:[A-Za-z_][A-Za-z0-9_]*|0|[1-9][0-9]*)$/;

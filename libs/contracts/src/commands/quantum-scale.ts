@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { SvcError } from '@svc/errors';
-import type { CommandChecks, Loose } from './internal/command-checks';
-import { common, fastCommon } from './internal/qubo-family-parts';
-import { LIMITS } from './limits';
+import { LIMITS } from '../limits';
+import { noContradictions, type CommandChecks, type CommandContract, type Loose } from './shared/contract';
+import { common, fastCommon, fastN } from './shared/fields';
 
 /** Sizes of quantum-scale (commands.md: n up to 10,000,000; degree 3..16, default 3). */
 export const QUANTUM_SCALE_LIMITS = {
@@ -28,7 +28,7 @@ const instanceSeed = z.number().int().min(0).max(LIMITS.maxSeed)
   .describe('unsigned 32-bit seed of the instance (default 0); the query `seed` seeds the solver');
 
 /** The descriptive input schema. */
-export const quantumScaleStructure = z.strictObject({
+const quantumScaleStructure = z.strictObject({
   ...common,
   n: z.number().int().min(1).max(QUANTUM_SCALE_LIMITS.maxN).describe('number of spins, 1..10000000'),
   degree: degree.optional(),
@@ -36,15 +36,15 @@ export const quantumScaleStructure = z.strictObject({
 });
 
 /** The fast top-level shape: every field is small, so zod checks them all except n's cap. */
-export const quantumScaleFast = z.strictObject({
+const quantumScaleFast = z.strictObject({
   ...fastCommon,
-  n: z.number().int().min(1),
+  n: fastN,
   degree: degree.optional(),
   instance_seed: instanceSeed.optional(),
 });
 
 /** Hand-written stages after the fast shape: n is the size; above the cap is SVC_DIMENSION_LIMIT. */
-export const quantumScaleChecks: CommandChecks = {
+const quantumScaleChecks: CommandChecks = {
   check: (v: Loose) => v.n as number,
   sizes(_v: Loose, n: number): void {
     const cap = QUANTUM_SCALE_LIMITS.maxN;
@@ -55,13 +55,13 @@ export const quantumScaleChecks: CommandChecks = {
       });
     }
   },
-  contradictions: () => {},
+  contradictions: noContradictions,
 };
 
 const int = z.number().int();
 
 /** Answer fields. */
-export const quantumScaleOutputShape = {
+const quantumScaleOutputShape = {
   answer: z.string().describe('the spins, bit-packed and base64-encoded: bit i (byte i >> 3, bit i & 7) is 1 when spin i is +1'),
   answer_encoding: z.literal(ANSWER_ENCODING).describe('how `answer` is encoded'),
   energy: int.describe('Ising energy Σ J_ij s_i s_j of the answer (minimised)'),
@@ -76,10 +76,15 @@ export const quantumScaleOutputShape = {
   gap: z.number().min(0).optional().describe('relative gap between the answer and bound'),
 };
 
-/** Capabilities limits. */
-export const quantumScaleLimits: Record<string, number> = {
-  n_min: 1, n_max: QUANTUM_SCALE_LIMITS.maxN, degree_min: QUANTUM_SCALE_LIMITS.minDegree, degree_max: QUANTUM_SCALE_LIMITS.maxDegree,
-};
+export const quantumScale = {
+  structure: quantumScaleStructure,
+  fast: quantumScaleFast,
+  checks: quantumScaleChecks,
+  output: quantumScaleOutputShape,
+  limits: {
+    n_min: 1, n_max: QUANTUM_SCALE_LIMITS.maxN, degree_min: QUANTUM_SCALE_LIMITS.minDegree, degree_max: QUANTUM_SCALE_LIMITS.maxDegree,
+  },
+} as const satisfies CommandContract;
 
 /** Packs 0/1 per spin (1 = +1) into the `bits-base64` answer. */
 export function packSpinBits(bits: ArrayLike<number>): string {

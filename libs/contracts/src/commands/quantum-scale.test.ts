@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { svcErrorOf, validExample } from '../test/fixtures';
-import { inputJsonSchema } from './json-schema';
-import { outputSchemas } from './output-schemas';
-import { ANSWER_ENCODING, packSpinBits, unpackSpinBits } from './quantum-scale-schema';
-import { validateProblem } from './validate-problem';
+import { svcErrorOf, validExample } from '../../test/fixtures';
+import { inputJsonSchema } from '../json-schema';
+import { outputSchemas } from '../schemas';
+import { ANSWER_ENCODING, packSpinBits, unpackSpinBits } from './quantum-scale';
+import { validateProblem } from '../validate-problem';
 
 const open = { sandbox: false };
 const body = (patch: Record<string, unknown> = {}) => ({ ...validExample('quantum-scale'), ...patch });

@@ -5,10 +5,11 @@
  * answer) and num_samples·(n + quadratic entries) <= 100,000,000 (re-scoring every sample).
  */
 import { z } from 'zod';
-import { LIMITS } from './limits';
-import { checkBits, checkIndexMap, checkTriples } from './internal/checks';
-import type { CommandChecks, Loose } from './internal/command-checks';
-import { bits, capQuboSizes, common, dimension, fastCommon, hot, indexMap, requiredN, triples } from './internal/qubo-family-parts';
+import { LIMITS } from '../limits';
+import { checkBits, checkIndexMap, checkTriples } from '../internal/checks';
+import { noContradictions, type CommandChecks, type CommandContract, type Loose } from './shared/contract';
+import { bits, certaintyLabel, common, fastCommon, fastN, hot, indexMap, requiredVariablesN, triples } from './shared/fields';
+import { capQuboSizes, dimension } from './shared/sizes';
 
 /** num_samples range and default, and the two product caps. */
 export const SAMPLE_LIMITS = {
@@ -20,15 +21,15 @@ export const SAMPLE_LIMITS = {
   maxSampleTerms: 100_000_000,
 } as const;
 
-const certainty = z.string().min(1).describe('certainty label');
+const certainty = certaintyLabel;
 const numSamples = z.number().int().min(1).max(SAMPLE_LIMITS.maxSamples)
   .describe(`how many distinct assignments to return, 1..${SAMPLE_LIMITS.maxSamples} (default ${SAMPLE_LIMITS.defaultSamples})`);
 const energyWindow = z.number().min(0).describe('keep only assignments within this much energy of the best');
 
 /** The descriptive input schema (hot fields fully typed). */
-export const sampleStructure = z.strictObject({
+const sampleStructure = z.strictObject({
   ...common,
-  n: requiredN,
+  n: requiredVariablesN,
   linear: indexMap('on-site terms h_i').optional(),
   quadratic: triples('couplings w_ij ([i, i, w] adds w to h_i since x^2 = x)').optional(),
   num_samples: numSamples.optional(),
@@ -37,13 +38,13 @@ export const sampleStructure = z.strictObject({
 });
 
 /** The fast top-level shape (hot fields checked by `sampleChecks`). */
-export const sampleFast = z.strictObject({
-  ...fastCommon, n: z.number().int().min(1), linear: hot, quadratic: hot,
+const sampleFast = z.strictObject({
+  ...fastCommon, n: fastN, linear: hot, quadratic: hot,
   num_samples: numSamples.optional(), energy_window: energyWindow.optional(), warm_start: hot,
 });
 
 /** Hand-written stages after the fast shape. */
-export const sampleChecks: CommandChecks = {
+const sampleChecks: CommandChecks = {
   check(v: Loose): number {
     const n = v.n as number;
     if (v.linear !== undefined) checkIndexMap(v.linear, 'linear', n);
@@ -65,7 +66,7 @@ export const sampleChecks: CommandChecks = {
         { max_num_samples: Math.max(1, Math.floor(SAMPLE_LIMITS.maxSampleTerms / (n + m))) });
     }
   },
-  contradictions: () => {},
+  contradictions: noContradictions,
 };
 
 const sampleItem = z.object({
@@ -75,7 +76,7 @@ const sampleItem = z.object({
 });
 
 /** Answer fields. */
-export const sampleOutputShape = {
+const sampleOutputShape = {
   answer: bits.describe('the best assignment (samples[0])'),
   samples: z.array(sampleItem).min(1).describe('distinct assignments sorted by energy ascending (ties: the assignment read as a binary number, bit i = x_i, smaller first)'),
   distinct: z.number().int().min(1).describe('number of distinct assignments in samples'),
@@ -84,9 +85,14 @@ export const sampleOutputShape = {
   gap: z.number().min(0).optional().describe('relative gap between the answer and bound'),
 };
 
-/** Capabilities limits. */
-export const sampleLimits: Record<string, number> = {
-  n_min: 1, n_max: LIMITS.maxN, quadratic_max: LIMITS.maxPairs,
-  num_samples_max: SAMPLE_LIMITS.maxSamples, num_samples_default: SAMPLE_LIMITS.defaultSamples,
-  num_samples_times_n_max: SAMPLE_LIMITS.maxSampleEntries, num_samples_times_terms_max: SAMPLE_LIMITS.maxSampleTerms,
-};
+export const sample = {
+  structure: sampleStructure,
+  fast: sampleFast,
+  checks: sampleChecks,
+  output: sampleOutputShape,
+  limits: {
+    n_min: 1, n_max: LIMITS.maxN, quadratic_max: LIMITS.maxPairs,
+    num_samples_max: SAMPLE_LIMITS.maxSamples, num_samples_default: SAMPLE_LIMITS.defaultSamples,
+    num_samples_times_n_max: SAMPLE_LIMITS.maxSampleEntries, num_samples_times_terms_max: SAMPLE_LIMITS.maxSampleTerms,
+  },
+} as const satisfies CommandContract;

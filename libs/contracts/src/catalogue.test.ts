@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, SCHEMA_COMMANDS, STABILITY, assertSchemaCommand, isCommandName, isSchemaCommand } from './commands';
-import { RULE_TYPES, ruleSchema } from './input-schemas';
+import { COMMANDS, SCHEMA_COMMANDS, STABILITY, assertSchemaCommand, isCommandName, isSchemaCommand } from './catalogue';
+import { RULE_TYPES, ruleSchema } from './commands/rules';
 import { svcErrorOf } from '../test/fixtures';
 
 describe('command lists', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeSchema, outputSchemas, responseSchemas } from './output-schemas';
+import { envelopeSchema } from './envelope';
+import { outputSchemas, responseSchemas } from './schemas';
 import { CERTAINTY } from './limits';
-import { TAG } from './commands';
+import { TAG } from './catalogue';
 
 const envelope = {
   certainty: CERTAINTY.certified,

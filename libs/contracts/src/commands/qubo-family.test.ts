@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { problemDocument } from '@svc/errors';
-import { validateProblem } from './validate-problem';
-import { inputSchemas } from './input-schemas';
-import { outputSchemas } from './output-schemas';
-import { inputJsonSchema, outputJsonSchema } from './json-schema';
-import { SAMPLE_LIMITS } from './sample-schema';
-import { svcErrorOf, validExample } from '../test/fixtures';
+import { validateProblem } from '../validate-problem';
+import { inputSchemas, outputSchemas } from '../schemas';
+import { inputJsonSchema, outputJsonSchema } from '../json-schema';
+import { SAMPLE_LIMITS } from './sample';
+import { svcErrorOf, validExample } from '../../test/fixtures';
 
 type Cmd = 'feel' | 'want' | 'sample';
 

@@ -1,0 +1,41 @@
+/**
+ * THE registry of schema commands: one line per command, in `SCHEMA_COMMANDS` order. Everything
+ * per command (schemas, fast shapes, checks, outputs, limits, exact caps, JSON Schema,
+ * capabilities, OpenAPI) is derived from it (src/schemas.ts and the modules that import it); the
+ * zod-free facts (purpose, status, stability, latency budget, docs) are each command's line in
+ * `CATALOGUE` (src/catalogue.ts). Adding a command: docs/adding-a-command.md and src/commands/README.md.
+ */
+import type { SchemaCommand } from '../catalogue';
+import type { CommandContract } from './shared/contract';
+import { rules } from './rules';
+import { optimize } from './optimize';
+import { maxcut } from './maxcut';
+import { milp } from './milp';
+import { tsp } from './tsp';
+import { qap } from './qap';
+import { design } from './design';
+import { select } from './select';
+import { rank } from './rank';
+import { quantumScale } from './quantum-scale';
+import { feel } from './feel';
+import { want } from './want';
+import { sample } from './sample';
+
+export const REGISTRY = {
+  rules,
+  optimize,
+  maxcut,
+  milp,
+  tsp,
+  qap,
+  design,
+  select,
+  rank,
+  'quantum-scale': quantumScale,
+  feel,
+  want,
+  sample,
+} as const satisfies { readonly [C in SchemaCommand]: CommandContract };
+
+export type Registry = typeof REGISTRY;
+export type { CommandContract, CommandChecks, Loose } from './shared/contract';

@@ -1,0 +1,35 @@
+/**
+ * `qap`: assign facilities to locations, minimizing flow x distance. N >= 1; finite numbers;
+ * `dist` must have the order of `flow`. Not served by this version: the schema is ready for the
+ * session that adds its solver.
+ */
+import { z } from 'zod';
+import { agreeN, checkSquare, required } from '../internal/checks';
+import { noContradictions, type CommandContract, type Loose } from './shared/contract';
+import { boundGap, certainty, common, fastCommon, hot, weight } from './shared/fields';
+
+export const qap = {
+  structure: z.strictObject({
+    ...common,
+    flow: z.array(z.array(weight)).min(1).describe('N x N flow matrix F'),
+    dist: z.array(z.array(weight)).min(1).describe('N x N distance matrix D (same order as flow)'),
+  }),
+  fast: z.strictObject({ ...fastCommon, flow: hot, dist: hot }),
+  checks: {
+    check(v: Loose): number {
+      const order = checkSquare(required(v.flow, ['flow'], 'the N x N flow matrix'), 'flow');
+      checkSquare(required(v.dist, ['dist'], 'the N x N distance matrix'), 'dist', { order, orderName: 'the order of flow' });
+      agreeN(v.n, order, 'the order of flow and dist');
+      return order;
+    },
+    sizes: () => {},
+    contradictions: noContradictions,
+  },
+  output: {
+    answer: z.array(z.number().int().min(0)).describe('p: location of each facility'),
+    cost: z.number().describe('sum_ij F[i][j] * D[p[i]][p[j]]'),
+    certainty, ...boundGap,
+  },
+  limits: { n_min: 1 },
+  exactCap: 6,
+} as const satisfies CommandContract;
