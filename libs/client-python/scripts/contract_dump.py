@@ -1,4 +1,5 @@
-"""Dumps the TypeScript contract facts the Python client mirrors (error catalogue, commands).
+"""Dumps the TypeScript contract facts the Python client mirrors (error catalogue, commands with
+their purpose, status and stability).
 
 Used by `sync_contract.py` (writes `src/svc_client/_contract.json`) and by the test that keeps
 that file equal to `libs/errors` and `libs/contracts`. Needs the workspace's node and esbuild.
@@ -15,7 +16,7 @@ WORKSPACE = Path(__file__).resolve().parents[3]
 # Evaluated by node against an esbuild bundle of the TS sources; prints one JSON document.
 _ENTRY = r"""
 import { ERRORS, EXIT_CODES, SvcError, problemDocument, DEFAULT_DOCS_URL } from '@svc/errors';
-import { COMMANDS, PURPOSES, TAG } from '@svc/contracts/commands';
+import { CATALOGUE, COMMANDS, PURPOSES, TAG } from '@svc/contracts/commands';
 const errors = {};
 const documents = {};
 for (const [code, s] of Object.entries(ERRORS)) {
@@ -28,7 +29,13 @@ for (const [code, s] of Object.entries(ERRORS)) {
   documents[code] = problemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }));
 }
 process.stdout.write(JSON.stringify({
-  contract: { docs_url: DEFAULT_DOCS_URL, tag: TAG, commands: [...COMMANDS], purposes: PURPOSES, errors },
+  contract: {
+    docs_url: DEFAULT_DOCS_URL, tag: TAG, commands: [...COMMANDS], purposes: PURPOSES,
+    // 'served' or 'not available yet', and 'beta'/'research' (null without a schema), per command.
+    status: Object.fromEntries(COMMANDS.map((c) => [c, CATALOGUE[c].status])),
+    stability: Object.fromEntries(COMMANDS.map((c) => [c, CATALOGUE[c].stability ?? null])),
+    errors,
+  },
   documents,
 }));
 """
