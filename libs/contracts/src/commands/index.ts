@@ -3,7 +3,7 @@
  * per command (schemas, fast shapes, checks, outputs, limits, exact caps, JSON Schema,
  * capabilities, OpenAPI) is derived from it (src/schemas.ts and the modules that import it); the
  * zod-free facts (purpose, status, stability, latency budget, docs) are each command's line in
- * `CATALOGUE` (src/catalogue.ts). Adding a command: docs/adding-a-command.md and src/commands/README.md.
+ * `CATALOGUE` (src/catalogue.ts). Adding a command: src/commands/README.md.
  */
 import type { SchemaCommand } from '../catalogue';
 import type { CommandContract } from './shared/contract';
