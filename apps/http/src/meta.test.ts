@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA_COMMANDS, inputJsonSchema, validateProblem, type SchemaCommand } from '@svc/contracts';
+import { NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { EXAMPLES, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
 
@@ -178,14 +178,21 @@ describe('GET /api/v1/openapi.json', () => {
     for (const s of Object.values<Record<string, any>>(doc.components.schemas)) expect(s).not.toHaveProperty('$schema');
   });
 
-  it('has every schema command: problem and result schemas, solve, preflight, verify and formulate paths', () => {
-    for (const c of SCHEMA_COMMANDS) {
+  it('has every served command: problem and result schemas, solve, preflight, verify and formulate paths', () => {
+    for (const c of SERVED_COMMANDS) {
       const P = c.split('-').map((x) => x[0].toUpperCase() + x.slice(1)).join('');
       expect(doc.components.schemas[`${P}Problem`]).toMatchObject({ type: 'object', additionalProperties: false });
       expect(doc.components.schemas[`${P}Result`]).toBeTypeOf('object');
       expect(doc.paths[`/api/v1/solve/${c}`].post.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${P}Problem`);
       for (const p of ['analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths[`/api/v1/${p}/${c}`].post, `${p}/${c}`).toBeDefined();
       expect(doc.paths[`/api/v1/formulate/${c}`].get).toBeDefined();
+    }
+  });
+
+  it('documents no path of a command this version does not serve, and names those commands', () => {
+    for (const c of NOT_AVAILABLE_COMMANDS) {
+      for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify', 'formulate']) expect(doc.paths[`/api/v1/${p}/${c}`], `${p}/${c}`).toBeUndefined();
+      expect(doc.info.description).toContain(c);
     }
   });
 
@@ -197,7 +204,7 @@ describe('GET /api/v1/openapi.json', () => {
     for (const [p, item] of Object.entries<Record<string, unknown>>(doc.paths)) for (const m of Object.keys(item)) documented.add(`${m.toUpperCase()} ${norm(p)}`);
     const servedSet = new Set<string>();
     for (const r of served) {
-      const urls = r.url.includes(':command') ? SCHEMA_COMMANDS.map((c) => r.url.replace(':command', c)) : [r.url];
+      const urls = r.url.includes(':command') ? SERVED_COMMANDS.map((c) => r.url.replace(':command', c)) : [r.url];
       for (const u of urls) {
         servedSet.add(`${r.method} ${norm(u)}`);
         expect(documented.has(`${r.method} ${norm(u)}`), `${r.method} ${u} is not in the OpenAPI document`).toBe(true);
