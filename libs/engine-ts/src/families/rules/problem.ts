@@ -1,0 +1,25 @@
+/** The canonical problem of `rules` (C++ core/rules/problem.h). */
+import type { PairList } from '../../engine';
+
+/**
+ * The rules of `rules` in compressed rows: rule r has type code `type[r]` (index into
+ * RULE_KINDS of canonical.ts), `k[r]` (0 where the type has none) and the nodes
+ * `nodes[start[r] .. start[r+1])` in input order.
+ */
+export interface RuleList {
+  readonly type: Uint8Array;
+  readonly k: Int32Array;
+  /** Length rules + 1. */
+  readonly start: Int32Array;
+  readonly nodes: Int32Array;
+}
+
+/** rules: minimise violated rules, then Σ h_i x_i + Σ w_ij x_i x_j, lexicographically. */
+export interface RulesProblem {
+  readonly kind: 'rules';
+  readonly n: number;
+  readonly rules: RuleList;
+  /** Length n; self-pairs folded in as for QUBO. */
+  readonly linear: Float64Array;
+  readonly pairs: PairList;
+}
