@@ -31,6 +31,16 @@ export interface PairList {
 
 export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem;
 
+/**
+ * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
+ * the independent objective, the weight sum of the tolerance 1e-9 · (1 + Σ|weights|), the direction.
+ */
+export interface ProblemScore<P extends CanonicalProblem> {
+  evaluate(p: P, x: ArrayLike<number>): number;
+  weightSum(p: P): number;
+  readonly minimise: boolean;
+}
+
 /** Which exact method finished, or null for a heuristic answer. */
 export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
 

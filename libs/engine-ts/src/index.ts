@@ -20,6 +20,7 @@ export {
   type EngineWork,
   type ExactMethod,
   type PairList,
+  type ProblemScore,
   type Proof,
 } from './engine';
 export { Prng, shuffleInPlace } from './prng';

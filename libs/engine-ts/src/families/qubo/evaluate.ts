@@ -3,6 +3,7 @@
  * problem and an assignment, sharing no state with the solvers. Summation order is fixed (linear
  * terms by index, then pairs in canonical order) so every engine gets the same double.
  */
+import type { ProblemScore } from '../../engine';
 import type { MaxcutProblem, QuboProblem } from './problem';
 
 /** Energy Σ h_i x_i + Σ w_ij x_i x_j of a 0/1 assignment (length n). */
@@ -32,6 +33,30 @@ export function evaluateMaxcut(p: MaxcutProblem, side: ArrayLike<number>): numbe
   for (let k = 0; k < w.length; k++) if (side[pi[k]] !== side[pj[k]]) cut += w[k];
   return cut;
 }
+
+/** Σ|h| + Σ|w|, linear terms by index, then pairs in canonical order. */
+export function quboWeightSum(p: QuboProblem): number {
+  let s = 0;
+  for (let i = 0; i < p.n; i++) s += Math.abs(p.linear[i]);
+  for (let k = 0; k < p.pairs.w.length; k++) s += Math.abs(p.pairs.w[k]);
+  return s;
+}
+
+/** Σ|w| over the edges; the complete graph counts its n(n − 1)/2 unit edges. */
+export function maxcutWeightSum(p: MaxcutProblem): number {
+  let s = 0;
+  if (p.complete) {
+    s = (p.n * (p.n - 1)) / 2;
+  } else if (p.edges !== null) {
+    for (let k = 0; k < p.edges.w.length; k++) s += Math.abs(p.edges.w[k]);
+  }
+  return s;
+}
+
+/** optimize (and feel, want, sample): energy, minimised. */
+export const QUBO_SCORE: ProblemScore<QuboProblem> = { evaluate: evaluateQubo, weightSum: quboWeightSum, minimise: true };
+/** maxcut: cut value, maximised. */
+export const MAXCUT_SCORE: ProblemScore<MaxcutProblem> = { evaluate: evaluateMaxcut, weightSum: maxcutWeightSum, minimise: false };
 
 function checkAssignment(n: number, x: ArrayLike<number>): void {
   if (x.length !== n) throw new Error(`assignment has length ${x.length}, expected ${n}`);

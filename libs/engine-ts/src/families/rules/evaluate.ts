@@ -3,6 +3,7 @@
  * checked by its own definition (interface §2.2), never through the solvers' encoding.
  * The energy uses the order of evaluateQubo (linear by index, then pairs in canonical order).
  */
+import type { ProblemScore } from '../../engine';
 import type { RulesProblem } from './problem';
 import { RULE_KINDS } from './canonical';
 
@@ -56,3 +57,6 @@ export function rulesWeightSum(p: RulesProblem): number {
   for (let q = 0; q < p.pairs.w.length; q++) s += Math.abs(p.pairs.w[q]);
   return s;
 }
+
+/** rules: the energy of the answer, minimised (violations are checked apart). */
+export const RULES_SCORE: ProblemScore<RulesProblem> = { evaluate: (p, x) => evaluateRules(p, x).energy, weightSum: rulesWeightSum, minimise: true };

@@ -3,6 +3,7 @@
  * is fixed so every engine reports the same double: affinity of chosen items by index, then
  * −redundancy over chosen pairs i < j, row by row.
  */
+import type { ProblemScore } from '../../engine';
 import type { SelectProblem } from './problem';
 
 /** Value Σ_{i chosen} a_i − Σ_{i<j chosen} R_ij of a 0/1 membership vector (length n). */
@@ -45,3 +46,6 @@ export function selectWeightSum(p: SelectProblem): number {
   }
   return s;
 }
+
+/** select: value, maximised. */
+export const SELECT_SCORE: ProblemScore<SelectProblem> = { evaluate: evaluateSelect, weightSum: selectWeightSum, minimise: false };
