@@ -2,9 +2,9 @@
  * The engine boundary of ARCHITECTURE.md. Both engines (pure TS here, C++ in
  * libs/engine-native) implement `Engine`; the service only ever talks to this interface.
  */
-import type { EngineSample, MaxcutProblem, QuboProblem } from './families/qubo/problem';
-import type { PlantedIsingProblem } from './families/planted/problem';
-import type { RulesProblem } from './families/rules/problem';
+import type { MaxcutProblem, QuboProblem, SampleResult } from './families/qubo/problem';
+import type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
+import type { RulesProblem, RulesResult } from './families/rules/problem';
 import type { SelectProblem } from './families/select/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
@@ -77,11 +77,8 @@ export interface EngineWork {
   restarts: number;
 }
 
-export interface EngineResult {
-  /** 0/1 per variable (optimize), side per node (maxcut). */
-  readonly answer: Uint8Array;
-  /** optimize: energy (minimised); maxcut: cut value (maximised). */
-  readonly objective: number;
+/** What every engine result carries, whatever the kind of its answer. */
+export interface ResultBase {
   readonly proof: Proof;
   /** A proven bound on the optimum (lower for minimisation, upper for maximisation). */
   readonly bound?: number;
@@ -89,15 +86,25 @@ export interface EngineResult {
   readonly work: EngineWork;
   /** Time spent inside the engine, ms. */
   readonly engineMs: number;
-  /** sample: distinct states by objective ascending (ties: families/qubo/sample-order.ts); [0] is `answer`. */
-  readonly samples?: readonly EngineSample[];
-  /** rules: violated rules of `answer` (one each); `objective` is then its energy. */
-  readonly violations?: number;
-  /** quantum-scale: the proven ground energy of the generated instance. */
-  readonly plantedEnergy?: number;
-  /** quantum-scale: coupled pairs of the generated instance. */
-  readonly edges?: number;
 }
+
+/**
+ * A 0/1 answer and its objective: optimize, maxcut, feel, want (families/qubo) and select
+ * (families/select).
+ */
+export interface BinaryResult extends ResultBase {
+  readonly kind: 'binary';
+  /** 0/1 per variable (optimize, select), side per node (maxcut). */
+  readonly answer: Uint8Array;
+  /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */
+  readonly objective: number;
+}
+
+/**
+ * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
+ * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
+ */
+export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult;
 
 /**
  * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far

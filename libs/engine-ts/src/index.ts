@@ -16,12 +16,14 @@ export {
   type Effort,
   type Engine,
   type EngineRequest,
+  type BinaryResult,
   type EngineResult,
   type EngineWork,
   type ExactMethod,
   type PairList,
   type ProblemScore,
   type Proof,
+  type ResultBase,
 } from './engine';
 export { Prng, shuffleInPlace } from './prng';
 export { BUDGET_MODELS, LATEST_BUDGET_MODEL, parseEffort, type BudgetModel } from './effort';
@@ -30,7 +32,7 @@ export { evaluate, notWorse, tolerance } from './evaluate';
 export { createTsEngine, cutUpperBound, quboLowerBound, solveSync, TS_ENGINE_ID } from './ts-engine';
 
 // qubo family: optimize, maxcut, feel, want, sample
-export type { EngineSample, MaxcutProblem, PinList, QuboProblem, SamplingSpec } from './families/qubo/problem';
+export type { EngineSample, MaxcutProblem, PinList, QuboProblem, SampleResult, SamplingSpec } from './families/qubo/problem';
 export {
   canonicalMaxcut,
   canonicalMaxcutFromArrays,
@@ -52,13 +54,13 @@ export { chosenIndices, evaluateSelect, selectWeightSum } from './families/selec
 export { selectBudgetFor, type SelectBudget } from './families/select/budget';
 
 // rules
-export type { RuleList, RulesProblem } from './families/rules/problem';
+export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
 export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';
 export { evaluateRules, ruleHolds, rulesWeightSum, type RulesScore } from './families/rules/evaluate';
 export { rulesBudgetFor, rulesSizeOf, type RulesBudget, type RulesSize } from './families/rules/budget';
 
 // planted: quantum-scale
-export type { PlantedIsingProblem } from './families/planted/problem';
+export type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
 export { quantumScaleBudget, type QuantumScaleBudget } from './families/planted/budget';
 export {
   checkPlantedArgs,

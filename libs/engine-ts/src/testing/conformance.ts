@@ -30,6 +30,7 @@ function atLeastAsGood(p: CanonicalProblem, a: number, b: number): boolean {
 
 /** Shape, 0/1 values and a re-evaluated objective. */
 function expectValid(p: CanonicalProblem, r: EngineResult): void {
+  expect(r.kind).toBe('binary');
   expect(r.answer.length).toBe(p.n);
   for (let i = 0; i < p.n; i++) expect(r.answer[i] === 0 || r.answer[i] === 1).toBe(true);
   expect(Math.abs(naiveObjective(p, r.answer) - r.objective)).toBeLessThanOrEqual(tol(p));

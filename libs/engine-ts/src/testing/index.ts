@@ -8,3 +8,4 @@ export * from './conformance';
 export * from './exact';
 export * from './qubo-family';
 export * from './select-rules';
+export * from './expect-kind';

@@ -7,6 +7,7 @@ import { createTsEngine, solveSync } from '../../ts-engine';
 import { plantedEnergyOf, plantedLayout } from './generate';
 import { acceptThresholds, expNeg, WordStream } from './solve';
 import { Prng } from '../../prng';
+import { expectKind } from '../../testing/expect-kind';
 
 const problem = (n: number, degree: number, instanceSeed: number): PlantedIsingProblem => ({
   kind: 'planted-ising', n, degree, instanceSeed,
@@ -35,7 +36,7 @@ describe('quantum-scale solver (ts)', () => {
   it('reaches the planted floor on medium instances of every degree class, labelled planted', () => {
     for (const degree of [3, 4, 9, 16]) {
       const p = problem(20_000, degree, 11);
-      const r = solveSync({ command: 'quantum-scale', problem: p, effort: 'medium', seed: 5 });
+      const r = expectKind(solveSync({ command: 'quantum-scale', problem: p, effort: 'medium', seed: 5 }), 'planted');
       const L = plantedLayout(p.n, p.degree, p.instanceSeed);
       expect(r.plantedEnergy).toBe(L.plantedEnergy);
       expect(r.edges).toBe(L.edges);
@@ -60,19 +61,19 @@ describe('quantum-scale solver (ts)', () => {
 
   it('the same request gives the same answer; another seed may take another path but is scored alike', async () => {
     const p = problem(3000, 5, 2);
-    const a = solveSync({ command: 'quantum-scale', problem: p, effort: 'flash', seed: 7 });
+    const a = expectKind(solveSync({ command: 'quantum-scale', problem: p, effort: 'flash', seed: 7 }), 'planted');
     const b = await createTsEngine().solve({ command: 'quantum-scale', problem: p, effort: 'flash', seed: 7 });
     expect(Array.from(b.answer)).toEqual(Array.from(a.answer));
     const c = solveSync({ command: 'quantum-scale', problem: p, effort: 'flash', seed: 8 });
     expect(evaluate(p, c.answer)).toBe(c.objective);
-    expect(notWorse(p, a.plantedEnergy as number, c.objective)).toBe(true);
+    expect(notWorse(p, a.plantedEnergy, c.objective)).toBe(true);
   });
 
   it('a raised cancel flag returns a valid heuristic answer with the planted bound', () => {
     const p = problem(50_000, 3, 4);
     const signal = newCancelSignal();
     Atomics.store(signal.flag, 0, 1);
-    const r = solveSync({ command: 'quantum-scale', problem: p, effort: 'high', seed: 0 }, signal);
+    const r = expectKind(solveSync({ command: 'quantum-scale', problem: p, effort: 'high', seed: 0 }, signal), 'planted');
     expect(r.stoppedAtDeadline).toBe(true);
     expect(r.proof).toBeNull();
     expect(r.bound).toBe(r.plantedEnergy);

@@ -1,5 +1,5 @@
 /** The canonical problems of the QUBO family: optimize, maxcut, feel, want, sample (C++ core/qubo/problem.h). */
-import type { PairList } from '../../engine';
+import type { PairList, ResultBase } from '../../engine';
 
 /** optimize: minimise sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n. */
 export interface QuboProblem {
@@ -41,4 +41,15 @@ export interface EngineSample {
   readonly x: Uint8Array;
   readonly objective: number;
   readonly count: number;
+}
+
+/** The result of `sample`: the best state as `answer`, and the distinct states found. */
+export interface SampleResult extends ResultBase {
+  readonly kind: 'sample';
+  /** The lowest-energy state found (`samples[0].x`). */
+  readonly answer: Uint8Array;
+  /** Its energy. */
+  readonly objective: number;
+  /** Distinct states by objective ascending (ties: sample-order.ts); [0] is `answer`. */
+  readonly samples: readonly EngineSample[];
 }

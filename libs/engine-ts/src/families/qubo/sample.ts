@@ -12,8 +12,8 @@
  * Energies are re-evaluated from the canonical problem; the list is sorted by (energy, state),
  * cut to the `energyWindow` above the first, and `answer` is its first state.
  */
-import type { CancelSignal, EngineRequest, EngineResult } from '../../engine';
-import type { EngineSample, QuboProblem } from './problem';
+import type { CancelSignal, EngineRequest } from '../../engine';
+import type { EngineSample, QuboProblem, SampleResult } from './problem';
 import { evaluateQubo } from './evaluate';
 import { Prng } from '../../prng';
 import { DEFAULT_SAMPLE_COUNT, sampleBudget } from './sample-budget';
@@ -27,7 +27,7 @@ import { compareStates } from './sample-order';
 export const SAMPLE_SEED_SALT = 0x53414d50;
 
 /** Solves a `sample` request synchronously. */
-export function solveSample(req: EngineRequest, signal?: CancelSignal): EngineResult {
+export function solveSample(req: EngineRequest, signal?: CancelSignal): SampleResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'sample' || p.kind !== 'qubo') throw new Error('sample needs a QUBO problem');
@@ -48,7 +48,7 @@ export function solveSample(req: EngineRequest, signal?: CancelSignal): EngineRe
   const model = quboModel(plain);
 
   let states: { x: Uint8Array; count: number }[];
-  let result: Omit<EngineResult, 'answer' | 'objective' | 'samples' | 'engineMs'>;
+  let result: Omit<SampleResult, 'kind' | 'answer' | 'objective' | 'samples' | 'engineMs'>;
   if (p.n <= budget.exactMaxN) {
     const r = kBestEnumerate(model, p.n, count, limits);
     states = Array.from(r.codes, (g) => ({ x: bitsOfCode(g, p.n, p.n), count: 1 }));
@@ -77,6 +77,7 @@ export function solveSample(req: EngineRequest, signal?: CancelSignal): EngineRe
   }
   const samples = finishSamples(plain, states, window);
   return {
+    kind: 'sample',
     answer: samples[0].x,
     objective: samples[0].objective,
     ...result,

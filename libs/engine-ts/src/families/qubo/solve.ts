@@ -21,7 +21,7 @@
  * re-evaluates strictly better than the search result is returned instead, so the answer is
  * never worse than the warm start.
  */
-import type { CancelSignal, EngineRequest, EngineResult, Proof } from '../../engine';
+import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
 import { budgetFor, type ExactBudget, exactBudgetFor, type SearchBudget } from './budget';
 import { evaluateMaxcut, evaluateQubo } from './evaluate';
 import type { MaxcutProblem, QuboProblem } from './problem';
@@ -40,7 +40,7 @@ export const BNB_FORCED_MAX_N = 4096;
 const ENUMERATE_FIRST_MAX = 20;
 
 /** Solves an optimize or maxcut request synchronously. */
-export function solveQuboFamily(req: EngineRequest, signal?: CancelSignal): EngineResult {
+export function solveQuboFamily(req: EngineRequest, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command === 'optimize') {
@@ -117,7 +117,8 @@ export function solveQuboFamily(req: EngineRequest, signal?: CancelSignal): Engi
     const trivial = p.kind === 'qubo' ? quboLowerBound(p) : cutUpperBound(p);
     bound = p.kind === 'qubo' ? Math.max(trivial, modelBound) : Math.min(trivial, -modelBound);
   }
-  const result: EngineResult = {
+  const result: BinaryResult = {
+    kind: 'binary',
     answer,
     objective,
     proof,
@@ -262,10 +263,11 @@ function tabuParams(b: SearchBudget) {
 }
 
 /** The complete graph K_n with unit weights: a balanced split is optimal (proof by construction). */
-function solveComplete(p: MaxcutProblem, started: number): EngineResult {
+function solveComplete(p: MaxcutProblem, started: number): BinaryResult {
   const answer = new Uint8Array(p.n);
   answer.fill(1, Math.floor(p.n / 2));
   return {
+    kind: 'binary',
     answer,
     objective: evaluateQuboFamily(p, answer),
     proof: 'exhaustive',

@@ -1,5 +1,5 @@
 /** The canonical problem of `rules` (C++ core/rules/problem.h). */
-import type { PairList } from '../../engine';
+import type { PairList, ResultBase } from '../../engine';
 
 /**
  * The rules of `rules` in compressed rows: rule r has type code `type[r]` (index into
@@ -22,4 +22,15 @@ export interface RulesProblem {
   /** Length n; self-pairs folded in as for QUBO. */
   readonly linear: Float64Array;
   readonly pairs: PairList;
+}
+
+/** The result of `rules`: a 0/1 answer, its violated rules and then its energy. */
+export interface RulesResult extends ResultBase {
+  readonly kind: 'rules';
+  /** 0/1 per variable. */
+  readonly answer: Uint8Array;
+  /** The energy of `answer` (minimised after `violations`). */
+  readonly objective: number;
+  /** Violated rules of `answer` (one each). */
+  readonly violations: number;
 }

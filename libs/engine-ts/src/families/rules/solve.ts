@@ -57,8 +57,8 @@
  * assigned 1} w_ij. Rules touched while V < V* wait on a stack until the node turns hard.
  * A leaf replaces the incumbent when (V, E) < (V*, E* − epsE). Steps = assignments.
  */
-import type { CancelSignal, EngineRequest, EngineResult } from '../../engine';
-import type { RulesProblem } from './problem';
+import type { CancelSignal, EngineRequest } from '../../engine';
+import type { RulesProblem, RulesResult } from './problem';
 import { toCsr, type Csr } from '../../csr';
 import { RULE_CODE } from './canonical';
 import { evaluateRules } from './evaluate';
@@ -88,7 +88,7 @@ export interface RulesEncoding {
 }
 
 /** Solves a rules request synchronously. */
-export function solveRules(req: EngineRequest, signal?: CancelSignal): EngineResult {
+export function solveRules(req: EngineRequest, signal?: CancelSignal): RulesResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'rules' || p.kind !== 'rules') throw new Error('rules needs a rules problem');
@@ -124,6 +124,7 @@ export function solveRules(req: EngineRequest, signal?: CancelSignal): EngineRes
   }
   const score = evaluateRules(p, x);
   return {
+    kind: 'rules',
     answer: x,
     objective: score.energy,
     violations: score.violations,

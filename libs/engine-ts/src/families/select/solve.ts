@@ -42,7 +42,7 @@
  * Branch on the undecided item with the largest ub (ties: lower index): in first, then out.
  * When exactly t items are undecided they are all taken. Work += undecided items per node.
  */
-import type { CancelSignal, EngineRequest, EngineResult, Proof } from '../../engine';
+import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
 import type { SelectProblem } from './problem';
 import { evaluateSelect } from './evaluate';
 import { Prng } from '../../prng';
@@ -50,7 +50,7 @@ import { selectBudgetFor, type SelectBudget } from './budget';
 import { Limits } from '../../kernels/model';
 
 /** Solves a select request synchronously. */
-export function solveSelect(req: EngineRequest, signal?: CancelSignal): EngineResult {
+export function solveSelect(req: EngineRequest, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'select' || p.kind !== 'select') throw new Error('select needs a select problem');
@@ -94,6 +94,7 @@ export function solveSelect(req: EngineRequest, signal?: CancelSignal): EngineRe
   }
   const objective = evaluateSelect(p, chosen);
   return {
+    kind: 'binary',
     answer: chosen,
     objective,
     proof,
