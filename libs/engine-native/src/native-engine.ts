@@ -51,7 +51,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       if (!supported.has(req.command)) throw new Error(`the native engine does not support "${String(req.command)}"`);
       const { problem, options, flag } = prepare(req, signal);
       const r = await addon.solve(req.command, problem, options, flag);
-      return {
+      const common = {
         answer: r.answer,
         objective: r.objective,
         proof: r.proof,
@@ -59,10 +59,12 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         stoppedAtDeadline: r.stoppedAtDeadline,
         work: { iterations: r.work.iterations, nodes: r.work.nodes, restarts: r.work.restarts },
         engineMs: r.engineMs,
-        ...(r.samples !== undefined ? { samples: r.samples } : {}),
-        ...(r.violations !== undefined ? { violations: r.violations } : {}),
-        ...(r.plantedEnergy !== undefined ? { plantedEnergy: r.plantedEnergy, edges: r.edges } : {}),
       };
+      // The result's kind follows the fields the addon filled in (the service checks them per command).
+      if (r.samples !== undefined) return { kind: 'sample', ...common, samples: r.samples };
+      if (r.violations !== undefined) return { kind: 'rules', ...common, violations: r.violations };
+      if (r.plantedEnergy !== undefined) return { kind: 'planted', ...common, plantedEnergy: r.plantedEnergy, edges: r.edges ?? NaN };
+      return { kind: 'binary', ...common };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectKind } from '@svc/engine-ts/testing';
 import {
   createTsEngine, newCancelSignal, plantedEnergyOf, plantedLayout, type EngineRequest, type PlantedIsingProblem,
 } from '@svc/engine-ts';
@@ -23,7 +24,7 @@ describe.runIf(status.loaded)('native engine: quantum-scale', () => {
       { command: 'quantum-scale', problem: problem(30_000, 5, 2), effort: 'flash', seed: 1 },
     ];
     for (const req of reqs) {
-      const a = await native.solve(req);
+      const a = expectKind(await native.solve(req), 'planted');
       const b = await ts.solve(req);
       const p = req.problem as PlantedIsingProblem;
       const L = plantedLayout(p.n, p.degree, p.instanceSeed);
@@ -37,7 +38,7 @@ describe.runIf(status.loaded)('native engine: quantum-scale', () => {
   });
 
   it('reaches the floor on 200,000 spins at medium effort, labelled planted', async () => {
-    const r = await createNativeEngine()!.solve({ command: 'quantum-scale', problem: problem(200_000, 3, 5), effort: 'medium', seed: 0 });
+    const r = expectKind(await createNativeEngine()!.solve({ command: 'quantum-scale', problem: problem(200_000, 3, 5), effort: 'medium', seed: 0 }), 'planted');
     expect(r.proof).toBe('planted');
     expect(r.objective).toBe(r.plantedEnergy);
     expect(r.bound).toBeUndefined();
@@ -47,7 +48,7 @@ describe.runIf(status.loaded)('native engine: quantum-scale', () => {
     const signal = newCancelSignal();
     Atomics.store(signal.flag, 0, 1);
     const p = problem(100_000, 4, 3);
-    const r = await createNativeEngine()!.solve({ command: 'quantum-scale', problem: p, effort: 'high', seed: 0 }, signal);
+    const r = expectKind(await createNativeEngine()!.solve({ command: 'quantum-scale', problem: p, effort: 'high', seed: 0 }, signal), 'planted');
     expect(r.stoppedAtDeadline).toBe(true);
     expect(r.proof).toBeNull();
     expect(r.bound).toBe(r.plantedEnergy);

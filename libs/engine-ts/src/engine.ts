@@ -2,6 +2,10 @@
  * The engine boundary of ARCHITECTURE.md. Both engines (pure TS here, C++ in
  * libs/engine-native) implement `Engine`; the service only ever talks to this interface.
  */
+import type { MaxcutProblem, QuboProblem, SampleResult } from './families/qubo/problem';
+import type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
+import type { RulesProblem, RulesResult } from './families/rules/problem';
+import type { SelectProblem } from './families/select/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -25,98 +29,17 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-/** optimize: minimise sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n. */
-export interface QuboProblem {
-  readonly kind: 'qubo';
-  readonly n: number;
-  /** length n; self-pairs [i,i,w] of the input are already folded in (x^2 = x). */
-  readonly linear: Float64Array;
-  readonly pairs: PairList;
-  /** `want` only: variables fixed before solving; the search runs on the others. */
-  readonly pins?: PinList;
-  /** `sample` only: how many distinct low-energy states to return. */
-  readonly sampling?: SamplingSpec;
-}
-
-/** Fixed variables of `want`: `index` strictly ascending, `value[k]` (0/1) for `index[k]`. */
-export interface PinList {
-  readonly index: Int32Array;
-  readonly value: Uint8Array;
-}
-
-/** `sample`: return up to `count` distinct states, each within `energyWindow` of the best (when set). */
-export interface SamplingSpec {
-  readonly count: number;
-  readonly energyWindow?: number;
-}
-
-/** maxcut: maximise the sum of w_ij over edges whose ends are on different sides. */
-export interface MaxcutProblem {
-  readonly kind: 'maxcut';
-  readonly n: number;
-  /** Present unless `complete`; self-pairs are rejected before this point. */
-  readonly edges: PairList | null;
-  /** The complete graph on n nodes with unit weights, solved without building edges. */
-  readonly complete: boolean;
-}
-
-/**
- * select: choose exactly k of m items maximising Σ affinity − Σ redundancy over chosen pairs
- * (each unordered pair once). `n` is m.
- */
-export interface SelectProblem {
-  readonly kind: 'select';
-  /** m, the number of items. */
-  readonly n: number;
-  /** 1 <= k <= n. */
-  readonly k: number;
-  /** Length n. */
-  readonly affinity: Float64Array;
-  /**
-   * n·n row-major, symmetric, zero diagonal, backed by a SharedArrayBuffer (worker threads and
-   * the native engine share it instead of copying n² numbers); null when every pair is 0.
-   */
-  readonly redundancy: Float64Array | null;
-}
-
-/**
- * The rules of `rules` in compressed rows: rule r has type code `type[r]` (index into
- * RULE_KINDS of canonical-rules.ts), `k[r]` (0 where the type has none) and the nodes
- * `nodes[start[r] .. start[r+1])` in input order.
- */
-export interface RuleList {
-  readonly type: Uint8Array;
-  readonly k: Int32Array;
-  /** Length rules + 1. */
-  readonly start: Int32Array;
-  readonly nodes: Int32Array;
-}
-
-/** rules: minimise violated rules, then Σ h_i x_i + Σ w_ij x_i x_j, lexicographically. */
-export interface RulesProblem {
-  readonly kind: 'rules';
-  readonly n: number;
-  readonly rules: RuleList;
-  /** Length n; self-pairs folded in as for QUBO. */
-  readonly linear: Float64Array;
-  readonly pairs: PairList;
-}
-
-/**
- * quantum-scale: the planted Ising instance of (n, degree, instanceSeed), generated inside the
- * engine (internal/planted-ising.ts) so that 10^7 spins never cross a worker boundary.
- */
-export interface PlantedIsingProblem {
-  readonly kind: 'planted-ising';
-  /** 1..10,000,000 spins. */
-  readonly n: number;
-  /** Maximum degree, 3..16. */
-  readonly degree: number;
-  /** Unsigned 32-bit seed of the instance (the request seed drives the solver). */
-  readonly instanceSeed: number;
-}
-
 export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem;
+
+/**
+ * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
+ * the independent objective, the weight sum of the tolerance 1e-9 · (1 + Σ|weights|), the direction.
+ */
+export interface ProblemScore<P extends CanonicalProblem> {
+  evaluate(p: P, x: ArrayLike<number>): number;
+  weightSum(p: P): number;
+  readonly minimise: boolean;
+}
 
 /** Which exact method finished, or null for a heuristic answer. */
 export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
@@ -148,24 +71,14 @@ export interface EngineRequest {
 /** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */
 export type ExactMethod = 'auto' | 'branch_and_bound' | 'heuristic';
 
-/** One distinct state of a `sample` result and how often the search visited it (>= 1). */
-export interface EngineSample {
-  readonly x: Uint8Array;
-  readonly objective: number;
-  readonly count: number;
-}
-
 export interface EngineWork {
   iterations: number;
   nodes: number;
   restarts: number;
 }
 
-export interface EngineResult {
-  /** 0/1 per variable (optimize), side per node (maxcut). */
-  readonly answer: Uint8Array;
-  /** optimize: energy (minimised); maxcut: cut value (maximised). */
-  readonly objective: number;
+/** What every engine result carries, whatever the kind of its answer. */
+export interface ResultBase {
   readonly proof: Proof;
   /** A proven bound on the optimum (lower for minimisation, upper for maximisation). */
   readonly bound?: number;
@@ -173,15 +86,25 @@ export interface EngineResult {
   readonly work: EngineWork;
   /** Time spent inside the engine, ms. */
   readonly engineMs: number;
-  /** sample: distinct states by objective ascending (ties: internal/sample-order.ts); [0] is `answer`. */
-  readonly samples?: readonly EngineSample[];
-  /** rules: violated rules of `answer` (one each); `objective` is then its energy. */
-  readonly violations?: number;
-  /** quantum-scale: the proven ground energy of the generated instance. */
-  readonly plantedEnergy?: number;
-  /** quantum-scale: coupled pairs of the generated instance. */
-  readonly edges?: number;
 }
+
+/**
+ * A 0/1 answer and its objective: optimize, maxcut, feel, want (families/qubo) and select
+ * (families/select).
+ */
+export interface BinaryResult extends ResultBase {
+  readonly kind: 'binary';
+  /** 0/1 per variable (optimize, select), side per node (maxcut). */
+  readonly answer: Uint8Array;
+  /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */
+  readonly objective: number;
+}
+
+/**
+ * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
+ * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
+ */
+export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult;
 
 /**
  * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far

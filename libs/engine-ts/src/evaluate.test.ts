@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalMaxcut, canonicalQubo } from './canonical';
-import { evaluate, evaluateMaxcut, evaluateQubo, notWorse, tolerance } from './evaluate';
+import { canonicalMaxcut, canonicalQubo } from './families/qubo/canonical';
+import { evaluate, notWorse, tolerance } from './evaluate';
+import { evaluateMaxcut, evaluateQubo } from './families/qubo/evaluate';
 
 describe('evaluateQubo', () => {
   it('sums linear terms and couplings of the ones', () => {

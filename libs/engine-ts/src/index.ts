@@ -1,7 +1,10 @@
 /**
- * @svc/engine-ts — the engine boundary, canonical problem builders, the shared PRNG, effort
- * budgets, independent evaluators, and the pure-TypeScript engine for `optimize` and `maxcut`.
- * Test helpers (instance generators, the conformance suite) live in `@svc/engine-ts/testing`.
+ * @svc/engine-ts — the engine boundary (`Engine`, `EngineRequest`, `EngineResult`), and per
+ * problem family (families/<family>/: qubo for optimize, maxcut, feel, want and sample; select;
+ * rules; planted for quantum-scale) its canonical problem, builders, independent evaluator, work
+ * budget and pure-TypeScript solver, over the shared search machinery of kernels/; plus the shared
+ * PRNG and the model versions of the budgets. Test helpers (instance generators, the conformance
+ * suites) live in `@svc/engine-ts/testing`.
  */
 export {
   COMMANDS,
@@ -13,44 +16,52 @@ export {
   type Effort,
   type Engine,
   type EngineRequest,
+  type BinaryResult,
   type EngineResult,
   type EngineWork,
-  type MaxcutProblem,
+  type ExactMethod,
   type PairList,
+  type ProblemScore,
   type Proof,
-  type QuboProblem,
-  type RuleList,
-  type RulesProblem,
-  type SelectProblem,
+  type ResultBase,
 } from './engine';
+export { Prng, shuffleInPlace } from './prng';
+export { BUDGET_MODELS, LATEST_BUDGET_MODEL, parseEffort, type BudgetModel } from './effort';
+export { toCsr, type Csr } from './csr';
+export { evaluate, notWorse, tolerance } from './evaluate';
+export { createTsEngine, cutUpperBound, quboLowerBound, solveSync, TS_ENGINE_ID } from './ts-engine';
+
+// qubo family: optimize, maxcut, feel, want, sample
+export type { EngineSample, MaxcutProblem, PinList, QuboProblem, SampleResult, SamplingSpec } from './families/qubo/problem';
 export {
   canonicalMaxcut,
   canonicalMaxcutFromArrays,
   canonicalQubo,
   canonicalQuboFromArrays,
-  toCsr,
-  type Csr,
   type RawPair,
-} from './canonical';
-export { Prng, shuffleInPlace } from './prng';
-export { BUDGET_MODELS, budgetFor, LATEST_BUDGET_MODEL, parseEffort, type SearchBudget, type SearchCommand } from './effort';
-export { exactBudgetFor, type ExactBudget } from './effort';
-export { certifiedCaps } from './certified-caps';
-export type { ExactMethod } from './engine';
-export { evaluate, evaluateMaxcut, evaluateQubo, notWorse, tolerance } from './evaluate';
-export { createTsEngine, cutUpperBound, quboLowerBound, solveSync, TS_ENGINE_ID } from './ts-engine';
-export type { EngineSample, PinList, SamplingSpec } from './engine';
-export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './ising';
-export { applyPins, canonicalPins, checkPins } from './pins';
-export { DEFAULT_SAMPLE_COUNT, sampleBudget, type SampleBudget } from './sample-budget';
-export { canonicalSelect, canonicalSelectFromArrays } from './canonical-select';
-export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './canonical-rules';
-export { chosenIndices, evaluateSelect, selectWeightSum } from './evaluate-select';
-export { evaluateRules, ruleHolds, rulesWeightSum, type RulesScore } from './evaluate-rules';
-export { selectBudgetFor, type SelectBudget } from './select-budget';
-export { rulesBudgetFor, rulesSizeOf, type RulesBudget, type RulesSize } from './rules-budget';
-export type { PlantedIsingProblem } from './engine';
-export { quantumScaleBudget, type QuantumScaleBudget } from './quantum-scale-budget';
+} from './families/qubo/canonical';
+export { evaluateMaxcut, evaluateQubo } from './families/qubo/evaluate';
+export { budgetFor, exactBudgetFor, type ExactBudget, type SearchBudget, type SearchCommand } from './families/qubo/budget';
+export { certifiedCaps } from './families/qubo/certified-caps';
+export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './families/qubo/ising';
+export { applyPins, canonicalPins, checkPins } from './families/qubo/pins';
+export { DEFAULT_SAMPLE_COUNT, sampleBudget, type SampleBudget } from './families/qubo/sample-budget';
+
+// select
+export type { SelectProblem } from './families/select/problem';
+export { canonicalSelect, canonicalSelectFromArrays } from './families/select/canonical';
+export { chosenIndices, evaluateSelect, selectWeightSum } from './families/select/evaluate';
+export { selectBudgetFor, type SelectBudget } from './families/select/budget';
+
+// rules
+export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
+export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';
+export { evaluateRules, ruleHolds, rulesWeightSum, type RulesScore } from './families/rules/evaluate';
+export { rulesBudgetFor, rulesSizeOf, type RulesBudget, type RulesSize } from './families/rules/budget';
+
+// planted: quantum-scale
+export type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
+export { quantumScaleBudget, type QuantumScaleBudget } from './families/planted/budget';
 export {
   checkPlantedArgs,
   forEachPlantedCoupling,
@@ -61,4 +72,4 @@ export {
   plantedLayout,
   type CouplingSink,
   type PlantedLayout,
-} from './internal/planted-ising';
+} from './families/planted/generate';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { engineConformanceSuite, randomMaxcut, randomQubo } from './testing';
 import { createTsEngine, solveSync, TS_ENGINE_ID } from './ts-engine';
-import { tabuSearch } from './internal/tabu';
-import { maxcutModel, quboModel, Limits } from './internal/model';
-import { budgetFor } from './effort';
+import { tabuSearch } from './kernels/tabu';
+import { maxcutModel, quboModel, Limits } from './kernels/model';
+import { budgetFor } from './families/qubo/budget';
 import { Prng } from './prng';
 
 engineConformanceSuite('ts', createTsEngine);

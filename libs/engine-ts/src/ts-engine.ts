@@ -1,35 +1,15 @@
 /**
- * The pure-TypeScript reference engine: a registry of synchronous solvers by command, one file
- * per algorithm family under internal/ (add new commands to SOLVERS).
+ * The pure-TypeScript engine: the `Engine` over the solver registry of families/index.ts (one
+ * line per command, each family in its own folder under families/).
  */
 import type { CancelSignal, Command, Engine, EngineRequest, EngineResult } from './engine';
 import { BUDGET_MODELS } from './effort';
-import { solveQuboFamily } from './internal/qubo-solve';
-import { solveRules } from './internal/rules-solve';
-import { solveSelect } from './internal/select-solve';
-import { solveFeel } from './internal/feel';
-import { solveWant } from './internal/pinned';
-import { solveSample } from './internal/sample';
-import { solvePlantedIsing } from './internal/planted-ising-solve';
+import { SOLVERS } from './families';
 
-export { cutUpperBound, quboLowerBound } from './internal/qubo-solve';
+export { cutUpperBound, quboLowerBound } from './families/qubo/solve';
 
 /** Engine id: bump the version whenever an algorithm, budget or the PRNG changes answers. */
 export const TS_ENGINE_ID = 'ts-1.1.0';
-
-type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
-
-/** The commands this engine solves. */
-const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
-  optimize: solveQuboFamily,
-  maxcut: solveQuboFamily,
-  select: solveSelect,
-  rules: solveRules,
-  feel: solveFeel,
-  want: solveWant,
-  sample: solveSample,
-  'quantum-scale': solvePlantedIsing,
-};
 
 /** Create the pure-TypeScript engine (stateless; safe to share). */
 export function createTsEngine(): Engine {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineResult } from '@svc/engine-ts';
+import type { EngineResult, SampleResult } from '@svc/engine-ts';
 import { receipt } from '../receipt';
 import { adapterHarness, engineFailure } from '../../test/adapters';
 import { rng, sortedEnergies, type Triple } from '../../test/brute-force';
@@ -157,8 +157,9 @@ describe('sample adapter', () => {
   it('rejects tampered sample lists', () => {
     // Powers of two: every state has its own energy, so any reordering shows.
     const { prep, r } = run('sample', { n: 5, linear: { 0: 1, 1: 2, 2: 4, 3: -8, 4: 16 }, quadratic: [[0, 1, 0.25]], num_samples: 4 });
-    const s = r.samples!;
-    const finish = (patch: Partial<EngineResult>) => prep.finish({ ...r, ...patch }, { deadlineFired: false });
+    if (r.kind !== 'sample') throw new Error(`expected a sample result, got ${r.kind}`);
+    const s = r.samples;
+    const finish = (patch: Partial<SampleResult>) => prep.finish({ ...r, ...patch }, { deadlineFired: false });
     expect(engineFailure(() => finish({ samples: [s[0], s[0], s[2]] }))).toMatch(/repeats/);
     expect(engineFailure(() => finish({ samples: [s[0], s[2], s[1], s[3]] }))).toMatch(/sorted/);
     expect(engineFailure(() => finish({ answer: s[1].x, objective: s[1].objective }))).toMatch(/first sample/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, packSpinBits, unpackSpinBits } from '@svc/contracts';
-import { plantedEnergyOf, plantedLayout, solveSync, type EngineResult, type PlantedIsingProblem } from '@svc/engine-ts';
+import { plantedEnergyOf, plantedLayout, solveSync, type PlantedIsingProblem, type PlantedResult } from '@svc/engine-ts';
 import { verifyAnswer, type Principal, type Service } from '../index';
 import { plantedCouplingList } from './quantum-scale';
 import { TAG, adapterHarness, engineFailure } from '../../test/adapters';
@@ -50,9 +50,10 @@ describe('quantum-scale adapter', () => {
     const prep = prepare({ n: 500, degree: 4, instance_seed: 2 });
     const good = solveSync({ command: 'quantum-scale', problem: prep.problem, effort: 'flash', seed: 3 });
     expect(good.proof).toBe('planted');
+    if (good.kind !== 'planted') throw new Error(`expected a planted result, got ${good.kind}`);
     const flipped = Uint8Array.from(good.answer);
     flipped[7] ^= 1;
-    const cases: [Partial<EngineResult>, RegExp][] = [
+    const cases: [Partial<PlantedResult>, RegExp][] = [
       [{ objective: good.objective - 2 }, /disagrees/],
       [{ answer: flipped }, /disagrees/],
       [{ answer: new Uint8Array(499) }, /length/],

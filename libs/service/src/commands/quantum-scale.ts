@@ -48,6 +48,7 @@ export function finishQuantumScale(p: PlantedIsingProblem, r: EngineResult, dead
   const energy = plantedEnergyOf(layout, r.answer);
   // Integer energies: the re-score must agree exactly.
   if (r.objective !== energy) throw fault(`engine energy ${r.objective} disagrees with the re-score ${energy}`);
+  if (r.kind !== 'planted') throw fault(`engine returned a ${r.kind} result for quantum-scale`);
   if (r.plantedEnergy !== layout.plantedEnergy || r.edges !== layout.edges) {
     throw fault(`engine instance (planted energy ${r.plantedEnergy}, ${r.edges} edges) differs from the generator's (${layout.plantedEnergy}, ${layout.edges})`);
   }

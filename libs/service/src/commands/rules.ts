@@ -60,6 +60,7 @@ export function rulesReceiptProblem(p: RulesProblem): Record<string, unknown> {
 export function finishRules(terms: RulesTerms, r: EngineResult, deadlineFired: boolean): FinishedSolve {
   checkBinaryAnswer(r.answer, terms.n);
   const rescored = rescoreRules(terms, r.answer);
+  if (r.kind !== 'rules') throw new SvcError('SVC_ENGINE_FAILURE', `engine reported no count of violated rules (a ${r.kind} result)`);
   if (r.violations !== rescored.violations) {
     throw new SvcError('SVC_ENGINE_FAILURE', `engine reported ${String(r.violations)} violated rules but the independent count is ${rescored.violations}`);
   }

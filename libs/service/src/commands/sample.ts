@@ -36,8 +36,9 @@ export const sampleAdapter: CommandAdapter = {
         const checked = verifyResult({
           minimise: true, n, result: r, rescore: (x) => rescoreOptimize(terms, x), warmStart, deadlineFired: ctx.deadlineFired,
         });
+        if (r.kind !== 'sample') throw new SvcError('SVC_ENGINE_FAILURE', `engine returned a ${r.kind} result for sample`);
         checkSamples({ terms, answer: r.answer, objective: r.objective, samples: r.samples, count, window });
-        const samples = r.samples!;
+        const samples = r.samples;
         // A finished enumeration without a window returns min(count, 2^n) states; anything else is a fault.
         if (checked.proof !== null && window === undefined && samples.length !== Math.min(count, 2 ** n)) {
           throw new SvcError('SVC_ENGINE_FAILURE', `a finished enumeration returned ${samples.length} samples, expected ${Math.min(count, 2 ** n)}`);

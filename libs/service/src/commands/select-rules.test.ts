@@ -189,8 +189,9 @@ describe('rules adapter', () => {
   it('rejects an engine whose violation count or energy disagrees with the recount', () => {
     const body = rulesBody(8, 5);
     const { prep, r } = run('rules', body);
+    if (r.kind !== 'rules') throw new Error(`expected a rules result, got ${r.kind}`);
     expect(engineFailure(() => prep.finish({ ...r, violations: (r.violations ?? 0) + 1 }, { deadlineFired: false }))).toMatch(/independent count/);
-    expect(engineFailure(() => prep.finish({ ...r, violations: undefined }, { deadlineFired: false }))).toMatch(/violated rules/);
+    expect(engineFailure(() => prep.finish({ ...r, kind: 'binary' }, { deadlineFired: false }))).toMatch(/violated rules/);
     expect(engineFailure(() => prep.finish({ ...r, objective: r.objective - 1 }, { deadlineFired: false }))).toMatch(/re-score/);
     const flipped = Uint8Array.from(r.answer);
     flipped[0] ^= 1;

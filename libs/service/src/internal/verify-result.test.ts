@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineResult } from '@svc/engine-ts';
+import type { BinaryResult, EngineResult } from '@svc/engine-ts';
 import { rescoreOptimize, rescoreMaxcut } from './rescore';
 import { verifyResult } from './verify-result';
 
 const qubo = { n: 3, linear: { '0': -2, '1': 1 }, quadratic: [[0, 2, -1]] as [number, number, number][] };
-const result = (over: Partial<EngineResult>): EngineResult => ({
+const result = (over: Partial<BinaryResult>): EngineResult => ({
+  kind: 'binary',
   answer: Uint8Array.from([1, 0, 1]),
   objective: -3,
   proof: null,

@@ -1,0 +1,93 @@
+/**
+ * The solvers' common form: minimise E(x) = Σ h_i x_i + Σ_{i<j} W_ij x_i x_j over CSR adjacency.
+ * Max-cut reduces to it exactly: cut(x) = Σ w_ij (x_i + x_j − 2 x_i x_j), so with
+ * h_i = −Σ_j w_ij (row order) and W_ij = 2 w_ij we have E(x) = −cut(x).
+ */
+import type { PairList } from '../engine';
+import { toCsr, type Csr } from '../csr';
+
+/** What `quboModel` reads of a QUBO (families/qubo/problem.ts QuboProblem, rules' objective). */
+export interface QuboTerms {
+  readonly n: number;
+  readonly linear: Float64Array;
+  readonly pairs: PairList;
+}
+
+/** What `maxcutModel` reads of a max-cut problem (families/qubo/problem.ts MaxcutProblem). */
+export interface CutEdges {
+  readonly n: number;
+  readonly edges: PairList | null;
+}
+
+export interface Model {
+  readonly n: number;
+  readonly h: Float64Array;
+  /** Both directions of every pair; weights are W_ij. */
+  readonly adj: Csr;
+}
+
+export function quboModel(p: QuboTerms): Model {
+  return { n: p.n, h: p.linear, adj: toCsr(p.n, p.pairs) };
+}
+
+/** Requires `p.edges` (the complete graph is solved by construction, never through a model). */
+export function maxcutModel(p: CutEdges): Model {
+  if (p.edges === null) throw new Error('maxcutModel needs an explicit edge list');
+  const csr = toCsr(p.n, p.edges);
+  const h = new Float64Array(p.n);
+  const { offsets, weights } = csr;
+  for (let v = 0; v < p.n; v++) {
+    let s = 0;
+    for (let q = offsets[v]; q < offsets[v + 1]; q++) s += weights[q];
+    h[v] = -s;
+  }
+  const doubled = new Float64Array(weights.length);
+  for (let q = 0; q < weights.length; q++) doubled[q] = 2 * weights[q];
+  return { n: p.n, h, adj: { offsets, neighbours: csr.neighbours, weights: doubled } };
+}
+
+/** Energy of x under the model, recomputed from scratch (row order, each pair once: j > i). */
+export function modelEnergy(m: Model, x: Uint8Array): number {
+  const { offsets, neighbours, weights } = m.adj;
+  let e = 0;
+  for (let i = 0; i < m.n; i++) {
+    if (x[i] === 0) continue;
+    e += m.h[i];
+    for (let q = offsets[i]; q < offsets[i + 1]; q++) {
+      const j = neighbours[q];
+      if (j > i && x[j] !== 0) e += weights[q];
+    }
+  }
+  return e;
+}
+
+/**
+ * Flip gains from scratch: delta[i] = energy change of flipping x_i = (1 − 2x_i)·(h_i + Σ_j W_ij x_j).
+ */
+export function computeDeltas(m: Model, x: Uint8Array, delta: Float64Array): void {
+  const { offsets, neighbours, weights } = m.adj;
+  for (let i = 0; i < m.n; i++) {
+    let f = m.h[i];
+    for (let q = offsets[i]; q < offsets[i + 1]; q++) if (x[neighbours[q]] !== 0) f += weights[q];
+    delta[i] = x[i] !== 0 ? -f : f;
+  }
+}
+
+/** Polls the shared cancel flag and the wall-clock deadline. */
+export class Limits {
+  /** Set once a limit fired: 'cancel' or 'deadline'. */
+  stopped: 'cancel' | 'deadline' | null = null;
+  constructor(
+    private readonly flag: Int32Array | null,
+    /** performance.now() value at which to stop, or Infinity. */
+    private readonly deadlineAt: number,
+  ) {}
+
+  /** True when the search must stop now. Cheap enough for every ~1000 moves. */
+  check(): boolean {
+    if (this.stopped !== null) return true;
+    if (this.flag !== null && Atomics.load(this.flag, 0) !== 0) this.stopped = 'cancel';
+    else if (this.deadlineAt !== Infinity && performance.now() >= this.deadlineAt) this.stopped = 'deadline';
+    return this.stopped !== null;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * @svc/engine-ts/testing — test helpers; production code never imports them. Seeded instance
+ * generators and naive brute force per family, and the engine conformance suites that both
+ * engines (ts, native) must pass.
+ */
+export * from './generators';
+export * from './conformance';
+export * from './exact';
+export * from './qubo-family';
+export * from './select-rules';
+export * from './expect-kind';
