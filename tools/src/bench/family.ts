@@ -86,7 +86,7 @@ export async function benchFamily(ts: Engine, native: Engine | null): Promise<st
       const t1 = performance.now();
       const b = native ? await native.solve(req) : null;
       const nativeMs = performance.now() - t1;
-      const show = (x: typeof a) => (x.violations !== undefined ? `${x.violations} viol., ${x.objective}` : String(x.objective));
+      const show = (x: typeof a) => (x.kind === 'rules' ? `${x.violations} viol., ${x.objective}` : String(x.objective));
       const same = b ? a.answer.length === b.answer.length && a.answer.every((v, i) => v === b.answer[i]) : false;
       rows.push([
         c.name, effort, show(a), tsMs.toFixed(0), b ? show(b) : '-', b ? nativeMs.toFixed(0) : '-',

@@ -53,7 +53,7 @@ async function runCase(c: Case): Promise<void> {
   const rescored = plantedEnergyOf(plantedLayout(c.n, c.degree, 0), r.answer);
   const out: CaseResult = {
     ms, engineMs: r.engineMs, energy: r.objective, rescored, rescoreMs: performance.now() - t1,
-    planted: r.plantedEnergy ?? NaN, edges: r.edges ?? NaN, proof: r.proof,
+    planted: r.kind === 'planted' ? r.plantedEnergy : NaN, edges: r.kind === 'planted' ? r.edges : NaN, proof: r.proof,
     sweeps: r.work.iterations / c.n, rounds: r.work.restarts, maxRssKb: process.resourceUsage().maxRSS,
   };
   process.stdout.write(`${JSON.stringify(out)}\n`);
