@@ -67,8 +67,8 @@ const NA = NOT_AVAILABLE;
  */
 export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   rules: { purpose: 'a binary assignment under declared business rules', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
-  optimize: { purpose: 'minimize a QUBO objective over binary variables', status: S, stability: 'beta', latencyBudget: true },
-  maxcut: { purpose: 'maximum cut of a weighted graph', status: S, stability: 'beta', latencyBudget: true },
+  optimize: { purpose: 'minimize a QUBO objective over binary variables', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/optimize-maxcut.md' },
+  maxcut: { purpose: 'maximum cut of a weighted graph', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/optimize-maxcut.md' },
   tsp: { purpose: 'shortest closed tour over a distance matrix', status: NA, stability: 'beta', latencyBudget: true },
   qap: { purpose: 'assign facilities to locations, minimizing flow x distance', status: NA, stability: 'beta', latencyBudget: true },
   design: { purpose: 'coupled k-ary design or graph coloring', status: NA, stability: 'beta', latencyBudget: true },
@@ -76,7 +76,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: NA, stability: 'beta' },
   spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: NA },
   phase: { purpose: 'phase of matter', status: NA },
-  'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true },
+  'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   relation: { purpose: 'integer relations and minimal polynomials', status: NA },
