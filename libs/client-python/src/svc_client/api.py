@@ -7,7 +7,7 @@ import os
 import threading
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from ._internal.contract import COMMANDS, PURPOSES
+from ._internal.contract import COMMANDS, PURPOSES, STATUS
 from .client import Client, Result, Wait
 from .errors import local_error
 
@@ -96,7 +96,8 @@ def _command_function(command: str) -> Callable[..., Result]:
                      idempotency_key=idempotency_key, wait=wait, client=client)
 
     fn.__name__ = fn.__qualname__ = command.replace("-", "_")
-    fn.__doc__ = f"Solves `{command}` ({PURPOSES[command]}); same options as `solve`."
+    fn.__doc__ = (f"Solves `{command}` ({PURPOSES[command]}); same options as `solve`." if STATUS[command] == "served"
+                  else f"`{command}` ({PURPOSES[command]}) is not available yet: the service answers 404 SVC_UNSUPPORTED.")
     fn.__module__ = "svc_client"
     return fn
 

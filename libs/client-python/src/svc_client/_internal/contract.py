@@ -14,3 +14,6 @@ COMMANDS: tuple[str, ...] = tuple(CONTRACT["commands"])
 
 #: One-line purpose of every command (interface §1).
 PURPOSES: dict[str, str] = CONTRACT["purposes"]
+
+#: "served", or "not available yet" for a command this version of the service does not solve.
+STATUS: dict[str, str] = CONTRACT["status"]
