@@ -13,10 +13,11 @@ import {
 import { DEFAULT_SAMPLE_COUNT, type Command } from '@svc/engine-ts';
 import { receipt } from './receipt';
 import { resolveVersion } from './versions';
+import type { Principal } from './principal';
 import { rescoreMaxcut, rescoreOptimize, rescoreTolerance, type MaxcutTerms, type OptimizeTerms, type Rescored } from './internal/rescore';
 import { checkSamples, rescoreIsing, type IsingTerms } from './internal/rescore-qubo-family';
 import { rescoreRules, rescoreSelect, type RulesTerms, type SelectTerms } from './internal/rescore-select-rules';
-import { assertSolvable } from './solve-plan';
+import { assertSolvable } from './solve/plan';
 import { ADAPTERS, type PreparedSolve } from './commands';
 import { quantumScaleChecker } from './commands/quantum-scale';
 
@@ -356,4 +357,17 @@ export function verifyAnswer(command: string, body: unknown, ctx: { readonly san
     if (rc) checks.push(rc);
   }
   return { ok: checks.every((c) => c.ok), command, checks, objective, objective_field: checker.objectiveField, verification: 'service_recheck' };
+}
+
+export interface VerifyApi {
+  /** Independent re-check of `{problem, answer}` (free). */
+  verify(command: string, body: unknown, principal: Principal): VerifyReport;
+}
+
+export function createVerify(deps: { readonly sandboxMaxN: number }): VerifyApi {
+  return {
+    verify(command, body, principal) {
+      return verifyAnswer(command, body, { sandbox: principal.kind === 'sandbox', sandboxMaxN: deps.sandboxMaxN });
+    },
+  };
 }

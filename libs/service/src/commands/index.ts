@@ -1,4 +1,4 @@
-import type { Command } from '@svc/engine-ts';
+import type { Command, Effort } from '@svc/engine-ts';
 import type { CommandAdapter } from './adapter';
 import { maxcutAdapter } from './maxcut';
 import { optimizeAdapter } from './optimize';
@@ -22,3 +22,8 @@ export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = Obje
   rules: rulesAdapter,
   'quantum-scale': quantumScaleAdapter,
 });
+
+/** Largest size certified by exhaustion per effort, or null when the command has no such cap. */
+export function exactCapsOf(command: Command): Record<Effort, number> | null {
+  return ADAPTERS[command]?.exactCaps?.() ?? null;
+}

@@ -2,7 +2,7 @@
 import { workerData } from 'node:worker_threads';
 import { createEngine, type RoutedEngine } from '@svc/engine-native';
 import type { Engine } from '@svc/engine-ts';
-import type { SolveTask, SolveTaskResult, SolveWorkerData } from './solve-task';
+import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 

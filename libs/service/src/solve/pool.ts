@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
 import { SvcError } from '@svc/errors';
-import type { SolveTask, SolveTaskResult, SolveWorkerData } from './solve-task';
+import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
 import { SOLVE_QUERY_KEYS, validateProblem, parseSolveOptions, type SolveOptions } from '@svc/contracts';
 import { COMMANDS, type Command, type Effort } from '@svc/engine-ts';
-import { computeUnits } from './compute-units';
-import { resolveVersion } from './versions';
-import type { Principal } from './principal';
-import { ADAPTERS, type PreparedSolve } from './commands';
-import { decodeSvcb, prepareSvcb } from './svcb';
-import type { CacheKeyInput } from './result-cache';
+import { computeUnits } from '../compute-units';
+import { resolveVersion } from '../versions';
+import type { Principal } from '../principal';
+import { ADAPTERS, type PreparedSolve } from '../commands';
+import { decodeSvcb, prepareSvcb } from '../svcb';
+import type { CacheKeyInput } from '../result-cache';
 
 /** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
 export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(COMMANDS.filter((c) => ADAPTERS[c] !== undefined));

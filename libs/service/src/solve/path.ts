@@ -2,12 +2,12 @@ import { toSvcError } from '@svc/errors';
 import type { Command } from '@svc/engine-ts';
 import type { Access } from '../access';
 import { envelopeFromCache } from '../result-cache';
-import type { SolveContext } from '../service';
-import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from '../solve-plan';
+import type { SolveContext } from './types';
+import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from './plan';
 import { isQueued, type JobService, type QueuedAck, type SolveOutcome } from '../jobs/job-service';
 import type { ServiceMetrics } from '../metrics';
-import { runPlan } from './run-plan';
-import type { SolvePool } from './solve-pool';
+import { runPlan } from './run';
+import type { SolvePool } from './pool';
 
 export interface SolvePathDeps {
   readonly access: Access;

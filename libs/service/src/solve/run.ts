@@ -3,9 +3,9 @@ import { CERTAINTY, TAG, type UsageAlert } from '@svc/contracts';
 import { newCancelSignal, type Command, type EngineResult } from '@svc/engine-ts';
 import { receipt } from '../receipt';
 import type { CachedSolve } from '../result-cache';
-import type { SolvePlan } from '../solve-plan';
-import type { SolveEnvelope } from '../service';
-import type { SolvePool } from './solve-pool';
+import type { SolvePlan } from './plan';
+import type { SolveEnvelope } from './types';
+import type { SolvePool } from './pool';
 import type { FinishedSolve } from '../commands';
 import type { ServiceMetrics } from '../metrics';
 
