@@ -40,10 +40,12 @@ export {
 } from './svcb';
 export { routeProblem, splitComputeBody, SHAPES, type RouteCandidate, type ComputeContract } from './route-problem';
 export {
-  verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
-} from './verify-answer';
+  checkAnswer, verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
+} from './check-answer';
+export { COMMAND_MODULES, ADAPTERS, exactCapsOf, type CommandModule } from './commands';
 export { formulate, FORMULATE_TEMPLATES, type Worksheet, type WorksheetField } from './formulate';
 export { EXAMPLES, examplesCatalogue, type Example } from './examples';
 export { agentCard, AGENT_CARD_PATH } from './agent-card';
 export { createMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, type ServiceMetrics, type GaugeSample } from './metrics';
-export { plantedCouplingList, quantumScaleAdapter, quantumScaleChecker } from './commands/quantum-scale';
+export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
+export { quantumScaleChecker } from './commands/quantum-scale/check-answer';

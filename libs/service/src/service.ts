@@ -15,7 +15,7 @@ import { createSolvePath, type SolvePath } from './solve/path';
 import { SOLVABLE_COMMANDS } from './solve/plan';
 import { createPreflight, type PreflightApi } from './preflight';
 import { createCompute, type ComputeApi } from './compute';
-import { createVerify, type VerifyApi } from './verify-answer';
+import { createVerify, type VerifyApi } from './check-answer';
 import { createCatalogue, type CatalogueApi } from './catalogue';
 import { createOperations, type OperationsApi } from './operations';
 import type { ServiceMetrics } from './metrics';
@@ -94,7 +94,7 @@ export interface SandboxInfo {
 
 /**
  * The members of `Service` beyond solve and the service's own metadata, one factory per job
- * (preflight.ts, compute.ts, verify-answer.ts, catalogue.ts, operations.ts).
+ * (preflight.ts, compute.ts, check-answer.ts, catalogue.ts, operations.ts).
  */
 export interface ServiceExtras extends PreflightApi, ComputeApi, VerifyApi, Omit<CatalogueApi, 'capabilities'>, OperationsApi {
   readonly jobs: JobService;

@@ -1,12 +1,12 @@
-import { canonicalQubo, DEFAULT_SAMPLE_COUNT, EFFORTS, sampleBudget, type Effort, type QuboProblem, type RawPair } from '@svc/engine-ts';
+import { canonicalQubo, DEFAULT_SAMPLE_COUNT, type QuboProblem, type RawPair } from '@svc/engine-ts';
 import type { SampleInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { receiptProblem } from '../receipt';
-import { rescoreOptimize } from '../internal/rescore';
-import { checkSamples } from '../internal/rescore-qubo-family';
-import { verifyResult } from '../internal/verify-result';
-import type { CommandAdapter } from './adapter';
-import { canonicalOrInvalid, warmStartOf } from './qubo-family';
+import { receiptProblem } from '../../receipt';
+import { rescoreOptimize } from '../optimize/rescore';
+import { checkSamples } from './rescore';
+import { rescoreResult } from '../shared/rescore-result';
+import type { CommandAdapter } from '../adapter';
+import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
 
 /**
  * sample: distinct low-energy assignments, sorted, with visit counts. Certified exactly when the
@@ -17,7 +17,6 @@ import { canonicalOrInvalid, warmStartOf } from './qubo-family';
  */
 export const sampleAdapter: CommandAdapter = {
   command: 'sample',
-  exactCaps: () => Object.fromEntries(EFFORTS.map((e) => [e, sampleBudget(e, 1, 0, 1).exactMaxN])) as Record<Effort, number>,
   prepare(v) {
     const input = v.input as SampleInput;
     const n = v.n;
@@ -33,7 +32,7 @@ export const sampleAdapter: CommandAdapter = {
       terms: qubo.pairs.i.length,
       receiptProblem: { ...receiptProblem(qubo, warmStart), num_samples: count, ...(window !== undefined ? { energy_window: window } : {}) },
       finish(r, ctx) {
-        const checked = verifyResult({
+        const checked = rescoreResult({
           minimise: true, n, result: r, rescore: (x) => rescoreOptimize(terms, x), warmStart, deadlineFired: ctx.deadlineFired,
         });
         checkSamples({ terms, answer: r.answer, objective: r.objective, samples: r.samples, count, window });

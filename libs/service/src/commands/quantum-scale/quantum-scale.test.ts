@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, packSpinBits, unpackSpinBits } from '@svc/contracts';
 import { plantedEnergyOf, plantedLayout, solveSync, type EngineResult, type PlantedIsingProblem } from '@svc/engine-ts';
-import { verifyAnswer, type Principal, type Service } from '../index';
-import { plantedCouplingList } from './quantum-scale';
-import { TAG, adapterHarness, engineFailure } from '../../test/adapters';
-import { closeServices, makeService, tempDir } from '../../test/services';
+import { verifyAnswer, type Principal, type Service } from '../../index';
+import { plantedCouplingList } from './adapter';
+import { TAG, adapterHarness, engineFailure } from '../../../test/adapters';
+import { closeServices, makeService, tempDir } from '../../../test/services';
 
 const description = 'Benchmark the annealer on a planted spin glass with a known floor.';
 const harness = adapterHarness(description);

@@ -1,23 +1,14 @@
 import { SvcError } from '@svc/errors';
 import { canonicalSelect, type EngineResult, type SelectProblem } from '@svc/engine-ts';
 import type { SelectInput } from '@svc/contracts';
-import { assertAgrees, rescoreTolerance } from '../internal/rescore';
-import { rescoreSelect, selectIndicesOf, type SelectTerms } from '../internal/rescore-select-rules';
-import type { CommandAdapter, FinishedSolve } from './adapter';
-import { canonicalOrInvalid } from './qubo-family';
-
-/**
- * Typical m certified by branch and bound per effort (measured: every random instance of density
- * 0.5 with k = m/4 or m/2 at this m; about half of them at m + 10 to m + 30);
- * capabilities quotes them as sizes, not rules: any m is certified when the search finishes,
- * and without redundancy every m is (the top k by affinity).
- */
-export const SELECT_TYPICAL_EXACT_M = { flash: 30, medium: 40, high: 40 } as const;
+import { assertAgrees, rescoreTolerance } from '../../internal/rescore';
+import { rescoreSelect, selectIndicesOf, type SelectTerms } from './rescore';
+import type { CommandAdapter, FinishedSolve } from '../adapter';
+import { canonicalOrInvalid } from '../shared/qubo-family';
 
 /** select: choose exactly k of m items maximising Σ affinity − Σ redundancy over chosen pairs. */
 export const selectAdapter: CommandAdapter = {
   command: 'select',
-  exactCaps: () => ({ ...SELECT_TYPICAL_EXACT_M }),
   prepare(v) {
     const input = v.input as SelectInput;
     const terms: SelectTerms = { m: input.m, k: input.k, affinity: input.affinity, redundancy: input.redundancy };

@@ -2,11 +2,11 @@ import {
   bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem, type RawPair,
 } from '@svc/engine-ts';
 import type { FeelInput } from '@svc/contracts';
-import { rescoreIsing } from '../internal/rescore-qubo-family';
-import { assertAgrees } from '../internal/rescore';
-import { verifyResult } from '../internal/verify-result';
-import type { CommandAdapter } from './adapter';
-import { canonicalOrInvalid, quboExactCaps } from './qubo-family';
+import { rescoreIsing } from './rescore';
+import { assertAgrees } from '../../internal/rescore';
+import { rescoreResult } from '../shared/rescore-result';
+import type { CommandAdapter } from '../adapter';
+import { canonicalOrInvalid } from '../shared/qubo-family';
 
 /**
  * feel: one ground state of Σ h_i s_i + Σ J_ij s_i s_j over s ∈ {−1,+1}^n. The engine solves
@@ -15,7 +15,6 @@ import { canonicalOrInvalid, quboExactCaps } from './qubo-family';
  */
 export const feelAdapter: CommandAdapter = {
   command: 'feel',
-  exactCaps: () => quboExactCaps('optimize'),
   prepare(v) {
     const input = v.input as FeelInput;
     const n = v.n;
@@ -32,7 +31,7 @@ export const feelAdapter: CommandAdapter = {
         // The engine reports QUBO terms: shift by the offset before checking it against the Ising re-score.
         const inIsingTerms = { ...r, objective: r.objective + offset, ...(r.bound !== undefined ? { bound: r.bound + offset } : {}) };
         const rescore = (x: ArrayLike<number>) => rescoreIsing(terms, x);
-        const checked = verifyResult({ minimise: true, n, result: inIsingTerms, rescore, warmStart, deadlineFired: ctx.deadlineFired });
+        const checked = rescoreResult({ minimise: true, n, result: inIsingTerms, rescore, warmStart, deadlineFired: ctx.deadlineFired });
         const answer = Array.from(spinsFromBits(r.answer));
         const energy = evaluateIsing(ising, answer);
         assertAgrees('Ising energy', energy, rescore(r.answer));

@@ -1,9 +1,9 @@
 import { SvcError } from '@svc/errors';
 import type { EngineResult, Proof } from '@svc/engine-ts';
-import { assertAgrees, checkBinaryAnswer, rescoreTolerance, type Rescored } from './rescore';
+import { assertAgrees, checkBinaryAnswer, rescoreTolerance, type Rescored } from '../../internal/rescore';
 
 /** What the service may claim about an engine result after checking it. */
-export interface VerifiedResult {
+export interface RescoredResult {
   /** The exact method that finished, or null (heuristic). */
   readonly proof: Proof;
   readonly stoppedAtDeadline: boolean;
@@ -14,11 +14,12 @@ export interface VerifiedResult {
 }
 
 /**
- * Checks an engine result against the request instead of trusting it: answer shape, objective
+ * Re-scores a 0/1-vector engine result against the request instead of trusting it (a solve's
+ * `finish`; a caller's answer is checked by check-answer.ts instead): answer shape, objective
  * (independent re-score within 1e-9·(1+Σ|w|)), never worse than the warm start, bound on the
  * right side. Any failure is SVC_ENGINE_FAILURE, never a wrong answer.
  */
-export function verifyResult(args: {
+export function rescoreResult(args: {
   readonly minimise: boolean;
   readonly n: number;
   readonly result: EngineResult;
@@ -26,7 +27,7 @@ export function verifyResult(args: {
   readonly warmStart?: Uint8Array;
   /** The service's own deadline timer fired during the solve. */
   readonly deadlineFired: boolean;
-}): VerifiedResult {
+}): RescoredResult {
   const { minimise, result: r } = args;
   checkBinaryAnswer(r.answer, args.n);
   const rescored = args.rescore(r.answer);

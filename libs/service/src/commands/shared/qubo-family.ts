@@ -1,14 +1,5 @@
+/** Helpers the QUBO-family adapters share (optimize, maxcut, feel, want, sample, and the input-fault wrapper of every adapter). */
 import { SvcError } from '@svc/errors';
-import { certifiedCaps, type Effort } from '@svc/engine-ts';
-
-/**
- * Typical certified sizes of the QUBO family per effort (enumeration, then branch and bound with
- * proven bounds), as measured for random instances by the engines' deterministic work budgets.
- * Typical, not a rule: certification depends on the method finishing (commands.md "Certified").
- */
-export function quboExactCaps(command: 'optimize' | 'maxcut'): Record<Effort, number> {
-  return certifiedCaps(command);
-}
 
 /** Runs a canonical builder; it only rejects what contracts should have caught, so still an input fault. */
 export function canonicalOrInvalid<T>(build: () => T): T {

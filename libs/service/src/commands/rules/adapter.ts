@@ -1,23 +1,14 @@
 import { SvcError } from '@svc/errors';
 import { canonicalRules, RULE_KINDS, type EngineResult, type RawPair, type RulesProblem } from '@svc/engine-ts';
 import type { RulesInput } from '@svc/contracts';
-import { assertAgrees, checkBinaryAnswer } from '../internal/rescore';
-import { rescoreRules, type RulesTerms } from '../internal/rescore-select-rules';
-import type { CommandAdapter, FinishedSolve } from './adapter';
-import { canonicalOrInvalid } from './qubo-family';
-
-/**
- * Typical n certified by branch and bound per effort (measured on random mixed-rule instances, 0.5n
- * to n rules, with a quadratic objective: all certified at this n, some up to n = 100);
- * capabilities quotes them as sizes, not rules: any n is certified when the search finishes
- * (a pure satisfaction problem with a satisfying answer is, at any n).
- */
-export const RULES_TYPICAL_EXACT_N = { flash: 40, medium: 50, high: 60 } as const;
+import { assertAgrees, checkBinaryAnswer } from '../../internal/rescore';
+import { rescoreRules, type RulesTerms } from './rescore';
+import type { CommandAdapter, FinishedSolve } from '../adapter';
+import { canonicalOrInvalid } from '../shared/qubo-family';
 
 /** rules: minimise violated rules, then the objective Σ h x + Σ w x x, lexicographically. */
 export const rulesAdapter: CommandAdapter = {
   command: 'rules',
-  exactCaps: () => ({ ...RULES_TYPICAL_EXACT_N }),
   prepare(v) {
     const input = v.input as RulesInput;
     const n = v.n;

@@ -1,11 +1,11 @@
 import { applyPins, canonicalPins, canonicalQubo, type QuboProblem, type RawPair } from '@svc/engine-ts';
 import type { WantInput } from '@svc/contracts';
-import { receiptProblem } from '../receipt';
-import { rescoreOptimize } from '../internal/rescore';
-import { checkPinsHold } from '../internal/rescore-qubo-family';
-import { verifyResult } from '../internal/verify-result';
-import type { CommandAdapter } from './adapter';
-import { canonicalOrInvalid, quboExactCaps, warmStartOf } from './qubo-family';
+import { receiptProblem } from '../../receipt';
+import { rescoreOptimize } from '../optimize/rescore';
+import { checkPinsHold } from './rescore';
+import { rescoreResult } from '../shared/rescore-result';
+import type { CommandAdapter } from '../adapter';
+import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
 
 /**
  * want: optimize with pins. The engines substitute the pins and search the free variables, so
@@ -16,7 +16,6 @@ import { canonicalOrInvalid, quboExactCaps, warmStartOf } from './qubo-family';
  */
 export const wantAdapter: CommandAdapter = {
   command: 'want',
-  exactCaps: () => quboExactCaps('optimize'),
   prepare(v) {
     const input = v.input as WantInput;
     const n = v.n;
@@ -33,7 +32,7 @@ export const wantAdapter: CommandAdapter = {
       terms: qubo.pairs.i.length,
       receiptProblem: { ...receiptProblem(qubo, warmStart), pins: pinned },
       finish(r, ctx) {
-        const checked = verifyResult({
+        const checked = rescoreResult({
           minimise: true, n, result: r, rescore: (x) => rescoreOptimize(terms, x),
           warmStart: warmStart ? applyPins(warmStart, pins) : undefined, deadlineFired: ctx.deadlineFired,
         });

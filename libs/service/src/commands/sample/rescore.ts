@@ -1,45 +1,6 @@
-import { SvcError } from '@svc/errors';
 import type { EngineSample } from '@svc/engine-ts';
-import { assertAgrees, checkBinaryAnswer, rescoreOptimize, rescoreTolerance, type OptimizeTerms, type Rescored } from './rescore';
-
-/** Validated JSON input of `feel` (the fields the re-score reads). */
-export interface IsingTerms {
-  readonly n: number;
-  readonly field?: Readonly<Record<string, number>>;
-  readonly quadratic?: ReadonlyArray<readonly [number, number, number] | readonly number[]>;
-}
-
-function engineFault(detail: string): SvcError {
-  return new SvcError('SVC_ENGINE_FAILURE', detail);
-}
-
-/** Ising energy Σ h_i s_i + Σ J_ij s_i s_j straight from the JSON terms, for bits x (s = 2x − 1). */
-export function rescoreIsing(p: IsingTerms, x: ArrayLike<number>): Rescored {
-  let value = 0;
-  let weightSum = 0;
-  if (p.field) {
-    for (const key of Object.keys(p.field)) {
-      const h = p.field[key];
-      weightSum += Math.abs(h);
-      value += x[Number(key)] === 1 ? h : -h;
-    }
-  }
-  if (p.quadratic) {
-    for (const t of p.quadratic) {
-      const w = t[2];
-      weightSum += Math.abs(w);
-      value += x[t[0]] === x[t[1]] ? w : -w;
-    }
-  }
-  return { value, weightSum };
-}
-
-/** Fails unless every pin holds in the engine's answer. */
-export function checkPinsHold(answer: ArrayLike<number>, pins: Readonly<Record<string, number>>): void {
-  for (const key of Object.keys(pins)) {
-    if (answer[Number(key)] !== pins[key]) throw engineFault(`engine answer sets pinned variable ${key} to ${answer[Number(key)]}, not ${pins[key]}`);
-  }
-}
+import { assertAgrees, checkBinaryAnswer, engineFault, rescoreTolerance } from '../../internal/rescore';
+import { rescoreOptimize, type OptimizeTerms } from '../optimize/rescore';
 
 /**
  * Checks a `sample` result's list against the JSON input: each state a 0/1 vector of length n,

@@ -1,15 +1,14 @@
 import { canonicalMaxcut, type RawPair } from '@svc/engine-ts';
 import type { MaxcutInput } from '@svc/contracts';
-import { receiptProblem } from '../receipt';
-import { rescoreMaxcut } from '../internal/rescore';
-import { verifyResult } from '../internal/verify-result';
-import type { CommandAdapter } from './adapter';
-import { canonicalOrInvalid, quboExactCaps, warmStartOf } from './qubo-family';
+import { receiptProblem } from '../../receipt';
+import { rescoreMaxcut } from './rescore';
+import { rescoreResult } from '../shared/rescore-result';
+import type { CommandAdapter } from '../adapter';
+import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
 
 /** maxcut: maximise the weight of edges whose ends are on different sides. */
 export const maxcutAdapter: CommandAdapter = {
   command: 'maxcut',
-  exactCaps: () => quboExactCaps('maxcut'),
   prepare(v) {
     const input = v.input as MaxcutInput;
     const n = v.n;
@@ -24,7 +23,7 @@ export const maxcutAdapter: CommandAdapter = {
       terms: problem.edges ? problem.edges.i.length : n,
       receiptProblem: receiptProblem(problem, warmStart),
       finish(r, ctx) {
-        const checked = verifyResult({
+        const checked = rescoreResult({
           minimise: false, n, result: r, rescore: (x) => rescoreMaxcut(terms, x), warmStart, deadlineFired: ctx.deadlineFired,
         });
         return { ...checked, fields: { answer: Array.from(r.answer), cut_value: r.objective } };
