@@ -7,8 +7,7 @@
 import { SvcError } from '@svc/errors';
 import { TAG, LIMITS } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
-import { MODULES, type RouteShape } from './commands';
-import type { RouteBody } from './commands/command-module';
+import { MODULES, type RouteBody, type RouteShape } from './commands';
 
 /** One ranked candidate. */
 export interface RouteCandidate {

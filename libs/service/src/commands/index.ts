@@ -17,7 +17,7 @@ import { selectCommand } from './select';
 import { quantumScaleCommand } from './quantum-scale';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
-export type { AnswerChecker, CheckInput, CommandModule, Example, RouteShape, VerifyCheck } from './command-module';
+export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, VerifyCheck } from './command-module';
 
 /** The solvable commands, in catalogue order (the examples list follows it). */
 export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
