@@ -6,7 +6,7 @@ import { bundleNode } from '../../scripts/bundle.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 await bundleNode({
-  entry: path.join(root, 'src/internal/solve-worker.ts'),
+  entry: path.join(root, 'src/solve/worker.ts'),
   outfile: path.join(root, 'dist/solve-worker.mjs'),
   external: ['*.node'],
 });

@@ -9,31 +9,18 @@ import {
 } from '@svc/contracts';
 import type { Command } from '@svc/engine-ts';
 import { EXAMPLES } from './examples';
+import { COMMAND_MODULES, MODULES } from './commands';
 
-/** What each command minimises or maximises (interface §2.2). */
-const OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
-  rules: 'Minimise the number of violated rules first, then Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n.',
-  optimize: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).',
-  maxcut: 'Maximise the total weight of edges whose two ends get different sides (0/1).',
+/** What each command this build cannot solve yet minimises or maximises (interface §2.2); solvable ones: their module's worksheet. */
+const PLANNED_OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
   milp: 'Minimise Σ (0.5 q_i x_i² + c_i x_i) + Σ w_ij x_i x_j over binary and bounded continuous variables.',
   tsp: 'Minimise the length of a closed tour visiting every city once: Σ matrix[tour[i]][tour[i+1]].',
   qap: 'Minimise Σ_ij F[i][j] · D[p[i]][p[j]] over assignments p of facilities to locations.',
   design: 'Minimise Σ bias[i][seq[i]] + Σ over bonds of table[seq[i]][seq[j]] over seq ∈ {0..K-1}^L.',
-  select: 'Pick exactly k of m items maximising Σ affinity over chosen minus Σ redundancy over chosen pairs.',
   rank: 'Order the items to contradict as few pairwise votes as possible (Kemeny).',
-  feel: 'Minimise Σ h_i s_i + Σ J_ij s_i s_j over spins s ∈ {−1,+1}^n (one ground state).',
-  want: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n with the pinned variables fixed.',
-  sample: 'The lowest-energy distinct assignments of Σ h_i x_i + Σ w_ij x_i x_j (up to num_samples, within energy_window of the best).',
-  'quantum-scale': 'Minimise Σ J_ij s_i s_j over spins s ∈ {−1,+1}^n of the planted instance the service builds from n, degree and instance_seed.',
 };
 
-/** Worked examples for commands the catalogue has no solved recipe for yet (validated in a test). */
-export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = {
-  rules: {
-    tag: TAG, description: 'Staff exactly one of two leads and pair the trainee with a mentor.', n: 4,
-    constraints: [{ type: 'choose_one', nodes: [0, 1] }, { type: 'requires', nodes: [2, 3] }],
-    linear: { '0': 1, '1': 2, '2': -1 },
-  },
+const PLANNED_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = {
   milp: {
     tag: TAG, description: 'Decide whether to open a line and how much to produce on it.', n: 2,
     vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }],
@@ -48,12 +35,14 @@ export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonl
     tag: TAG, description: 'Colour three adjacent panels with two colours so neighbours differ.', n: 3, L: 3, K: 2,
     bonds: [[0, 1], [1, 2]], table: [[1, 0], [0, 1]],
   },
-  select: {
-    tag: TAG, description: 'Pick two of four articles for the newsletter without repeating topics.', n: 4, m: 4, k: 2,
-    affinity: [3, 2, 2, 1], redundancy: [[0, 1, 0, 0], [1, 0, 0, 0], [0, 0, 0, 1], [0, 0, 1, 0]],
-  },
   rank: { tag: TAG, description: 'Rank three product ideas from pairwise team votes.', n: 3, items: ['alpha', 'beta', 'gamma'], comparisons: [['alpha', 'beta'], ['beta', 'gamma'], ['alpha', 'gamma']] },
 };
+
+/** Worked examples for commands the catalogue has no solved recipe for yet (validated in a test): planned commands and module templates. */
+export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = Object.freeze({
+  ...PLANNED_TEMPLATES,
+  ...Object.fromEntries(COMMAND_MODULES.flatMap((m) => (m.worksheet.template ? [[m.command, m.worksheet.template]] : []))),
+});
 
 export interface WorksheetField {
   name: string;
@@ -111,7 +100,7 @@ export function formulate(command: string, available: (c: Command) => boolean): 
     purpose: PURPOSES[c],
     stability: STABILITY[c],
     available: available(c),
-    objective: OBJECTIVES[c] ?? null,
+    objective: MODULES[c as Command]?.worksheet.objective ?? PLANNED_OBJECTIVES[c] ?? null,
     fields,
     conventions: [
       `Every problem carries "tag": "${TAG}" and a "description": one plain sentence (≥ 10 characters) naming the real-world decision.`,

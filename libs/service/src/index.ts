@@ -1,16 +1,17 @@
 export {
   createService, assertSolvable, assertKnownQuery,
   CERTIFIED, HEURISTIC, SOLVABLE_COMMANDS,
-  type Service, type ServiceOptions, type SolveContext, type SolveEnvelope, type Observability,
+  type Service, type ServiceOptions,
   usageAlert, type HealthStatus, type SandboxInfo,
 } from './service';
+export type { SolveContext, SolveEnvelope, Observability } from './solve/types';
 export { bearerToken, type Principal, type SandboxPrincipal } from './principal';
 export { resolveLimits, intSetting, DEFAULT_LIMITS, MIB, type SandboxLimits, type ServiceLimits } from './config';
 export { computeUnits, COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
 export { receipt, receiptProblem, type ReceiptInput } from './receipt';
 export { canonicalJson } from './canonical-json';
 export { resolveVersion, MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } from './versions';
-export { defaultWorkerFile } from './internal/solve-pool';
+export { defaultWorkerFile } from './solve/pool';
 export { type Scope, type Action, type AccountPrincipal, SCOPES } from './principal';
 export { createAccess, type Access, type SolveAdmission } from './access';
 export { resolveAccessLimits, DEFAULT_ACCESS_LIMITS, ACCESS_LIMIT_ENV, type AccessLimits } from './limits/access-limits';
@@ -22,10 +23,12 @@ export { type Mailer, type Mail } from './accounts/outbox';
 export { type Idempotency, type IdempotentOutcome, requestFingerprint } from './idempotency';
 export { type ResultCache, type CachedSolve, type CacheKeyInput } from './result-cache';
 export { runAdmin, ADMIN_USAGE, type AdminIo } from './accounts/admin';
-export {
-  isQueued, type ServiceExtras, type SolveOutcome, type AnalyzeReport, type RouteReport, type Readiness,
-} from './service-extras';
-export { planSolve, type SolvePlan, type SolveRequest } from './solve-plan';
+export { type ServiceExtras } from './service';
+export { isQueued, type SolveOutcome } from './jobs/job-service';
+export { type AnalyzeReport } from './preflight';
+export { type RouteReport } from './compute';
+export { type Readiness } from './operations';
+export { planSolve, type SolvePlan, type SolveRequest } from './solve/plan';
 export {
   type JobService, type JobView, type JobProgress, type QueuedAck, type JobReader, type JobDone,
 } from './jobs/job-service';
@@ -37,10 +40,12 @@ export {
 } from './svcb';
 export { routeProblem, splitComputeBody, SHAPES, type RouteCandidate, type ComputeContract } from './route-problem';
 export {
-  verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
-} from './verify-answer';
+  checkAnswer, verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
+} from './check-answer';
+export { COMMAND_MODULES, ADAPTERS, exactCapsOf, type CommandModule } from './commands';
 export { formulate, FORMULATE_TEMPLATES, type Worksheet, type WorksheetField } from './formulate';
 export { EXAMPLES, examplesCatalogue, type Example } from './examples';
 export { agentCard, AGENT_CARD_PATH } from './agent-card';
 export { createMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, type ServiceMetrics, type GaugeSample } from './metrics';
-export { plantedCouplingList, quantumScaleAdapter, quantumScaleChecker } from './commands/quantum-scale';
+export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
+export { quantumScaleChecker } from './commands/quantum-scale/check-answer';

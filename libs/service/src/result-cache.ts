@@ -3,7 +3,7 @@ import type { Effort, Proof } from '@svc/engine-ts';
 import type { Store } from '@svc/store';
 import type { AccessLimits } from './limits/access-limits';
 import { structuralHash } from './internal/structural-hash';
-import type { SolveEnvelope } from './service';
+import type { SolveEnvelope } from './solve/types';
 
 /** What a cached solve keeps: the engine-derived part of the envelope, nothing about the caller. */
 export interface CachedSolve {

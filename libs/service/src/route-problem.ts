@@ -7,6 +7,7 @@
 import { SvcError } from '@svc/errors';
 import { TAG, LIMITS } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
+import { MODULES, type RouteBody, type RouteShape } from './commands';
 
 /** One ranked candidate. */
 export interface RouteCandidate {
@@ -19,49 +20,25 @@ export interface RouteCandidate {
   available: boolean;
 }
 
-type Body = Readonly<Record<string, unknown>>;
-
-interface Shape {
-  /** Fields the command accepts beyond tag, description, n and version. */
-  readonly fields: readonly string[];
-  /** Each group: at least one of its fields must be present. */
-  readonly requires: readonly (readonly string[])[];
-  /** Fields that point at this command and few others. */
-  readonly distinctive: readonly string[];
-  /** Extra evidence from values (e.g. spins ±1, an `op` name); returns a bonus and its reason. */
-  readonly evidence?: (b: Body) => { bonus: number; why: string } | null;
-  /** Prior among commands sharing the same fields (more common formulations first). */
-  readonly prior: number;
-}
+type Body = RouteBody;
 
 const PRECISION_OPS = ['sqrt', 'nthroot', 'exp', 'ln', 'powq', 'pi', 'e', 'ln2'];
 const WORLD_OPS = ['kinematics', 'terrain', 'neighbors', 'predict'];
 const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
 
-const hasSpin = (v: unknown) => Array.isArray(v) && v.length > 0 && v.some((x) => x === -1) && v.every((x) => x === 1 || x === -1);
 const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' && ops.includes(b.op) ? { bonus: 0.3, why: `op "${b.op}"` } : { bonus: -0.5, why: 'op not one of this command' });
 
-/** The shape of every command (commands.md). Adding a command: one entry. */
-export const SHAPES: Readonly<Record<Command, Shape>> = {
-  rules: { fields: ['constraints', 'linear', 'quadratic'], requires: [['constraints']], distinctive: ['constraints'], prior: 0.9 },
-  optimize: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },
-  maxcut: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },
+/** Shapes of the commands this build cannot solve yet; a solvable command's shape is in its module (commands/<command>/index.ts). */
+const PLANNED_SHAPES: Readonly<Partial<Record<Command, RouteShape>>> = {
   tsp: { fields: ['matrix'], requires: [['matrix']], distinctive: ['matrix'], prior: 0.9 },
   qap: { fields: ['flow', 'dist'], requires: [['flow'], ['dist']], distinctive: ['flow', 'dist'], prior: 0.9 },
   design: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },
-  select: { fields: ['m', 'k', 'affinity', 'redundancy'], requires: [['affinity'], ['k']], distinctive: ['affinity', 'redundancy'], prior: 0.9 },
   rank: { fields: ['items', 'comparisons'], requires: [['items']], distinctive: ['items', 'comparisons'], prior: 0.9 },
   spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
   phase: {
     fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,
     evidence: (b) => (typeof b.model === 'string' && PHASE_MODELS.includes(b.model) ? { bonus: 0.1, why: `model "${b.model}"` } : null),
   },
-  'quantum-scale': { fields: ['degree', 'instance_seed'], requires: [['degree', 'instance_seed']], distinctive: ['instance_seed'], prior: 0.6 },
-  feel: {
-    fields: ['field', 'quadratic', 'warm_start'], requires: [['field', 'quadratic']], distinctive: ['field'], prior: 0.4,
-    evidence: (b) => (hasSpin(b.warm_start) ? { bonus: 0.4, why: 'warm_start in spins ±1' } : null),
-  },
-  want: { fields: ['pins', 'linear', 'quadratic', 'warm_start'], requires: [['pins']], distinctive: ['pins'], prior: 0.9 },
   relation: {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },
@@ -77,9 +54,13 @@ export const SHAPES: Readonly<Record<Command, Shape>> = {
   milp: { fields: ['vars', 'linear', 'diag', 'quadratic'], requires: [['vars']], distinctive: ['vars', 'diag'], prior: 0.9 },
   protect: { fields: ['data', 'data_shards', 'parity_shards'], requires: [['data']], distinctive: ['data', 'data_shards', 'parity_shards'], prior: 0.9 },
   recover: { fields: ['manifest', 'shards'], requires: [['manifest']], distinctive: ['manifest'], prior: 0.9 },
-  sample: { fields: ['linear', 'quadratic', 'num_samples', 'energy_window', 'warm_start'], requires: [['num_samples', 'energy_window']], distinctive: ['num_samples', 'energy_window'], prior: 0.9 },
   xorsat: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
 };
+
+/** The shape of every command (commands.md), in COMMANDS order: solvable ones from the registry, the rest planned. */
+export const SHAPES: Readonly<Record<Command, RouteShape>> = Object.fromEntries(
+  COMMANDS.map((c) => [c, MODULES[c]?.shape ?? PLANNED_SHAPES[c]!]),
+) as Record<Command, RouteShape>;
 
 /** Fields every problem may carry; they say nothing about the command. */
 const COMMON = new Set(['tag', 'description', 'n', 'version', 'contract']);

@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { CERTAINTY, capabilitiesManifest, type UsageAlert } from '@svc/contracts';
-import { COMMANDS, type Command, type Effort, type EngineResult } from '@svc/engine-ts';
+import { CERTAINTY } from '@svc/contracts';
+import { COMMANDS, type Command } from '@svc/engine-ts';
 import { createEngine } from '@svc/engine-native';
 import { defaultDataDir, openSqliteStore, type Store } from '@svc/store';
 import { resolveLimits, type SandboxLimits, type ServiceLimits } from './config';
@@ -10,22 +10,30 @@ import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } fro
 import { type Principal } from './principal';
 import { createAccess, type Access } from './access';
 import type { AccessLimits } from './limits/access-limits';
-import { createSolvePool, type SolvePool } from './internal/solve-pool';
-import { createSolvePath, type SolvePath } from './internal/solve-path';
-import { ADAPTERS } from './commands';
-import { SOLVABLE_COMMANDS } from './solve-plan';
-import { createServiceExtras, type ServiceExtras } from './service-extras';
+import { createSolvePool, type SolvePool } from './solve/pool';
+import { createSolvePath, type SolvePath } from './solve/path';
+import { SOLVABLE_COMMANDS } from './solve/plan';
+import { createPreflight, type PreflightApi } from './preflight';
+import { createCompute, type ComputeApi } from './compute';
+import { createVerify, type VerifyApi } from './check-answer';
+import { createCatalogue, type CatalogueApi } from './catalogue';
+import { createOperations, type OperationsApi } from './operations';
+import type { ServiceMetrics } from './metrics';
 import { createJobService, type JobService, type SolveOutcome } from './jobs/job-service';
 import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config';
 import { createMetrics } from './metrics';
 import { usageAlert } from './limits/usage-alert';
+import type { SolveContext, SolveEnvelope } from './solve/types';
+
+/** Defined in solve/types.ts (shared by the solve path, jobs and every front door). */
+export type { SolveContext, SolveEnvelope, Observability } from './solve/types';
 
 /** Certainty texts of commands.md (exact). */
 export const CERTIFIED: string = CERTAINTY.certified;
 export const HEURISTIC: string = CERTAINTY.heuristic;
 
-/** Defined in solve-plan.ts (the plan step shared by solves, jobs, analyze and the binary lane). */
-export { SOLVABLE_COMMANDS, assertSolvable, assertKnownQuery } from './solve-plan';
+/** Defined in solve/plan.ts (the plan step shared by solves, jobs, analyze and the binary lane). */
+export { SOLVABLE_COMMANDS, assertSolvable, assertKnownQuery } from './solve/plan';
 
 /** The free plan of interface §8, published by `pricing()`. */
 const FREE_PLAN = Object.freeze({ dailyUnits: 50_000, bodyBytes: 100 * 1024 * 1024, maxN: 100_000 });
@@ -59,51 +67,6 @@ export interface ServiceOptions {
   jobs?: Partial<JobLimits>;
 }
 
-/** Options and identity of one solve call. */
-export interface SolveContext {
-  readonly principal: Principal;
-  /** Query parameters: `effort`, `seed`, `max_latency_ms`, `version` (strings or numbers). */
-  readonly query?: Readonly<Record<string, unknown>>;
-  /** The `Idempotency-Key` header: an identical retry replays the stored answer. */
-  readonly idempotencyKey?: string;
-  /** A heavy solve may be answered with a queued job (202) instead of the envelope; front doors set it. */
-  readonly allowQueue?: boolean;
-}
-
-/** `{queue_ms, compute_ms, total_ms}` of one solve. */
-export interface Observability {
-  queue_ms: number;
-  compute_ms: number;
-  total_ms: number;
-}
-
-/** The flat success envelope of interface §2.3: the command's answer fields, then the common ones. */
-export interface SolveEnvelope {
-  answer: unknown;
-  /** Command-specific answer fields (energy, cut_value, n, …). */
-  [field: string]: unknown;
-  certainty: string;
-  proof: EngineResult['proof'];
-  bound?: number;
-  gap?: number;
-  receipt: string;
-  compute_units: number;
-  compute_units_left: number;
-  elapsed_ms: number;
-  peak_rss_kb: number;
-  observability: Observability;
-  tag: string;
-  version: string;
-  engine: 'native' | 'ts';
-  effort: Effort;
-  seed: number;
-  latency_budget_ms?: number;
-  stopped_at_deadline?: boolean;
-  usage_alert?: UsageAlert;
-  /** Present (true) when the answer came from the result cache without a solve. */
-  cached?: boolean;
-}
-
 export interface HealthStatus {
   status: 'ok';
   engine: 'native' | 'ts';
@@ -127,6 +90,17 @@ export interface SandboxInfo {
   };
   commands: readonly Command[];
   notes: string;
+}
+
+/**
+ * The members of `Service` beyond solve and the service's own metadata, one factory per job
+ * (preflight.ts, compute.ts, check-answer.ts, catalogue.ts, operations.ts).
+ */
+export interface ServiceExtras extends PreflightApi, ComputeApi, VerifyApi, Omit<CatalogueApi, 'capabilities'>, OperationsApi {
+  readonly jobs: JobService;
+  readonly metrics: ServiceMetrics;
+  /** Solves a SVCB body (binary lane; optimize and maxcut) with the JSON lane's contracts; heavy → queued. */
+  solveBinary(bytes: Uint8Array, ctx: SolveContext): Promise<SolveOutcome>;
 }
 
 export interface Service extends ServiceExtras {
@@ -193,6 +167,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let jobs: JobService;
   let solvePath: SolvePath;
   let extras: ServiceExtras;
+  let catalogue: CatalogueApi;
   try {
     access = await createAccess({
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
@@ -220,9 +195,19 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     });
     // Every front door (JSON solve, compute, binary lane) answers through this one path.
     solvePath = createSolvePath({ access, pool, jobs, metrics, engineKindFor, sandboxMaxN: limits.sandbox.maxN });
-    extras = createServiceExtras({
-      store, access, pool, limits, clock, jobs, metrics, solvePath, engineKind, engineId: probe.id, isClosed: () => closed,
-    });
+    const sandboxMaxN = limits.sandbox.maxN;
+    catalogue = createCatalogue({ engineId: probe.id });
+    extras = {
+      jobs,
+      metrics,
+      solveBinary: (bytes, ctx) => solvePath.solve({ lane: 'svcb', bytes }, { ...ctx, allowQueue: ctx.allowQueue ?? true }),
+      ...createPreflight({ store, access, jobs, clock, sandboxMaxN }),
+      ...createCompute(solvePath),
+      ...createVerify({ sandboxMaxN }),
+      formulate: catalogue.formulate,
+      examples: catalogue.examples,
+      ...createOperations({ store, access, pool, limits, jobs, metrics, engineKind, engineId: probe.id, isClosed: () => closed }),
+    };
   } catch (e) {
     if (ownsStore) await store.close();
     throw e;
@@ -241,15 +226,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     access,
     ...extras,
     solve: solve as Service['solve'],
-    capabilities() {
-      // The caps come from the engines' own work budgets, so capabilities never over-promise.
-      const exactCaps: Partial<Record<Command, Record<Effort, number>>> = {};
-      for (const c of SOLVABLE_COMMANDS) {
-        const caps = ADAPTERS[c]?.exactCaps?.();
-        if (caps) exactCaps[c] = caps;
-      }
-      return capabilitiesManifest({ available: (c) => SOLVABLE_COMMANDS.includes(c as Command), engine: probe.id, exactCaps });
-    },
+    capabilities: () => catalogue.capabilities(),
     async sandboxInfo() {
       return {
         token: await currentToken(),

@@ -10,10 +10,10 @@ import { SvcError } from '@svc/errors';
 import { LIMITS } from '@svc/contracts';
 import { canonicalMaxcutFromArrays, canonicalQuboFromArrays, type EngineResult } from '@svc/engine-ts';
 import { receiptProblem } from './receipt';
-import { verifyResult } from './internal/verify-result';
+import { rescoreResult } from './commands/shared/rescore-result';
 import type { Rescored } from './internal/rescore';
 import type { PreparedSolve } from './commands';
-import { canonicalOrInvalid } from './commands/qubo-family';
+import { canonicalOrInvalid } from './commands/shared/qubo-family';
 
 export const SVCB_MAGIC = 'SVCB';
 export const SVCB_VERSION = 1;
@@ -175,7 +175,7 @@ export function prepareSvcb(b: DecodedSvcb): PreparedSolve {
     terms,
     receiptProblem: receiptProblem(problem),
     finish(r: EngineResult, ctx) {
-      const checked = verifyResult({ minimise, n, result: r, rescore: (x) => rescoreRaw(b, x), deadlineFired: ctx.deadlineFired });
+      const checked = rescoreResult({ minimise, n, result: r, rescore: (x) => rescoreRaw(b, x), deadlineFired: ctx.deadlineFired });
       const answer = Array.from(r.answer);
       return { ...checked, fields: minimise ? { answer, energy: r.objective, n } : { answer, cut_value: r.objective } };
     },

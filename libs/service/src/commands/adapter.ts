@@ -1,5 +1,5 @@
 import type { ValidatedProblem } from '@svc/contracts';
-import type { CanonicalProblem, Command, Effort, EngineResult, Proof } from '@svc/engine-ts';
+import type { CanonicalProblem, Command, EngineResult, Proof } from '@svc/engine-ts';
 
 /** What the service may say about one checked engine result. */
 export interface FinishedSolve {
@@ -24,17 +24,15 @@ export interface PreparedSolve {
   /** The receipt form of the problem (commands.md "Receipt"): no tag/description, n resolved, canonical order. */
   readonly receiptProblem: unknown;
   /**
-   * Checks the engine result against the validated JSON input (an independent re-score, never
-   * trusting the engine) and builds the answer fields. Any disagreement is SVC_ENGINE_FAILURE.
+   * Re-scores the engine result against the validated JSON input (an independent re-score, never
+   * trusting the engine: `commands/<command>/rescore.ts`) and builds the answer fields. Any disagreement is SVC_ENGINE_FAILURE.
    */
   finish(result: EngineResult, ctx: { readonly deadlineFired: boolean }): FinishedSolve;
 }
 
-/** Everything command-specific the solve path needs; one file per command under `commands/`. */
+/** Everything command-specific the solve path needs: `commands/<command>/adapter.ts`, part of its `CommandModule`. */
 export interface CommandAdapter {
   readonly command: Command;
-  /** Largest size certified by exhaustion per effort (for capabilities), when the command has one. */
-  exactCaps?(): Record<Effort, number>;
   /** Canonicalizes a validated problem; throws SvcError for inputs only the engine side can reject. */
   prepare(v: ValidatedProblem): PreparedSolve;
 }

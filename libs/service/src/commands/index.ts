@@ -1,24 +1,51 @@
-import type { Command } from '@svc/engine-ts';
+/**
+ * The registry: one line per command this build can solve. Every per-command table of the
+ * service (adapters, answer checkers, route shapes, worksheets, examples, exact caps) is derived
+ * from it. Adding a command: a folder `commands/<command>/` (adapter.ts, rescore.ts,
+ * check-answer.ts, index.ts) and one line below.
+ */
+import type { Command, Effort } from '@svc/engine-ts';
 import type { CommandAdapter } from './adapter';
-import { maxcutAdapter } from './maxcut';
-import { optimizeAdapter } from './optimize';
-import { feelAdapter } from './feel';
-import { wantAdapter } from './want';
-import { sampleAdapter } from './sample';
-import { selectAdapter } from './select';
-import { rulesAdapter } from './rules';
-import { quantumScaleAdapter } from './quantum-scale';
+import type { AnswerChecker, CommandModule } from './command-module';
+import { optimizeCommand } from './optimize';
+import { maxcutCommand } from './maxcut';
+import { feelCommand } from './feel';
+import { wantCommand } from './want';
+import { sampleCommand } from './sample';
+import { rulesCommand } from './rules';
+import { selectCommand } from './select';
+import { quantumScaleCommand } from './quantum-scale';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
+export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, VerifyCheck } from './command-module';
 
-/** The commands the solve path knows how to run, one adapter each (add new ones here). */
-export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = Object.freeze({
-  optimize: optimizeAdapter,
-  maxcut: maxcutAdapter,
-  feel: feelAdapter,
-  want: wantAdapter,
-  sample: sampleAdapter,
-  select: selectAdapter,
-  rules: rulesAdapter,
-  'quantum-scale': quantumScaleAdapter,
-});
+/** The solvable commands, in catalogue order (the examples list follows it). */
+export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
+  optimizeCommand,
+  maxcutCommand,
+  feelCommand,
+  wantCommand,
+  sampleCommand,
+  rulesCommand,
+  selectCommand,
+  quantumScaleCommand,
+]);
+
+/** The module of `command`, when this build can solve it. */
+export const MODULES: Readonly<Partial<Record<Command, CommandModule>>> = Object.freeze(
+  Object.fromEntries(COMMAND_MODULES.map((m) => [m.command, m])),
+);
+
+const derive = <T>(part: (m: CommandModule) => T): Readonly<Partial<Record<Command, T>>> =>
+  Object.freeze(Object.fromEntries(COMMAND_MODULES.map((m) => [m.command, part(m)])));
+
+/** The solve path's adapter of each solvable command. */
+export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = derive((m) => m.adapter);
+
+/** The caller-answer checker (POST /verify) of each solvable command. */
+export const CHECKERS: Readonly<Partial<Record<Command, AnswerChecker>>> = derive((m) => m.checker);
+
+/** Largest size certified per effort, or null when the command has no such cap (capabilities and analyze read this). */
+export function exactCapsOf(command: Command): Record<Effort, number> | null {
+  return MODULES[command]?.exactCaps?.() ?? null;
+}

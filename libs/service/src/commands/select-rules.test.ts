@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineResult } from '@svc/engine-ts';
-import { ADAPTERS } from './index';
+import { exactCapsOf } from './index';
 import { receipt } from '../receipt';
 import { adapterHarness, engineFailure } from '../../test/adapters';
 import { lcg } from '../../test/brute-force';
@@ -218,7 +218,7 @@ describe('rules adapter', () => {
     const prep = prepare('rules', { n: 5, constraints: [{ type: 'choose_one', nodes: [0, 1, 2] }], quadratic: [[0, 1, 1], [1, 0, 1]] });
     expect(prep.terms).toBe(3 + 1);
     expect(prepare('select', { m: 3, k: 1, affinity: [1, 2, 3], redundancy: [[7, 1, 0], [1, 7, 2], [0, 2, 7]] }).terms).toBe(2);
-    expect(ADAPTERS.rules!.exactCaps!()).toEqual({ flash: expect.any(Number), medium: expect.any(Number), high: expect.any(Number) });
-    expect(ADAPTERS.select!.exactCaps!().high).toBeGreaterThanOrEqual(ADAPTERS.select!.exactCaps!().flash);
+    expect(exactCapsOf('rules')).toEqual({ flash: expect.any(Number), medium: expect.any(Number), high: expect.any(Number) });
+    expect(exactCapsOf('select')!.high).toBeGreaterThanOrEqual(exactCapsOf('select')!.flash);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isSvcError } from '@svc/errors';
-import { assertAgrees, checkBinaryAnswer, rescoreMaxcut, rescoreOptimize, rescoreTolerance } from './rescore';
+import { assertAgrees, checkBinaryAnswer, rescoreTolerance } from './rescore';
+import { rescoreOptimize } from '../commands/optimize/rescore';
+import { rescoreMaxcut } from '../commands/maxcut/rescore';
 
 describe('rescore', () => {
   it('recomputes QUBO energy from the JSON terms, self-pairs counting once', () => {

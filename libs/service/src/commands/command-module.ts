@@ -1,0 +1,82 @@
+/**
+ * What one command brings to the service, in one object per command (`commands/<command>/index.ts`)
+ * listed once in the registry (`commands/index.ts`).
+ */
+import type { ValidatedProblem } from '@svc/contracts';
+import type { Command, Effort } from '@svc/engine-ts';
+import type { CommandAdapter, PreparedSolve } from './adapter';
+
+/** One command: solve adapter, caller-answer checker, route shape, worksheet and examples. */
+export interface CommandModule {
+  readonly command: Command;
+  /** Prepare (canonical problem, units, receipt form) and finish (independent re-score of the engine's answer). */
+  readonly adapter: CommandAdapter;
+  /** The independent check of a caller's `{problem, answer}` (POST /verify). */
+  readonly checker: AnswerChecker;
+  /** How `POST /api/v1/route` recognises a bare problem of this command. */
+  readonly shape: RouteShape;
+  /** Worksheet parts (`GET /api/v1/formulate/<command>`): the objective sentence and a template when no example fits. */
+  readonly worksheet: { readonly objective: string; readonly template?: Readonly<Record<string, unknown>> };
+  /** Engine-verified recipes of `GET /api/v1/examples` (solved in apps/http/src/meta.test.ts). */
+  readonly examples: readonly Example[];
+  /** Largest size certified per effort, when the command has such a cap (numbers in exact-caps.ts). */
+  exactCaps?(): Record<Effort, number>;
+}
+
+/** One named check of a verification. */
+export interface VerifyCheck {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+/** What a checker is given: the validated problem, its prepared form, and the answer as sent. */
+export interface CheckInput {
+  readonly v: ValidatedProblem;
+  readonly prep: PreparedSolve;
+  /** The bare answer value. */
+  readonly answer: unknown;
+  /** The result document the answer came in (objective, certainty, bound, receipt…), or null. */
+  readonly declared: Readonly<Record<string, unknown>> | null;
+}
+
+/** A command's independent re-check. */
+export interface AnswerChecker {
+  /** The objective field of the command's answer. */
+  readonly objectiveField: string;
+  readonly minimise: boolean;
+  check(input: CheckInput): { checks: VerifyCheck[]; objective: number | null };
+}
+
+/** One engine-verified recipe of `GET /api/v1/examples`. */
+export interface Example {
+  /** Stable id, kebab-case. */
+  readonly id: string;
+  readonly command: Command;
+  readonly title: string;
+  /** The real-world decision and how it maps onto the command. */
+  readonly story: string;
+  /** The request body (complete: tag, description, n and the command's fields). */
+  readonly problem: Readonly<Record<string, unknown>>;
+  readonly query: { readonly effort: Effort; readonly seed: number };
+  /** What the service answers: the objective's field (a dotted path, e.g. `samples.0.energy`), its value, and the certainty label. */
+  readonly expected: { readonly field: string; readonly value: number; readonly certainty: string };
+}
+
+export type RouteBody = Readonly<Record<string, unknown>>;
+
+export interface RouteShape {
+  /** Fields the command accepts beyond tag, description, n and version. */
+  readonly fields: readonly string[];
+  /** Each group: at least one of its fields must be present. */
+  readonly requires: readonly (readonly string[])[];
+  /** Fields that point at this command and few others. */
+  readonly distinctive: readonly string[];
+  /** Extra evidence from values (e.g. spins ±1, an `op` name); returns a bonus and its reason. */
+  readonly evidence?: (b: RouteBody) => { bonus: number; why: string } | null;
+  /** Prior among commands sharing the same fields (more common formulations first). */
+  readonly prior: number;
+}
+
+/** Freezes one example (the catalogue is immutable). */
+export const example = (e: Example): Example => Object.freeze(e);

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Piscina } from 'piscina';
+import { SvcError } from '@svc/errors';
+import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
+ * The bundled worker (dist/solve-worker.mjs), found through this package's package.json so it
+ * resolves the same from source (vitest) and from an esbuild bundle of a front door.
+ */
+export function defaultWorkerFile(): string {
+  const req = createRequire(import.meta.url);
+  return path.join(path.dirname(req.resolve('@svc/service/package.json')), 'dist', 'solve-worker.mjs');
+}
+
+export interface PoolRun {
+  readonly out: SolveTaskResult;
+  readonly submittedAt: number;
+  /** Peak process RSS (KiB) sampled every ≤ 5 ms from submission to completion. */
+  readonly peakRssKb: number;
+}
+
+export interface SolvePool {
+  run(task: SolveTask): Promise<PoolRun>;
+  readonly threads: number;
+  /** Solves waiting for a free worker (safe mode watches this). */
+  readonly waiting: number;
+  close(): Promise<void>;
+}
+
+const RSS_SAMPLE_MS = 5;
+
+/** Samples process RSS while at least one solve is running; each solve keeps its own peak. */
+class RssSampler {
+  private readonly peaks = new Set<{ peak: number }>();
+  private timer: NodeJS.Timeout | undefined;
+
+  start(): { peak: number } {
+    const t = { peak: process.memoryUsage.rss() };
+    this.peaks.add(t);
+    if (!this.timer) {
+      this.timer = setInterval(() => this.sample(), RSS_SAMPLE_MS);
+      this.timer.unref();
+    }
+    return t;
+  }
+
+  stop(t: { peak: number }): number {
+    t.peak = Math.max(t.peak, process.memoryUsage.rss());
+    this.peaks.delete(t);
+    if (this.peaks.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = undefined;
+    }
+    return Math.ceil(t.peak / 1024);
+  }
+
+  private sample(): void {
+    const rss = process.memoryUsage.rss();
+    for (const t of this.peaks) if (rss > t.peak) t.peak = rss;
+  }
+}
+
+export function createSolvePool(opts: {
+  /** Passed to `createEngine` in every worker, exactly as the service passed it. */
+  engine?: 'native' | 'ts';
+  threads: number;
+  maxQueue: number;
+  workerFile?: string;
+}): SolvePool {
+  const workerData: SolveWorkerData = { engine: opts.engine };
+  const filename = opts.workerFile ?? defaultWorkerFile();
+  // Fail at startup, not on the first solve, when the bundle was never built.
+  if (!fs.existsSync(filename)) throw new Error(`solver worker bundle not found at ${filename}; run \`npx nx run service:build\``);
+  const pool = new Piscina<SolveTask, SolveTaskResult>({
+    filename,
+    minThreads: 1,
+    maxThreads: opts.threads,
+    maxQueue: opts.maxQueue,
+    idleTimeout: 60_000,
+    workerData,
+  });
+  const sampler = new RssSampler();
+  let closed = false;
+
+  return {
+    threads: opts.threads,
+    get waiting() {
+      return pool.queueSize;
+    },
+    async run(task) {
+      if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      const submittedAt = epochNow();
+      const tracker = sampler.start();
+      try {
+        const out = await pool.run(task);
+        return { out, submittedAt, peakRssKb: sampler.stop(tracker) };
+      } catch (e) {
+        sampler.stop(tracker);
+        if (e instanceof Error && e.message === 'Task queue is at limit') {
+          throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+        }
+        throw new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: e });
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { SvcError } from '@svc/errors';
+import { CERTAINTY, TAG, type UsageAlert } from '@svc/contracts';
+import { newCancelSignal, type Command, type EngineResult } from '@svc/engine-ts';
+import { receipt } from '../receipt';
+import type { CachedSolve } from '../result-cache';
+import type { SolvePlan } from './plan';
+import type { SolveEnvelope } from './types';
+import type { SolvePool } from './pool';
+import type { FinishedSolve } from '../commands';
+import type { ServiceMetrics } from '../metrics';
+
+/** What running a plan needs from the service instance. */
+export interface PlanRunner {
+  readonly pool: SolvePool;
+  /** The engine kind that answers `command` (the service's own selection). */
+  engineKindFor(command: Command): 'native' | 'ts';
+  readonly metrics?: ServiceMetrics;
+}
+
+export interface RunPlanOptions {
+  /** `performance.now()` when the latency budget starts counting (request arrival, or job start). */
+  readonly t0: number;
+  /** Shared cancel flag (a job's); a fresh one otherwise. Non-zero stops the engine with its best so far. */
+  readonly cancel?: Int32Array;
+  /** `sync` (answered in the request) or `job` (queued); a metrics label. */
+  readonly lane: 'sync' | 'job';
+  /** Billing figures for the envelope, computed once the engine has answered. */
+  readonly billing: () => Promise<{ left: number; alert?: UsageAlert }> | { left: number; alert?: UsageAlert };
+  /** Extra milliseconds spent before `t0` (a job's time in the queue) for `observability`. */
+  readonly queuedMs?: number;
+}
+
+const round3 = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
+
+/**
+ * Runs a plan in the solver pool and builds the success envelope: re-scored answer fields,
+ * certainty, receipt, billing, timings. Any disagreement of the engine with the independent
+ * re-score is SVC_ENGINE_FAILURE, never a wrong answer. The one run step of every front door
+ * (JSON solve, compute, binary lane) and of the job runner.
+ */
+export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlanOptions): Promise<{
+  envelope: SolveEnvelope;
+  result: EngineResult;
+  /** The checked answer (fields, proof, bound) the envelope was built from. */
+  done: FinishedSolve;
+  /** The service's deadline timer fired during the solve. */
+  deadlineFired: boolean;
+  /** What the result cache may keep; null when the answer stopped at a deadline (never cached). */
+  cacheable: CachedSolve | null;
+}> {
+  const { command, prep, effort, seed, version } = plan;
+  const t0 = opts.t0;
+  const cancel = opts.cancel ?? newCancelSignal().flag;
+  const budget = plan.maxLatencyMs;
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  let deadlineFired = false;
+  if (budget > 0) {
+    // The budget counts from t0, so queueing for a worker eats into it too.
+    const remaining = Math.max(1, budget - (performance.now() - t0));
+    deadlineTimer = setTimeout(() => {
+      deadlineFired = true;
+      Atomics.store(cancel, 0, 1);
+    }, remaining);
+  }
+  let run;
+  try {
+    run = await runner.pool.run({
+      command,
+      problem: prep.problem,
+      effort,
+      seed,
+      model: version,
+      deadlineMs: budget > 0 ? Math.max(1, Math.floor(budget - (performance.now() - t0))) : undefined,
+      warmStart: prep.warmStart,
+      cancel,
+    });
+  } finally {
+    if (deadlineTimer) clearTimeout(deadlineTimer);
+  }
+  const { out } = run;
+  const answering = runner.engineKindFor(command);
+  if (out.engine !== answering) {
+    throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
+  }
+  const r = out.result;
+  const done = prep.finish(r, { deadlineFired });
+  const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
+  const billing = await opts.billing();
+  const envelope: SolveEnvelope = {
+    ...done.fields,
+    certainty: done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified),
+    proof,
+    ...(bound !== undefined ? { bound, gap } : {}),
+    receipt: receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer }),
+    compute_units: plan.units,
+    compute_units_left: billing.left,
+    elapsed_ms: round3(r.engineMs),
+    peak_rss_kb: run.peakRssKb,
+    observability: {
+      queue_ms: round3((opts.queuedMs ?? 0) + out.startedAt - run.submittedAt),
+      compute_ms: round3(out.finishedAt - out.startedAt),
+      total_ms: 0,
+    },
+    tag: TAG,
+    version,
+    engine: answering,
+    effort,
+    seed,
+  };
+  if (budget > 0) {
+    envelope.latency_budget_ms = budget;
+    envelope.stopped_at_deadline = stopped;
+  }
+  if (billing.alert) envelope.usage_alert = billing.alert;
+  envelope.observability.total_ms = round3((opts.queuedMs ?? 0) + performance.now() - t0);
+  runner.metrics?.observeSolve(command, answering, opts.lane, envelope.observability.total_ms / 1000);
+  // Answers stopped at a deadline are never cached (commands.md "Receipt").
+  const cacheable = stopped || deadlineFired ? null
+    : { fields: done.fields, certainty: envelope.certainty, proof, bound, gap, receipt: envelope.receipt };
+  return { envelope, result: r, done, deadlineFired, cacheable };
+}

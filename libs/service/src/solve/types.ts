@@ -1,0 +1,49 @@
+/** Types shared by the solve path, the job runner, the result cache and every front door. */
+import type { UsageAlert } from '@svc/contracts';
+import type { Effort, EngineResult } from '@svc/engine-ts';
+import type { Principal } from '../principal';
+
+/** Options and identity of one solve call. */
+export interface SolveContext {
+  readonly principal: Principal;
+  /** Query parameters: `effort`, `seed`, `max_latency_ms`, `version` (strings or numbers). */
+  readonly query?: Readonly<Record<string, unknown>>;
+  /** The `Idempotency-Key` header: an identical retry replays the stored answer. */
+  readonly idempotencyKey?: string;
+  /** A heavy solve may be answered with a queued job (202) instead of the envelope; front doors set it. */
+  readonly allowQueue?: boolean;
+}
+
+/** `{queue_ms, compute_ms, total_ms}` of one solve. */
+export interface Observability {
+  queue_ms: number;
+  compute_ms: number;
+  total_ms: number;
+}
+
+/** The flat success envelope of interface §2.3: the command's answer fields, then the common ones. */
+export interface SolveEnvelope {
+  answer: unknown;
+  /** Command-specific answer fields (energy, cut_value, n, …). */
+  [field: string]: unknown;
+  certainty: string;
+  proof: EngineResult['proof'];
+  bound?: number;
+  gap?: number;
+  receipt: string;
+  compute_units: number;
+  compute_units_left: number;
+  elapsed_ms: number;
+  peak_rss_kb: number;
+  observability: Observability;
+  tag: string;
+  version: string;
+  engine: 'native' | 'ts';
+  effort: Effort;
+  seed: number;
+  latency_budget_ms?: number;
+  stopped_at_deadline?: boolean;
+  usage_alert?: UsageAlert;
+  /** Present (true) when the answer came from the result cache without a solve. */
+  cached?: boolean;
+}

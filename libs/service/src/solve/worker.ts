@@ -1,0 +1,30 @@
+// Piscina worker entry, bundled by esbuild into dist/solve-worker.mjs (Node 20 cannot run .ts).
+import { workerData } from 'node:worker_threads';
+import { createEngine, type RoutedEngine } from '@svc/engine-native';
+import type { Engine } from '@svc/engine-ts';
+import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
+
+const epochNow = () => performance.timeOrigin + performance.now();
+
+let engine: RoutedEngine | undefined;
+
+/** Solves one task with this thread's engine (created once per thread, selected like the service's). */
+export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
+  const startedAt = epochNow();
+  engine ??= createEngine((workerData as SolveWorkerData).engine);
+  // The engine that really answers this command (native may route some commands to engine-ts).
+  const e: Engine = engine.engineFor(task.command);
+  const result = await e.solve(
+    {
+      command: task.command,
+      problem: task.problem,
+      effort: task.effort,
+      seed: task.seed,
+      model: task.model,
+      deadlineMs: task.deadlineMs,
+      warmStart: task.warmStart,
+    },
+    { flag: task.cancel },
+  );
+  return { result, engine: e.kind, engineId: e.id, startedAt, finishedAt: epochNow() };
+}
