@@ -9,6 +9,13 @@ import { nativeEngineFrom } from './native-engine';
 export type EngineKind = 'native' | 'ts';
 
 /**
+ * Commands served by engine-ts alone for now, even when the addon loads (the per-command fallback
+ * of `createEngine` sends them there). Every other command the service serves must have a native
+ * solver: the completeness test (tools/src/completeness) checks it. Empty today.
+ */
+export const TS_ONLY_COMMANDS: readonly Command[] = [];
+
+/**
  * An engine that may route some commands to a fallback. `engineFor` names the engine that
  * actually answers a command, so envelopes and receipts carry the right `engine` and id.
  */

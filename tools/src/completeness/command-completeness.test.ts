@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CATALOGUE, COMMANDS, NOT_AVAILABLE, NOT_AVAILABLE_COMMANDS, REGISTRY, SCHEMA_COMMANDS, SERVED_COMMANDS,
+  buildOpenApi, validateProblem, type CommandName, type SchemaCommand,
+} from '@svc/contracts';
+import { COMMANDS as ENGINE_COMMANDS, createTsEngine } from '@svc/engine-ts';
+import { createNativeEngine, nativeStatus, TS_ONLY_COMMANDS } from '@svc/engine-native';
+import { COMMAND_MODULES, createService, type Service } from '@svc/service';
+import { isSvcError } from '@svc/errors';
+import { BIN, ROOT, buildCli } from '../e2e/svc-cli-harness';
+
+/**
+ * Every command of the contracts registry is whole, or declared not available yet and then said
+ * so everywhere (in the manner of fastify's errors test). A served command has: a contract with a
+ * schema and a valid fixture, a TS solver, a native solver or a declared TS-only status, a
+ * service module (adapter with its independent re-score, caller-answer checker, route shape,
+ * worksheet, example), a `svc` subcommand, a Python client function and a docs page, and its
+ * fixture solves through the service and passes its own checker. A command not available yet is
+ * said to be so by capabilities, OpenAPI, `svc --help`, `svc <command> --help`, the Python
+ * client, the README, and the service refuses it with 404 SVC_UNSUPPORTED.
+ * docs/adding-a-command.md walks through what this test asks for.
+ */
+const served = new Set<string>(SERVED_COMMANDS);
+const fixtureOf = (c: SchemaCommand) =>
+  JSON.parse(readFileSync(join(ROOT, 'libs', 'contracts', 'src', 'commands', `${c}.valid.json`), 'utf8')) as Record<string, unknown>;
+const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const modules = new Map(COMMAND_MODULES.map((m) => [m.command as string, m]));
+const ts = createTsEngine();
+const native = nativeStatus().loaded ? createNativeEngine() : null;
+
+let svc: Service;
+let help = '';
+let python: Record<string, { exists: boolean; doc: string }> = {};
+beforeAll(async () => {
+  svc = await createService({ engine: 'ts', workers: 1, env: {}, dataDir: join(ROOT, '.svc-data-completeness-' + process.pid), access: { resultCacheBytes: 0 } });
+  buildCli();
+  help = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: ROOT } });
+  const py = `import json, svc_client\nprint(json.dumps({c: {"exists": callable(getattr(svc_client, c.replace("-", "_"), None)), "doc": (getattr(svc_client, c.replace("-", "_"), None).__doc__ or "")} for c in ${JSON.stringify(COMMANDS)}}))`;
+  python = JSON.parse(execFileSync('python3', ['-c', py], { encoding: 'utf8', env: { ...process.env, PYTHONPATH: join(ROOT, 'libs', 'client-python', 'src') } }));
+}, 120_000);
+afterAll(async () => {
+  await svc?.close();
+  execFileSync('rm', ['-rf', join(ROOT, '.svc-data-completeness-' + process.pid)]);
+});
+
+/** The fixture as the sandbox takes it: `n` given (the sandbox needs it), no version pin (fixtures may pin any syntactically valid one). */
+function sandboxBody(c: SchemaCommand): Record<string, unknown> {
+  const { version: _pin, ...body } = fixtureOf(c);
+  return { ...body, n: validateProblem(c, body, { sandbox: false }).n };
+}
+
+async function solveFixture(c: string, body: unknown) {
+  const principal = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '192.0.2.7' });
+  return svc.solve(c, body, { principal, query: { effort: 'medium', seed: '0' } });
+}
+
+/** The README's `## Commands` table row of `c`: `| \`c\` | status | purpose |`. */
+function readmeRow(c: string): string | undefined {
+  return readme.split('\n').find((l) => l.startsWith(`| \`${c}\` |`));
+}
+
+it('the registries agree: contracts, the engine command list, and the service modules name only served commands', () => {
+  expect([...ENGINE_COMMANDS]).toEqual([...COMMANDS]);
+  expect(Object.keys(CATALOGUE).sort()).toEqual([...COMMANDS].sort());
+  expect(Object.keys(REGISTRY).sort()).toEqual([...SCHEMA_COMMANDS].sort());
+  for (const m of COMMAND_MODULES) expect(served.has(m.command), `service module for ${m.command}, which the catalogue does not serve`).toBe(true);
+  expect(SERVED_COMMANDS.length + NOT_AVAILABLE_COMMANDS.length).toBe(COMMANDS.length);
+});
+
+describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c) => {
+  it('has a contract: schema, fixture that validates, purpose, stability', () => {
+    expect(REGISTRY[c], 'contracts REGISTRY entry').toBeDefined();
+    const fixture = fixtureOf(c);
+    expect(validateProblem(c, fixture, { sandbox: false }).command).toBe(c);
+    expect(CATALOGUE[c].purpose.length).toBeGreaterThan(5);
+    expect(CATALOGUE[c].stability).toBeDefined();
+  });
+
+  it('has a TS solver, and a native solver or a declared TS-only status', () => {
+    expect(ts.supports(c), 'engine-ts families/index.ts SOLVERS').toBe(true);
+    if (native) expect(native.supports(c) || TS_ONLY_COMMANDS.includes(c), 'native registry entry or TS_ONLY_COMMANDS').toBe(true);
+  });
+
+  it('has a service module: adapter with re-score, answer checker, route shape, worksheet, example', () => {
+    const m = modules.get(c);
+    expect(m, 'libs/service/src/commands/index.ts COMMAND_MODULES line').toBeDefined();
+    expect(typeof m!.adapter.prepare).toBe('function');
+    expect(typeof m!.checker.check).toBe('function');
+    expect(m!.shape.fields.length).toBeGreaterThan(0);
+    expect(m!.worksheet.objective.length).toBeGreaterThan(10);
+    expect(m!.examples.length).toBeGreaterThan(0);
+    expect(svc.formulate(c)).toMatchObject({ command: c });
+  });
+
+  it('solves its fixture through the service, and its own checker accepts the answer', async () => {
+    const fixture = sandboxBody(c);
+    const env = (await solveFixture(c, fixture)) as unknown as Record<string, unknown>;
+    expect(env.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
+    const principal = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '192.0.2.7' });
+    const report = svc.verify(c, { problem: fixture, answer: env }, principal);
+    expect(report.ok, JSON.stringify(report.checks)).toBe(true);
+  }, 60_000);
+
+  it('has a svc subcommand, a Python client function and a docs page', () => {
+    const line = help.split('\n').find((l) => new RegExp(`^\\s+${c}\\s`).test(l));
+    expect(line, `svc --help lists ${c}`).toBeDefined();
+    expect(line).not.toContain(NOT_AVAILABLE);
+    expect(python[c]?.exists, `svc_client.${c.replace('-', '_')}`).toBe(true);
+    expect(python[c]!.doc).not.toContain(NOT_AVAILABLE);
+    const docs = CATALOGUE[c].docs;
+    expect(docs, 'CATALOGUE docs page').toBeDefined();
+    expect(existsSync(join(ROOT, docs!)), docs).toBe(true);
+    expect(readFileSync(join(ROOT, docs!), 'utf8')).toMatch(new RegExp(`(^|[^a-z-])${c}([^a-z-]|$)`, 'm'));
+    expect(readmeRow(c), 'README ## Commands row').toMatch(/\| served \|/);
+  });
+});
+
+describe.each(NOT_AVAILABLE_COMMANDS.map((c) => [c]))('command %s is declared not available yet, and everything says so', (c) => {
+  it('capabilities, OpenAPI, the service, svc, Python and the README', async () => {
+    const caps = svc.capabilities() as { commands: { name: string; available: boolean; status: string }[]; other_commands: { name: string; available: boolean; status: string }[] };
+    const entry = [...caps.commands, ...caps.other_commands].find((x) => x.name === c);
+    expect(entry).toMatchObject({ available: false, status: NOT_AVAILABLE });
+    const doc = buildOpenApi();
+    for (const p of Object.keys(doc.paths ?? {})) expect(p.endsWith(`/${c}`), p).toBe(false);
+    expect(doc.info.description).toContain(c);
+    expect(modules.has(c)).toBe(false);
+    const body = (REGISTRY as Partial<Record<CommandName, unknown>>)[c] ? sandboxBody(c as SchemaCommand) : { tag: 'svc-cortex-v1', description: 'A problem of a command not available yet.', n: 1 };
+    const err = await solveFixture(c, body).then(() => null, (e: unknown) => e);
+    expect(isSvcError(err) && err.code, 'solve answers SVC_UNSUPPORTED').toBe('SVC_UNSUPPORTED');
+    const line = help.split('\n').find((l) => new RegExp(`^\\s+${c}\\s`).test(l));
+    expect(line, `svc --help lists ${c}`).toContain(NOT_AVAILABLE);
+    const own = execFileSync(process.execPath, [BIN, c, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: ROOT } });
+    expect(own).toContain(NOT_AVAILABLE);
+    expect(python[c]!.doc).toContain(NOT_AVAILABLE);
+    expect(readmeRow(c), 'README ## Commands row').toContain(`| ${NOT_AVAILABLE} |`);
+  }, 60_000);
+});
