@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { harness, problemReply } from '../test/harness';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -25,5 +26,60 @@ describe('first contact', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('first contact: messages a new user understands', () => {
+  it('a fault found locally claims no HTTP status and says nothing was sent (exit and code unchanged)', async () => {
+    const h = harness({ files: { 'p.json': '{"n": 3,}' } });
+    const r = await h.run('maxcut', '--input', 'p.json');
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/^svc: SVC_INVALID_INPUT \(checked locally, nothing was sent\): /);
+    expect(r.err).not.toContain('HTTP');
+    expect(h.sent()).toEqual([]);
+    const json = await h.run('maxcut', '--input', 'p.json', '--format', 'json');
+    expect(json.json()).toMatchObject({ code: 'SVC_INVALID_INPUT', status: 422 });
+  });
+
+  it('a fault the service answered still names its HTTP status', async () => {
+    const h = harness({ stdin: '{"description":"a real decision here","n":3}', reply: (c) => (c.url.pathname.startsWith('/api/v1/solve') ? problemReply(422, 'SVC_INVALID_INPUT') : undefined) });
+    const r = await h.run('maxcut');
+    expect(r.err).toMatch(/^svc: SVC_INVALID_INPUT \(HTTP 422\): /);
+  });
+
+  it('a JSON syntax error names the line and column', async () => {
+    const r = await harness({ files: { 'p.json': '{\n  "n": 3\n  "edges": []\n}' } }).run('maxcut', '--input', 'p.json');
+    expect(r.err).toContain("Expected ',' or '}' after property value (found \"\\\"\" at line 3, column 3)");
+    const cut = await harness({ files: { 'p.json': '{"n": [1, 2\n' } }).run('maxcut', '--input', 'p.json');
+    expect(cut.err).toContain('the text ends before the JSON is complete (line 1, column 12)');
+  });
+
+  it('a missing --input file, empty stdin and a non-object say what to do', async () => {
+    const missing = await harness().run('maxcut', '--input', 'nope.json');
+    expect(missing.err).toContain('Cannot read --input nope.json: no such file (ENOENT).');
+    expect(missing.err).toContain('help: Check the path (a relative one is read from the directory svc runs in)');
+    expect(missing.err).not.toContain('Unknown flag or command');
+    const empty = await harness({ stdin: '' }).run('maxcut');
+    expect([empty.code, empty.err]).toEqual([3, expect.stringContaining('The problem from stdin is empty: nothing was piped in.')]);
+    expect(empty.err).toContain("help: Give a JSON object, e.g. `echo '{");
+    const array = await harness({ stdin: '[1]' }).run('maxcut');
+    expect(array.err).toContain('must be one JSON object ({...}), got an array.');
+  });
+
+  it('SVC_BASE_URL that is not a URL is blamed, not the config file, with an example', async () => {
+    const r = await harness({ stdin: '{}', env: { SVC_BASE_URL: 'notaurl' } }).run('optimize');
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('SVC_BASE_URL is not a valid http(s) URL: "notaurl".');
+    expect(r.err).toContain('export SVC_BASE_URL=http://127.0.0.1:8080');
+    expect(r.err).not.toContain('config file');
+    const json = await harness({ stdin: '{}', env: { SVC_BASE_URL: 'ftp://x' } }).run('optimize', '--format', 'json');
+    expect(json.json()).toMatchObject({ code: 'SVC_CONFIG_INVALID', field: 'SVC_BASE_URL' });
+  });
+
+  it('a mistyped command or flag gets a suggestion', async () => {
+    const cmd = await harness().run('optimze');
+    expect([cmd.code, cmd.err]).toEqual([3, expect.stringContaining('Unknown command "optimze". Did you mean optimize?')]);
+    const flag = await harness().run('maxcut', '--efort', 'high');
+    expect([flag.code, flag.err]).toEqual([3, expect.stringContaining('Unknown flag --efort. Did you mean --effort?')]);
   });
 });
