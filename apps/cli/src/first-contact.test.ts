@@ -3,6 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CATALOGUE, COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
 import { harness, problemReply } from '../test/harness';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -81,5 +82,28 @@ describe('first contact: messages a new user understands', () => {
     expect([cmd.code, cmd.err]).toEqual([3, expect.stringContaining('Unknown command "optimze". Did you mean optimize?')]);
     const flag = await harness().run('maxcut', '--efort', 'high');
     expect([flag.code, flag.err]).toEqual([3, expect.stringContaining('Unknown flag --efort. Did you mean --effort?')]);
+  });
+});
+
+describe('first contact: help says which commands this version serves', () => {
+  it('svc --help marks exactly the commands the catalogue does not serve', async () => {
+    const help = (await harness().run('--help')).out;
+    for (const c of COMMANDS) {
+      const row = help.split('\n').find((l) => l.startsWith(`  ${c} `));
+      expect(row, c).toBeDefined();
+      expect(row!.endsWith('(not available yet)'), c).toBe(CATALOGUE[c].status !== 'served');
+    }
+    expect(help.match(/\(not available yet\)/g)).toHaveLength(COMMANDS.length - SERVED_COMMANDS.length);
+  });
+
+  it('svc tsp --help says so, and svc tsp still sends the request and reports the 404', async () => {
+    const help = await harness().run('tsp', '--help');
+    expect(help.out).toContain('(not available yet)');
+    expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
+    expect((await harness().run('maxcut', '--help')).out).not.toContain('not available yet');
+    const h = harness({ stdin: '{"description":"visit four towns once each","n":4}', reply: (c) => (c.url.pathname === '/api/v1/solve/tsp' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
+    const r = await h.run('tsp');
+    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/tsp']);
+    expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
   });
 });

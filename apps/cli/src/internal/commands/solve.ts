@@ -207,8 +207,11 @@ const DETAILS = [
 ].join('\n');
 
 /** `svc <command>`: the short form for one service command. */
-export function solveCommand(command: string, summary: string): CommandSpec {
-  return { name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx) };
+export function solveCommand(command: string, summary: string, served = true): CommandSpec {
+  return {
+    name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx),
+    ...(served ? {} : { notAvailable: true as const }),
+  };
 }
 
 /** `svc solve <command>`: the long form, for any command the service offers. */
