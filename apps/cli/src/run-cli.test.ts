@@ -140,7 +140,7 @@ describe('svc: input', () => {
 
   it('reports a missing file or no input at all as SVC_CLIENT, exit 3', async () => {
     const missing = await harness().run('optimize', '--input', 'nope.json');
-    expect([missing.code, missing.err()]).toEqual([3, expect.stringContaining('Cannot read --input nope.json: ENOENT')]);
+    expect([missing.code, missing.err()]).toEqual([3, expect.stringContaining('Cannot read --input nope.json: no such file (ENOENT)')]);
     const tty = await harness({ stdin: null }).run('optimize');
     expect([tty.code, tty.err()]).toEqual([3, expect.stringContaining('No problem given')]);
   });

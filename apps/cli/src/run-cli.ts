@@ -1,11 +1,11 @@
 import { CLIENT_VERSION } from '@svc/client';
 import { SvcError, exitCodeFor, problemDocument, toSvcError } from '@svc/errors';
-import { flagValue, listValue, parseArgs, type FlagSpec } from './internal/args';
+import { didYouMean, flagValue, listValue, parseArgs, type FlagSpec } from './internal/args';
 import type { CliIo } from './internal/cli-io';
 import { COMMANDS } from './internal/commands';
 import { GLOBAL_FLAGS } from './internal/flags';
 import { commandHelp, generalHelp } from './internal/help-text';
-import { FORMATS, emitErrorSync, type Format, type OutputOptions } from './internal/render';
+import { FORMATS, emitErrorSync, localProblem, type Format, type OutputOptions } from './internal/render';
 
 // The format must be known before parsing can fail, so usage errors honour --format json too.
 function prescanFormat(argv: readonly string[]): Format {
@@ -32,10 +32,15 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   if (name === undefined) {
     if (first.flags.has('version')) return io.stdout(`${CLIENT_VERSION}\n`), 0;
     if (first.flags.has('help')) return io.stdout(generalHelp(COMMANDS)), 0;
-    throw new SvcError('SVC_CLIENT', 'No command given; run `svc --help`.');
+    throw new SvcError('SVC_CLIENT', 'No command given; run `svc --help`.', { extensions: { hint: 'Try `svc demo` (one live solve), `svc examples`, or `svc --help` for every command.' } });
   }
   const cmd = COMMANDS.find((c) => c.name === name);
-  if (!cmd) throw new SvcError('SVC_CLIENT', `Unknown command "${name}"; commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
+  if (!cmd) {
+    const names = COMMANDS.map((c) => c.name);
+    throw new SvcError('SVC_CLIENT', `Unknown command "${name}".${didYouMean(name, names)} Commands: ${names.join(', ')}.`, {
+      extensions: { hint: '`svc --help` lists every command with what it does.' },
+    });
+  }
   const args = parseArgs(argv, [...GLOBAL_FLAGS, ...cmd.flags]);
   if (args.flags.has('help')) return io.stdout(commandHelp(cmd)), 0;
   if (args.flags.has('version')) return io.stdout(`${CLIENT_VERSION}\n`), 0;
@@ -60,7 +65,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (e) {
     const err = e instanceof SvcError ? e : toSvcError(e);
     if (!(e instanceof SvcError)) io.stderr(`svc: unexpected fault: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    emitErrorSync(io, format, null, problemDocument(err));
+    // What svc throws it found itself: nothing answered with it.
+    emitErrorSync(io, format, null, e instanceof SvcError ? localProblem(err) : problemDocument(err));
     return exitCodeFor(err.code);
   }
 }

@@ -15,8 +15,35 @@ export interface ParsedArgs {
   flags: Map<string, string | true>;
 }
 
-function usageError(detail: string): SvcError {
-  return new SvcError('SVC_CLIENT', detail);
+function usageError(detail: string, hint?: string): SvcError {
+  return new SvcError('SVC_CLIENT', detail, hint ? { extensions: { hint } } : undefined);
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/** The candidates closest to a mistyped `name` (a typo or two, or a prefix), best first; at most three. */
+export function closestNames(name: string, candidates: readonly string[]): string[] {
+  const limit = Math.max(1, Math.min(2, Math.floor(name.length / 3)));
+  return candidates
+    .map((c) => ({ c, d: c.startsWith(name) && name.length >= 2 ? 0.5 : editDistance(name, c) }))
+    .filter((x) => x.d <= limit)
+    .sort((x, y) => x.d - y.d)
+    .slice(0, 3)
+    .map((x) => x.c);
+}
+
+/** " Did you mean a or b?" for a mistyped name, else "". */
+export function didYouMean(name: string, candidates: readonly string[]): string {
+  const near = closestNames(name, candidates);
+  return near.length ? ` Did you mean ${near.join(' or ')}?` : '';
 }
 
 /**
@@ -44,7 +71,10 @@ export function parseArgs(argv: readonly string[], specs: readonly FlagSpec[]): 
     const eq = arg.indexOf('=');
     const key = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const spec = byName.get(key);
-    if (!spec) throw usageError(`Unknown flag ${key}.`);
+    if (!spec) {
+      const names = specs.map((f) => `--${f.name}`);
+      throw usageError(`Unknown flag ${key}.${key.startsWith('--') ? didYouMean(key, names) : ''}`, '`svc <command> --help` lists the options of a command; `svc --help` the global ones.');
+    }
     if (spec.value === undefined) {
       if (eq > 0 && key !== arg) throw usageError(`${key} takes no value.`);
       flags.set(spec.name, true);

@@ -24,6 +24,11 @@ export interface CommandSpec {
   flags: readonly FlagSpec[];
   /** Required flags shown in usage lines, e.g. `--key <KEY>`. */
   requiredFlags?: string;
+  /**
+   * A service command this version of the service does not serve (`CATALOGUE` status): help marks
+   * it "(not available yet)"; running it still sends the request, answered 404 `SVC_UNSUPPORTED`.
+   */
+  notAvailable?: true;
   /** Extra paragraphs for `svc <name> --help`. */
   details?: string;
   /** Returns the process exit code. */

@@ -1,4 +1,4 @@
-import { COMMANDS as SERVICE_COMMANDS, PURPOSES } from '@svc/contracts/commands';
+import { COMMANDS as SERVICE_COMMANDS, PURPOSES, isServedCommand } from '@svc/contracts/commands';
 import type { CommandSpec } from './command-spec';
 import { CONFIGURE_COMMAND, KEYS_COMMAND, LOGIN_COMMAND, REGISTER_COMMAND, VERIFY_EMAIL_COMMAND } from './commands/account';
 import { agentInfoCommand } from './commands/agent-info';
@@ -21,7 +21,7 @@ import { VERIFY_COMMAND } from './commands/verify';
  */
 export const COMMANDS: readonly CommandSpec[] = [
   // Every command of the service is a subcommand; the service says which it can solve today.
-  ...SERVICE_COMMANDS.map((c) => solveCommand(c, PURPOSES[c])),
+  ...SERVICE_COMMANDS.map((c) => solveCommand(c, PURPOSES[c], isServedCommand(c))),
   SOLVE_LONG_FORM,
   COMPUTE_COMMAND,
   // Helper operations, all free (interface §1), and the CLI-only ones (§4).

@@ -1,4 +1,5 @@
 import { CLIENT_VERSION } from '@svc/client';
+import { NOT_AVAILABLE } from '@svc/contracts/commands';
 import type { FlagSpec } from './args';
 import type { CommandSpec } from './command-spec';
 import { GLOBAL_FLAGS } from './flags';
@@ -28,6 +29,11 @@ function flagRows(flags: readonly FlagSpec[]): string {
   return flags.map((f) => `  ${label(f).padEnd(w)}  ${f.description}\n`).join('');
 }
 
+const NOT_SERVED = `(${NOT_AVAILABLE})`;
+
+/** The help line of a command: its summary, marked when this version does not serve it. */
+const summaryOf = (cmd: CommandSpec) => (cmd.notAvailable ? `${cmd.summary} ${NOT_SERVED}` : cmd.summary);
+
 const synopsis = (cmd: CommandSpec) => [cmd.name, ...cmd.operands, ...(cmd.requiredFlags ? [cmd.requiredFlags] : [])].join(' ');
 
 function usageLine(cmd: CommandSpec): string {
@@ -40,7 +46,7 @@ export function generalHelp(commands: readonly CommandSpec[]): string {
   const w = Math.max(...[...names.values()].map((n) => n.length));
   const sections = GROUPS.map(([g, title]) => [
     title,
-    ...commands.filter((c) => c.group === g).map((c) => `  ${names.get(c)!.padEnd(w)}  ${c.summary}`),
+    ...commands.filter((c) => c.group === g).map((c) => `  ${names.get(c)!.padEnd(w)}  ${summaryOf(c)}`),
     '',
   ].join('\n'));
   return [
@@ -58,7 +64,10 @@ export function generalHelp(commands: readonly CommandSpec[]): string {
 
 /** `svc <command> --help`. */
 export function commandHelp(cmd: CommandSpec): string {
-  const parts = [`Usage: ${usageLine(cmd)}\n`, `${cmd.summary}\n`];
+  const parts = [`Usage: ${usageLine(cmd)}\n`, `${summaryOf(cmd)}\n`];
+  if (cmd.notAvailable) {
+    parts.push(`${cmd.name} is ${NOT_AVAILABLE} on this version of the service: the request is still sent, and the service answers 404 SVC_UNSUPPORTED (exit 3).\n`);
+  }
   if (cmd.flags.length) parts.push('Options:', flagRows(cmd.flags));
   parts.push('Global options:', flagRows(GLOBAL_FLAGS));
   if (cmd.details) parts.push(`${cmd.details}\n`);

@@ -2,6 +2,35 @@ import { SvcError } from '@svc/errors';
 import { memberText, pinConflictsIn } from '@svc/contracts/pin-conflicts';
 import type { CliIo } from './cli-io';
 
+// Read faults in words (the errno code stays in parentheses for searching).
+const READ_FAULTS: Record<string, string> = {
+  ENOENT: 'no such file (ENOENT)',
+  EACCES: 'permission denied (EACCES)',
+  EISDIR: 'it is a directory, not a file (EISDIR)',
+};
+
+const EXAMPLE_HINT = 'Give a JSON object, e.g. `echo \'{"description":"Split three offices into two teams.","n":3,"edges":[[0,1,1],[1,2,1]]}\' | svc maxcut`; `svc formulate <command>` shows the fields and `svc examples` ready problems.';
+
+/**
+ * What is wrong with JSON text, with its line and column: "unexpected "}" at line 3, column 5".
+ * Node's messages differ between versions; the position they carry (or the end of the text) is
+ * turned into a line and column here.
+ */
+export function jsonSyntaxDetail(text: string, e: Error): string {
+  const m = /position (\d+)/.exec(e.message);
+  const ended = /end of (JSON )?(data|input)/i.test(e.message);
+  const end = text.trimEnd().length;
+  const found = m ? Number(m[1]) : ended ? end : null;
+  if (found === null) return e.message;
+  const at = Math.min(found, end);
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  if (at >= end || ended) return `the text ends before the JSON is complete (line ${line}, column ${column}): a bracket, brace or string is not closed`;
+  const what = e.message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  return `${what || 'unexpected text'} (found ${JSON.stringify(text[at])} at line ${line}, column ${column})`;
+}
+
 /**
  * Reads the text of `--input FILE` (`-` for stdin) or piped stdin. Throws `SvcError('SVC_CLIENT')`
  * when there is nothing to read or the file cannot be read.
@@ -11,27 +40,36 @@ export async function readInput(io: CliIo, input: string | undefined, what = 'pr
     try {
       return { text: (await io.readFile(input)).replace(/^\uFEFF/, ''), source: input };
     } catch (e) {
-      const reason = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      throw new SvcError('SVC_CLIENT', `Cannot read --input ${input}: ${reason}.`);
+      const code = (e as NodeJS.ErrnoException).code;
+      const reason = (code && READ_FAULTS[code]) ?? code ?? (e as Error).message;
+      throw new SvcError('SVC_CLIENT', `Cannot read --input ${input}: ${reason}.`, {
+        extensions: { hint: `Check the path (a relative one is read from the directory svc runs in), or pipe the ${what} JSON on stdin instead of --input.` },
+      });
     }
   }
   if (input === undefined && io.stdinIsTty) {
-    throw new SvcError('SVC_CLIENT', `No ${what} given: pass --input FILE or pipe the ${what} JSON on stdin.`);
+    throw new SvcError('SVC_CLIENT', `No ${what} given: pass --input FILE or pipe the ${what} JSON on stdin.`, { extensions: { hint: EXAMPLE_HINT } });
   }
   return { text: (await io.readStdin()).replace(/^\uFEFF/, ''), source: 'stdin' };
 }
 
 /** Parses one JSON object; `SVC_INVALID_INPUT` for anything else. */
 export function parseObject(text: string, source: string): Record<string, unknown> {
-  if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', `The ${source} is empty.`);
+  if (text.trim() === '') {
+    const detail = source.endsWith('stdin') ? `The ${source} is empty: nothing was piped in.` : `The ${source} is empty.`;
+    throw new SvcError('SVC_INVALID_INPUT', detail, { extensions: { hint: EXAMPLE_HINT } });
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    throw new SvcError('SVC_INVALID_INPUT', `The ${source} is not valid JSON: ${(e as Error).message}.`);
+    throw new SvcError('SVC_INVALID_INPUT', `The ${source} is not valid JSON: ${jsonSyntaxDetail(text, e as Error)}.`, {
+      extensions: { hint: 'Fix the JSON at that line and column (a missing comma, quote or closing bracket is the usual cause), then run svc again.' },
+    });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new SvcError('SVC_INVALID_INPUT', `The ${source} must be a JSON object.`);
+    const got = Array.isArray(parsed) ? 'an array' : parsed === null ? 'null' : `a ${typeof parsed}`;
+    throw new SvcError('SVC_INVALID_INPUT', `The ${source} must be one JSON object ({...}), got ${got}.`, { extensions: { hint: EXAMPLE_HINT } });
   }
   refuseTwicePinned(parsed as Record<string, unknown>, text, `The ${source}`);
   return parsed as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { ERRORS, SvcError, isErrorCode, type ProblemDocument } from '@svc/errors';
+import { ERRORS, SvcError, isErrorCode, problemDocument, type ProblemDocument } from '@svc/errors';
 import type { SolveResult } from '@svc/client';
 import type { CliIo } from './cli-io';
 
@@ -74,12 +74,31 @@ export function humanSummary(command: string, r: SolveResult): string {
   return `${command}: ${r.certainty ?? '(no certainty label)'}\n${table(rows)}`;
 }
 
-/** Prose for an error, always written to stderr. */
+// Documents of faults svc found itself (no response carried them), with what to say instead of a status.
+const FOUND_BY_SVC = new WeakMap<ProblemDocument, string>();
+
+/** Marks `doc` as found by svc itself: its prose says `note` where a response's would say "HTTP 422". */
+export function markLocal(doc: ProblemDocument, note = 'checked locally, nothing was sent'): ProblemDocument {
+  FOUND_BY_SVC.set(doc, note);
+  return doc;
+}
+
+/** The problem document of a fault svc found itself (its prose claims no HTTP status). */
+export function localProblem(err: SvcError, note?: string): ProblemDocument {
+  return markLocal(problemDocument(err), note);
+}
+
+/**
+ * Prose for an error, always written to stderr. A document's `hint` (set by svc for faults it found
+ * itself) is the specific fix and replaces the catalogue's general help in the prose.
+ */
 export function errorProse(doc: ProblemDocument): string {
   const local = isErrorCode(doc.code) && ERRORS[doc.code].cliLocal;
-  const status = typeof doc.status === 'number' && !local ? ` (HTTP ${doc.status})` : '';
+  const note = FOUND_BY_SVC.get(doc);
+  const status = typeof doc.status !== 'number' || local ? '' : note ? ` (${note})` : ` (HTTP ${doc.status})`;
   const lines = [`svc: ${doc.code}${status}: ${doc.detail}`];
-  if (doc.help) lines.push(`  help: ${doc.help}`);
+  if (typeof doc.hint === 'string') lines.push(`  help: ${doc.hint}`);
+  else if (doc.help) lines.push(`  help: ${doc.help}`);
   const next = Array.isArray(doc.next_actions) ? doc.next_actions : [];
   const steps = next.map((a) => {
     const after = typeof a.after_seconds === 'number' ? ` after ${a.after_seconds} s` : '';

@@ -1,4 +1,5 @@
 import { CLIENT_VERSION, createClient, defaultUserAgent, type Client } from '@svc/client';
+import { SvcError } from '@svc/errors';
 import type { CliIo } from './cli-io';
 import { loadConfig, type SvcConfig } from './config';
 
@@ -17,6 +18,37 @@ export interface SessionOptions {
   apiKey?: string;
 }
 
+const EXAMPLE_URL = 'http://127.0.0.1:8080';
+
+function isHttpUrl(raw: string): boolean {
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Says which setting holds a bad base URL and how to fix it (the client's own refusal would blame
+ * the config file for an environment variable). `SVC_CONFIG_INVALID`, exit 3, as before.
+ */
+function checkBaseUrl(io: CliIo, path: string | null, config: SvcConfig): void {
+  const env = io.env.SVC_BASE_URL?.trim();
+  if (env) {
+    if (isHttpUrl(env)) return;
+    throw new SvcError('SVC_CONFIG_INVALID', `SVC_BASE_URL is not a valid http(s) URL: "${env}".`, {
+      extensions: { field: 'SVC_BASE_URL', hint: `Set it to the service's origin, e.g. \`export SVC_BASE_URL=${EXAMPLE_URL}\`, or unset it to use that default.` },
+    });
+  }
+  const stored = config.base_url?.trim();
+  if (stored && !isHttpUrl(stored)) {
+    throw new SvcError('SVC_CONFIG_INVALID', `The config file ${path ?? ''} has base_url "${stored}", which is not a valid http(s) URL.`, {
+      extensions: { config: path, field: 'base_url', hint: `Fix it with \`svc configure --base-url ${EXAMPLE_URL}\`, or remove it with \`svc configure --base-url ''\`.` },
+    });
+  }
+}
+
 /**
  * The HTTP client of one invocation: base URL `SVC_BASE_URL`, else the config's `base_url`;
  * key `SVC_API_KEY`, else the config's `api_key`, else the public sandbox token; the agent named
@@ -25,6 +57,7 @@ export interface SessionOptions {
  */
 export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Session> {
   const { path, config } = await loadConfig(io);
+  checkBaseUrl(io, path, config);
   const envKey = io.env.SVC_API_KEY?.trim() || undefined;
   const apiKey = o.apiKey ?? envKey ?? (config.api_key || undefined);
   const family = io.env.SVC_AGENT?.trim() || config.agent_family;

@@ -2,7 +2,7 @@ import { SvcError, exitCodeFor, problemDocument } from '@svc/errors';
 import { flagValue, listValue, nameList } from '../args';
 import type { CommandContext, CommandSpec } from '../command-spec';
 import { loadConfig, redactKey, saveConfig, type SvcConfig } from '../config';
-import { emitError, emitSuccess, table } from '../render';
+import { emitError, emitSuccess, localProblem, table } from '../render';
 import { openSession } from '../session';
 
 type Doc = Record<string, unknown>;
@@ -147,8 +147,8 @@ export const CONFIGURE_COMMAND: CommandSpec = {
         const u = new URL(base.trim());
         if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
       } catch {
-        const err = new SvcError('SVC_CLIENT', `--base-url must be an http(s) URL, got "${base}".`);
-        return emitError(ctx.io, ctx.output, null, problemDocument(err), exitCodeFor(err.code));
+        const err = new SvcError('SVC_CLIENT', `--base-url must be an http(s) URL, got "${base}"; for example --base-url http://127.0.0.1:8080.`);
+        return emitError(ctx.io, ctx.output, null, localProblem(err), exitCodeFor(err.code));
       }
     }
     set('base-url', 'base_url');

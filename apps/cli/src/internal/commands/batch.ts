@@ -4,7 +4,7 @@ import { flagValue } from '../args';
 import type { CommandSpec } from '../command-spec';
 import { SOLVE_FLAGS } from '../flags';
 import { readInput, refuseTwicePinned } from '../read-problem';
-import { compactDoc, line, pickFields } from '../render';
+import { compactDoc, line, localProblem, pickFields } from '../render';
 import { openSession } from '../session';
 import { COMMAND_NAME, solveFlagsOf, solveOne, type SolveFlags } from './solve';
 
@@ -130,7 +130,7 @@ export const BATCH_COMMAND: CommandSpec = {
           }
         } catch (e) {
           const err = e instanceof SvcError ? e : new SvcError('SVC_INVALID_INPUT', `line ${k}: ${(e as Error).message}`);
-          error = problemDocument(err);
+          error = localProblem(err);
           exitCode = exitCodeFor(err.code);
         }
         if (error) {

@@ -2,7 +2,7 @@ import { CLIENT_VERSION, type ClientResult } from '@svc/client';
 import { COMMANDS as SERVICE_COMMANDS } from '@svc/contracts/commands';
 import { SvcError, problemDocument, exitCodeFor } from '@svc/errors';
 import type { CommandContext, CommandSpec } from '../command-spec';
-import { emitError, emitSuccess, line, table, truncateAnswer } from '../render';
+import { emitError, emitSuccess, line, localProblem, table, truncateAnswer } from '../render';
 import { openSession } from '../session';
 import { COMMAND_NAME } from './solve';
 
@@ -48,7 +48,7 @@ export const SCHEMA_COMMAND: CommandSpec = {
     if (!entry) {
       const known = list(caps.result.other_commands).some((c) => c.name === command);
       const err = new SvcError('SVC_UNSUPPORTED', `"${command}" ${known ? 'has no schema in this version of the service' : 'is not a command of the service'}; see \`svc capabilities\`.`, { extensions: { field: 'command' } });
-      return emitError(ctx.io, ctx.output, null, problemDocument(err), exitCodeFor(err.code));
+      return emitError(ctx.io, ctx.output, null, localProblem(err, 'found by svc in the capabilities document'), exitCodeFor(err.code));
     }
     return emitSuccess(ctx.io, ctx.output, entry, {
       human: (d) => `${command}: ${d.purpose ?? ''} (${d.stability ?? '?'}, ${d.available ? 'available' : 'not available yet'})\ninput schema:\n${pretty(d.input_schema)}`
@@ -109,7 +109,7 @@ export const EXAMPLES_COMMAND: CommandSpec = {
     }
     if (!cliKnows(ex)) {
       const err = new SvcError('SVC_UPGRADE_REQUIRED', `Example "${id}" needs a newer svc than ${CLIENT_VERSION} (command ${String(ex.command)}${ex.min_cli_version ? `, svc ${String(ex.min_cli_version)}` : ''}).`);
-      return emitError(io, ctx.output, null, problemDocument(err), exitCodeFor(err.code));
+      return emitError(io, ctx.output, null, localProblem(err, 'found by svc in the examples list'), exitCodeFor(err.code));
     }
     if (ctx.args.flags.has('problem')) {
       const body = ((ex.request ?? {}) as Doc).body;

@@ -7,7 +7,7 @@ import { redactKey } from '../config';
 import { INPUT_FLAG, QUERY_FLAGS, SOLVE_FLAGS, WAIT_FLAGS } from '../flags';
 import { progressReporter } from '../progress';
 import { readProblem } from '../read-problem';
-import { emitError, emitSuccess, humanSummary, table, truncateAnswer } from '../render';
+import { emitError, emitSuccess, humanSummary, localProblem, markLocal, table, truncateAnswer } from '../render';
 import { openSession } from '../session';
 
 const COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
@@ -47,7 +47,9 @@ export function solveFlagsOf(args: ParsedArgs): SolveFlags {
 type Outcome = ClientResult<Record<string, unknown>>;
 
 const fail = (doc: ProblemDocument): ClientResult<never> => ({ ok: false, error: doc, exitCode: exitCodeFor(doc.code), status: null });
-const local = (e: SvcError): Outcome => fail(problemDocument(e));
+const local = (e: SvcError): Outcome => fail(localProblem(e));
+// Faults svc concludes from the free route answer: nothing was sent to solve.
+const FROM_ROUTE = 'found by svc from the route answer, nothing was sent to solve';
 
 function describeBody(req: PreparedRequest): Record<string, unknown> {
   if (typeof req.body === 'string') return { lane: 'json', body: JSON.parse(req.body), body_bytes: Buffer.byteLength(req.body) };
@@ -177,7 +179,11 @@ export function dryRunHuman(doc: Record<string, unknown>): string {
 
 /** Renders one solve outcome under the output flags. */
 export async function emitSolve(ctx: CommandContext, label: string, problem: unknown, out: Outcome): Promise<number> {
-  if (!out.ok) return emitError(ctx.io, ctx.output, problem, out.error, out.exitCode);
+  if (!out.ok) {
+    // No response carried it (the client refused to send, or nothing answered).
+    if (out.status === null) markLocal(out.error);
+    return emitError(ctx.io, ctx.output, problem, out.error, out.exitCode);
+  }
   const human = out.result.dry_run === true ? dryRunHuman : (d: Record<string, unknown>) => humanSummary(label, d);
   return emitSuccess(ctx.io, ctx.output, out.result, { human, problem });
 }
@@ -201,8 +207,11 @@ const DETAILS = [
 ].join('\n');
 
 /** `svc <command>`: the short form for one service command. */
-export function solveCommand(command: string, summary: string): CommandSpec {
-  return { name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx) };
+export function solveCommand(command: string, summary: string, served = true): CommandSpec {
+  return {
+    name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx),
+    ...(served ? {} : { notAvailable: true as const }),
+  };
 }
 
 /** `svc solve <command>`: the long form, for any command the service offers. */
@@ -235,10 +244,10 @@ async function routeOf(client: Client, problem: Record<string, unknown>): Promis
   if (!r.ok) return r;
   const top = (r.result.candidates as { command?: unknown; confidence?: unknown; why?: unknown; available?: unknown }[] | undefined)?.[0];
   if (!top || typeof top.command !== 'string') {
-    return fail(problemDocument(new SvcError('SVC_INVALID_INPUT', 'No command accepts a problem of this shape; `svc route` lists the candidates and `svc formulate <command>` shows each shape.', { extensions: { field: '(root)' } })));
+    return fail(localProblem(new SvcError('SVC_INVALID_INPUT', 'No command accepts a problem of this shape; `svc route` lists the candidates and `svc formulate <command>` shows each shape.', { extensions: { field: '(root)' } }), FROM_ROUTE));
   }
   if (top.available !== true) {
-    return fail(problemDocument(new SvcError('SVC_UNSUPPORTED', `The problem's shape is '${top.command}' (${String(top.why)}), which this service does not solve yet.`)));
+    return fail(localProblem(new SvcError('SVC_UNSUPPORTED', `The problem's shape is '${top.command}' (${String(top.why)}), which this service does not solve yet.`), FROM_ROUTE));
   }
   return { ok: true, status: r.status, result: { command: top.command, confidence: top.confidence, why: top.why } };
 }

@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE, COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
+import { harness, problemReply } from '../test/harness';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+
+describe('first contact', () => {
+  it('`npm start` builds the svc bundle too, so `npx svc` works after the quick start', () => {
+    const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start as string;
+    expect(start).toMatch(/nx run-many -t build -p (http cli|cli http)\b/);
+  });
+
+  it('the launcher without a bundle says how to build it and exits 3, not 1 (retryable)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-launcher-'));
+    try {
+      mkdirSync(join(dir, 'bin'));
+      copyFileSync(join(ROOT, 'apps', 'cli', 'bin', 'svc.mjs'), join(dir, 'bin', 'svc.mjs'));
+      const r = spawnSync(process.execPath, [join(dir, 'bin', 'svc.mjs'), 'capabilities'], { encoding: 'utf8' });
+      expect(r.status).toBe(3);
+      expect(r.stderr).toContain('the CLI is not built');
+      expect(r.stderr).toContain('npx nx run cli:build');
+      expect(r.stderr).not.toMatch(/retry/i);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('first contact: messages a new user understands', () => {
+  it('a fault found locally claims no HTTP status and says nothing was sent (exit and code unchanged)', async () => {
+    const h = harness({ files: { 'p.json': '{"n": 3,}' } });
+    const r = await h.run('maxcut', '--input', 'p.json');
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/^svc: SVC_INVALID_INPUT \(checked locally, nothing was sent\): /);
+    expect(r.err).not.toContain('HTTP');
+    expect(h.sent()).toEqual([]);
+    const json = await h.run('maxcut', '--input', 'p.json', '--format', 'json');
+    expect(json.json()).toMatchObject({ code: 'SVC_INVALID_INPUT', status: 422 });
+  });
+
+  it('a fault the service answered still names its HTTP status', async () => {
+    const h = harness({ stdin: '{"description":"a real decision here","n":3}', reply: (c) => (c.url.pathname.startsWith('/api/v1/solve') ? problemReply(422, 'SVC_INVALID_INPUT') : undefined) });
+    const r = await h.run('maxcut');
+    expect(r.err).toMatch(/^svc: SVC_INVALID_INPUT \(HTTP 422\): /);
+  });
+
+  it('a JSON syntax error names the line and column', async () => {
+    const r = await harness({ files: { 'p.json': '{\n  "n": 3\n  "edges": []\n}' } }).run('maxcut', '--input', 'p.json');
+    expect(r.err).toContain("Expected ',' or '}' after property value (found \"\\\"\" at line 3, column 3)");
+    const cut = await harness({ files: { 'p.json': '{"n": [1, 2\n' } }).run('maxcut', '--input', 'p.json');
+    expect(cut.err).toContain('the text ends before the JSON is complete (line 1, column 12)');
+  });
+
+  it('a missing --input file, empty stdin and a non-object say what to do', async () => {
+    const missing = await harness().run('maxcut', '--input', 'nope.json');
+    expect(missing.err).toContain('Cannot read --input nope.json: no such file (ENOENT).');
+    expect(missing.err).toContain('help: Check the path (a relative one is read from the directory svc runs in)');
+    expect(missing.err).not.toContain('Unknown flag or command');
+    const empty = await harness({ stdin: '' }).run('maxcut');
+    expect([empty.code, empty.err]).toEqual([3, expect.stringContaining('The problem from stdin is empty: nothing was piped in.')]);
+    expect(empty.err).toContain("help: Give a JSON object, e.g. `echo '{");
+    const array = await harness({ stdin: '[1]' }).run('maxcut');
+    expect(array.err).toContain('must be one JSON object ({...}), got an array.');
+  });
+
+  it('SVC_BASE_URL that is not a URL is blamed, not the config file, with an example', async () => {
+    const r = await harness({ stdin: '{}', env: { SVC_BASE_URL: 'notaurl' } }).run('optimize');
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('SVC_BASE_URL is not a valid http(s) URL: "notaurl".');
+    expect(r.err).toContain('export SVC_BASE_URL=http://127.0.0.1:8080');
+    expect(r.err).not.toContain('config file');
+    const json = await harness({ stdin: '{}', env: { SVC_BASE_URL: 'ftp://x' } }).run('optimize', '--format', 'json');
+    expect(json.json()).toMatchObject({ code: 'SVC_CONFIG_INVALID', field: 'SVC_BASE_URL' });
+  });
+
+  it('a mistyped command or flag gets a suggestion', async () => {
+    const cmd = await harness().run('optimze');
+    expect([cmd.code, cmd.err]).toEqual([3, expect.stringContaining('Unknown command "optimze". Did you mean optimize?')]);
+    const flag = await harness().run('maxcut', '--efort', 'high');
+    expect([flag.code, flag.err]).toEqual([3, expect.stringContaining('Unknown flag --efort. Did you mean --effort?')]);
+  });
+});
+
+describe('first contact: help says which commands this version serves', () => {
+  it('svc --help marks exactly the commands the catalogue does not serve', async () => {
+    const help = (await harness().run('--help')).out;
+    for (const c of COMMANDS) {
+      const row = help.split('\n').find((l) => l.startsWith(`  ${c} `));
+      expect(row, c).toBeDefined();
+      expect(row!.endsWith('(not available yet)'), c).toBe(CATALOGUE[c].status !== 'served');
+    }
+    expect(help.match(/\(not available yet\)/g)).toHaveLength(COMMANDS.length - SERVED_COMMANDS.length);
+  });
+
+  it('svc tsp --help says so, and svc tsp still sends the request and reports the 404', async () => {
+    const help = await harness().run('tsp', '--help');
+    expect(help.out).toContain('(not available yet)');
+    expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
+    expect((await harness().run('maxcut', '--help')).out).not.toContain('not available yet');
+    const h = harness({ stdin: '{"description":"visit four towns once each","n":4}', reply: (c) => (c.url.pathname === '/api/v1/solve/tsp' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
+    const r = await h.run('tsp');
+    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/tsp']);
+    expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
+  });
+});
