@@ -10,8 +10,8 @@
 #include <string_view>
 #include <vector>
 
-#include "registry.h"
-#include "solve_limits.h"
+#include "common/registry.h"
+#include "common/solve_limits.h"
 
 namespace {
 
