@@ -1,9 +1,11 @@
-// Views of a canonical problem and the result of a solve; the caller owns all memory.
+// What every family's request and result share; the caller owns all memory. Each family adds
+// its own part of the problem in <family>/problem.h.
 #ifndef SVC_CORE_COMMON_REQUEST_H_
 #define SVC_CORE_COMMON_REQUEST_H_
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "common/status.h"
@@ -19,83 +21,18 @@ struct PairsView {
   size_t size() const { return i.size(); }
 };
 
-// optimize: minimise sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n.
-struct QuboView {
+// The wire form every command carries (the binding reads it for all of them): n and the
+// objective's linear terms and pairs. A family's problem (<family>/problem.h) derives from it and
+// adds its own part; a family that takes no objective checks that these are empty.
+struct ProblemBase {
   int32_t n = 0;
-  std::span<const double> linear;  // length n
-  PairsView pairs;
-};
-
-// maxcut: maximise the weight of edges whose ends differ; `complete` = K_n with unit weights.
-struct MaxcutView {
-  int32_t n = 0;
-  PairsView edges;  // empty when complete
-  bool complete = false;
-};
-
-// want: the pinned variables (index strictly ascending, value 0/1); empty for other commands.
-struct PinsView {
-  std::span<const int32_t> index;
-  std::span<const uint8_t> value;
-
-  size_t size() const { return index.size(); }
-};
-
-// sample: how many states, the optional energy window, and engine-ts sampleBudget() field for
-// field (sample-budget.ts). count 0 = not a sampling request.
-struct SampleSpec {
-  int32_t count = 0;
-  bool has_window = false;
-  double window = 0;
-  int32_t exact_max_n = 0;  // k-best enumeration when n <= exact_max_n
-  int64_t rounds = 0;       // elite-walk rounds
-  int32_t max_flips = 1;    // perturbation sizes cycle 1..max_flips
-};
-
-// quantum-scale: the instance (its n is ProblemView::n) and engine-ts quantumScaleBudget, field
-// for field. degree 0 = not a quantum-scale request.
-struct PlantedSpec {
-  int32_t degree = 0;
-  uint32_t instance_seed = 0;
-  int64_t anneal_sweeps = 0;
-  int64_t reheat_sweeps = 0;
-  int64_t max_sweeps = 0;
-  double beta_start = 0;
-  double beta_end = 0;
-  double beta_reheat = 0;
-};
-
-// select: choose exactly k of n items. redundancy is n*n row-major, symmetric, zero diagonal,
-// or empty (no pair penalised). budget: engine-ts selectBudgetFor fields in select.h order.
-struct SelectView {
-  int32_t k = 0;  // 0 = not a select request
-  std::span<const double> affinity;
-  std::span<const double> redundancy;
-  std::span<const double> budget;
-};
-
-// rules: the rules in compressed rows (engine-ts RuleList; codes in rules.h); the objective is
-// ProblemView::linear + pairs. budget: engine-ts rulesBudgetFor fields in rules.h order.
-struct RulesView {
-  std::span<const uint8_t> type;
-  std::span<const int32_t> k;
-  std::span<const int32_t> start;  // rules + 1 offsets into nodes
-  std::span<const int32_t> nodes;
-  std::span<const double> budget;
-};
-
-// What the registry hands every solver: the union of the command inputs (unused parts empty).
-struct ProblemView {
-  int32_t n = 0;
-  std::span<const double> linear;  // optimize: length n; maxcut: empty
+  std::span<const double> linear;  // optimize family, rules: length n; others: empty
   PairsView pairs;                 // optimize: couplings; maxcut: edges (empty when complete)
   bool complete = false;           // maxcut only
-  PinsView pins = {};              // want only
-  SampleSpec sample = {};          // sample only
-  PlantedSpec planted = {};        // quantum-scale only
-  SelectView select = {};          // select only
-  RulesView rules = {};            // rules only
 };
+
+// Pairs canonical (0 <= i < j < n, equal lengths); false with a message otherwise.
+bool CheckPairs(int32_t n, const PairsView& pairs, std::string* error);
 
 // The work budget of engine-ts `budgetFor` (effort.ts SearchBudget), field for field.
 struct SearchBudget {

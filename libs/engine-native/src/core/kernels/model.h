@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "common/csr.h"
-#include "common/request.h"
+#include "qubo/problem.h"
 
 namespace svc::core {
 

@@ -1,6 +1,6 @@
 // quantum-scale: the planted Ising instance (a bit-for-bit port of engine-ts
 // internal/planted-ising.ts, whose header comment is the specification and the proof that the
-// planted energy is the ground energy) and its solver (internal/planted-ising-solve.ts).
+// planted energy is the ground energy). Its solver is planted/solve.h.
 #ifndef SVC_CORE_PLANTED_GENERATE_H_
 #define SVC_CORE_PLANTED_GENERATE_H_
 
@@ -12,6 +12,7 @@
 
 #include "common/prng.h"
 #include "common/request.h"
+#include "planted/problem.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
 
@@ -116,29 +117,6 @@ PlantedGraph BuildPlantedGraph(const PlantedLayout& layout);
 
 // Energy of a 0/1 assignment (1 = spin +1), streamed from the generator; exact.
 int64_t PlantedEnergyOf(const PlantedLayout& layout, std::span<const uint8_t> x);
-
-// e^(-x) from + - * / only (engine-ts expNeg), and thr[a] = floor(e^(-2 a beta) 2^32), a = 0..16.
-double ExpNeg(double x);
-void AcceptThresholds(double beta, uint32_t* thr);
-
-struct PlantedSearchResult {
-  std::vector<uint8_t> x;  // 0/1, 1 = +1
-  int64_t energy = 0;
-  int64_t sweeps = 0;
-  int64_t rounds = 0;
-  Stop stop = Stop::kNone;
-};
-
-// The search of planted-ising-solve.ts on a built graph.
-PlantedSearchResult PlantedSearch(const PlantedLayout& layout, const PlantedGraph& g,
-                                  const PlantedSpec& budget, Prng& rng, const Limits& limits);
-
-// The registry entry of quantum-scale (problem.planted carries degree, seed and budget).
-CallStatus SolveQuantumScale(const ProblemView& problem, const SolveOptions& options,
-                             const Limits& limits, SolveResult* out, std::string* error);
-
-// Shape checks for ValidateRequest.
-bool ValidatePlanted(const ProblemView& problem, const SolveOptions& options, std::string* error);
 
 }  // namespace svc::core
 

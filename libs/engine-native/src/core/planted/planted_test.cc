@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "planted/generate.h"
+#include "planted/solve.h"
 #include "common/registry.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
@@ -89,8 +90,8 @@ void TestBruteForce() {
   }
 }
 
-svc::core::ProblemView View(int32_t n, int32_t degree, uint32_t seed, int64_t anneal) {
-  svc::core::ProblemView v;
+svc::core::PlantedProblem View(int32_t n, int32_t degree, uint32_t seed, int64_t anneal) {
+  svc::core::PlantedProblem v;
   v.n = n;
   v.planted.degree = degree;
   v.planted.instance_seed = seed;
@@ -105,7 +106,7 @@ svc::core::ProblemView View(int32_t n, int32_t degree, uint32_t seed, int64_t an
 
 void TestSolverReachesFloor() {
   for (int32_t degree : {3, 4, 9, 16}) {
-    const svc::core::ProblemView v = View(20000, degree, 11, 256);
+    const svc::core::PlantedProblem v = View(20000, degree, 11, 256);
     svc::core::SolveOptions o;
     o.seed = 5;
     svc::core::SolveResult out;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "planted/generate.h"
+#include "planted/solve.h"
 #include "qubo/solve.h"
 
 namespace svc::core {
@@ -256,10 +256,11 @@ PlantedSearchResult PlantedSearch(const PlantedLayout& layout, const PlantedGrap
   return r;
 }
 
-bool ValidatePlanted(const ProblemView& p, const SolveOptions& options, std::string* error) {
+CallStatus ValidatePlanted(std::string_view command, const PlantedProblem& p,
+                           const SolveOptions& options, std::string* error) {
   const auto fail = [&](const char* message) {
     if (error != nullptr) *error = message;
-    return false;
+    return CallStatus::kError;
   };
   const PlantedSpec& b = p.planted;
   if (p.n < 1 || p.n > kPlantedMaxN) return fail("quantum-scale n must be in 1..10000000");
@@ -275,10 +276,10 @@ bool ValidatePlanted(const ProblemView& p, const SolveOptions& options, std::str
       !(std::isfinite(b.beta_start) && std::isfinite(b.beta_end) && std::isfinite(b.beta_reheat))) {
     return fail("quantum-scale budget out of range");
   }
-  return true;
+  return CallStatus::kOk;
 }
 
-CallStatus SolveQuantumScale(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveQuantumScale(const PlantedProblem& problem, const SolveOptions& options,
                              const Limits& limits, SolveResult* out, std::string* error) {
   PlantedLayout layout;
   if (!MakePlantedLayout(problem.n, problem.planted.degree, problem.planted.instance_seed, &layout,

@@ -2,7 +2,7 @@
 #ifndef SVC_CORE_QUBO_BOUNDS_H_
 #define SVC_CORE_QUBO_BOUNDS_H_
 
-#include "common/request.h"
+#include "qubo/problem.h"
 
 namespace svc::core {
 

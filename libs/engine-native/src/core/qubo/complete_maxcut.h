@@ -2,7 +2,7 @@
 #ifndef SVC_CORE_QUBO_COMPLETE_MAXCUT_H_
 #define SVC_CORE_QUBO_COMPLETE_MAXCUT_H_
 
-#include "common/request.h"
+#include "qubo/problem.h"
 
 namespace svc::core {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <span>
 
-#include "common/request.h"
+#include "qubo/problem.h"
 
 namespace svc::core {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "kernels/gray_walk.h"
-#include "qubo/family.h"
+#include "qubo/k_best.h"
 
 namespace svc::core {
 

@@ -10,7 +10,7 @@
 
 namespace svc::core {
 
-CallStatus SolveMaxcut(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& options,
                        const Limits& limits, SolveResult* out, std::string* error) {
   if (problem.complete) {
     SolveCompleteMaxcut(problem.n, out);

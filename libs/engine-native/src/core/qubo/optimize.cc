@@ -10,7 +10,7 @@
 
 namespace svc::core {
 
-CallStatus SolveOptimize(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveOptimize(const QuboFamilyProblem& problem, const SolveOptions& options,
                          const Limits& limits, SolveResult* out, std::string* error) {
   const QuboView p{problem.n, problem.linear, problem.pairs};
   const QuboModel model = ModelFromQubo(p);

@@ -6,11 +6,11 @@
 
 #include "qubo/commands.h"
 #include "qubo/evaluate.h"
-#include "qubo/family.h"
+#include "qubo/pinned.h"
 
 namespace svc::core {
 
-PinnedReduction ReducePinned(const ProblemView& p) {
+PinnedReduction ReducePinned(const QuboFamilyProblem& p) {
   PinnedReduction out;
   const int32_t n = p.n;
   // state[i]: -1 free, else the pinned value.
@@ -57,7 +57,7 @@ PinnedReduction ReducePinned(const ProblemView& p) {
   return out;
 }
 
-CallStatus SolveWant(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveWant(const QuboFamilyProblem& problem, const SolveOptions& options,
                      const Limits& limits, SolveResult* out, std::string* error) {
   const int32_t n = problem.n;
   const QuboView full{n, problem.linear, problem.pairs};
@@ -82,7 +82,7 @@ CallStatus SolveWant(const ProblemView& problem, const SolveOptions& options,
     reduced_warm.resize(red.free.size());
     for (size_t k = 0; k < red.free.size(); ++k) reduced_warm[k] = pinned_warm[red.free[k]];
   }
-  ProblemView reduced;
+  QuboFamilyProblem reduced;
   reduced.n = red.n_free;
   reduced.linear = red.linear;
   reduced.pairs = PairsView{red.pi, red.pj, red.pw};
@@ -108,37 +108,6 @@ CallStatus SolveWant(const ProblemView& problem, const SolveOptions& options,
   out->status = r.status;
   out->work = r.work;
   return CallStatus::kOk;
-}
-
-bool ValidateQuboFamily(std::string_view command, const ProblemView& p, std::string* error) {
-  const auto fail = [&](std::string message) {
-    if (error != nullptr) *error = std::move(message);
-    return false;
-  };
-  if (command == "want") {
-    if (p.pins.size() == 0) return fail("want needs at least one pin");
-    if (p.pins.value.size() != p.pins.index.size()) return fail("pin index and value differ in length");
-    for (size_t k = 0; k < p.pins.size(); ++k) {
-      const int32_t i = p.pins.index[k];
-      if (i < 0 || i >= p.n || (k > 0 && i <= p.pins.index[k - 1])) {
-        return fail("pins are not ascending indices in 0..n-1");
-      }
-      if (p.pins.value[k] > 1) return fail("pin values must be 0 or 1");
-    }
-    if (p.sample.count != 0) return fail("want takes no sample spec");
-  } else if (command == "sample") {
-    const SampleSpec& s = p.sample;
-    if (s.count < 1) return fail("sample count must be at least 1");
-    if (s.has_window && !(std::isfinite(s.window) && s.window >= 0)) {
-      return fail("energy window must be a finite number >= 0");
-    }
-    if (s.exact_max_n < 0 || s.exact_max_n > 30) return fail("sample exact cap out of range");
-    if (s.rounds < 0 || s.max_flips < 1 || s.max_flips > p.n) return fail("sample walk budget out of range");
-    if (p.pins.size() != 0) return fail("sample takes no pins");
-  } else if (command == "feel") {
-    if (p.pins.size() != 0 || p.sample.count != 0) return fail("feel takes no pins or sample spec");
-  }
-  return true;
 }
 
 }  // namespace svc::core

@@ -6,12 +6,13 @@
 #include "qubo/bounds.h"
 #include "qubo/commands.h"
 #include "qubo/evaluate.h"
-#include "qubo/family.h"
+#include "qubo/k_best.h"
+#include "qubo/sample_walk.h"
 #include "qubo/solve.h"
 
 namespace svc::core {
 
-CallStatus SolveSample(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveSample(const QuboFamilyProblem& problem, const SolveOptions& options,
                        const Limits& limits, SolveResult* out, std::string* error) {
   const int32_t n = problem.n;
   const SampleSpec& spec = problem.sample;
@@ -40,7 +41,7 @@ CallStatus SolveSample(const ProblemView& problem, const SolveOptions& options,
     out->status = FinalStatus(out->proof, r.stop);
     out->work = Work{r.steps, r.steps + 1, 0};
   } else {
-    ProblemView base_view;
+    QuboFamilyProblem base_view;
     base_view.n = n;
     base_view.linear = problem.linear;
     base_view.pairs = problem.pairs;

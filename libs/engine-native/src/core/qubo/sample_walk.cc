@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "kernels/flip_state.h"
-#include "qubo/family.h"
+#include "qubo/sample_walk.h"
 
 namespace svc::core {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "common/solve_limits.h"
-#include "common/request.h"
+#include "qubo/problem.h"
 #include "kernels/model.h"
 
 namespace svc::core {

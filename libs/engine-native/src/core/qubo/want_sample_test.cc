@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "qubo/evaluate.h"
-#include "qubo/family.h"
+#include "qubo/pinned.h"
 #include "common/registry.h"
 #include "testing/test_instances.h"
 #include "testing/test_options.h"
@@ -14,7 +14,7 @@
 
 namespace {
 
-using svc::core::ProblemView;
+using svc::core::QuboFamilyProblem;
 
 // Every state by (energy, code) ascending, optionally only those agreeing with the pins.
 std::vector<std::pair<double, uint32_t>> AllStates(const svc::test::Instance& in,
@@ -50,7 +50,7 @@ void TestReducePinned() {
         pin_v.push_back(static_cast<uint8_t>(rng.NextInt(2)));
       }
     }
-    ProblemView v = in.View();
+    QuboFamilyProblem v = in.View();
     v.pins = svc::core::PinsView{pin_i, pin_v};
     const svc::core::PinnedReduction red = svc::core::ReducePinned(v);
     CHECK(red.n_free == in.n - static_cast<int32_t>(pin_i.size()));
@@ -78,7 +78,7 @@ void TestWantEqualsBruteForce() {
         pin_v.push_back(static_cast<uint8_t>(rng.NextInt(2)));
       }
     }
-    ProblemView v = in.View();
+    QuboFamilyProblem v = in.View();
     v.pins = svc::core::PinsView{pin_i, pin_v};
     SolveResult out;
     std::string error;
@@ -97,7 +97,7 @@ void TestWantEqualsBruteForce() {
   in.w = {-4};
   const std::vector<int32_t> pi = {0, 1, 2};
   const std::vector<uint8_t> pv = {1, 0, 1};
-  ProblemView v = in.View();
+  QuboFamilyProblem v = in.View();
   v.pins = svc::core::PinsView{pi, pv};
   SolveResult out;
   std::string error;
@@ -113,7 +113,7 @@ void TestSampleExact() {
     const int32_t n = 1 + static_cast<int32_t>(rng.NextInt(12));
     const svc::test::Instance in = svc::test::RandomInstance(rng, n, 0.6, 3, true, round % 3 == 0);
     const int32_t k = 1 + static_cast<int32_t>(rng.NextInt(40));
-    ProblemView v = in.View();
+    QuboFamilyProblem v = in.View();
     v.sample.count = k;
     v.sample.exact_max_n = 20;
     v.sample.rounds = 10;
@@ -140,7 +140,7 @@ void TestSampleExact() {
 void TestSampleWindowAndHeuristic() {
   svc::core::Prng rng(23);
   const svc::test::Instance small = svc::test::RandomInstance(rng, 8, 0.7, 4, true);
-  ProblemView v = small.View();
+  QuboFamilyProblem v = small.View();
   v.sample.count = 1000;
   v.sample.exact_max_n = 20;
   v.sample.max_flips = 8;
@@ -155,7 +155,7 @@ void TestSampleWindowAndHeuristic() {
   CHECK(out.samples.size() == within);
 
   const svc::test::Instance big = svc::test::RandomInstance(rng, 60, 0.15, 5, true);
-  ProblemView hv = big.View();
+  QuboFamilyProblem hv = big.View();
   hv.sample.count = 10;
   hv.sample.exact_max_n = 20;
   hv.sample.rounds = 200;
@@ -189,7 +189,7 @@ void TestValidation() {
   CHECK(error.find("pin") != std::string::npos);
   const std::vector<int32_t> bad_i = {2, 1};
   const std::vector<uint8_t> bad_v = {1, 0};
-  ProblemView v = in.View();
+  QuboFamilyProblem v = in.View();
   v.pins = svc::core::PinsView{bad_i, bad_v};
   CHECK(svc::core::Solve("want", v, Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
   const std::vector<int32_t> far_i = {4};
@@ -197,7 +197,7 @@ void TestValidation() {
   v.pins = svc::core::PinsView{far_i, far_v};
   CHECK(svc::core::Solve("want", v, Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
   CHECK(svc::core::Solve("sample", in.View(), Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
-  ProblemView s = in.View();
+  QuboFamilyProblem s = in.View();
   s.sample.count = 3;
   s.sample.has_window = true;
   s.sample.window = -1;

@@ -39,7 +39,7 @@ struct Encoding {
   std::vector<double> weights;
 };
 
-Encoding Encode(const ProblemView& p) {
+Encoding Encode(const RulesProblem& p) {
   const RulesView& rv = p.rules;
   Encoding e;
   e.n = p.n;
@@ -613,7 +613,7 @@ bool RulesBudgetFrom(std::span<const double> f, RulesBudget* out) {
   return b.tenure_span >= 1 && f[8] <= 1 && f[9] <= 1 && b.tabu_moves < (int64_t{1} << 60);
 }
 
-RulesScore ScoreRules(const ProblemView& p, std::span<const uint8_t> x) {
+RulesScore ScoreRules(const RulesProblem& p, std::span<const uint8_t> x) {
   const RulesView& rv = p.rules;
   RulesScore s;
   const size_t R = rv.type.size();
@@ -653,7 +653,9 @@ RulesScore ScoreRules(const ProblemView& p, std::span<const uint8_t> x) {
   return s;
 }
 
-CallStatus ValidateRules(const ProblemView& p, const SolveOptions& options, std::string* error) {
+CallStatus ValidateRules(std::string_view command, const RulesProblem& p, const SolveOptions& options,
+                         std::string* error) {
+  if (!CheckPairs(p.n, p.pairs, error)) return CallStatus::kError;
   const auto fail = [&](std::string message) {
     Fail(error, std::move(message));
     return CallStatus::kError;
@@ -696,7 +698,7 @@ CallStatus ValidateRules(const ProblemView& p, const SolveOptions& options, std:
   return CallStatus::kOk;
 }
 
-CallStatus SolveRules(const ProblemView& p, const SolveOptions& options, const Limits& limits,
+CallStatus SolveRules(const RulesProblem& p, const SolveOptions& options, const Limits& limits,
                       SolveResult* out, std::string* error) {
   RulesBudget b;
   if (!RulesBudgetFrom(p.rules.budget, &b)) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/request.h"
+#include "rules/problem.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
 
@@ -48,10 +49,10 @@ bool RulesBudgetFrom(std::span<const double> flat, RulesBudget* out);
 
 // Shapes and ranges: rule rows well formed (codes, node counts, 0 <= node < n, no node twice in
 // a rule), linear of length n, canonical pairs, budget usable.
-CallStatus ValidateRules(const ProblemView& problem, const SolveOptions& options,
-                         std::string* error);
+CallStatus ValidateRules(std::string_view command, const RulesProblem& problem,
+                         const SolveOptions& options, std::string* error);
 
-CallStatus SolveRules(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveRules(const RulesProblem& problem, const SolveOptions& options,
                       const Limits& limits, SolveResult* out, std::string* error);
 
 // evaluate-rules.ts: violated rules by their definitions, and the energy (linear by index, then
@@ -60,7 +61,7 @@ struct RulesScore {
   int64_t violations = 0;
   double energy = 0;
 };
-RulesScore ScoreRules(const ProblemView& problem, std::span<const uint8_t> x);
+RulesScore ScoreRules(const RulesProblem& problem, std::span<const uint8_t> x);
 
 }  // namespace svc::core
 

@@ -17,7 +17,8 @@ namespace {
 
 using svc::core::Clock;
 using svc::core::Prng;
-using svc::core::ProblemView;
+using svc::core::RulesProblem;
+using svc::core::SelectProblem;
 
 // selectBudgetFor('medium', m, k) of engine-ts select-budget.ts.
 std::vector<double> SelectBudget(int32_t m, int32_t k) {
@@ -44,8 +45,8 @@ std::vector<double> RulesBudget(int32_t n, double bb_steps = 3e6, double search_
 struct SelectInstance {
   int32_t m = 0, k = 0;
   std::vector<double> a, r, budget;
-  ProblemView View() const {
-    ProblemView p;
+  SelectProblem View() const {
+    SelectProblem p;
     p.n = m;
     p.select.k = k;
     p.select.affinity = a;
@@ -187,8 +188,8 @@ struct RulesInstance {
   std::vector<double> linear, budget;
   std::vector<int32_t> pi, pj;
   std::vector<double> pw;
-  ProblemView View() const {
-    ProblemView p;
+  RulesProblem View() const {
+    RulesProblem p;
     p.n = n;
     p.linear = linear;
     p.pairs = svc::core::PairsView{pi, pj, pw};

@@ -522,7 +522,8 @@ double SelectValue(const SelectView& s, int32_t m, std::span<const uint8_t> chos
   return value;
 }
 
-CallStatus ValidateSelect(const ProblemView& p, const SolveOptions& options, std::string* error) {
+CallStatus ValidateSelect(std::string_view command, const SelectProblem& p, const SolveOptions& options,
+                          std::string* error) {
   const auto fail = [&](std::string message) {
     Fail(error, std::move(message));
     return CallStatus::kError;
@@ -555,7 +556,7 @@ CallStatus ValidateSelect(const ProblemView& p, const SolveOptions& options, std
   return CallStatus::kOk;
 }
 
-CallStatus SolveSelect(const ProblemView& p, const SolveOptions& options, const Limits& limits,
+CallStatus SolveSelect(const SelectProblem& p, const SolveOptions& options, const Limits& limits,
                        SolveResult* out, std::string* error) {
   const SelectView& s = p.select;
   const int32_t m = p.n;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "common/request.h"
+#include "select/problem.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
 
@@ -40,10 +41,10 @@ bool SelectBudgetFrom(std::span<const double> flat, SelectBudget* out);
 
 // Shapes and ranges of a select request (sizes, k, finite values, symmetric zero-diagonal
 // redundancy, budget). kError with a message otherwise.
-CallStatus ValidateSelect(const ProblemView& problem, const SolveOptions& options,
-                          std::string* error);
+CallStatus ValidateSelect(std::string_view command, const SelectProblem& problem,
+                          const SolveOptions& options, std::string* error);
 
-CallStatus SolveSelect(const ProblemView& problem, const SolveOptions& options,
+CallStatus SolveSelect(const SelectProblem& problem, const SolveOptions& options,
                        const Limits& limits, SolveResult* out, std::string* error);
 
 // evaluate-select.ts: affinity of chosen items by index, then minus R over chosen pairs

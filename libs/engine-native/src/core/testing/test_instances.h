@@ -8,11 +8,11 @@
 
 #include "qubo/evaluate.h"
 #include "common/prng.h"
-#include "common/request.h"
+#include "qubo/problem.h"
 
 namespace svc::test {
 
-// Owns the arrays a ProblemView points into.
+// Owns the arrays a QuboFamilyProblem points into.
 struct Instance {
   int32_t n = 0;
   std::vector<double> linear;
@@ -20,8 +20,8 @@ struct Instance {
   std::vector<double> w;
   bool complete = false;
 
-  core::ProblemView View() const {
-    return core::ProblemView{n, linear, core::PairsView{i, j, w}, complete};
+  core::QuboFamilyProblem View() const {
+    return core::QuboFamilyProblem{{n, linear, core::PairsView{i, j, w}, complete}};
   }
   core::QuboView Qubo() const { return core::QuboView{n, linear, core::PairsView{i, j, w}}; }
   core::MaxcutView Maxcut() const {
