@@ -73,7 +73,7 @@ std::vector<uint8_t> GreedyStart(const QuboModel& m, Prng& rng) {
 
 namespace {
 
-// Step 2 as the SIMD scan (select_scan.h): the "selector" of small or dense models.
+// Step 2 as the SIMD scan (move_scan.h): the "selector" of small or dense models.
 struct ScanOnly {};
 
 template <class Sel>

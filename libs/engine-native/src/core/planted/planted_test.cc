@@ -156,5 +156,5 @@ int main() {
   TestSolverReachesFloor();
   TestValidationAndLimits();
   TestExpNeg();
-  return svc::test::Finish("planted_ising_test");
+  return svc::test::Finish("planted_test");
 }

@@ -37,7 +37,7 @@ PlantedSearchResult PlantedSearch(const PlantedLayout& layout, const PlantedGrap
 CallStatus SolveQuantumScale(const PlantedProblem& problem, const SolveOptions& options,
                              const Limits& limits, SolveResult* out, std::string* error);
 
-// Shape checks for ValidateRequest.
+// Shape checks of a quantum-scale request (the registry calls them before SolveQuantumScale).
 CallStatus ValidatePlanted(std::string_view command, const PlantedProblem& problem,
                            const SolveOptions& options, std::string* error);
 

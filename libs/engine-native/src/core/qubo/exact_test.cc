@@ -88,5 +88,5 @@ int main() {
   TestZeroFreeVariables();
   TestTieKeepsFirst();
   TestLongRunResync();
-  return svc::test::Finish("exact_gray_test");
+  return svc::test::Finish("exact_test");
 }

@@ -1,6 +1,6 @@
 // The k lowest-energy distinct states by exhaustive Gray-code enumeration: a port of engine-ts
 // internal/k-best.ts (its file comment is the specification). The walk over states is the one
-// of gray_walk.h (as in exact_gray.cc): same flips, incremental energy and resync points.
+// of gray_walk.h (as in exact.cc): same flips, incremental energy and resync points.
 #include <algorithm>
 #include <utility>
 #include <vector>

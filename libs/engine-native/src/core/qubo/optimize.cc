@@ -1,4 +1,4 @@
-// optimize: minimise a QUBO. Exact when small, tabu plus a proof attempt (search.h) otherwise;
+// optimize: minimise a QUBO. Exact when small, tabu plus a proof attempt (qubo/solve.h) otherwise;
 // never worse than the warm start.
 #include "qubo/commands.h"
 

@@ -213,5 +213,5 @@ int main() {
   TestSampleExact();
   TestSampleWindowAndHeuristic();
   TestValidation();
-  return svc::test::Finish("qubo_family_test");
+  return svc::test::Finish("want_sample_test");
 }

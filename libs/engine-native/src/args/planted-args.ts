@@ -1,7 +1,8 @@
 /**
  * The addon arguments of `quantum-scale`: the instance's three numbers and the work budget
- * engine-ts would use (`quantumScaleBudget`), so both engines do the same work. The instance
- * itself is generated in C++ (core/planted_ising.cc), never copied across.
+ * engine-ts would use (`quantumScaleBudget`; read by src/binding/planted_args.cc), so both engines
+ * do the same work. The instance
+ * itself is generated in C++ (core/planted/generate.cc), never copied across.
  */
 import { checkPlantedArgs, quantumScaleBudget, type Effort, type PlantedIsingProblem } from '@svc/engine-ts';
 

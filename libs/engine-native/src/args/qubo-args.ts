@@ -1,5 +1,6 @@
 /**
- * The addon arguments of `feel`, `want` and `sample` (the QUBO family beyond `optimize`):
+ * The addon arguments of `feel`, `want` and `sample` (the QUBO family beyond `optimize`; read by
+ * src/binding/qubo_args.cc):
  * the extra problem fields and the work budget engine-ts would use, so both engines do the
  * same work. `feel` arrives as its exact QUBO; `want` is budgeted on its free variables (the
  * core substitutes the pins); `sample` carries engine-ts `sampleBudget`.
@@ -14,7 +15,7 @@ import {
   type QuboProblem,
   type SearchBudget,
 } from '@svc/engine-ts';
-import type { NativeProblemArgs } from './load-native-addon';
+import type { NativeProblemArgs } from '../load-native-addon';
 
 /** Commands whose problem is a QUBO with extra fields, handled here. */
 export const QUBO_FAMILY_COMMANDS: ReadonlySet<Command> = new Set<Command>(['feel', 'want', 'sample']);
