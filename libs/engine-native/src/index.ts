@@ -16,4 +16,5 @@ export {
   type NativeProblemArgs,
   type NativeRawResult,
 } from './load-native-addon';
-export { RULES_BUDGET_FIELDS, SELECT_BUDGET_FIELDS, type NativeRulesArgs, type NativeSelectArgs } from './select-rules-args';
+export { RULES_BUDGET_FIELDS, type NativeRulesArgs } from './args/rules-args';
+export { SELECT_BUDGET_FIELDS, type NativeSelectArgs } from './args/select-args';

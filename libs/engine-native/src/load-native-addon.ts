@@ -7,8 +7,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
-import type { NativeRulesArgs, NativeSelectArgs } from './select-rules-args';
-import type { NativePlantedArgs } from './planted-ising-args';
+import type { NativePlantedArgs } from './args/planted-args';
+import type { NativeRulesArgs } from './args/rules-args';
+import type { NativeSelectArgs } from './args/select-args';
 
 /** The engine version the TS side expects; must equal the addon's `version`. */
 export const NATIVE_ADDON_VERSION = '1.0.0';
@@ -27,11 +28,11 @@ export interface NativeProblemArgs {
   readonly pinValue?: Uint8Array;
   /** sample: requested states, the optional window, and engine-ts `sampleBudget`. */
   readonly sample?: NativeSampleArgs;
-  /** select: k, affinity, shared redundancy and the flattened budget (select-rules-args.ts). */
+  /** select: k, affinity, shared redundancy and the flattened budget (args/select-args.ts). */
   readonly select?: NativeSelectArgs;
-  /** rules: the rule rows and the flattened budget (select-rules-args.ts). */
+  /** rules: the rule rows and the flattened budget (args/rules-args.ts). */
   readonly rules?: NativeRulesArgs;
-  /** quantum-scale: the instance's numbers and budget (planted-ising-args.ts). */
+  /** quantum-scale: the instance's numbers and budget (args/planted-args.ts). */
   readonly planted?: NativePlantedArgs;
 }
 

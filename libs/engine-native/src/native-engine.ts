@@ -20,9 +20,10 @@ import {
   type PairList,
 } from '@svc/engine-ts';
 import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, type NativeProblemArgs, loadNativeAddon } from './load-native-addon';
-import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './qubo-family-args';
-import { plantedArgs } from './planted-ising-args';
-import { rulesArgs, selectArgs } from './select-rules-args';
+import { plantedArgs } from './args/planted-args';
+import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './args/qubo-args';
+import { rulesArgs } from './args/rules-args';
+import { selectArgs } from './args/select-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
 export const NATIVE_ENGINE_ID = 'native-1.1.0';

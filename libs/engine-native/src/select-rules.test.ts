@@ -6,7 +6,8 @@ import {
 import { randomRules, randomSelect, randomSelectInput } from '@svc/engine-ts/testing';
 import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
 import { prepare } from './native-engine';
-import { RULES_BUDGET_FIELDS, SELECT_BUDGET_FIELDS } from './select-rules-args';
+import { RULES_BUDGET_FIELDS } from './args/rules-args';
+import { SELECT_BUDGET_FIELDS } from './args/select-args';
 
 const status = nativeStatus();
 

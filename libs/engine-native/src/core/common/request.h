@@ -1,0 +1,99 @@
+// What every family's request and result share; the caller owns all memory. Each family adds
+// its own part of the problem in <family>/problem.h.
+#ifndef SVC_CORE_COMMON_REQUEST_H_
+#define SVC_CORE_COMMON_REQUEST_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/status.h"
+
+namespace svc::core {
+
+// Canonical pair list: i[k] < j[k], sorted by (i, j), no duplicates (engine.ts PairList).
+struct PairsView {
+  std::span<const int32_t> i;
+  std::span<const int32_t> j;
+  std::span<const double> w;
+
+  size_t size() const { return i.size(); }
+};
+
+// The wire form every command carries (the binding reads it for all of them): n and the
+// objective's linear terms and pairs. A family's problem (<family>/problem.h) derives from it and
+// adds its own part; a family that takes no objective checks that these are empty.
+struct ProblemBase {
+  int32_t n = 0;
+  std::span<const double> linear;  // optimize family, rules: length n; others: empty
+  PairsView pairs;                 // optimize: couplings; maxcut: edges (empty when complete)
+  bool complete = false;           // maxcut only
+};
+
+// Pairs canonical (0 <= i < j < n, equal lengths); false with a message otherwise.
+bool CheckPairs(int32_t n, const PairsView& pairs, std::string* error);
+
+// The work budget of engine-ts `budgetFor` (effort.ts SearchBudget), field for field.
+struct SearchBudget {
+  int32_t exact_max_n = 0;       // enumerate when n <= exact_max_n (max-cut: n - 1 free bits)
+  int64_t restarts = 0;          // cap on tabu phases
+  int64_t tabu_iterations = 0;   // total tabu moves
+  int64_t stall = 0;             // a phase ends after this many non-improving moves
+  int32_t tenure_base = 0;
+  int32_t tenure_span = 1;
+  int32_t perturb_min = 0;
+  int32_t perturb_step = 0;
+  int32_t perturb_max = 0;
+  bool use_trees = false;
+};
+
+// engine-ts `exactBudgetFor` (effort.ts ExactBudget), field for field, plus the request's
+// exactMethod. has_budget false (the default) = no proven bound and no branch and bound.
+struct ExactBudget {
+  bool has_budget = false;
+  int32_t bnb_max_n = 0;   // branch and bound when <= bnb_max_n variables are left unfixed
+  int64_t bnb_work = 0;    // branch-and-bound work cap (bnb.h)
+  int64_t bound_work = 0;  // work cap of the proven bound of a heuristic answer
+  bool force_bnb = false;  // exactMethod 'branch_and_bound': no enumeration, n up to 4096
+  bool heuristic = false;  // exactMethod 'heuristic': no enumeration, no branch and bound
+};
+
+struct SolveOptions {
+  uint32_t seed = 0;                   // the request seed; each solver seeds its own Prng from it
+  std::span<const uint8_t> warm_start; // empty, or n values 0/1
+  SearchBudget budget;
+  ExactBudget exact;                   // optimize / maxcut family only
+};
+
+struct Work {
+  int64_t iterations = 0;
+  int64_t nodes = 0;
+  int64_t restarts = 0;
+};
+
+// One distinct state of a sample result; count = visits (>= 1).
+struct SampleState {
+  std::vector<uint8_t> x;
+  double objective = 0;
+  int64_t count = 0;
+};
+
+struct SolveResult {
+  std::vector<uint8_t> answer;  // 0/1 per variable or side per node
+  double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
+  Proof proof = Proof::kNone;
+  bool has_bound = false;
+  double bound = 0;  // proven bound on the optimum (lower for min, upper for max)
+  ResultStatus status = ResultStatus::kWorkLimit;
+  Work work;
+  std::vector<SampleState> samples;  // sample only: sorted, samples[0] is the answer
+  int64_t violations = -1;           // rules only: violated rules of the answer
+  bool has_planted = false;          // quantum-scale: the two fields below are set
+  double planted_energy = 0;         // proven ground energy of the generated instance
+  int64_t edges = 0;                 // coupled pairs of the generated instance
+};
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_COMMON_REQUEST_H_

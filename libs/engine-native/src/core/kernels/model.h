@@ -1,0 +1,34 @@
+// The internal minimisation form shared by the solvers: E(x) = sum h_i x_i + sum_{i<j} Q_ij x_i x_j.
+#ifndef SVC_CORE_KERNELS_MODEL_H_
+#define SVC_CORE_KERNELS_MODEL_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "common/csr.h"
+#include "qubo/problem.h"
+
+namespace svc::core {
+
+struct QuboModel {
+  int32_t n = 0;
+  std::vector<double> h;  // linear terms
+  Csr q;                  // symmetric couplings, both directions stored
+};
+
+// optimize maps one to one.
+QuboModel ModelFromQubo(const QuboView& p);
+
+// maxcut: cut(x) = sum w_ij (x_i + x_j - 2 x_i x_j), so minimising E = -cut uses
+// h_i = -(weighted degree of i) and Q_ij = 2 w_ij.
+QuboModel ModelFromMaxcut(const MaxcutView& p);
+
+// Energy from scratch (model order; used by tests and for warm starts).
+double ModelEnergy(const QuboModel& m, const std::vector<uint8_t>& x);
+
+// f_i = h_i + sum_j Q_ij x_j: flipping i changes E by (1 - 2 x_i) f_i.
+void ModelFields(const QuboModel& m, const std::vector<uint8_t>& x, std::vector<double>* f);
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_KERNELS_MODEL_H_

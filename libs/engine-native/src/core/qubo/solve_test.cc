@@ -1,0 +1,157 @@
+// The registry entry point: dispatch, validation, certification, warm starts, complete graphs.
+#include <string>
+#include <vector>
+
+#include "qubo/evaluate.h"
+#include "common/registry.h"
+#include "testing/test_instances.h"
+#include "testing/test_options.h"
+#include "testing/test_util.h"
+
+namespace {
+
+void TestRegistry() {
+  CHECK(svc::core::Solvers().size() >= 2);  // one entry per command; others add theirs
+  CHECK(svc::core::FindSolver("optimize") != nullptr);
+  CHECK(svc::core::FindSolver("maxcut") != nullptr);
+  CHECK(svc::core::FindSolver("tsp") == nullptr);
+  svc::test::Instance in;
+  in.n = 2;
+  in.linear = {1, 2};
+  SolveResult out;
+  std::string error;
+  CHECK(svc::core::Solve("tsp", in.View(), Options(20, 0), Limits(), &out, &error) ==
+        CallStatus::kError);
+  CHECK(error.find("tsp") != std::string::npos);
+}
+
+void TestValidation() {
+  SolveResult out;
+  std::string error;
+  const auto solve = [&](const char* cmd, const svc::test::Instance& in, const SolveOptions& o) {
+    error.clear();
+    return svc::core::Solve(cmd, in.View(), o, Limits(), &out, &error);
+  };
+  svc::test::Instance bad_pair;
+  bad_pair.n = 3;
+  bad_pair.linear = {0, 0, 0};
+  bad_pair.i = {2};
+  bad_pair.j = {1};
+  bad_pair.w = {1};
+  CHECK(solve("optimize", bad_pair, Options(20, 0)) == CallStatus::kError);
+  CHECK(!error.empty());
+  svc::test::Instance short_linear;
+  short_linear.n = 3;
+  short_linear.linear = {0, 0};
+  CHECK(solve("optimize", short_linear, Options(20, 0)) == CallStatus::kError);
+  svc::test::Instance ok;
+  ok.n = 3;
+  ok.linear = {0, 0, 0};
+  SolveOptions warm = Options(20, 0);
+  const std::vector<uint8_t> bad_warm = {0, 2, 1};
+  warm.warm_start = bad_warm;
+  CHECK(solve("optimize", ok, warm) == CallStatus::kError);
+  svc::test::Instance big;  // exact over 40 variables is refused, not attempted
+  big.n = 40;
+  big.linear.assign(40, 1.0);
+  CHECK(solve("optimize", big, Options(40, 0)) == CallStatus::kError);
+  SolveOptions no_span = Options(20, 100);
+  no_span.budget.tenure_span = 0;
+  CHECK(solve("optimize", big, no_span) == CallStatus::kError);
+}
+
+void TestCertifiedAgainstBruteForce() {
+  svc::core::Prng rng(31);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int32_t n = 2 + static_cast<int32_t>(rng.NextInt(15));
+    const svc::test::Instance q = svc::test::RandomInstance(rng, n, 0.6, 9, true, true);
+    SolveResult out;
+    std::string error;
+    CHECK(svc::core::Solve("optimize", q.View(), Options(24, 0), Limits(), &out, &error) ==
+          CallStatus::kOk);
+    CHECK(out.status == ResultStatus::kOptimal);
+    CHECK(out.proof == Proof::kExhaustive);
+    CHECK(!out.has_bound);
+    CHECK(out.objective == svc::core::QuboEnergy(q.Qubo(), out.answer));
+    CHECK_NEAR(out.objective, svc::test::BruteQuboMin(q), 1e-9);
+    CHECK(out.work.nodes == (int64_t{1} << n));
+
+    const svc::test::Instance c = svc::test::RandomInstance(rng, n, 0.6, 9, false, false);
+    CHECK(svc::core::Solve("maxcut", c.View(), Options(24, 0), Limits(), &out, &error) ==
+          CallStatus::kOk);
+    CHECK(out.proof == Proof::kExhaustive);
+    CHECK_NEAR(out.objective, svc::test::BruteMaxCut(c), 1e-9);
+    CHECK(out.work.nodes == (int64_t{1} << (n - 1)));
+  }
+}
+
+void TestHeuristicKeepsBetterWarmStart() {
+  svc::core::Prng rng(41);
+  const svc::test::Instance q = svc::test::RandomInstance(rng, 18, 0.5, 9, true);
+  std::vector<uint8_t> best(18);
+  // The brute-force optimum as warm start; zero tabu moves cannot beat it.
+  double best_e = 1e300;
+  std::vector<uint8_t> x(18);
+  for (uint32_t code = 0; code < (1u << 18); ++code) {
+    for (int b = 0; b < 18; ++b) x[b] = (code >> b) & 1;
+    const double e = svc::core::QuboEnergy(q.Qubo(), x);
+    if (e < best_e) {
+      best_e = e;
+      best = x;
+    }
+  }
+  SolveOptions o = Options(10, 0);  // n > exact cap: heuristic path
+  o.warm_start = best;
+  SolveResult out;
+  std::string error;
+  CHECK(svc::core::Solve("optimize", q.View(), o, Limits(), &out, &error) == CallStatus::kOk);
+  CHECK(out.status == ResultStatus::kWorkLimit);
+  CHECK(out.proof == Proof::kNone);
+  CHECK(out.has_bound);
+  CHECK(out.objective == best_e);
+  CHECK(out.bound <= out.objective);
+}
+
+void TestCompleteGraph() {
+  for (int32_t n : {1, 2, 3, 7, 10, 100000}) {
+    svc::test::Instance k;
+    k.n = n;
+    k.complete = true;
+    SolveResult out;
+    std::string error;
+    CHECK(svc::core::Solve("maxcut", k.View(), SolveOptions{}, Limits(), &out, &error) ==
+          CallStatus::kOk);
+    const double expect = static_cast<double>((int64_t{n} * n) / 4);
+    CHECK(out.objective == expect);
+    CHECK(svc::core::CutValue(k.Maxcut(), out.answer) == expect);
+    CHECK(out.proof == Proof::kExhaustive);
+    CHECK(out.status == ResultStatus::kOptimal);
+  }
+}
+
+void TestDeterministicHeuristic() {
+  svc::core::Prng rng(51);
+  const svc::test::Instance c = svc::test::RandomInstance(rng, 300, 0.03, 5, false);
+  SolveResult a, b;
+  std::string error;
+  SolveOptions o = Options(20, 30000);
+  o.seed = 9;
+  svc::core::Solve("maxcut", c.View(), o, Limits(), &a, &error);
+  svc::core::Solve("maxcut", c.View(), o, Limits(), &b, &error);
+  CHECK(a.answer == b.answer);
+  CHECK(a.work.iterations == b.work.iterations);
+  CHECK(a.work.iterations <= 30000);
+  CHECK(a.objective <= a.bound);
+}
+
+}  // namespace
+
+int main() {
+  TestRegistry();
+  TestValidation();
+  TestCertifiedAgainstBruteForce();
+  TestHeuristicKeepsBetterWarmStart();
+  TestCompleteGraph();
+  TestDeterministicHeuristic();
+  return svc::test::Finish("solve_test");
+}

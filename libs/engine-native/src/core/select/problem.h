@@ -1,0 +1,30 @@
+// The select family's view of a problem.
+#ifndef SVC_CORE_SELECT_PROBLEM_H_
+#define SVC_CORE_SELECT_PROBLEM_H_
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "common/request.h"
+
+namespace svc::core {
+
+// select: choose exactly k of n items. redundancy is n*n row-major, symmetric, zero diagonal,
+// or empty (no pair penalised). budget: engine-ts selectBudgetFor fields in select/solve.h order.
+struct SelectView {
+  int32_t k = 0;  // 0 = not a select request
+  std::span<const double> affinity;
+  std::span<const double> redundancy;
+  std::span<const double> budget;
+};
+
+// What the registry hands select: m as n (base; no linear terms or pairs) and the select part.
+struct SelectProblem : ProblemBase {
+  static constexpr std::string_view kFamily = "select";
+  SelectView select = {};
+};
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_SELECT_PROBLEM_H_
