@@ -140,11 +140,11 @@ void TestValidationAndLimits() {
   CHECK(out.answer.size() == 50000);
 }
 
-void TestExpNeg() {
+void TestPlantedExpNeg() {
   for (double x = 0; x <= 40; x += 0.37) {
-    CHECK(std::fabs(svc::core::ExpNeg(x) - std::exp(-x)) <= 1e-13 * std::exp(-x));
+    CHECK(std::fabs(svc::core::PlantedExpNeg(x) - std::exp(-x)) <= 1e-13 * std::exp(-x));
   }
-  CHECK(svc::core::ExpNeg(41) == 0);
+  CHECK(svc::core::PlantedExpNeg(41) == 0);
 }
 
 }  // namespace
@@ -155,6 +155,6 @@ int main() {
   TestBruteForce();
   TestSolverReachesFloor();
   TestValidationAndLimits();
-  TestExpNeg();
+  TestPlantedExpNeg();
   return svc::test::Finish("planted_test");
 }

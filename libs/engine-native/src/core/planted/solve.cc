@@ -188,7 +188,7 @@ class SpinState {
 
 }  // namespace
 
-double ExpNeg(double x) {
+double PlantedExpNeg(double x) {
   if (x > 40) return 0;
   const double y = x / 64;
   double r = 1;
@@ -200,7 +200,7 @@ double ExpNeg(double x) {
 void AcceptThresholds(double beta, uint32_t* thr) {
   thr[0] = 4294967295u;
   for (int32_t a = 1; a <= kMaxA; ++a) {
-    const double t = std::floor(ExpNeg(2 * a * beta) * 4294967296.0);
+    const double t = std::floor(PlantedExpNeg(2 * a * beta) * 4294967296.0);
     thr[a] = t > 4294967295.0 ? 4294967295u : static_cast<uint32_t>(t);
   }
 }

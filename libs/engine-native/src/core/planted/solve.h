@@ -18,7 +18,7 @@
 namespace svc::core {
 
 // e^(-x) from + - * / only (engine-ts expNeg), and thr[a] = floor(e^(-2 a beta) 2^32), a = 0..16.
-double ExpNeg(double x);
+double PlantedExpNeg(double x);
 void AcceptThresholds(double beta, uint32_t* thr);
 
 struct PlantedSearchResult {
