@@ -1,4 +1,4 @@
-// Simulated annealing sweeps on a FlipState: a port of engine-ts internal/anneal.ts (whose
+// Simulated annealing sweeps on a FlipState: a port of engine-ts kernels/anneal.ts (whose
 // comment is the specification). Basic IEEE arithmetic only, the exponential included, so every
 // acceptance and every generator call matches the TypeScript engine.
 #ifndef SVC_CORE_KERNELS_ANNEAL_H_

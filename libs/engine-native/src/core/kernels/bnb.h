@@ -1,5 +1,5 @@
 // Exact minimisation of a QUBO model by branch and bound with Russian-doll bounds: a port of
-// engine-ts internal/bnb.ts (its file comment is the specification), operation for operation.
+// engine-ts kernels/bnb.ts (its file comment is the specification), operation for operation.
 #ifndef SVC_CORE_KERNELS_BNB_H_
 #define SVC_CORE_KERNELS_BNB_H_
 

@@ -1,5 +1,5 @@
 // The tabu move choice by bitset buckets per delta value: a port of engine-ts
-// internal/bucket-selector.ts. Exactly the choice of the scan and of TreeSelector (within a
+// kernels/bucket-selector.ts. Exactly the choice of the scan and of TreeSelector (within a
 // bucket: the first member at index >= r, else the first member); 64-bit words here, 32-bit
 // words in TypeScript, the same member found. Tabu variables expire through a TabuRing
 // (tabu_ring.h).

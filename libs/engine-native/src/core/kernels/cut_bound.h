@@ -1,5 +1,5 @@
 // A proven upper bound on the maximum cut from edge-disjoint short cycles: a port of engine-ts
-// internal/cut-bound.ts (its file comment is the specification), step for step.
+// kernels/cut-bound.ts (its file comment is the specification), step for step.
 #ifndef SVC_CORE_KERNELS_CUT_BOUND_H_
 #define SVC_CORE_KERNELS_CUT_BOUND_H_
 

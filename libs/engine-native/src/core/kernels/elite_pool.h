@@ -1,4 +1,4 @@
-// The elite pool of the path-relinking rounds: a port of engine-ts internal/elite-pool.ts.
+// The elite pool of the path-relinking rounds: a port of engine-ts kernels/elite-pool.ts.
 // Up to `capacity` distinct assignments with their energies; for a symmetric model (max-cut)
 // members are stored normalised (x[n-1] = 0). Memory: capacity * n bytes.
 #ifndef SVC_CORE_KERNELS_ELITE_POOL_H_

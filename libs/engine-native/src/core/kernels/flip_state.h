@@ -1,5 +1,5 @@
 // x, its energy and the flip deltas, updated per flip in O(deg); and the trail-based best
-// tracker. A port of engine-ts internal/flip-state.ts: the same floating-point operations in the
+// tracker. A port of engine-ts kernels/flip-state.ts: the same floating-point operations in the
 // same order (-ffp-contract=off), so both engines see bit-identical deltas and energies.
 #ifndef SVC_CORE_KERNELS_FLIP_STATE_H_
 #define SVC_CORE_KERNELS_FLIP_STATE_H_

@@ -1,6 +1,6 @@
 // The Gray-code walk shared by qubo/exact.cc and qubo/k_best.cc: every state of the model over its
 // first free_vars variables (the rest stay 0), one flip per step. A port of engine-ts
-// internal/gray-walk.ts (its file comment is the specification): state 0 is x = 0, energy 0;
+// kernels/gray-walk.ts (its file comment is the specification): state 0 is x = 0, energy 0;
 // the step to state t flips bit ctz(t) (state t has the Gray code t ^ (t >> 1)) and updates
 // the deltas over its row; after state t with t % 4096 = 0 and t + 1 < 2^free_vars, the deltas
 // and energy are recomputed from x when t > 0 and t % 65536 = 0, then the limits are polled.

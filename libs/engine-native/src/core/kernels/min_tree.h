@@ -1,5 +1,5 @@
 // Tournament tree over keys 0..n-1: leftmost minimum and "leftmost index >= r with key <= t"
-// in O(log n), point updates in O(log n). A port of engine-ts internal/min-tree.ts.
+// in O(log n), point updates in O(log n). A port of engine-ts kernels/min-tree.ts.
 #ifndef SVC_CORE_KERNELS_MIN_TREE_H_
 #define SVC_CORE_KERNELS_MIN_TREE_H_
 

@@ -1,5 +1,5 @@
 // Roof duality for a QUBO model: a proven lower bound and persistency fixings. A port of
-// engine-ts internal/roof-dual.ts (its file comment is the specification), step for step.
+// engine-ts kernels/roof-dual.ts (its file comment is the specification), step for step.
 #ifndef SVC_CORE_KERNELS_ROOF_DUAL_H_
 #define SVC_CORE_KERNELS_ROOF_DUAL_H_
 

@@ -1,4 +1,4 @@
-// A port of engine-ts internal/tabu.ts (whose file comment is the specification): the same
+// A port of engine-ts kernels/tabu.ts (whose file comment is the specification): the same
 // generator calls in the same order and every floating-point operation in the same order, so
 // with the same seed and budget both engines make the same moves (IEEE doubles on both sides,
 // -ffp-contract=off here).

@@ -1,5 +1,5 @@
 // Annealed tabu search with path relinking over an elite pool: a port of engine-ts
-// internal/tabu.ts (whose file comment is the specification).
+// kernels/tabu.ts (whose file comment is the specification).
 #ifndef SVC_CORE_KERNELS_TABU_H_
 #define SVC_CORE_KERNELS_TABU_H_
 

@@ -1,7 +1,7 @@
 // The tabu expiry schedule of the selectors (tree_selector.h, bucket_selector.h): a ring of
 // doubly-linked buckets indexed by tabu_until mod ring, so making a variable tabu, renewing its
 // tenure and freeing everything due at `moves` cost O(1) per variable. A port of engine-ts
-// internal/tabu-ring.ts; a bucket lists its members most recent push first, and the selectors'
+// kernels/tabu-ring.ts; a bucket lists its members most recent push first, and the selectors'
 // choice does not depend on that order.
 #ifndef SVC_CORE_KERNELS_TABU_RING_H_
 #define SVC_CORE_KERNELS_TABU_RING_H_

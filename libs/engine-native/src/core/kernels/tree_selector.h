@@ -1,4 +1,4 @@
-// The tabu move choice by two MinTrees: a port of engine-ts internal/tree-selector.ts. Exactly
+// The tabu move choice by two MinTrees: a port of engine-ts kernels/tree-selector.ts. Exactly
 // the choice of the scan (move_scan.h): among the admissible variables (free, or tabu with
 // delta < aspire) the smallest delta, the first met in cyclic order from r on ties. Variables
 // outside a path-relinking set are excluded (in neither tree). Tabu variables expire through a

@@ -1,4 +1,4 @@
-// The planted instance: layout, gauge, CSR, streamed energy (engine-ts internal/planted-ising.ts).
+// The planted instance: layout, gauge, CSR, streamed energy (engine-ts families/planted/generate.ts).
 #include "planted/generate.h"
 
 #include <string>

@@ -1,5 +1,5 @@
 // quantum-scale: the planted Ising instance (a bit-for-bit port of engine-ts
-// internal/planted-ising.ts, whose header comment is the specification and the proof that the
+// families/planted/generate.ts, whose header comment is the specification and the proof that the
 // planted energy is the ground energy). Its solver is planted/solve.h.
 #ifndef SVC_CORE_PLANTED_GENERATE_H_
 #define SVC_CORE_PLANTED_GENERATE_H_

@@ -1,5 +1,5 @@
 // quantum-scale search: integer annealing, greedy + pair/triple descent, re-anneals until the
-// planted floor (engine-ts internal/planted-ising-solve.ts is the specification; same moves, same
+// planted floor (engine-ts families/planted/solve.ts is the specification; same moves, same
 // generator calls).
 #include <cmath>
 #include <string>

@@ -1,5 +1,5 @@
 // quantum-scale search on the planted instance of planted/generate.h: a port of engine-ts
-// internal/planted-ising-solve.ts (its file comment is the specification), and the registry entry.
+// families/planted/solve.ts (its file comment is the specification), and the registry entry.
 #ifndef SVC_CORE_PLANTED_SOLVE_H_
 #define SVC_CORE_PLANTED_SOLVE_H_
 

@@ -1,6 +1,6 @@
 // The qubo family's registry entries: optimize, maxcut, feel, want and sample. feel reaches the
 // core already reduced to its exact QUBO (engine-ts ising.ts), so the registry maps it to
-// SolveOptimize. Ports of engine-ts internal/qubo-solve.ts, pinned.ts and sample.ts (their file
+// SolveOptimize. Ports of engine-ts families/qubo/solve.ts, pinned.ts and sample.ts (their file
 // comments are the specifications).
 #ifndef SVC_CORE_QUBO_COMMANDS_H_
 #define SVC_CORE_QUBO_COMMANDS_H_

@@ -1,5 +1,5 @@
 // Exhaustive enumeration of a QUBO model in Gray-code order: one flip and O(degree) per state.
-// A step-for-step port of engine-ts internal/exact.ts (its file comment is the specification).
+// A step-for-step port of engine-ts families/qubo/exact.ts (its file comment is the specification).
 #ifndef SVC_CORE_QUBO_EXACT_H_
 #define SVC_CORE_QUBO_EXACT_H_
 

@@ -1,5 +1,5 @@
 // The k lowest-energy distinct states by exhaustive Gray-code enumeration: a port of engine-ts
-// internal/k-best.ts (its file comment is the specification). The walk over states is the one
+// families/qubo/k-best.ts (its file comment is the specification). The walk over states is the one
 // of gray_walk.h (as in exact.cc): same flips, incremental energy and resync points.
 #include <algorithm>
 #include <utility>

@@ -1,4 +1,4 @@
-// sample: the k lowest-energy states by Gray-code enumeration (engine-ts internal/k-best.ts).
+// sample: the k lowest-energy states by Gray-code enumeration (engine-ts families/qubo/k-best.ts).
 #ifndef SVC_CORE_QUBO_K_BEST_H_
 #define SVC_CORE_QUBO_K_BEST_H_
 

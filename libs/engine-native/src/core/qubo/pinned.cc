@@ -1,5 +1,5 @@
 // want: substitute the pins, solve the reduced QUBO with the optimize path, expand.
-// A port of engine-ts internal/pinned.ts (its file comment is the specification).
+// A port of engine-ts families/qubo/pinned.ts (its file comment is the specification).
 #include <cmath>
 #include <string>
 #include <vector>

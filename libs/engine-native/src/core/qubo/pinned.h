@@ -1,4 +1,4 @@
-// want: the pins substituted into the QUBO (a port of engine-ts internal/pinned.ts).
+// want: the pins substituted into the QUBO (a port of engine-ts families/qubo/pinned.ts).
 #ifndef SVC_CORE_QUBO_PINNED_H_
 #define SVC_CORE_QUBO_PINNED_H_
 

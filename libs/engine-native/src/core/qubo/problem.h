@@ -33,7 +33,7 @@ struct PinsView {
 };
 
 // sample: how many states, the optional energy window, and engine-ts sampleBudget() field for
-// field (sample-budget.ts). count 0 = not a sampling request.
+// field (families/qubo/sample-budget.ts). count 0 = not a sampling request.
 struct SampleSpec {
   int32_t count = 0;
   bool has_window = false;

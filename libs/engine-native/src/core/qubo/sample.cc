@@ -1,5 +1,5 @@
 // sample: k-best enumeration when small, else the optimize path plus the elite walk.
-// A port of engine-ts internal/sample.ts (its file comment is the specification).
+// A port of engine-ts families/qubo/sample.ts (its file comment is the specification).
 #include <algorithm>
 #include <vector>
 

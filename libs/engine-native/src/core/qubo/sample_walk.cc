@@ -1,4 +1,4 @@
-// The elite walk of sample: a port of engine-ts internal/sample-walk.ts (its file comment is
+// The elite walk of sample: a port of engine-ts families/qubo/sample-walk.ts (its file comment is
 // the specification; the same generator calls in the same order give the same states).
 #include <cmath>
 #include <unordered_map>

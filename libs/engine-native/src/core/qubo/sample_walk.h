@@ -1,4 +1,4 @@
-// sample: the elite walk and the state order (engine-ts internal/sample-walk.ts, sample-order.ts).
+// sample: the elite walk and the state order (engine-ts families/qubo/sample-walk.ts, sample-order.ts).
 #ifndef SVC_CORE_QUBO_SAMPLE_WALK_H_
 #define SVC_CORE_QUBO_SAMPLE_WALK_H_
 

@@ -1,5 +1,5 @@
 // Exact-or-heuristic dispatch shared by optimize and maxcut: the port of engine-ts
-// internal/qubo-solve.ts (its file comment is the specification), step for step.
+// families/qubo/solve.ts (its file comment is the specification), step for step.
 #ifndef SVC_CORE_QUBO_SOLVE_H_
 #define SVC_CORE_QUBO_SOLVE_H_
 

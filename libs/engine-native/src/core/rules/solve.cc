@@ -1,4 +1,4 @@
-// rules: a port of engine-ts internal/rules-solve.ts, step for step and with the same
+// rules: a port of engine-ts families/rules/solve.ts, step for step and with the same
 // generator calls (that file's comment is the specification).
 #include "rules/solve.h"
 

@@ -1,5 +1,5 @@
 // rules: minimise violated rules, then the objective, lexicographically. A port of engine-ts
-// internal/rules-solve.ts (its file comment is the specification).
+// families/rules/solve.ts (its file comment is the specification).
 #ifndef SVC_CORE_RULES_SOLVE_H_
 #define SVC_CORE_RULES_SOLVE_H_
 
@@ -15,7 +15,7 @@
 
 namespace svc::core {
 
-// Rule type codes (engine-ts canonical-rules.ts RULE_KINDS order).
+// Rule type codes (engine-ts families/rules/canonical.ts RULE_KINDS order).
 enum RuleCode : uint8_t {
   kChooseOne = 0,
   kChooseExactly = 1,
@@ -28,7 +28,7 @@ enum RuleCode : uint8_t {
   kDifferent = 8,
 };
 
-// engine-ts rulesBudgetFor (rules-budget.ts), field for field; crosses the binding as
+// engine-ts rulesBudgetFor (families/rules/budget.ts), field for field; crosses the binding as
 // RulesView::budget, a flat array in this order.
 struct RulesBudget {
   int64_t bb_steps = 0;

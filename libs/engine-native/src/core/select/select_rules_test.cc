@@ -20,7 +20,7 @@ using svc::core::Prng;
 using svc::core::RulesProblem;
 using svc::core::SelectProblem;
 
-// selectBudgetFor('medium', m, k) of engine-ts select-budget.ts.
+// selectBudgetFor('medium', m, k) of engine-ts families/select/budget.ts.
 std::vector<double> SelectBudget(int32_t m, int32_t k) {
   const double pairs = static_cast<double>(k) * (m - k);
   const double cost = 3.0 * m + (pairs <= 4096 ? pairs : 256);

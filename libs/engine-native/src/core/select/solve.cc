@@ -1,4 +1,4 @@
-// select: a port of engine-ts internal/select-solve.ts, step for step and with the same
+// select: a port of engine-ts families/select/solve.ts, step for step and with the same
 // generator calls (that file's comment is the specification).
 #include "select/solve.h"
 

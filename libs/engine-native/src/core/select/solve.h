@@ -1,5 +1,5 @@
 // select: exactly k of m items maximising affinity minus pairwise redundancy. A port of
-// engine-ts internal/select-solve.ts (its file comment is the specification).
+// engine-ts families/select/solve.ts (its file comment is the specification).
 #ifndef SVC_CORE_SELECT_SOLVE_H_
 #define SVC_CORE_SELECT_SOLVE_H_
 
@@ -16,7 +16,7 @@
 
 namespace svc::core {
 
-// engine-ts selectBudgetFor (select-budget.ts), field for field. It crosses the binding as
+// engine-ts selectBudgetFor (families/select/budget.ts), field for field. It crosses the binding as
 // SelectView::budget, a flat array in this order.
 struct SelectBudget {
   int64_t enumerate_max = 0;

@@ -9,7 +9,7 @@ import { canonicalOrInvalid } from '../shared/qubo-family';
 
 /**
  * quantum-scale: the engine generates the planted instance of (n, degree, instance_seed) itself
- * (engine-ts internal/planted-ising.ts), so only those three numbers travel. The answer is checked
+ * (engine-ts families/planted/generate.ts), so only those three numbers travel. The answer is checked
  * by regenerating the instance here and streaming its energy (O(edges) time, no graph in
  * memory, fine at n = 10^7); `planted floor` is claimed only when that re-score equals the
  * planted energy, which the construction proves to be the ground energy.
