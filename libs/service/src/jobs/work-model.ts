@@ -62,7 +62,7 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
   }
   let lg = 0;
   while (2 ** lg < n) lg++;
-  // The move-cost model of budgetFor (libs/engine-ts/src/effort.ts).
+  // The move-cost model of budgetFor (libs/engine-ts/src/families/qubo/budget.ts).
   const cost = (b.useTrees ? 2 * deg * lg + 6 * lg : n) + deg + 16;
   return { work: b.tabuIterations * cost, steps: b.tabuIterations, basis: 'engine_budget' };
 }
