@@ -29,6 +29,7 @@ export function agentInfo(commands: readonly CommandSpec[]): Record<string, unkn
     commands: commands.map((c) => ({
       name: c.name, group: c.group, usage: ['svc', c.name, ...c.operands, ...(c.requiredFlags ? [c.requiredFlags] : []), '[options]'].join(' '),
       operands: c.operands, summary: c.summary, flags: c.flags.map(flag),
+      ...(c.notAvailable ? { available: false, status: 'not available yet' } : {}),
     })),
     global_flags: GLOBAL_FLAGS.map(flag),
     formats: {
