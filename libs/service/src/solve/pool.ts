@@ -8,6 +8,18 @@ import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 const epochNow = () => performance.timeOrigin + performance.now();
 
 /**
+ * Piscina loads the worker by `require(filename)` first. On Node >= 20.19 that require of our ESM
+ * bundle goes through require(esm), and a worker terminated while it loads (a pool closed right
+ * after it started) aborts the whole process (Node assertion in CreateRequiredModuleFacade,
+ * seen in apps/http meta.test.ts). Without require(esm) the require throws ERR_REQUIRE_ESM and
+ * piscina falls back to `import()`, which a termination merely cancels.
+ */
+// A worker's other options are inherited from this thread; execArgv only adds to them.
+const WORKER_EXEC_ARGV: string[] | undefined = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : undefined;
+
+/**
  * The bundled worker (dist/solve-worker.mjs), found through this package's package.json so it
  * resolves the same from source (vitest) and from an esbuild bundle of a front door.
  */
@@ -77,6 +89,7 @@ export function createSolvePool(opts: {
   if (!fs.existsSync(filename)) throw new Error(`solver worker bundle not found at ${filename}; run \`npx nx run service:build\``);
   const pool = new Piscina<SolveTask, SolveTaskResult>({
     filename,
+    ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
     minThreads: 1,
     maxThreads: opts.threads,
     maxQueue: opts.maxQueue,
