@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { problemDocument } from '@svc/errors';
 import { validateProblem } from './validate-problem';
+import { inputSchemas } from './schemas';
 import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './catalogue';
 import { ALL_EXAMPLES, svcErrorOf, validExample } from '../test/fixtures';
 
@@ -294,4 +295,16 @@ describe('contradictions', () => {
 
 it('covers every schema command with an example', () => {
   expect(ALL_EXAMPLES.map(([c]) => c)).toEqual([...SCHEMA_COMMANDS]);
+});
+
+describe('rules k', () => {
+  // Found by the property test: k = 2^53 passed the hand-written check but not the zod schema.
+  it.each([2 ** 53, 1e300, 1.5, -1])('k = %s is SVC_INVALID_INPUT on the fast path, as the zod schema says', (k) => {
+    const body = validExample('rules');
+    body.constraints = [{ type: 'capacity_limit', nodes: [0, 1], k }];
+    const e = svcErrorOf(() => validateProblem('rules', body, { sandbox: false }));
+    expect(e.code).toBe('SVC_INVALID_INPUT');
+    expect(e.extensions?.field).toBe('constraints[0].k');
+    expect(inputSchemas.rules.safeParse(body).success).toBe(false);
+  });
 });

@@ -86,7 +86,7 @@ function check(v: Loose): number {
     }
     if (hasK) {
       const k = required(r.k, [...path, 'k'], `a non-negative integer (${type} needs k)`);
-      if (typeof k !== 'number' || !Number.isInteger(k) || k < 0) fail([...path, 'k'], `expected a non-negative integer, got ${typeName(k)}`);
+      if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 0) fail([...path, 'k'], `expected a non-negative integer, got ${typeName(k)}`);
     }
   }
   if (v.linear !== undefined) checkIndexMap(v.linear, 'linear', n);
