@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -32,10 +33,12 @@ const ts = createTsEngine();
 const native = nativeStatus().loaded ? createNativeEngine() : null;
 
 let svc: Service;
+let dataDir = '';
 let help = '';
 let python: Record<string, { exists: boolean; doc: string }> = {};
 beforeAll(async () => {
-  svc = await createService({ engine: 'ts', workers: 1, env: {}, dataDir: join(ROOT, '.svc-data-completeness-' + process.pid), access: { resultCacheBytes: 0 } });
+  dataDir = mkdtempSync(join(tmpdir(), 'svc-completeness-'));
+  svc = await createService({ engine: 'ts', workers: 1, env: {}, dataDir, access: { resultCacheBytes: 0 } });
   buildCli();
   help = execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: ROOT } });
   const py = `import json, svc_client\nprint(json.dumps({c: {"exists": callable(getattr(svc_client, c.replace("-", "_"), None)), "doc": (getattr(svc_client, c.replace("-", "_"), None).__doc__ or "")} for c in ${JSON.stringify(COMMANDS)}}))`;
@@ -43,7 +46,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await svc?.close();
-  execFileSync('rm', ['-rf', join(ROOT, '.svc-data-completeness-' + process.pid)]);
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** The fixture as the sandbox takes it: `n` given (the sandbox needs it), no version pin (fixtures may pin any syntactically valid one). */
