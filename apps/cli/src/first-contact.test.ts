@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
 import { harness, problemReply } from '../test/harness';
+import { firstJsonFault, jsonSyntaxDetail } from './internal/read-problem';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -53,6 +54,25 @@ describe('first contact: messages a new user understands', () => {
     expect(r.err).toContain("Expected ',' or '}' after property value (found \"\\\"\" at line 3, column 3)");
     const cut = await harness({ files: { 'p.json': '{"n": [1, 2\n' } }).run('maxcut', '--input', 'p.json');
     expect(cut.err).toContain('the text ends before the JSON is complete (line 1, column 12)');
+  });
+
+  it('a JSON syntax error Node reports without a position still gets its line and column', async () => {
+    const text = '{"n": 3,\n "edges": [[0,1,1],]}';
+    const r = await harness({ files: { 'p.json': text } }).run('maxcut', '--input', 'p.json');
+    expect(r.err).toMatch(/ \(found "]" at line 2, column 20\)\.$/m);
+    expect(r.err).not.toContain('[[0,1,1],]}" is not valid JSON'); // Node 20 echoes the text; only the token is kept
+    const long = `{"description": "${'x'.repeat(60)}", "edges": [[0,1,1]] "n": 2}`;
+    expect(jsonSyntaxDetail(long, new SyntaxError(`Unexpected string, ..."[0,1,1]] "n": 2}"... is not valid JSON`))).toBe('Unexpected string (found "\\"" at line 1, column 100)');
+  });
+
+  it('firstJsonFault finds where the grammar breaks, or null for valid JSON', () => {
+    for (const ok of ['{}', ' [1, -2.5e3, "a\\u00e9", true, null, {"k": []}] ', '"x"']) expect(firstJsonFault(ok)).toBeNull();
+    expect(firstJsonFault('[1,]')).toBe(3);
+    expect(firstJsonFault('{"a" 1}')).toBe(5);
+    expect(firstJsonFault("{'a': 1}")).toBe(1);
+    expect(firstJsonFault('[01]')).toBe(2);
+    expect(firstJsonFault('{"a": 1} x')).toBe(9);
+    expect(firstJsonFault('"a\\q"')).toBe(3);
   });
 
   it('a missing --input file, empty stdin and a non-object say what to do', async () => {

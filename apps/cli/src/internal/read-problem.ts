@@ -20,15 +20,75 @@ export function jsonSyntaxDetail(text: string, e: Error): string {
   const m = /position (\d+)/.exec(e.message);
   const ended = /end of (JSON )?(data|input)/i.test(e.message);
   const end = text.trimEnd().length;
-  const found = m ? Number(m[1]) : ended ? end : null;
+  // Node 20 says `Unexpected token ']', "..." is not valid JSON` with no position: find it here.
+  const found = m ? Number(m[1]) : ended ? end : firstJsonFault(text);
   if (found === null) return e.message;
   const at = Math.min(found, end);
   const before = text.slice(0, at);
   const line = before.split('\n').length;
   const column = at - before.lastIndexOf('\n');
   if (at >= end || ended) return `the text ends before the JSON is complete (line ${line}, column ${column}): a bracket, brace or string is not closed`;
-  const what = e.message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
+  const what = e.message
+    .replace(/\s*in JSON at position \d+.*$/s, '')
+    .replace(/\s*\(line \d+ column \d+\)$/, '')
+    .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '');
   return `${what || 'unexpected text'} (found ${JSON.stringify(text[at])} at line ${line}, column ${column})`;
+}
+
+/**
+ * Offset of the first character that breaks the JSON grammar in `text` (its end when the text stops
+ * early), or null when the text is valid. Used only when Node's message carries no position.
+ */
+export function firstJsonFault(text: string): number | null {
+  let i = 0;
+  const space = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const value = (): boolean => {
+    space();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      i++;
+      space();
+      if (text[i] === close) return (i++, true);
+      for (;;) {
+        if (c === '{') {
+          space();
+          if (text[i] !== '"' || !string()) return false;
+          space();
+          if (text[i] !== ':') return false;
+          i++;
+        }
+        if (!value()) return false;
+        space();
+        if (text[i] === close) return (i++, true);
+        if (text[i] !== ',') return false;
+        i++;
+      }
+    }
+    if (c === '"') return string();
+    const m = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(i));
+    if (!m) return false;
+    i += m[0].length;
+    return true;
+  };
+  const string = (): boolean => {
+    for (i++; i < text.length; i++) {
+      const c = text[i]!;
+      if (c === '"') return (i++, true);
+      if (c < ' ') return false;
+      if (c === '\\') {
+        const esc = /^(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/.exec(text.slice(i + 1));
+        if (!esc) return (i++, false);
+        i += esc[0].length;
+      }
+    }
+    return false;
+  };
+  if (!value()) return i;
+  space();
+  return i < text.length ? i : null;
 }
 
 /**
