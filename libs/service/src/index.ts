@@ -49,3 +49,5 @@ export { agentCard, AGENT_CARD_PATH } from './agent-card';
 export { createMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, type ServiceMetrics, type GaugeSample } from './metrics';
 export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
+export { createDoor, CALL_OPTION_KEYS, type Door, type Caller, type CallArgs, type VerifyArgs } from './door/door';
+export { overCap, type BodyCaps } from './door/body-cap';

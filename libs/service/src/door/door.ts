@@ -1,0 +1,180 @@
+/**
+ * One call through any front door that is not plain HTTP (MCP, gRPC, tRPC): the same steps the
+ * HTTP routes take, in commands.md precedence, over arguments instead of a URL and headers.
+ *
+ *   command (404) → option names (404) → auth (401/403) → scope and request rate (403/429)
+ *   → problem size against the plan's cap (413) → the service (schema, sizes, …, quota, capacity)
+ *
+ * A door maps its transport onto `Caller` and `CallArgs`, calls one method, and maps the outcome
+ * or the `SvcError` back. No door names a command: `command` is data, checked here.
+ */
+import { SvcError } from '@svc/errors';
+import { SOLVE_QUERY_KEYS } from '@svc/contracts';
+import type { Action, Principal } from '../principal';
+import type { AnalyzeReport } from '../preflight';
+import type { VerifyReport } from '../check-answer';
+import type { JobView, SolveOutcome } from '../jobs/job-service';
+import { assertSolvable } from '../solve/plan';
+import type { Service } from '../service';
+import { overCap } from './body-cap';
+
+/** Who calls, as the transport carries it. */
+export interface Caller {
+  /** The credential: an `Authorization` value (`Bearer …`) or a bare token; absent = none. */
+  readonly authorization?: string | null;
+  /** Client address (the sandbox allowance is per IP); default 127.0.0.1 for local transports. */
+  readonly ip?: string;
+  /** An idempotency key: an identical retry replays the stored answer. */
+  readonly idempotencyKey?: string;
+}
+
+/** The solve options every door carries as arguments or message fields (commands.md). */
+export const CALL_OPTION_KEYS = SOLVE_QUERY_KEYS;
+
+/** `{command?, problem, effort?, seed?, max_latency_ms?, version?}` of commands.md. */
+export interface CallArgs {
+  readonly command?: string;
+  readonly problem?: unknown;
+  readonly effort?: unknown;
+  readonly seed?: unknown;
+  readonly max_latency_ms?: unknown;
+  readonly version?: unknown;
+}
+
+/** `{command, problem, answer}` of a verify call. */
+export interface VerifyArgs {
+  readonly command?: string;
+  readonly problem?: unknown;
+  readonly answer?: unknown;
+}
+
+export interface Door {
+  /** Solves with an explicit command; a heavy solve answers a queued job (`isQueued`). */
+  solve(args: CallArgs, caller: Caller): Promise<SolveOutcome>;
+  /** Free estimate: units, work, whether it would queue, exact or heuristic. */
+  analyze(args: CallArgs, caller: Caller): Promise<AnalyzeReport>;
+  /** With `command`, a solve; without, the problem is routed by its shape (`routed` says where). */
+  compute(args: CallArgs, caller: Caller): Promise<SolveOutcome>;
+  /** Independent re-check of an answer (free). */
+  verify(args: VerifyArgs, caller: Caller): Promise<VerifyReport>;
+  /** A job, long-polling up to `waitSeconds` (clamped to the server's maximum) for its end. */
+  getJob(jobId: string, caller: Caller, waitSeconds?: number): Promise<JobView>;
+  cancelJob(jobId: string, caller: Caller): Promise<JobView>;
+  /** The capabilities manifest (public). */
+  capabilities(): unknown;
+}
+
+const LOCAL_IP = '127.0.0.1';
+
+/** The options as the service's `query` (absent ones dropped). */
+function optionsOf(args: CallArgs): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of CALL_OPTION_KEYS) {
+    const v = (args as Record<string, unknown>)[k];
+    if (v !== undefined && v !== null) out[k] = v;
+  }
+  return out;
+}
+
+function commandOf(args: { command?: unknown }, required: boolean): string | undefined {
+  const c = args.command;
+  if (c === undefined || c === null || c === '') {
+    if (required) throw new SvcError('SVC_INVALID_INPUT', 'command: missing; name one of the commands (GET /api/v1/capabilities lists them).', { extensions: { field: 'command' } });
+    return undefined;
+  }
+  if (typeof c !== 'string') throw new SvcError('SVC_INVALID_INPUT', 'command: expected a string naming a command.', { extensions: { field: 'command' } });
+  assertSolvable(c);
+  return c;
+}
+
+function problemOf(args: { problem?: unknown }): unknown {
+  if (args.problem === undefined || args.problem === null) {
+    throw new SvcError('SVC_INVALID_INPUT', 'problem: missing; send one JSON problem document (with tag and description).', { extensions: { field: 'problem' } });
+  }
+  return args.problem;
+}
+
+/** The door-agnostic call layer over one service. */
+export function createDoor(service: Service): Door {
+  const admit = async (caller: Caller, action: Action): Promise<Principal> => {
+    const principal = await service.authenticate(caller.authorization ?? undefined, { ip: caller.ip ?? LOCAL_IP });
+    service.access.admit(principal, action);
+    return principal;
+  };
+
+  /** The JSON size of what the caller sent, against the plan's and the server's caps (413). */
+  const measure = (principal: Principal, payload: unknown): void => {
+    const size = Buffer.byteLength(JSON.stringify(payload) ?? '', 'utf8');
+    const err = overCap(size, {
+      plan: service.bodyLimitFor(principal),
+      absolute: service.limits.maxBodyBytes,
+      sandbox: principal.kind === 'sandbox',
+    });
+    if (err) throw err;
+  };
+
+  /** Job routes: credentials optional (a sandbox job is readable by whoever holds its id). */
+  const reader = async (caller: Caller, action: Action): Promise<Principal | null> => {
+    if (caller.authorization === undefined || caller.authorization === null || caller.authorization === '') {
+      const ip = caller.ip ?? LOCAL_IP;
+      service.access.admit({ kind: 'sandbox', id: `sandbox-ip:${ip}`, ip, plan: 'sandbox' }, 'account');
+      return null;
+    }
+    return admit(caller, action);
+  };
+
+  const jobId = (id: unknown): string => {
+    if (typeof id !== 'string' || id === '') throw new SvcError('SVC_INVALID_INPUT', 'job_id: expected the id of a job.', { extensions: { field: 'job_id' } });
+    return id;
+  };
+
+  const solve = async (args: CallArgs, caller: Caller): Promise<SolveOutcome> => {
+    const command = commandOf(args, true)!;
+    const query = optionsOf(args);
+    const principal = await admit(caller, 'solve');
+    const problem = problemOf(args);
+    measure(principal, problem);
+    return service.solve(command, problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+  };
+
+  return {
+    solve,
+    async analyze(args, caller) {
+      const command = commandOf(args, true)!;
+      const query = optionsOf(args);
+      const principal = await admit(caller, 'analyze');
+      const problem = problemOf(args);
+      measure(principal, problem);
+      return service.analyze(command, problem, { principal, query });
+    },
+    async compute(args, caller) {
+      if (commandOf(args, false) !== undefined) return solve(args, caller);
+      const query = optionsOf(args);
+      const principal = await admit(caller, 'solve');
+      const problem = problemOf(args);
+      measure(principal, problem);
+      return service.compute(problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+    },
+    async verify(args, caller) {
+      const command = commandOf(args, true)!;
+      const principal = await admit(caller, 'analyze');
+      const body = { problem: args.problem, answer: args.answer };
+      measure(principal, body);
+      return service.verify(command, body, principal);
+    },
+    async getJob(id, caller, waitSeconds = 0) {
+      const r = await reader(caller, 'account');
+      if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
+        throw new SvcError('SVC_INVALID_INPUT', 'wait: expected a whole number of seconds (longer waits are cut to the server maximum).', { extensions: { field: 'wait' } });
+      }
+      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds));
+    },
+    async cancelJob(id, caller) {
+      const r = await reader(caller, 'solve');
+      return service.jobs.cancel(jobId(id), r);
+    },
+    capabilities() {
+      return service.capabilities();
+    },
+  };
+}
