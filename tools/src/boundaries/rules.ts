@@ -10,10 +10,14 @@ export const DEP_CONSTRAINTS: Record<string, readonly string[]> = {
   'type:store': ['type:contract', 'type:util'],
   'type:service': ['type:contract', 'type:util', 'type:engine', 'type:store'],
   'type:client': ['type:contract', 'type:util'],
-  'type:app': ['type:service', 'type:client', 'type:contract', 'type:util'],
+  'type:app': ['type:service', 'type:client', 'type:contract', 'type:util', 'type:door'],
   'app:server': ['type:service', 'type:contract', 'type:util'],
-  'app:mcp': ['type:service', 'type:client', 'type:contract', 'type:util'],
-  'app:cli': ['type:client', 'type:contract', 'type:util'],
+  // A front door beside HTTP (MCP, gRPC), hosted by the HTTP app's process.
+  'type:door': ['type:service', 'type:client', 'type:contract', 'type:util'],
+  // The MCP factory runs inside `svc mcp` too, so it reaches the service only through the client.
+  'app:mcp': ['type:client', 'type:contract', 'type:util'],
+  'app:grpc': ['type:service', 'type:contract', 'type:util'],
+  'app:cli': ['type:client', 'type:contract', 'type:util', 'door:stdio-safe'],
   'type:tools': ['*'],
 };
 
