@@ -94,10 +94,17 @@ function problemOf(args: { problem?: unknown }): unknown {
   return args.problem;
 }
 
+/** The `Authorization` value: a bare token (no scheme, no space) is taken as a bearer token. */
+function authorizationOf(caller: Caller): string | undefined {
+  const a = caller.authorization;
+  if (a === undefined || a === null || a === '') return undefined;
+  return /\s/.test(a.trim()) ? a : `Bearer ${a.trim()}`;
+}
+
 /** The door-agnostic call layer over one service. */
 export function createDoor(service: Service): Door {
   const admit = async (caller: Caller, action: Action): Promise<Principal> => {
-    const principal = await service.authenticate(caller.authorization ?? undefined, { ip: caller.ip ?? LOCAL_IP });
+    const principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
     service.access.admit(principal, action);
     return principal;
   };

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SvcError } from '@svc/errors';
+import { createDoor, isQueued, type Door, type Service } from '../index';
+import { closeServices, makeService } from '../../test/services';
+
+const TAG = 'svc-cortex-v1';
+const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof SvcError) return e.code;
+    throw e;
+  }
+  throw new Error('expected an SvcError');
+}
+
+let service: Service;
+let door: Door;
+let auth: string;
+
+beforeAll(async () => {
+  service = await makeService({ sandbox: { bodyBytes: 4096 } });
+  door = createDoor(service);
+  auth = `Bearer ${(await service.sandboxInfo()).token}`;
+}, 60_000);
+afterAll(closeServices);
+
+describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
+  it('solves as the service does: same receipt, answer and certainty', async () => {
+    const viaDoor = await door.solve({ command: 'maxcut', problem: cycle(5), effort: 'high', seed: 7 }, { authorization: auth });
+    const principal = await service.authenticate(auth, { ip: '127.0.0.1' });
+    const direct = await service.solve('maxcut', cycle(5), { principal, query: { effort: 'high', seed: '7' } });
+    expect(isQueued(viaDoor)).toBe(false);
+    const env = viaDoor as Record<string, unknown>;
+    expect(env.cut_value).toBe(4);
+    expect(env.receipt).toBe(direct.receipt);
+    expect(env.certainty).toBe(direct.certainty);
+    expect(env.answer).toEqual(direct.answer);
+  });
+
+  it('takes a bare token as well as a Bearer header', async () => {
+    const env = (await door.solve({ command: 'maxcut', problem: cycle(3) }, { authorization: auth.slice('Bearer '.length) })) as Record<string, unknown>;
+    expect(env.cut_value).toBe(2);
+  });
+
+  it('keeps commands.md precedence: command, then options, then auth, then size, then the problem', async () => {
+    // An unknown command outranks missing credentials.
+    expect(await codeOf(door.solve({ command: 'nope', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
+    expect(await codeOf(door.solve({ command: 'tsp', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, {}))).toBe('SVC_UNAUTHENTICATED');
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, { authorization: 'Bearer sbx_wrong' }))).toBe('SVC_UNAUTHENTICATED');
+    // Size (the sandbox cap here is 4096 bytes) outranks a broken problem.
+    const big = { ...cycle(400), edges: [[0, 999, 1], ...cycle(400).edges] };
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: big }, { authorization: auth }))).toBe('SVC_PAYLOAD_TOO_LARGE');
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: { ...cycle(3), edges: [[0, 9, 1]] } }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3), effort: 'ultra' }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+    expect(await codeOf(door.solve({ command: 'maxcut' }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+    expect(await codeOf(door.solve({ problem: cycle(3) }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+  });
+
+  it('compute routes a bare problem by shape, or solves the named command', async () => {
+    const routed = (await door.compute({ problem: cycle(4), seed: 1 }, { authorization: auth })) as Record<string, any>;
+    expect(routed.routed.command).toBe('maxcut');
+    expect(routed.cut_value).toBe(4);
+    const named = (await door.compute({ command: 'maxcut', problem: cycle(4), seed: 1 }, { authorization: auth })) as Record<string, any>;
+    expect(named.receipt).toBe(routed.receipt);
+  });
+
+  it('analyze and verify are free and answer the same reports as the HTTP routes', async () => {
+    const report = await door.analyze({ command: 'maxcut', problem: cycle(6), effort: 'high' }, { authorization: auth });
+    expect(report).toMatchObject({ command: 'maxcut', compute_units: 4 });
+    const good = await door.verify({ command: 'maxcut', problem: cycle(6), answer: [0, 1, 0, 1, 0, 1] }, { authorization: auth });
+    expect(good.ok).toBe(true);
+    expect(good.objective).toBe(6);
+    const bad = await door.verify({ command: 'maxcut', problem: cycle(6), answer: [0, 1, 2, 1, 0, 1] }, { authorization: auth });
+    expect(bad.ok).toBe(false);
+  });
+
+  it('an idempotency key replays the stored answer', async () => {
+    const caller = { authorization: auth, idempotencyKey: 'door-test-1' };
+    const a = (await door.solve({ command: 'maxcut', problem: cycle(7), seed: 3 }, caller)) as Record<string, unknown>;
+    const b = (await door.solve({ command: 'maxcut', problem: cycle(7), seed: 3 }, caller)) as Record<string, unknown>;
+    expect(b.receipt).toBe(a.receipt);
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(7), seed: 4 }, caller))).toBe('SVC_IDEMPOTENCY_CONFLICT');
+  });
+
+  it('jobs: an unknown id is 404, a bad wait is 422, credentials are optional', async () => {
+    expect(await codeOf(door.getJob('job_missing', {}, 0))).toBe('SVC_NOT_FOUND');
+    expect(await codeOf(door.getJob('job_missing', { authorization: auth }, -1))).toBe('SVC_INVALID_INPUT');
+    expect(await codeOf(door.cancelJob('', { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+    expect(await codeOf(door.getJob('job_missing', { authorization: 'Bearer sbx_wrong' }, 0))).toBe('SVC_UNAUTHENTICATED');
+  });
+
+  it('capabilities is the manifest', () => {
+    expect(door.capabilities()).toEqual(service.capabilities());
+  });
+});
