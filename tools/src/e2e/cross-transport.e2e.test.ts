@@ -1,15 +1,21 @@
-import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeFor, type ErrorCode } from '@svc/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
 import { lcg, ROOT, svcSuite } from './svc-cli-harness';
+import type { DoorClient, DoorReply } from './doors/door-client';
+import { httpDoor } from './doors/http';
+import { pythonDoor } from './doors/python';
+import { svcDoor } from './doors/svc';
 
 /**
- * Cross-transport conformance: the same cases through every front door that exists — plain HTTP,
- * the bundled `svc` CLI and the Python client — must give the same envelope (receipt, certainty,
- * objective, answer, version, engine) or the same fault (code, HTTP status, exit code). Certified
- * answers are also checked against an independent brute force written here from the JSON input.
- * (MCP and gRPC join this list when they exist.)
+ * Cross-transport conformance: one table of cases through every front door — plain HTTP, the
+ * bundled `svc` CLI, the Python client, MCP (streamable HTTP and stdio), gRPC and tRPC — against
+ * one started server. Each must give the same envelope (receipt, certainty, objective, answer,
+ * version, engine) or the same fault (code, status, and exit code where the door is a process).
+ * Beyond the solve cases: a wrong token, a spent quota, an idempotent replay and its conflict, a
+ * queued job followed to its end and a cancelled one. Certified answers are also checked against
+ * an independent brute force written here from the JSON input.
  */
 
 const TAG = 'svc-cortex-v1';
@@ -189,7 +195,7 @@ function cases(): Case[] {
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
   ];
   for (const [name, command, problem, error] of bad) out.push({ name, command, problem, effort: 'flash', seed: 0, error });
-  return out.map((c) => ({ ...c, problem: { description: `Cross-transport case: ${c.name}.`, ...c.problem } }));
+  return out.map((c) => ({ ...c, problem: { tag: TAG, description: `Cross-transport case: ${c.name}.`, ...c.problem } }));
 }
 
 function symmetric(m: number, seed: number): number[][] {
@@ -208,97 +214,206 @@ function comparable(env: Json): Json {
   return out;
 }
 
-// Python: the client package from the workspace, one process for every case.
-const PY_RUNNER = `
-import json, sys
-from svc_client import Client
-base, cases = sys.argv[1], json.load(sys.stdin)
-client = Client(base)
-out = [client.solve(c["command"], c["problem"], effort=c["effort"], seed=c["seed"]) for c in cases]
-print(json.dumps(out))
-`;
+// No result cache (every door's answer is a real solve), room for the case count, a queue threshold
+// that queues QUEUED below (work 37e6) and nothing else, and a free plan of 4 units a day.
+const suite = svcSuite('svc-cross-transport-', {
+  env: { SVC_RESULT_CACHE_BYTES: '0', SVC_SANDBOX_RATE_PER_MINUTE: '100000', SVC_QUEUE_THRESHOLD_WORK: '30000000', SVC_FREE_DAILY_UNITS: '4' },
+});
+const CASES = cases();
 
-function runPython(base: string, list: Case[]): Promise<Json[]> {
-  return new Promise((done, fail) => {
-    const child = spawn('python3', ['-c', PY_RUNNER, base], {
-      env: { PATH: process.env.PATH ?? '', PYTHONPATH: join(ROOT, 'libs', 'client-python', 'src'), HOME: process.env.HOME ?? '' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (x) => { stdout += x; });
-    child.stderr.on('data', (x) => { stderr += x; });
-    child.on('error', fail);
-    child.on('close', (code) => {
-      if (code !== 0) fail(new Error(`python exited ${code}: ${stderr}`));
-      else done(JSON.parse(stdout) as Json[]);
-    });
-    child.stdin.end(JSON.stringify(list.map((c) => ({ command: c.command, problem: c.problem, effort: c.effort, seed: c.seed }))));
-  });
+function randomGraph(n: number, deg: number, seed: number): Json {
+  const r = lcg(seed);
+  const edges: Triple[] = [];
+  for (let i = 0; i < n; i++) for (let k = 0; k < deg / 2; k++) {
+    const j = Math.floor(r() * n);
+    if (j !== i) edges.push([i, j, 1 + Math.floor(r() * 5)]);
+  }
+  return { tag: TAG, description: 'Cross-transport job: split a sparse network into two sides.', n, edges };
+}
+/** Queued (estimated work 3.7e7 ≥ the suite's 3e7 threshold) and done in well under a second. */
+const QUEUED = { command: 'maxcut', problem: randomGraph(200, 6, 1), effort: 'medium', seed: 3 };
+/** Queued and about two minutes of work on the ts engine: cancelled long before it ends. */
+const LONG = { command: 'maxcut', problem: randomGraph(2000, 8, 1), effort: 'high', seed: 0 };
+const SMALL = { command: 'maxcut', problem: { tag: TAG, description: 'Cross-transport replay: split a ring of five offices.', n: 5, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 0, 1]] }, effort: 'medium' };
+
+interface DoorRun {
+  cases: Map<string, DoorReply>;
+  badToken: DoorReply;
+  quota: DoorReply;
+  replay: [DoorReply, DoorReply, DoorReply];
+  queued: { ack: DoorReply; final: Json | null };
+  cancel: { ack: DoorReply; cancelled: DoorReply; status: string | null };
 }
 
-// No result cache (every transport's answer is a real solve) and room for the case count.
-const suite = svcSuite('svc-cross-transport-', { env: { SVC_RESULT_CACHE_BYTES: '0', SVC_SANDBOX_RATE_PER_MINUTE: '100000' } });
-const CASES = cases();
-const http = new Map<string, { status: number; json: Json }>();
-const cli = new Map<string, { code: number | null; json: Json }>();
-const python = new Map<string, Json>();
+const runs = new Map<string, DoorRun>();
+const doors: DoorClient[] = [];
+let sandbox = '';
+let spentKey = '';
+
+const isJob = (x: Json): boolean => typeof x.job_id === 'string' && typeof x.status === 'string';
+
+/** The envelope a reply ends in: itself, or a done job's result; null while the job runs. */
+function envelopeOf(reply: DoorReply): Json | null {
+  if (!reply.ok) return null;
+  const r = reply.result;
+  if (!isJob(r)) return r;
+  return r.status === 'done' ? (r.result as Json) : null;
+}
+
+/** Follows a queued handle through the same door until the job ends (30 s waits, 3 min at most). */
+async function follow(door: DoorClient, ack: DoorReply, token: string): Promise<Json | null> {
+  if (!ack.ok || !isJob(ack.result)) return envelopeOf(ack);
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const r = await door.getJob(ack.result.job_id, token, 30);
+    const env = envelopeOf(r);
+    if (env) return env;
+    if (!r.ok) return r.problem;
+  }
+  return null;
+}
+
+async function jobStatus(id: string): Promise<string | null> {
+  const r = await fetch(`${suite.server.url}/api/v1/jobs/${id}?wait=30`, { headers: { authorization: `Bearer ${sandbox}` } });
+  return ((await r.json()) as Json).status ?? null;
+}
+
+async function runDoor(door: DoorClient): Promise<DoorRun> {
+  const cases = new Map<string, DoorReply>();
+  for (const c of CASES) {
+    const ack = await door.solve({ command: c.command, problem: c.problem, effort: c.effort, seed: c.seed }, sandbox);
+    const env = await follow(door, ack, sandbox);
+    cases.set(c.name, env && ack.ok ? { ok: true, result: env, exit: ack.exit } : ack);
+  }
+  const badToken = await door.solve({ ...SMALL }, 'sbx_not_a_token');
+  const quota = await door.solve({ ...SMALL, seed: 99 }, spentKey);
+  const key = `xt-replay-${door.name}`;
+  const replay: DoorRun['replay'] = [
+    await door.solve({ ...SMALL, seed: 5, idempotencyKey: key }, sandbox),
+    await door.solve({ ...SMALL, seed: 5, idempotencyKey: key }, sandbox),
+    await door.solve({ ...SMALL, seed: 6, idempotencyKey: key }, sandbox),
+  ];
+  const qAck = await door.solve(QUEUED, sandbox);
+  const queued = { ack: qAck, final: await follow(door, qAck, sandbox) };
+  const lAck = await door.solve(LONG, sandbox);
+  const cancelled = lAck.ok && isJob(lAck.result) ? await door.cancelJob(lAck.result.job_id, sandbox) : lAck;
+  const status = lAck.ok && isJob(lAck.result) ? await jobStatus(lAck.result.job_id) : null;
+  return { cases, badToken, quota, replay, queued, cancel: { ack: lAck, cancelled, status } };
+}
+
+/** A verified free key whose 4 daily units are spent (SVC_FREE_DAILY_UNITS = 4). */
+async function spentFreeKey(base: string): Promise<string> {
+  const email = 'cross-transport@example.com';
+  const reg = (await (await fetch(`${base}/api/v1/accounts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })).json()) as Json;
+  const mail = readFileSync(join(suite.dataDir, 'outbox', 'outbox.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json).filter((m) => m.to === email).at(-1)!;
+  const v = await fetch(`${base}/api/v1/email/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: mail.token }) });
+  if (v.status !== 200) throw new Error(`verify-email answered ${v.status}`);
+  const token = reg.key.token as string;
+  const spend = await httpDoor(base).solve({ ...SMALL, effort: 'high', seed: 1 }, token);
+  if (!spend.ok || spend.result.compute_units_left !== 0) throw new Error(`spending the quota failed: ${JSON.stringify(spend)}`);
+  return token;
+}
 
 beforeAll(async () => {
   const base = suite.server.url;
-  const token = ((await (await fetch(`${base}/api/v1/sandbox`)).json()) as { token: string }).token;
-  const py = runPython(base, CASES);
-  for (const c of CASES) {
-    const res = await fetch(`${base}/api/v1/solve/${c.command}?effort=${c.effort}&seed=${c.seed}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ tag: TAG, ...c.problem }),
-    });
-    http.set(c.name, { status: res.status, json: (await res.json()) as Json });
-    const r = await suite.svc([c.command, '--format', 'json', '--effort', c.effort, '--seed', String(c.seed)], { stdin: JSON.stringify(c.problem) });
-    cli.set(c.name, { code: r.code, json: JSON.parse(r.stdout || r.stderr) as Json });
-  }
-  const pyOut = await py;
-  CASES.forEach((c, i) => python.set(c.name, pyOut[i]));
-}, SLOW);
+  sandbox = ((await (await fetch(`${base}/api/v1/sandbox`)).json()) as { token: string }).token;
+  spentKey = await spentFreeKey(base);
+  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT));
+  for (const door of doors) runs.set(door.name, await runDoor(door));
+}, 900_000);
 
-describe('cross-transport conformance: HTTP, svc, Python', () => {
-  it('covers every command that is served, successes and faults', () => {
+afterAll(async () => {
+  for (const door of doors) await door.close();
+});
+
+const DOOR_NAMES = ['http', 'svc', 'python'];
+const codeOf = (r: DoorReply): string | undefined => (r.ok ? undefined : r.problem.code);
+
+/** Same code, the catalogue's status, and the catalogue's exit code where the door reports one. */
+function expectFault(r: DoorReply, code: ErrorCode, door: string): void {
+  expect(codeOf(r), `${door}: ${JSON.stringify(r)}`).toBe(code);
+  if (!r.ok) expect(r.problem.status, door).toBe(ERRORS[code].http);
+  if (r.exit !== undefined) expect(r.exit, door).toBe(exitCodeFor(code));
+}
+
+describe('cross-transport conformance: one table through every door', () => {
+  it('covers every command that is served, successes and faults, through every door', () => {
     const served = new Set(CASES.map((c) => c.command));
     for (const c of ['optimize', 'maxcut', 'feel', 'want', 'sample', 'select', 'rules', 'quantum-scale']) expect(served).toContain(c);
     expect(CASES.filter((c) => c.error).length).toBeGreaterThanOrEqual(8);
+    expect([...runs.keys()]).toEqual(DOOR_NAMES);
   });
 
   it.each(CASES.filter((c) => !c.error).map((c) => [c.name, c] as const))('%s: one envelope through every door', (_name, c) => {
-    const h = http.get(c.name)!;
-    expect(h.status, JSON.stringify(h.json)).toBe(200);
-    const base = comparable(h.json);
+    const h = runs.get('http')!.cases.get(c.name)!;
+    expect(h.ok, JSON.stringify(h)).toBe(true);
+    const base = comparable((h as { result: Json }).result);
     expect(base.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
-    const viaCli = cli.get(c.name)!;
-    expect(viaCli.code, JSON.stringify(viaCli.json)).toBe(0);
-    expect(comparable(viaCli.json)).toEqual(base);
-    expect(comparable(python.get(c.name)!)).toEqual(base);
+    for (const [door, run] of runs) {
+      const r = run.cases.get(c.name)!;
+      expect(r.ok, `${door}: ${JSON.stringify(r)}`).toBe(true);
+      if (r.exit !== undefined) expect(r.exit, door).toBe(0);
+      expect(comparable((r as { result: Json }).result), door).toEqual(base);
+    }
+    const env = (h as { result: Json }).result;
     if (c.optimum !== undefined) {
       // Certified: the brute-force optimum, and the answer really scores it.
-      expect(h.json.certainty).toBe(CERTIFIED);
-      expect(c.score!(h.json)).toBeCloseTo(c.optimum, 9);
+      expect(env.certainty).toBe(CERTIFIED);
+      expect(c.score!(env)).toBeCloseTo(c.optimum, 9);
     }
     if (c.command === 'quantum-scale') {
-      expect(h.json.energy).toBeGreaterThanOrEqual(h.json.planted_energy);
-      expect(h.json.reached_floor).toBe(h.json.energy === h.json.planted_energy);
+      expect(env.energy).toBeGreaterThanOrEqual(env.planted_energy);
+      expect(env.reached_floor).toBe(env.energy === env.planted_energy);
     }
   });
 
   it.each(CASES.filter((c) => c.error).map((c) => [c.name, c] as const))('%s: the same fault through every door', (_name, c) => {
-    const h = http.get(c.name)!;
-    expect(h.json.code, JSON.stringify(h.json)).toBe(c.error);
-    expect(h.status).toBe(h.json.status);
-    const viaCli = cli.get(c.name)!;
-    expect(viaCli.json.code).toBe(c.error);
-    expect(viaCli.code).toBe(exitCodeFor(c.error!));
-    const py = python.get(c.name)!;
-    expect(py.code).toBe(c.error);
-    expect(py.status).toBe(h.status);
-    expect(py.exit_code).toBe(exitCodeFor(c.error!));
+    for (const [door, run] of runs) expectFault(run.cases.get(c.name)!, c.error!, door);
+  });
+
+  it('a wrong token is SVC_UNAUTHENTICATED through every door', () => {
+    for (const [door, run] of runs) expectFault(run.badToken, 'SVC_UNAUTHENTICATED', door);
+  });
+
+  it('a spent daily quota is SVC_QUOTA_EXCEEDED through every door', () => {
+    for (const [door, run] of runs) expectFault(run.quota, 'SVC_QUOTA_EXCEEDED', door);
+  });
+
+  it('an idempotent retry replays the answer; the same key on another problem is SVC_IDEMPOTENCY_CONFLICT', () => {
+    for (const [door, run] of runs) {
+      const [first, again, other] = run.replay;
+      expect(first.ok, `${door}: ${JSON.stringify(first)}`).toBe(true);
+      expect(again.ok, door).toBe(true);
+      const a = (first as { result: Json }).result;
+      const b = (again as { result: Json }).result;
+      expect(b.receipt, door).toBe(a.receipt);
+      // Replayed, not charged again.
+      expect(b.compute_units_left, door).toBe(a.compute_units_left);
+      expectFault(other, 'SVC_IDEMPOTENCY_CONFLICT', door);
+    }
+  });
+
+  it('a heavy solve answers a job handle at once, and following it ends in the same envelope', () => {
+    let base: Json | undefined;
+    for (const [door, run] of runs) {
+      const { ack, final } = run.queued;
+      expect(ack.ok, `${door}: ${JSON.stringify(ack)}`).toBe(true);
+      expect((ack as { result: Json }).result).toMatchObject({ status: 'queued' });
+      expect((ack as { result: Json }).result.job_id).toMatch(/^job_/);
+      expect(final, door).not.toBeNull();
+      base ??= comparable(final!);
+      expect(comparable(final!), door).toEqual(base);
+    }
+    expect(base!.receipt).toMatch(/^svcr_/);
+  });
+
+  it('a cancelled job ends cancelled through every door', () => {
+    for (const [door, run] of runs) {
+      const { ack, cancelled, status } = run.cancel;
+      expect(ack.ok && isJob(ack.result), `${door}: ${JSON.stringify(ack)}`).toBe(true);
+      expect(cancelled.ok, `${door}: ${JSON.stringify(cancelled)}`).toBe(true);
+      expect((cancelled as { result: Json }).result.job_id, door).toBe((ack as { result: Json }).result.job_id);
+      expect(status, door).toBe('cancelled');
+    }
   });
 });

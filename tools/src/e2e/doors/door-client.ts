@@ -5,10 +5,14 @@
  */
 export type Json = Record<string, any>;
 
-/** A success document (an envelope, a queued job handle, a job, a report) or the problem document of a fault. */
+/**
+ * A success document (an envelope, a queued job handle, a job, a report) or the problem document of
+ * a fault; `exit` is the process exit code for the doors that are processes (svc), or the
+ * `exit_code` a client reports (Python).
+ */
 export type DoorReply =
-  | { readonly ok: true; readonly result: Json }
-  | { readonly ok: false; readonly problem: Json };
+  | { readonly ok: true; readonly result: Json; readonly exit?: number | null }
+  | { readonly ok: false; readonly problem: Json; readonly exit?: number | null };
 
 export interface DoorSolve {
   readonly command: string;
