@@ -1,5 +1,7 @@
 #include "kernels/model.h"
 
+#include <cmath>
+
 namespace svc::core {
 
 QuboModel ModelFromQubo(const QuboView& p) {
@@ -47,6 +49,13 @@ void ModelFields(const QuboModel& m, const std::vector<uint8_t>& x, std::vector<
     }
     (*f)[i] += s;
   }
+}
+
+double EnergyTolerance(const QuboModel& m) {
+  double s = 0;
+  for (int32_t i = 0; i < m.n; ++i) s += std::fabs(m.h[i]);
+  for (double w : m.q.w) s += std::fabs(w);
+  return 1e-12 * (1 + s);
 }
 
 }  // namespace svc::core

@@ -29,13 +29,6 @@ constexpr double kT0Factor = 1;
 constexpr double kT1Factor = 0.25;
 
 // 1e-12 (1 + sum|h| + sum_rows|W|): far below any real improvement, far above rounding noise.
-double EpsilonFor(const QuboModel& m) {
-  double s = 0;
-  for (int32_t i = 0; i < m.n; ++i) s += std::fabs(m.h[i]);
-  for (double w : m.q.w) s += std::fabs(w);
-  return 1e-12 * (1 + s);
-}
-
 }  // namespace
 
 bool IsSymmetric(const QuboModel& m) {
@@ -84,7 +77,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
   const Csr& q = m.q;
   const bool has_warm = warm.size() == static_cast<size_t>(n);
   FlipState st(m);
-  const double eps = EpsilonFor(m);
+  const double eps = EnergyTolerance(m);
   const double scale = AnnealScale(m);
   const double beta0 = 1 / (kT0Factor * scale);
   const double beta1 = 1 / (kT1Factor * scale);

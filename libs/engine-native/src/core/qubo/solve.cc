@@ -24,13 +24,6 @@ constexpr int32_t kBnbForcedMaxN = 4096;
 constexpr int32_t kEnumerateFirstMax = 20;
 
 // Float noise allowed when an incumbent is compared with a bound: 1e-12 (1 + sum|h| + sum|W|).
-double CloseTolerance(const QuboModel& m) {
-  double s = 0;
-  for (int32_t i = 0; i < m.n; ++i) s += std::fabs(m.h[i]);
-  for (double w : m.q.w) s += std::fabs(w);
-  return 1e-12 * (1 + s);
-}
-
 }  // namespace
 
 SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
@@ -97,7 +90,7 @@ ProofOutcome Prove(const QuboModel& m, bool symmetric, std::vector<uint8_t> incu
                    const ExactBudget& exact, const Limits& limits) {
   ProofOutcome out;
   std::vector<uint8_t> x = std::move(incumbent);
-  const double eps = CloseTolerance(m);
+  const double eps = EnergyTolerance(m);
   double bound = -kInf;
   std::vector<int8_t> fixed;
   if (symmetric) {
