@@ -58,6 +58,9 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
     expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3), effort: 'ultra' }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
     expect(await codeOf(door.solve({ command: 'maxcut' }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
     expect(await codeOf(door.solve({ problem: cycle(3) }, { authorization: auth }))).toBe('SVC_INVALID_INPUT');
+    // An unknown argument is what an unknown query parameter is over HTTP, before auth.
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3), timeout: 5 } as never, {}))).toBe('SVC_UNSUPPORTED');
+    expect(await codeOf(door.verify({ command: 'maxcut', problem: cycle(3), answer: [0, 1, 0], seed: 1 } as never, {}))).toBe('SVC_UNSUPPORTED');
   });
 
   it('compute routes a bare problem by shape, or solves the named command', async () => {

@@ -76,6 +76,21 @@ function optionsOf(args: CallArgs): Record<string, unknown> {
   return out;
 }
 
+const SOLVE_ARG_KEYS: readonly string[] = ['command', 'problem', ...CALL_OPTION_KEYS];
+const VERIFY_ARG_KEYS: readonly string[] = ['command', 'problem', 'answer'];
+
+/** 404 SVC_UNSUPPORTED for an argument the call does not know, as an unknown query parameter is over HTTP. */
+function assertKnownArgs(args: object, allowed: readonly string[]): void {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    throw new SvcError('SVC_INVALID_INPUT', `the arguments must be an object {${allowed.join(', ')}}.`, { extensions: { field: '(root)' } });
+  }
+  for (const k of Object.keys(args)) {
+    if (!allowed.includes(k)) {
+      throw new SvcError('SVC_UNSUPPORTED', `Unknown argument '${k}'; this call takes ${allowed.join(', ')}.`, { extensions: { field: k } });
+    }
+  }
+}
+
 function commandOf(args: { command?: unknown }, required: boolean): string | undefined {
   const c = args.command;
   if (c === undefined || c === null || c === '') {
@@ -136,6 +151,7 @@ export function createDoor(service: Service): Door {
   };
 
   const solve = async (args: CallArgs, caller: Caller): Promise<SolveOutcome> => {
+    assertKnownArgs(args, SOLVE_ARG_KEYS);
     const command = commandOf(args, true)!;
     const query = optionsOf(args);
     const principal = await admit(caller, 'solve');
@@ -147,6 +163,7 @@ export function createDoor(service: Service): Door {
   return {
     solve,
     async analyze(args, caller) {
+      assertKnownArgs(args, SOLVE_ARG_KEYS);
       const command = commandOf(args, true)!;
       const query = optionsOf(args);
       const principal = await admit(caller, 'analyze');
@@ -155,6 +172,7 @@ export function createDoor(service: Service): Door {
       return service.analyze(command, problem, { principal, query });
     },
     async compute(args, caller) {
+      assertKnownArgs(args, SOLVE_ARG_KEYS);
       if (commandOf(args, false) !== undefined) return solve(args, caller);
       const query = optionsOf(args);
       const principal = await admit(caller, 'solve');
@@ -163,6 +181,7 @@ export function createDoor(service: Service): Door {
       return service.compute(problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
     },
     async verify(args, caller) {
+      assertKnownArgs(args, VERIFY_ARG_KEYS);
       const command = commandOf(args, true)!;
       const principal = await admit(caller, 'analyze');
       const body = { problem: args.problem, answer: args.answer };
