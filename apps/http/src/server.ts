@@ -7,6 +7,7 @@ import { accountPlugin } from './routes/account-plugin';
 import { installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
 import { sendOutcome } from './routes/solver-routes';
+import { trpcPlugin } from './trpc/plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,6 +122,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.get(`${API}/models`, async () => service.models());
   app.register(accountPlugin(service));
   app.register(solverPlugin(service));
+  app.register(trpcPlugin(service, { docsUrl, onFault }));
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).
