@@ -1,2 +1,3 @@
 export { buildServer, type BuildServerOptions } from './server';
 export { startServer, type StartServerOptions, type RunningServer } from './start-server';
+export { type AppRouter, type SolveInput, type VerifyInput, type JobInput } from './trpc/router';

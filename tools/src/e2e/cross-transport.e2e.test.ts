@@ -7,6 +7,7 @@ import type { DoorClient, DoorReply } from './doors/door-client';
 import { httpDoor } from './doors/http';
 import { pythonDoor } from './doors/python';
 import { svcDoor } from './doors/svc';
+import { trpcDoor } from './doors/trpc';
 
 /**
  * Cross-transport conformance: one table of cases through every front door — plain HTTP, the
@@ -318,7 +319,7 @@ beforeAll(async () => {
   const base = suite.server.url;
   sandbox = ((await (await fetch(`${base}/api/v1/sandbox`)).json()) as { token: string }).token;
   spentKey = await spentFreeKey(base);
-  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT));
+  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT), trpcDoor(base));
   for (const door of doors) runs.set(door.name, await runDoor(door));
 }, 900_000);
 
@@ -326,7 +327,7 @@ afterAll(async () => {
   for (const door of doors) await door.close();
 });
 
-const DOOR_NAMES = ['http', 'svc', 'python'];
+const DOOR_NAMES = ['http', 'svc', 'python', 'trpc'];
 const codeOf = (r: DoorReply): string | undefined => (r.ok ? undefined : r.problem.code);
 
 /** Same code, the catalogue's status, and the catalogue's exit code where the door reports one. */
