@@ -8,6 +8,7 @@ import { installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
 import { sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
+import { mcpRoute } from './mcp-route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,6 +124,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.register(accountPlugin(service));
   app.register(solverPlugin(service));
   app.register(trpcPlugin(service, { docsUrl, onFault }));
+  app.register(mcpRoute(service));
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).

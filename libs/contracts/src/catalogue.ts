@@ -55,6 +55,8 @@ export interface CatalogueEntry {
   readonly latencyBudget?: true;
   /** The repo's docs page on this command, when there is one. */
   readonly docs?: string;
+  /** An agent tool of its own (interface §1: `svc.inverse` is want, `svc.explore` is sample). */
+  readonly tool?: { readonly name: `svc.${string}`; readonly title: string };
 }
 
 const S = 'served';
@@ -78,7 +80,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   phase: { purpose: 'phase of matter', status: NA },
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
-  want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
+  want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },
   relation: { purpose: 'integer relations and minimal polynomials', status: NA },
   reduce: { purpose: 'lattice-basis reduction', status: NA },
   precision: { purpose: 'arbitrary-precision arithmetic', status: NA },
@@ -89,7 +91,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: NA, stability: 'research' },
   protect: { purpose: 'data protection (erasure coding)', status: NA },
   recover: { purpose: 'data recovery from protected shards', status: NA },
-  sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
+  sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.explore', title: 'Explore good alternatives (sample)' } },
   xorsat: { purpose: 'XOR systems over GF(2)', status: NA },
 };
 

@@ -37,7 +37,7 @@ export {
   type CapabilitiesOptions, type CapabilitiesManifest, type CommandCapability,
 } from './capabilities-manifest';
 export {
-  buildOpenApi,
+  buildOpenApi, wireSchema, type WireSchemaName,
   type OpenApiDocument, type OpenApiOperation, type OpenApiPathItem, type OpenApiParameter, type OpenApiResponse, type HttpMethod,
 } from './openapi';
 export { SAMPLE_LIMITS } from './commands/sample';

@@ -247,6 +247,21 @@ function notAvailableText(): string {
 }
 
 /** The OpenAPI 3.1 document of the API; `serverUrl` is the public origin (default root-relative). */
+/** Wire documents other doors describe too (MCP output schemas), as plain JSON Schema with every `$ref` inlined. */
+export type WireSchemaName = 'QueuedAck' | 'Job' | 'AnalyzeReport' | 'VerifyReport' | 'ProblemDocument';
+
+export function wireSchema(name: WireSchemaName): Record<string, unknown> {
+  const all = commonSchemas();
+  const inline = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(inline);
+    if (typeof x !== 'object' || x === null) return x;
+    const o = x as Record<string, unknown>;
+    if (typeof o.$ref === 'string') return inline(all[o.$ref.replace('#/components/schemas/', '')]);
+    return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, inline(v)]));
+  };
+  return inline(all[name]) as Record<string, unknown>;
+}
+
 export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument {
   // Our own root: the builder's default would add empty component sections and another version.
   const root: OpenApiDocument = {

@@ -1,0 +1,27 @@
+/**
+ * What the MCP tools call: the service in-process (apps/http's `/mcp`, over the door layer) or the
+ * HTTP API (`svc mcp`, over `@svc/client`). Faults are problem documents, never exceptions.
+ */
+export type Json = Record<string, unknown>;
+
+export type Outcome = { readonly ok: true; readonly value: Json } | { readonly ok: false; readonly problem: Json };
+
+/** `{command?, problem, effort?, seed?, max_latency_ms?, version?}` of commands.md. */
+export interface SolveArgs {
+  readonly command?: string;
+  readonly problem: unknown;
+  readonly effort?: string;
+  readonly seed?: number;
+  readonly max_latency_ms?: number;
+  readonly version?: string;
+}
+
+export interface McpBackend {
+  analyze(args: SolveArgs): Promise<Outcome>;
+  /** A solve (with `command`) or a routed compute; a heavy one answers the queued job handle. */
+  compute(args: SolveArgs, idempotencyKey?: string): Promise<Outcome>;
+  verify(args: { readonly command?: string; readonly problem: unknown; readonly answer: unknown }): Promise<Outcome>;
+  /** A job, long-polling up to `waitSeconds` (the server cuts it to its maximum). */
+  getJob(jobId: string, waitSeconds: number): Promise<Outcome>;
+  cancelJob(jobId: string): Promise<Outcome>;
+}
