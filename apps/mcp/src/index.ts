@@ -3,3 +3,4 @@ export { mcpTools, portable, type McpTool } from './schemas';
 export { clientBackend } from './client-backend';
 export { ResultStore } from './result-store';
 export type { McpBackend, Outcome, SolveArgs, Json } from './backend';
+export { serveStdio } from './stdio';

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
-import { lcg, ROOT, svcSuite } from './svc-cli-harness';
+import { BIN, lcg, ROOT, svcSuite } from './svc-cli-harness';
 import type { DoorClient, DoorReply } from './doors/door-client';
 import { httpDoor } from './doors/http';
+import { mcpHttpDoor, mcpStdioDoor } from './doors/mcp';
 import { pythonDoor } from './doors/python';
 import { svcDoor } from './doors/svc';
 import { trpcDoor } from './doors/trpc';
@@ -319,7 +320,7 @@ beforeAll(async () => {
   const base = suite.server.url;
   sandbox = ((await (await fetch(`${base}/api/v1/sandbox`)).json()) as { token: string }).token;
   spentKey = await spentFreeKey(base);
-  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT), trpcDoor(base));
+  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT), mcpHttpDoor(base), mcpStdioDoor(base, BIN, suite.work), trpcDoor(base));
   for (const door of doors) runs.set(door.name, await runDoor(door));
 }, 900_000);
 
@@ -327,7 +328,7 @@ afterAll(async () => {
   for (const door of doors) await door.close();
 });
 
-const DOOR_NAMES = ['http', 'svc', 'python', 'trpc'];
+const DOOR_NAMES = ['http', 'svc', 'python', 'mcp-http', 'mcp-stdio', 'trpc'];
 const codeOf = (r: DoorReply): string | undefined => (r.ok ? undefined : r.problem.code);
 
 /** Same code, the catalogue's status, and the catalogue's exit code where the door reports one. */

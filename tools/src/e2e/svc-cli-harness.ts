@@ -15,16 +15,20 @@ export const ROOT = resolve(__dirname, '..', '..', '..');
 export const BIN = join(ROOT, 'apps', 'cli', 'dist', 'svc.mjs');
 
 /**
- * Bundles apps/cli fresh (so a stale dist never passes for current source) into a temporary file
- * renamed over dist/svc.mjs: suites building at the same time never expose half a file. Every
+ * Bundles apps/cli fresh (so a stale dist never passes for current source) into temporary files
+ * renamed over dist/svc.mjs and dist/svc-mcp.mjs: suites building at the same time never expose half a file. Every
  * suite that runs BIN builds it this way and only this way (never apps/cli/build.mjs, which
  * writes dist/svc.mjs in place): a rename is atomic, and a `node` already started on the old
  * file keeps reading the old one.
  */
 export function buildCli(): void {
-  const tmp = `${BIN}.${randomBytes(6).toString('hex')}.tmp`;
-  const script = `import(${JSON.stringify(join(ROOT, 'scripts', 'bundle.mjs'))}).then((m) => m.bundleNode({ entry: ${JSON.stringify(join(ROOT, 'apps', 'cli', 'src', 'main.ts'))}, outfile: ${JSON.stringify(tmp)}, executable: true, sourcemap: false }))`;
+  const suffix = randomBytes(6).toString('hex');
+  const tmp = `${BIN}.${suffix}.tmp`;
+  const mcp = join(ROOT, 'apps', 'cli', 'dist', 'svc-mcp.mjs');
+  const mcpTmp = `${mcp}.${suffix}.tmp`;
+  const script = `import(${JSON.stringify(join(ROOT, 'scripts', 'bundle.mjs'))}).then((m) => m.bundleSvc({ root: ${JSON.stringify(ROOT)}, outfile: ${JSON.stringify(tmp)}, mcpOutfile: ${JSON.stringify(mcpTmp)} }))`;
   execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'pipe' });
+  renameSync(mcpTmp, mcp);
   renameSync(tmp, BIN);
 }
 

@@ -9,6 +9,7 @@ import {
 import { DEMO_COMMAND } from './commands/demo';
 import { helpCommand } from './commands/help';
 import { CANCEL_COMMAND, JOBS_COMMAND } from './commands/jobs';
+import { MCP_COMMAND } from './commands/mcp';
 import { ESTIMATE_COMMAND, ROUTE_COMMAND, VALIDATE_COMMAND } from './commands/preflight';
 import { SELFTEST_COMMAND } from './commands/selftest';
 import { COMPUTE_COMMAND, SOLVE_LONG_FORM, solveCommand } from './commands/solve';
@@ -42,6 +43,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   CANCEL_COMMAND,
   agentInfoCommand(() => COMMANDS),
   TOOLS_COMMAND,
+  MCP_COMMAND,
   // Accounts (interface §5).
   REGISTER_COMMAND,
   VERIFY_EMAIL_COMMAND,

@@ -1,0 +1,31 @@
+import type { CommandSpec } from '../command-spec';
+import { openSession } from '../session';
+
+// In the bundle, the MCP server is a second file beside svc.mjs, loaded only here (build.mjs).
+declare const __SVC_MCP_BUNDLE__: string | undefined;
+
+async function loadMcp(): Promise<typeof import('@svc/mcp')> {
+  if (typeof __SVC_MCP_BUNDLE__ === 'string') return import(new URL(__SVC_MCP_BUNDLE__, import.meta.url).href);
+  return import('@svc/mcp');
+}
+
+/** `svc mcp`: an MCP server on stdio for agents, forwarding to the service (never solving here). */
+export const MCP_COMMAND: CommandSpec = {
+  name: 'mcp', group: 'helper', summary: 'serve the MCP tools on stdio for an agent, forwarding to the service with your credentials',
+  operands: [],
+  flags: [],
+  details: [
+    'Speaks MCP (JSON-RPC on stdin/stdout) with the tools svc.analyze, svc.compute, svc.verify,',
+    'svc.inverse and svc.explore; every call goes to the service at SVC_BASE_URL with SVC_API_KEY (or',
+    'the configured key, else the public sandbox token). Solving stays on the service; a heavy solve',
+    'returns its job handle at once and a call with job_id waits for it. Nothing but MCP is written to',
+    'stdout. An agent config: {"command": "npx", "args": ["svc", "mcp"], "env": {"SVC_BASE_URL": "…"}}.',
+    'The same tools are served over streamable HTTP at <SVC_BASE_URL>/mcp.',
+  ].join('\n'),
+  run: async (ctx) => {
+    const { client } = await openSession(ctx.io);
+    const mcp = await loadMcp();
+    await mcp.serveStdio(client);
+    return 0;
+  },
+};
