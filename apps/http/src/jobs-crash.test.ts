@@ -17,7 +17,7 @@ afterAll(() => {
 
 async function boot(): Promise<{ child: ChildProcess; url: string }> {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_ENGINE: 'ts', SVC_WORKERS: '1',
+    ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: 'off', SVC_DATA_DIR: dataDir, SVC_ENGINE: 'ts', SVC_WORKERS: '1',
     SVC_QUEUE_THRESHOLD_WORK: '1', SVC_LOG_LEVEL: 'silent',
   };
   const booted = await bootMain(env);

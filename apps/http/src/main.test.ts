@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { solverClient } from '@svc/grpc';
 import { bootMain, mainBundle } from '../test/helpers';
 
 // The `npm start` artefact: the esbuild bundle must find the worker bundle, better-sqlite3 and piscina.
@@ -17,11 +18,11 @@ describe('dist/main.mjs', () => {
     { label: 'SVC_ENGINE=ts', engineEnv: 'ts', expected: 'ts' },
     { label: 'SVC_ENGINE unset (native addon found from the bundle when built)', engineEnv: undefined, expected: addonBuilt ? 'native' : 'ts' },
   ])('starts on PORT=0, serves a solve, and exits 0 on SIGTERM ($label)', async ({ engineEnv, expected }) => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', SVC_DATA_DIR: dataDir, SVC_WORKERS: '1' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_WORKERS: '1' };
     delete env.SVC_ENGINE;
     if (engineEnv) env.SVC_ENGINE = engineEnv;
     expect(fs.existsSync(mainBundle)).toBe(true);
-    const { child, url } = await bootMain(env, /listening on (http:\/\/\S+) \(engine (ts|native)/);
+    const { child, url, match } = await bootMain(env, /listening on (http:\/\/\S+) \(engine (ts|native)[^)]*\); gRPC on (\S+)/);
     try {
       const health = (await (await fetch(`${url}/healthz`)).json()) as { engine: string };
       expect(health.engine).toBe(expected);
@@ -35,6 +36,11 @@ describe('dist/main.mjs', () => {
       const answer = (await res.json()) as { energy: number; engine: string };
       expect(answer.energy).toBe(-1);
       expect(answer.engine).toBe(expected);
+      // The gRPC door beside it, found by the bundle (dist/proto), with the same answer.
+      const grpc = solverClient(match[3], token);
+      const viaGrpc = await grpc.solve({ command: 'optimize', problem: { tag: 'svc-cortex-v1', description: 'Pick the cheapest pair of suppliers.', n: 3, linear: { '0': -1, '1': -1, '2': 1 }, quadratic: [[0, 1, 3]] } });
+      grpc.close();
+      expect(viaGrpc.ok && viaGrpc.value.energy).toBe(-1);
     } finally {
       const code = await new Promise<number | null>((resolve) => {
         child.once('exit', (c) => resolve(c));

@@ -3,6 +3,7 @@
  *
  * Environment (every limit has the interface's value as default):
  * - HOST (127.0.0.1), PORT (8080; 0 = any free port)
+ * - GRPC_HOST (127.0.0.1, loopback), GRPC_PORT (50051; 0 = any free port; off = no gRPC door)
  * - SVC_DATA_DIR (./.svc-data): SQLite store, created when missing
  * - SVC_ENGINE (unset/auto = native when the addon loads, else ts; `ts` | `native` force one)
  * - SVC_WORKERS (cores − 1, 1..8), SVC_WORKER_QUEUE (64): solver pool size and waiting room
@@ -29,6 +30,10 @@ async function main(): Promise<void> {
   const portRaw = env.PORT?.trim() || '8080';
   const port = Number(portRaw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be an integer 0..65535, got '${portRaw}'`);
+  const grpcRaw = env.GRPC_PORT?.trim() || '50051';
+  const grpcPort = grpcRaw === 'off' ? null : Number(grpcRaw);
+  if (grpcPort !== null && (!Number.isInteger(grpcPort) || grpcPort < 0 || grpcPort > 65535)) fail(`GRPC_PORT must be an integer 0..65535 or 'off', got '${grpcRaw}'`);
+  const grpcHost = env.GRPC_HOST?.trim() || '127.0.0.1';
   const engineRaw = env.SVC_ENGINE?.trim() || 'auto';
   if (!['ts', 'native', 'auto'].includes(engineRaw)) fail(`SVC_ENGINE must be 'ts', 'native' or 'auto', got '${engineRaw}'`);
   const engine = engineRaw === 'auto' ? undefined : (engineRaw as 'ts' | 'native');
@@ -42,8 +47,9 @@ async function main(): Promise<void> {
     engine,
     trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
     logger: logLevel === 'silent' ? false : { level: logLevel },
+    grpc: grpcPort === null ? false : { port: grpcPort, host: grpcHost },
   });
-  process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})\n`);
+  process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})${server.grpc ? `; gRPC on ${server.grpc.address}` : ''}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -27,7 +27,7 @@ export interface BuildServerOptions {
   /** Trust `X-Forwarded-For` for the client IP (sandbox allowance is per IP). */
   trustProxy?: boolean;
   /** Called with every 5xx fault before the sanitised problem document is sent (default: stderr). */
-  onFault?: (err: SvcError, request: FastifyRequest) => void;
+  onFault?: (err: SvcError, request: { readonly method: string; readonly url: string }) => void;
 }
 
 const API = '/api/v1';
@@ -70,7 +70,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     return503OnClosing: true,
     ...requestIdOptions,
   });
-  const onFault = opts.onFault ?? ((err: SvcError, req: FastifyRequest) => {
+  const onFault = opts.onFault ?? ((err: SvcError, req: { readonly method: string; readonly url: string }) => {
     const cause = err.cause instanceof Error ? (err.cause.stack ?? err.cause.message) : String(err.cause ?? '');
     process.stderr.write(`[svc-http] ${req.method} ${req.url} -> ${err.code}: ${err.message}${cause ? `\n${cause}` : ''}\n`);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createService, type Service, type ServiceOptions } from '@svc/service';
+import { createDoor, createService, type Service, type ServiceOptions } from '@svc/service';
+import { startGrpcServer, type RunningGrpc } from '@svc/grpc';
 import { buildServer, type BuildServerOptions } from './server';
 
 export interface StartServerOptions extends ServiceOptions {
@@ -11,6 +12,8 @@ export interface StartServerOptions extends ServiceOptions {
   docsUrl?: string;
   trustProxy?: boolean;
   onFault?: BuildServerOptions['onFault'];
+  /** Also serve gRPC (`svc.v1.Solver`, health, reflection) on this port (0: any free one); default off. */
+  grpc?: { port: number; host?: string } | false;
 }
 
 export interface RunningServer {
@@ -18,13 +21,15 @@ export interface RunningServer {
   readonly url: string;
   readonly service: Service;
   readonly app: FastifyInstance;
+  /** The gRPC door, when `grpc` was given: `host:port` as a client dials it. */
+  readonly grpc?: { readonly address: string; readonly port: number };
   /** Stops accepting requests, then shuts the solver pool and the store. */
   close(): Promise<void>;
 }
 
 /** Creates the service, builds the app and listens. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const { host = '127.0.0.1', port = 8080, logger, docsUrl, trustProxy, onFault, ...serviceOpts } = opts;
+  const { host = '127.0.0.1', port = 8080, logger, docsUrl, trustProxy, onFault, grpc: grpcOpts, ...serviceOpts } = opts;
   const service = await createService(serviceOpts);
   const app = buildServer({ service, logger, docsUrl, trustProxy, onFault });
   try {
@@ -39,6 +44,19 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await service.close();
     throw new Error(`unexpected listen address ${String(addr)}`);
   }
+  let grpc: RunningGrpc | undefined;
+  if (grpcOpts) {
+    try {
+      grpc = await startGrpcServer({
+        service, door: createDoor(service), docsUrl, host: grpcOpts.host, port: grpcOpts.port,
+        ...(onFault ? { onFault: (err, method) => onFault(err, { method: 'gRPC', url: `/svc.v1.Solver/${method}` }) } : {}),
+      });
+    } catch (e) {
+      await app.close();
+      await service.close();
+      throw e;
+    }
+  }
   const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
   const shown = wildcard ? '127.0.0.1' : addr.address;
   const url = `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`;
@@ -47,9 +65,11 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     url,
     service,
     app,
+    ...(grpc ? { grpc: { address: grpc.address, port: grpc.port } } : {}),
     close() {
       closing ??= (async () => {
         try {
+          await grpc?.close();
           await app.close();
         } finally {
           await service.close();

@@ -148,14 +148,16 @@ export async function solve(base: string, auth: string, body: unknown, query = '
 
 /**
  * Spawns `node dist/main.mjs` with `env` (stdout and stderr piped) and resolves with its base URL,
- * group 1 of `listen` on stdout; rejects if it exits first, or kills it and rejects after 15 s.
+ * group 1 of `listen` on stdout (and the whole match); rejects if it exits first, or kills it and
+ * rejects after 15 s. Without GRPC_PORT in `env` the gRPC door is off (its default port is fixed).
  */
-export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listening on (http:\/\/\S+)/): Promise<{ child: ChildProcess; url: string }> {
+export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listening on (http:\/\/\S+)/): Promise<{ child: ChildProcess; url: string; match: RegExpExecArray }> {
+  env = { GRPC_PORT: 'off', ...env };
   const child = spawn(process.execPath, [mainBundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
-  const url = await new Promise<string>((resolve, reject) => {
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`no listen line; stderr: ${err}`));
@@ -165,10 +167,10 @@ export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listeni
       const m = listen.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve(m);
       }
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
   });
-  return { child, url };
+  return { child, url: match[1], match };
 }

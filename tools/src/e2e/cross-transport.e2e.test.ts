@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
 import { BIN, lcg, ROOT, svcSuite } from './svc-cli-harness';
 import type { DoorClient, DoorReply } from './doors/door-client';
+import { grpcDoor } from './doors/grpc';
 import { httpDoor } from './doors/http';
 import { mcpHttpDoor, mcpStdioDoor } from './doors/mcp';
 import { pythonDoor } from './doors/python';
@@ -220,6 +221,7 @@ function comparable(env: Json): Json {
 // that queues QUEUED below (work 37e6) and nothing else, and a free plan of 4 units a day.
 const suite = svcSuite('svc-cross-transport-', {
   env: { SVC_RESULT_CACHE_BYTES: '0', SVC_SANDBOX_RATE_PER_MINUTE: '100000', SVC_QUEUE_THRESHOLD_WORK: '30000000', SVC_FREE_DAILY_UNITS: '4' },
+  grpc: { port: 0 },
 });
 const CASES = cases();
 
@@ -320,7 +322,7 @@ beforeAll(async () => {
   const base = suite.server.url;
   sandbox = ((await (await fetch(`${base}/api/v1/sandbox`)).json()) as { token: string }).token;
   spentKey = await spentFreeKey(base);
-  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT), mcpHttpDoor(base), mcpStdioDoor(base, BIN, suite.work), trpcDoor(base));
+  doors.push(httpDoor(base), svcDoor(suite.svc), pythonDoor(base, ROOT), mcpHttpDoor(base), mcpStdioDoor(base, BIN, suite.work), grpcDoor(suite.server.grpc!.address), trpcDoor(base));
   for (const door of doors) runs.set(door.name, await runDoor(door));
 }, 900_000);
 
@@ -328,7 +330,7 @@ afterAll(async () => {
   for (const door of doors) await door.close();
 });
 
-const DOOR_NAMES = ['http', 'svc', 'python', 'mcp-http', 'mcp-stdio', 'trpc'];
+const DOOR_NAMES = ['http', 'svc', 'python', 'mcp-http', 'mcp-stdio', 'grpc', 'trpc'];
 const codeOf = (r: DoorReply): string | undefined => (r.ok ? undefined : r.problem.code);
 
 /** Same code, the catalogue's status, and the catalogue's exit code where the door reports one. */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { SvcError } from '@svc/errors';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { createDoor, type Service } from '@svc/service';
@@ -10,7 +10,7 @@ export const TRPC_PREFIX = '/trpc';
  * Mounts the tRPC router at `/trpc`. The reply's HTTP status is the SVC_ code's own (422 for
  * SVC_INVALID_INPUT, 402 for quota…), with `Retry-After` when the code carries one.
  */
-export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: (err: SvcError, request: FastifyRequest) => void }) {
+export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: (err: SvcError, request: { readonly method: string; readonly url: string }) => void }) {
   const { docsUrl, onFault } = opts;
   const router = createTrpcRouter(docsUrl);
   return async (app: FastifyInstance): Promise<void> => {

@@ -51,6 +51,8 @@ export interface VerifyArgs {
 export interface Door {
   /** Solves with an explicit command; a heavy solve answers a queued job (`isQueued`). */
   solve(args: CallArgs, caller: Caller): Promise<SolveOutcome>;
+  /** The binary lane: an SVCB body (optimize, maxcut) with the JSON lane's contracts, up to the absolute cap. */
+  solveBinary(bytes: Uint8Array, args: Omit<CallArgs, 'command' | 'problem'>, caller: Caller): Promise<SolveOutcome>;
   /** Free estimate: units, work, whether it would queue, exact or heuristic. */
   analyze(args: CallArgs, caller: Caller): Promise<AnalyzeReport>;
   /** With `command`, a solve; without, the problem is routed by its shape (`routed` says where). */
@@ -162,6 +164,14 @@ export function createDoor(service: Service): Door {
 
   return {
     solve,
+    async solveBinary(bytes, args, caller) {
+      assertKnownArgs(args, CALL_OPTION_KEYS);
+      const query = optionsOf(args);
+      const principal = await admit(caller, 'solve');
+      const err = overCap(bytes.byteLength, { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes });
+      if (err) throw err;
+      return service.solveBinary(bytes, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+    },
     async analyze(args, caller) {
       assertKnownArgs(args, SOLVE_ARG_KEYS);
       const command = commandOf(args, true)!;
