@@ -9,6 +9,7 @@ import { solverPlugin } from './routes/solver-plugin';
 import { sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
 import { mcpRoute } from './mcp-route';
+import { docsRoute } from './routes/docs-route';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,6 +126,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.register(solverPlugin(service));
   app.register(trpcPlugin(service, { docsUrl, onFault }));
   app.register(mcpRoute(service));
+  app.register(docsRoute());
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).

@@ -5,6 +5,7 @@
  * Only the commands this version serves get solve/analyze/verify/formulate paths and schemas; the
  * info description and the `solve` tag name the commands that are not available yet.
  */
+import { REGISTRY } from './commands';
 import {
   OpenApiBuilder,
   type OpenAPIObject, type OperationObject, type ParameterObject, type PathItemObject, type ReferenceObject,
@@ -162,7 +163,8 @@ function addPaths(b: OpenApiBuilder): void {
 
   for (const c of SERVED_COMMANDS) {
     const P = pascal(c);
-    const problem = jsonBody(ref(`${P}Problem`));
+    // The command's valid fixture is the example Try-it-out sends (the /docs page shows it).
+    const problem: RequestBodyObject = { required: true, content: { [JSON_T]: { schema: ref(`${P}Problem`), example: REGISTRY[c].example } } };
     add(`${API}/solve/${c}`, 'post', {
       operationId: `solve${P}`, summary: `Solve ${c}: ${PURPOSES[c]}`, tags: ['solve'],
       parameters: [...SOLVE_QUERY, IDEMPOTENCY], requestBody: problem,

@@ -10,6 +10,7 @@ import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, index, weight } from './shared/fields';
 import { dimension } from './shared/sizes';
+import example from './design.valid.json';
 
 const designSide = z.number().int().min(1);
 const structure = z.strictObject({
@@ -54,6 +55,7 @@ function sizes(v: Loose): void {
 }
 
 export const design = {
+  example,
   structure,
   fast: z.strictObject({
     ...fastCommon,

@@ -10,6 +10,7 @@ import { LIMITS } from '../limits';
 import { noContradictions, type CommandChecks, type CommandContract, type Loose } from './shared/contract';
 import { certaintyLabel as certainty, common, fastCommon, fastN, hot, indexMap, requiredVariablesN, spins, triples } from './shared/fields';
 import { capQuboSizes } from './shared/sizes';
+import example from './feel.valid.json';
 
 /** A ±1 array of length exactly n (feel's warm_start). */
 function checkSpins(v: unknown, field: string, n: number): number[] {
@@ -59,6 +60,7 @@ const feelOutputShape = {
 };
 
 export const feel = {
+  example,
   structure: feelStructure,
   fast: feelFast,
   checks: feelChecks,

@@ -9,6 +9,7 @@ import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { bits, boundGap, certainty, common, fastCommon, fastN, hot, requiredN, triples } from './shared/fields';
 import { capN, capPairs } from './shared/sizes';
+import example from './maxcut.valid.json';
 
 const answerBits = z.array(z.number().int().min(0).max(1));
 
@@ -31,6 +32,7 @@ function check(v: Loose): number {
 }
 
 export const maxcut = {
+  example,
   structure: z.strictObject({
     ...common,
     n: requiredN,

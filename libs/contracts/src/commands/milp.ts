@@ -11,6 +11,7 @@ import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, indexMap, triples } from './shared/fields';
 import { capPairs } from './shared/sizes';
+import example from './milp.valid.json';
 
 const bound = z.number().nullable().optional().describe('null or absent means infinite');
 /** One `milp` variable. */
@@ -62,6 +63,7 @@ function check(v: Loose): number {
 }
 
 export const milp = {
+  example,
   structure: z.strictObject({
     ...common,
     vars: z.array(milpVarSchema).min(1).describe('the variables; n is their count'),

@@ -5,10 +5,12 @@ import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { bits, boundGap, certainty, common, fastCommon, fastN, hot, indexMap, receipt, requiredN, triples } from './shared/fields';
 import { capQuboSizes } from './shared/sizes';
+import example from './optimize.valid.json';
 
 const answerBits = z.array(z.number().int().min(0).max(1));
 
 export const optimize = {
+  example,
   structure: z.strictObject({
     ...common,
     n: requiredN,

@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { agreeN, checkSquare, required } from '../internal/checks';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, weight } from './shared/fields';
+import example from './qap.valid.json';
 
 export const qap = {
+  example,
   structure: z.strictObject({
     ...common,
     flow: z.array(z.array(weight)).min(1).describe('N x N flow matrix F'),

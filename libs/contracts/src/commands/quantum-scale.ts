@@ -9,6 +9,7 @@ import { SvcError } from '@svc/errors';
 import { LIMITS } from '../limits';
 import { noContradictions, type CommandChecks, type CommandContract, type Loose } from './shared/contract';
 import { common, fastCommon, fastN } from './shared/fields';
+import example from './quantum-scale.valid.json';
 
 /** Sizes of quantum-scale (commands.md: n up to 10,000,000; degree 3..16, default 3). */
 export const QUANTUM_SCALE_LIMITS = {
@@ -77,6 +78,7 @@ const quantumScaleOutputShape = {
 };
 
 export const quantumScale = {
+  example,
   structure: quantumScaleStructure,
   fast: quantumScaleFast,
   checks: quantumScaleChecks,

@@ -8,6 +8,7 @@ import { agreeN, expectArray, required } from '../internal/checks';
 import { fail, show, typeName } from '../internal/issue';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot } from './shared/fields';
+import example from './rank.valid.json';
 
 function check(v: Loose): number {
   const items = expectArray(required(v.items, ['items'], 'an array of unique item names'), ['items'], 'an array of item names');
@@ -38,6 +39,7 @@ function check(v: Loose): number {
 }
 
 export const rank = {
+  example,
   structure: z.strictObject({
     ...common,
     items: z.array(z.string().min(1)).min(1).describe('unique item names to order'),

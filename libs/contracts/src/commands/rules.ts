@@ -11,6 +11,7 @@ import { LIMITS } from '../limits';
 import type { CommandContract, Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, fastN, hot, index, indexMap, receipt, requiredN, triples } from './shared/fields';
 import { capN, capPairs } from './shared/sizes';
+import example from './rules.valid.json';
 
 /** Rule types of `rules` (interface §2.2). */
 export const RULE_TYPES = [
@@ -155,6 +156,7 @@ function contradictions(v: Loose, n: number): void {
 const bits = z.array(z.number().int().min(0).max(1));
 
 export const rules = {
+  example,
   structure,
   fast,
   checks: {

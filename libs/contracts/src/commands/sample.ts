@@ -10,6 +10,7 @@ import { checkBits, checkIndexMap, checkTriples } from '../internal/checks';
 import { noContradictions, type CommandChecks, type CommandContract, type Loose } from './shared/contract';
 import { bits, certaintyLabel, common, fastCommon, fastN, hot, indexMap, requiredVariablesN, triples } from './shared/fields';
 import { capQuboSizes, dimension } from './shared/sizes';
+import example from './sample.valid.json';
 
 /** num_samples range and default, and the two product caps. */
 export const SAMPLE_LIMITS = {
@@ -86,6 +87,7 @@ const sampleOutputShape = {
 };
 
 export const sample = {
+  example,
   structure: sampleStructure,
   fast: sampleFast,
   checks: sampleChecks,

@@ -8,6 +8,7 @@ import { fail } from '../internal/issue';
 import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, weight } from './shared/fields';
+import example from './select.valid.json';
 
 const structure = z.strictObject({
   ...common,
@@ -31,6 +32,7 @@ function check(v: Loose): number {
 }
 
 export const select = {
+  example,
   structure,
   fast: z.strictObject({
     ...fastCommon, m: structure.shape.m, k: structure.shape.k, affinity: hot, redundancy: hot,

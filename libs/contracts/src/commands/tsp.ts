@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { agreeN, checkSquare, required } from '../internal/checks';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot } from './shared/fields';
+import example from './tsp.valid.json';
 
 export const tsp = {
+  example,
   structure: z.strictObject({
     ...common,
     matrix: z.array(z.array(z.number().int())).min(2)

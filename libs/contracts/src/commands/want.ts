@@ -16,6 +16,7 @@ import { fail, show, typeName } from '../internal/issue';
 import type { CommandChecks, CommandContract, Loose } from './shared/contract';
 import { bits, certaintyLabel as certainty, common, fastCommon, fastN, hot, indexMap, requiredVariablesN, triples } from './shared/fields';
 import { capQuboSizes } from './shared/sizes';
+import example from './want.valid.json';
 
 /**
  * want's `pins` {index: 0|1}: a JSON object (an array is rejected) with at least one entry,
@@ -82,6 +83,7 @@ const wantOutputShape = {
 };
 
 export const want = {
+  example,
   structure: wantStructure,
   fast: wantFast,
   checks: wantChecks,

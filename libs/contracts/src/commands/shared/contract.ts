@@ -31,6 +31,8 @@ export interface CommandContract {
   readonly limits: Readonly<Record<string, number>>;
   /** Typical exact (certified) size of interface §8, the same for every effort unless the engine says otherwise. */
   readonly exactCap?: number;
+  /** A valid problem (`<command>.valid.json`): the OpenAPI example and the tests' fixture. */
+  readonly example: Readonly<Record<string, unknown>>;
 }
 
 /** The contradictions stage of a command without static contradictions. */

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVED_COMMANDS } from '@svc/contracts/commands';
+import { startServer, type RunningServer } from '@svc/http';
+
+// /docs in a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run) loads the
+// page, runs Swagger UI and renders the served OpenAPI document. Under CI it must run.
+const run = promisify(execFile);
+const CHROMIUM = ['chromium', 'chromium-browser', 'google-chrome'];
+
+async function findChromium(): Promise<string | null> {
+  for (const bin of CHROMIUM) {
+    try {
+      await run(bin, ['--version'], { timeout: 20_000 });
+      return bin;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+
+const browser = await findChromium();
+if (!browser && process.env.CI === 'true') throw new Error('CI: chromium is missing; .ci/run installs it from Debian');
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--virtual-time-budget=15000'];
+
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-docs-'));
+  server = await startServer({ port: 0, dataDir: dir, engine: 'ts', workers: 1, env: {}, onFault: () => {} });
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped: no chromium here; CI installs it)'}`, () => {
+  it('renders every served solve route and the page title from the served OpenAPI document', async () => {
+    const { stdout } = await run(browser!, [...FLAGS, '--dump-dom', `${server.url}/docs`], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+    expect(stdout).toContain('svc decision solver API');
+    for (const c of SERVED_COMMANDS) expect(stdout, c).toContain(`/api/v1/solve/${c}`);
+    expect(stdout).toContain('/api/v1/compute');
+    expect(stdout).not.toContain('jsonSchemaDialect');
+  }, 120_000);
+
+  it('takes a screenshot of the rendered page', async () => {
+    const png = join(dir, 'docs.png');
+    await run(browser!, [...FLAGS, '--window-size=1280,1600', `--screenshot=${png}`, `${server.url}/docs`], { timeout: 90_000 });
+    expect(statSync(png).size).toBeGreaterThan(20_000);
+  }, 120_000);
+});
+
+describe('/docs over plain HTTP', () => {
+  it('serves the page, its static files and the document with every served command and its example', async () => {
+    const page = await fetch(`${server.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect((await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
+    const doc = (await (await fetch(`${server.url}/docs/json`)).json()) as { paths: Record<string, any>; servers: { url: string }[] };
+    expect(doc.servers[0].url).toBe(server.url);
+    for (const c of SERVED_COMMANDS) {
+      const body = doc.paths[`/api/v1/solve/${c}`].post.requestBody.content['application/json'];
+      expect(body.example.tag, c).toBe('svc-cortex-v1');
+      expect(body.schema.$ref, c).toMatch(/Problem$/);
+    }
+  });
+});
