@@ -8,7 +8,8 @@ import { ROOT, svcSuite } from './svc-cli-harness';
 // The WHOLE README runs as written: every ```sh block, in order, in one bash (`set -euo pipefail`;
 // variables and files carry from block to block as in a user's terminal), against one server
 // started here on 127.0.0.1 port 0 with a temporary data dir. The base URL is the one change:
-// `http://127.0.0.1:8080` in a block becomes the server's URL, and SVC_BASE_URL points `svc` at it.
+// `http://127.0.0.1:8080` in a block becomes the server's URL (and `127.0.0.1:50051` its gRPC
+// address), and SVC_BASE_URL points `svc` at it.
 //
 // The working directory mirrors a user's checkout: a temporary directory holding symlinks to the
 // repository's package.json, node_modules, apps, libs, … (so `npx svc`, `node_modules/.bin` and
@@ -25,6 +26,7 @@ import { ROOT, svcSuite } from './svc-cli-harness';
 const suite = svcSuite('svc-readme-', {
   onFault: () => {},
   access: { sandboxRatePerMinute: 100_000, keyRatePerMinute: 100_000, computeUnitsPerMinute: 1_000_000 },
+  grpc: { port: 0 },
 });
 
 /** What a checkout holds that the examples use (everything the quick start built, by symlink). */
@@ -119,7 +121,7 @@ describe('README', () => {
     const main: string[] = [];
     run.forEach((b, i) => {
       const file = join(scripts, `block-${i + 1}.sh`);
-      writeFileSync(file, `${b.text.replaceAll('http://127.0.0.1:8080', suite.server.url)}\n`);
+      writeFileSync(file, `${b.text.replaceAll('http://127.0.0.1:8080', suite.server.url).replaceAll('127.0.0.1:50051', suite.server.grpc!.address)}\n`);
       main.push(`printf '\\n%s\\n' '${marker(i + 1)}'; printf '\\n%s\\n' '${marker(i + 1)}' >&2`, `. '${file}'`);
     });
     main.push(`printf '\\n%s\\n' '${marker(run.length + 1)}'`);
@@ -187,5 +189,15 @@ describe('README', () => {
     const job = block('tee job.json').out;
     expect(job).toMatch(/"status":"queued"/);
     expect(job).toMatch(/\ndone: cut_value \d+\n/);
+
+    // Front doors: MCP over HTTP and stdio, gRPC, tRPC and /docs.
+    const mcp = block('svc mcp').out;
+    expect(mcp).toMatch(/"structuredContent":\{"answer":\[[01,]+\],"cut_value":4,"certainty":"certified optimum/);
+    expect(mcp).toMatch(/"serverInfo":\{"name":"svc-decision-solver"/);
+    expect(mcp).toMatch(/"compute_units":2,[^\n]*"charged":0[^\n]*"id":2\}/);
+    expect(block('docs/grpc-client.mjs').out).toMatch(/^\{"cut_value":4,"certainty":"certified optimum \(proven by exhaustion\)","receipt":"svcr_[0-9a-f]{64}"\}$/m);
+    const trpc = block('/trpc/solve').out;
+    expect(trpc).toMatch(/"result":\{"data":\{"answer":\[[01,]+\],"cut_value":4/);
+    expect(trpc).toContain('GET /docs: 200');
   }, 240_000);
 });
