@@ -35,10 +35,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-docs-'));
   server = await startServer({ port: 0, dataDir: dir, engine: 'ts', workers: 1, env: {}, onFault: () => {} });
 }, 60_000);
+// A browser's keep-alive sockets can hold the close for a while on a busy machine.
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped: no chromium here; CI installs it)'}`, () => {
   it('renders every served solve route and the page title from the served OpenAPI document', async () => {

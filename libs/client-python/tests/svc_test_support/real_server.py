@@ -32,7 +32,7 @@ class RealServer:
         self.data_dir = tempfile.mkdtemp(prefix="svc-pyclient-")
         env = {
             **os.environ, "PORT": "0", "HOST": "127.0.0.1", "SVC_DATA_DIR": self.data_dir, "SVC_ENGINE": "ts",
-            "SVC_WORKERS": "1", **self.extra_env,
+            "SVC_WORKERS": "1", "GRPC_PORT": "off", **self.extra_env,
         }
         self.proc = subprocess.Popen(
             ["node", str(MAIN)], cwd=WORKSPACE, env=env, stdin=subprocess.DEVNULL,

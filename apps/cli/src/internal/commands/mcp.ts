@@ -1,12 +1,15 @@
 import type { CommandSpec } from '../command-spec';
 import { openSession } from '../session';
 
-// In the bundle, the MCP server is a second file beside svc.mjs, loaded only here (build.mjs).
+// In the bundle, the MCP server is a second file beside svc.mjs, loaded only here (build.mjs);
+// from source (tests), the workspace package. The specifier is computed, so the bundler leaves
+// it alone and svc.mjs imports nothing but node: builtins.
 declare const __SVC_MCP_BUNDLE__: string | undefined;
+const MCP_SOURCE = '@svc/mcp';
 
 async function loadMcp(): Promise<typeof import('@svc/mcp')> {
-  if (typeof __SVC_MCP_BUNDLE__ === 'string') return import(new URL(__SVC_MCP_BUNDLE__, import.meta.url).href);
-  return import('@svc/mcp');
+  const specifier = typeof __SVC_MCP_BUNDLE__ === 'string' ? new URL(__SVC_MCP_BUNDLE__, import.meta.url).href : MCP_SOURCE;
+  return (await import(specifier)) as typeof import('@svc/mcp');
 }
 
 /** `svc mcp`: an MCP server on stdio for agents, forwarding to the service (never solving here). */
