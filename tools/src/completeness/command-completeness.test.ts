@@ -9,7 +9,8 @@ import {
 } from '@svc/contracts';
 import { COMMANDS as ENGINE_COMMANDS, createTsEngine } from '@svc/engine-ts';
 import { createNativeEngine, nativeStatus, TS_ONLY_COMMANDS } from '@svc/engine-native';
-import { COMMAND_MODULES, createService, type Service } from '@svc/service';
+import { COMMAND_MODULES, createDoor, createService, type Service } from '@svc/service';
+import { mcpTools } from '@svc/mcp';
 import { isSvcError } from '@svc/errors';
 import { BIN, ROOT, buildCli } from '../e2e/svc-cli-harness';
 
@@ -30,6 +31,13 @@ const fixtureOf = (c: SchemaCommand) =>
 const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const modules = new Map(COMMAND_MODULES.map((m) => [m.command as string, m]));
 const ts = createTsEngine();
+const tools = mcpTools();
+/** The command enum and problem schemas of the MCP tools that take `command`. */
+const mcpCommands = (name: string): { commands: string[]; problems: string[] } => {
+  const t = tools.find((x) => x.name === name)!;
+  const props = t.inputSchema.properties as Record<string, { enum?: string[]; anyOf?: { title: string }[] }>;
+  return { commands: props.command.enum ?? [], problems: (props.problem.anyOf ?? []).map((p) => p.title) };
+};
 const native = nativeStatus().loaded ? createNativeEngine() : null;
 
 let svc: Service;
@@ -107,6 +115,17 @@ describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c)
     expect(report.ok, JSON.stringify(report.checks)).toBe(true);
   }, 60_000);
 
+  it('reaches every other door from its registry line: the door layer (MCP, gRPC, tRPC) solves its fixture with the same receipt, and the MCP tools list it', async () => {
+    const fixture = sandboxBody(c);
+    const direct = (await solveFixture(c, fixture)) as unknown as Record<string, unknown>;
+    const viaDoor = (await createDoor(svc).solve({ command: c, problem: fixture, effort: 'medium', seed: 0 }, { authorization: (await svc.sandboxInfo()).token, ip: '192.0.2.7' })) as Record<string, unknown>;
+    expect(viaDoor.receipt).toBe(direct.receipt);
+    for (const name of ['svc.analyze', 'svc.compute', 'svc.verify']) {
+      expect(mcpCommands(name).commands, name).toContain(c);
+      expect(mcpCommands(name).problems, name).toContain(`${c} problem`);
+    }
+  }, 60_000);
+
   it('has a svc subcommand, a Python client function and a docs page', () => {
     const line = help.split('\n').find((l) => new RegExp(`^\\s+${c}\\s`).test(l));
     expect(line, `svc --help lists ${c}`).toBeDefined();
@@ -133,6 +152,9 @@ describe.each(NOT_AVAILABLE_COMMANDS.map((c) => [c]))('command %s is declared no
     const body = (REGISTRY as Partial<Record<CommandName, unknown>>)[c] ? sandboxBody(c as SchemaCommand) : { tag: 'svc-cortex-v1', description: 'A problem of a command not available yet.', n: 1 };
     const err = await solveFixture(c, body).then(() => null, (e: unknown) => e);
     expect(isSvcError(err) && err.code, 'solve answers SVC_UNSUPPORTED').toBe('SVC_UNSUPPORTED');
+    const viaDoor = await createDoor(svc).solve({ command: c, problem: body }, {}).then(() => null, (e: unknown) => e);
+    expect(isSvcError(viaDoor) && viaDoor.code, 'the door layer (MCP, gRPC, tRPC) answers SVC_UNSUPPORTED').toBe('SVC_UNSUPPORTED');
+    for (const name of ['svc.analyze', 'svc.compute', 'svc.verify']) expect(mcpCommands(name).commands, name).not.toContain(c);
     const line = help.split('\n').find((l) => new RegExp(`^\\s+${c}\\s`).test(l));
     expect(line, `svc --help lists ${c}`).toContain(NOT_AVAILABLE);
     const own = execFileSync(process.execPath, [BIN, c, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: ROOT } });
