@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SERVED_COMMANDS } from '@svc/contracts/commands';
-import { startServer, type RunningServer } from '@svc/http';
+import { serverSuite } from '../e2e/svc-cli-harness';
 
 // /docs in a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run) loads the
 // page, runs Swagger UI and renders the served OpenAPI document. Under CI it must run.
@@ -28,22 +27,11 @@ const browser = await findChromium();
 if (!browser && process.env.CI === 'true') throw new Error('CI: chromium is missing; .ci/run installs it from Debian');
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--virtual-time-budget=15000'];
 
-let server: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-docs-'));
-  server = await startServer({ port: 0, dataDir: dir, engine: 'ts', workers: 1, env: {}, onFault: () => {} });
-}, 60_000);
-// A browser's keep-alive sockets can hold the close for a while on a busy machine.
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-}, 60_000);
+const suite = serverSuite('svc-docs-', { onFault: () => {} });
 
 describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped: no chromium here; CI installs it)'}`, () => {
   it('renders every served solve route and the page title from the served OpenAPI document', async () => {
-    const { stdout } = await run(browser!, [...FLAGS, '--dump-dom', `${server.url}/docs`], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await run(browser!, [...FLAGS, '--dump-dom', `${suite.server.url}/docs`], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
     expect(stdout).toContain('svc decision solver API');
     for (const c of SERVED_COMMANDS) expect(stdout, c).toContain(`/api/v1/solve/${c}`);
     expect(stdout).toContain('/api/v1/compute');
@@ -51,20 +39,20 @@ describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped
   }, 120_000);
 
   it('takes a screenshot of the rendered page', async () => {
-    const png = join(dir, 'docs.png');
-    await run(browser!, [...FLAGS, '--window-size=1280,1600', `--screenshot=${png}`, `${server.url}/docs`], { timeout: 90_000 });
+    const png = join(suite.work, 'docs.png');
+    await run(browser!, [...FLAGS, '--window-size=1280,1600', `--screenshot=${png}`, `${suite.server.url}/docs`], { timeout: 90_000 });
     expect(statSync(png).size).toBeGreaterThan(20_000);
   }, 120_000);
 });
 
 describe('/docs over plain HTTP', () => {
   it('serves the page, its static files and the document with every served command and its example', async () => {
-    const page = await fetch(`${server.url}/docs`);
+    const page = await fetch(`${suite.server.url}/docs`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    expect((await fetch(`${server.url}/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
-    const doc = (await (await fetch(`${server.url}/docs/json`)).json()) as { paths: Record<string, any>; servers: { url: string }[] };
-    expect(doc.servers[0].url).toBe(server.url);
+    expect((await fetch(`${suite.server.url}/docs/static/swagger-ui-bundle.js`)).status).toBe(200);
+    const doc = (await (await fetch(`${suite.server.url}/docs/json`)).json()) as { paths: Record<string, any>; servers: { url: string }[] };
+    expect(doc.servers[0].url).toBe(suite.server.url);
     for (const c of SERVED_COMMANDS) {
       const body = doc.paths[`/api/v1/solve/${c}`].post.requestBody.content['application/json'];
       expect(body.example.tag, c).toBe('svc-cortex-v1');

@@ -1,25 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '@svc/http';
+import { expect, it } from 'vitest';
 import { main } from '../../../docs/trpc-client';
+import { serverSuite } from '../e2e/svc-cli-harness';
 
 // The typed tRPC client example of docs/ compiles (tools' typecheck) and runs as written.
-let server: RunningServer;
-let dir: string;
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-trpc-doc-'));
-  server = await startServer({ port: 0, dataDir: dir, engine: 'ts', workers: 1, env: {}, onFault: () => {} });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = serverSuite('svc-trpc-doc-', { onFault: () => {} });
 
 it('docs/trpc-client.ts solves the five-office ring and reads a fault through the typed client', async () => {
-  const out = await main(server.url);
+  const out = await main(suite.server.url);
   expect(out).toEqual({
     cut_value: 4,
     certainty: 'certified optimum (proven by exhaustion)',

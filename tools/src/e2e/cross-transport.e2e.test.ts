@@ -196,6 +196,10 @@ function cases(): Case[] {
     ['rules forced both ways', 'rules', { n: 2, constraints: [{ type: 'force_true', nodes: [0] }, { type: 'force_false', nodes: [0] }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
     ['rules choose_exactly k > |nodes|', 'rules', { n: 3, constraints: [{ type: 'choose_exactly', nodes: [0, 1], k: 3 }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
+    ['a command not available yet', 'tsp', { n: 3, distances: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_UNSUPPORTED'],
+    ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
+    ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],
+    ['a body over the sandbox cap (256 KiB here)', 'maxcut', { n: 30_000, edges: Array.from({ length: 30_000 }, (_, i) => [i, (i + 1) % 30_000, 1]) }, 'SVC_PAYLOAD_TOO_LARGE'],
   ];
   for (const [name, command, problem, error] of bad) out.push({ name, command, problem, effort: 'flash', seed: 0, error });
   return out.map((c) => ({ ...c, problem: { tag: TAG, description: `Cross-transport case: ${c.name}.`, ...c.problem } }));
@@ -218,9 +222,10 @@ function comparable(env: Json): Json {
 }
 
 // No result cache (every door's answer is a real solve), room for the case count, a queue threshold
-// that queues QUEUED below (work 37e6) and nothing else, and a free plan of 4 units a day.
+// that queues QUEUED below (work 37e6) and nothing else, a free plan of 4 units a day, and a
+// 256 KiB sandbox body cap (LONG below is about 110 KiB).
 const suite = svcSuite('svc-cross-transport-', {
-  env: { SVC_RESULT_CACHE_BYTES: '0', SVC_SANDBOX_RATE_PER_MINUTE: '100000', SVC_QUEUE_THRESHOLD_WORK: '30000000', SVC_FREE_DAILY_UNITS: '4' },
+  env: { SVC_RESULT_CACHE_BYTES: '0', SVC_SANDBOX_RATE_PER_MINUTE: '100000', SVC_QUEUE_THRESHOLD_WORK: '30000000', SVC_FREE_DAILY_UNITS: '4', SVC_SANDBOX_BODY_BYTES: '262144' },
   grpc: { port: 0 },
 });
 const CASES = cases();

@@ -87,20 +87,44 @@ export interface SvcSuite {
  * the server and remove the directory. Read the returned fields inside hooks and tests only.
  */
 export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSuite {
+  const base = serverSuite(prefix, server, buildCli);
+  const suite: SvcSuite = {
+    get server() {
+      return base.server;
+    },
+    get work() {
+      return base.work;
+    },
+    get dataDir() {
+      return base.dataDir;
+    },
+    svc: svcRunner(() => ({ baseUrl: suite.server.url, cwd: base.work })),
+  };
+  return suite;
+}
+
+/**
+ * The hooks of a suite around one real server: before all, `setup` (if any), a temporary
+ * directory named `prefix…` and the server on 127.0.0.1 port 0 (ts engine, one worker, no
+ * environment, data in `<work>/data`, faults silent; `server` adds to or overrides these); after
+ * all, the server closed (a minute allowed: a browser's keep-alive sockets can hold it) and the
+ * directory removed.
+ */
+export function serverSuite(prefix: string, server: StartServerOptions = {}, setup?: () => void): Omit<SvcSuite, 'svc'> {
   let running: RunningServer | undefined;
   let work = '';
   beforeAll(async () => {
-    buildCli();
+    setup?.();
     work = mkdtempSync(join(tmpdir(), prefix));
     running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, env: {}, ...server });
   }, 60_000);
   afterAll(async () => {
     await running?.close();
     if (work) rmSync(work, { recursive: true, force: true });
-  });
-  const suite: SvcSuite = {
+  }, 60_000);
+  return {
     get server() {
-      if (!running) throw new Error('svcSuite: the server is not started (read it inside hooks and tests)');
+      if (!running) throw new Error('serverSuite: the server is not started (read it inside hooks and tests)');
       return running;
     },
     get work() {
@@ -109,9 +133,7 @@ export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSu
     get dataDir() {
       return join(work, 'data');
     },
-    svc: svcRunner(() => ({ baseUrl: suite.server.url, cwd: work })),
   };
-  return suite;
 }
 
 // Runs a command with stderr on a pseudo-terminal (stdout and stdin stay pipes) and reports both.
