@@ -5,3 +5,4 @@ export {
 export { GRPC_STATUS, PROBLEM_METADATA_KEY } from './status-codes';
 export { toStruct, fromStruct, toValue, fromValue, type PbStruct, type PbValue } from './struct';
 export { solverClient, problemOf, type GrpcReply, type SolveMessage } from './client';
+export { encodeStatusDetails, decodeStatusDetails, STATUS_DETAILS_KEY, STRUCT_TYPE_URL } from './status-details';

@@ -7,7 +7,8 @@ import { service as healthService } from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERRORS } from '@svc/errors';
 import { createDoor, createService, type Service } from '@svc/service';
-import { startGrpcServer, type RunningGrpc } from './server';
+import { loadSolverPackage, startGrpcServer, type RunningGrpc } from './server';
+import { decodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
 import { solverClient } from './client';
 import { GRPC_STATUS } from './status-codes';
 import { fromStruct, toStruct } from './struct';
@@ -66,6 +67,17 @@ describe('gRPC svc.v1.Solver', () => {
     expect(bad).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT });
     expect(!bad.ok && bad.problem).toMatchObject({ code: 'SVC_INVALID_INPUT', status: 422, retryable: false });
     expect(!bad.ok && typeof bad.problem!.agent_fix_prompt).toBe('string');
+    // The same document in the standard rich status (google.rpc.Status details).
+    const raw = await new Promise<grpc.ServiceError>((resolve) => {
+      const Solver = (grpc.loadPackageDefinition(loadSolverPackage()) as any).svc.v1.Solver;
+      const c = new Solver(srv.address, grpc.credentials.createInsecure());
+      const md = new grpc.Metadata();
+      md.set('authorization', `Bearer ${token}`);
+      c.Solve({ command: 'maxcut', problem: toStruct({ ...ring(3), edges: [[0, 9, 1]] }) }, md, (e: grpc.ServiceError) => { c.close(); resolve(e); });
+    });
+    const details = decodeStatusDetails(raw.metadata.get(STATUS_DETAILS_KEY)[0] as Buffer);
+    expect(details).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, message: raw.details });
+    expect(details.problem).toEqual(bad.ok ? null : bad.problem);
     const anon = solverClient(srv.address);
     expect(await anon.solve({ command: 'maxcut', problem: ring(3) })).toMatchObject({ ok: false, status: grpc.status.UNAUTHENTICATED, problem: { code: 'SVC_UNAUTHENTICATED' } });
     anon.close();

@@ -12,6 +12,7 @@ import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
 import { isQueued, type CallArgs, type Caller, type Door, type Service } from '@svc/service';
 import { GRPC_STATUS, PROBLEM_METADATA_KEY } from './status-codes';
+import { encodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
 import { fromStruct, fromValue, toStruct, type PbStruct, type PbValue } from './struct';
 
 export const SERVICE_NAME = 'svc.v1.Solver';
@@ -68,12 +69,18 @@ function callerOf(call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWrit
   };
 }
 
-/** The gRPC error of an SvcError: mapped status, the detail, the problem document in trailers. */
+/**
+ * The gRPC error of an SvcError: mapped status, the detail as the message, and the problem document
+ * twice in the trailers: as JSON in `svc-problem-bin`, and in the standard google.rpc.Status details.
+ */
 export function grpcError(e: unknown, docsUrl?: string): Partial<grpc.StatusObject> & { code: grpc.status } {
   const err = e instanceof SvcError ? e : toSvcError(e);
+  const doc = problemDocument(err, docsUrl);
+  const code = GRPC_STATUS[err.code];
   const metadata = new grpc.Metadata();
-  metadata.set(PROBLEM_METADATA_KEY, Buffer.from(JSON.stringify(problemDocument(err, docsUrl)), 'utf8'));
-  return { code: GRPC_STATUS[err.code], details: err.detail, metadata };
+  metadata.set(PROBLEM_METADATA_KEY, Buffer.from(JSON.stringify(doc), 'utf8'));
+  metadata.set(STATUS_DETAILS_KEY, encodeStatusDetails(code, err.detail, doc as unknown as Record<string, unknown>));
+  return { code, details: err.detail, metadata };
 }
 
 /** The solve options of a message; a call deadline is the latency budget when none is given. */
