@@ -89,12 +89,15 @@ const catalogueLines = (commands: readonly SchemaCommand[]) => commands.map((c) 
 export function mcpTools(): McpTool[] {
   const served = SERVED_COMMANDS;
   const anyProblem: JsonSchema = { type: 'object', description: 'One problem document: "description" (one plain sentence naming the real decision, at least 10 characters), "n", and the command\'s fields (0-based indices). "tag" is filled in.', anyOf: served.map(problemSchema) };
+  // The per-command schemas are spelled out once, in svc.compute: a tool list is read into an
+  // agent's context, so analyze and verify point there instead of repeating ~16 KB each.
+  const sameProblem = (what: string): JsonSchema => ({ type: 'object', description: `${what} The same document svc.compute takes for the command (its input schema lists each command's fields).` });
   const tools: McpTool[] = [
     {
       name: 'svc.analyze',
       title: 'Analyze a problem (free)',
       description: `Free preflight for one command: is the problem valid, how hard, the recommended effort, the compute units a solve would cost, and whether it would be certified optimal or queued. Nothing is solved or charged. Commands: ${catalogueLines(served)}.`,
-      inputSchema: { type: 'object', properties: { command: commandArg(served, true), problem: anyProblem, ...OPTIONS }, required: ['command', 'problem'], additionalProperties: false },
+      inputSchema: { type: 'object', properties: { command: commandArg(served, true), problem: sameProblem('The problem to estimate.'), ...OPTIONS }, required: ['command', 'problem'], additionalProperties: false },
       outputSchema: { ...strip(wireSchema('AnalyzeReport')), type: 'object' },
       command: null,
       kind: 'analyze',
@@ -114,7 +117,7 @@ export function mcpTools(): McpTool[] {
       description: 'Free independent re-check of an answer against its problem: shape and feasibility, the recomputed objective and, given a whole result document, its declared objective and receipt. Returns {ok, checks, objective}; a wrong answer is ok: false, not an error.',
       inputSchema: {
         type: 'object',
-        properties: { command: commandArg(served, true), problem: anyProblem, answer: { description: 'The answer value, or the result document that carries it ({"answer": …, "<objective>": …, "receipt": …}).' } },
+        properties: { command: commandArg(served, true), problem: sameProblem('The problem as it was solved.'), answer: { description: 'The answer value, or the result document that carries it ({"answer": …, "<objective>": …, "receipt": …}).' } },
         required: ['command', 'problem', 'answer'],
         additionalProperties: false,
       },

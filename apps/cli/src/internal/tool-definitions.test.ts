@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TARGETS, TOOL_NAMES, toolDefinitions } from './tool-definitions';
+import { mcpTools } from '@svc/mcp';
+import { TARGETS, TOOL_NAMES, toolDefinitions as definitions, type Target } from './tool-definitions';
+
+const served = mcpTools();
+const toolDefinitions = (target: Target) => definitions(target, served);
 
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; [k: string]: unknown };
 
@@ -36,9 +40,11 @@ describe('tools --target', () => {
     }
   });
 
-  it('mcp keeps the dotted names in a tools/list result; json-schema gives 2020-12 schemas', () => {
-    const mcp = toolDefinitions('mcp') as { tools: { name: string; inputSchema: Schema }[] };
+  it('mcp keeps the dotted names in a tools/list result, the one the MCP server serves; json-schema gives 2020-12 schemas', () => {
+    const mcp = toolDefinitions('mcp') as { tools: { name: string; inputSchema: Schema; outputSchema: Schema }[] };
     expect(mcp.tools.map((t) => t.name)).toEqual(MCP);
+    expect(mcp.tools.map((t) => t.inputSchema)).toEqual(served.map((t) => t.inputSchema));
+    expect(mcp.tools.map((t) => t.outputSchema)).toEqual(served.map((t) => t.outputSchema));
     for (const t of mcp.tools) wellFormed(t.inputSchema);
     const js = toolDefinitions('json-schema') as Schema[];
     expect(js.map((s) => s.$id)).toEqual(MCP);

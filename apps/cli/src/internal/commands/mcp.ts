@@ -7,7 +7,8 @@ import { openSession } from '../session';
 declare const __SVC_MCP_BUNDLE__: string | undefined;
 const MCP_SOURCE = '@svc/mcp';
 
-async function loadMcp(): Promise<typeof import('@svc/mcp')> {
+/** The MCP package: the bundle's second file, or the workspace source. */
+export async function loadMcp(): Promise<typeof import('@svc/mcp')> {
   const specifier = typeof __SVC_MCP_BUNDLE__ === 'string' ? new URL(__SVC_MCP_BUNDLE__, import.meta.url).href : MCP_SOURCE;
   return (await import(specifier)) as typeof import('@svc/mcp');
 }

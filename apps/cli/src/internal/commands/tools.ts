@@ -3,6 +3,7 @@ import { flagValue, oneOf } from '../args';
 import type { CommandSpec } from '../command-spec';
 import { line, writeOut } from '../render';
 import { TARGETS, toolDefinitions, type Target } from '../tool-definitions';
+import { loadMcp } from './mcp';
 
 /** `svc tools --target openai|anthropic|json-schema|mcp`: tool definitions, offline. */
 export const TOOLS_COMMAND: CommandSpec = {
@@ -16,16 +17,19 @@ export const TOOLS_COMMAND: CommandSpec = {
     '[a-zA-Z0-9_-], so they get svc_analyze, svc_compute, svc_verify, svc_inverse, svc_explore.',
     'openai: the Chat Completions `tools` array; anthropic: the Messages API `tools` array; mcp: the',
     '`tools/list` result; json-schema: one JSON Schema 2020-12 per tool. The document is printed as',
-    'JSON in every format (pretty in human, one line in json; envelope wraps it).',
+    'JSON in every format (pretty in human, one line in json; envelope wraps it). They are the tools',
+    '`svc mcp` and <SVC_BASE_URL>/mcp serve, with the input schemas of the served commands.',
   ].join('\n'),
   run: async (ctx) => {
     const target = flagValue(ctx.args, 'target') as Target | undefined;
     if (!target) throw new SvcError('SVC_CLIENT', `--target is required: one of ${TARGETS.join(', ')}.`);
-    const defs = toolDefinitions(target);
+    // The tools `svc mcp` and /mcp serve, from the MCP bundle beside svc (offline).
+    const defs = toolDefinitions(target, (await loadMcp()).mcpTools());
     if (ctx.output.out !== undefined) {
       const bytes = await writeOut(ctx.io, ctx.output.out, defs);
-      const summary = { target, tools: 5, out: ctx.output.out, out_bytes: bytes };
-      ctx.io.stdout(ctx.format === 'human' ? `tools: 5 ${target} definitions written to ${ctx.output.out} (${bytes} bytes)\n` : line(ctx.format === 'envelope' ? { problem: null, result: summary } : summary));
+      const count = Array.isArray(defs) ? defs.length : (defs as { tools: unknown[] }).tools.length;
+      const summary = { target, tools: count, out: ctx.output.out, out_bytes: bytes };
+      ctx.io.stdout(ctx.format === 'human' ? `tools: ${count} ${target} definitions written to ${ctx.output.out} (${bytes} bytes)\n` : line(ctx.format === 'envelope' ? { problem: null, result: summary } : summary));
       return 0;
     }
     if (ctx.format === 'envelope') ctx.io.stdout(line({ problem: null, result: defs }));
