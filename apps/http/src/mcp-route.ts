@@ -8,6 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
 import { createMcpServer, ResultStore, type Json, type McpBackend, type Outcome } from '@svc/mcp';
 import { createDoor, type Caller, type Door } from '@svc/service';
+import { doorBodyCap } from './routes/door-body-cap';
 
 export const MCP_PATH = '/mcp';
 
@@ -48,6 +49,6 @@ export function mcpRoute(service: import('@svc/service').Service) {
       await server.connect(transport);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     };
-    app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, handler: handle });
+    app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, onRequest: doorBodyCap(service), handler: handle });
   };
 }

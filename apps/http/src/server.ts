@@ -77,11 +77,12 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   });
 
   app.decorateRequest('principal', null);
+  app.decorateRequest('doorBodyCap', null);
   // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
   installObservability(app, service);
 
   const capsFor = (req: FastifyRequest): BodyCaps => ({
-    plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
+    plan: req.doorBodyCap ?? (req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes),
     absolute: service.limits.maxBodyBytes,
     sandbox: req.principal?.kind === 'sandbox',
   });

@@ -31,6 +31,8 @@ function expectTrpcFault(r: Awaited<ReturnType<typeof call>>, code: keyof typeof
   expect(problem).toMatchObject({ code, status: ERRORS[code].http, retryable: ERRORS[code].retryable });
   expect(typeof problem.agent_fix_prompt).toBe('string');
   expect(Array.isArray(problem.next_actions)).toBe(true);
+  // No stack trace leaves the server.
+  expect(r.json.error.data.stack).toBeUndefined();
   return problem;
 }
 
@@ -88,6 +90,17 @@ describe('tRPC at /trpc', () => {
     expectTrpcFault(await mutation('noSuchProcedure', {}), 'SVC_NOT_FOUND');
     // Over the sandbox's 8 KiB JSON cap (the plan cap, measured after authentication).
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(1500) }), 'SVC_PAYLOAD_TOO_LARGE');
+  });
+
+  it('a body far beyond the plan (over twice its cap), or over 1 MiB without a valid credential, is refused before it is read on', async () => {
+    // The sandbox cap is 8 KiB here: ~100 KiB is past 2 × 8 KiB + 64 KiB.
+    const far = await mutation('solve', { command: 'maxcut', problem: ring(8000) });
+    expect(far.status).toBe(413);
+    expect(far.json.code).toBe('SVC_PAYLOAD_TOO_LARGE');
+    const anonymous = await call(t.url, 'POST', '/trpc/solve', { raw: JSON.stringify({ command: 'maxcut', problem: ring(90_000) }) });
+    expect(anonymous.status).toBe(413);
+    const mcp = await call(t.url, 'POST', '/mcp', { raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc.compute', arguments: { problem: ring(90_000) } } }), headers: { accept: 'application/json, text/event-stream' } });
+    expect(mcp.status).toBe(413);
   });
 
   it('an Idempotency-Key replays; reused on another problem it is 409 SVC_IDEMPOTENCY_CONFLICT', async () => {

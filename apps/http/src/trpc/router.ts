@@ -77,6 +77,8 @@ export function svcErrorOf(error: TRPCError): SvcError {
 
 export function createTrpcRouter(docsUrl?: string) {
   const t = initTRPC.context<TrpcContext>().create({
+    // Never a stack trace in a reply, whatever NODE_ENV says.
+    isDev: false,
     // Every fault carries the problem document (code, retryable, agent_fix_prompt, next_actions).
     errorFormatter({ shape, error }) {
       const problem: ProblemDocument = problemDocument(svcErrorOf(error), docsUrl);
