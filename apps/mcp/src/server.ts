@@ -19,8 +19,8 @@ export const MCP_SERVER_VERSION = '1.0.0';
 
 /** Arrays longer than this are cut in `structuredContent` (the resource keeps them whole). */
 export const MAX_ITEMS = 200;
-/** Default and longest wait of a `job_id` call, in seconds (under the common 60 s client timeout). */
-export const DEFAULT_WAIT_S = 20;
+/** Default and longest wait of a `job_id` call, in seconds: under the 10 s some clients allow, and the common 60 s. */
+export const DEFAULT_WAIT_S = 8;
 export const MAX_WAIT_S = 50;
 const POLL_CAP_S = 30;
 
