@@ -54,7 +54,7 @@ const OPTIONS: Record<string, JsonSchema> = {
 
 const JOBS: Record<string, JsonSchema> = {
   job_id: { type: 'string', description: 'Follow a queued job instead of solving: waits up to wait_seconds, then returns the job (with its result once done).' },
-  wait_seconds: { type: 'integer', minimum: 0, maximum: 50, description: 'With job_id: how long to wait for the job to end (default 8, at most 50: keep it under your client's tool-call timeout; call again while it runs).' },
+  wait_seconds: { type: 'integer', minimum: 0, maximum: 50, description: 'With job_id: how long to wait for the job to end (default 8, at most 50: keep it under the tool-call timeout of the client; call again while it runs).' },
   cancel: { type: 'boolean', description: 'With job_id: cancel the job (a queued job is refunded; a running one bills the work done).' },
   idempotency_key: { type: 'string', maxLength: 255, description: 'Resend a call with the same key and problem to replay its answer instead of solving (and billing) twice.' },
 };
