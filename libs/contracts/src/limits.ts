@@ -22,6 +22,11 @@ export const LIMITS = {
   maxLatencyMs: 2_147_483_647,
   /** `seed` is an unsigned 32-bit integer. */
   maxSeed: 4_294_967_295,
+  /**
+   * Σ|x| over every number of a problem (beyond tag, description, version, n) at most this: every
+   * energy, bound and intermediate sum the engines form (squares included) stays finite.
+   */
+  maxTotalMagnitude: 1e150,
 } as const;
 
 /** Certainty texts (commands.md). Parameterised ones are templates. */

@@ -2,6 +2,7 @@
  * Per-command tables derived from the registry (src/commands/index.ts): fast shapes, the
  * complete input schemas, answer shapes, output and response schemas, and their types.
  */
+import { checkTotalMagnitude } from './internal/magnitude';
 import { z } from 'zod';
 import { isSvcError } from '@svc/errors';
 import { SCHEMA_COMMANDS, type SchemaCommand } from './catalogue';
@@ -20,6 +21,7 @@ export const FAST_SHAPES = mapCommands((c) => REGISTRY[c].fast) as { readonly [C
 export function runCommandChecks(command: SchemaCommand, v: Loose): number {
   const checks = REGISTRY[command].checks;
   const n = checks.check(v);
+  checkTotalMagnitude(v);
   checks.sizes(v, n);
   checks.contradictions(v, n);
   return n;

@@ -308,3 +308,27 @@ describe('rules k', () => {
     expect(inputSchemas.rules.safeParse(body).success).toBe(false);
   });
 });
+
+describe('numbers that are finite alone but overflow together (issue 11)', () => {
+  const body = (extra: Record<string, unknown>) => ({ tag: TAG, description: 'Weights that add up past the largest double.', ...extra });
+  it.each([
+    ['maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'edges'],
+    ['maxcut', { n: 2, edges: [[0, 1, 1e308], [0, 1, 1e308]] }, 'edges'],
+    ['optimize', { n: 3, linear: { 0: -1e308, 1: -1e308, 2: -1e308 } }, 'linear'],
+    ['optimize', { n: 3, linear: { 0: 1e100 }, quadratic: [[0, 1, 1e151]] }, 'quadratic'],
+    ['feel', { n: 2, field: { 0: 1e149 }, quadratic: [[0, 1, 1e150]] }, 'quadratic'],
+    ['select', { m: 2, k: 1, affinity: [1e300, 1e300] }, 'affinity'],
+  ] as const)('%s %j is 422 SVC_INVALID_INPUT naming %s, at validation', (c, extra, field) => {
+    const e = svcErrorOf(() => validateProblem(c, body(extra), { sandbox: false }));
+    expect(e.code).toBe('SVC_INVALID_INPUT');
+    expect(e.status).toBe(422);
+    expect(e.extensions.field).toBe(field);
+    expect(e.detail).toMatch(/add up to .* at most 1e\+150/);
+    expect(problemDocument(e).retryable).toBe(false);
+  });
+
+  it('large weights whose magnitudes add up to at most 1e150 are accepted', () => {
+    expect(validateProblem('maxcut', body({ n: 3, edges: [[0, 1, 3e149], [1, 2, 3e149], [0, 2, 3e149]] }), { sandbox: false }).n).toBe(3);
+    expect(validateProblem('optimize', body({ n: 2, linear: { 0: -1e149 }, quadratic: [[0, 1, 1e149]] }), { sandbox: false }).n).toBe(2);
+  });
+});

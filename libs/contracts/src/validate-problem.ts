@@ -1,3 +1,4 @@
+import { checkTotalMagnitude } from './internal/magnitude';
 import { SvcError } from '@svc/errors';
 import type { z } from 'zod';
 import { TAG, assertSchemaCommand, type SchemaCommand } from './catalogue';
@@ -92,6 +93,7 @@ export function validateProblem(command: string, body: unknown, ctx: ValidateCon
   let n: number;
   try {
     n = checks.check(v);
+    checkTotalMagnitude(v);
   } catch (e) {
     if (e instanceof InputIssue) throw invalid(e.path, e.message, e.namesField);
     throw e;

@@ -196,6 +196,7 @@ function cases(): Case[] {
     ['rules forced both ways', 'rules', { n: 2, constraints: [{ type: 'force_true', nodes: [0] }, { type: 'force_false', nodes: [0] }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
     ['rules choose_exactly k > |nodes|', 'rules', { n: 3, constraints: [{ type: 'choose_exactly', nodes: [0, 1], k: 3 }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
+    ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
     ['a command not available yet', 'tsp', { n: 3, distances: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_UNSUPPORTED'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

@@ -1,0 +1,46 @@
+import { LIMITS } from '../limits';
+import { InputIssue } from './issue';
+
+/** Top-level fields that are not coefficients of the objective. */
+const NOT_COEFFICIENTS = new Set(['tag', 'description', 'version', 'n']);
+
+/** Σ|x| over every number inside `v` (arrays and objects, any depth). */
+function magnitude(v: unknown): number {
+  if (typeof v === 'number') return Math.abs(v);
+  let s = 0;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      s += typeof x === 'number' ? Math.abs(x) : magnitude(x);
+    }
+  } else if (typeof v === 'object' && v !== null) {
+    for (const k in v) s += magnitude((v as Record<string, unknown>)[k]);
+  }
+  return s;
+}
+
+/**
+ * Numbers finite one by one can still overflow together: three edges of 1e308 make a cut of
+ * Infinity. Every energy, bound and intermediate sum of the engines stays finite (squares
+ * included) when the magnitudes of all numbers of a problem add up to at most
+ * `LIMITS.maxTotalMagnitude` (1e150); above it the input is refused at validation, naming the
+ * field that carries the most.
+ */
+export function checkTotalMagnitude(v: Readonly<Record<string, unknown>>): void {
+  let total = 0;
+  let biggest = '';
+  let biggestSum = -1;
+  for (const k of Object.keys(v)) {
+    if (NOT_COEFFICIENTS.has(k)) continue;
+    const s = magnitude(v[k]);
+    total += s;
+    if (s > biggestSum) {
+      biggestSum = s;
+      biggest = k;
+    }
+  }
+  if (!(total <= LIMITS.maxTotalMagnitude)) {
+    const sum = Number.isFinite(biggestSum) ? biggestSum.toExponential(3) : 'more than the largest double';
+    throw new InputIssue([biggest], `the magnitudes of the numbers in "${biggest}" add up to ${sum}; all of a problem's numbers together must add up to at most ${LIMITS.maxTotalMagnitude.toExponential(0)} in absolute value (so no energy or sum overflows): divide every weight by a common factor (the optimum is the same answer)`, true);
+  }
+}
