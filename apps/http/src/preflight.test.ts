@@ -32,7 +32,7 @@ describe('POST /api/v1/analyze/<command> (aliases estimate, preflight)', () => {
     const a = reports[0].json;
     expect(a).toMatchObject({
       tag: TAG, command: 'optimize', valid: true, n: 12, terms: 6, effort: 'high', seed: 2, version: MODEL_VERSION,
-      would_certify: true, would_queue: false, difficulty: 'trivial', recommended_effort: 'flash', charged: 0, work_basis: 'engine_budget',
+      would_certify: true, certify: 'yes', would_queue: false, difficulty: 'trivial', recommended_effort: 'flash', charged: 0, work_basis: 'engine_budget',
       queue_threshold_work: 100_000_000,
     });
     expect(a.compute_units_by_effort).toEqual({ flash: 1, medium: 2, high: 4 });
@@ -50,16 +50,44 @@ describe('POST /api/v1/analyze/<command> (aliases estimate, preflight)', () => {
     for (let i = 0; i < 3000; i++) edges.push([i, (i * 7 + 1) % 3000 === i ? (i + 1) % 3000 : (i * 7 + 1) % 3000, 1]);
     const big = { tag: TAG, description: DESC, n: 3000, edges };
     const flash = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=flash', { body: big, auth: token })).json;
-    expect(flash).toMatchObject({ would_certify: false, would_queue: false, difficulty: 'moderate', recommended_effort: 'medium' });
-    expect(flash.certification).toMatch(/heuristic/);
+    expect(flash).toMatchObject({ would_certify: false, certify: 'unknown', would_queue: false, difficulty: 'moderate', recommended_effort: 'medium' });
+    expect(flash.certification).toMatch(/certified only if the exact method finishes/);
     const high = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=high', { body: big, auth: token })).json;
     expect(high).toMatchObject({ would_queue: true, difficulty: 'hard' });
     expect(high.estimated_work).toBeGreaterThanOrEqual(high.queue_threshold_work);
     const complete = (await call(t.url, 'POST', '/api/v1/preflight/maxcut', { body: { tag: TAG, description: DESC, n: 40_000, complete: true }, auth: token })).json;
-    expect(complete).toMatchObject({ would_certify: true, difficulty: 'trivial', would_queue: false });
+    expect(complete).toMatchObject({ would_certify: true, certify: 'yes', difficulty: 'trivial', would_queue: false });
     const budget = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?max_latency_ms=50', { body: cycle, auth: token })).json;
-    expect(budget.latency_budget_ms).toBe(50);
-    expect(budget.certification).toMatch(/latency budget may still cut it short/);
+    expect(budget).toMatchObject({ latency_budget_ms: 50, would_certify: false, certify: 'likely' });
+    expect(budget.certification).toMatch(/unless the latency budget of 50 ms cuts it short/);
+    const completeBudget = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?max_latency_ms=50', { body: { tag: TAG, description: DESC, n: 100, complete: true }, auth: token })).json;
+    expect(completeBudget).toMatchObject({ would_certify: true, certify: 'yes' });
+  });
+
+  it('never promises a certificate a solve may not deliver: a dense QUBO above the enumeration cap is likely, not yes', async () => {
+    // The issue's case: n = 60 dense at high was "would certify: yes" and solved heuristic with a gap.
+    const quadratic: number[][] = [];
+    let s = 12345;
+    const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % 201) - 100;
+    for (let i = 0; i < 60; i++) for (let j = i + 1; j < 60; j++) quadratic.push([i, j, rnd()]);
+    const dense = { tag: TAG, description: DESC, n: 60, quadratic };
+    const a = (await call(t.url, 'POST', '/api/v1/analyze/optimize?effort=high', { body: dense, auth: token })).json;
+    expect(a).toMatchObject({ would_certify: false, certify: 'likely' });
+    expect(a.certification).toMatch(/may not finish on this one/);
+    const above = (await call(t.url, 'POST', '/api/v1/analyze/optimize?effort=flash', { body: { ...dense, n: 300 }, auth: token })).json;
+    expect(above).toMatchObject({ would_certify: false, certify: 'unknown' });
+    // At the enumeration cap (24 at flash) the promise holds, and the solve keeps it.
+    const q24: number[][] = [];
+    for (let i = 0; i < 24; i++) for (let j = i + 1; j < 24; j++) q24.push([i, j, rnd()]);
+    const at = { tag: TAG, description: DESC, n: 24, quadratic: q24 };
+    const yes = (await call(t.url, 'POST', '/api/v1/analyze/optimize?effort=flash', { body: at, auth: token })).json;
+    expect(yes).toMatchObject({ would_certify: true, certify: 'yes' });
+    expect(yes.certification).toMatch(/exhaustive enumeration/);
+    const solved = await call(t.url, 'POST', '/api/v1/solve/optimize?effort=flash', { body: at, auth: token });
+    let doc = solved.json;
+    expect(yes.would_queue).toBe(solved.status === 202);
+    while (doc.status === 'queued' || doc.status === 'running') doc = (await call(t.url, 'GET', doc.poll ?? `/api/v1/jobs/${doc.job_id}?wait=30`, { auth: token })).json;
+    expect(doc.result?.certainty ?? doc.certainty, JSON.stringify(doc)).toMatch(/^certified/);
   });
 
   it('gives a solve\'s errors in a solve\'s precedence', async () => {

@@ -72,7 +72,7 @@ function summary(doc: Json): string {
     return `Verify: ${doc.ok ? 'every check passed' : 'some checks failed'}; objective ${String(doc.objective)}.`;
   }
   if (doc.valid === true && typeof doc.compute_units === 'number') {
-    return `Analyze ${String(doc.command)}: ${doc.compute_units} compute units, ${doc.would_certify ? 'would certify' : 'heuristic'}, ${doc.would_queue ? 'would queue' : 'answers at once'}.`;
+    return `Analyze ${String(doc.command)}: ${doc.compute_units} compute units, ${doc.would_certify ? 'would certify' : doc.certify === 'likely' ? 'likely certifies' : 'heuristic unless an exact method finishes'}, ${doc.would_queue ? 'would queue' : 'answers at once'}.`;
   }
   const objective = ['energy', 'cut_value', 'value', 'violations'].filter((k) => typeof doc[k] === 'number').map((k) => `${k} ${String(doc[k])}`).join(', ');
   const routed = isRecord(doc.routed) ? ` (routed to ${String(doc.routed.command)})` : '';

@@ -106,9 +106,11 @@ function commonSchemas(): Record<string, SchemaObject> {
     AnalyzeReport: loose('free preflight: validity, difficulty, recommended effort, compute units, certification, queueing', {
       valid: { const: true }, command: { type: 'string' }, n: { type: 'integer' }, compute_units: { type: 'integer' },
       compute_units_by_effort: { type: 'object' }, difficulty: { type: 'string', enum: ['trivial', 'easy', 'moderate', 'hard'] },
-      recommended_effort: { type: 'string', enum: [...EFFORTS] }, would_certify: { type: 'boolean' }, would_queue: { type: 'boolean' },
+      recommended_effort: { type: 'string', enum: [...EFFORTS] }, would_certify: { type: 'boolean', description: 'true only when the solve is guaranteed to answer certified' },
+      certify: { type: 'string', enum: ['yes', 'likely', 'unknown'], description: 'yes: guaranteed; likely: an exact method usually finishes at this size or a latency budget may cut it; unknown: certified only if one finishes' },
+      certification: { type: 'string' }, would_queue: { type: 'boolean' },
       estimated_work: { type: 'number' }, charged: { const: 0 },
-    }, ['valid', 'command', 'compute_units', 'would_certify', 'would_queue', 'charged']),
+    }, ['valid', 'command', 'compute_units', 'would_certify', 'certify', 'would_queue', 'charged']),
     RouteReport: loose('ranked command candidates', {
       candidates: { type: 'array', items: loose('a candidate', { command: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 }, why: { type: 'string' }, available: { type: 'boolean' } }, ['command', 'confidence', 'why']) },
     }, ['candidates']),

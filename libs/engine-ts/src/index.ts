@@ -52,6 +52,7 @@ export type { SelectProblem } from './families/select/problem';
 export { canonicalSelect, canonicalSelectFromArrays } from './families/select/canonical';
 export { chosenIndices, evaluateSelect, selectWeightSum } from './families/select/evaluate';
 export { selectBudgetFor, type SelectBudget } from './families/select/budget';
+export { binomialAtMost } from './families/select/solve';
 
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';

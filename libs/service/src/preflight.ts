@@ -4,8 +4,8 @@ import { EFFORTS, type Command, type Effort } from '@svc/engine-ts';
 import { utcDay, type Store } from '@svc/store';
 import type { Access } from './access';
 import { computeUnits, COMPUTE_UNITS_FORMULA } from './compute-units';
-import { exactCapsOf } from './commands';
-import { planSolve } from './solve/plan';
+import { exactCapsOf, sureCertificateOf } from './commands';
+import { planSolve, type SolvePlan } from './solve/plan';
 import type { SolveContext } from './solve/types';
 import type { JobService } from './jobs/job-service';
 
@@ -29,8 +29,16 @@ export interface AnalyzeReport {
   within_quota: boolean;
   difficulty: 'trivial' | 'easy' | 'moderate' | 'hard';
   recommended_effort: Effort;
-  /** An exact method would finish within this effort's work budget (a latency budget may still cut it short). */
+  /** True only when the solve is guaranteed to answer certified (`certify` is 'yes'). */
   would_certify: boolean;
+  /**
+   * 'yes': an exact method that cannot fail to finish (enumeration, construction) answers, and no
+   * latency budget can cut it short; 'likely': such a method under a latency budget, or a size at
+   * which the branch and bound typically finishes; 'unknown': certified only if the exact method
+   * happens to finish. A preflight never promises a certificate the solve may not deliver.
+   */
+  certify: CertifyOutlook;
+  /** The reason for `certify`, in words. */
   certification: string;
   /** Largest n certified by exhaustion at each effort, when the command has such a cap. */
   exact_caps: Record<Effort, number> | null;
@@ -42,6 +50,31 @@ export interface AnalyzeReport {
   latency_budget_ms?: number;
   /** Preflight is never billed. */
   charged: 0;
+}
+
+export type CertifyOutlook = 'yes' | 'likely' | 'unknown';
+
+/** Whether a solve of this plan at effort `e` ends certified, and why (never a promise it may not keep). */
+export function certifyOutlook(plan: SolvePlan, e: Effort, caps: Record<Effort, number> | null): { certify: CertifyOutlook; reason: string; instant: boolean } {
+  const sure = sureCertificateOf(plan.command, plan.prep, e, plan.version);
+  if (sure !== null && (sure.instant || plan.maxLatencyMs === 0)) return { certify: 'yes', reason: sure.reason, instant: sure.instant };
+  if (sure !== null) {
+    return { certify: 'likely', reason: `${sure.reason}, unless the latency budget of ${plan.maxLatencyMs} ms cuts it short (then the answer is heuristic)`, instant: false };
+  }
+  if (caps !== null && plan.n <= caps[e]) {
+    return {
+      certify: 'likely',
+      reason: `typical: random instances of this size (n = ${plan.n} ≤ ${caps[e]}) certify at effort ${e}, but the exact method may not finish on this one, and then the answer is heuristic with a proven bound`,
+      instant: false,
+    };
+  }
+  return {
+    certify: 'unknown',
+    reason: caps !== null
+      ? `n = ${plan.n} is above the typical certified size ${caps[e]} at effort ${e}: certified only if the exact method finishes`
+      : 'this command has no size at which an exact method surely finishes: certified only if one does',
+    instant: false,
+  };
 }
 
 export interface PreflightApi {
@@ -73,12 +106,14 @@ export function createPreflight(deps: PreflightDeps): PreflightApi {
       const plan = planSolve({ lane: 'json', command, body }, p, ctx.query, { sandboxMaxN });
       const est = jobs.estimate(plan);
       const caps = exactCapsOf(plan.command);
-      const problem = plan.prep.problem;
-      const byConstruction = problem.kind === 'maxcut' && problem.complete;
-      const exactAt = (e: Effort) => byConstruction || (caps !== null && plan.n <= caps[e]);
-      const wouldCertify = exactAt(plan.effort);
+      const outlook = (e: Effort) => certifyOutlook(plan, e, caps);
+      const here = outlook(plan.effort);
+      const wouldCertify = here.certify === 'yes';
       const byEffort = Object.fromEntries(EFFORTS.map((e) => [e, computeUnits({ n: plan.n, terms: plan.prep.terms }, e)])) as Record<Effort, number>;
-      const lowestExact = EFFORTS.find(exactAt);
+      // The cheapest effort that surely certifies, else the cheapest that likely does.
+      const lowestExact = EFFORTS.find((e) => outlook(e).certify === 'yes') ?? EFFORTS.find((e) => outlook(e).certify === 'likely');
+      const rank = { yes: 2, likely: 1, unknown: 0 } as const;
+      const better = lowestExact !== undefined && rank[outlook(lowestExact).certify] > rank[here.certify] ? lowestExact : undefined;
       const left = await leftToday(p);
       const report: AnalyzeReport = {
         tag: TAG,
@@ -94,17 +129,12 @@ export function createPreflight(deps: PreflightDeps): PreflightApi {
         compute_units_formula: COMPUTE_UNITS_FORMULA,
         compute_units_left: left,
         within_quota: plan.units <= left,
-        difficulty: byConstruction || (wouldCertify && plan.n <= 12) ? 'trivial' : wouldCertify ? 'easy' : est.queued ? 'hard' : 'moderate',
-        // The cheapest effort that certifies; otherwise medium, the balanced default.
+        difficulty: here.instant || (wouldCertify && plan.n <= 12) ? 'trivial' : here.certify !== 'unknown' ? 'easy' : est.queued ? 'hard' : 'moderate',
+        // The cheapest effort that surely (else likely) certifies; otherwise medium, the balanced default.
         recommended_effort: lowestExact ?? 'medium',
         would_certify: wouldCertify,
-        certification: byConstruction
-          ? 'certified by construction (the complete graph)'
-          : wouldCertify
-            ? `exact enumeration completes at effort ${plan.effort} (n = ${plan.n} ≤ ${caps![plan.effort]})${plan.maxLatencyMs > 0 ? '; the latency budget may still cut it short, and then the answer is heuristic' : ''}`
-            : caps
-              ? `heuristic: n = ${plan.n} is above the exact cap of ${caps[plan.effort]} at effort ${plan.effort}${lowestExact ? `; effort ${lowestExact} would certify` : ''}`
-              : 'heuristic: this command has no exact method at this size',
+        certify: here.certify,
+        certification: better !== undefined ? `${here.reason}; effort ${better} ${outlook(better).certify === 'yes' ? 'would certify' : 'likely certifies'}` : here.reason,
         exact_caps: caps,
         would_queue: est.queued,
         estimated_work: est.work,

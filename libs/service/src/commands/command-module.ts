@@ -19,8 +19,21 @@ export interface CommandModule {
   readonly worksheet: { readonly objective: string; readonly template?: Readonly<Record<string, unknown>> };
   /** Engine-verified recipes of `GET /api/v1/examples` (solved in apps/http/src/meta.test.ts). */
   readonly examples: readonly Example[];
-  /** Largest size certified per effort, when the command has such a cap (numbers in exact-caps.ts). */
+  /** Typical largest size certified per effort, when the command has such a cap (numbers in exact-caps.ts). */
   exactCaps?(): Record<Effort, number>;
+  /**
+   * Why a solve of this prepared problem at this effort and model version always ends certified
+   * (an exact method that cannot fail to finish within its work budget), or null when that is
+   * not guaranteed. The free estimate says "yes" only on this (exact-caps.ts).
+   */
+  certifiesSurely?(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null;
+}
+
+/** A certificate a solve cannot miss: the method, and whether a latency budget could still cut it short. */
+export interface SureCertificate {
+  readonly reason: string;
+  /** True when the method takes no search at all (by construction), so no latency budget stops it. */
+  readonly instant: boolean;
 }
 
 /** One named check of a verification. */

@@ -3,7 +3,9 @@
  * analyze reports (`would_certify`, `exact_caps`) and how far POST /verify re-checks a certified
  * claim by enumeration. Each command module points its `exactCaps` at one of these.
  */
-import { certifiedCaps, EFFORTS, sampleBudget, type Effort } from '@svc/engine-ts';
+import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, sampleBudget, selectBudgetFor, type Effort } from '@svc/engine-ts';
+import type { PreparedSolve } from './adapter';
+import type { SureCertificate } from './command-module';
 
 /** Largest n (m for select) whose certified claim POST /verify re-checks by enumerating every 0/1 assignment. */
 export const EXHAUSTIVE_RECHECK_MAX_N = 16;
@@ -37,3 +39,53 @@ export const SELECT_TYPICAL_EXACT_M = { flash: 30, medium: 40, high: 40 } as con
  * (a pure satisfaction problem with a satisfying answer is, at any n).
  */
 export const RULES_TYPICAL_EXACT_N = { flash: 40, medium: 50, high: 60 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Certificates a solve cannot miss (the free estimate's "yes"). Each mirrors a dispatch rule of
+// the engines (families/*/solve.ts, the native twins follow them) whose exact method has no work
+// cap: below these sizes the answer is certified unless a latency budget or a cancel stops it.
+
+function enumeration(free: number, cap: number, what: string): SureCertificate | null {
+  return free <= cap ? { reason: `exhaustive enumeration of ${what} always completes (${free} ≤ ${cap})`, instant: false } : null;
+}
+
+/** optimize and feel: every one of 2^n states is enumerated when n is at most the model's enumeration cap. */
+export function quboSurely(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'qubo') return null;
+  return enumeration(p.n, budgetFor('optimize', effort, 1, 0, version).exactMaxN, 'every assignment');
+}
+
+/** maxcut: the complete graph by construction; otherwise enumeration as optimize. */
+export function maxcutSurely(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'maxcut') return null;
+  if (p.complete) return { reason: 'certified by construction (the complete graph)', instant: true };
+  return enumeration(p.n, budgetFor('maxcut', effort, 1, 0, version).exactMaxN, 'every cut');
+}
+
+/** want: the free (unpinned) variables are enumerated as optimize's. */
+export function wantSurely(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'qubo') return null;
+  const free = p.n - (p.pins?.index.length ?? 0);
+  if (free === 0) return { reason: 'every variable is pinned: one assignment', instant: true };
+  return enumeration(free, budgetFor('optimize', effort, 1, 0, version).exactMaxN, 'every assignment of the unpinned variables');
+}
+
+/** sample: the k best states are exact when every state is enumerated. */
+export function sampleSurely(prep: PreparedSolve, effort: Effort): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'qubo') return null;
+  return enumeration(p.n, sampleBudget(effort, 1, 0, 1).exactMaxN, 'every state');
+}
+
+/** select: every item, the top k without redundancy, or every k-subset when there are few. */
+export function selectSurely(prep: PreparedSolve, effort: Effort): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'select') return null;
+  if (p.k === p.n) return { reason: 'k = m: every item is chosen', instant: true };
+  if (p.redundancy === null) return { reason: 'no redundancy: the k largest affinities are optimal by construction', instant: true };
+  const cap = selectBudgetFor(effort, p.n, p.k).enumerateMax;
+  return binomialAtMost(p.n, p.k, cap) ? { reason: `exhaustive enumeration of every ${p.k}-subset always completes (C(${p.n}, ${p.k}) ≤ ${cap})`, instant: false } : null;
+}

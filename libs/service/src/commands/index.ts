@@ -5,8 +5,8 @@
  * check-answer.ts, index.ts) and one line below.
  */
 import type { Command, Effort } from '@svc/engine-ts';
-import type { CommandAdapter } from './adapter';
-import type { AnswerChecker, CommandModule } from './command-module';
+import type { CommandAdapter, PreparedSolve } from './adapter';
+import type { AnswerChecker, CommandModule, SureCertificate } from './command-module';
 import { optimizeCommand } from './optimize';
 import { maxcutCommand } from './maxcut';
 import { feelCommand } from './feel';
@@ -17,7 +17,7 @@ import { selectCommand } from './select';
 import { quantumScaleCommand } from './quantum-scale';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
-export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, VerifyCheck } from './command-module';
+export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
 
 /** The solvable commands, in catalogue order (the examples list follows it). */
 export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
@@ -48,4 +48,9 @@ export const CHECKERS: Readonly<Partial<Record<Command, AnswerChecker>>> = deriv
 /** Largest size certified per effort, or null when the command has no such cap (capabilities and analyze read this). */
 export function exactCapsOf(command: Command): Record<Effort, number> | null {
   return MODULES[command]?.exactCaps?.() ?? null;
+}
+
+/** Why this prepared problem is always certified at this effort and version, or null (command-module.ts `certifiesSurely`). */
+export function sureCertificateOf(command: Command, prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null {
+  return MODULES[command]?.certifiesSurely?.(prep, effort, version) ?? null;
 }

@@ -31,7 +31,7 @@ function estimateHuman(command: string, d: Record<string, unknown>): string {
     ['compute units', `${d.compute_units} at effort ${d.effort} (by effort: ${truncateAnswer(d.compute_units_by_effort)})`],
     ['left today', `${d.compute_units_left} (within quota: ${yes(d.within_quota)})`],
     ['difficulty', `${d.difficulty}; recommended effort ${d.recommended_effort}`],
-    ['would certify', `${yes(d.would_certify)}${d.certification ? ` (${d.certification})` : ''}`],
+    ['would certify', `${typeof d.certify === 'string' ? d.certify : yes(d.would_certify)}${d.certification ? ` (${d.certification})` : ''}`],
     ['would queue', `${yes(d.would_queue)} (estimated work ${d.estimated_work} of threshold ${d.queue_threshold_work})`],
     ['charged', String(d.charged ?? 0)],
   ];

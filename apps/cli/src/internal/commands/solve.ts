@@ -168,7 +168,7 @@ export function dryRunHuman(doc: Record<string, unknown>): string {
   const routed = doc.routed as RoutedTo | undefined;
   const rows: [string, string][] = [
     ...(routed ? [['routed to', `${routed.command} (confidence ${String(routed.confidence)}: ${String(routed.why)})`] as [string, string]] : []),
-    ['estimate', `${est.compute_units} compute units at effort ${est.effort}; difficulty ${est.difficulty}; would certify ${yes(est.would_certify)}; would queue ${yes(est.would_queue)}`],
+    ['estimate', `${est.compute_units} compute units at effort ${est.effort}; difficulty ${est.difficulty}; would certify ${typeof est.certify === 'string' ? est.certify : yes(est.would_certify)}; would queue ${yes(est.would_queue)}`],
   ];
   if (doc.max_compute_units !== undefined) rows.push(['budget', `${doc.max_compute_units} compute units (within)`]);
   rows.push(['request', `${req.method} ${req.url}`]);

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps } from '../exact-caps';
+import { quboExactCaps, quboSurely } from '../exact-caps';
 import { feelAdapter } from './adapter';
 import { feelChecker } from './check-answer';
 
@@ -12,6 +12,7 @@ export const feelCommand: CommandModule = {
   adapter: feelAdapter,
   checker: feelChecker,
   exactCaps: () => quboExactCaps('optimize'),
+  certifiesSurely: quboSurely,
   shape: {
     fields: ['field', 'quadratic', 'warm_start'], requires: [['field', 'quadratic']], distinctive: ['field'], prior: 0.4,
     evidence: (b) => (hasSpin(b.warm_start) ? { bonus: 0.4, why: 'warm_start in spins ±1' } : null),

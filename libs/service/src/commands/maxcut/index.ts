@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps } from '../exact-caps';
+import { maxcutSurely, quboExactCaps } from '../exact-caps';
 import { maxcutAdapter } from './adapter';
 import { maxcutChecker } from './check-answer';
 
@@ -10,6 +10,7 @@ export const maxcutCommand: CommandModule = {
   adapter: maxcutAdapter,
   checker: maxcutChecker,
   exactCaps: () => quboExactCaps('maxcut'),
+  certifiesSurely: maxcutSurely,
   shape: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },
   worksheet: { objective: 'Maximise the total weight of edges whose two ends get different sides (0/1).' },
   examples: Object.freeze([

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps } from '../exact-caps';
+import { quboExactCaps, quboSurely } from '../exact-caps';
 import { optimizeAdapter } from './adapter';
 import { optimizeChecker } from './check-answer';
 
@@ -10,6 +10,7 @@ export const optimizeCommand: CommandModule = {
   adapter: optimizeAdapter,
   checker: optimizeChecker,
   exactCaps: () => quboExactCaps('optimize'),
+  certifiesSurely: quboSurely,
   shape: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },
   worksheet: { objective: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).' },
   examples: Object.freeze([

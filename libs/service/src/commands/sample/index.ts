@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { sampleExactCaps } from '../exact-caps';
+import { sampleExactCaps, sampleSurely } from '../exact-caps';
 import { sampleAdapter } from './adapter';
 import { sampleChecker } from './check-answer';
 
@@ -10,6 +10,7 @@ export const sampleCommand: CommandModule = {
   adapter: sampleAdapter,
   checker: sampleChecker,
   exactCaps: sampleExactCaps,
+  certifiesSurely: sampleSurely,
   shape: { fields: ['linear', 'quadratic', 'num_samples', 'energy_window', 'warm_start'], requires: [['num_samples', 'energy_window']], distinctive: ['num_samples', 'energy_window'], prior: 0.9 },
   worksheet: { objective: 'The lowest-energy distinct assignments of Σ h_i x_i + Σ w_ij x_i x_j (up to num_samples, within energy_window of the best).' },
   examples: Object.freeze([

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { SELECT_TYPICAL_EXACT_M } from '../exact-caps';
+import { SELECT_TYPICAL_EXACT_M, selectSurely } from '../exact-caps';
 import { selectAdapter } from './adapter';
 import { selectChecker } from './check-answer';
 
@@ -10,6 +10,7 @@ export const selectCommand: CommandModule = {
   adapter: selectAdapter,
   checker: selectChecker,
   exactCaps: () => ({ ...SELECT_TYPICAL_EXACT_M }),
+  certifiesSurely: selectSurely,
   shape: { fields: ['m', 'k', 'affinity', 'redundancy'], requires: [['affinity'], ['k']], distinctive: ['affinity', 'redundancy'], prior: 0.9 },
   worksheet: {
     objective: 'Pick exactly k of m items maximising Σ affinity over chosen minus Σ redundancy over chosen pairs.',

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps } from '../exact-caps';
+import { quboExactCaps, wantSurely } from '../exact-caps';
 import { wantAdapter } from './adapter';
 import { wantChecker } from './check-answer';
 
@@ -10,6 +10,7 @@ export const wantCommand: CommandModule = {
   adapter: wantAdapter,
   checker: wantChecker,
   exactCaps: () => quboExactCaps('optimize'),
+  certifiesSurely: wantSurely,
   shape: { fields: ['pins', 'linear', 'quadratic', 'warm_start'], requires: [['pins']], distinctive: ['pins'], prior: 0.9 },
   worksheet: { objective: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n with the pinned variables fixed.' },
   examples: Object.freeze([

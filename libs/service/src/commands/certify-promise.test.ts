@@ -1,0 +1,98 @@
+/**
+ * The free estimate's "yes, would certify" is a promise (preflight.ts `certifyOutlook`): over
+ * random instances at and just past each command's sure cap, every problem the registry says is
+ * surely certified is solved certified, and a size past the cap is never called sure.
+ */
+import { describe, expect, it } from 'vitest';
+import { LATEST_BUDGET_MODEL, solveSync, type Command, type Effort } from '@svc/engine-ts';
+import { COMMAND_MODULES, sureCertificateOf } from './index';
+import { adapterHarness } from '../../test/adapters';
+import { rng } from '../../test/brute-force';
+
+const { prepare } = adapterHarness('Check that a promised certificate is delivered.');
+
+type Body = Record<string, unknown>;
+
+function terms(n: number, seed: number, density: number): { map: Record<string, number>; quadratic: number[][] } {
+  const r = rng(seed);
+  const map: Record<string, number> = {};
+  for (let i = 0; i < n; i++) map[String(i)] = Math.round((r() * 2 - 1) * 50);
+  const quadratic: number[][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < density) quadratic.push([i, j, Math.round((r() * 2 - 1) * 100)]);
+  return { map, quadratic };
+}
+
+/** Random bodies of each command at sizes around its sure cap (n = cap, cap + 1 at flash). */
+const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>> = {
+  optimize: (n, s) => {
+    const t = terms(n, s, 0.5);
+    return { n, linear: t.map, quadratic: t.quadratic };
+  },
+  feel: (n, s) => {
+    const t = terms(n, s, 0.5);
+    return { n, field: t.map, quadratic: t.quadratic };
+  },
+  want: (n, s) => {
+    const t = terms(n + 3, s, 0.5);
+    return { n: n + 3, linear: t.map, quadratic: t.quadratic, pins: { 0: 1, 1: 0, [String(n + 2)]: 1 } };
+  },
+  sample: (n, s) => {
+    const t = terms(n, s, 0.5);
+    return { n, linear: t.map, quadratic: t.quadratic, num_samples: 4 };
+  },
+  maxcut: (n, s) => {
+    const r = rng(s);
+    const edges: number[][] = [];
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.5) edges.push([i, j, r() < 0.5 ? 1 : -1]);
+    if (edges.length === 0) edges.push([0, 1, 1]);
+    return { n, edges };
+  },
+  select: (m, s) => {
+    // m items, k = m/2: C(m, m/2) crosses the enumeration cap between m = 12 and m = 14.
+    const r = rng(s);
+    const k = Math.floor(m / 2);
+    const affinity = Array.from({ length: m }, () => Math.round(r() * 20));
+    const redundancy = Array.from({ length: m }, () => new Array<number>(m).fill(0));
+    for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) redundancy[i][j] = redundancy[j][i] = Math.round(r() * 10);
+    return { m, k, affinity, redundancy };
+  },
+};
+
+/** Sizes tried per command at flash: around the sure cap. */
+const SIZES: Partial<Record<Command, readonly number[]>> = {
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14],
+};
+
+describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {
+  const promising = COMMAND_MODULES.filter((m) => m.certifiesSurely !== undefined).map((m) => m.command);
+
+  it('every command that can promise a certificate has a generator here', () => {
+    expect(promising.length).toBeGreaterThan(0);
+    for (const c of promising) expect(GENERATORS[c], c).toBeDefined();
+  });
+
+  for (const command of promising) {
+    it(`${command}: at the sure cap the solve certifies; just past it nothing is promised`, () => {
+      const effort: Effort = 'flash';
+      let promised = 0;
+      let refused = 0;
+      for (const size of SIZES[command] ?? []) {
+        for (let seed = 1; seed <= 2; seed++) {
+          const prep = prepare(command, GENERATORS[command]!(size, 1000 * size + seed));
+          const sure = sureCertificateOf(command, prep, effort, LATEST_BUDGET_MODEL);
+          if (sure === null) {
+            refused++;
+            continue;
+          }
+          promised++;
+          const r = solveSync({ command, problem: prep.problem, effort, seed, warmStart: prep.warmStart, model: LATEST_BUDGET_MODEL });
+          const done = prep.finish(r, { deadlineFired: false });
+          expect(done.proof, `${command} size ${size} seed ${seed}: promised (${sure.reason}) but heuristic`).not.toBeNull();
+        }
+      }
+      // The sizes straddle the cap: some promised, some not.
+      expect(promised).toBeGreaterThan(0);
+      expect(refused).toBeGreaterThan(0);
+    }, 120_000);
+  }
+});
