@@ -188,6 +188,29 @@ describe('errors as problem documents, in precedence order', () => {
     expectProblem(await solve('optimize', null, { raw: '{}', headers: { 'content-type': 'application/json; charset=utf-8' } }), 422, 'SVC_MISSING_TAG');
   });
 
+  it('JSON is UTF-8 (RFC 8259): another charset or bytes that are not UTF-8 → 422 SVC_INVALID_INPUT', async () => {
+    const good = JSON.stringify({ tag: TAG, description: 'Choisir les entrepôts à ouvrir près de Zürich.', n: 2, linear: { 0: -1 } });
+    for (const ct of ['application/json; charset=latin1', 'application/json; charset=ISO-8859-1', 'application/json;charset="windows-1252"', 'application/json; charset=utf-16']) {
+      const r = await solve('optimize', null, { raw: good, headers: { 'content-type': ct } });
+      expectProblem(r, 422, 'SVC_INVALID_INPUT');
+      expect(r.json.detail).toMatch(/UTF-8/);
+    }
+    for (const ct of ['application/json; charset=UTF-8', 'application/json; charset="utf-8"', 'application/json; charset=utf8', 'application/json']) {
+      expect((await solve('optimize', null, { raw: good, headers: { 'content-type': ct } })).status, ct).toBe(200);
+    }
+    // "Zürich" in Latin-1 (0xFC alone), a lone continuation byte, an overlong "/" and an encoded surrogate.
+    const latin1 = Buffer.from(good.replace('Zürich', 'Zxrich'), 'utf8');
+    latin1[latin1.indexOf('Zxrich') + 1] = 0xfc;
+    const at = latin1.indexOf(0xfc);
+    const bad = [latin1, Buffer.from([0x7b, 0x80, 0x7d]), Buffer.from([0x7b, 0xc0, 0xaf, 0x7d]), Buffer.from([0x7b, 0xed, 0xa0, 0x80, 0x7d])];
+    for (const raw of bad) {
+      const r = await solve('optimize', null, { raw });
+      expectProblem(r, 422, 'SVC_INVALID_INPUT');
+      expect(r.json.detail).toMatch(/not valid UTF-8 at byte \d+/);
+    }
+    expect((await solve('optimize', null, { raw: latin1 })).json.detail).toContain(`at byte ${at} (0xfc)`);
+  });
+
   it('tag → description → sandbox n → schema → sandbox cap → version', async () => {
     expectProblem(await solve('optimize', { description: desc, n: 2 }), 422, 'SVC_MISSING_TAG');
     expectProblem(await solve('optimize', { tag: 'other', description: desc, n: 2 }), 422, 'SVC_INVALID_INPUT');

@@ -95,7 +95,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       stream.resume();
       return undefined;
     }
-    return parseJson(await readBody(stream, capsFor(req)));
+    return parseJson(await readBody(stream, capsFor(req)), req.headers['content-type']);
   });
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
     const stream = payload as unknown as import('node:stream').Readable;

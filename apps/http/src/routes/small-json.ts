@@ -14,10 +14,10 @@ export const SMALL_BODY_BYTES = 64 * 1024;
 export function useSmallJson(app: FastifyInstance): void {
   const caps = { plan: SMALL_BODY_BYTES, absolute: SMALL_BODY_BYTES };
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', async (_req: FastifyRequest, payload: NodeJS.ReadableStream) => {
+  app.addContentTypeParser('application/json', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
     const buf = await readBody(payload as unknown as Readable, caps);
     // An empty body is "no body" here: every small route has defaults or says what is missing.
-    return buf.length === 0 ? undefined : parseJson(buf);
+    return buf.length === 0 ? undefined : parseJson(buf, req.headers['content-type']);
   });
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
     await readBody(payload as unknown as Readable, caps);
