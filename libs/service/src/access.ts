@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SvcError } from '@svc/errors';
-import type { Store } from '@svc/store';
+import type { IdempotencyCompletion, Store } from '@svc/store';
 import { createAccountService, type AccountService } from './accounts/account-service';
 import { API_KEY_PREFIX } from './accounts/api-key';
 import { createOutboxMailer, type Mailer } from './accounts/outbox';
@@ -17,8 +17,9 @@ import type { Charge } from './limits/meter';
 import type { UsageAlert } from '@svc/contracts';
 
 /**
- * One admitted solve: charged, and either served from the cache or cleared to run. Exactly one of
- * `settle` (answered) or `abort` (failed, refunded) must follow unless `cached` is set.
+ * One admitted solve: charged under a hold, and either served from the cache or cleared to run.
+ * Exactly one of `settle` (answered), `handOver` (the job row took the hold) or `abort` (failed,
+ * refunded) must follow; a process that dies first leaves the hold to the next start's refund.
  */
 export interface SolveAdmission {
   readonly charge: Charge;
@@ -26,13 +27,16 @@ export interface SolveAdmission {
   readonly left: number;
   /** The envelope's `usage_alert` (absent below 50 %). */
   readonly usageAlert: UsageAlert | undefined;
-  /** The stored answer of this exact request (no solve needed), else null. Already settled. */
+  /** The stored answer of this exact request (no solve needed; `settle` it like a solve), else null. */
   readonly cached: CachedSolve | null;
   /**
-   * Records the answered call (usage log with its receipt) and caches the answer unless it was
-   * stopped at a deadline (`cacheable` null).
+   * Settles the hold with the answer in one commit (the keyed request's stored answer included),
+   * then records the call in the usage log with its receipt and caches the answer unless it was
+   * stopped at a deadline (`cacheable` null) or came from the cache.
    */
-  settle(done: { receipt: string; cacheable: CachedSolve | null; kind?: 'solve' | 'job'; jobId?: string }): Promise<void>;
+  settle(done: { receipt: string; cacheable: CachedSolve | null; answer?: IdempotencyCompletion }): Promise<void>;
+  /** The job row took over the hold (jobs bill themselves); nothing is written here. */
+  handOver(): void;
   /** Refunds the units and the compute budget of a call that failed or never ran. */
   abort(): Promise<void>;
 }
@@ -193,7 +197,7 @@ export async function createAccess(deps: {
     async admitSolve(p, req) {
       const charge = await meter.charge(p, req.units);
       const base = { charge, left: Math.max(0, charge.allowance - charge.used), usageAlert: usageAlertOf(charge) };
-      const refund = () => meter.refund(p, charge.day, req.units).catch(() => undefined);
+      const refund = () => store.settleHold(charge.holdId, { refund: true }).catch(() => undefined);
       let key: string;
       let cached: CachedSolve | null;
       try {
@@ -203,40 +207,40 @@ export async function createAccess(deps: {
         await refund();
         throw e;
       }
-      const settle = async (done: { receipt: string; cacheable: CachedSolve | null; kind?: 'solve' | 'job'; jobId?: string }, hit: boolean) => {
-        await meter.settle(p, charge, { kind: done.kind ?? 'solve', command: req.command, compute_units: req.units, receipt: done.receipt, job_id: done.jobId ?? null, cached: hit });
-        if (!hit && done.cacheable) await cache.put(key, done.cacheable);
-      };
-      if (cached) {
-        await settle({ receipt: cached.receipt, cacheable: null }, true);
-        return { ...base, cached, settle: async () => undefined, abort: async () => undefined };
-      }
-      try {
-        takeCompute(p, req.units);
-      } catch (e) {
-        await refund();
-        throw e;
-      }
-      try {
-        assertCapacity(p, req.waiting);
-      } catch (e) {
-        compute.give(p.id, req.units);
-        await refund();
-        throw e;
+      if (!cached) {
+        try {
+          takeCompute(p, req.units);
+        } catch (e) {
+          await refund();
+          throw e;
+        }
+        try {
+          assertCapacity(p, req.waiting);
+        } catch (e) {
+          compute.give(p.id, req.units);
+          await refund();
+          throw e;
+        }
       }
       let finished = false;
       return {
         ...base,
-        cached: null,
+        cached,
         async settle(done) {
           if (finished) return;
           finished = true;
-          await settle(done, false);
+          // The commit point: the hold is gone and the keyed answer stored, together.
+          await store.settleHold(charge.holdId, { refund: false, idempotency: done.answer });
+          await meter.settle(p, charge, { kind: 'solve', command: req.command, compute_units: req.units, receipt: done.receipt, job_id: null, cached: cached !== null });
+          if (!cached && done.cacheable) await cache.put(key, done.cacheable);
+        },
+        handOver() {
+          finished = true;
         },
         async abort() {
           if (finished) return;
           finished = true;
-          compute.give(p.id, req.units);
+          if (!cached) compute.give(p.id, req.units);
           await refund();
         },
       };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
-import type { Store } from '@svc/store';
+import type { IdempotencyCompletion, Store } from '@svc/store';
 import type { AccessLimits } from './limits/access-limits';
 import type { Principal } from './principal';
 
@@ -15,18 +15,30 @@ export interface IdempotentOutcome<T> {
   readonly replayed: boolean;
 }
 
+/**
+ * A claimed key, handed to the work it guards: the work stores its answer in the same commit as
+ * its own final write (the charge settled, the job inserted), so a crash can never leave a call
+ * billed with its key still locked or free to bill again.
+ */
+export interface KeyClaim {
+  /** The record that stores `body` (answered with `status`) as this key's answer. */
+  completion(status: number, body: unknown): IdempotencyCompletion;
+}
+
 export interface Idempotency {
   /**
    * Runs `fn` at most once per (principal scope, key): an identical request later gets the
    * stored answer (`replayed`), a different payload 409 SVC_IDEMPOTENCY_CONFLICT, and a request
    * while the first still runs 409 SVC_IDEMPOTENCY_IN_PROGRESS (Retry-After 1). Failures are not
-   * stored: the claim is released so a retry runs afresh. Without a key `fn` simply runs.
+   * stored: the claim is released so a retry runs afresh. Without a key `fn` simply runs (its
+   * claim is null). The answer is stored again after `fn` (the same record, so storing it
+   * inside `fn`'s commit through `claim.completion` is optional but crash-safe).
    */
   run<T>(
     principal: Principal,
     key: string | undefined,
     request: unknown,
-    fn: () => Promise<T>,
+    fn: (claim: KeyClaim | null) => Promise<T>,
     statusOf?: (body: T) => number,
   ): Promise<IdempotentOutcome<T>>;
 }
@@ -42,9 +54,9 @@ export function requestFingerprint(request: unknown): string {
 export function createIdempotency(deps: { store: Store; clock: () => number; limits: AccessLimits }): Idempotency {
   const { store, clock, limits } = deps;
   return {
-    async run<T>(principal: Principal, key: string | undefined, request: unknown, fn: () => Promise<T>, statusOf: (body: T) => number = () => 200): Promise<IdempotentOutcome<T>> {
+    async run<T>(principal: Principal, key: string | undefined, request: unknown, fn: (claim: KeyClaim | null) => Promise<T>, statusOf: (body: T) => number = () => 200): Promise<IdempotentOutcome<T>> {
       if (key === undefined) {
-        const body = await fn();
+        const body = await fn(null);
         return { status: statusOf(body), body, replayed: false };
       }
       if (!KEY_FORMAT.test(key)) {
@@ -62,9 +74,12 @@ export function createIdempotency(deps: { store: Store; clock: () => number; lim
         throw new SvcError('SVC_IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still running; retry after Retry-After to get its answer.');
       }
       if (claim.state === 'done') return { status: claim.status, body: JSON.parse(claim.response) as T, replayed: true };
+      const claimed: KeyClaim = {
+        completion: (status, answer) => ({ scope, key, fingerprint, status, response: JSON.stringify(answer), at: clock() }),
+      };
       let body: T;
       try {
-        body = await fn();
+        body = await fn(claimed);
       } catch (e) {
         await store.releaseIdempotencyKey(scope, key, fingerprint).catch(() => undefined);
         throw e;

@@ -169,6 +169,12 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let extras: ServiceExtras;
   let catalogue: CatalogueApi;
   try {
+    // Nothing is in flight before the first request: settle what a dead process left half-done
+    // (held charges refunded, running idempotency keys freed); running jobs are requeued by the runner.
+    const recovered = await store.recoverInterrupted();
+    if (recovered.refundedHolds > 0 || recovered.releasedKeys > 0) {
+      process.stderr.write(`[svc] recovered from an interrupted run: ${recovered.refundedHolds} unanswered calls refunded (${recovered.refundedUnits} units), ${recovered.releasedKeys} idempotency keys freed\n`);
+    }
     access = await createAccess({
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
       sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted,

@@ -1,4 +1,4 @@
-export { type Store, type SandboxToken, type DailyUsage, type ConsumeResult, utcDay } from './store';
+export { type Store, type SandboxToken, type DailyUsage, type ConsumeResult, type ChargeHold, type IdempotencyCompletion, type Recovery, utcDay } from './store';
 export { openSqliteStore, defaultDataDir, type SqliteStoreOptions } from './sqlite-store';
 export { MIGRATIONS, type Migration } from './internal/migrations';
 export {
@@ -6,5 +6,5 @@ export {
   type OutboxMail, type IdempotencyClaim, type UsageLogEntry, type UsageAlertRecord,
 } from './account-store';
 export {
-  TERMINAL_JOB_STATUSES, type JobStore, type JobStatus, type JobRecord, type NewJob, type JobAdmission, type JobOutcome,
+  TERMINAL_JOB_STATUSES, type JobStore, type JobStatus, type JobRecord, type NewJob, type JobAdmission, type JobOutcome, type JobLink,
 } from './job-store';

@@ -73,12 +73,21 @@ export interface JobOutcome {
   readonly billedUnits: number;
 }
 
+/**
+ * What a job insert settles in its own transaction: the held charge becomes the job's (the hold
+ * is removed; the job bills itself from here) and the idempotency key stores the 202 answer.
+ */
+export interface JobLink {
+  readonly holdId?: string;
+  readonly idempotency?: import('./store').IdempotencyCompletion;
+}
+
 export interface JobStore {
   /**
    * Inserts a queued job unless its principal already has `maxInflight` queued + running jobs
    * (`'inflight'`) or the service holds `maxQueued` queued jobs (`'queue_full'`); atomic.
    */
-  insertJob(job: NewJob, admission: JobAdmission): Promise<'inserted' | 'inflight' | 'queue_full'>;
+  insertJob(job: NewJob, admission: JobAdmission, link?: JobLink): Promise<'inserted' | 'inflight' | 'queue_full'>;
   getJob(jobId: string): Promise<JobRecord | null>;
   /** Moves the oldest queued job (or `jobId` when given) to running, counting an attempt. */
   claimJob(at: number, jobId?: string): Promise<JobRecord | null>;

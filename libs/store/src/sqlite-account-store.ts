@@ -1,5 +1,6 @@
 /// <reference path="./internal/better-sqlite3.d.ts" />
 import type Database from 'better-sqlite3';
+import { completeIdempotency } from './internal/idempotency-sql';
 import type {
   AccountRecord, AccountState, AccountStore, ApiKeyRecord, IdempotencyClaim, NewApiKey, OutboxMail,
   UsageAlertRecord, UsageLogEntry,
@@ -66,6 +67,7 @@ export const USAGE_LOG_RETENTION_MS = 31 * 86_400_000;
 
 /** The SQLite half of `AccountStore` over an open, migrated database; `live` throws once closed. */
 export function sqliteAccountStore(db: Database.Database, live: () => void): AccountStore {
+  const completeIdem = completeIdempotency(db);
   const q = {
     accountById: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?'),
     accountByEmail: db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE email = ?'),
@@ -92,8 +94,6 @@ export function sqliteAccountStore(db: Database.Database, live: () => void): Acc
       VALUES (?, ?, ?, 'running', ?, ?)
       ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'running', status = NULL, response = NULL,
         created_at = excluded.created_at, updated_at = excluded.updated_at`),
-    idemDone: db.prepare<[number, string, number, string, string, string]>(
-      "UPDATE idempotency_keys SET state = 'done', status = ?, response = ?, updated_at = ? WHERE scope = ? AND key = ? AND fingerprint = ?"),
     idemPrune: db.prepare<[number, number]>(
       "DELETE FROM idempotency_keys WHERE (state = 'done' AND updated_at < ?) OR (state = 'running' AND updated_at < ?)"),
     logPrune: db.prepare<[number]>('DELETE FROM usage_log WHERE at < ?'),
@@ -234,7 +234,7 @@ export function sqliteAccountStore(db: Database.Database, live: () => void): Acc
     },
     async completeIdempotencyKey(scope, key, fingerprint, status, response, now) {
       live();
-      q.idemDone.run(status, response, now, scope, key, fingerprint);
+      completeIdem({ scope, key, fingerprint, status, response, at: now });
     },
     async releaseIdempotencyKey(scope, key, fingerprint) {
       live();

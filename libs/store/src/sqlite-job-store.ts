@@ -1,6 +1,7 @@
 /// <reference path="./internal/better-sqlite3.d.ts" />
 import type Database from 'better-sqlite3';
-import type { JobAdmission, JobOutcome, JobRecord, JobStatus, JobStore, NewJob } from './job-store';
+import type { JobAdmission, JobLink, JobOutcome, JobRecord, JobStatus, JobStore, NewJob } from './job-store';
+import { completeIdempotency } from './internal/idempotency-sql';
 
 interface JobRow {
   job_id: string;
@@ -78,15 +79,22 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     progress: db.prepare<[string, string]>("UPDATE jobs SET progress = ? WHERE job_id = ? AND status IN ('queued', 'running')"),
     requeue: db.prepare<[]>("UPDATE jobs SET status = 'queued' WHERE status = 'running'"),
     list: db.prepare<[string, number], JobRow>('SELECT * FROM jobs WHERE principal = ? ORDER BY created_at DESC, job_id LIMIT ?'),
+    dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
   };
+  const completeIdem = completeIdempotency(db);
 
-  const insert = db.transaction((job: NewJob, admission: JobAdmission): 'inserted' | 'inflight' | 'queue_full' => {
+  const insert = db.transaction((job: NewJob, admission: JobAdmission, link: JobLink | undefined): 'inserted' | 'inflight' | 'queue_full' => {
     if (q.inflight.get(job.principal)!.c >= admission.maxInflight) return 'inflight';
     if (q.count.get('queued')!.c >= admission.maxQueued) return 'queue_full';
     q.insert.run(
       job.jobId, job.principal, job.owner, job.command, job.lane, job.request, job.requestBlob ?? null,
       job.computeUnits, job.chargeDay, job.allowance, job.createdAt, job.progress ?? null,
     );
+    // The held charge becomes the job's, and a keyed request's 202 is stored, in this one commit.
+    if (link?.holdId !== undefined && q.dropHold.run(link.holdId).changes !== 1) {
+      throw new Error(`charge hold ${link.holdId} is gone: the job is not inserted`);
+    }
+    if (link?.idempotency) completeIdem(link.idempotency);
     return 'inserted';
   });
 
@@ -108,11 +116,11 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
   });
 
   return {
-    async insertJob(job, admission) {
+    async insertJob(job, admission, link) {
       live();
       checkUnits(job.computeUnits, 'computeUnits');
       // IMMEDIATE: the caps are counted and the row written under one write lock.
-      return insert.immediate(job, admission);
+      return insert.immediate(job, admission, link);
     },
     async getJob(jobId) {
       live();

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './internal/migrations';
-import type { ConsumeResult, DailyUsage, SandboxToken, Store } from './store';
+import type { ChargeHold, ConsumeResult, DailyUsage, IdempotencyCompletion, SandboxToken, Store } from './store';
+import { completeIdempotency } from './internal/idempotency-sql';
 import { sqliteAccountStore } from './sqlite-account-store';
 import { sqliteJobStore } from './sqlite-job-store';
 
@@ -65,15 +66,41 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
     find: db.prepare<[string], TokenRow>('SELECT token, created_at, retired_at FROM sandbox_tokens WHERE token = ?'),
     add: db.prepare<[string, number]>('INSERT INTO sandbox_tokens (token, created_at) VALUES (?, ?) ON CONFLICT (token) DO NOTHING'),
     retire: db.prepare<[number, string]>('UPDATE sandbox_tokens SET retired_at = ? WHERE token = ? AND retired_at IS NULL'),
+    hold: db.prepare<[string, string, string, number, number]>('INSERT INTO charge_holds (hold_id, principal, day, units, created_at) VALUES (?, ?, ?, ?, ?)'),
+    getHold: db.prepare<[string], { principal: string; day: string; units: number }>('SELECT principal, day, units FROM charge_holds WHERE hold_id = ?'),
+    dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
+    allHolds: db.prepare<[], { hold_id: string; principal: string; day: string; units: number }>('SELECT hold_id, principal, day, units FROM charge_holds'),
+    releaseRunning: db.prepare<[]>("DELETE FROM idempotency_keys WHERE state = 'running'"),
   };
+  const complete = completeIdempotency(db);
 
   const usageOf = (principal: string, day: string): DailyUsage => q.usage.get(principal, day) ?? { units: 0, requests: 0 };
   // IMMEDIATE takes the write lock up front, so check-and-charge is atomic across processes too.
-  const consume = db.transaction((principal: string, day: string, units: number, limit: number): ConsumeResult => {
+  const consume = db.transaction((principal: string, day: string, units: number, limit: number, hold?: ChargeHold): ConsumeResult => {
     const used = usageOf(principal, day).units;
     if (used + units > limit) return { granted: false, used };
     q.charge.run(principal, day, units);
+    if (hold) q.hold.run(hold.holdId, principal, day, units, hold.createdAt);
     return { granted: true, used: used + units };
+  });
+  const settle = db.transaction((holdId: string, refund: boolean, idem: IdempotencyCompletion | undefined): boolean => {
+    const h = q.getHold.get(holdId);
+    if (!h) return false;
+    q.dropHold.run(holdId);
+    if (refund) q.refund.run(h.units, h.principal, h.day);
+    if (idem) complete(idem);
+    return true;
+  });
+  const recover = db.transaction(() => {
+    let refundedUnits = 0;
+    const holds = q.allHolds.all();
+    for (const h of holds) {
+      q.refund.run(h.units, h.principal, h.day);
+      q.dropHold.run(h.hold_id);
+      refundedUnits += h.units;
+    }
+    const releasedKeys = q.releaseRunning.run().changes;
+    return { refundedHolds: holds.length, refundedUnits, releasedKeys };
   });
 
   let open = true;
@@ -93,10 +120,18 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
       live();
       return usageOf(principal, day);
     },
-    async consumeUnits(principal, day, units, limit) {
+    async consumeUnits(principal, day, units, limit, hold) {
       live();
       if (!Number.isInteger(units) || units < 0) throw new RangeError(`units must be a non-negative integer, got ${units}`);
-      return consume.immediate(principal, day, units, limit);
+      return consume.immediate(principal, day, units, limit, hold);
+    },
+    async settleHold(holdId, outcome) {
+      live();
+      return settle.immediate(holdId, outcome.refund, outcome.idempotency);
+    },
+    async recoverInterrupted() {
+      live();
+      return recover.immediate();
     },
     async refundUnits(principal, day, units) {
       live();

@@ -31,6 +31,39 @@ export interface ConsumeResult {
   readonly used: number;
 }
 
+/**
+ * Units held for a call in flight: written in the transaction that charges them, removed in the
+ * transaction that settles the call (its answer, its job row or its refund). A hold left by a
+ * dead process is refunded at the next start (`recoverInterrupted`), so a crash never bills a
+ * call that was not answered.
+ */
+export interface ChargeHold {
+  readonly holdId: string;
+  /** Epoch ms. */
+  readonly createdAt: number;
+}
+
+/** An idempotency record completed in the same transaction as the write whose answer it stores. */
+export interface IdempotencyCompletion {
+  readonly scope: string;
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly status: number;
+  /** JSON text of the answer. */
+  readonly response: string;
+  /** Epoch ms. */
+  readonly at: number;
+}
+
+/** What `recoverInterrupted` settled. */
+export interface Recovery {
+  /** Holds refunded (calls a dead process had charged but not answered) and their units. */
+  readonly refundedHolds: number;
+  readonly refundedUnits: number;
+  /** Idempotency keys left running by a dead process, free again. */
+  readonly releasedKeys: number;
+}
+
 export interface Store extends AccountStore, JobStore {
   /** "sqlite" (embedded) or "postgres" (distributed). */
   readonly kind: 'sqlite' | 'postgres';
@@ -41,9 +74,21 @@ export interface Store extends AccountStore, JobStore {
   usage(principal: string, day: string): Promise<DailyUsage>;
   /**
    * Atomically charges `units` to (`principal`, `day`) unless that would exceed `limit`.
-   * Counts one request when granted.
+   * Counts one request when granted; with `hold`, records the charge as held in the same transaction.
    */
-  consumeUnits(principal: string, day: string, units: number, limit: number): Promise<ConsumeResult>;
+  consumeUnits(principal: string, day: string, units: number, limit: number, hold?: ChargeHold): Promise<ConsumeResult>;
+  /**
+   * Settles a held charge in one transaction: removes the hold, refunds its units when `refund`,
+   * and completes `idempotency` when given. False (and nothing changes) when the hold is gone
+   * (settled already, or refunded by recovery), so a charge is never refunded twice.
+   */
+  settleHold(holdId: string, outcome: { readonly refund: boolean; readonly idempotency?: IdempotencyCompletion }): Promise<boolean>;
+  /**
+   * Start-up recovery of the embedded single-process deployment: refunds every held charge and
+   * frees every idempotency key still marked running (no call is in flight before the service
+   * serves). Call once, before the first request.
+   */
+  recoverInterrupted(): Promise<Recovery>;
   /** Gives back units charged earlier (a failed solve is never billed); never below zero. */
   refundUnits(principal: string, day: string, units: number): Promise<DailyUsage>;
 

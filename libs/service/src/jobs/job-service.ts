@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SvcError, problemDocument, toSvcError } from '@svc/errors';
 import { TAG, type UsageAlert } from '@svc/contracts';
 import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type CanonicalProblem, type Command, type EngineResult } from '@svc/engine-ts';
-import { TERMINAL_JOB_STATUSES, type JobRecord, type JobStatus, type Store } from '@svc/store';
+import { TERMINAL_JOB_STATUSES, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
 import { runPlan } from '../solve/run';
@@ -83,13 +83,17 @@ export interface JobService {
   estimate(plan: SolvePlan): WorkEstimate & { queued: boolean };
   /**
    * Persists a queued job (charged by the caller for `plan.units` on `chargeDay`) and wakes the
-   * runner. Capacity: 429 SVC_TOO_MANY_INFLIGHT, 503 SVC_QUEUE_FULL (nothing stored then).
+   * runner. The job row takes over the charge's hold and stores a keyed request's 202 in the
+   * same commit (`holdId`, `answer`). Capacity: 429 SVC_TOO_MANY_INFLIGHT, 503 SVC_QUEUE_FULL
+   * (nothing stored then; the hold stays the caller's to refund).
    */
   submit(req: SolveRequest, plan: SolvePlan, ctx: {
     readonly principal: Principal;
     readonly query?: Readonly<Record<string, unknown>>;
     readonly chargeDay: string;
     readonly allowance: number;
+    readonly holdId?: string;
+    readonly answer?: (ack: QueuedAck) => IdempotencyCompletion;
   }): Promise<QueuedAck>;
   /** Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state. */
   get(jobId: string, reader: JobReader, waitSeconds?: number): Promise<JobView>;
@@ -459,6 +463,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       };
       const estimate = estimateOf(plan);
       const notStarted: JobProgress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimate.work, elapsed_ms: 0 };
+      const ack: QueuedAck = { status: 'queued', job_id: jobId, poll: pollOf(jobId), compute_units: plan.units, tag: TAG };
       const outcome = await store.insertJob({
         jobId,
         principal: ctx.principal.id,
@@ -472,7 +477,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
         allowance: ctx.allowance,
         createdAt: clock(),
         progress: JSON.stringify(notStarted),
-      }, { maxInflight: limits.maxInflight, maxQueued: limits.queueCapacity });
+      }, { maxInflight: limits.maxInflight, maxQueued: limits.queueCapacity }, { holdId: ctx.holdId, idempotency: ctx.answer?.(ack) });
       if (outcome === 'inflight') {
         throw new SvcError('SVC_TOO_MANY_INFLIGHT', `You already have ${limits.maxInflight} jobs queued or running; poll them to completion before submitting more.`, {
           extensions: { max_inflight: limits.maxInflight },
@@ -484,7 +489,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
         });
       }
       void pump();
-      return { status: 'queued', job_id: jobId, poll: pollOf(jobId), compute_units: plan.units, tag: TAG };
+      return ack;
     },
     async get(jobId, reader, waitSeconds = 0) {
       let row = await read(jobId, reader);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SvcError } from '@svc/errors';
 import type { UsageAlert } from '@svc/contracts';
 import { utcDay, type Store } from '@svc/store';
@@ -12,6 +13,8 @@ export interface Charge {
   /** Units used today including this charge. */
   readonly used: number;
   readonly allowance: number;
+  /** The hold this charge stays under until the call is settled (answered, queued or refunded). */
+  readonly holdId: string;
 }
 
 /** One charged call, as `GET /api/v1/usage` lists it. */
@@ -45,15 +48,16 @@ export interface UsageReport {
 export interface Meter {
   /** Daily compute units of the principal's plan (sandbox: per IP). */
   allowanceOf(p: Principal): number;
-  /** Atomically charges `units` to today's allowance, or throws 402 SVC_QUOTA_EXCEEDED (nothing charged). */
+  /**
+   * Atomically charges `units` to today's allowance under a new hold (store.ts `ChargeHold`), or
+   * throws 402 SVC_QUOTA_EXCEEDED (nothing charged).
+   */
   charge(p: Principal, units: number): Promise<Charge>;
-  /** Gives back units of a failed or refused call. */
-  refund(p: Principal, day: string, units: number): Promise<void>;
   /**
    * Records a charged call in the usage log and any alert threshold it crossed; returns the
    * `usage_alert` for the envelope (absent below 50 %).
    */
-  settle(p: Principal, charge: Charge, entry: Omit<UsageEntry, 'at' | 'receipt' | 'job_id'> & { receipt?: string | null; job_id?: string | null }): Promise<UsageAlert | undefined>;
+  settle(p: Principal, charge: Omit<Charge, 'holdId'>, entry: Omit<UsageEntry, 'at' | 'receipt' | 'job_id'> & { receipt?: string | null; job_id?: string | null }): Promise<UsageAlert | undefined>;
   report(p: Principal): Promise<UsageReport>;
 }
 
@@ -68,17 +72,15 @@ export function createMeter(deps: { store: Store; clock: () => number; sandboxDa
       const now = clock();
       const day = utcDay(now);
       const allowance = allowanceOf(p);
-      const r = await store.consumeUnits(p.id, day, units, allowance);
+      const holdId = randomUUID();
+      const r = await store.consumeUnits(p.id, day, units, allowance, { holdId, createdAt: now });
       if (!r.granted) {
         const left = Math.max(0, allowance - r.used);
         throw new SvcError('SVC_QUOTA_EXCEEDED', `This call costs ${units} compute units but only ${left} of today's ${allowance} are left; the allowance resets at 00:00 UTC.`, {
           extensions: { compute_units: units, compute_units_left: left, resets_at: nextUtcMidnight(now) },
         });
       }
-      return { day, used: r.used, allowance };
-    },
-    async refund(p, day, units) {
-      await store.refundUnits(p.id, day, units);
+      return { day, used: r.used, allowance, holdId };
     },
     async settle(p, charge, entry) {
       const now = clock();

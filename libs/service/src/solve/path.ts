@@ -1,6 +1,8 @@
 import { toSvcError } from '@svc/errors';
 import type { Command } from '@svc/engine-ts';
 import type { Access } from '../access';
+import type { KeyClaim } from '../idempotency';
+import type { Charge } from '../limits/meter';
 import { envelopeFromCache } from '../result-cache';
 import type { SolveContext } from './types';
 import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from './plan';
@@ -36,27 +38,32 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
   const { access, pool, jobs, metrics, engineKindFor, sandboxMaxN } = deps;
 
   /** Admission, then the cached answer, a queued job, or a run in the pool; settles or refunds. */
-  async function answer(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, t0: number): Promise<SolveOutcome> {
+  async function answer(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, t0: number, claim: KeyClaim | null): Promise<SolveOutcome> {
     const { principal } = ctx;
     const engine = engineKindFor(plan.command);
     // Quota (402) → result cache → compute budget (429) → safe mode (503), refunded when refused.
     const admission = await access.admitSolve(principal, {
       command: plan.command, units: plan.units, waiting: pool.waiting, cacheKey: cacheKeyOf(plan, engine),
     });
-    if (admission.cached) {
-      return envelopeFromCache(admission.cached, {
-        units: plan.units, left: admission.left, alert: admission.usageAlert, version: plan.version, engine,
-        effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0,
-      });
-    }
     try {
+      if (admission.cached) {
+        const envelope = envelopeFromCache(admission.cached, {
+          units: plan.units, left: admission.left, alert: admission.usageAlert, version: plan.version, engine,
+          effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0,
+        });
+        await admission.settle({ receipt: admission.cached.receipt, cacheable: null, answer: claim?.completion(200, envelope) });
+        return envelope;
+      }
       // A heavy solve is persisted and queued; from here the job bills itself (jobs/job-service.ts).
-      const queued = await queueIfHeavy(req, plan, ctx, admission.charge);
-      if (queued) return queued;
+      const queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim);
+      if (queued) {
+        admission.handOver();
+        return queued;
+      }
       const out = await runPlan(plan, { pool, engineKindFor, metrics }, {
         t0, lane: 'sync', billing: () => ({ left: admission.left, alert: admission.usageAlert }),
       });
-      await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable });
+      await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable, answer: claim?.completion(200, out.envelope) });
       return out.envelope;
     } catch (e) {
       // A failed solve is never billed; the original fault is what the caller needs to see.
@@ -66,9 +73,12 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
   }
 
   /** With `allowQueue`, a plan whose estimated work reaches the threshold is persisted as a job for the units already charged. */
-  async function queueIfHeavy(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, charge: { day: string; allowance: number }): Promise<QueuedAck | null> {
+  async function queueIfHeavy(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, charge: Charge, claim: KeyClaim | null): Promise<QueuedAck | null> {
     if (!ctx.allowQueue || !jobs.estimate(plan).queued) return null;
-    return jobs.submit(req, plan, { principal: ctx.principal, query: ctx.query, chargeDay: charge.day, allowance: charge.allowance });
+    return jobs.submit(req, plan, {
+      principal: ctx.principal, query: ctx.query, chargeDay: charge.day, allowance: charge.allowance,
+      holdId: charge.holdId, answer: claim ? (ack) => claim.completion(202, ack) : undefined,
+    });
   }
 
   return {
@@ -76,10 +86,10 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       try {
         assertRoutable(req, ctx.query);
         const request = idempotencyRequestOf(req, ctx.query);
-        const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async () => {
+        const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async (claim) => {
           const t0 = performance.now();
           access.authorize(ctx.principal, 'solve');
-          return answer(req, planSolve(req, ctx.principal, ctx.query, { sandboxMaxN }), ctx, t0);
+          return answer(req, planSolve(req, ctx.principal, ctx.query, { sandboxMaxN }), ctx, t0, claim);
         }, (b) => (isQueued(b) ? 202 : 200));
         return out.body;
       } catch (e) {

@@ -1,7 +1,7 @@
 import { ACCOUNT_MIGRATIONS } from './account-migrations';
 import { JOB_MIGRATIONS } from './job-migrations';
 
-/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs); an applied step is never edited. */
+/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs, 20..29 billing); an applied step is never edited. */
 export interface Migration {
   readonly version: number;
   readonly name: string;
@@ -48,4 +48,28 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   ...ACCOUNT_MIGRATIONS,
   ...JOB_MIGRATIONS,
+  {
+    version: 20,
+    name: 'charge holds',
+    sql: {
+      sqlite: `
+        CREATE TABLE charge_holds (
+          hold_id TEXT PRIMARY KEY,
+          principal TEXT NOT NULL,
+          day TEXT NOT NULL,
+          units INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+      `,
+      postgres: `
+        CREATE TABLE charge_holds (
+          hold_id TEXT PRIMARY KEY,
+          principal TEXT NOT NULL,
+          day DATE NOT NULL,
+          units BIGINT NOT NULL,
+          created_at BIGINT NOT NULL
+        );
+      `,
+    },
+  },
 ];
