@@ -113,6 +113,8 @@ export interface GrpcDoorOptions {
   readonly docsUrl?: string;
   /** 5xx faults (default: stderr). */
   readonly onFault?: (err: SvcError, method: string) => void;
+  /** True once the server is shutting down: WatchJob streams end after their current state. */
+  readonly isStopping?: () => boolean;
 }
 
 /** The Solver implementation over a door. */
@@ -169,7 +171,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
             call.write(toStruct(job));
             last = key;
           }
-          if (TERMINAL.has(String(job.status))) break;
+          if (TERMINAL.has(String(job.status)) || opts.isStopping?.()) break;
         }
         call.end();
       })().catch((e) => {
@@ -208,7 +210,8 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     'grpc.max_receive_message_length': opts.service.limits.maxBodyBytes + 1024 * 1024,
     'grpc.max_send_message_length': -1,
   });
-  server.addService(loaded.svc.v1.Solver.service, solverImplementation(opts));
+  let stopping = false;
+  server.addService(loaded.svc.v1.Solver.service, solverImplementation({ ...opts, isStopping: () => stopping }));
   const health = new HealthImplementation({ '': 'SERVING', [SERVICE_NAME]: 'SERVING' });
   health.addToServer(server);
   // Reflection describes the Solver and the health service both (grpcurl lists them).
@@ -224,6 +227,7 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     port,
     server,
     close() {
+      stopping = true;
       closing ??= new Promise<void>((resolve) => {
         health.setStatus('', 'NOT_SERVING');
         health.setStatus(SERVICE_NAME, 'NOT_SERVING');

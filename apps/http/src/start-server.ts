@@ -69,6 +69,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     close() {
       closing ??= (async () => {
         try {
+          // Long-polls (HTTP ?wait, MCP job_id waits, gRPC WatchJob) answer now instead of holding the exit.
+          service.jobs.wakeAll();
           await grpc?.close();
           await app.close();
         } finally {

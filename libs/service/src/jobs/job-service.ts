@@ -103,7 +103,7 @@ export interface JobService {
   depth(): Promise<{ queued: number; running: number }>;
   /** The runner and its worker pool are up. */
   ready(): boolean;
-  /** Ends every pending long-poll now (server shutdown). */
+  /** Server shutdown: ends every pending long-poll now, and later ones answer at once. */
   wakeAll(): void;
   /** Stops the runner; jobs still running stay `running` in the store and run again on the next start. */
   close(): Promise<void>;
@@ -192,6 +192,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const waiters = new Map<string, Set<() => void>>();
   const msPerWork: Record<'native' | 'ts', number> = { ...MS_PER_WORK };
   let closed = false;
+  /** Shutting down: long-polls answer the current state at once. */
+  let draining = false;
   let pumping: Promise<void> | null = null;
   let pumpAgain = false;
 
@@ -421,7 +423,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   /** Resolves when the job is terminal, `ms` have passed, or the service wakes every waiter. */
   async function waitForEnd(jobId: string, ms: number): Promise<void> {
     const deadline = Date.now() + ms;
-    while (!closed) {
+    while (!closed && !draining) {
       const left = deadline - Date.now();
       if (left <= 0) return;
       const row = await store.getJob(jobId);
@@ -526,6 +528,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       return !closed && pool.threads > 0;
     },
     wakeAll() {
+      draining = true;
       for (const id of [...waiters.keys()]) notify(id);
     },
     async close() {
