@@ -9,7 +9,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { problemDocument, SvcError, toSvcError } from '@svc/errors';
+import { createFaultLog, problemDocument, SvcError, toSvcError } from '@svc/errors';
 import { isQueued, type CallArgs, type Caller, type Door, type Service } from '@svc/service';
 import { GRPC_STATUS, PROBLEM_METADATA_KEY } from './status-codes';
 import { encodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
@@ -120,7 +120,8 @@ export interface GrpcDoorOptions {
 /** The Solver implementation over a door. */
 export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedServiceImplementation {
   const { door, docsUrl } = opts;
-  const onFault = opts.onFault ?? ((err: SvcError, method: string) => process.stderr.write(`[svc-grpc] ${method} -> ${err.code}: ${err.message}\n`));
+  const faultLog = opts.onFault ? null : createFaultLog({ write: (l) => process.stderr.write(l), label: 'svc-grpc' });
+  const onFault = opts.onFault ?? ((err: SvcError, method: string) => faultLog!.report(err, `gRPC ${method}`));
   const unary = <Req>(method: string, fn: (req: Req, call: grpc.ServerUnaryCall<Req, unknown>) => Promise<unknown>) =>
     (call: grpc.ServerUnaryCall<Req, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       fn(call.request, call).then(

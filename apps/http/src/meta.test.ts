@@ -270,10 +270,12 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     const id = minted.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await new Promise((res) => setTimeout(res, 50));
-    const done = logLines.filter((l) => l.msg === 'request completed');
-    expect(done.find((l) => l.reqId === 'trace-abc.123')).toMatchObject({ level: 30, res: { statusCode: 200 } });
-    expect(done.find((l) => l.reqId === id)).toBeDefined();
-    expect(logLines.find((l) => l.msg === 'incoming request' && l.reqId === id)?.req.url).toBe('/api/v1/models');
+    const done = logLines.filter((l) => l.msg === 'done');
+    expect(done.find((l) => l.reqId === 'trace-abc.123')).toMatchObject({ level: 30, status: 200, m: 'GET', url: '/api/v1/pricing' });
+    expect(done.find((l) => l.reqId === id)).toMatchObject({ url: '/api/v1/models' });
+    // One compact line per request, none at the start.
+    expect(logLines.filter((l) => l.reqId === id)).toHaveLength(1);
+    expect(Buffer.byteLength(JSON.stringify(done.find((l) => l.reqId === id)))).toBeLessThan(220);
   });
 
   it('GET /api/v1/pricing lists the free operations and the unit formula shared with analyze', async () => {

@@ -114,3 +114,14 @@ describe('problem document', () => {
     expect(fromProblemDocument('x')).toBeNull();
   });
 });
+
+describe('storage faults', () => {
+  it('a full disk or an I/O fault of the store is 503 SVC_BUSY with Retry-After 30, never 500', () => {
+    for (const code of ['SQLITE_FULL', 'ENOSPC', 'EDQUOT', 'SQLITE_IOERR_WRITE']) {
+      const e = toSvcError(Object.assign(new Error('database or disk is full'), { code }));
+      expect([e.code, e.status, e.retryAfter, e.extensions.reason]).toEqual(['SVC_BUSY', 503, 30, 'storage_unavailable']);
+    }
+    expect(toSvcError(Object.assign(new Error('x'), { code: 'SQLITE_CONSTRAINT' })).code).toBe('SVC_INTERNAL');
+    expect(toSvcError(new Error('x')).code).toBe('SVC_INTERNAL');
+  });
+});

@@ -1,7 +1,8 @@
 export { ERRORS, ERROR_CODES, isErrorCode, type ErrorCode, type ErrorSpec, type ActionName } from './catalogue';
 export {
-  SvcError, isSvcError, toSvcError, problemDocument, fromProblemDocument, nextActionsFor,
+  SvcError, isSvcError, toSvcError, isStorageFault, STORAGE_RETRY_AFTER_SECONDS, problemDocument, fromProblemDocument, nextActionsFor,
   PROBLEM_CONTENT_TYPE, DEFAULT_DOCS_URL,
   type SvcErrorOptions, type ProblemDocument, type NextAction,
 } from './svc-error';
 export { EXIT, EXIT_CODES, exitCodeFor, type ExitCode } from './exit-codes';
+export { createFaultLog, type FaultLog } from './fault-log';

@@ -55,9 +55,32 @@ export function isSvcError(e: unknown): e is SvcError {
   return e instanceof SvcError;
 }
 
-/** Wraps anything that is not already an `SvcError` as `SVC_INTERNAL`, keeping the cause. */
+/** Seconds a caller waits before retrying a write the data store could not take. */
+export const STORAGE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * True for a failed write of the data store: a full disk or quota (SQLite's SQLITE_FULL, the
+ * file system's ENOSPC/EDQUOT) or an I/O error (SQLITE_IOERR_*), recognised by the `code` both
+ * better-sqlite3 and Node's fs errors carry.
+ */
+export function isStorageFault(e: unknown): boolean {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string') return false;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code.startsWith('SQLITE_IOERR');
+}
+
+/**
+ * Wraps anything that is not already an `SvcError`: a storage fault (full disk) is 503 SVC_BUSY
+ * with Retry-After 30 (the service is out of room, not broken; the caller's request was fine and
+ * nothing was charged), anything else `SVC_INTERNAL`, keeping the cause.
+ */
 export function toSvcError(e: unknown): SvcError {
   if (e instanceof SvcError) return e;
+  if (isStorageFault(e)) {
+    return new SvcError('SVC_BUSY', 'The service cannot write to its data store right now (out of disk space or an I/O fault); nothing was charged. Retry after Retry-After.', {
+      cause: e, retryAfter: STORAGE_RETRY_AFTER_SECONDS, extensions: { reason: 'storage_unavailable' },
+    });
+  }
   return new SvcError('SVC_INTERNAL', 'An unexpected server fault occurred; nothing was charged.', { cause: e });
 }
 

@@ -7,6 +7,7 @@ import { API_KEY_PREFIX } from './accounts/api-key';
 import { createOutboxMailer, type Mailer } from './accounts/outbox';
 import { createSandboxTokens, type SandboxTokens } from './accounts/sandbox-tokens';
 import { createIdempotency, type Idempotency } from './idempotency';
+import { createRetryLater, type RetryLater } from './internal/retry-later';
 import type { AccessLimits } from './limits/access-limits';
 import { createMeter, type Meter } from './limits/meter';
 import { WindowCounter } from './limits/window-counter';
@@ -54,6 +55,8 @@ export interface Access {
   readonly cache: ResultCache;
   readonly sandbox: SandboxTokens;
   readonly mailer: Mailer;
+  /** Refunds and key releases the store refused (a full disk), retried until they succeed. */
+  readonly retry: RetryLater;
   /**
    * Bearer header → principal. API keys (`svck_…`): unknown/wrong → 401 SVC_UNAUTHENTICATED,
    * revoked → 403 SVC_TOKEN_BLOCKED, account not active → 403 SVC_ACCOUNT_*. Sandbox token:
@@ -111,6 +114,7 @@ export async function createAccess(deps: {
   const compute = new WindowCounter(clock);
 
   const cache = createResultCache({ store, clock, limits });
+  const retry = createRetryLater();
   const usageAlertOf = (c: Charge) => usageAlert(c.used, c.allowance, clock());
   const takeCompute = (p: Principal, units: number): void => {
     // A lone call larger than the whole budget still runs in an otherwise idle minute.
@@ -154,7 +158,8 @@ export async function createAccess(deps: {
     limits,
     accounts,
     meter,
-    idempotency: createIdempotency({ store, clock, limits }),
+    idempotency: createIdempotency({ store, clock, limits, retry }),
+    retry,
     cache,
     sandbox,
     mailer,
@@ -197,7 +202,8 @@ export async function createAccess(deps: {
     async admitSolve(p, req) {
       const charge = await meter.charge(p, req.units);
       const base = { charge, left: Math.max(0, charge.allowance - charge.used), usageAlert: usageAlertOf(charge) };
-      const refund = () => store.settleHold(charge.holdId, { refund: true }).catch(() => undefined);
+      // A refund the store refuses now (a full disk) is retried until it succeeds.
+      const refund = () => retry.run(() => store.settleHold(charge.holdId, { refund: true }));
       let key: string;
       let cached: CachedSolve | null;
       try {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
 import type { IdempotencyCompletion, Store } from '@svc/store';
 import type { AccessLimits } from './limits/access-limits';
+import type { RetryLater } from './internal/retry-later';
 import type { Principal } from './principal';
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
@@ -51,8 +52,12 @@ export function requestFingerprint(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request) ?? 'undefined').digest('hex');
 }
 
-export function createIdempotency(deps: { store: Store; clock: () => number; limits: AccessLimits }): Idempotency {
+export function createIdempotency(deps: { store: Store; clock: () => number; limits: AccessLimits; retry?: RetryLater }): Idempotency {
   const { store, clock, limits } = deps;
+  const release = (scope: string, key: string, fingerprint: string) => {
+    const task = () => store.releaseIdempotencyKey(scope, key, fingerprint);
+    return deps.retry ? deps.retry.run(task) : task().catch(() => undefined);
+  };
   return {
     async run<T>(principal: Principal, key: string | undefined, request: unknown, fn: (claim: KeyClaim | null) => Promise<T>, statusOf: (body: T) => number = () => 200): Promise<IdempotentOutcome<T>> {
       if (key === undefined) {
@@ -81,11 +86,18 @@ export function createIdempotency(deps: { store: Store; clock: () => number; lim
       try {
         body = await fn(claimed);
       } catch (e) {
-        await store.releaseIdempotencyKey(scope, key, fingerprint).catch(() => undefined);
+        // Freed for a retry; a release the store refuses now (a full disk) is retried until it succeeds.
+        await release(scope, key, fingerprint);
         throw e;
       }
       const status = statusOf(body);
-      await store.completeIdempotencyKey(scope, key, fingerprint, status, JSON.stringify(body), clock());
+      // Usually stored already in the work's own commit (KeyClaim); a refused write here is retried
+      // (the key answers 409 in progress until it lands) rather than failing an answered call.
+      const response = JSON.stringify(body);
+      const at = clock();
+      const complete = () => store.completeIdempotencyKey(scope, key, fingerprint, status, response, at);
+      if (deps.retry) await deps.retry.run(complete);
+      else await complete();
       return { status, body, replayed: false };
     },
   };

@@ -9,6 +9,9 @@ import type { ServiceMetrics } from './metrics';
 import { agentCard } from './agent-card';
 import { MODEL_VERSION } from './versions';
 
+/** Below this much free space on the store's volume the service reports not ready. */
+export const MIN_FREE_BYTES = 1024 * 1024;
+
 /** `GET /readyz`. */
 export interface Readiness {
   ready: boolean;
@@ -47,7 +50,10 @@ export function createOperations(deps: OperationsDeps): OperationsApi {
     async ready() {
       let storeState = 'ok';
       try {
-        await store.schemaVersion();
+        // A write probe and the free space: a store that cannot take writes (a full disk) is not ready.
+        const st = await store.storageCheck();
+        if (!st.writable) storeState = `not writable: ${st.detail}`;
+        else if (st.freeBytes !== null && st.freeBytes < MIN_FREE_BYTES) storeState = `out of space: ${st.freeBytes} bytes free (below ${MIN_FREE_BYTES})`;
       } catch (e) {
         storeState = `unreachable: ${e instanceof Error ? e.message : String(e)}`;
       }

@@ -309,6 +309,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       if (!closed) {
         closed = true;
         await jobs.close();
+        // Refunds and releases still refused are the next start's recovery to settle.
+        access.retry.close();
       }
       await pool.close();
       if (ownsStore) await store.close();

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './internal/migrations';
-import type { ChargeHold, ConsumeResult, DailyUsage, IdempotencyCompletion, SandboxToken, Store } from './store';
+import type { ChargeHold, ConsumeResult, DailyUsage, IdempotencyCompletion, SandboxToken, StorageCheck, Store } from './store';
 import { completeIdempotency } from './internal/idempotency-sql';
 import { sqliteAccountStore } from './sqlite-account-store';
 import { sqliteJobStore } from './sqlite-job-store';
@@ -19,6 +19,9 @@ export interface SqliteStoreOptions {
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.SVC_DATA_DIR && env.SVC_DATA_DIR.trim() !== '' ? env.SVC_DATA_DIR : '.svc-data');
 }
+
+/** The write-ahead log is kept at or below this size between checkpoints. */
+export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
 interface TokenRow { token: string; created_at: number; retired_at: number | null }
 interface UsageRow { units: number; requests: number }
@@ -53,6 +56,9 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
   const db = new Database(file, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // The write-ahead log is truncated back to this after each checkpoint (it would otherwise keep
+  // its largest size for ever, and on a small volume fill it).
+  db.pragma(`journal_size_limit = ${WAL_LIMIT_BYTES}`);
   db.pragma('foreign_keys = ON');
   migrate(db, MIGRATIONS);
 
@@ -71,6 +77,7 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
     dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
     allHolds: db.prepare<[], { hold_id: string; principal: string; day: string; units: number }>('SELECT hold_id, principal, day, units FROM charge_holds'),
     releaseRunning: db.prepare<[]>("DELETE FROM idempotency_keys WHERE state = 'running'"),
+    probe: db.prepare<[string]>("INSERT INTO settings (name, value) VALUES ('storage_probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
   };
   const complete = completeIdempotency(db);
 
@@ -156,6 +163,28 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
     async retireSandboxToken(token, at) {
       live();
       q.retire.run(at, token);
+    },
+    async storageCheck(): Promise<StorageCheck> {
+      live();
+      let freeBytes: number | null = null;
+      if (file !== ':memory:') {
+        try {
+          const st = fs.statfsSync(path.dirname(file));
+          freeBytes = st.bavail * st.bsize;
+          // A log past its bound (a checkpoint that could not run) is checkpointed and truncated now.
+          const wal = fs.statSync(`${file}-wal`, { throwIfNoEntry: false });
+          if (wal && wal.size > WAL_LIMIT_BYTES) db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          // Not measurable here; the probe below decides.
+        }
+      }
+      try {
+        q.probe.run(String(Date.now()));
+        return { writable: true, freeBytes, detail: 'ok' };
+      } catch (e) {
+        const code = typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? `${(e as { code: string }).code}: ` : '';
+        return { writable: false, freeBytes, detail: `${code}${e instanceof Error ? e.message : String(e)}` };
+      }
     },
     async close() {
       if (!open) return;

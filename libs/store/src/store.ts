@@ -64,6 +64,15 @@ export interface Recovery {
   readonly releasedKeys: number;
 }
 
+/** What `storageCheck` found. */
+export interface StorageCheck {
+  readonly writable: boolean;
+  /** Bytes free for the store on its volume, or null. */
+  readonly freeBytes: number | null;
+  /** 'ok', or why writes fail (the error's code and message). */
+  readonly detail: string;
+}
+
 export interface Store extends AccountStore, JobStore {
   /** "sqlite" (embedded) or "postgres" (distributed). */
   readonly kind: 'sqlite' | 'postgres';
@@ -100,6 +109,12 @@ export interface Store extends AccountStore, JobStore {
   addSandboxToken(token: string, createdAt: number): Promise<SandboxToken>;
   /** Marks a token retired at `at` (epoch ms); unknown tokens are ignored. */
   retireSandboxToken(token: string, at: number): Promise<void>;
+
+  /**
+   * Whether the store takes writes now: a one-row write probe, and the free space of its volume
+   * (null when not measurable). Bounds the write-ahead log on the way (readiness calls this).
+   */
+  storageCheck(): Promise<StorageCheck>;
 
   /** Releases the connection; the store is unusable afterwards. */
   close(): Promise<void>;

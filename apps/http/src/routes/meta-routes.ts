@@ -16,6 +16,7 @@ export function metaRoutes(app: FastifyInstance, service: Service): void {
   app.get(AGENT_CARD_PATH, async (request) => service.agentCard(originOf(request)));
   app.get('/readyz', async (_request, reply) => {
     const r = await service.ready();
+    if (!r.ready) reply.header('retry-after', '30');
     return reply.code(r.ready ? 200 : 503).send(r);
   });
   app.get('/metrics', async (_request, reply) => reply.header('content-type', PROMETHEUS_CONTENT_TYPE).send(await service.renderMetrics()));

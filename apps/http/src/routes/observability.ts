@@ -38,6 +38,11 @@ export function installObservability(app: FastifyInstance, service: Service): vo
   });
   app.addHook('onResponse', async (request, reply) => {
     service.metrics.observeRequest(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode);
+    // One line per request (about 150 bytes at info); refusals (429, 503) come by the thousand
+    // under load and are counted by the fault log instead (errors/fault-log.ts).
+    const code = reply.statusCode;
+    if (code === 429 || code === 503) return;
+    request.log.info({ m: request.method, url: request.url.slice(0, 200), status: code, ms: Math.round(reply.elapsedTime) }, 'done');
   });
   // A long-poll holds its request open up to 30 s; closing must not wait for it.
   app.addHook('preClose', async () => {

@@ -196,6 +196,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   let draining = false;
   let pumping: Promise<void> | null = null;
   let pumpAgain = false;
+  let pumpFailing = false;
 
   const notify = (jobId: string) => {
     const set = waiters.get(jobId);
@@ -223,6 +224,26 @@ export function createJobService(deps: JobServiceDeps): JobService {
     return changed;
   }
 
+  /**
+   * `end` for the runner: a job whose outcome the store refuses (a full disk) keeps its worker and
+   * tries again with backoff until the store takes it, so it never stays `running` with its answer
+   * lost. On close it stays running and runs again on the next start.
+   */
+  async function endDurably(jobId: string, outcome: Parameters<Store['finishJob']>[1]): Promise<boolean> {
+    for (let delay = 250, told = false; ; delay = Math.min(2 * delay, 5000)) {
+      try {
+        return await end(jobId, outcome);
+      } catch (e) {
+        if (closed) throw e;
+        if (!told) {
+          told = true;
+          process.stderr.write(`[svc-jobs] job ${jobId} ended ${outcome.status} but the store refused the write (${e instanceof Error ? e.message : String(e)}); retrying until it takes it\n`);
+        }
+        await new Promise((r) => setTimeout(r, delay).unref());
+      }
+    }
+  }
+
   /** Runs one claimed job to a terminal state (unless the service is closing). */
   async function execute(row: JobRecord, a: Active): Promise<void> {
     const t0 = performance.now();
@@ -232,7 +253,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     if (row.cancelRequested) {
       // Cancelled while running before a crash: the work done then is lost, so nothing is billed.
       a.cancelRequested = true;
-      await end(row.jobId, { status: 'cancelled', at: clock(), billedUnits: 0, progress: JSON.stringify(progressOf(a, 'not_started', 0)) });
+      await endDurably(row.jobId, { status: 'cancelled', at: clock(), billedUnits: 0, progress: JSON.stringify(progressOf(a, 'not_started', 0)) });
       return;
     }
     try {
@@ -243,7 +264,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
         a.bound = boundOf(plan.prep.problem);
         if (plan.prep.warmStart) a.warmObjective = evaluate(plan.prep.problem, plan.prep.warmStart);
       }
-      await store.updateJobProgress(row.jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time', 0)));
+      // Progress is a hint: a write the store refuses never fails the job.
+      await store.updateJobProgress(row.jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time', 0))).catch(() => undefined);
       const out = await runPlan(plan, { pool, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
         t0,
         cancel: a.cancel,
@@ -278,7 +300,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (closed) return;
       if (!a.cancelRequested) {
         const doc = problemDocument(toSvcError(e));
-        await end(row.jobId, { status: 'failed', at: clock(), error: JSON.stringify(doc), billedUnits: 0 });
+        await endDurably(row.jobId, { status: 'failed', at: clock(), error: JSON.stringify(doc), billedUnits: 0 });
         return;
       }
     }
@@ -292,7 +314,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
         share_done: share,
         best_objective: envelope ? objectiveOf(envelope) : a.warmObjective,
       };
-      await end(row.jobId, { status: 'cancelled', at: clock(), billedUnits: billed, progress: JSON.stringify(progress) });
+      await endDurably(row.jobId, { status: 'cancelled', at: clock(), billedUnits: billed, progress: JSON.stringify(progress) });
       return;
     }
     const env = envelope!;
@@ -301,7 +323,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       best_objective: objectiveOf(env),
       bound: typeof env.bound === 'number' ? env.bound : null,
     };
-    const changed = await end(row.jobId, { status: 'done', at: clock(), result: JSON.stringify(env), billedUnits: row.computeUnits, progress: JSON.stringify(progress) });
+    const changed = await endDurably(row.jobId, { status: 'done', at: clock(), result: JSON.stringify(env), billedUnits: row.computeUnits, progress: JSON.stringify(progress) });
     if (changed && finished && deps.onDone) {
       await deps.onDone(finished).catch((e) => process.stderr.write(`[svc-jobs] job ${row.jobId}: usage log or cache update failed: ${e instanceof Error ? e.message : String(e)}\n`));
     }
@@ -356,8 +378,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
         }
       } while (pumpAgain && !closed);
     })()
+      .then(() => {
+        pumpFailing = false;
+      })
       .catch((e: unknown) => {
-        process.stderr.write(`[svc-jobs] queue pump failed: ${e instanceof Error ? e.message : String(e)}\n`);
+        // Written once per failing stretch (a full disk fails every tick), not every second.
+        if (!pumpFailing) process.stderr.write(`[svc-jobs] queue pump failed: ${e instanceof Error ? e.message : String(e)}; retrying every second\n`);
+        pumpFailing = true;
       })
       .finally(() => {
         pumping = null;
