@@ -4,7 +4,7 @@ import { assertKnownQuery, assertSolvable, type Principal, type Service } from '
 import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
 import { sendProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
-import { installObservability, requestIdOptions } from './routes/observability';
+import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
 import { sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
@@ -70,7 +70,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     trustProxy: opts.trustProxy ?? false,
     return503OnClosing: true,
     // One compact line per answered request instead of two (routes/observability.ts).
-    disableRequestLogging: true,
+    logController: new CompactRequestLog(),
     ...requestIdOptions,
   });
   // Refusals under load are counted, not written one line each (errors/fault-log.ts).

@@ -43,3 +43,4 @@ export {
 export { SAMPLE_LIMITS } from './commands/sample';
 export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS } from './pin-conflicts';
+export { assertNestingDepth, jsonTextDepth } from './internal/depth';

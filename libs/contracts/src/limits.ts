@@ -27,6 +27,8 @@ export const LIMITS = {
    * energy, bound and intermediate sum the engines form (squares included) stays finite.
    */
   maxTotalMagnitude: 1e150,
+  /** JSON nesting (the root object is level 1); every command's problems need at most 4. */
+  maxNestingDepth: 32,
 } as const;
 
 /** Certainty texts (commands.md). Parameterised ones are templates. */

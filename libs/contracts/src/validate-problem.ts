@@ -1,4 +1,5 @@
 import { checkTotalMagnitude } from './internal/magnitude';
+import { assertNestingDepth } from './internal/depth';
 import { SvcError } from '@svc/errors';
 import type { z } from 'zod';
 import { TAG, assertSchemaCommand, type SchemaCommand } from './catalogue';
@@ -66,6 +67,7 @@ function fromZod(error: z.ZodError, allowed: readonly string[], body: Record<str
  */
 export function validateProblem(command: string, body: unknown, ctx: ValidateContext): ValidatedProblem {
   const c = assertSchemaCommand(command);
+  assertNestingDepth(body);
   if (!isPlainObject(body)) {
     throw new SvcError('SVC_INVALID_INPUT', `the problem must be a JSON object, got ${typeName(body)}`, { extensions: { field: '(root)' } });
   }

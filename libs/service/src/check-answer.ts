@@ -7,7 +7,7 @@
  * not the re-score of the engine's answer a solve makes (commands/<command>/rescore.ts).
  */
 import { SvcError } from '@svc/errors';
-import { validateProblem } from '@svc/contracts';
+import { validateProblem, assertNestingDepth } from '@svc/contracts';
 import type { Command } from '@svc/engine-ts';
 import { receipt } from './receipt';
 import { resolveVersion } from './versions';
@@ -104,6 +104,7 @@ export interface VerifyApi {
 export function createVerify(deps: { readonly sandboxMaxN: number }): VerifyApi {
   return {
     verify(command, body, principal) {
+      assertNestingDepth(body);
       return checkAnswer(command, body, { sandbox: principal.kind === 'sandbox', sandboxMaxN: deps.sandboxMaxN });
     },
   };

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
-import { markPinConflicts } from '@svc/contracts';
+import { LIMITS, jsonTextDepth, markPinConflicts } from '@svc/contracts';
 import { overCap, type BodyCaps } from '@svc/service';
 
 export { overCap, type BodyCaps };
@@ -106,6 +106,10 @@ export function parseJson(buf: Buffer, contentType?: string): unknown {
   let text = buf.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', 'The request body is empty; send one JSON problem document.');
+  // Refused before parsing: nothing downstream has to survive a body nested thousands deep.
+  if (jsonTextDepth(text) > LIMITS.maxNestingDepth) {
+    throw new SvcError('SVC_INVALID_INPUT', `The body is nested more than ${LIMITS.maxNestingDepth} levels deep; no problem needs that many.`);
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -4,17 +4,15 @@ import { InputIssue } from './issue';
 /** Top-level fields that are not coefficients of the objective. */
 const NOT_COEFFICIENTS = new Set(['tag', 'description', 'version', 'n']);
 
-/** Σ|x| over every number inside `v` (arrays and objects, any depth). */
+/** Σ|x| over every number inside `v` (arrays and objects, any depth; iterative). */
 function magnitude(v: unknown): number {
-  if (typeof v === 'number') return Math.abs(v);
   let s = 0;
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      s += typeof x === 'number' ? Math.abs(x) : magnitude(x);
-    }
-  } else if (typeof v === 'object' && v !== null) {
-    for (const k in v) s += magnitude((v as Record<string, unknown>)[k]);
+  const stack: unknown[] = [v];
+  while (stack.length > 0) {
+    const x = stack.pop();
+    if (typeof x === 'number') s += Math.abs(x);
+    else if (Array.isArray(x)) for (let i = 0; i < x.length; i++) stack.push(x[i]);
+    else if (typeof x === 'object' && x !== null) for (const k in x) stack.push((x as Record<string, unknown>)[k]);
   }
   return s;
 }

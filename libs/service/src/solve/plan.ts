@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
-import { SOLVE_QUERY_KEYS, validateProblem, parseSolveOptions, type SolveOptions } from '@svc/contracts';
+import { SOLVE_QUERY_KEYS, assertNestingDepth, validateProblem, parseSolveOptions, type SolveOptions } from '@svc/contracts';
 import { COMMANDS, type Command, type Effort } from '@svc/engine-ts';
 import { computeUnits } from '../compute-units';
 import { resolveVersion } from '../versions';
@@ -62,6 +62,8 @@ export interface SolvePlan {
 export function assertRoutable(req: SolveRequest, query: Readonly<Record<string, unknown>> | undefined): void {
   if (req.lane === 'json') assertSolvable(req.command);
   assertKnownQuery(query);
+  // Before the Idempotency-Key fingerprint (JSON.stringify) or anything recursive sees the body.
+  if (req.lane === 'json') assertNestingDepth(req.body);
 }
 
 /**

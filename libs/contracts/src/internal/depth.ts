@@ -1,0 +1,48 @@
+import { SvcError } from '@svc/errors';
+import { LIMITS } from '../limits';
+
+/**
+ * Refuses JSON nested deeper than `LIMITS.maxNestingDepth` (no problem of any command needs more
+ * than a handful of levels) before anything recursive touches it: fingerprints, canonical forms,
+ * schema checks and sums would otherwise exhaust the stack (a 500). Iterative, O(size).
+ */
+export function assertNestingDepth(value: unknown, field = '(root)', max: number = LIMITS.maxNestingDepth): void {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > max) {
+      throw new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
+        extensions: { field },
+      });
+    }
+    if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
+    else for (const k in v) stack.push([(v as Record<string, unknown>)[k], depth + 1]);
+  }
+}
+
+/**
+ * The deepest nesting of the JSON text (brackets outside strings), stopping as soon as it passes
+ * `max`: lets a server refuse a deep body before parsing it. Returns the depth seen (≤ max + 1).
+ */
+export function jsonTextDepth(text: string, max: number = LIMITS.maxNestingDepth): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+      continue;
+    }
+    if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) {
+        deepest = depth;
+        if (deepest > max) return deepest;
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
