@@ -62,6 +62,11 @@ CallStatus ValidateErased(std::string_view command, std::string_view family,
     Fail(error, "n must be at least 1");
     return CallStatus::kError;
   }
+  if (p.n > kMaxN) {
+    // Far above every command's contract cap: a wrong n must not allocate gigabytes.
+    Fail(error, "n = " + std::to_string(p.n) + " is above the core's cap of " + std::to_string(kMaxN));
+    return CallStatus::kError;
+  }
   return entry->validate(command, p, options, error);
 }
 

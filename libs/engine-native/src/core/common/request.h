@@ -12,6 +12,10 @@
 
 namespace svc::core {
 
+// The largest n any command may bring (the contracts cap quantum-scale at 10^7, the rest at
+// 10^5 or less): a larger one is refused before anything is allocated.
+inline constexpr int32_t kMaxN = 1 << 25;
+
 // Canonical pair list: i[k] < j[k], sorted by (i, j), no duplicates (engine.ts PairList).
 struct PairsView {
   std::span<const int32_t> i;

@@ -1,0 +1,268 @@
+// libFuzzer harness over the core's checked entry point: every command of the registry gets a
+// problem and options read from the fuzz bytes (sizes, indices and values anywhere in range,
+// including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
+// when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
+// no sanitizer report, and a solve that reports kOk returns an answer of n values 0/1 with a
+// finite objective (or kError with a message). Built two ways (CMakeLists.txt):
+//   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
+//   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "common/registry.h"
+#include "common/solve_limits.h"
+#include "planted/problem.h"
+#include "qubo/problem.h"
+#include "rules/problem.h"
+#include "select/problem.h"
+
+namespace {
+
+using namespace svc::core;
+
+// Reads the fuzz bytes; past the end every read is zero.
+class Reader {
+ public:
+  Reader(const uint8_t* data, size_t size) : data_(data), size_(size) {}
+  uint8_t U8() { return pos_ < size_ ? data_[pos_++] : 0; }
+  uint32_t U32() {
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) v |= static_cast<uint32_t>(U8()) << (8 * k);
+    return v;
+  }
+  bool Bit() { return (U8() & 1) != 0; }
+  // Mostly small integers in [lo, hi]; sometimes any int32.
+  int32_t Int(int32_t lo, int32_t hi) {
+    const uint8_t mode = U8();
+    if (mode < 240) return lo + static_cast<int32_t>(U32() % static_cast<uint32_t>(hi - lo + 1));
+    return static_cast<int32_t>(U32());
+  }
+  // Mostly small integers and eighths; sometimes extreme or non-finite values.
+  double Real() {
+    const uint8_t mode = U8();
+    if (mode < 200) return static_cast<double>(static_cast<int32_t>(U32() % 201) - 100);
+    if (mode < 230) return static_cast<double>(static_cast<int32_t>(U32() % 801) - 400) / 8.0;
+    switch (mode % 6) {
+      case 0: return std::numeric_limits<double>::quiet_NaN();
+      case 1: return std::numeric_limits<double>::infinity();
+      case 2: return -1e308;
+      case 3: return 1e300;
+      case 4: return -0.0;
+      default: {
+        uint64_t bits = static_cast<uint64_t>(U32()) | (static_cast<uint64_t>(U32()) << 32);
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        return d;
+      }
+    }
+  }
+  // A length near `expected` (usually equal), for mismatched arrays.
+  size_t Length(size_t expected, size_t cap) {
+    const uint8_t mode = U8();
+    if (mode < 220) return expected;
+    return U8() % (cap + 1);
+  }
+
+ private:
+  const uint8_t* data_;
+  size_t size_;
+  size_t pos_ = 0;
+};
+
+// Owns every array a problem view points into.
+struct Arrays {
+  std::vector<double> linear, w, affinity, redundancy, budget, rules_budget;
+  std::vector<int32_t> i, j, pin_index, rules_k, rules_start, rules_nodes;
+  std::vector<uint8_t> pin_value, warm, rules_type;
+};
+
+void FillBase(Reader& r, Arrays& a, ProblemBase& p, bool with_linear) {
+  p.n = r.Int(0, 28);
+  const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+  a.linear.resize(with_linear ? r.Length(n, 64) : (r.U8() < 240 ? 0 : r.U8() % 8));
+  for (auto& x : a.linear) x = r.Real();
+  // Sorted distinct pairs most of the time, anything sometimes.
+  const size_t m = r.U8() % 48;
+  const bool canonical = r.U8() < 200;
+  int32_t ci = 0, cj = 1;
+  for (size_t k = 0; k < m; ++k) {
+    if (canonical) {
+      if (cj >= static_cast<int32_t>(n)) break;
+      a.i.push_back(ci);
+      a.j.push_back(cj);
+      cj += 1 + r.U8() % 3;
+      while (cj >= static_cast<int32_t>(n) && ci + 2 < static_cast<int32_t>(n)) {
+        ++ci;
+        cj = ci + 1 + (cj - static_cast<int32_t>(n));
+      }
+    } else {
+      a.i.push_back(r.Int(-2, static_cast<int32_t>(n) + 1));
+      a.j.push_back(r.Int(-2, static_cast<int32_t>(n) + 1));
+    }
+    a.w.push_back(r.Real());
+  }
+  if (r.U8() >= 245 && !a.w.empty()) a.w.pop_back();  // lengths disagree
+  p.linear = a.linear;
+  p.pairs = PairsView{a.i, a.j, a.w};
+  p.complete = r.U8() >= 235;
+}
+
+SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
+  SolveOptions o;
+  o.seed = r.U32();
+  const uint8_t warm = r.U8();
+  if (warm >= 170) {
+    a.warm.resize(warm >= 250 ? r.U8() % 32 : (n > 0 && n <= 64 ? static_cast<size_t>(n) : 0));
+    for (auto& b : a.warm) b = r.U8() < 250 ? (r.U8() & 1) : r.U8();
+    o.warm_start = a.warm;
+  }
+  // Budgets come from our TS facade (never from callers): small, so a case takes milliseconds.
+  o.budget.exact_max_n = r.U8() % 17;
+  o.budget.restarts = 1 + r.U8() % 4;
+  o.budget.tabu_iterations = r.U8() * 20;
+  o.budget.stall = 1 + r.U8() * 2;
+  o.budget.tenure_base = 1 + r.U8() % 8;
+  o.budget.tenure_span = 1 + r.U8() % 8;
+  o.budget.perturb_min = r.U8() % 8;
+  o.budget.perturb_step = 1 + r.U8() % 10;
+  o.budget.perturb_max = 1 + r.U8() % 10;
+  o.budget.use_trees = r.Bit();
+  o.exact.has_budget = r.Bit();
+  o.exact.bnb_max_n = r.U8() % 40;
+  o.exact.bnb_work = r.U8() * 100;
+  o.exact.bound_work = r.U8() * 100;
+  o.exact.force_bnb = r.U8() >= 230;
+  o.exact.heuristic = r.U8() >= 230;
+  return o;
+}
+
+void Check(std::string_view command, const SolveResult& out, int32_t n) {
+  if (command == "quantum-scale") return;  // its n is the generated instance's
+  if (out.answer.size() != static_cast<size_t>(n)) {
+    std::fprintf(stderr, "%.*s: answer of %zu values for n = %d\n", static_cast<int>(command.size()), command.data(), out.answer.size(), n);
+    std::abort();
+  }
+  for (uint8_t b : out.answer) {
+    if (b > 1) {
+      std::fprintf(stderr, "%.*s: answer value %d\n", static_cast<int>(command.size()), command.data(), b);
+      std::abort();
+    }
+  }
+}
+
+long g_cases = 0, g_accepted = 0, g_solved = 0;
+
+template <typename P>
+void Run(std::string_view command, const P& problem, const SolveOptions& options) {
+  ++g_cases;
+  std::string error;
+  if (ValidateRequest(command, problem, options, &error) != CallStatus::kOk) return;
+  ++g_accepted;
+  SolveResult out;
+  const Limits limits(nullptr, Clock::now(), 200);
+  if (Solve(command, problem, options, limits, &out, &error) == CallStatus::kOk) {
+    ++g_solved;
+    Check(command, out, problem.n);
+  }
+}
+
+}  // namespace
+
+// For the standalone driver's summary: cases run, accepted by validation, solved.
+extern "C" void SvcFuzzStats(long* cases, long* accepted, long* solved) {
+  *cases = g_cases;
+  *accepted = g_accepted;
+  *solved = g_solved;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  Reader r(data, size);
+  const auto solvers = Solvers();
+  const SolverEntry& entry = solvers[r.U8() % solvers.size()];
+  Arrays a;
+  if (entry.family == QuboFamilyProblem::kFamily) {
+    QuboFamilyProblem p;
+    FillBase(r, a, p, true);
+    if (entry.command == "want" || r.U8() >= 250) {
+      const size_t k = r.U8() % 6;
+      for (size_t t = 0; t < k; ++t) {
+        a.pin_index.push_back(r.U8() < 240 ? static_cast<int32_t>(t * 2) : r.Int(-1, 40));
+        a.pin_value.push_back(r.U8() < 245 ? (r.U8() & 1) : r.U8());
+      }
+      if (r.U8() >= 245 && !a.pin_value.empty()) a.pin_value.pop_back();
+      p.pins = PinsView{a.pin_index, a.pin_value};
+    }
+    if (entry.command == "sample" || r.U8() >= 250) {
+      p.sample.count = r.Int(1, 20);
+      p.sample.has_window = r.Bit();
+      p.sample.window = r.Real();
+      p.sample.exact_max_n = r.U8() % 17;
+      p.sample.rounds = r.U8() % 64;
+      p.sample.max_flips = r.Int(1, 8);
+    }
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == SelectProblem::kFamily) {
+    SelectProblem p;
+    FillBase(r, a, p, false);
+    const size_t m = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    p.select.k = r.Int(0, static_cast<int32_t>(m) + 1);
+    a.affinity.resize(r.Length(m, 64));
+    for (auto& x : a.affinity) x = r.Real();
+    if (r.U8() < 200) {
+      a.redundancy.assign(r.Length(m * m, 64), 0.0);
+      for (size_t u = 0; u < m && u * m < a.redundancy.size(); ++u) {
+        for (size_t v = u + 1; v < m && v * m + u < a.redundancy.size() && u * m + v < a.redundancy.size(); ++v) {
+          const double x = r.U8() < 250 ? std::fabs(r.Real()) : r.Real();
+          a.redundancy[u * m + v] = x;
+          a.redundancy[v * m + u] = r.U8() < 250 ? x : r.Real();
+        }
+      }
+    }
+    a.budget.resize(r.U8() % 12);
+    for (auto& x : a.budget) x = std::fabs(r.Real()) * 1000;
+    p.select.affinity = a.affinity;
+    p.select.redundancy = a.redundancy;
+    p.select.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == RulesProblem::kFamily) {
+    RulesProblem p;
+    FillBase(r, a, p, true);
+    const size_t rules = r.U8() % 10;
+    a.rules_start.push_back(0);
+    for (size_t t = 0; t < rules; ++t) {
+      a.rules_type.push_back(r.U8() < 240 ? r.U8() % 8 : r.U8());
+      a.rules_k.push_back(r.Int(-1, 6));
+      const size_t len = r.U8() % 5;
+      for (size_t q = 0; q < len; ++q) a.rules_nodes.push_back(r.Int(-1, p.n > 0 ? p.n : 4));
+      a.rules_start.push_back(r.U8() < 250 ? static_cast<int32_t>(a.rules_nodes.size()) : r.Int(-3, 40));
+    }
+    if (r.U8() >= 250 && !a.rules_k.empty()) a.rules_k.pop_back();
+    a.rules_budget.resize(r.U8() % 12);
+    for (auto& x : a.rules_budget) x = std::fabs(r.Real()) * 1000;
+    p.rules = RulesView{a.rules_type, a.rules_k, a.rules_start, a.rules_nodes, a.rules_budget};
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == PlantedProblem::kFamily) {
+    PlantedProblem p;
+    p.n = r.Int(0, 64);
+    p.planted.degree = r.Int(0, 6);
+    p.planted.instance_seed = r.U32();
+    p.planted.anneal_sweeps = r.U8() % 20;
+    p.planted.reheat_sweeps = r.U8() % 20;
+    p.planted.max_sweeps = r.U8() % 200;
+    p.planted.beta_start = r.Real();
+    p.planted.beta_end = r.Real();
+    p.planted.beta_reheat = r.Real();
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  }
+  return 0;
+}
