@@ -23,9 +23,28 @@ export class CompactRequestLog extends LogController {
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
     if (status === 429 || status === 503) return;
-    request.log.info({ m: request.method, url: request.url.slice(0, 200), status, ms: Math.round(reply.elapsedTime) }, 'done');
+    request.log.info({ m: request.method, url: redactUrl(request.url).slice(0, 200), status, ms: Math.round(reply.elapsedTime) }, 'done');
   }
 }
+
+/** Query parameters whose values never reach a log (the email link carries `token`). */
+const SECRET_PARAMS = /([?&](?:token|key|api_key|secret|signature|sig|password)=)[^&#]*/gi;
+
+/** The URL with secret query values replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]');
+}
+
+/**
+ * Headers on every answer: no MIME sniffing, no referrer leaking a URL, answers (keys, tokens,
+ * results) not stored by shared caches unless a route says otherwise, and no framing of /docs.
+ * No CORS headers: browsers on other origins cannot call the API with a user's credentials.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
 
 /** Fastify options of the request id: taken from `X-Request-Id` when sane, else a UUID. */
 export const requestIdOptions = {
@@ -49,6 +68,8 @@ export function installObservability(app: FastifyInstance, service: Service): vo
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
+    if (!reply.hasHeader('cache-control') && request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
