@@ -64,7 +64,8 @@ describe('security review', () => {
     expectProblem(await call(t.url, 'GET', `/api/v1/jobs/${id}`, { auth: keyB }), 404, 'SVC_NOT_FOUND');
     expectProblem(await call(t.url, 'GET', `/api/v1/jobs/${id}`, { auth: sandbox }), 404, 'SVC_NOT_FOUND');
     expectProblem(await call(t.url, 'GET', `/api/v1/jobs/${id}`), 401, 'SVC_UNAUTHENTICATED');
-    expectProblem(await call(t.url, 'DELETE', `/api/v1/jobs/${id}`, { auth: keyB }), 404, 'SVC_NOT_FOUND');
+    expectProblem(await call(t.url, 'POST', `/api/v1/jobs/${id}/cancel`, { auth: keyB }), 404, 'SVC_NOT_FOUND');
+    expect((await call(t.url, 'GET', `/api/v1/jobs/${id}`, { auth: keyA })).json.cancel_requested).toBe(false);
     expect((await call(t.url, 'GET', `/api/v1/jobs/${id}`, { auth: keyA })).status).toBe(200);
     // Ids differ in every one of many submits (no counter, no time prefix).
     const ids = new Set<string>();

@@ -15,6 +15,9 @@ export const PROBLEM = 'application/problem+json';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const slowWorker = path.resolve(here, 'fixtures/slow-worker.mjs');
 export const verySlowWorker = path.resolve(here, 'fixtures/very-slow-worker.mjs');
+/** Test-only engine faults: a worker thread that exits mid-solve, and one stuck ignoring its cancel flag. */
+export const exitingWorker = path.resolve(here, 'fixtures/exiting-worker.mjs');
+export const stuckWorker = path.resolve(here, 'fixtures/stuck-worker.mjs');
 /** A solve worker whose answers fail the service's re-score (libs/service's fixture). */
 export const lyingWorker = path.resolve(here, '../../../libs/service/test/fixtures/lying-worker.mjs');
 /** The `npm start` artefact (apps/http's build target). */

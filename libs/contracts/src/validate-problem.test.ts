@@ -252,7 +252,7 @@ describe('size caps', () => {
     const edges = new Array(5_000_001);
     edges.fill([0, 1, 1]);
     dim('maxcut', withField('maxcut', { edges, warm_start: undefined }), 5_000_000);
-  });
+  }, 30_000);
 
   it('design L*K, L, K and table K caps', () => {
     const d = { tag: TAG, description: 'Assign values to many design sites.' };

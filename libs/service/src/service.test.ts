@@ -280,7 +280,7 @@ describe('capacity and deadlines', () => {
     const results = await Promise.allSettled(Array.from({ length: 4 }, () => s.solve('optimize', body, { principal: p, query: { effort: 'flash' } })));
     const saturated = results.filter((r) => r.status === 'rejected' && isSvcError(r.reason) && r.reason.code === 'SVC_WORKERS_SATURATED');
     const ok = results.filter((r) => r.status === 'fulfilled');
-    expect(saturated.length).toBeGreaterThan(0);
+    expect(saturated.length, JSON.stringify(results.map((r) => (r.status === 'rejected' ? String(r.reason?.code ?? r.reason) + ' ' + String(r.reason?.cause ?? '') : 'ok')))).toBeGreaterThan(0);
     expect(ok.length).toBeGreaterThan(0);
     expect(ok.length + saturated.length).toBe(4);
     const e = (saturated[0] as PromiseRejectedResult).reason as SvcError;

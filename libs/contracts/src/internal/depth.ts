@@ -7,17 +7,35 @@ import { LIMITS } from '../limits';
  * schema checks and sums would otherwise exhaust the stack (a 500). Iterative, O(size).
  */
 export function assertNestingDepth(value: unknown, field = '(root)', max: number = LIMITS.maxNestingDepth): void {
-  const stack: [unknown, number][] = [[value, 1]];
+  if (value === null || typeof value !== 'object') return;
+  // Only containers are pushed (numbers, the bulk of a big problem, are skipped in place).
+  const stack: object[] = [value];
+  const depths: number[] = [1];
   while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (v === null || typeof v !== 'object') continue;
+    const v = stack.pop()!;
+    const depth = depths.pop()!;
     if (depth > max) {
       throw new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
         extensions: { field },
       });
     }
-    if (Array.isArray(v)) for (const x of v) stack.push([x, depth + 1]);
-    else for (const k in v) stack.push([(v as Record<string, unknown>)[k], depth + 1]);
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        if (x !== null && typeof x === 'object') {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const k in v) {
+        const x = (v as Record<string, unknown>)[k];
+        if (x !== null && typeof x === 'object') {
+          stack.push(x);
+          depths.push(depth + 1);
+        }
+      }
+    }
   }
 }
 

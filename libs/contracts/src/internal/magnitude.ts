@@ -4,15 +4,27 @@ import { InputIssue } from './issue';
 /** Top-level fields that are not coefficients of the objective. */
 const NOT_COEFFICIENTS = new Set(['tag', 'description', 'version', 'n']);
 
-/** Σ|x| over every number inside `v` (arrays and objects, any depth; iterative). */
+/** Σ|x| over every number inside `v` (arrays and objects, any depth; iterative, numbers summed in place). */
 function magnitude(v: unknown): number {
+  if (typeof v === 'number') return Math.abs(v);
+  if (v === null || typeof v !== 'object') return 0;
   let s = 0;
-  const stack: unknown[] = [v];
+  const stack: object[] = [v];
   while (stack.length > 0) {
-    const x = stack.pop();
-    if (typeof x === 'number') s += Math.abs(x);
-    else if (Array.isArray(x)) for (let i = 0; i < x.length; i++) stack.push(x[i]);
-    else if (typeof x === 'object' && x !== null) for (const k in x) stack.push((x as Record<string, unknown>)[k]);
+    const x = stack.pop()!;
+    if (Array.isArray(x)) {
+      for (let i = 0; i < x.length; i++) {
+        const y: unknown = x[i];
+        if (typeof y === 'number') s += Math.abs(y);
+        else if (y !== null && typeof y === 'object') stack.push(y);
+      }
+    } else {
+      for (const k in x) {
+        const y = (x as Record<string, unknown>)[k];
+        if (typeof y === 'number') s += Math.abs(y);
+        else if (y !== null && typeof y === 'object') stack.push(y);
+      }
+    }
   }
   return s;
 }

@@ -50,3 +50,33 @@ describe('job recovery', () => {
     await again.close();
   });
 });
+
+describe('a job that takes the process down with it', () => {
+  it('is not run again after three starts: it fails with SVC_ENGINE_FAILURE and is refunded', async () => {
+    const dir = tempDir('svc-jobs-poison-');
+    const day = utcDay(Date.now());
+    const store = await openSqliteStore({ dataDir: dir });
+    await store.consumeUnits(principal.id, day, 2, 10_000);
+    const id = `job_${'c'.repeat(32)}`;
+    await store.insertJob({
+      jobId: id, principal: principal.id, owner: null, command: 'maxcut', lane: 'json',
+      request: JSON.stringify({ v: 1, command: 'maxcut', body, query: {}, principal }),
+      computeUnits: 2, chargeDay: day, allowance: 10_000, createdAt: Date.now(),
+    }, { maxInflight: 9, maxQueued: 9 });
+    // Three processes each started it and died (claimed, then requeued by the next start).
+    for (let k = 0; k < 3; k++) {
+      await store.claimJob(Date.now(), id);
+      await store.requeueRunningJobs();
+    }
+    await store.close();
+
+    const s = await makeService({ dataDir: dir });
+    const j = await waitFor(s, id, 'failed');
+    expect(j).toMatchObject({ billed_units: 0, attempts: 4 });
+    expect(j.error).toMatchObject({ code: 'SVC_ENGINE_FAILURE' });
+    expect(String(j.error?.detail)).toMatch(/started 3 times/);
+    const again = await openSqliteStore({ dataDir: dir });
+    expect((await again.usage(principal.id, day)).units).toBe(0);
+    await again.close();
+  });
+});

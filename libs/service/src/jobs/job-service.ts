@@ -5,7 +5,7 @@ import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type Canonica
 import { TERMINAL_JOB_STATUSES, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
-import { runPlan } from '../solve/run';
+import { runPlan, STOP_GRACE_MS } from '../solve/run';
 import type { SolveEnvelope } from '../solve/types';
 import { createSolvePool, type SolvePool } from '../solve/pool';
 import type { ServiceMetrics } from '../metrics';
@@ -144,6 +144,9 @@ const POLL_WAIT = 30;
 
 const TICK_MS = 1000;
 
+/** A job claimed more often than this (each earlier run ended with the process) fails instead of running. */
+export const MAX_JOB_ATTEMPTS = 3;
+
 interface StoredRequest {
   readonly v: 1;
   readonly command?: string;
@@ -154,6 +157,8 @@ interface StoredRequest {
 
 interface Active {
   readonly cancel: Int32Array;
+  /** Terminates the worker thread (an engine that ignores `cancel`). */
+  readonly stop: AbortController;
   cancelRequested: boolean;
   readonly startedPerf: number;
   plan?: SolvePlan;
@@ -161,6 +166,19 @@ interface Active {
   bound: number | null;
   warmObjective: number | null;
   readonly done: Promise<void>;
+}
+
+/** True when `p` settles within `ms`. */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((r) => {
+    timer = setTimeout(() => r(false), ms);
+  });
+  try {
+    return await Promise.race([p.then(() => true, () => true), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -250,6 +268,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
     let result: EngineResult | undefined;
     let envelope: Record<string, unknown> | undefined;
     let finished: JobDone | undefined;
+    if (row.attempts > MAX_JOB_ATTEMPTS) {
+      // Every earlier run ended with the process (a crash while solving it, e.g. in the native
+      // engine): running it again would take the service down again. Failed, refunded.
+      const doc = problemDocument(new SvcError('SVC_ENGINE_FAILURE', `This job was started ${row.attempts - 1} times and the service stopped each time before it ended; it is not run again and nothing is billed.`));
+      await endDurably(row.jobId, { status: 'failed', at: clock(), error: JSON.stringify(doc), billedUnits: 0 });
+      return;
+    }
     if (row.cancelRequested) {
       // Cancelled while running before a crash: the work done then is lost, so nothing is billed.
       a.cancelRequested = true;
@@ -269,6 +294,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       const out = await runPlan(plan, { pool, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
         t0,
         cancel: a.cancel,
+        stop: a.stop.signal,
         lane: 'job',
         queuedMs: Math.max(0, (row.startedAt ?? clock()) - row.createdAt),
         billing: async () => {
@@ -350,7 +376,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   function start(row: JobRecord): void {
     let settle!: () => void;
     const done = new Promise<void>((r) => (settle = r));
-    const a: Active = { cancel: newCancelSignal().flag, cancelRequested: false, startedPerf: performance.now(), bound: null, warmObjective: null, done };
+    const a: Active = { cancel: newCancelSignal().flag, stop: new AbortController(), cancelRequested: false, startedPerf: performance.now(), bound: null, warmObjective: null, done };
     active.set(row.jobId, a);
     execute(row, a)
       .catch((e) => process.stderr.write(`[svc-jobs] job ${row.jobId} could not be finalised: ${e instanceof Error ? e.message : String(e)}\n`))
@@ -541,9 +567,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
       const a = active.get(jobId);
       if (a) {
         a.cancelRequested = true;
-        // The engine polls this flag in its inner loops and returns its best so far.
+        // The engine polls this flag in its inner loops and returns its best so far; one that
+        // does not within the grace has its worker thread terminated (the job ends cancelled).
         Atomics.store(a.cancel, 0, 1);
-        await Promise.race([a.done, new Promise((r) => setTimeout(r, 10_000).unref())]);
+        if (!(await settlesWithin(a.done, STOP_GRACE_MS))) {
+          a.stop.abort();
+          await settlesWithin(a.done, STOP_GRACE_MS);
+        }
       }
       return view((await store.getJob(jobId))!);
     },
@@ -565,7 +595,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
       await recovered.catch(() => undefined);
       for (const a of active.values()) Atomics.store(a.cancel, 0, 1);
       for (const id of [...waiters.keys()]) notify(id);
-      await Promise.all([...active.values()].map((a) => a.done));
+      // A solver that ignores its cancel must not hold the shutdown: its thread is terminated.
+      await Promise.all([...active.values()].map(async (a) => {
+        if (!(await settlesWithin(a.done, STOP_GRACE_MS))) a.stop.abort();
+        await a.done;
+      }));
       await pumping;
       await pool.close();
     },

@@ -36,7 +36,12 @@ export interface PoolRun {
 }
 
 export interface SolvePool {
-  run(task: SolveTask): Promise<PoolRun>;
+  /**
+   * Runs a task on a worker thread. `stop` aborted terminates the thread running it (a solver that
+   * ignores its cancel flag): the run rejects with SVC_ENGINE_FAILURE and the pool starts a new
+   * thread.
+   */
+  run(task: SolveTask, stop?: AbortSignal): Promise<PoolRun>;
   readonly threads: number;
   /** Solves waiting for a free worker (safe mode watches this). */
   readonly waiting: number;
@@ -98,21 +103,33 @@ export function createSolvePool(opts: {
   });
   const sampler = new RssSampler();
   let closed = false;
+  let inFlight = 0;
 
   return {
     threads: opts.threads,
     get waiting() {
       return pool.queueSize;
     },
-    async run(task) {
+    async run(task, stop) {
       if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
+      // the waiting room is bounded here: threads running plus maxQueue waiting.
+      if (inFlight >= opts.threads + opts.maxQueue) {
+        throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+      }
+      inFlight++;
       const submittedAt = epochNow();
       const tracker = sampler.start();
       try {
-        const out = await pool.run(task);
+        const out = await pool.run(task, { signal: stop ?? null });
+        inFlight--;
         return { out, submittedAt, peakRssKb: sampler.stop(tracker) };
       } catch (e) {
+        inFlight--;
         sampler.stop(tracker);
+        if (stop?.aborted) {
+          throw new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its worker thread was terminated and replaced.', { cause: e });
+        }
         if (e instanceof Error && e.message === 'Task queue is at limit') {
           throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
         }

@@ -28,7 +28,12 @@ export interface RunPlanOptions {
   readonly billing: () => Promise<{ left: number; alert?: UsageAlert }> | { left: number; alert?: UsageAlert };
   /** Extra milliseconds spent before `t0` (a job's time in the queue) for `observability`. */
   readonly queuedMs?: number;
+  /** Aborted: terminate the worker thread now (a job whose cancel the engine ignored). */
+  readonly stop?: AbortSignal;
 }
+
+/** A solver still running this long after its deadline fired is stuck: its worker thread is terminated. */
+export const STOP_GRACE_MS = 10_000;
 
 const round3 = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
 
@@ -60,8 +65,14 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     deadlineTimer = setTimeout(() => {
       deadlineFired = true;
       Atomics.store(cancel, 0, 1);
+      // An engine that ignores its cancel flag would hold the request (and a worker) for ever.
+      deadlineTimer = setTimeout(() => stopper.abort(), STOP_GRACE_MS);
     }, remaining);
   }
+  const stopper = new AbortController();
+  const onStop = () => stopper.abort();
+  opts.stop?.addEventListener('abort', onStop, { once: true });
+  if (opts.stop?.aborted) stopper.abort();
   let run;
   try {
     run = await runner.pool.run({
@@ -73,9 +84,10 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       deadlineMs: budget > 0 ? Math.max(1, Math.floor(budget - (performance.now() - t0))) : undefined,
       warmStart: prep.warmStart,
       cancel,
-    });
+    }, stopper.signal);
   } finally {
     if (deadlineTimer) clearTimeout(deadlineTimer);
+    opts.stop?.removeEventListener('abort', onStop);
   }
   const { out } = run;
   const answering = runner.engineKindFor(command);
