@@ -112,6 +112,30 @@ describe('result cache', () => {
     await s.putCachedResult('d', 'w'.repeat(101), 4, 100);
     expect(await s.getCachedResult('d')).toBeNull();
   });
+
+  it('keeps the budget over many puts, repeats and evictions (the byte total is a counter, not a sum per put)', async () => {
+    const s = await open();
+    const live = new Map<string, number>();
+    for (let k = 0; k < 600; k++) {
+      const key = `k${k % 450}`;
+      const value = 'v'.repeat(10 + (k % 37));
+      await s.putCachedResult(key, value, k, 2000);
+    }
+    // Survivors are the newest entries and fit the budget.
+    let total = 0;
+    for (let k = 0; k < 450; k++) {
+      const v = await s.getCachedResult(`k${k}`);
+      if (v !== null) {
+        live.set(`k${k}`, v.length);
+        total += v.length;
+      }
+    }
+    expect(total).toBeLessThanOrEqual(2000);
+    expect(total).toBeGreaterThan(1900);
+    // The newest put (k149, at 599) stays; an old one (k449, at 449) is gone.
+    expect(live.has('k149')).toBe(true);
+    expect(live.has('k449')).toBe(false);
+  });
 });
 
 describe('usage log and alerts', () => {

@@ -103,7 +103,8 @@ export function sqliteAccountStore(db: Database.Database, live: () => void): Acc
     cacheHit: db.prepare<[string]>('UPDATE result_cache SET hits = hits + 1 WHERE key = ?'),
     cachePut: db.prepare<[string, string, number, number]>(
       'INSERT INTO result_cache (key, value, bytes, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (key) DO NOTHING'),
-    cacheBytes: db.prepare<[], { total: number | null }>('SELECT SUM(bytes) AS total FROM result_cache'),
+    cacheBytes: db.prepare<[], { total: number | null }>('SELECT bytes AS total FROM result_cache_total WHERE id = 1'),
+    cacheTotalAdd: db.prepare<[number]>('UPDATE result_cache_total SET bytes = bytes + ? WHERE id = 1'),
     cacheOldest: db.prepare<[], { key: string; bytes: number }>('SELECT key, bytes FROM result_cache ORDER BY created_at, rowid LIMIT 64'),
     cacheDelete: db.prepare<[string]>('DELETE FROM result_cache WHERE key = ?'),
     logAdd: db.prepare<[string, number, string, string, number, string | null, string | null, number]>(
@@ -147,7 +148,8 @@ export function sqliteAccountStore(db: Database.Database, live: () => void): Acc
   const putCache = db.transaction((key: string, value: string, now: number, maxBytes: number) => {
     const bytes = Buffer.byteLength(value, 'utf8');
     if (bytes > maxBytes) return;
-    q.cachePut.run(key, value, bytes, now);
+    if (q.cachePut.run(key, value, bytes, now).changes === 0) return;
+    q.cacheTotalAdd.run(bytes);
     let total = q.cacheBytes.get()?.total ?? 0;
     while (total > maxBytes) {
       const oldest = q.cacheOldest.all();
@@ -155,6 +157,7 @@ export function sqliteAccountStore(db: Database.Database, live: () => void): Acc
       for (const o of oldest) {
         if (total <= maxBytes) break;
         q.cacheDelete.run(o.key);
+        q.cacheTotalAdd.run(-o.bytes);
         total -= o.bytes;
       }
     }

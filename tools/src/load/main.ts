@@ -7,7 +7,7 @@
  * (default docs/reliability). LOAD_PHASE_S sets each phase's length (default 45 s).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,10 @@ const TAG = 'svc-cortex-v1';
 // The server, its RSS and its log volume.
 
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-load-'));
+// The server's stdout (its request log) goes to a file, as in production: a pipe read by this
+// busy process would throttle the server's synchronous log writes and measure the reader.
+const logFile = join(dataDir, 'stdout.log');
+const logFd = openSync(logFile, 'w');
 const child = spawn(process.execPath, [mainBundle], {
   env: {
     ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: 'off', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN,
@@ -33,34 +37,32 @@ const child = spawn(process.execPath, [mainBundle], {
     SVC_SANDBOX_DAILY_UNITS: '1000000000', SVC_SANDBOX_RATE_PER_MINUTE: '1000000000', SVC_COMPUTE_RATE_LIMIT: '1000000000',
     SVC_FREE_DAILY_UNITS: '1000000000',
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
+  stdio: ['ignore', logFd, 'pipe'],
 });
-let logBytes = 0;
 let errBytes = 0;
 let errLines = 0;
-let banner = '';
 let errSample = '';
-const url = await new Promise<string>((ok, fail) => {
-  const timer = setTimeout(() => fail(new Error('the server printed no listen line in 20 s')), 20_000);
-  child.stdout!.on('data', (d: Buffer) => {
-    if (!banner) {
-      const m = /listening on (http:\/\/\S+)/.exec(String(d));
-      if (m) {
-        banner = String(d).split('\n')[0];
-        clearTimeout(timer);
-        ok(m[1]);
-        return;
-      }
-    }
-    logBytes += d.length;
-  });
-  child.stderr!.on('data', (d: Buffer) => {
-    errBytes += d.length;
-    errLines += String(d).split('\n').length - 1;
-    if (errSample.length < 2000) errSample += String(d);
-  });
-  child.on('exit', (code) => fail(new Error(`server exited ${code}`)));
+child.stderr!.on('data', (d: Buffer) => {
+  errBytes += d.length;
+  errLines += String(d).split('\n').length - 1;
+  if (errSample.length < 2000) errSample += String(d);
 });
+let exited: number | string | null | false = false;
+child.on('exit', (code, signal) => {
+  exited = code ?? signal;
+});
+let banner = '';
+let url = '';
+for (let k = 0; !url; k++) {
+  if (exited !== false || k > 200) throw new Error(`the server printed no listen line (exit ${String(exited)}); stderr: ${errSample}; stdout: ${readFileSync(logFile, 'utf8').slice(0, 300)}`);
+  await new Promise((r) => setTimeout(r, 100));
+  const m = /^svc-http listening on (http:\/\/\S+).*$/m.exec(readFileSync(logFile, 'utf8'));
+  if (m) {
+    banner = m[0];
+    url = m[1];
+  }
+}
+const bannerBytes = statSync(logFile).size;
 const t0 = Date.now();
 const secs = () => (Date.now() - t0) / 1000;
 
@@ -203,6 +205,8 @@ const stopAt = Date.now();
 child.kill('SIGTERM');
 const exitCode = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
 const stopMs = Date.now() - stopAt;
+closeSync(logFd);
+const logBytes = statSync(logFile).size - bannerBytes;
 rmSync(dataDir, { recursive: true, force: true });
 
 // ---------------------------------------------------------------------------------------------
