@@ -86,8 +86,8 @@ describe('billing survives kill -9', () => {
     const env = { SVC_QUEUE_THRESHOLD_WORK: '1', SVC_MAX_INFLIGHT_JOBS: '1000', SVC_QUEUE_CAPACITY: '1000', SVC_JOB_WORKERS: '1' };
     const body = (i: number) => ({ tag: TAG, description: 'Split a small office ring into two teams.', n: 8 + (i % 5), edges: randomEdges(8 + (i % 5), 12, i + 1, 3) });
     const first = await boot(dataDir, env);
-    const clients = 16;
-    const perClient = 6;
+    const clients = 20;
+    const perClient = 5;
     const sent: { key: string; body: unknown }[] = [];
     const acks = new Map<string, Record<string, any>>();
     let answered = 0;

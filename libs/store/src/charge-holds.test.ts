@@ -1,24 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type Store } from './index';
+import { describe, expect, it } from 'vitest';
+import { tempStores } from '../test/temp-stores';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-
-async function open(dir?: string): Promise<{ s: Store; dir: string }> {
-  const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'svc-holds-'));
-  if (!dir) dirs.push(d);
-  const s = await openSqliteStore({ dataDir: d });
-  stores.push(s);
-  return { s, dir: d };
-}
-
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const { open } = tempStores('svc-holds-');
 
 const DAY = '2026-11-01';
 const idem = (key: string, response: string) => ({ scope: 'p1', key, fingerprint: 'f', status: 200, response, at: 2000 });

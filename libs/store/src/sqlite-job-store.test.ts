@@ -1,24 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, type NewJob, type Store } from './index';
+import { describe, expect, it } from 'vitest';
+import type { NewJob } from './index';
+import { tempStores } from '../test/temp-stores';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-
-async function open(dir?: string): Promise<{ s: Store; dir: string }> {
-  const d = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'svc-jobs-'));
-  if (!dir) dirs.push(d);
-  const s = await openSqliteStore({ dataDir: d });
-  stores.push(s);
-  return { s, dir: d };
-}
-
-afterEach(async () => {
-  for (const s of stores.splice(0)) await s.close();
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const { open } = tempStores('svc-jobs-');
 
 const DAY = '2026-11-01';
 const job = (id: string, over: Partial<NewJob> = {}): NewJob => ({

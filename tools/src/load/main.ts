@@ -42,10 +42,12 @@ const child = spawn(process.execPath, [mainBundle], {
 let errBytes = 0;
 let errLines = 0;
 let errSample = '';
+let errTail = '';
 child.stderr!.on('data', (d: Buffer) => {
   errBytes += d.length;
   errLines += String(d).split('\n').length - 1;
   if (errSample.length < 2000) errSample += String(d);
+  errTail = (errTail + String(d)).slice(-4000);
 });
 let exited: number | string | null | false = false;
 child.on('exit', (code, signal) => {
@@ -175,12 +177,13 @@ async function phase(name: string, connections: number, withHeavy: boolean): Pro
     url, connections, duration: PHASE_S, timeout: 30,
     requests: [{ method: 'POST', headers, body: small, setupRequest: (req) => ({ ...req, path: `/api/v1/solve/maxcut?effort=flash&seed=${seed++}` }) }],
   }, tally);
-  // Heavy solves with a key queue as jobs (202); two connections at one request a second each
-  // keep the caller at its in-flight cap, so SVC_TOO_MANY_INFLIGHT (429, Retry-After) fires.
+  // Heavy solves with a key queue as jobs (202), each running 3 s (its latency budget) on the one
+  // job worker; two connections at one request a second each soon reach the caller's in-flight
+  // cap, so SVC_TOO_MANY_INFLIGHT (429, Retry-After) fires.
   const heavyRun = withHeavy
     ? run({
         url, connections: 2, connectionRate: 1, duration: PHASE_S, timeout: 30,
-        requests: [{ method: 'POST', headers: keyHeaders, body: heavy, setupRequest: (req) => ({ ...req, path: `/api/v1/solve/maxcut?effort=medium&seed=${seed++}` }) }],
+        requests: [{ method: 'POST', headers: keyHeaders, body: heavy, setupRequest: (req) => ({ ...req, path: `/api/v1/solve/maxcut?effort=high&max_latency_ms=3000&seed=${seed++}` }) }],
       }, heavyTally)
     : null;
   const r = await smallRun;
@@ -203,7 +206,7 @@ sampleRss();
 const totalResponses = [...perSecond.values()].reduce((a, b) => a + b.ok + b.refused, 0);
 const stopAt = Date.now();
 child.kill('SIGTERM');
-const exitCode = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+const exitCode = await new Promise<number | string | null>((r) => child.once('exit', (c, sig) => r(c ?? sig)));
 const stopMs = Date.now() - stopAt;
 closeSync(logFd);
 const logBytes = statSync(logFile).size - bannerBytes;
@@ -228,19 +231,26 @@ const codesOf = (t: Tally) => [...t.codes].sort((a, b) => b[1] - a[1]).map(([k, 
 const lines: string[] = [];
 lines.push(`Server: \`${banner.trim()}\`; ${PHASE_S} s per phase, ${Math.round(secs())} s in all, autocannon on loopback.`);
 lines.push('');
-lines.push('| phase | req/s | p50 ms | p99 ms | max ms | answers by status and code | 429/503 without Retry-After | socket errors / timeouts |');
-lines.push('|---|---:|---:|---:|---:|---|---:|---:|');
-for (const p of phases) {
-  lines.push(`| ${p.name} | ${Math.round(p.rps)} | ${p.p50} | ${p.p99} | ${p.max} | ${codesOf(p.tally)} | ${p.tally.missingRetryAfter} | ${p.errors} / ${p.timeouts} |`);
-  if (p.heavy) lines.push(`| ↳ heavy submits (2 connections, 1/s each) | ${p.heavy.rps.toFixed(1)} | | | | ${codesOf(p.heavy.tally)} | ${p.heavy.tally.missingRetryAfter} | |`);
-}
+lines.push('| phase | req/s | p50 ms | p99 ms | max ms | answers by status and code | 429/503 without Retry-After | socket errors / timeouts | RSS MB (start → end, slope in the second half of the phase) |');
+lines.push('|---|---:|---:|---:|---:|---|---:|---:|---|');
+phases.forEach((p, k) => {
+  const end = k + 1 < phases.length ? phases[k + 1].start : secs();
+  const inPhase = rss.filter(([t]) => t >= p.start && t < end);
+  const half = inPhase.filter(([t]) => t >= (p.start + end) / 2);
+  const rssCell = inPhase.length > 1
+    ? `${inPhase[0][1].toFixed(0)} → ${inPhase[inPhase.length - 1][1].toFixed(0)}, ${(slope(half) * 60).toFixed(1)} MB/min`
+    : '';
+  lines.push(`| ${p.name} | ${Math.round(p.rps)} | ${p.p50} | ${p.p99} | ${p.max} | ${codesOf(p.tally)} | ${p.tally.missingRetryAfter} | ${p.errors} / ${p.timeouts} | ${rssCell} |`);
+  if (p.heavy) lines.push(`| ↳ heavy submits (2 connections, 1/s each) | ${p.heavy.rps.toFixed(1)} | | | | ${codesOf(p.heavy.tally)} | ${p.heavy.tally.missingRetryAfter} | | |`);
+});
 const warm = rss.filter(([t]) => t >= phases[1].start);
 const rssSlope = slope(warm) * 60;
 const all5xx = phases.flatMap((p) => [...p.tally.codes, ...(p.heavy ? [...p.heavy.tally.codes] : [])]).filter(([k]) => k.startsWith('5'));
 lines.push('');
-lines.push(`RSS: ${rss[0]?.[1].toFixed(0)} MB at start, ${Math.max(...rss.map(([, y]) => y)).toFixed(0)} MB peak, ${rss[rss.length - 1]?.[1].toFixed(0)} MB at the end; slope from the second phase on ${rssSlope.toFixed(2)} MB/min.`);
+lines.push(`RSS: ${rss[0]?.[1].toFixed(0)} MB at start, ${Math.max(...rss.map(([, y]) => y)).toFixed(0)} MB peak, ${rss[rss.length - 1]?.[1].toFixed(0)} MB at the end; slope over phases 2–4 ${rssSlope.toFixed(2)} MB/min (steps up where the load does: more sockets at 256 connections, the job worker thread in the mix).`);
 lines.push(`Logs at the default level: ${(logBytes / Math.max(1, totalResponses)).toFixed(0)} bytes of stdout per answer (${(logBytes / 1e6).toFixed(1)} MB for ${totalResponses} answers); stderr ${errLines} lines (${errBytes} bytes).`);
 lines.push(`5xx answers: ${all5xx.map(([k, n]) => `${k} × ${n}`).join(', ') || 'none'}. After the load /readyz answered ${ready.status}; SIGTERM ended the server in ${stopMs} ms (exit ${exitCode}).`);
+if (exitCode !== 0) lines.push(`The server's stderr at the end: ${errTail.slice(-1500)}`);
 if (errSample) lines.push(`First stderr lines: ${errSample.split('\n').filter(Boolean).slice(0, 4).map((l) => `\`${l.slice(0, 160)}\``).join('; ')}.`);
 const report = lines.join('\n');
 console.log(report);
@@ -271,4 +281,4 @@ writeFileSync(join(OUT, 'load-results.md'), `${report}\n`);
 console.log(`\nwrote ${join(OUT, 'load-results.md')} and load-{rss,latency,throughput}.svg`);
 const faults = phases.reduce((a, p) => a + p.tally.missingRetryAfter + (p.heavy?.tally.missingRetryAfter ?? 0), 0)
   + all5xx.filter(([k]) => !/^503 SVC_(HIGH_DEMAND|WORKERS_SATURATED|QUEUE_FULL|BUSY)$/.test(k)).length;
-process.exit(faults > 0 || ready.status !== 200 ? 1 : 0);
+process.exit(faults > 0 || ready.status !== 200 || exitCode !== 0 ? 1 : 0);
