@@ -6,6 +6,7 @@ import type { MaxcutProblem, QuboProblem, SampleResult } from './families/qubo/p
 import type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
 import type { RulesProblem, RulesResult } from './families/rules/problem';
 import type { SelectProblem } from './families/select/problem';
+import type { PermutationResult, RankProblem } from './families/rank/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -29,7 +30,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
@@ -104,7 +105,7 @@ export interface BinaryResult extends ResultBase {
  * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
  * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
  */
-export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult;
+export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult;
 
 /**
  * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far

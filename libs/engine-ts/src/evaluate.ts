@@ -8,6 +8,7 @@ import { PLANTED_SCORE } from './families/planted/evaluate';
 import { MAXCUT_SCORE, QUBO_SCORE } from './families/qubo/evaluate';
 import { RULES_SCORE } from './families/rules/evaluate';
 import { SELECT_SCORE } from './families/select/evaluate';
+import { RANK_SCORE } from './families/rank/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -15,6 +16,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   select: SELECT_SCORE,
   rules: RULES_SCORE,
   'planted-ising': PLANTED_SCORE,
+  rank: RANK_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

@@ -54,6 +54,13 @@ export { chosenIndices, evaluateSelect, selectWeightSum } from './families/selec
 export { selectBudgetFor, type SelectBudget } from './families/select/budget';
 export { binomialAtMost } from './families/select/solve';
 
+// rank
+export type { PermutationResult, RankProblem } from './families/rank/problem';
+export { canonicalRank } from './families/rank/canonical';
+export { checkOrder, evaluateRank, pairwiseMinimum, rankWeightSum } from './families/rank/evaluate';
+export { rankBudgetFor, type RankBudget } from './families/rank/budget';
+export { majorityComponents } from './families/rank/solve';
+
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
 export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';

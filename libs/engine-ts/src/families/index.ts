@@ -10,6 +10,7 @@ import { solveSample } from './qubo/sample';
 import { solveQuboFamily } from './qubo/solve';
 import { solveRules } from './rules/solve';
 import { solveSelect } from './select/solve';
+import { solveRank } from './rank/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -24,4 +25,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   select: solveSelect,
   rules: solveRules,
   'quantum-scale': solvePlantedIsing,
+  rank: solveRank,
 };

@@ -190,7 +190,7 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
             { effort: 'flash' as Effort, seed: s },
             { effort: 'flash' as Effort, seed: s + 1, deadlineMs: 1 },
           ]) {
-            const r = await engine.solve(request(p, { ...extra, warmStart: prior.answer, exactMethod: 'heuristic' }));
+            const r = await engine.solve(request(p, { ...extra, warmStart: prior.answer as Uint8Array, exactMethod: 'heuristic' }));
             expectValid(p, r);
             expect(atLeastAsGood(p, r.objective, warmValue)).toBe(true);
           }
@@ -198,7 +198,7 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
           const changed = p.kind === 'qubo'
             ? randomQubo(700 + s, 60, { density: 0.25 })
             : randomMaxcut(800 + s, 60, { density: 0.15, weights: 'pm1' });
-          const r2 = await engine.solve(request(changed, { effort: 'flash', warmStart: prior.answer, exactMethod: 'heuristic' }));
+          const r2 = await engine.solve(request(changed, { effort: 'flash', warmStart: prior.answer as Uint8Array, exactMethod: 'heuristic' }));
           expectValid(changed, r2);
           expect(atLeastAsGood(changed, r2.objective, naiveObjective(changed, prior.answer))).toBe(true);
         }
@@ -210,7 +210,7 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
       const c = randomMaxcut(52, 3000, { pairs: 20000, weights: 'pm1' });
       for (const p of [q, c]) {
         const prior = await engine.solve(request(p, { effort: 'flash', seed: 1 }));
-        const r = await engine.solve(request(p, { effort: 'high', seed: 2, deadlineMs: 1, warmStart: prior.answer }));
+        const r = await engine.solve(request(p, { effort: 'high', seed: 2, deadlineMs: 1, warmStart: prior.answer as Uint8Array }));
         expectValid(p, r);
         expect(r.stoppedAtDeadline).toBe(true);
         expect(atLeastAsGood(p, r.objective, naiveObjective(p, prior.answer))).toBe(true);

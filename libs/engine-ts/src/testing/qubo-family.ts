@@ -203,7 +203,7 @@ export function quboFamilyConformanceSuite(name: string, makeEngine: () => Engin
       if (first.proof === null) expect(first.bound).toBeLessThanOrEqual(first.objective + inputTolerance(inp));
       const e1 = naiveIsingEnergy(inp, spins(first.answer));
       expect(Math.abs(first.objective + offset - e1)).toBeLessThanOrEqual(inputTolerance(inp));
-      const again = await solve({ command: 'feel', problem: qubo, effort: 'flash', seed: 2, deadlineMs: 1, warmStart: first.answer });
+      const again = await solve({ command: 'feel', problem: qubo, effort: 'flash', seed: 2, deadlineMs: 1, warmStart: first.answer as Uint8Array });
       expect(naiveIsingEnergy(inp, spins(again.answer))).toBeLessThanOrEqual(e1 + inputTolerance(inp));
     }, SLOW);
 
@@ -322,7 +322,7 @@ export function quboFamilyConformanceSuite(name: string, makeEngine: () => Engin
       const opt = await solve({ command: 'optimize', problem: base, effort: 'flash', seed: 4 });
       expect(r.objective).toBeLessThanOrEqual(opt.objective + inputTolerance(inp));
       const warm = await solve({ command: 'optimize', problem: base, effort: 'medium', seed: 9 });
-      const w = await solve({ command: 'sample', problem: { ...base, sampling: { count: 3 } }, effort: 'flash', seed: 5, deadlineMs: 1, warmStart: warm.answer });
+      const w = await solve({ command: 'sample', problem: { ...base, sampling: { count: 3 } }, effort: 'flash', seed: 5, deadlineMs: 1, warmStart: warm.answer as Uint8Array });
       expect(w.objective).toBeLessThanOrEqual(warm.objective + inputTolerance(inp));
       expectSampleList(w, inp, n, 3);
     }, SLOW);

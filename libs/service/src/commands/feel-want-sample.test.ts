@@ -97,7 +97,7 @@ describe('want adapter', () => {
     const { prep, r } = run('want', { n: 3, linear: { 0: -1 }, quadratic: [[1, 2, 1]], pins: { 0: 0 } });
     const flipped = Uint8Array.from(r.answer);
     flipped[0] = 1;
-    const bad: EngineResult = { ...r, answer: flipped, objective: -1 };
+    const bad = { ...r, answer: flipped, objective: -1 } as EngineResult;
     expect(engineFailure(() => prep.finish(bad, { deadlineFired: false }))).toMatch(/pinned variable 0/);
   });
 

@@ -145,8 +145,8 @@ describe('select adapter', () => {
     const { prep, r } = run('select', body);
     const wrongCount = Uint8Array.from(r.answer);
     wrongCount[wrongCount.indexOf(0)] = 1;
-    expect(engineFailure(() => prep.finish({ ...r, answer: wrongCount }, { deadlineFired: false }))).toMatch(/exactly k = 4/);
-    expect(engineFailure(() => prep.finish({ ...r, answer: r.answer.slice(1) }, { deadlineFired: false }))).toMatch(/length/);
+    expect(engineFailure(() => prep.finish({ ...r, answer: wrongCount } as EngineResult, { deadlineFired: false }))).toMatch(/exactly k = 4/);
+    expect(engineFailure(() => prep.finish({ ...r, answer: r.answer.slice(1) } as EngineResult, { deadlineFired: false }))).toMatch(/length/);
     expect(engineFailure(() => prep.finish({ ...r, objective: r.objective + 1 }, { deadlineFired: false }))).toMatch(/re-score/);
     const bounded: EngineResult = { ...r, proof: null, bound: r.objective - 1 };
     expect(engineFailure(() => prep.finish(bounded, { deadlineFired: false }))).toMatch(/bound/);

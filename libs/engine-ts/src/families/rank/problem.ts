@@ -1,0 +1,22 @@
+/** The canonical problem of `rank` (Kemeny aggregation of pairwise votes). */
+import type { ResultBase } from '../../engine';
+
+/**
+ * rank: order n items so that as few votes as possible are contradicted. `wins[i·n + j]` is the
+ * number of votes "i beats j" (a zero diagonal). The disagreements of an order are Σ over pairs
+ * (a before b) of wins[b·n + a].
+ */
+export interface RankProblem {
+  readonly kind: 'rank';
+  readonly n: number;
+  /** n·n row-major vote counts, zero diagonal. */
+  readonly wins: Float64Array;
+}
+
+/** An order of the items: `answer[k]` is the index of the item in place k (best first). */
+export interface PermutationResult extends ResultBase {
+  readonly kind: 'permutation';
+  readonly answer: Int32Array;
+  /** Disagreements of `answer` (minimised). */
+  readonly objective: number;
+}
