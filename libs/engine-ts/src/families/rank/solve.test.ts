@@ -3,13 +3,15 @@ import { Prng } from '../../prng';
 import { newCancelSignal, type Effort } from '../../engine';
 import { canonicalRank } from './canonical';
 import { evaluateRank, pairwiseMinimum } from './evaluate';
-import { majorityComponents, solveRank } from './solve';
+import { branchAndBound, majorityComponents, solveRank, subsetDp, type Work } from './solve';
+import { Limits } from '../../kernels/model';
 import type { RankProblem } from './problem';
 
 /** Random votes: each of `votes` picks a pair and a winner, biased by a hidden order (noise). */
 function randomVotes(seed: number, n: number, votes: number, noise: number): [number, number][] {
   const rng = new Prng(seed);
   const out: [number, number][] = [];
+  if (n < 2) return out;
   for (let k = 0; k < votes; k++) {
     const a = rng.nextInt(n);
     let b = rng.nextInt(n - 1);
@@ -75,16 +77,37 @@ describe('rank (Kemeny)', () => {
     expect(r.proof).toBe('dynamic_program');
   });
 
-  it('above the DP cap: branch and bound certifies what it closes, equal to the DP optimum', () => {
+  it('branch and bound alone and the subset DP alone agree with brute force (n ≤ 8) and with each other (n ≤ 13)', () => {
+    const limits = new Limits(null, Infinity);
+    for (let s = 0; s < 240; s++) {
+      const n = 3 + (s % 11);
+      const p = canonicalRank(n, randomVotes(5000 + s, n, 2 * n * n, [0.5, 0.45, 0.3, 0.1][s % 4]));
+      const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
+      const identity = Int32Array.from({ length: n }, (_, i) => i);
+      const dp = subsetDp(p.wins, n, limits, work)!;
+      // A poor incumbent (identity), and a tiny memo every few cases so it fills up.
+      const bnb = branchAndBound(p.wins, n, identity, 1e9, s % 3 === 0 ? 4 : 1 << 12, limits, work);
+      expect(bnb.complete).toBe(true);
+      const opt = n <= 8 ? bruteForce(p) : evaluateRank(p, dp);
+      expect(evaluateRank(p, dp), `dp seed ${s}`).toBe(opt);
+      expect(evaluateRank(p, bnb.order), `bnb seed ${s} n ${n}`).toBe(opt);
+    }
+  });
+
+  it('past the small-DP size: search then branch and bound, certified values equal to the subset DP', () => {
+    const limits = new Limits(null, Infinity);
     for (let s = 0; s < 6; s++) {
-      const n = 16;
-      const p = canonicalRank(n, randomVotes(1000 + s, n, 400, 0.35));
-      const dp = solve(p, 'high', s); // 16 ≤ 20: the DP
-      const bnb = solve(p, 'flash', s); // 16 > 14: search, then branch and bound
-      expect(dp.proof).toBe('dynamic_program');
-      if (bnb.proof !== null) expect(bnb.objective).toBe(dp.objective);
-      else expect(bnb.bound!).toBeLessThanOrEqual(dp.objective);
-      expect(bnb.objective).toBeGreaterThanOrEqual(dp.objective);
+      const n = 14 + s;
+      const p = canonicalRank(n, randomVotes(1000 + s, n, 30 * n, 0.45));
+      const opt = evaluateRank(p, subsetDp(p.wins, n, limits, { iterations: 0, nodes: 0, restarts: 0 })!);
+      for (const effort of ['flash', 'high'] as const) {
+        const r = solve(p, effort, s);
+        expect(r.objective).toBe(evaluateRank(p, r.answer));
+        if (r.proof !== null) expect(r.objective, `n ${n} ${effort}`).toBe(opt);
+        else expect(r.bound!).toBeLessThanOrEqual(opt);
+        expect(r.objective).toBeGreaterThanOrEqual(opt);
+      }
+      expect(solve(p, 'high', s).proof).not.toBeNull();
     }
   });
 
@@ -112,6 +135,6 @@ describe('rank (Kemeny)', () => {
 
   it('the same votes, seed and effort give the same order', () => {
     const p = canonicalRank(40, randomVotes(9, 40, 2000, 0.4));
-    expect(Array.from(solve(p, 'medium', 5).answer)).toEqual(Array.from(solve(p, 'medium', 5).answer));
+    expect(Array.from(solve(p, 'flash', 5).answer)).toEqual(Array.from(solve(p, 'flash', 5).answer));
   });
 });

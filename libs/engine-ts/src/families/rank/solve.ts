@@ -5,13 +5,15 @@
  *      every pair across two components has w_ab ≥ w_ba in that order, so the cross pairs cost
  *      exactly Σ min(w_ab, w_ba) and some optimal order keeps the components in that order
  *      (an exchange argument); each component is then ordered on its own.
- *   2. A component of at most 2 items is ordered by its majority. One of at most dpMaxN items is
- *      ordered exactly by the subset dynamic program: dp[S ∪ {v}] = min dp[S] + (votes of items
- *      outside S ∪ {v} over v), v placed right after S ('dynamic_program').
+ *   2. A component of at most 2 items is ordered by its majority; one of at most 12 by the subset
+ *      dynamic program: dp[S ∪ {v}] = min dp[S] + (votes of items outside S ∪ {v} over v), v placed
+ *      right after S ('dynamic_program').
  *   3. A larger one: Copeland order (majority wins, Borda to break ties), then local search with
- *      insertion moves to a local optimum, restarts from random perturbations (Prng(seed)); up to
- *      bnbMaxN items, branch and bound from that incumbent (prefix cost plus the pairwise minimum of
- *      the items left), 'branch_and_bound' when it finishes within bnbNodes.
+ *      insertion moves to a local optimum, restarts from random perturbations (Prng(seed)). Then the
+ *      proof: up to bnbMaxN items, branch and bound from that incumbent (prefix cost plus the
+ *      pairwise minimum of the items left; a prefix cut when its last item is strictly cheaper
+ *      earlier or its set was reached before as cheaply), 'branch_and_bound' when it finishes
+ *      within bnbNodes; if not, the subset DP up to dpMaxN items.
  *   4. The answer is certified when every component was; otherwise it is heuristic with the bound
  *      Σ cross minima + Σ per component (its optimum when proven, else its pairwise minimum).
  * A deadline or cancel keeps the best order found so far (components not yet reached keep the
@@ -24,7 +26,10 @@ import { rankBudgetFor, type RankBudget } from './budget';
 import { evaluateRank, pairwiseMinimum } from './evaluate';
 import type { PermutationResult, RankProblem } from './problem';
 
-interface Work {
+/** Components up to this size go straight to the subset DP (4,096 sets). */
+const SMALL_DP = 12;
+
+export interface Work {
   iterations: number;
   nodes: number;
   restarts: number;
@@ -107,7 +112,7 @@ function pairMin(w: Float64Array, s: number): number {
 }
 
 /** Exact order by the subset DP, or null when a limit stopped it. */
-function subsetDp(w: Float64Array, s: number, limits: Limits, work: Work): Int32Array | null {
+export function subsetDp(w: Float64Array, s: number, limits: Limits, work: Work): Int32Array | null {
   const size = 1 << s;
   const dp = new Float64Array(size).fill(Infinity);
   const last = new Int8Array(size);
@@ -223,20 +228,83 @@ function localSearch(w: Float64Array, s: number, start: Int32Array, b: RankBudge
   return best;
 }
 
-/** Branch and bound over prefixes from an incumbent; complete = proven optimal. */
-function branchAndBound(w: Float64Array, s: number, incumbent: Int32Array, nodeCap: number, limits: Limits, work: Work): { order: Int32Array; complete: boolean } {
+/**
+ * Best prefix cost seen per set of placed items (open addressing, the set itself stored as its
+ * bit words, so a hit is exact, never a hash collision). Full → it stops remembering, which only
+ * weakens pruning.
+ */
+class SetMemo {
+  private readonly words: number;
+  private readonly mask: number;
+  private readonly keys: Uint32Array;
+  private readonly costs: Float64Array;
+  private readonly used: Uint8Array;
+  private count = 0;
+  constructor(s: number, capacity: number) {
+    this.words = (s + 31) >>> 5;
+    this.mask = capacity - 1;
+    this.keys = new Uint32Array(capacity * this.words);
+    this.costs = new Float64Array(capacity);
+    this.used = new Uint8Array(capacity);
+  }
+  /** True when `set` was reached before at cost ≤ `cost` (prune); otherwise remembers `cost`. */
+  seen(set: Uint32Array, hash: number, cost: number): boolean {
+    const W = this.words;
+    for (let slot = hash & this.mask, probes = 0; probes < 64; slot = (slot + 1) & this.mask, probes++) {
+      if (!this.used[slot]) {
+        if (this.count * 4 >= (this.mask + 1) * 3) return false;
+        this.used[slot] = 1;
+        this.count++;
+        for (let k = 0; k < W; k++) this.keys[slot * W + k] = set[k];
+        this.costs[slot] = cost;
+        return false;
+      }
+      let same = true;
+      for (let k = 0; k < W && same; k++) same = this.keys[slot * W + k] === set[k];
+      if (!same) continue;
+      if (this.costs[slot] <= cost) return true;
+      this.costs[slot] = cost;
+      return false;
+    }
+    return false;
+  }
+}
+
+/**
+ * Branch and bound over prefixes from an incumbent; complete = proven optimal. A node is a prefix;
+ * its bound is the prefix cost plus the pairwise minimum among the items left (kept per item, so
+ * O(1) per child). A prefix whose last item would be strictly cheaper somewhere earlier is cut:
+ * the same set placed in a cheaper order has the same completions. For the same reason a prefix
+ * whose set was reached before at no greater cost is cut (SetMemo).
+ */
+export function branchAndBound(w: Float64Array, s: number, incumbent: Int32Array, nodeCap: number, memoCapacity: number, limits: Limits, work: Work): { order: Int32Array; complete: boolean } {
   let bestOrder = Int32Array.from(incumbent);
   let bestCost = costOf(w, s, incumbent);
   const placed = new Uint8Array(s);
   const prefix = new Int32Array(s);
-  // against[v] over the items still unplaced, kept incrementally.
+  // against[v]: votes of unplaced items over v (the cost of placing v next);
+  // minSum[v]: Σ over unplaced u ≠ v of min(w_uv, w_vu) (what v takes out of the rest bound).
   const against = new Float64Array(s);
-  for (let v = 0; v < s; v++) for (let u = 0; u < s; u++) if (u !== v) against[v] += w[u * s + v];
+  const minSum = new Float64Array(s);
+  const mins = new Float64Array(s * s);
+  for (let v = 0; v < s; v++) {
+    for (let u = 0; u < s; u++) {
+      if (u === v) continue;
+      against[v] += w[u * s + v];
+      const m = Math.min(w[u * s + v], w[v * s + u]);
+      mins[u * s + v] = m;
+      minSum[v] += m;
+    }
+  }
+  // Children buffers per depth (no allocation inside the search).
+  const cand = new Int32Array(s * s);
+  const set = new Uint32Array((s + 31) >>> 5);
+  const zobrist = Int32Array.from({ length: s }, (_, v) => Math.imul(v + 1, 0x9e3779b1) ^ Math.imul(v + 7, 0x85ebca6b));
+  const memo = new SetMemo(s, memoCapacity);
+  const keys = new Float64Array(s * s);
   let nodes = 0;
   let aborted = false;
-  const minPair = (a: number, b: number) => Math.min(w[a * s + b], w[b * s + a]);
-  const dfs = (depth: number, cost: number, rest: number): void => {
-    if (aborted) return;
+  const dfs = (depth: number, cost: number, rest: number, hash: number): void => {
     if (depth === s) {
       if (cost < bestCost) {
         bestCost = cost;
@@ -248,26 +316,65 @@ function branchAndBound(w: Float64Array, s: number, incumbent: Int32Array, nodeC
       aborted = true;
       return;
     }
-    if (cost + rest >= bestCost) return;
-    // Children by the cost they add, cheapest first.
-    const cand: number[] = [];
-    for (let v = 0; v < s; v++) if (!placed[v]) cand.push(v);
-    cand.sort((a, b) => against[a] - against[b] || a - b);
-    for (const v of cand) {
+    const base = depth * s;
+    let k = 0;
+    for (let v = 0; v < s; v++) {
+      if (placed[v]) continue;
+      const lb = cost + against[v] + rest - minSum[v];
+      if (lb >= bestCost) continue;
+      // Insertion dominance: moving v before prefix[t..] changes the prefix cost by
+      // Σ (w[p][v] − w[v][p]) over those p; strictly negative → this prefix is not optimal for its set.
+      let acc = 0;
+      let dominated = false;
+      for (let t = depth - 1; t >= 0; t--) {
+        const q = prefix[t];
+        acc += w[q * s + v] - w[v * s + q];
+        if (acc < 0) {
+          dominated = true;
+          break;
+        }
+      }
+      if (dominated) continue;
+      // Insert by bound (cheapest first), index to break ties.
+      let j = k++;
+      while (j > 0 && (keys[base + j - 1] > lb || (keys[base + j - 1] === lb && cand[base + j - 1] > v))) {
+        keys[base + j] = keys[base + j - 1];
+        cand[base + j] = cand[base + j - 1];
+        j--;
+      }
+      keys[base + j] = lb;
+      cand[base + j] = v;
+    }
+    for (let c = 0; c < k; c++) {
+      const v = cand[base + c];
       const add = against[v];
-      let restV = rest;
-      for (const u of cand) if (u !== v) restV -= minPair(u, v);
-      if (cost + add + restV >= bestCost) continue;
+      const restV = rest - minSum[v];
+      if (cost + add + restV >= bestCost) continue; // the incumbent may have improved
+      set[v >>> 5] |= 1 << (v & 31);
+      const h = (hash ^ zobrist[v]) >>> 0;
+      if (depth + 1 < s && memo.seen(set, Math.imul(h, 0x27d4eb2d) >>> 7, cost + add)) {
+        set[v >>> 5] &= ~(1 << (v & 31));
+        continue;
+      }
       placed[v] = 1;
       prefix[depth] = v;
-      for (const u of cand) if (u !== v) against[u] -= w[v * s + u];
-      dfs(depth + 1, cost + add, restV);
-      for (const u of cand) if (u !== v) against[u] += w[v * s + u];
+      for (let u = 0; u < s; u++) {
+        if (placed[u]) continue;
+        against[u] -= w[v * s + u];
+        minSum[u] -= mins[v * s + u];
+      }
+      dfs(depth + 1, cost + add, restV, h);
+      for (let u = 0; u < s; u++) {
+        if (placed[u]) continue;
+        against[u] += w[v * s + u];
+        minSum[u] += mins[v * s + u];
+      }
       placed[v] = 0;
+      set[v >>> 5] &= ~(1 << (v & 31));
       if (aborted) return;
     }
   };
-  dfs(0, 0, pairMin(w, s));
+  dfs(0, 0, pairMin(w, s), 0);
   work.nodes += nodes;
   return { order: bestOrder, complete: !aborted };
 }
@@ -296,19 +403,28 @@ export function solveRank(req: EngineRequest, signal?: CancelSignal): Permutatio
     if (s <= 2) {
       local = s === 2 && w[1 * 2 + 0] > w[0 * 2 + 1] ? Int32Array.from([1, 0]) : Int32Array.from(s === 2 ? [0, 1] : [0]);
       exact = true;
-    } else if (s <= b.dpMaxN && limits.stopped === null) {
+    } else if (limits.stopped !== null) {
+      local = copeland(w, s);
+    } else if (s <= SMALL_DP) {
       const o = subsetDp(w, s, limits, work);
-      if (o !== null) {
-        local = o;
-        exact = true;
-      } else local = copeland(w, s);
+      local = o ?? copeland(w, s);
+      exact = o !== null;
     } else {
-      local = limits.stopped === null ? localSearch(w, s, copeland(w, s), b, rng, limits, work) : copeland(w, s);
+      // Search first (so a deadline keeps a good order), then prove: branch and bound within its
+      // node budget, the subset DP when that did not close and the component is small enough.
+      local = localSearch(w, s, copeland(w, s), b, rng, limits, work);
       if (s <= b.bnbMaxN && limits.stopped === null) {
-        const r = branchAndBound(w, s, local, b.bnbNodes, limits, work);
+        const r = branchAndBound(w, s, local, b.bnbNodes, b.memo, limits, work);
         local = r.order;
         exact = r.complete;
         if (exact) usedBnb = true;
+      }
+      if (!exact && s <= b.dpMaxN && limits.stopped === null) {
+        const o = subsetDp(w, s, limits, work);
+        if (o !== null) {
+          local = o;
+          exact = true;
+        }
       }
     }
     componentBounds += exact ? costOf(w, s, local) : pairMin(w, s);
