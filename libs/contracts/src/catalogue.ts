@@ -64,7 +64,7 @@ const NA = NOT_AVAILABLE;
 
 /**
  * Every command, one line each. Latency budget: the eight of interface §4 (Behaviors), plus
- * `rules`, `sample` and `quantum-scale`, whose searches our engines stop at the deadline too
+ * `rules`, `sample`, `quantum-scale` and `rank`, whose searches our engines stop at the deadline too
  * (best found so far, never labelled certified).
  */
 export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
@@ -75,7 +75,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   qap: { purpose: 'assign facilities to locations, minimizing flow x distance', status: NA, stability: 'beta', latencyBudget: true },
   design: { purpose: 'coupled k-ary design or graph coloring', status: NA, stability: 'beta', latencyBudget: true },
   select: { purpose: 'pick exactly k of m items, maximizing affinity minus redundancy', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
-  rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: NA, stability: 'beta' },
+  rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/rank.md' },
   spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: NA },
   phase: { purpose: 'phase of matter', status: NA },
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },

@@ -10,6 +10,8 @@ export const LIMITS = {
   maxDesignCells: 100_000_000,
   /** `K` of design when a `table` is given. */
   maxDesignTableK: 4096,
+  /** `items` of rank: 1..maxRankItems (its vote matrix is items² numbers); above is `SVC_DIMENSION_LIMIT`. */
+  maxRankItems: 5_000,
   /** `m` of select above which solving is slower (still accepted). */
   selectRecommendedM: 5589,
   /** Sandbox `n` cap default (the service may configure another; see `ValidateContext.sandboxMaxN`). */

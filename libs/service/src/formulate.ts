@@ -17,7 +17,6 @@ const PLANNED_OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
   tsp: 'Minimise the length of a closed tour visiting every city once: Σ matrix[tour[i]][tour[i+1]].',
   qap: 'Minimise Σ_ij F[i][j] · D[p[i]][p[j]] over assignments p of facilities to locations.',
   design: 'Minimise Σ bias[i][seq[i]] + Σ over bonds of table[seq[i]][seq[j]] over seq ∈ {0..K-1}^L.',
-  rank: 'Order the items to contradict as few pairwise votes as possible (Kemeny).',
 };
 
 const PLANNED_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = {
@@ -35,7 +34,6 @@ const PLANNED_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<
     tag: TAG, description: 'Colour three adjacent panels with two colours so neighbours differ.', n: 3, L: 3, K: 2,
     bonds: [[0, 1], [1, 2]], table: [[1, 0], [0, 1]],
   },
-  rank: { tag: TAG, description: 'Rank three product ideas from pairwise team votes.', n: 3, items: ['alpha', 'beta', 'gamma'], comparisons: [['alpha', 'beta'], ['beta', 'gamma'], ['alpha', 'gamma']] },
 };
 
 /** Worked examples for commands the catalogue has no solved recipe for yet (validated in a test): planned commands and module templates. */

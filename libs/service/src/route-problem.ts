@@ -33,7 +33,6 @@ const PLANNED_SHAPES: Readonly<Partial<Record<Command, RouteShape>>> = {
   tsp: { fields: ['matrix'], requires: [['matrix']], distinctive: ['matrix'], prior: 0.9 },
   qap: { fields: ['flow', 'dist'], requires: [['flow'], ['dist']], distinctive: ['flow', 'dist'], prior: 0.9 },
   design: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },
-  rank: { fields: ['items', 'comparisons'], requires: [['items']], distinctive: ['items', 'comparisons'], prior: 0.9 },
   spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
   phase: {
     fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
+import { SERVED_COMMANDS } from '@svc/contracts';
 import { BIN, lcg, ROOT, svcSuite } from './svc-cli-harness';
 import type { DoorClient, DoorReply } from './doors/door-client';
 import { grpcDoor } from './doors/grpc';
@@ -179,6 +180,18 @@ function cases(): Case[] {
   out.push({ name: 'rules n=8, every rule type', command: 'rules', problem: rules, effort: 'medium', seed: 9, optimum: brute(8, rulesKey, 'min'), score: (e) => ruleViolations(rules, e.answer) * 1e6 + quboEnergy(rules, e.answer) });
   const clash = { n: 3, constraints: [{ type: 'choose_one', nodes: [0, 1] }, { type: 'identical', nodes: [0, 1] }, { type: 'force_true', nodes: [2] }] };
   out.push({ name: 'rules, one violation unavoidable', command: 'rules', problem: clash, effort: 'flash', seed: 0, optimum: 1e6, score: (e) => ruleViolations(clash, e.answer) * 1e6 + quboEnergy(clash, e.answer) });
+  // rank: noisy votes (a majority cycle), and items without votes (their given order, certified 0).
+  const items = ['ash', 'birch', 'cedar', 'elm', 'fir', 'oak', 'pine'];
+  const rv = lcg(81);
+  const comparisons: [string, string][] = [];
+  for (let t = 0; t < 30; t++) {
+    const a = Math.floor(rv() * 7);
+    const b = (a + 1 + Math.floor(rv() * 6)) % 7;
+    comparisons.push([items[a], items[b]]);
+  }
+  const rk = { n: 7, items, comparisons };
+  out.push({ name: 'rank 7 items, 30 noisy votes', command: 'rank', problem: rk, effort: 'medium', seed: 10, optimum: bruteRank(items, comparisons), score: (e) => disagreements(comparisons, e.answer) });
+  out.push({ name: 'rank without votes', command: 'rank', problem: { n: 3, items: ['x', 'y', 'z'] }, effort: 'flash', seed: 0, optimum: 0, score: (e) => disagreements([], e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -195,6 +208,8 @@ function cases(): Case[] {
     ['select k > m', 'select', { n: 2, m: 2, k: 3, affinity: [1, 2] }, 'SVC_INVALID_INPUT'],
     ['rules forced both ways', 'rules', { n: 2, constraints: [{ type: 'force_true', nodes: [0] }, { type: 'force_false', nodes: [0] }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
     ['rules choose_exactly k > |nodes|', 'rules', { n: 3, constraints: [{ type: 'choose_exactly', nodes: [0, 1], k: 3 }] }, 'SVC_CONTRADICTORY_CONSTRAINTS'],
+    ['rank unknown item', 'rank', { n: 2, items: ['a', 'b'], comparisons: [['a', 'c']] }, 'SVC_INVALID_INPUT'],
+    ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
     ['a command not available yet', 'tsp', { n: 3, distances: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_UNSUPPORTED'],
@@ -204,6 +219,24 @@ function cases(): Case[] {
   ];
   for (const [name, command, problem, error] of bad) out.push({ name, command, problem, effort: 'flash', seed: 0, error });
   return out.map((c) => ({ ...c, problem: { tag: TAG, description: `Cross-transport case: ${c.name}.`, ...c.problem } }));
+}
+
+/** Votes [winner, loser] an order of names (best first) contradicts. */
+function disagreements(votes: readonly (readonly [string, string])[], order: string[]): number {
+  const place = new Map(order.map((name, i) => [name, i]));
+  if (place.size !== order.length) throw new Error('the order repeats an item');
+  return votes.filter(([w, l]) => place.get(l)! < place.get(w)!).length;
+}
+
+/** Fewest votes contradicted by any order of `items` (every permutation). */
+function bruteRank(items: string[], votes: readonly (readonly [string, string])[]): number {
+  let best = Infinity;
+  const rec = (prefix: string[], rest: string[]): void => {
+    if (rest.length === 0) best = Math.min(best, disagreements(votes, prefix));
+    for (let i = 0; i < rest.length; i++) rec([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+  };
+  rec([], items);
+  return best;
 }
 
 function symmetric(m: number, seed: number): number[][] {
@@ -349,7 +382,7 @@ function expectFault(r: DoorReply, code: ErrorCode, door: string): void {
 describe('cross-transport conformance: one table through every door', () => {
   it('covers every command that is served, successes and faults, through every door', () => {
     const served = new Set(CASES.map((c) => c.command));
-    for (const c of ['optimize', 'maxcut', 'feel', 'want', 'sample', 'select', 'rules', 'quantum-scale']) expect(served).toContain(c);
+    for (const c of SERVED_COMMANDS) expect(served, c).toContain(c);
     expect(CASES.filter((c) => c.error).length).toBeGreaterThanOrEqual(8);
     expect([...runs.keys()]).toEqual(DOOR_NAMES);
   });

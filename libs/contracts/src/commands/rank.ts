@@ -1,11 +1,13 @@
 /**
- * `rank`: aggregate noisy pairwise comparisons into one order (Kemeny). Items are unique
- * non-empty strings; a comparison names two different items. Not served by this version: the
- * schema is ready for the session that adds its solver.
+ * `rank` (docs/rank.md): aggregate noisy pairwise comparisons into one order (Kemeny). Items are
+ * unique non-empty strings (at most LIMITS.maxRankItems); a comparison names two different items;
+ * repeated comparisons are votes that add up.
  */
 import { z } from 'zod';
 import { agreeN, expectArray, required } from '../internal/checks';
 import { fail, show, typeName } from '../internal/issue';
+import { LIMITS } from '../limits';
+import { capPairs, dimension } from './shared/sizes';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot } from './shared/fields';
 import example from './rank.valid.json';
@@ -46,11 +48,18 @@ export const rank = {
     comparisons: z.array(z.tuple([z.string(), z.string()])).optional().describe('[winner, loser] votes by item name'),
   }),
   fast: z.strictObject({ ...fastCommon, items: hot, comparisons: hot }),
-  checks: { check, sizes: () => {}, contradictions: noContradictions },
+  checks: {
+    check,
+    sizes: (v, n) => {
+      if (n > LIMITS.maxRankItems) dimension(`items has ${n} entries, over the cap of ${LIMITS.maxRankItems}`, LIMITS.maxRankItems, 'items');
+      capPairs(v.comparisons, 'comparisons');
+    },
+    contradictions: noContradictions,
+  },
   output: {
     answer: z.array(z.string()).describe('items, best first'),
     disagreements: z.number().int().min(0).describe('Kemeny distance: votes the order contradicts'),
     certainty, ...boundGap,
   },
-  limits: { items_min: 1 },
+  limits: { items_min: 1, items_max: LIMITS.maxRankItems, comparisons_max: LIMITS.maxPairs },
 } as const satisfies CommandContract;

@@ -56,11 +56,23 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
     for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) redundancy[i][j] = redundancy[j][i] = Math.round(r() * 10);
     return { m, k, affinity, redundancy };
   },
+  rank: (n, s) => {
+    // Near-uniform votes: one majority component of all n items, which crosses the DP cap at flash (14).
+    const r = rng(s);
+    const items = Array.from({ length: n }, (_, i) => `item ${i}`);
+    const comparisons: string[][] = [];
+    for (let t = 0; t < 6 * n; t++) {
+      const a = Math.floor(r() * n);
+      const b = (a + 1 + Math.floor(r() * (n - 1))) % n;
+      comparisons.push([items[a], items[b]]);
+    }
+    return { items, comparisons };
+  },
 };
 
 /** Sizes tried per command at flash: around the sure cap. */
 const SIZES: Partial<Record<Command, readonly number[]>> = {
-  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14],
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16],
 };
 
 describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {

@@ -15,6 +15,7 @@ import { sampleCommand } from './sample';
 import { rulesCommand } from './rules';
 import { selectCommand } from './select';
 import { quantumScaleCommand } from './quantum-scale';
+import { rankCommand } from './rank';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -28,6 +29,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   sampleCommand,
   rulesCommand,
   selectCommand,
+  rankCommand,
   quantumScaleCommand,
 ]);
 

@@ -133,6 +133,14 @@ describe('rank (Kemeny)', () => {
     expect(evaluateRank(p, c.answer)).toBe(c.objective);
   });
 
+  it('without votes between them, items keep their given order', () => {
+    expect(Array.from(solve(canonicalRank(5, [])).answer)).toEqual([0, 1, 2, 3, 4]);
+    // 3 beats 1 by majority; 0, 2 and 4 are unrelated: 0, 2, 3, 1, 4 (3 before 1, the rest in order).
+    const r = solve(canonicalRank(5, [[3, 1], [3, 1], [1, 3]]));
+    expect(Array.from(r.answer)).toEqual([0, 2, 3, 1, 4]);
+    expect(r.objective).toBe(1);
+  });
+
   it('the same votes, seed and effort give the same order', () => {
     const p = canonicalRank(40, randomVotes(9, 40, 2000, 0.4));
     expect(Array.from(solve(p, 'flash', 5).answer)).toEqual(Array.from(solve(p, 'flash', 5).answer));

@@ -87,8 +87,45 @@ export function majorityComponents(p: RankProblem): number[][] {
       }
     }
   }
-  // Tarjan completes sinks first.
-  return out.reverse();
+  // Tarjan completes sinks first; any topological order of the components is optimal, so take
+  // the one that keeps unrelated components in item order (the caller's order when nothing decides).
+  return topologicalByFirstItem(p, out);
+}
+
+/** Kahn's algorithm on the components' majority edges, the ready component with the smallest item first. */
+function topologicalByFirstItem(p: RankProblem, comps: number[][]): number[][] {
+  const n = p.n;
+  const w = p.wins;
+  const comp = new Int32Array(n);
+  comps.forEach((c, k) => c.forEach((v) => (comp[v] = k)));
+  const indeg = new Int32Array(comps.length);
+  for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) if (comp[a] !== comp[b] && w[a * n + b] > w[b * n + a]) indeg[comp[b]]++;
+  // comps[k] is sorted, so comps[k][0] is its smallest item; ready components by that item.
+  const ready = new Uint8Array(n);
+  const byFirst = new Int32Array(n).fill(-1);
+  comps.forEach((c, k) => (byFirst[c[0]] = k));
+  for (let k = 0; k < comps.length; k++) if (indeg[k] === 0) ready[comps[k][0]] = 1;
+  const order: number[][] = [];
+  let scan = 0;
+  while (order.length < comps.length) {
+    while (!ready[scan]) scan++;
+    const k = byFirst[scan];
+    ready[scan] = 0;
+    order.push(comps[k]);
+    let lowest = n;
+    for (const a of comps[k]) {
+      for (let b = 0; b < n; b++) {
+        if (comp[b] === k || !(w[a * n + b] > w[b * n + a])) continue;
+        if (--indeg[comp[b]] === 0) {
+          const first = comps[comp[b]][0];
+          ready[first] = 1;
+          if (first < lowest) lowest = first;
+        }
+      }
+    }
+    if (lowest < scan) scan = lowest;
+  }
+  return order;
 }
 
 /** The component's own s×s vote matrix. */
