@@ -37,6 +37,19 @@ function brute(command: string, p: Record<string, any>): number {
     }
     return best;
   }
+  if (command === 'rank') {
+    // Every order of the items: the fewest [winner, loser] votes with the loser placed first.
+    let best = Infinity;
+    const rec = (order: string[], rest: string[]): void => {
+      if (rest.length === 0) {
+        const at = new Map(order.map((name, i) => [name, i]));
+        best = Math.min(best, (p.comparisons ?? []).filter(([w, l]: string[]) => at.get(l)! < at.get(w)!).length);
+      }
+      for (let i = 0; i < rest.length; i++) rec([...order, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+    };
+    rec([], p.items);
+    return best;
+  }
   if (command === 'rules') {
     let best: [number, number] = [Infinity, Infinity];
     for (let mask = 0; mask < 1 << p.n; mask++) {

@@ -11,6 +11,8 @@
  *   exact     Gray-code enumeration on dense random QUBOs (BENCH_EXACT_N, default 20,24)
  *   validate  validation and canonicalisation of a 1,000,000-edge maxcut body
  *   family    rules and select on large seeded instances (family.ts: BENCH_FAMILY_EFFORTS)
+ *   rank      Kemeny: PrefLib skating elections and random ones (rank.ts: BENCH_RANK_N), with
+ *             an SVG of gap against time in BENCH_PLOTS_DIR (default docs/benchmarks)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -30,6 +32,7 @@ import { benchBqp, benchGsetHigh } from './heuristics';
 import { quantumScaleBench } from './quantum-scale';
 import { benchExactCaps } from './exact-caps';
 import { benchFamily } from './family';
+import { benchRank } from './rank';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -156,6 +159,7 @@ async function main() {
     console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
   }
   if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
+  if (wanted('rank')) console.log(`\n${await benchRank(dir, ts, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -1,0 +1,97 @@
+/**
+ * Section `rank` of `npm run bench`: Kemeny aggregation.
+ *   - The PrefLib skating elections of ../shared/benchmarks/kemeny (read in place, skipped when
+ *     missing) against their optimal scores (best_known.csv), at every effort.
+ *   - Seeded random elections (BENCH_RANK_N, default 20,30,40,50,60; 9 voters, each a noisy sort
+ *     of one hidden order with noise 3·n, close to uniform): disagreements, proof, bound, gap, time.
+ * Writes BENCH_PLOTS_DIR/rank-gap.svg (default docs/benchmarks): gap to the proven bound against
+ * time per effort on the random elections. rank is TS-only for now: the native column is the
+ * routed engine (engine-ts) until the C++ solver lands.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { canonicalRank, EFFORTS, type Engine, type Effort, type RankProblem } from '@svc/engine-ts';
+import { linePlot } from '../plot/svg';
+import { lcg } from './lcg';
+import { table } from './table';
+
+interface Election {
+  readonly name: string;
+  readonly n: number;
+  readonly voters: number;
+  readonly problem: RankProblem;
+  readonly best?: number;
+}
+
+/** A PrefLib `.soc` file (old format: m, m names, totals line, then "count,a1,…,am" 1-based). */
+export function parseSoc(name: string, text: string): Election {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l.length > 0);
+  const m = Number(lines[0]);
+  const votes: [number, number][] = [];
+  let voters = 0;
+  for (const line of lines.slice(m + 2)) {
+    const xs = line.split(',').map(Number);
+    const order = xs.slice(1).map((x) => x - 1);
+    voters += xs[0];
+    for (let c = 0; c < xs[0]; c++) for (let a = 0; a < order.length; a++) for (let b = a + 1; b < order.length; b++) votes.push([order[a], order[b]]);
+  }
+  return { name, n: m, voters, problem: canonicalRank(m, votes) };
+}
+
+function skate(dir: string): Election[] {
+  const folder = join(dir, 'kemeny');
+  const csv = join(folder, 'best_known.csv');
+  if (!existsSync(csv)) return [];
+  const out: Election[] = [];
+  for (const row of readFileSync(csv, 'utf8').trim().split('\n').slice(1)) {
+    const [file, , , best] = row.split(',');
+    const path = join(folder, file);
+    if (!existsSync(path)) continue;
+    out.push({ ...parseSoc(file.replace(/\.soc$/, ''), readFileSync(path, 'utf8')), best: Number(best) });
+  }
+  return out;
+}
+
+function randomElection(n: number, seed: number): Election {
+  const r = lcg(seed);
+  const votes: [number, number][] = [];
+  for (let v = 0; v < 9; v++) {
+    const key = Array.from({ length: n }, (_, i) => i + 3 * n * r());
+    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => key[a] - key[b]);
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) votes.push([order[a], order[b]]);
+  }
+  return { name: `random n=${n}`, n, voters: 9, problem: canonicalRank(n, votes) };
+}
+
+export async function benchRank(dir: string, engine: Engine, plotsDir: string): Promise<string> {
+  const elections = [...skate(dir)];
+  const sizes = (process.env.BENCH_RANK_N ?? '20,30,40,50,60').split(',').map(Number);
+  const randoms = sizes.map((n) => randomElection(n, 1000 + n));
+  const rows: (string | number)[][] = [];
+  const series = new Map<Effort, [number, number][]>(EFFORTS.map((e) => [e, []]));
+  for (const el of [...elections, ...randoms]) {
+    for (const effort of EFFORTS) {
+      const t0 = performance.now();
+      const r = await engine.solve({ command: 'rank', problem: el.problem, effort, seed: 0 });
+      const ms = performance.now() - t0;
+      const gap = r.proof !== null ? 0 : r.bound !== undefined ? (r.objective - r.bound) / Math.max(1, r.objective) : NaN;
+      if (el.best === undefined) series.get(effort)!.push([ms / 1000, gap * 100]);
+      rows.push([
+        el.name, el.n, el.voters, el.best ?? '-', effort, r.objective, r.proof ?? 'heuristic',
+        r.proof !== null ? '-' : r.bound ?? '-', Number.isNaN(gap) ? '-' : (gap * 100).toFixed(2) + '%',
+        el.best !== undefined ? (r.objective === el.best ? 'optimum' : `+${r.objective - el.best}`) : '-', ms < 10 ? ms.toFixed(2) : ms.toFixed(0),
+      ]);
+    }
+  }
+  if (elections.length === 0) rows.push([`skate: not found under ${dir}/kemeny`, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
+  mkdirSync(plotsDir, { recursive: true });
+  writeFileSync(join(plotsDir, 'rank-gap.svg'), linePlot({
+    title: `rank: gap to the proven bound on random elections (n = ${sizes.join(', ')})`,
+    xLabel: 'seconds', yLabel: 'gap (%)',
+    series: EFFORTS.map((e) => ({ name: e, points: series.get(e)!.sort((a, b) => a[0] - b[0]) })),
+  }));
+  return `## rank (Kemeny), engine ${engine.id}, seed 0\n\n${table(
+    ['instance', 'items', 'voters', 'optimum', 'effort', 'disagreements', 'proof', 'bound', 'gap', 'vs optimum', 'ms'], rows,
+  )}\n\nplot: ${join(plotsDir, 'rank-gap.svg')}`;
+}
