@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
 import type { NativePlantedArgs } from './args/planted-args';
+import type { NativeRankArgs } from './args/rank-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -34,6 +35,8 @@ export interface NativeProblemArgs {
   readonly rules?: NativeRulesArgs;
   /** quantum-scale: the instance's numbers and budget (args/planted-args.ts). */
   readonly planted?: NativePlantedArgs;
+  /** rank: the shared vote matrix and the flattened budget (args/rank-args.ts). */
+  readonly rank?: NativeRankArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */
@@ -63,7 +66,10 @@ export interface NativeOptionsArgs {
 
 /** What the addon's promise resolves to. */
 export interface NativeRawResult {
+  /** Empty for rank (see `order`). */
   readonly answer: Uint8Array;
+  /** rank only: the items, best first. */
+  readonly order?: Int32Array;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
   readonly bound?: number;

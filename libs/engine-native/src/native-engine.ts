@@ -22,6 +22,7 @@ import {
 import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, type NativeProblemArgs, loadNativeAddon } from './load-native-addon';
 import { plantedArgs } from './args/planted-args';
 import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './args/qubo-args';
+import { rankArgs } from './args/rank-args';
 import { rulesArgs } from './args/rules-args';
 import { selectArgs } from './args/select-args';
 
@@ -64,6 +65,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       // The result's kind follows the fields the addon filled in (the service checks them per command).
       if (r.samples !== undefined) return { kind: 'sample', ...common, samples: r.samples };
       if (r.violations !== undefined) return { kind: 'rules', ...common, violations: r.violations };
+      if (r.order !== undefined) return { kind: 'permutation', ...common, answer: r.order };
       if (r.plantedEnergy !== undefined) return { kind: 'planted', ...common, plantedEnergy: r.plantedEnergy, edges: r.edges ?? NaN };
       return { kind: 'binary', ...common };
     },
@@ -82,7 +84,8 @@ export function prepare(
   if (QUBO_FAMILY_COMMANDS.has(req.command) && p.kind !== 'qubo') throw new Error(`${req.command} needs a QUBO problem`);
   if (req.command === 'select' && p.kind !== 'select') throw new Error('select needs a select problem');
   if (req.command === 'rules' && p.kind !== 'rules') throw new Error('rules needs a rules problem');
-  if ((p.kind === 'select' || p.kind === 'rules') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if (req.command === 'rank' && p.kind !== 'rank') throw new Error('rank needs a rank problem');
+  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
@@ -144,6 +147,10 @@ export function prepare(
     checkFinite(p.linear, 'linear');
     checkPairs(p.pairs, n, 'pairs');
     problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, rules: rulesArgs(p, effort, model) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'rank') {
+    if (warm !== null) throw new Error('rank takes no warm start');
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, rank: rankArgs(p, effort) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

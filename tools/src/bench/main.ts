@@ -159,7 +159,7 @@ async function main() {
     console.log(table(['step', 'ms'], [['validateProblem', fmt(validateMs)], ['canonicalMaxcut', fmt(canonMs)]]));
   }
   if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
-  if (wanted('rank')) console.log(`\n${await benchRank(dir, ts, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -5,8 +5,7 @@
  *   - Seeded random elections (BENCH_RANK_N, default 20,30,40,50,60; 9 voters, each a noisy sort
  *     of one hidden order with noise 3·n, close to uniform): disagreements, proof, bound, gap, time.
  * Writes BENCH_PLOTS_DIR/rank-gap.svg (default docs/benchmarks): gap to the proven bound against
- * time per effort on the random elections. rank is TS-only for now: the native column is the
- * routed engine (engine-ts) until the C++ solver lands.
+ * time per engine and effort on the random elections.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -64,34 +63,41 @@ function randomElection(n: number, seed: number): Election {
   return { name: `random n=${n}`, n, voters: 9, problem: canonicalRank(n, votes) };
 }
 
-export async function benchRank(dir: string, engine: Engine, plotsDir: string): Promise<string> {
+export async function benchRank(dir: string, engines: readonly (readonly [string, Engine | null])[], plotsDir: string): Promise<string> {
   const elections = [...skate(dir)];
   const sizes = (process.env.BENCH_RANK_N ?? '20,30,40,50,60').split(',').map(Number);
   const randoms = sizes.map((n) => randomElection(n, 1000 + n));
   const rows: (string | number)[][] = [];
-  const series = new Map<Effort, [number, number][]>(EFFORTS.map((e) => [e, []]));
+  const series: { name: string; points: [number, number][] }[] = [];
+  const live = engines.filter((e): e is readonly [string, Engine] => e[1] !== null);
+  for (const [id] of live) for (const effort of EFFORTS) series.push({ name: `${id} ${effort}`, points: [] });
+  const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
   for (const el of [...elections, ...randoms]) {
     for (const effort of EFFORTS) {
-      const t0 = performance.now();
-      const r = await engine.solve({ command: 'rank', problem: el.problem, effort, seed: 0 });
-      const ms = performance.now() - t0;
-      const gap = r.proof !== null ? 0 : r.bound !== undefined ? (r.objective - r.bound) / Math.max(1, r.objective) : NaN;
-      if (el.best === undefined) series.get(effort)!.push([ms / 1000, gap * 100]);
-      rows.push([
-        el.name, el.n, el.voters, el.best ?? '-', effort, r.objective, r.proof ?? 'heuristic',
-        r.proof !== null ? '-' : r.bound ?? '-', Number.isNaN(gap) ? '-' : (gap * 100).toFixed(2) + '%',
-        el.best !== undefined ? (r.objective === el.best ? 'optimum' : `+${r.objective - el.best}`) : '-', ms < 10 ? ms.toFixed(2) : ms.toFixed(0),
-      ]);
+      const cells: (string | number)[] = [];
+      const ms: Record<string, number> = {};
+      for (const [id, engine] of live) {
+        const t0 = performance.now();
+        const r = await engine.solve({ command: 'rank', problem: el.problem, effort, seed: 0 });
+        ms[id] = performance.now() - t0;
+        const gap = r.proof !== null ? 0 : r.bound !== undefined ? (r.objective - r.bound) / Math.max(1, r.objective) : NaN;
+        if (el.best === undefined) series.find((x) => x.name === `${id} ${effort}`)!.points.push([ms[id] / 1000, gap * 100]);
+        const vs = el.best !== undefined ? (r.objective === el.best ? ' (optimum)' : ` (+${r.objective - el.best})`) : '';
+        cells.push(`${r.objective}${vs}`, r.proof ?? `heuristic, bound ${r.bound}`, Number.isNaN(gap) ? '-' : (gap * 100).toFixed(2) + '%', fmt(ms[id]));
+      }
+      const ratio = ms.ts !== undefined && ms.native !== undefined ? (ms.ts / ms.native).toFixed(1) + '×' : '-';
+      rows.push([el.name, el.n, el.voters, el.best ?? '-', effort, ...cells, ratio]);
     }
   }
-  if (elections.length === 0) rows.push([`skate: not found under ${dir}/kemeny`, '-', '-', '-', '-', '-', '-', '-', '-', '-', '-']);
+  if (elections.length === 0) rows.push([`skate: not found under ${dir}/kemeny`]);
   mkdirSync(plotsDir, { recursive: true });
   writeFileSync(join(plotsDir, 'rank-gap.svg'), linePlot({
     title: `rank: gap to the proven bound on random elections (n = ${sizes.join(', ')})`,
     xLabel: 'seconds', yLabel: 'gap (%)',
-    series: EFFORTS.map((e) => ({ name: e, points: series.get(e)!.sort((a, b) => a[0] - b[0]) })),
+    series: series.map((x) => ({ name: x.name, points: x.points.sort((p, q) => p[0] - q[0]) })),
   }));
-  return `## rank (Kemeny), engine ${engine.id}, seed 0\n\n${table(
-    ['instance', 'items', 'voters', 'optimum', 'effort', 'disagreements', 'proof', 'bound', 'gap', 'vs optimum', 'ms'], rows,
-  )}\n\nplot: ${join(plotsDir, 'rank-gap.svg')}`;
+  const head = ['instance', 'items', 'voters', 'optimum', 'effort'];
+  for (const [id] of live) head.push(`${id} disagreements`, `${id} proof`, `${id} gap`, `${id} ms`);
+  head.push('TS/native time');
+  return `## rank (Kemeny), seed 0\n\n${table(head, rows)}\n\nplot: ${join(plotsDir, 'rank-gap.svg')}`;
 }

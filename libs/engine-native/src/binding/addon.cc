@@ -33,6 +33,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"select", &svc::binding::ReadSelectArgs},
     {"rules", &svc::binding::ReadRulesArgs},
     {"planted", &svc::binding::ReadPlantedArgs},
+    {"rank", &svc::binding::ReadRankArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).
@@ -136,6 +137,12 @@ class SolveWorker : public Napi::AsyncWorker {
       std::memcpy(answer.Data(), result_.answer.data(), result_.answer.size());
     }
     r.Set("answer", answer);
+    if (!result_.order.empty()) {
+      // rank: the order of the items (item indices, best first).
+      Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
+      std::memcpy(order.Data(), result_.order.data(), result_.order.size() * sizeof(int32_t));
+      r.Set("order", order);
+    }
     r.Set("objective", Napi::Number::New(env, result_.objective));
     const char* proof = ProofText(result_.proof);
     r.Set("proof", proof != nullptr ? Napi::Value(Napi::String::New(env, proof)) : env.Null());

@@ -108,6 +108,7 @@ std::unique_ptr<FamilyArgs> ReadQuboArgs(const Napi::Object& problem, BaseArgs b
 std::unique_ptr<FamilyArgs> ReadSelectArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadRulesArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadPlantedArgs(const Napi::Object& problem, BaseArgs base);
+std::unique_ptr<FamilyArgs> ReadRankArgs(const Napi::Object& problem, BaseArgs base);
 
 }  // namespace svc::binding
 

@@ -6,6 +6,7 @@
 
 #include "planted/solve.h"
 #include "qubo/commands.h"
+#include "rank/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -25,6 +26,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<PlantedProblem, &ValidatePlanted, &SolveQuantumScale>("quantum-scale"),
     Entry<SelectProblem, &ValidateSelect, &SolveSelect>("select"),
     Entry<RulesProblem, &ValidateRules, &SolveRules>("rules"),
+    Entry<RankProblem, &ValidateRank, &SolveRank>("rank"),
 });
 
 void Fail(std::string* error, std::string message) {

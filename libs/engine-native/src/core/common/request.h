@@ -84,7 +84,8 @@ struct SampleState {
 };
 
 struct SolveResult {
-  std::vector<uint8_t> answer;  // 0/1 per variable or side per node
+  std::vector<uint8_t> answer;  // 0/1 per variable or side per node (empty for rank)
+  std::vector<int32_t> order;   // rank only: the items, best first
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
   Proof proof = Proof::kNone;
   bool has_bound = false;

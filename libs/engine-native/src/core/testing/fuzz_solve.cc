@@ -3,7 +3,7 @@
 // including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
 // when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
 // no sanitizer report, and a solve that reports kOk returns an answer of n values 0/1 with a
-// finite objective (or kError with a message). Built two ways (CMakeLists.txt):
+// finite objective (rank: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
 //   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
 #include <cmath>
@@ -19,6 +19,7 @@
 #include "common/solve_limits.h"
 #include "planted/problem.h"
 #include "qubo/problem.h"
+#include "rank/problem.h"
 #include "rules/problem.h"
 #include "select/problem.h"
 
@@ -77,7 +78,7 @@ class Reader {
 
 // Owns every array a problem view points into.
 struct Arrays {
-  std::vector<double> linear, w, affinity, redundancy, budget, rules_budget;
+  std::vector<double> linear, w, affinity, redundancy, budget, rules_budget, wins;
   std::vector<int32_t> i, j, pin_index, rules_k, rules_start, rules_nodes;
   std::vector<uint8_t> pin_value, warm, rules_type;
 };
@@ -144,6 +145,23 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
 
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
   if (command == "quantum-scale") return;  // its n is the generated instance's
+  if (command == "rank") {
+    // An order: every item once, nothing in the 0/1 answer.
+    std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
+    bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective);
+    for (int32_t v : out.order) {
+      if (!ok || v < 0 || v >= n || seen[v]) {
+        ok = false;
+        break;
+      }
+      seen[v] = 1;
+    }
+    if (!ok) {
+      std::fprintf(stderr, "rank: not an order of %d items\n", n);
+      std::abort();
+    }
+    return;
+  }
   if (out.answer.size() != static_cast<size_t>(n)) {
     std::fprintf(stderr, "%.*s: answer of %zu values for n = %d\n", static_cast<int>(command.size()), command.data(), out.answer.size(), n);
     std::abort();
@@ -248,6 +266,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     a.rules_budget.resize(r.U8() % 12);
     for (auto& x : a.rules_budget) x = std::fabs(r.Real()) * 1000;
     p.rules = RulesView{a.rules_type, a.rules_k, a.rules_start, a.rules_nodes, a.rules_budget};
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == RankProblem::kFamily) {
+    RankProblem p;
+    FillBase(r, a, p, false);
+    const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    a.wins.assign(r.Length(n * n, 64), 0.0);
+    for (size_t i = 0; i < n; ++i) {
+      for (size_t j = 0; j < n && i * n + j < a.wins.size(); ++j) {
+        if (i != j || r.U8() >= 250) a.wins[i * n + j] = r.U8() < 240 ? r.U8() % 4 : r.Real();
+      }
+    }
+    // The budget of budget.ts most of the time (dpMaxN, bnbMaxN, bnbNodes, restarts, memo), anything sometimes.
+    a.budget = {static_cast<double>(r.U8() % 16), static_cast<double>(r.U8() % 40), static_cast<double>(r.U8() * 40),
+                static_cast<double>(r.U8() % 8), static_cast<double>(1 << (r.U8() % 12))};
+    if (r.U8() >= 240) {
+      a.budget.resize(r.U8() % 7);
+      for (auto& x : a.budget) x = r.Real();
+    }
+    p.rank.wins = a.wins;
+    p.rank.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {

@@ -7,7 +7,8 @@ import type { RankProblem } from './problem';
  */
 export function canonicalRank(n: number, votes: ReadonlyArray<readonly [number, number]>): RankProblem {
   if (!Number.isInteger(n) || n < 1) throw new Error(`rank needs at least one item, got n=${n}`);
-  const wins = new Float64Array(n * n);
+  // Over a SharedArrayBuffer: worker threads and the native addon read it in place, never copied.
+  const wins = new Float64Array(new SharedArrayBuffer(n * n * Float64Array.BYTES_PER_ELEMENT));
   for (let t = 0; t < votes.length; t++) {
     const [a, b] = votes[t];
     if (!Number.isInteger(a) || !Number.isInteger(b) || a < 0 || b < 0 || a >= n || b >= n) throw new Error(`vote ${t} names an item outside 0..${n - 1}`);

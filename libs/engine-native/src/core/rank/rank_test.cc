@@ -1,0 +1,183 @@
+// rank: certified orders against brute force over every permutation (n <= 8), branch and bound
+// against the subset DP (n 13..18), a bound on heuristic answers, deadlines, and validation.
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "common/prng.h"
+#include "common/registry.h"
+#include "rank/problem.h"
+#include "rank/solve.h"
+#include "testing/test_options.h"
+#include "testing/test_util.h"
+
+namespace {
+
+using svc::core::Prng;
+using svc::core::RankProblem;
+
+// A request: n items, the vote matrix and the engine-ts budget of an effort (budget.ts).
+struct Instance {
+  int32_t n = 0;
+  std::vector<double> wins;
+  std::vector<double> budget;
+
+  RankProblem View() const {
+    RankProblem p;
+    p.n = n;
+    p.rank.wins = wins;
+    p.rank.budget = budget;
+    return p;
+  }
+};
+
+std::vector<double> Budget(int effort) {
+  // flash, medium, high of families/rank/budget.ts: dpMaxN, bnbMaxN, bnbNodes, restarts, memo.
+  static const double kLevels[3][5] = {{14, 64, 200000, 8, 1 << 16}, {18, 96, 2000000, 32, 1 << 18}, {22, 128, 20000000, 128, 1 << 20}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 5);
+}
+
+// votes random pairs, the lower index winning with probability 1 - noise.
+Instance Random(int32_t n, int votes, double noise, uint32_t seed, int effort) {
+  Instance in;
+  in.n = n;
+  in.wins.assign(static_cast<size_t>(n) * n, 0.0);
+  in.budget = Budget(effort);
+  Prng rng(seed);
+  if (n < 2) return in;
+  for (int t = 0; t < votes; ++t) {
+    const int32_t a = static_cast<int32_t>(rng.NextInt(n));
+    int32_t b = static_cast<int32_t>(rng.NextInt(n - 1));
+    if (b >= a) ++b;
+    int32_t w = std::min(a, b), l = std::max(a, b);
+    if (rng.NextFloat() < noise) std::swap(w, l);
+    in.wins[static_cast<size_t>(w) * n + l] += 1;
+  }
+  return in;
+}
+
+double Brute(const Instance& in) {
+  std::vector<int32_t> perm(in.n);
+  std::iota(perm.begin(), perm.end(), 0);
+  double best = 1e300;
+  do {
+    best = std::min(best, svc::core::RankDisagreements(in.wins, in.n, perm));
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
+}
+
+bool IsPermutation(const std::vector<int32_t>& order, int32_t n) {
+  if (static_cast<int32_t>(order.size()) != n) return false;
+  std::vector<int32_t> s = order;
+  std::sort(s.begin(), s.end());
+  for (int32_t i = 0; i < n; ++i) {
+    if (s[i] != i) return false;
+  }
+  return true;
+}
+
+SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
+  SolveOptions o;
+  o.seed = seed;
+  SolveResult out;
+  std::string error;
+  const CallStatus st = svc::core::Solve("rank", in.View(), o, limits, &out, &error);
+  CHECK(st == CallStatus::kOk);
+  if (st != CallStatus::kOk) std::printf("error: %s\n", error.c_str());
+  return out;
+}
+
+void TestMatchesBruteForce() {
+  for (uint32_t s = 0; s < 300; ++s) {
+    const int32_t n = 1 + static_cast<int32_t>(s % 8);
+    const Instance in = Random(n, s % 5 == 0 ? 0 : 3 * n + static_cast<int>(s % 11), 0.3 + (s % 4) * 0.1, s, static_cast<int>(s % 3));
+    const SolveResult r = Run(in, s);
+    CHECK(r.proof != Proof::kNone);
+    CHECK(IsPermutation(r.order, n));
+    CHECK(r.answer.empty());
+    CHECK(r.objective == Brute(in));
+    CHECK(r.objective == svc::core::RankDisagreements(in.wins, n, r.order));
+  }
+}
+
+void TestBranchAndBoundAgreesWithDp() {
+  // One majority component of 13..18 items: search, then branch and bound (flash), against the
+  // subset DP at high (it runs when branch and bound is given no nodes: bnbNodes 0).
+  for (uint32_t s = 0; s < 12; ++s) {
+    const int32_t n = 13 + static_cast<int32_t>(s % 6);
+    Instance in = Random(n, 40 * n, 0.45, 1000 + s, 0);
+    const SolveResult bnb = Run(in, s);
+    Instance dp_only = in;
+    dp_only.budget = Budget(2);
+    dp_only.budget[2] = 0;  // no branch-and-bound nodes: the DP proves it
+    const SolveResult dp = Run(dp_only, s);
+    CHECK(dp.proof == Proof::kDynamicProgram);
+    CHECK(bnb.objective >= dp.objective);
+    if (bnb.proof != Proof::kNone) CHECK(bnb.objective == dp.objective);
+    else CHECK(bnb.has_bound && bnb.bound <= dp.objective);
+  }
+}
+
+void TestComponentsAndOrder() {
+  // 0 beats everyone, {1, 2, 3} a cycle, 4 loses to everyone.
+  Instance in = Random(5, 0, 0, 1, 1);
+  auto vote = [&](int a, int b) { in.wins[a * 5 + b] += 1; };
+  for (int j = 1; j < 5; ++j) vote(0, j), vote(0, j);
+  vote(1, 2), vote(2, 3), vote(3, 1);
+  for (int i = 0; i < 4; ++i) vote(i, 4), vote(i, 4);
+  const auto comps = svc::core::MajorityComponents(in.wins, 5);
+  CHECK(comps.size() == 3);
+  CHECK(comps.size() == 3 && comps[0] == std::vector<int32_t>{0} && comps[1] == (std::vector<int32_t>{1, 2, 3}) && comps[2] == std::vector<int32_t>{4});
+  const SolveResult r = Run(in, 0);
+  CHECK(r.order.front() == 0 && r.order.back() == 4 && r.objective == 1 && r.proof == Proof::kDynamicProgram);
+  // No votes: the items keep their order.
+  const SolveResult none = Run(Random(6, 0, 0, 1, 0), 0);
+  CHECK((none.order == std::vector<int32_t>{0, 1, 2, 3, 4, 5}));
+}
+
+void TestHeuristicBoundAndLimits() {
+  const Instance in = Random(150, 20000, 0.45, 7, 0);
+  const SolveResult r = Run(in, 3);
+  CHECK(IsPermutation(r.order, 150));
+  CHECK(r.objective == svc::core::RankDisagreements(in.wins, 150, r.order));
+  if (r.proof == Proof::kNone) CHECK(r.has_bound && r.bound <= r.objective);
+  int32_t cancel = 1;
+  const SolveResult c = Run(in, 3, Limits(&cancel, svc::core::Clock::now(), 0));
+  CHECK(c.proof == Proof::kNone && c.status == ResultStatus::kCancelled);
+  CHECK(IsPermutation(c.order, 150));
+  CHECK(c.objective == svc::core::RankDisagreements(in.wins, 150, c.order));
+}
+
+void TestValidation() {
+  std::string error;
+  SolveResult out;
+  Instance in = Random(3, 5, 0.2, 1, 0);
+  Instance bad = in;
+  bad.wins[0] = 1;  // diagonal
+  CHECK(svc::core::Solve("rank", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.wins[1] = -1;
+  CHECK(svc::core::Solve("rank", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.wins.pop_back();
+  CHECK(svc::core::Solve("rank", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.budget[4] = 3;  // memo not a power of two
+  CHECK(svc::core::Solve("rank", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.budget[0] = 40;  // a DP of 2^40 sets
+  CHECK(svc::core::Solve("rank", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+}
+
+}  // namespace
+
+int main() {
+  TestMatchesBruteForce();
+  TestBranchAndBoundAgreesWithDp();
+  TestComponentsAndOrder();
+  TestHeuristicBoundAndLimits();
+  TestValidation();
+  return svc::test::Finish("rank_test");
+}

@@ -1,0 +1,51 @@
+// rank (Kemeny): order n items contradicting as few votes as possible. A port of engine-ts
+// families/rank/solve.ts, step for step and with the same generator calls (that file's comment
+// is the specification), so both engines give the same order for the same request.
+#ifndef SVC_CORE_RANK_SOLVE_H_
+#define SVC_CORE_RANK_SOLVE_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/request.h"
+#include "common/solve_limits.h"
+#include "common/status.h"
+#include "rank/problem.h"
+
+namespace svc::core {
+
+// engine-ts rankBudgetFor (families/rank/budget.ts), field for field. It crosses the binding as
+// RankView::budget, a flat array in this order.
+struct RankBudget {
+  int32_t dp_max_n = 0;
+  int32_t bnb_max_n = 0;
+  int64_t bnb_nodes = 0;
+  int64_t restarts = 0;
+  int32_t memo = 1;  // a power of two
+};
+inline constexpr size_t kRankBudgetFields = 5;
+
+// The flat array of RankView::budget as a struct; false when it is malformed.
+bool RankBudgetFrom(std::span<const double> flat, RankBudget* out);
+
+// Shapes and ranges of a rank request (n*n finite non-negative votes, zero diagonal, budget).
+CallStatus ValidateRank(std::string_view command, const RankProblem& problem, const SolveOptions& options,
+                        std::string* error);
+
+// The order goes to out->order (item indices, best first); out->answer stays empty.
+CallStatus SolveRank(const RankProblem& problem, const SolveOptions& options, const Limits& limits,
+                     SolveResult* out, std::string* error);
+
+// Votes an order contradicts: Σ over places s < t of wins[order[t]][order[s]].
+double RankDisagreements(std::span<const double> wins, int32_t n, std::span<const int32_t> order);
+
+// The majority graph's strongly connected components (each sorted), in the topological order
+// that keeps unrelated components in item order.
+std::vector<std::vector<int32_t>> MajorityComponents(std::span<const double> wins, int32_t n);
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_RANK_SOLVE_H_

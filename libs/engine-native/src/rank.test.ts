@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalRank, createTsEngine, evaluateRank, newCancelSignal, Prng, type EngineRequest, type RankProblem } from '@svc/engine-ts';
+import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { prepare } from './native-engine';
+import { RANK_BUDGET_FIELDS } from './args/rank-args';
+import { rankBudgetFor } from '@svc/engine-ts';
+
+const status = nativeStatus();
+
+/** votes random pairs; the lower index wins with probability 1 − noise. */
+function election(seed: number, n: number, votes: number, noise: number): RankProblem {
+  const rng = new Prng(seed);
+  const out: [number, number][] = [];
+  for (let k = 0; k < votes && n > 1; k++) {
+    const a = rng.nextInt(n);
+    let b = rng.nextInt(n - 1);
+    if (b >= a) b++;
+    const [w, l] = a < b ? [a, b] : [b, a];
+    out.push(rng.nextFloat() < noise ? [l, w] : [w, l]);
+  }
+  return canonicalRank(n, out);
+}
+
+describe.runIf(status.loaded)('native rank', () => {
+  const native = () => createNativeEngine()!;
+  const ts = createTsEngine();
+
+  it('runs the same algorithm as engine-ts: identical orders, values, proofs, bounds and work', async () => {
+    const e = native();
+    let compared = 0;
+    for (let s = 0; s < 12; s++) {
+      const n = [3, 7, 12, 14, 17, 20, 25, 30, 40, 60, 90, 130][s];
+      const req: EngineRequest = { command: 'rank', problem: election(s, n, 12 * n, [0.45, 0.3, 0.1][s % 3]), effort: (['flash', 'medium'] as const)[s % 2], seed: s };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      expect(b.kind).toBe('permutation');
+      expect(Array.from(b.answer), `n ${n}`).toEqual(Array.from(a.answer));
+      expect(b.objective).toBe(a.objective);
+      expect(b.objective).toBe(evaluateRank(req.problem as RankProblem, b.answer));
+      expect(b.proof).toBe(a.proof);
+      expect(b.bound).toBe(a.bound);
+      expect(b.work).toEqual(a.work);
+      compared++;
+    }
+    expect(compared).toBe(12);
+  }, 120_000);
+
+  it('certified values agree with engine-ts on 100 small elections (every size up to 16)', async () => {
+    const e = native();
+    for (let s = 0; s < 100; s++) {
+      const n = 1 + (s % 16);
+      const req: EngineRequest = { command: 'rank', problem: election(500 + s, n, 5 * n, 0.4), effort: 'high', seed: 1 };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve({ ...req, seed: 9 })]);
+      expect(a.proof).not.toBeNull();
+      expect(b.proof).not.toBeNull();
+      expect(b.objective).toBe(a.objective);
+    }
+  }, 120_000);
+
+  it('passes the budget field for field, reads the shared vote matrix in place, and stops on cancel', async () => {
+    const p = election(3, 60, 4000, 0.45);
+    expect(p.wins.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const req: EngineRequest = { command: 'rank', problem: p, effort: 'medium', seed: 2 };
+    const prepared = prepare(req);
+    expect(prepared.problem.rank!.wins).toBe(p.wins);
+    const b = rankBudgetFor('medium');
+    expect(Array.from(prepared.problem.rank!.budget)).toEqual(RANK_BUDGET_FIELDS.map((f) => b[f]));
+    const { addon } = loadNativeAddon();
+    const plain = { ...prepared.problem, rank: { ...prepared.problem.rank!, wins: Float64Array.from(p.wins) } };
+    const [x, y] = await Promise.all([
+      addon!.solve('rank', prepared.problem, prepared.options, newCancelSignal().flag),
+      addon!.solve('rank', plain, prepared.options, newCancelSignal().flag),
+    ]);
+    expect(Array.from(y.order!)).toEqual(Array.from(x.order!));
+    const cancel = newCancelSignal();
+    Atomics.store(cancel.flag, 0, 1);
+    const c = await native().solve({ command: 'rank', problem: p, effort: 'high', seed: 1 }, cancel);
+    expect(c.proof).toBeNull();
+    expect(c.stoppedAtDeadline).toBe(true);
+    expect(c.objective).toBe(evaluateRank(p, c.answer));
+  });
+
+  it('refuses a rank request whose problem is not a rank problem, or with a warm start', () => {
+    const p = election(1, 4, 10, 0.2);
+    expect(() => prepare({ command: 'rank', problem: { kind: 'select' } as never, effort: 'flash', seed: 0 })).toThrow(/rank needs a rank problem/);
+    expect(() => prepare({ command: 'rank', problem: p, effort: 'flash', seed: 0, warmStart: new Uint8Array(4) })).toThrow(/warm start/);
+  });
+});
