@@ -668,10 +668,13 @@ CallStatus ValidateRules(std::string_view command, const RulesProblem& p, const 
       static_cast<size_t>(rv.start[R]) != rv.nodes.size()) {
     return fail("malformed rule list");
   }
+  // Offsets non-decreasing from 0 to nodes.size() before any node is read.
+  for (size_t r = 0; r < R; ++r) {
+    if (rv.start[r + 1] < rv.start[r]) return fail("malformed rule list");
+  }
   std::vector<int32_t> seen_in(n, -1);
   for (size_t r = 0; r < R; ++r) {
     const int32_t from = rv.start[r], to = rv.start[r + 1];
-    if (to < from) return fail("malformed rule list");
     const int32_t size = to - from;
     const uint8_t type = rv.type[r];
     if (type > kDifferent) return fail("unknown rule type code");

@@ -343,6 +343,14 @@ void TestRulesLimitsAndValidation() {
   pair.start = {0, 1};
   pair.type = {svc::core::kDifferent};
   CHECK(svc::core::Solve("rules", pair.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  // Offsets that jump past the node list and come back (found by the coverage-guided fuzzer:
+  // the nodes were read before the offsets were checked).
+  RulesInstance jump = twice;
+  jump.nodes = {};
+  jump.type = {svc::core::kChooseOne, svc::core::kChooseOne};
+  jump.k = {0, 0};
+  jump.start = {0, 40, 0};
+  CHECK(svc::core::Solve("rules", jump.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
   RulesInstance budget = in;
   budget.budget.pop_back();
   CHECK(svc::core::Solve("rules", budget.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
