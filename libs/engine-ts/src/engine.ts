@@ -7,6 +7,7 @@ import type { PlantedIsingProblem, PlantedResult } from './families/planted/prob
 import type { RulesProblem, RulesResult } from './families/rules/problem';
 import type { SelectProblem } from './families/select/problem';
 import type { PermutationResult, RankProblem } from './families/rank/problem';
+import type { TspProblem } from './families/tsp/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -30,7 +31,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):

@@ -9,6 +9,7 @@ import { MAXCUT_SCORE, QUBO_SCORE } from './families/qubo/evaluate';
 import { RULES_SCORE } from './families/rules/evaluate';
 import { SELECT_SCORE } from './families/select/evaluate';
 import { RANK_SCORE } from './families/rank/evaluate';
+import { TSP_SCORE } from './families/tsp/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -17,6 +18,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   rules: RULES_SCORE,
   'planted-ising': PLANTED_SCORE,
   rank: RANK_SCORE,
+  tsp: TSP_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

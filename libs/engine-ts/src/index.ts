@@ -60,6 +60,14 @@ export { canonicalRank } from './families/rank/canonical';
 export { checkOrder, evaluateRank, pairwiseMinimum, rankWeightSum } from './families/rank/evaluate';
 export { rankBudgetFor, type RankBudget } from './families/rank/budget';
 export { majorityComponents } from './families/rank/solve';
+// tsp
+export type { TspMetric, TspProblem } from './families/tsp/problem';
+export { TSP_METRICS } from './families/tsp/problem';
+export { canonicalTsp } from './families/tsp/canonical';
+export { distanceOf, metricDistance, type Distance } from './families/tsp/distance';
+export { evaluateTsp } from './families/tsp/evaluate';
+export { boundIterations, tspBudgetFor, type TspBudget } from './families/tsp/budget';
+export { canonicalTour, oneTreeBound } from './families/tsp/solve';
 
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';

@@ -11,6 +11,7 @@ import { solveQuboFamily } from './qubo/solve';
 import { solveRules } from './rules/solve';
 import { solveSelect } from './select/solve';
 import { solveRank } from './rank/solve';
+import { solveTsp } from './tsp/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -26,4 +27,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   rules: solveRules,
   'quantum-scale': solvePlantedIsing,
   rank: solveRank,
+  tsp: solveTsp,
 };

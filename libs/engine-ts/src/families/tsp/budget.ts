@@ -1,0 +1,35 @@
+/**
+ * The deterministic WORK budget of `tsp` per effort (never time): the same problem, seed and effort
+ * give the same tour on any machine.
+ *   dpMaxN      n up to this is solved exactly by the Held–Karp DP (2^(n−1)·(n−1) doubles)
+ *   neighbours  candidate list size (nearest cities) of the local search
+ *   kicksPerN   iterated local search: kicksPerN · n double-bridge kicks, at most maxKicks
+ *   boundWork   Held–Karp 1-tree bound: about boundWork / n² subgradient steps, at most boundIters
+ */
+import type { Effort } from '../../engine';
+
+export interface TspBudget {
+  readonly dpMaxN: number;
+  readonly neighbours: number;
+  readonly kicksPerN: number;
+  readonly maxKicks: number;
+  readonly boundIters: number;
+  readonly boundWork: number;
+}
+
+const LEVELS: Record<Effort, TspBudget> = {
+  flash: { dpMaxN: 12, neighbours: 8, kicksPerN: 5, maxKicks: 20_000, boundIters: 30, boundWork: 3e7 },
+  medium: { dpMaxN: 16, neighbours: 10, kicksPerN: 100, maxKicks: 500_000, boundIters: 100, boundWork: 3e8 },
+  high: { dpMaxN: 20, neighbours: 12, kicksPerN: 2000, maxKicks: 10_000_000, boundIters: 300, boundWork: 3e9 },
+};
+
+export function tspBudgetFor(effort: Effort): TspBudget {
+  const b = LEVELS[effort];
+  if (b === undefined) throw new RangeError(`unknown effort "${String(effort)}"`);
+  return b;
+}
+
+/** Subgradient steps of the 1-tree bound for n cities (0 = no bound). */
+export function boundIterations(b: TspBudget, n: number): number {
+  return Math.min(b.boundIters, Math.floor(b.boundWork / (n * n)));
+}

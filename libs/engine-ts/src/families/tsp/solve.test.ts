@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { Limits } from '../../kernels/model';
+import { newCancelSignal, type Effort } from '../../engine';
+import { Prng } from '../../prng';
+import { canonicalTsp } from './canonical';
+import { metricDistance } from './distance';
+import { evaluateTsp } from './evaluate';
+import { candidateLists, heldKarp, oneTreeBound, solveTsp } from './solve';
+import type { TspProblem } from './problem';
+
+/** n random points in a square (integer coordinates) as a tsp problem, or their rounded matrix. */
+function randomPoints(seed: number, n: number, side = 1000): number[][] {
+  const r = new Prng(seed);
+  return Array.from({ length: n }, () => [r.nextInt(side), r.nextInt(side)]);
+}
+
+function matrixOf(pts: number[][]): number[][] {
+  return pts.map((a) => pts.map((b) => metricDistance('euc_2d', a[0], a[1], b[0], b[1])));
+}
+
+/** A random symmetric integer matrix (negative entries allowed). */
+function randomMatrix(seed: number, n: number, lo: number, hi: number): number[][] {
+  const r = new Prng(seed);
+  const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = lo + r.nextInt(hi - lo + 1);
+  return m;
+}
+
+/** Shortest closed tour by trying every permutation with city 0 first. */
+function bruteForce(m: number[][]): number {
+  const n = m.length;
+  const rest = Array.from({ length: n - 1 }, (_, i) => i + 1);
+  let best = Infinity;
+  const rec = (k: number, last: number, len: number) => {
+    if (k === rest.length) {
+      best = Math.min(best, len + m[last][0]);
+      return;
+    }
+    for (let i = k; i < rest.length; i++) {
+      [rest[k], rest[i]] = [rest[i], rest[k]];
+      rec(k + 1, rest[k], len + m[last][rest[k]]);
+      [rest[k], rest[i]] = [rest[i], rest[k]];
+    }
+  };
+  rec(0, 0, 0);
+  return best;
+}
+
+const solve = (p: TspProblem, effort: Effort = 'medium', seed = 0, extra: { deadlineMs?: number } = {}) =>
+  solveTsp({ command: 'tsp', problem: p, effort, seed, ...extra });
+
+const isTour = (t: ArrayLike<number>, n: number) => Array.from(t).sort((a, b) => a - b).every((v, i) => v === i) && t.length === n;
+
+describe('tsp distances (TSPLIB95)', () => {
+  it('euc_2d rounds each edge, ceil_2d rounds up, att is pseudo-Euclidean, geo uses truncated degrees', () => {
+    expect(metricDistance('euc_2d', 0, 0, 3, 4)).toBe(5);
+    expect(metricDistance('euc_2d', 0, 0, 1, 1)).toBe(1); // √2 = 1.41
+    expect(metricDistance('euc_2d', 0, 0, 1, 2)).toBe(2); // √5 = 2.24
+    expect(metricDistance('ceil_2d', 0, 0, 1, 1)).toBe(2);
+    // att: r = √((dx²+dy²)/10); nint(r) rounded up when below r.
+    expect(metricDistance('att', 0, 0, 10, 0)).toBe(4); // r = 3.162 → t = 3 < r → 4
+    expect(metricDistance('att', 0, 0, 0, 0)).toBe(0);
+    // geo: two points one degree of latitude apart on a meridian: RRR·(π/180) = 111.3 → trunc(x + 1) = 112.
+    expect(metricDistance('geo', 10.0, 20.0, 11.0, 20.0)).toBe(112);
+    // 10.30 is 10°30' = 10.5°, not 10.3°.
+    expect(metricDistance('geo', 10.0, 20.0, 10.3, 20.0)).toBe(Math.trunc(6378.388 * (3.141592 * 0.5) / 180 + 1));
+  });
+
+  it('canonical input: exactly one of matrix or points; a symmetric integer matrix', () => {
+    expect(() => canonicalTsp({})).toThrow(/exactly one/);
+    expect(() => canonicalTsp({ matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] })).toThrow(/exactly one/);
+    expect(() => canonicalTsp({ matrix: [[0, 1], [2, 0]] })).toThrow(/symmetric/);
+    expect(() => canonicalTsp({ matrix: [[0, 1.5], [1.5, 0]] })).toThrow(/integer/);
+    expect(() => canonicalTsp({ points: [[0, 0], [1, 1]], metric: 'manhattan' })).toThrow(/metric/);
+    const p = canonicalTsp({ matrix: [[7, 1], [1, 9]] });
+    expect(Array.from(p.matrix!)).toEqual([0, 1, 1, 0]); // the diagonal is ignored
+    expect(canonicalTsp({ points: [[0, 0], [3, 4]] }).metric).toBe('euc_2d');
+  });
+});
+
+describe('tsp solve', () => {
+  it('certifies the brute-force optimum on 200 random instances (n ≤ 9), matrices and points', () => {
+    for (let s = 0; s < 200; s++) {
+      const n = 2 + (s % 8);
+      const m = s % 2 === 0 ? randomMatrix(s, n, s % 4 === 0 ? -20 : 1, 100) : matrixOf(randomPoints(s, n));
+      const p = s % 4 === 1 ? canonicalTsp({ points: randomPoints(s, n) }) : canonicalTsp({ matrix: m });
+      const r = solve(p, (['flash', 'medium', 'high'] as const)[s % 3], s);
+      expect(r.proof, `seed ${s}`).toBe('dynamic_program');
+      expect(isTour(r.answer, n)).toBe(true);
+      expect(r.answer[0]).toBe(0);
+      expect(r.objective).toBe(bruteForce(m));
+      expect(evaluateTsp(p, r.answer)).toBe(r.objective);
+    }
+  });
+
+  it('past the DP size: the local search finds the DP optimum on small instances, and the bound is below it', () => {
+    let atOptimum = 0;
+    for (let s = 0; s < 12; s++) {
+      const n = 13 + (s % 4);
+      const p = canonicalTsp({ points: randomPoints(100 + s, n) });
+      const opt = heldKarp(n, (i, j) => evaluatePair(p, i, j), new Limits(null, Infinity), { iterations: 0, nodes: 0, restarts: 0 })!;
+      const optLen = evaluateTsp(p, opt);
+      const r = solve(p, 'flash', s); // flash: DP only up to 12
+      expect(isTour(r.answer, n)).toBe(true);
+      expect(r.objective).toBe(evaluateTsp(p, r.answer));
+      expect(r.objective).toBeGreaterThanOrEqual(optLen);
+      if (r.proof !== null) expect(r.objective).toBe(optLen);
+      else expect(r.bound!).toBeLessThanOrEqual(optLen);
+      if (r.objective === optLen) atOptimum++;
+    }
+    expect(atOptimum).toBeGreaterThanOrEqual(10);
+  });
+
+  it('the 1-tree bound never exceeds the optimum; a 1-tree that is a tour proves it', () => {
+    for (let s = 0; s < 20; s++) {
+      const n = 6 + (s % 5);
+      const m = s % 2 ? randomMatrix(s, n, -5, 60) : matrixOf(randomPoints(s, n));
+      const p = canonicalTsp({ matrix: m });
+      const opt = bruteForce(m);
+      const b = oneTreeBound(n, (i, j) => evaluatePair(p, i, j), 200, opt, new Limits(null, Infinity));
+      expect(b.bound).toBeLessThanOrEqual(opt + 1e-6);
+      if (b.tour) expect(Math.abs(b.bound - opt)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('a heuristic answer on 300 cities: a tour, a bound below it, a small gap; same seed, same tour', () => {
+    const p = canonicalTsp({ points: randomPoints(7, 300) });
+    const r = solve(p, 'flash', 3);
+    expect(isTour(r.answer, 300)).toBe(true);
+    expect(r.objective).toBe(evaluateTsp(p, r.answer));
+    if (r.proof === null) {
+      expect(r.bound!).toBeLessThanOrEqual(r.objective);
+      expect((r.objective - r.bound!) / r.objective).toBeLessThan(0.08);
+    }
+    expect(Array.from(solve(p, 'flash', 3).answer)).toEqual(Array.from(r.answer));
+  });
+
+  it('candidate lists are the k nearest by distance, then index', () => {
+    const p = canonicalTsp({ matrix: [[0, 5, 1, 5], [5, 0, 2, 3], [1, 2, 0, 4], [5, 3, 4, 0]] });
+    expect(Array.from(candidateLists(4, (i, j) => evaluatePair(p, i, j), 2))).toEqual([2, 1, 2, 3, 0, 1, 1, 2]);
+  });
+
+  it('stops at a deadline or cancel with a valid tour and no proof', () => {
+    const p = canonicalTsp({ points: randomPoints(9, 400) });
+    const d = solve(p, 'high', 1, { deadlineMs: 5 });
+    expect(d.stoppedAtDeadline).toBe(true);
+    expect(d.proof).toBeNull();
+    expect(isTour(d.answer, 400)).toBe(true);
+    expect(evaluateTsp(p, d.answer)).toBe(d.objective);
+    const cancel = newCancelSignal();
+    Atomics.store(cancel.flag, 0, 1);
+    const c = solveTsp({ command: 'tsp', problem: canonicalTsp({ matrix: randomMatrix(3, 18, 1, 50) }), effort: 'high', seed: 0 }, cancel);
+    expect(c.proof).toBeNull();
+    expect(isTour(c.answer, 18)).toBe(true);
+  });
+});
+
+function evaluatePair(p: TspProblem, i: number, j: number): number {
+  if (i === j) return 0;
+  if (p.matrix) return p.matrix[i * p.n + j];
+  return metricDistance(p.metric!, p.points![2 * i], p.points![2 * i + 1], p.points![2 * j], p.points![2 * j + 1]);
+}
