@@ -116,14 +116,14 @@ describe('first contact: help says which commands this version serves', () => {
     expect(help.match(/\(not available yet\)/g)).toHaveLength(COMMANDS.length - SERVED_COMMANDS.length);
   });
 
-  it('svc tsp --help says so, and svc tsp still sends the request and reports the 404', async () => {
-    const help = await harness().run('tsp', '--help');
+  it('svc qap --help says so, and svc qap still sends the request and reports the 404', async () => {
+    const help = await harness().run('qap', '--help');
     expect(help.out).toContain('(not available yet)');
     expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
     expect((await harness().run('maxcut', '--help')).out).not.toContain('not available yet');
-    const h = harness({ stdin: '{"description":"visit four towns once each","n":4}', reply: (c) => (c.url.pathname === '/api/v1/solve/tsp' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
-    const r = await h.run('tsp');
-    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/tsp']);
+    const h = harness({ stdin: '{"description":"place four machines in four bays","n":4}', reply: (c) => (c.url.pathname === '/api/v1/solve/qap' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
+    const r = await h.run('qap');
+    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/qap']);
     expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
   });
 });

@@ -37,6 +37,18 @@ function brute(command: string, p: Record<string, any>): number {
     }
     return best;
   }
+  if (command === 'tsp') {
+    // Every tour from city 0, with the request's own distances (matrix, or euc_2d points).
+    const n = (p.matrix ?? p.points).length;
+    const d = (i: number, j: number) => (p.matrix ? p.matrix[i][j] : Math.floor(Math.hypot(p.points[i][0] - p.points[j][0], p.points[i][1] - p.points[j][1]) + 0.5));
+    let best = Infinity;
+    const rec = (last: number, left: number[], len: number): void => {
+      if (left.length === 0) best = Math.min(best, len + d(last, 0));
+      for (let i = 0; i < left.length; i++) rec(left[i], [...left.slice(0, i), ...left.slice(i + 1)], len + d(last, left[i]));
+    };
+    rec(0, [...Array(n).keys()].slice(1), 0);
+    return best;
+  }
   if (command === 'rank') {
     // Every order of the items: the fewest [winner, loser] votes with the loser placed first.
     let best = Infinity;

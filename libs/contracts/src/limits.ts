@@ -12,6 +12,10 @@ export const LIMITS = {
   maxDesignTableK: 4096,
   /** `items` of rank: 1..maxRankItems (its vote matrix is items² numbers); above is `SVC_DIMENSION_LIMIT`. */
   maxRankItems: 5_000,
+  /** Cities of a tsp `matrix` (its N² entries travel as JSON); larger tours come as `points`. */
+  maxTspMatrixN: 5_000,
+  /** Cities of a tsp `points` list. */
+  maxTspPoints: 20_000,
   /** `m` of select above which solving is slower (still accepted). */
   selectRecommendedM: 5589,
   /** Sandbox `n` cap default (the service may configure another; see `ValidateContext.sandboxMaxN`). */

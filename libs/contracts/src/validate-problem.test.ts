@@ -232,7 +232,7 @@ describe('schema errors name the path', () => {
   });
 
   it('accepts asymmetric tsp and negative distances, ignores the diagonal', () => {
-    expect(validateProblem('tsp', withField('tsp', { n: 2, matrix: [[7, -1], [5, 99]] }), open).n).toBe(2);
+    expect(validateProblem('tsp', withField('tsp', { n: 2, matrix: [[7, -1], [-1, 99]] }), open).n).toBe(2);
   });
 });
 

@@ -192,6 +192,12 @@ function cases(): Case[] {
   const rk = { n: 7, items, comparisons };
   out.push({ name: 'rank 7 items, 30 noisy votes', command: 'rank', problem: rk, effort: 'medium', seed: 10, optimum: bruteRank(items, comparisons), score: (e) => disagreements(comparisons, e.answer) });
   out.push({ name: 'rank without votes', command: 'rank', problem: { n: 3, items: ['x', 'y', 'z'] }, effort: 'flash', seed: 0, optimum: 0, score: (e) => disagreements([], e.answer) });
+  // tsp: a symmetric matrix with negative entries, and euc_2d points (both certified by the DP).
+  const tm = { n: 8, matrix: symmetric(8, 91).map((row, i) => row.map((x, j) => (i === j ? 0 : 3 * x - 2))) };
+  out.push({ name: 'tsp 8 cities, matrix', command: 'tsp', problem: tm, effort: 'medium', seed: 11, optimum: bruteTour(8, (i, j) => tm.matrix[i][j]), score: (e) => tourLen(e.answer, (i, j) => tm.matrix[i][j]) });
+  const tp = { n: 7, points: [[0, 0], [10, 3], [20, 0], [24, 12], [15, 20], [5, 18], [2, 9]], metric: 'euc_2d' };
+  const euc = (i: number, j: number) => Math.floor(Math.hypot(tp.points[i][0] - tp.points[j][0], tp.points[i][1] - tp.points[j][1]) + 0.5);
+  out.push({ name: 'tsp 7 points, euc_2d', command: 'tsp', problem: tp, effort: 'flash', seed: 0, optimum: bruteTour(7, euc), score: (e) => tourLen(e.answer, euc) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -212,13 +218,32 @@ function cases(): Case[] {
     ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
-    ['a command not available yet', 'tsp', { n: 3, distances: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_UNSUPPORTED'],
+    ['a command not available yet', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 2], [2, 0]] }, 'SVC_UNSUPPORTED'],
+    ['tsp asymmetric matrix', 'tsp', { n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
+    ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],
     ['a body over the sandbox cap (256 KiB here)', 'maxcut', { n: 30_000, edges: Array.from({ length: 30_000 }, (_, i) => [i, (i + 1) % 30_000, 1]) }, 'SVC_PAYLOAD_TOO_LARGE'],
   ];
   for (const [name, command, problem, error] of bad) out.push({ name, command, problem, effort: 'flash', seed: 0, error });
   return out.map((c) => ({ ...c, problem: { tag: TAG, description: `Cross-transport case: ${c.name}.`, ...c.problem } }));
+}
+
+/** Length of a closed tour (every city once). */
+function tourLen(tour: number[], d: (i: number, j: number) => number): number {
+  if (new Set(tour).size !== tour.length) throw new Error('the tour repeats a city');
+  return tour.reduce((s, c, k) => s + d(c, tour[(k + 1) % tour.length]), 0);
+}
+
+/** Shortest closed tour over every permutation from city 0. */
+function bruteTour(n: number, d: (i: number, j: number) => number): number {
+  let best = Infinity;
+  const rec = (last: number, left: number[], len: number): void => {
+    if (left.length === 0) best = Math.min(best, len + d(last, 0));
+    for (let i = 0; i < left.length; i++) rec(left[i], [...left.slice(0, i), ...left.slice(i + 1)], len + d(last, left[i]));
+  };
+  rec(0, Array.from({ length: n - 1 }, (_, i) => i + 1), 0);
+  return best;
 }
 
 /** Votes [winner, loser] an order of names (best first) contradicts. */

@@ -56,6 +56,11 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
     for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) redundancy[i][j] = redundancy[j][i] = Math.round(r() * 10);
     return { m, k, affinity, redundancy };
   },
+  tsp: (n, s) => {
+    // Random points: the Held–Karp DP runs up to 12 cities at flash.
+    const r = rng(s);
+    return { n, points: Array.from({ length: n }, () => [Math.round(r() * 1000), Math.round(r() * 1000)]) };
+  },
   rank: (n, s) => {
     // Near-uniform votes: one majority component of all n items, which crosses the DP cap at flash (14).
     const r = rng(s);
@@ -72,7 +77,7 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
 
 /** Sizes tried per command at flash: around the sure cap. */
 const SIZES: Partial<Record<Command, readonly number[]>> = {
-  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16],
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13],
 };
 
 describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {

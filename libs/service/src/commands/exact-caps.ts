@@ -3,7 +3,7 @@
  * analyze reports (`would_certify`, `exact_caps`) and how far POST /verify re-checks a certified
  * claim by enumeration. Each command module points its `exactCaps` at one of these.
  */
-import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, rankBudgetFor, sampleBudget, selectBudgetFor, type Effort } from '@svc/engine-ts';
+import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, rankBudgetFor, sampleBudget, selectBudgetFor, tspBudgetFor, type Effort } from '@svc/engine-ts';
 import type { PreparedSolve } from './adapter';
 import type { SureCertificate } from './command-module';
 
@@ -108,4 +108,17 @@ export function rankSurely(prep: PreparedSolve, effort: Effort): SureCertificate
   let largest = 0;
   for (const c of majorityComponents(p)) largest = Math.max(largest, c.length);
   return largest <= cap ? { reason: `every component of the majority graph has at most ${cap} items (largest ${largest}): the subset dynamic program always completes`, instant: false } : null;
+}
+
+/** tsp: the Held–Karp DP's size per effort (certified by construction of the method). */
+export function tspExactCaps(): Record<Effort, number> {
+  return Object.fromEntries(EFFORTS.map((e) => [e, tspBudgetFor(e).dpMaxN])) as Record<Effort, number>;
+}
+
+/** tsp: up to the DP's size the tour is always certified (the DP has no work cap). */
+export function tspSurely(prep: PreparedSolve, effort: Effort): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'tsp') return null;
+  const cap = tspBudgetFor(effort).dpMaxN;
+  return p.n <= cap ? { reason: `the Held–Karp dynamic program always completes (${p.n} cities ≤ ${cap})`, instant: false } : null;
 }

@@ -16,6 +16,7 @@ import { rulesCommand } from './rules';
 import { selectCommand } from './select';
 import { quantumScaleCommand } from './quantum-scale';
 import { rankCommand } from './rank';
+import { tspCommand } from './tsp';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -24,6 +25,7 @@ export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, Rout
 export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   optimizeCommand,
   maxcutCommand,
+  tspCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

@@ -1,4 +1,4 @@
-import { budgetFor, plantedLayout, quantumScaleBudget, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
+import { boundIterations, budgetFor, plantedLayout, quantumScaleBudget, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
 export const WORK_PER_UNIT_FALLBACK = 10_000_000;
@@ -46,6 +46,15 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const sweeps = quantumScaleBudget(plan.effort, p.n).maxSweeps;
     const edges = plantedLayout(p.n, p.degree, p.instanceSeed).edges;
     return { work: sweeps * (p.n + 2 * edges), steps: sweeps * p.n, basis: 'engine_budget' };
+  }
+  if (plan.command === 'tsp' && p.kind === 'tsp') {
+    // The engines' tsp budget (families/tsp/budget.ts): the Held–Karp DP, or candidate lists,
+    // 1-tree steps of n² each and the kicks of the iterated search (about n + 200 visits each).
+    const b = tspBudgetFor(plan.effort);
+    const n = p.n;
+    if (n <= b.dpMaxN) return { work: 2 ** (n - 1) * (n - 1) ** 2, steps: null, basis: 'engine_budget' };
+    const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
+    return { work: n * n * (2 + 3 * boundIterations(b, n)) + kicks * (n + 200), steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

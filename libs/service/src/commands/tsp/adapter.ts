@@ -1,0 +1,52 @@
+import { canonicalTsp, type EngineResult, type TspProblem } from '@svc/engine-ts';
+import type { TspInput } from '@svc/contracts';
+import { SvcError } from '@svc/errors';
+import type { CommandAdapter, FinishedSolve } from '../adapter';
+import { canonicalOrInvalid } from '../shared/qubo-family';
+import { citiesOf, tourLength, tourOf, type TspTerms } from './rescore';
+
+/** tsp: the shortest closed tour through every city. */
+export const tspAdapter: CommandAdapter = {
+  command: 'tsp',
+  prepare(v) {
+    const input = v.input as TspInput;
+    const terms: TspTerms = { matrix: input.matrix, points: input.points, metric: input.metric };
+    const problem = canonicalOrInvalid(() => canonicalTsp(terms));
+    return {
+      problem,
+      terms: problem.matrix !== null ? (problem.n * (problem.n - 1)) / 2 : problem.n,
+      receiptProblem: tspReceiptProblem(problem),
+      finish: (r, ctx) => finishTsp(terms, r, ctx.deadlineFired),
+    };
+  },
+};
+
+/**
+ * The receipt form (commands.md "Receipt"): `n` and either the matrix as its strict upper
+ * triangle by rows (symmetric, the diagonal ignored: that is all of it) or the points and the
+ * metric (the default spelled out).
+ */
+export function tspReceiptProblem(p: TspProblem): Record<string, unknown> {
+  const n = p.n;
+  if (p.matrix !== null) {
+    const rows: Float64Array[] = [];
+    for (let i = 0; i + 1 < n; i++) rows.push(p.matrix.subarray(i * n + i + 1, (i + 1) * n));
+    return { n, matrix: rows };
+  }
+  return { n, points: p.points, metric: p.metric };
+}
+
+/** The independent check of an engine result and the answer fields {answer, length}. */
+export function finishTsp(terms: TspTerms, r: EngineResult, deadlineFired: boolean): FinishedSolve {
+  if (r.kind !== 'permutation') throw new SvcError('SVC_ENGINE_FAILURE', `engine returned a ${r.kind} result for tsp`);
+  const tour = tourOf(r.answer, citiesOf(terms));
+  const length = tourLength(terms, tour);
+  // Integer distances: the re-score must agree exactly.
+  if (r.objective !== length) throw new SvcError('SVC_ENGINE_FAILURE', `engine reported length ${r.objective} but the independent re-score gives ${length}`);
+  const stoppedAtDeadline = r.stoppedAtDeadline || (deadlineFired && r.proof === null);
+  const proof = stoppedAtDeadline ? null : r.proof;
+  const fields = { answer: tour, length };
+  if (proof !== null || r.bound === undefined || !Number.isFinite(r.bound)) return { fields, proof, stoppedAtDeadline };
+  if (r.bound > length) throw new SvcError('SVC_ENGINE_FAILURE', `engine bound ${r.bound} is above its own tour's length ${length}`);
+  return { fields, proof, stoppedAtDeadline, bound: r.bound, gap: (length - r.bound) / Math.max(1, Math.abs(length)) };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { CERTAINTY, validateProblem } from '@svc/contracts';
+import { LATEST_BUDGET_MODEL, type EngineResult } from '@svc/engine-ts';
+import { CHECKERS, sureCertificateOf } from '../index';
+import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
+import { lcg } from '../../../test/brute-force';
+
+const DESCRIPTION = 'Plan the shortest round through the delivery addresses.';
+const { prepare, run } = adapterHarness(DESCRIPTION);
+
+function symmetricBody(n: number, seed: number): { n: number; matrix: number[][] } {
+  const r = lcg(seed);
+  const matrix = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) matrix[i][j] = matrix[j][i] = Math.floor(r() * 90) - (seed % 3 === 0 ? 10 : 0);
+  for (let i = 0; i < n; i++) matrix[i][i] = Math.floor(r() * 50); // the diagonal is ignored
+  return { n, matrix };
+}
+
+function pointsBody(n: number, seed: number, metric: string): { n: number; points: number[][]; metric: string } {
+  const r = lcg(seed);
+  const scale = metric === 'geo' ? 60 : 1000;
+  return { n, points: Array.from({ length: n }, () => [Math.round(r() * scale * 100) / 100, Math.round(r() * scale * 100) / 100]), metric };
+}
+
+/** Shortest tour over every permutation, with distances given by `d`. */
+function brute(n: number, d: (i: number, j: number) => number): number {
+  let best = Infinity;
+  const rec = (last: number, left: number[], len: number): void => {
+    if (left.length === 0) best = Math.min(best, len + d(last, 0));
+    for (let i = 0; i < left.length; i++) rec(left[i], [...left.slice(0, i), ...left.slice(i + 1)], len + d(last, left[i]));
+  };
+  rec(0, Array.from({ length: n - 1 }, (_, i) => i + 1), 0);
+  return best;
+}
+
+const check = (body: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null) => {
+  const v = validateProblem('tsp', { tag: TAG, description: DESCRIPTION, ...body }, { sandbox: false });
+  return CHECKERS.tsp!.check({ v, prep: prepare('tsp', body), answer, declared });
+};
+
+describe('tsp through the service adapter', () => {
+  it('certified lengths equal brute force over the JSON (matrices, negative entries, euc_2d points)', () => {
+    for (let s = 0; s < 40; s++) {
+      const n = 2 + (s % 7);
+      const body = symmetricBody(n, s);
+      const { done } = run('tsp', body, { seed: s, effort: (['flash', 'medium', 'high'] as const)[s % 3] });
+      expect(done.proof, `seed ${s}`).not.toBeNull();
+      expect(done.fields.length).toBe(brute(n, (i, j) => body.matrix[i][j]));
+      expect([...(done.fields.answer as number[])].sort((a, b) => a - b)).toEqual([...Array(n).keys()]);
+    }
+    const pts = pointsBody(8, 5, 'euc_2d');
+    const { done } = run('tsp', pts);
+    expect(done.fields.length).toBe(brute(8, (i, j) => Math.floor(Math.hypot(pts.points[i][0] - pts.points[j][0], pts.points[i][1] - pts.points[j][1]) + 0.5)));
+  });
+
+  it('the re-score follows TSPLIB for every metric: the engine and the service agree on 200 cities', () => {
+    for (const metric of ['euc_2d', 'ceil_2d', 'att', 'geo']) {
+      const { done } = run('tsp', pointsBody(200, 7, metric), { effort: 'flash' });
+      expect(done.fields.length, metric).toBeGreaterThan(0);
+      if (done.proof === null) expect(done.bound!).toBeLessThanOrEqual(done.fields.length as number);
+    }
+  });
+
+  it('rejects an engine tour that is not a permutation, or whose length or bound is wrong', () => {
+    const body = symmetricBody(7, 4);
+    const { prep, r } = run('tsp', body);
+    const finish = (x: Partial<EngineResult>) => () => prep.finish({ ...r, ...x } as EngineResult, { deadlineFired: false });
+    expect(engineFailure(finish({ objective: r.objective + 1 }))).toMatch(/re-score/);
+    expect(engineFailure(finish({ answer: Int32Array.from([0, 1, 2, 3, 4, 5, 5]) }))).toMatch(/twice/);
+    expect(engineFailure(finish({ answer: Int32Array.from([0, 1, 2]) }))).toMatch(/expected 7/);
+    expect(engineFailure(finish({ kind: 'binary' } as Partial<EngineResult>))).toMatch(/binary result for tsp/);
+    expect(engineFailure(finish({ proof: null, bound: r.objective + 1 }))).toMatch(/bound/);
+  });
+
+  it('the receipt form: the matrix as its upper triangle (diagonal ignored), or points with the metric spelled out', () => {
+    const body = symmetricBody(5, 2);
+    const noisy = { ...body, matrix: body.matrix.map((row, i) => row.map((x, j) => (i === j ? 999 : x))) };
+    expect(prepare('tsp', noisy).receiptProblem).toEqual(prepare('tsp', body).receiptProblem);
+    const pts = { n: 3, points: [[0, 0], [3, 4], [6, 0]] };
+    expect(prepare('tsp', pts).receiptProblem).toEqual(prepare('tsp', { ...pts, metric: 'euc_2d' }).receiptProblem);
+  });
+
+  it('verify: a right tour passes (closed or not); a wrong shape, length, bound or certified claim fails', () => {
+    const body = symmetricBody(8, 9);
+    const { done } = run('tsp', body);
+    const tour = done.fields.answer as number[];
+    const len = done.fields.length as number;
+    const ok = check(body, tour, { length: len, certainty: CERTAINTY.certified });
+    expect(ok.checks.every((c) => c.ok), JSON.stringify(ok.checks)).toBe(true);
+    expect(ok.checks.map((c) => c.name)).toContain('certified_optimum');
+    expect(check(body, [...tour, tour[0]], null).objective).toBe(len);
+    const bad = (a: unknown, declared: Record<string, unknown> | null = null) => check(body, a, declared).checks.filter((c) => !c.ok).map((c) => c.name);
+    expect(bad(tour.slice(1))).toEqual(['answer_shape']);
+    expect(bad([...tour.slice(1), tour[1]])).toEqual(['answer_shape']);
+    expect(bad(tour, { length: len + 1 })).toEqual(['declared_objective']);
+    expect(bad(tour, { bound: len + 1 })).toEqual(['bound']);
+    // A worse tour claimed as certified: the exact re-check finds the shorter one.
+    const swapped = [...tour];
+    [swapped[1], swapped[4]] = [swapped[4], swapped[1]];
+    if (check(body, swapped, null).objective! > len) expect(bad(swapped, { certainty: CERTAINTY.certified })).toEqual(['certified_optimum']);
+  });
+
+  it('the estimate promises a certificate exactly up to the DP size', () => {
+    expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(12, 1)), 'flash', LATEST_BUDGET_MODEL)).not.toBeNull();
+    expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(13, 1)), 'flash', LATEST_BUDGET_MODEL)).toBeNull();
+  });
+});
