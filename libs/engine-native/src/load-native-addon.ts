@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
 import type { NativePlantedArgs } from './args/planted-args';
 import type { NativeRankArgs } from './args/rank-args';
+import type { NativeTspArgs } from './args/tsp-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -37,6 +38,8 @@ export interface NativeProblemArgs {
   readonly planted?: NativePlantedArgs;
   /** rank: the shared vote matrix and the flattened budget (args/rank-args.ts). */
   readonly rank?: NativeRankArgs;
+  /** tsp: the shared matrix or the points, the metric and the flattened budget (args/tsp-args.ts). */
+  readonly tsp?: NativeTspArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */
@@ -68,7 +71,7 @@ export interface NativeOptionsArgs {
 export interface NativeRawResult {
   /** Empty for rank (see `order`). */
   readonly answer: Uint8Array;
-  /** rank only: the items, best first. */
+  /** rank: the items, best first; tsp: the tour from city 0. */
   readonly order?: Int32Array;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;

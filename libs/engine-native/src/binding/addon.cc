@@ -34,6 +34,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"rules", &svc::binding::ReadRulesArgs},
     {"planted", &svc::binding::ReadPlantedArgs},
     {"rank", &svc::binding::ReadRankArgs},
+    {"tsp", &svc::binding::ReadTspArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).

@@ -7,6 +7,7 @@
 #include "planted/solve.h"
 #include "qubo/commands.h"
 #include "rank/solve.h"
+#include "tsp/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -27,6 +28,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<SelectProblem, &ValidateSelect, &SolveSelect>("select"),
     Entry<RulesProblem, &ValidateRules, &SolveRules>("rules"),
     Entry<RankProblem, &ValidateRank, &SolveRank>("rank"),
+    Entry<TspProblem, &ValidateTsp, &SolveTsp>("tsp"),
 });
 
 void Fail(std::string* error, std::string message) {

@@ -3,7 +3,7 @@
 // including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
 // when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
 // no sanitizer report, and a solve that reports kOk returns an answer of n values 0/1 with a
-// finite objective (rank: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
+// finite objective (rank and tsp: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
 //   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
 #include <cmath>
@@ -20,6 +20,7 @@
 #include "planted/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
+#include "tsp/problem.h"
 #include "rules/problem.h"
 #include "select/problem.h"
 
@@ -78,7 +79,7 @@ class Reader {
 
 // Owns every array a problem view points into.
 struct Arrays {
-  std::vector<double> linear, w, affinity, redundancy, budget, rules_budget, wins;
+  std::vector<double> linear, w, affinity, redundancy, budget, rules_budget, wins, coords;
   std::vector<int32_t> i, j, pin_index, rules_k, rules_start, rules_nodes;
   std::vector<uint8_t> pin_value, warm, rules_type;
 };
@@ -145,7 +146,7 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
 
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
   if (command == "quantum-scale") return;  // its n is the generated instance's
-  if (command == "rank") {
+  if (command == "rank" || command == "tsp") {
     // An order: every item once, nothing in the 0/1 answer.
     std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
     bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective);
@@ -157,7 +158,7 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
       seen[v] = 1;
     }
     if (!ok) {
-      std::fprintf(stderr, "rank: not an order of %d items\n", n);
+      std::fprintf(stderr, "%.*s: not an order of %d items\n", static_cast<int>(command.size()), command.data(), n);
       std::abort();
     }
     return;
@@ -287,6 +288,36 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     p.rank.wins = a.wins;
     p.rank.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == TspProblem::kFamily) {
+    TspProblem p;
+    FillBase(r, a, p, false);
+    const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    p.tsp.metric = static_cast<TspMetric>(r.U8() < 245 ? r.U8() % 5 : r.Int(-2, 9));
+    if (p.tsp.metric == TspMetric::kMatrix || r.U8() >= 250) {
+      a.wins.assign(r.Length(n * n, 64), 0.0);
+      for (size_t i = 0; i < n; ++i) {
+        for (size_t j = i + 1; j < n && j * n + i < a.wins.size(); ++j) {
+          const double x = r.U8() < 240 ? static_cast<double>(r.Int(-50, 200)) : r.Real();
+          a.wins[i * n + j] = x;
+          a.wins[j * n + i] = r.U8() < 250 ? x : r.Real();
+        }
+      }
+      p.tsp.matrix = a.wins;
+    }
+    if (p.tsp.metric != TspMetric::kMatrix || r.U8() >= 250) {
+      a.coords.resize(r.Length(2 * n, 64));
+      for (auto& x : a.coords) x = r.U8() < 240 ? static_cast<double>(r.Int(-90, 90)) + r.U8() / 100.0 : r.Real();
+      p.tsp.points = a.coords;
+    }
+    a.budget = {static_cast<double>(r.U8() % 14), static_cast<double>(1 + r.U8() % 10), static_cast<double>(r.U8() % 20),
+                static_cast<double>(r.U8() * 10), static_cast<double>(r.U8() % 20), static_cast<double>(r.U8()) * 1e4};
+    if (r.U8() >= 240) {
+      a.budget.resize(r.U8() % 8);
+      for (auto& x : a.budget) x = r.Real();
+    }
+    p.tsp.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {

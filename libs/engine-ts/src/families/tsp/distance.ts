@@ -36,7 +36,8 @@ export function metricDistance(metric: TspMetric, x1: number, y1: number, x2: nu
       const q1 = Math.cos(lon1 - lon2);
       const q2 = Math.cos(lat1 - lat2);
       const q3 = Math.cos(lat1 + lat2);
-      return Math.trunc(RRR * Math.acos(0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)) + 1.0);
+      // Clamped: rounding can put the cosine a hair outside [-1, 1] (acos would be NaN).
+      return Math.trunc(RRR * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))) + 1.0);
     }
   }
 }

@@ -393,6 +393,7 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
           next = j;
         }
       }
+      if (next < 0) return { bound: -Infinity, tour: false }; // no finite edge left (cannot happen with finite distances)
       inTree[next] = 1;
       w += bestKey;
       deg[next]++;
@@ -488,7 +489,7 @@ export function solveTsp(req: EngineRequest, signal?: CancelSignal): Permutation
   // The bound before the iterated search, so a deadline cuts the search and never the bound.
   let lower: number | undefined;
   const iters = boundIterations(b, n);
-  if (iters > 0 && limits.stopped === null) {
+  if (iters > 0 && n >= 3 && limits.stopped === null) {
     const r = oneTreeBound(n, d, iters, tour.length, limits);
     if (Number.isFinite(r.bound)) lower = Math.ceil(r.bound - 1e-7 * (1 + Math.abs(r.bound)));
   }

@@ -38,7 +38,7 @@ export function jsonDistance(t: TspTerms): (i: number, j: number) => number {
     const q1 = Math.cos(rad(yi) - rad(yj));
     const q2 = Math.cos(rad(xi) - rad(xj));
     const q3 = Math.cos(rad(xi) + rad(xj));
-    return Math.trunc(6378.388 * Math.acos(0.5 * ((1 + q1) * q2 - (1 - q1) * q3)) + 1);
+    return Math.trunc(6378.388 * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1 + q1) * q2 - (1 - q1) * q3)))) + 1);
   };
 }
 

@@ -1,0 +1,616 @@
+// tsp: a port of engine-ts families/tsp/solve.ts, step for step and with the same generator
+// calls (that file's comment is the specification).
+#include "tsp/solve.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "common/prng.h"
+
+namespace svc::core {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Subgradient steps without a better bound before the step factor halves (solve.ts BOUND_PATIENCE).
+constexpr int32_t kBoundPatience = 5;
+// The Held–Karp DP's largest n (2^(n-1)·(n-1) doubles); budgets never ask for more.
+constexpr int32_t kDpCap = 24;
+
+bool Fail(std::string* error, std::string message) {
+  if (error != nullptr) *error = std::move(message);
+  return false;
+}
+
+double Nint(double x) { return std::floor(x + 0.5); }
+
+double GeoRadians(double x) {
+  const double deg = std::trunc(x);
+  const double min = x - deg;
+  return (3.141592 * (deg + (5.0 * min) / 3.0)) / 180.0;
+}
+
+// The k nearest cities of every city (distance, then index), n*k row-major.
+std::vector<int32_t> CandidateLists(int32_t n, const TspDistance& d, int32_t k) {
+  std::vector<int32_t> out(static_cast<size_t>(n) * k);
+  std::vector<double> best_d(k);
+  std::vector<int32_t> best_j(k);
+  for (int32_t i = 0; i < n; ++i) {
+    int32_t size = 0;
+    for (int32_t j = 0; j < n; ++j) {
+      if (j == i) continue;
+      const double dj = d(i, j);
+      if (size == k && !(dj < best_d[k - 1])) continue;
+      int32_t q = size < k ? size++ : k - 1;
+      while (q > 0 && best_d[q - 1] > dj) {
+        best_d[q] = best_d[q - 1];
+        best_j[q] = best_j[q - 1];
+        --q;
+      }
+      best_d[q] = dj;
+      best_j[q] = j;
+    }
+    std::copy(best_j.begin(), best_j.begin() + k, out.begin() + static_cast<size_t>(i) * k);
+  }
+  return out;
+}
+
+// Held–Karp over subsets of cities 1..n-1 (start 0); false when a limit stopped it.
+bool HeldKarp(int32_t n, const TspDistance& d, const Limits& limits, Work& work, std::vector<int32_t>* tour,
+              Stop* stop) {
+  const int32_t m = n - 1;
+  std::vector<double> D(static_cast<size_t>(n) * n);
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t j = 0; j < n; ++j) D[static_cast<size_t>(i) * n + j] = d(i, j);
+  }
+  const uint32_t size = uint32_t{1} << m;
+  std::vector<double> dp(static_cast<size_t>(size) * m, kInf);
+  std::vector<int8_t> parent(static_cast<size_t>(size) * m, -1);
+  for (int32_t j = 0; j < m; ++j) dp[(size_t{1} << j) * m + j] = D[j + 1];
+  for (uint32_t S = 1; S < size; ++S) {
+    if ((S & 1023u) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return false;
+    for (int32_t j = 0; j < m; ++j) {
+      if (!(S & (uint32_t{1} << j))) continue;
+      const double v = dp[static_cast<size_t>(S) * m + j];
+      if (v == kInf) continue;
+      const size_t row = static_cast<size_t>(j + 1) * n;
+      for (int32_t k = 0; k < m; ++k) {
+        if (S & (uint32_t{1} << k)) continue;
+        const uint32_t T = S | (uint32_t{1} << k);
+        const double c = v + D[row + k + 1];
+        const size_t at = static_cast<size_t>(T) * m + k;
+        if (c < dp[at]) {
+          dp[at] = c;
+          parent[at] = static_cast<int8_t>(j);
+        }
+      }
+    }
+  }
+  work.nodes += size;
+  const uint32_t full = size - 1;
+  int32_t best_j = 0;
+  double best = kInf;
+  for (int32_t j = 0; j < m; ++j) {
+    const double c = dp[static_cast<size_t>(full) * m + j] + D[static_cast<size_t>(j + 1) * n];
+    if (c < best) {
+      best = c;
+      best_j = j;
+    }
+  }
+  tour->assign(n, 0);
+  uint32_t S = full;
+  int32_t j = best_j;
+  for (int32_t k = n - 1; k >= 1; --k) {
+    (*tour)[k] = j + 1;
+    const int32_t pj = parent[static_cast<size_t>(S) * m + j];
+    S &= ~(uint32_t{1} << j);
+    j = pj;
+  }
+  (*tour)[0] = 0;
+  return true;
+}
+
+// A tour as position arrays with logged reversals (undo), 2-opt and Or-opt moves (solve.ts Tour).
+class Tour {
+ public:
+  Tour(int32_t n, const TspDistance& d, const std::vector<int32_t>& cand, int32_t k, const std::vector<int32_t>& order)
+      : n_(n), d_(d), cand_(cand), k_(k), tour_(order), pos_(n), queue_(n), queued_(n, 0) {
+    for (int32_t i = 0; i < n; ++i) pos_[tour_[i]] = i;
+    for (int32_t i = 0; i < n; ++i) length += d(tour_[i], tour_[(i + 1) % n]);
+  }
+
+  double length = 0;
+  std::vector<int64_t> log;
+
+  int32_t n() const { return n_; }
+  const std::vector<int32_t>& tour() const { return tour_; }
+
+  int32_t Succ(int32_t c) const {
+    const int32_t p = pos_[c] + 1;
+    return tour_[p == n_ ? 0 : p];
+  }
+  int32_t Pred(int32_t c) const {
+    const int32_t p = pos_[c];
+    return tour_[p == 0 ? n_ - 1 : p - 1];
+  }
+
+  void Push(int32_t c) {
+    if (queued_[c]) return;
+    queued_[c] = 1;
+    int32_t at = q_head_ + q_size_;
+    if (at >= n_) at -= n_;
+    queue_[at] = c;
+    ++q_size_;
+  }
+
+  void ReverseRange(int32_t start, int32_t len) {
+    int32_t a = start;
+    int32_t b = start + len - 1;
+    if (b >= n_) b -= n_;
+    for (int32_t s = len >> 1; s > 0; --s) {
+      const int32_t ca = tour_[a];
+      const int32_t cb = tour_[b];
+      tour_[a] = cb;
+      pos_[cb] = a;
+      tour_[b] = ca;
+      pos_[ca] = b;
+      a = a + 1 == n_ ? 0 : a + 1;
+      b = b == 0 ? n_ - 1 : b - 1;
+    }
+    log.push_back(start);
+    log.push_back(len);
+  }
+
+  void ReversePath(int32_t from, int32_t to) {
+    const int32_t i = pos_[from];
+    const int32_t j = pos_[to];
+    int32_t len = j - i;
+    if (len < 0) len += n_;
+    len += 1;
+    if (2 * len > n_) {
+      const int32_t start = j + 1 == n_ ? 0 : j + 1;
+      if (n_ - len > 1) ReverseRange(start, n_ - len);
+    } else if (len > 1) {
+      ReverseRange(i, len);
+    }
+  }
+
+  void TwoOptMove(int32_t a, int32_t b, int32_t c, int32_t /*d*/) {
+    if (Succ(a) == b) ReversePath(b, c);
+    else ReversePath(c, b);
+  }
+
+  void Undo() {
+    std::vector<int64_t> old;
+    old.swap(log);
+    for (int64_t q = static_cast<int64_t>(old.size()) - 2; q >= 0; q -= 2) {
+      ReverseRange(static_cast<int32_t>(old[q]), static_cast<int32_t>(old[q + 1]));
+    }
+    log.clear();
+  }
+
+  void LocalSearch(const Limits& limits, Work& work, Stop* stop) {
+    int64_t pops = 0;
+    while (q_size_ > 0) {
+      if ((++pops & 255) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
+      const int32_t a = Pop();
+      if (ImproveCity(a)) ++work.iterations;
+    }
+  }
+
+  void Kick(int32_t i, int32_t l1, int32_t l2) {
+    const int32_t s = i + 1 == n_ ? 0 : i + 1;
+    const int32_t mid = (s + l1) % n_;
+    const int32_t before = tour_[i];
+    const int32_t after = tour_[(s + l1 + l2) % n_];
+    const int32_t ends[4] = {tour_[s], tour_[(s + l1 - 1) % n_], tour_[mid], tour_[(mid + l2 - 1) % n_]};
+    const double old = d_(before, ends[0]) + d_(ends[1], ends[2]) + d_(ends[3], after);
+    ReverseRange(s, l1 + l2);
+    ReverseRange(s, l2);
+    ReverseRange((s + l2) % n_, l1);
+    const double now = d_(before, ends[2]) + d_(ends[3], ends[0]) + d_(ends[1], after);
+    length += now - old;
+    Push(before);
+    Push(after);
+    for (int32_t c : ends) Push(c);
+  }
+
+  void QueueAll() {
+    for (int32_t i = 0; i < n_; ++i) Push(tour_[i]);
+  }
+
+ private:
+  int32_t Pop() {
+    const int32_t c = queue_[q_head_];
+    q_head_ = q_head_ + 1 == n_ ? 0 : q_head_ + 1;
+    --q_size_;
+    queued_[c] = 0;
+    return c;
+  }
+
+  bool ImproveCity(int32_t a) {
+    const TspDistance& d = d_;
+    const size_t base = static_cast<size_t>(a) * k_;
+    for (int dir = 0; dir < 2; ++dir) {
+      const int32_t b = dir == 0 ? Succ(a) : Pred(a);
+      const double dab = d(a, b);
+      for (int32_t q = 0; q < k_; ++q) {
+        const int32_t c = cand_[base + q];
+        const double dac = d(a, c);
+        if (dac >= dab) break;
+        const int32_t e = dir == 0 ? Succ(c) : Pred(c);
+        if (c == b || e == a) continue;
+        const double delta = dac + d(b, e) - dab - d(c, e);
+        if (delta < 0) {
+          if (dir == 0) TwoOptMove(a, b, c, e);
+          else TwoOptMove(b, a, e, c);
+          length += delta;
+          Push(a), Push(b), Push(c), Push(e);
+          return true;
+        }
+      }
+    }
+    for (int32_t L = 1; L <= 3 && L + 3 <= n_; ++L) {
+      for (int side = 0; side < (L == 1 ? 1 : 2); ++side) {
+        int32_t s1 = a, s2 = a;
+        for (int32_t t = 1; t < L; ++t) {
+          if (side == 0) s2 = Succ(s2);
+          else s1 = Pred(s1);
+        }
+        const int32_t p = Pred(s1);
+        const int32_t nx = Succ(s2);
+        const double gain = d(p, s1) + d(s2, nx) - d(p, nx);
+        if (gain <= 0) continue;
+        const int32_t p1 = pos_[s1];
+        const auto in_seg = [&](int32_t c) {
+          int32_t off = pos_[c] - p1;
+          if (off < 0) off += n_;
+          return off < L;
+        };
+        for (int end = 0; end < (L == 1 ? 1 : 2); ++end) {
+          const int32_t x = end == 0 ? s1 : s2;
+          const size_t xb = static_cast<size_t>(x) * k_;
+          for (int32_t q = 0; q < k_; ++q) {
+            const int32_t c = cand_[xb + q];
+            if (d(x, c) >= gain) break;
+            if (in_seg(c)) continue;
+            for (int w = 0; w < 2; ++w) {
+              const int32_t e = w == 0 ? Succ(c) : Pred(c);
+              if (in_seg(e)) continue;
+              const int32_t u = w == 0 ? c : e;
+              const int32_t v = w == 0 ? e : c;
+              if (u == nx || v == p) continue;
+              const bool forward = (x == s1) == (c == u);
+              const double add = forward ? d(u, s1) + d(s2, v) - d(u, v) : d(u, s2) + d(s1, v) - d(u, v);
+              if (add < gain) {
+                MoveSegment(s1, s2, p, nx, u, v, forward);
+                length += add - gain;
+                Push(p), Push(nx), Push(s1), Push(s2), Push(u), Push(v);
+                return true;
+              }
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  void MoveSegment(int32_t s1, int32_t s2, int32_t p, int32_t nx, int32_t u, int32_t v, bool forward) {
+    TwoOptMove(p, s1, u, v);
+    TwoOptMove(p, u, nx, s2);
+    if (forward) TwoOptMove(u, s2, s1, v);
+  }
+
+  int32_t n_;
+  const TspDistance& d_;
+  const std::vector<int32_t>& cand_;
+  int32_t k_;
+  std::vector<int32_t> tour_, pos_, queue_;
+  std::vector<uint8_t> queued_;
+  int32_t q_head_ = 0, q_size_ = 0;
+};
+
+std::vector<int32_t> NearestNeighbour(int32_t n, const TspDistance& d, const std::vector<int32_t>& cand, int32_t k) {
+  std::vector<uint8_t> used(n, 0);
+  std::vector<int32_t> order(n, 0);
+  int32_t cur = 0;
+  used[0] = 1;
+  for (int32_t t = 1; t < n; ++t) {
+    int32_t next = -1;
+    for (int32_t q = 0; q < k; ++q) {
+      const int32_t c = cand[static_cast<size_t>(cur) * k + q];
+      if (!used[c]) {
+        next = c;
+        break;
+      }
+    }
+    if (next < 0) {
+      double best = kInf;
+      for (int32_t j = 0; j < n; ++j) {
+        if (used[j]) continue;
+        const double dj = d(cur, j);
+        if (dj < best) {
+          best = dj;
+          next = j;
+        }
+      }
+    }
+    used[next] = 1;
+    order[t] = next;
+    cur = next;
+  }
+  return order;
+}
+
+struct BoundResult {
+  double bound = -kInf;
+  bool tour = false;
+};
+
+// solve.ts oneTreeBound, operation for operation.
+BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double ub, const Limits& limits, Stop* stop) {
+  std::vector<double> pi(n, 0.0), key(n);
+  std::vector<int32_t> parent(n), deg(n);
+  std::vector<uint8_t> in_tree(n);
+  BoundResult out;
+  double best = -kInf;
+  double lambda = 2;
+  int32_t since_best = 0;
+  for (int64_t it = 0; it < iters; ++it) {
+    if ((*stop = limits.CheckLimits()) != Stop::kNone) break;
+    std::fill(deg.begin(), deg.end(), 0);
+    std::fill(in_tree.begin(), in_tree.end(), 0);
+    std::fill(key.begin(), key.end(), kInf);
+    double w = 0;
+    int32_t cur = 1;
+    in_tree[1] = 1;
+    for (int32_t j = 2; j < n; ++j) {
+      key[j] = d(1, j) + pi[1] + pi[j];
+      parent[j] = 1;
+    }
+    for (int32_t t = 2; t < n; ++t) {
+      int32_t next = -1;
+      double best_key = kInf;
+      for (int32_t j = 2; j < n; ++j) {
+        if (!in_tree[j] && key[j] < best_key) {
+          best_key = key[j];
+          next = j;
+        }
+      }
+      if (next < 0) return BoundResult{};  // no finite edge left (cannot happen with finite distances)
+      in_tree[next] = 1;
+      w += best_key;
+      ++deg[next];
+      ++deg[parent[next]];
+      cur = next;
+      for (int32_t j = 2; j < n; ++j) {
+        if (in_tree[j]) continue;
+        const double c = d(cur, j) + pi[cur] + pi[j];
+        if (c < key[j]) {
+          key[j] = c;
+          parent[j] = cur;
+        }
+      }
+    }
+    double m1 = kInf, m2 = kInf;
+    int32_t j1 = -1, j2 = -1;
+    for (int32_t j = 1; j < n; ++j) {
+      const double c = d(0, j) + pi[0] + pi[j];
+      if (c < m1) {
+        m2 = m1, j2 = j1;
+        m1 = c, j1 = j;
+      } else if (c < m2) {
+        m2 = c, j2 = j;
+      }
+    }
+    w += m1 + m2;
+    deg[0] = 2;
+    ++deg[j1];
+    ++deg[j2];
+    double sum_pi = 0;
+    for (int32_t i = 0; i < n; ++i) sum_pi += pi[i];
+    const double value = w - 2 * sum_pi;
+    if (value > best) {
+      best = value;
+      since_best = 0;
+    } else if (++since_best >= kBoundPatience) {
+      lambda /= 2;
+      since_best = 0;
+    }
+    double norm = 0;
+    for (int32_t i = 0; i < n; ++i) norm += static_cast<double>((deg[i] - 2) * (deg[i] - 2));
+    if (norm == 0) {
+      out.bound = value;
+      out.tour = true;
+      return out;
+    }
+    const double step = (lambda * (ub - value)) / norm;
+    if (!(step > 0)) break;
+    for (int32_t i = 0; i < n; ++i) pi[i] += step * (deg[i] - 2);
+  }
+  out.bound = best;
+  return out;
+}
+
+std::vector<int32_t> CanonicalTour(const std::vector<int32_t>& t) {
+  const int32_t n = static_cast<int32_t>(t.size());
+  int32_t z = 0;
+  while (t[z] != 0) ++z;
+  std::vector<int32_t> out(n);
+  const bool fwd = n < 3 || t[(z + 1) % n] < t[(z + n - 1) % n];
+  for (int32_t k = 0; k < n; ++k) out[k] = fwd ? t[(z + k) % n] : t[(z - k + n) % n];
+  return out;
+}
+
+int64_t BoundIterations(const TspBudget& b, int32_t n) {
+  return std::min<int64_t>(b.bound_iters, static_cast<int64_t>(std::floor(b.bound_work / (static_cast<double>(n) * n))));
+}
+
+void Iterate(Tour& tour, const TspBudget& b, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
+             Stop* stop) {
+  const int32_t n = tour.n();
+  const int64_t kicks = std::min<int64_t>(b.max_kicks, b.kicks_per_n * n);
+  const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
+  for (int64_t r = 0; r < kicks; ++r) {
+    if ((r & 7) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
+    const double before = tour.length;
+    const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+    const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+    const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+    tour.Kick(i, l1, l2);
+    tour.LocalSearch(limits, work, stop);
+    ++work.restarts;
+    if (tour.length <= before) {
+      tour.log.clear();
+    } else {
+      tour.Undo();
+      tour.length = before;
+    }
+    if (*stop != Stop::kNone || (has_lower && tour.length <= lower)) return;
+  }
+}
+
+}  // namespace
+
+TspDistance::TspDistance(const TspProblem& p)
+    : n_(p.n), matrix_(p.tsp.matrix), points_(p.tsp.points), metric_(p.tsp.metric) {
+  if (metric_ == TspMetric::kGeo) {
+    lat_.resize(n_);
+    lon_.resize(n_);
+    for (int32_t i = 0; i < n_; ++i) {
+      lat_[i] = GeoRadians(points_[2 * static_cast<size_t>(i)]);
+      lon_[i] = GeoRadians(points_[2 * static_cast<size_t>(i) + 1]);
+    }
+  }
+}
+
+double TspDistance::operator()(int32_t i, int32_t j) const {
+  if (i == j) return 0;
+  switch (metric_) {
+    case TspMetric::kMatrix:
+      return matrix_[static_cast<size_t>(i) * n_ + j];
+    case TspMetric::kGeo: {
+      const double q1 = std::cos(lon_[i] - lon_[j]);
+      const double q2 = std::cos(lat_[i] - lat_[j]);
+      const double q3 = std::cos(lat_[i] + lat_[j]);
+      return std::trunc(6378.388 * std::acos(std::min(1.0, std::max(-1.0, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))) + 1.0);
+    }
+    default:
+      break;
+  }
+  const double dx = points_[2 * static_cast<size_t>(i)] - points_[2 * static_cast<size_t>(j)];
+  const double dy = points_[2 * static_cast<size_t>(i) + 1] - points_[2 * static_cast<size_t>(j) + 1];
+  if (metric_ == TspMetric::kEuc2d) return Nint(std::sqrt(dx * dx + dy * dy));
+  if (metric_ == TspMetric::kCeil2d) return std::ceil(std::sqrt(dx * dx + dy * dy));
+  const double r = std::sqrt((dx * dx + dy * dy) / 10.0);
+  const double t = Nint(r);
+  return t < r ? t + 1 : t;
+}
+
+bool TspBudgetFrom(std::span<const double> f, TspBudget* out) {
+  if (f.size() != kTspBudgetFields) return false;
+  for (double v : f) {
+    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
+  }
+  TspBudget& b = *out;
+  b.dp_max_n = static_cast<int32_t>(std::min(f[0], 1e9));
+  b.neighbours = static_cast<int32_t>(std::min(f[1], 1e9));
+  b.kicks_per_n = static_cast<int64_t>(f[2]);
+  b.max_kicks = static_cast<int64_t>(f[3]);
+  b.bound_iters = static_cast<int64_t>(f[4]);
+  b.bound_work = f[5];
+  return b.dp_max_n <= kDpCap && b.neighbours >= 1 && b.neighbours <= 64 && b.kicks_per_n < (int64_t{1} << 40);
+}
+
+CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const SolveOptions& options, std::string* error) {
+  const auto fail = [&](std::string message) {
+    Fail(error, std::move(message));
+    return CallStatus::kError;
+  };
+  const int32_t n = p.n;
+  const TspView& t = p.tsp;
+  if (n < 2) return fail("tsp needs at least 2 cities");
+  if (t.metric == TspMetric::kMatrix) {
+    if (!t.points.empty()) return fail("a matrix problem takes no points");
+    if (n > (1 << 15)) return fail("a tsp matrix takes at most 32768 cities");
+    if (t.matrix.size() != static_cast<size_t>(n) * n) return fail("matrix must have n*n entries");
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = 0; j < n; ++j) {
+        const double v = t.matrix[static_cast<size_t>(i) * n + j];
+        if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > 9007199254740991.0) return fail("matrix entries must be integers");
+        if (i == j && v != 0) return fail("matrix must have a zero diagonal");
+        if (v != t.matrix[static_cast<size_t>(j) * n + i]) return fail("matrix must be symmetric");
+      }
+    }
+  } else {
+    if (static_cast<int32_t>(t.metric) < 1 || static_cast<int32_t>(t.metric) > 4) return fail("unknown metric");
+    if (!t.matrix.empty()) return fail("a points problem takes no matrix");
+    if (t.points.size() != 2 * static_cast<size_t>(n)) return fail("points must have 2n coordinates");
+    for (double v : t.points) {
+      if (!std::isfinite(v) || std::fabs(v) > 1e100) return fail("coordinates must be finite");
+    }
+  }
+  if (!p.linear.empty() || !p.pairs.i.empty() || p.complete || !options.warm_start.empty()) {
+    return fail("tsp takes only a matrix or points");
+  }
+  TspBudget b;
+  if (!TspBudgetFrom(t.budget, &b)) return fail("tsp budget out of range");
+  return CallStatus::kOk;
+}
+
+CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
+                    std::string* error) {
+  TspBudget b;
+  if (!TspBudgetFrom(p.tsp.budget, &b)) {
+    Fail(error, "tsp budget out of range");
+    return CallStatus::kError;
+  }
+  const int32_t n = p.n;
+  const TspDistance d(p);
+  Work work;
+  Stop stop = Stop::kNone;
+  const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
+    out->order = CanonicalTour(order);
+    double length = 0;
+    for (int32_t k = 0; k < n; ++k) length += d(out->order[k], out->order[(k + 1) % n]);
+    out->answer.clear();
+    out->objective = length;
+    out->proof = proof;
+    out->has_bound = proof == Proof::kNone && has_bound;
+    out->bound = out->has_bound ? std::min(bound, length) : 0;
+    out->status = proof != Proof::kNone ? ResultStatus::kOptimal : StatusFor(stop, ResultStatus::kWorkLimit);
+    out->work = work;
+    return CallStatus::kOk;
+  };
+  if (n <= b.dp_max_n) {
+    std::vector<int32_t> t;
+    if (HeldKarp(n, d, limits, work, &t, &stop)) return done(t, Proof::kDynamicProgram, false, 0);
+  }
+  const int32_t k = std::min(b.neighbours, n - 1);
+  const std::vector<int32_t> cand = CandidateLists(n, d, k);
+  Tour tour(n, d, cand, k, NearestNeighbour(n, d, cand, k));
+  if (stop != Stop::kNone) return done(tour.tour(), Proof::kNone, false, 0);
+  tour.QueueAll();
+  tour.LocalSearch(limits, work, &stop);
+  tour.log.clear();
+  bool has_lower = false;
+  double lower = 0;
+  const int64_t iters = BoundIterations(b, n);
+  if (iters > 0 && n >= 3 && stop == Stop::kNone) {
+    const BoundResult r = OneTreeBound(n, d, iters, tour.length, limits, &stop);
+    if (std::isfinite(r.bound)) {
+      has_lower = true;
+      lower = std::ceil(r.bound - 1e-7 * (1 + std::fabs(r.bound)));
+    }
+  }
+  if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
+    Prng rng(options.seed);
+    Iterate(tour, b, rng, limits, work, has_lower, lower, &stop);
+  }
+  const bool proven = has_lower && tour.length <= lower;
+  return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);
+}
+
+}  // namespace svc::core

@@ -1,0 +1,55 @@
+// tsp: the shortest closed tour. A port of engine-ts families/tsp/solve.ts, step for step and with
+// the same generator calls (that file's comment is the specification).
+#ifndef SVC_CORE_TSP_SOLVE_H_
+#define SVC_CORE_TSP_SOLVE_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/request.h"
+#include "common/solve_limits.h"
+#include "common/status.h"
+#include "tsp/problem.h"
+
+namespace svc::core {
+
+// engine-ts tspBudgetFor (families/tsp/budget.ts), field for field; crosses the binding as
+// TspView::budget, a flat array in this order.
+struct TspBudget {
+  int32_t dp_max_n = 0;
+  int32_t neighbours = 1;
+  int64_t kicks_per_n = 0;
+  int64_t max_kicks = 0;
+  int64_t bound_iters = 0;
+  double bound_work = 0;
+};
+inline constexpr size_t kTspBudgetFields = 6;
+
+bool TspBudgetFrom(std::span<const double> flat, TspBudget* out);
+
+// The integer distance of TSPLIB95 (distance.ts).
+class TspDistance {
+ public:
+  TspDistance(const TspProblem& p);
+  double operator()(int32_t i, int32_t j) const;
+
+ private:
+  int32_t n_;
+  std::span<const double> matrix_, points_;
+  TspMetric metric_;
+  std::vector<double> lat_, lon_;  // geo: radians
+};
+
+CallStatus ValidateTsp(std::string_view command, const TspProblem& problem, const SolveOptions& options,
+                       std::string* error);
+
+// The tour goes to out->order (from city 0); out->answer stays empty.
+CallStatus SolveTsp(const TspProblem& problem, const SolveOptions& options, const Limits& limits,
+                    SolveResult* out, std::string* error);
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_TSP_SOLVE_H_

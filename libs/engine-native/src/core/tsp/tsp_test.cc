@@ -1,0 +1,200 @@
+// tsp: Held–Karp against brute force (n <= 9), the local search against Held–Karp (n 13..16),
+// the bound below the optimum, TSPLIB distances, deadlines and validation.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "common/prng.h"
+#include "common/registry.h"
+#include "testing/test_options.h"
+#include "testing/test_util.h"
+#include "tsp/problem.h"
+#include "tsp/solve.h"
+
+namespace {
+
+using svc::core::Prng;
+using svc::core::TspMetric;
+using svc::core::TspProblem;
+
+struct Instance {
+  int32_t n = 0;
+  std::vector<double> matrix, points, budget;
+  TspMetric metric = TspMetric::kMatrix;
+
+  TspProblem View() const {
+    TspProblem p;
+    p.n = n;
+    p.tsp.matrix = matrix;
+    p.tsp.points = points;
+    p.tsp.metric = metric;
+    p.tsp.budget = budget;
+    return p;
+  }
+};
+
+// families/tsp/budget.ts: dpMaxN, neighbours, kicksPerN, maxKicks, boundIters, boundWork.
+std::vector<double> Budget(int effort) {
+  static const double kLevels[3][6] = {{12, 8, 5, 20000, 30, 3e7}, {16, 10, 100, 500000, 100, 3e8}, {20, 12, 2000, 10000000, 300, 3e9}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 6);
+}
+
+Instance Points(int32_t n, uint32_t seed, int effort) {
+  Instance in;
+  in.n = n;
+  in.metric = TspMetric::kEuc2d;
+  in.budget = Budget(effort);
+  Prng rng(seed);
+  for (int32_t i = 0; i < 2 * n; ++i) in.points.push_back(rng.NextInt(1000));
+  return in;
+}
+
+Instance Matrix(int32_t n, uint32_t seed, int effort, int lo, int hi) {
+  Instance in;
+  in.n = n;
+  in.budget = Budget(effort);
+  in.matrix.assign(static_cast<size_t>(n) * n, 0.0);
+  Prng rng(seed);
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t j = i + 1; j < n; ++j) {
+      const double v = lo + static_cast<double>(rng.NextInt(static_cast<uint32_t>(hi - lo + 1)));
+      in.matrix[static_cast<size_t>(i) * n + j] = in.matrix[static_cast<size_t>(j) * n + i] = v;
+    }
+  }
+  return in;
+}
+
+double Length(const Instance& in, const std::vector<int32_t>& t) {
+  const svc::core::TspDistance d(in.View());
+  double len = 0;
+  for (size_t k = 0; k < t.size(); ++k) len += d(t[k], t[(k + 1) % t.size()]);
+  return len;
+}
+
+double Brute(const Instance& in) {
+  std::vector<int32_t> perm(in.n);
+  std::iota(perm.begin(), perm.end(), 0);
+  double best = 1e300;
+  do {
+    best = std::min(best, Length(in, perm));
+  } while (std::next_permutation(perm.begin() + 1, perm.end()));
+  return best;
+}
+
+bool IsTour(const std::vector<int32_t>& t, int32_t n) {
+  if (static_cast<int32_t>(t.size()) != n || t[0] != 0) return false;
+  std::vector<int32_t> s = t;
+  std::sort(s.begin(), s.end());
+  for (int32_t i = 0; i < n; ++i) {
+    if (s[i] != i) return false;
+  }
+  return true;
+}
+
+SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
+  SolveOptions o;
+  o.seed = seed;
+  SolveResult out;
+  std::string error;
+  const CallStatus st = svc::core::Solve("tsp", in.View(), o, limits, &out, &error);
+  CHECK(st == CallStatus::kOk);
+  if (st != CallStatus::kOk) std::printf("error: %s\n", error.c_str());
+  return out;
+}
+
+void TestDpMatchesBruteForce() {
+  for (uint32_t s = 0; s < 120; ++s) {
+    const int32_t n = 2 + static_cast<int32_t>(s % 8);
+    const Instance in = s % 2 ? Points(n, s, static_cast<int>(s % 3)) : Matrix(n, s, static_cast<int>(s % 3), s % 4 == 0 ? -20 : 1, 100);
+    const SolveResult r = Run(in, s);
+    CHECK(r.proof == Proof::kDynamicProgram);
+    CHECK(IsTour(r.order, n));
+    CHECK(r.answer.empty());
+    CHECK(r.objective == Brute(in));
+    CHECK(r.objective == Length(in, r.order));
+  }
+}
+
+void TestSearchAgainstDp() {
+  int at_optimum = 0;
+  for (uint32_t s = 0; s < 12; ++s) {
+    const int32_t n = 13 + static_cast<int32_t>(s % 4);
+    Instance heur = Points(n, 100 + s, 0);  // flash: the DP stops at 12
+    Instance exact = heur;
+    exact.budget = Budget(2);
+    const SolveResult h = Run(heur, s);
+    const SolveResult e = Run(exact, s);
+    CHECK(e.proof == Proof::kDynamicProgram);
+    CHECK(IsTour(h.order, n));
+    CHECK(h.objective >= e.objective);
+    if (h.proof != Proof::kNone) CHECK(h.objective == e.objective);
+    else CHECK(h.has_bound && h.bound <= e.objective);
+    if (h.objective == e.objective) ++at_optimum;
+  }
+  CHECK(at_optimum >= 10);
+}
+
+void TestDistances() {
+  Instance in;
+  in.n = 2;
+  in.budget = Budget(0);
+  in.points = {0, 0, 3, 4};
+  in.metric = TspMetric::kEuc2d;
+  CHECK(svc::core::TspDistance(in.View())(0, 1) == 5);
+  in.points = {0, 0, 1, 1};
+  in.metric = TspMetric::kCeil2d;
+  CHECK(svc::core::TspDistance(in.View())(0, 1) == 2);
+  in.points = {0, 0, 10, 0};
+  in.metric = TspMetric::kAtt;
+  CHECK(svc::core::TspDistance(in.View())(0, 1) == 4);
+  in.points = {10.0, 20.0, 11.0, 20.0};
+  in.metric = TspMetric::kGeo;
+  CHECK(svc::core::TspDistance(in.View())(0, 1) == 112);
+}
+
+void TestLargeAndLimits() {
+  const Instance in = Points(300, 7, 0);
+  const SolveResult r = Run(in, 3);
+  CHECK(IsTour(r.order, 300));
+  CHECK(r.objective == Length(in, r.order));
+  if (r.proof == Proof::kNone) CHECK(r.has_bound && r.bound <= r.objective && (r.objective - r.bound) / r.objective < 0.08);
+  int32_t cancel = 1;
+  const SolveResult c = Run(Points(400, 9, 2), 1, Limits(&cancel, svc::core::Clock::now(), 0));
+  CHECK(c.proof == Proof::kNone && c.status == ResultStatus::kCancelled);
+  CHECK(IsTour(c.order, 400));
+}
+
+void TestValidation() {
+  std::string error;
+  SolveResult out;
+  Instance m = Matrix(4, 1, 0, 1, 9);
+  Instance bad = m;
+  bad.matrix[1] += 1;  // asymmetric
+  CHECK(svc::core::Solve("tsp", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = m;
+  bad.matrix[1] = bad.matrix[4] = 0.5;
+  CHECK(svc::core::Solve("tsp", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = m;
+  bad.points = {0, 0};
+  CHECK(svc::core::Solve("tsp", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  Instance pts = Points(4, 1, 0);
+  pts.points.pop_back();
+  CHECK(svc::core::Solve("tsp", pts.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  pts = Points(4, 1, 0);
+  pts.budget[0] = 30;  // a DP of 2^29 subsets
+  CHECK(svc::core::Solve("tsp", pts.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+}
+
+}  // namespace
+
+int main() {
+  TestDpMatchesBruteForce();
+  TestSearchAgainstDp();
+  TestDistances();
+  TestLargeAndLimits();
+  TestValidation();
+  return svc::test::Finish("tsp_test");
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalTsp, createTsEngine, evaluateTsp, newCancelSignal, Prng, tspBudgetFor, type EngineRequest, type TspMetric, type TspProblem } from '@svc/engine-ts';
+import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { prepare } from './native-engine';
+import { TSP_BUDGET_FIELDS } from './args/tsp-args';
+
+const status = nativeStatus();
+
+function points(seed: number, n: number, metric: TspMetric = 'euc_2d'): TspProblem {
+  const r = new Prng(seed);
+  const side = metric === 'geo' ? 60 : 1000;
+  return canonicalTsp({ points: Array.from({ length: n }, () => [r.nextInt(side * 100) / 100, r.nextInt(side * 100) / 100]), metric });
+}
+
+function matrix(seed: number, n: number): TspProblem {
+  const r = new Prng(seed);
+  const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = r.nextInt(200) - 20;
+  return canonicalTsp({ matrix: m });
+}
+
+describe.runIf(status.loaded)('native tsp', () => {
+  const native = () => createNativeEngine()!;
+  const ts = createTsEngine();
+
+  it('runs the same algorithm as engine-ts: identical tours, lengths, proofs, bounds and work', async () => {
+    const e = native();
+    const cases: [TspProblem, 'flash' | 'medium'][] = [
+      [matrix(1, 9), 'flash'], [matrix(2, 14), 'flash'], [points(3, 15), 'medium'], [points(4, 40, 'att'), 'flash'],
+      [points(5, 60, 'geo'), 'flash'], [points(6, 120, 'ceil_2d'), 'flash'], [points(7, 200), 'flash'], [matrix(8, 80), 'flash'],
+    ];
+    for (const [problem, effort] of cases) {
+      const req: EngineRequest = { command: 'tsp', problem, effort, seed: 5 };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      expect(b.kind).toBe('permutation');
+      expect(Array.from(b.answer), `n ${problem.n} ${problem.metric}`).toEqual(Array.from(a.answer));
+      expect(b.objective).toBe(a.objective);
+      expect(b.objective).toBe(evaluateTsp(problem, b.answer));
+      expect(b.proof).toBe(a.proof);
+      expect(b.bound).toBe(a.bound);
+      expect(b.work).toEqual(a.work);
+    }
+  }, 120_000);
+
+  it('certified lengths agree with engine-ts on 60 small instances', async () => {
+    const e = native();
+    for (let s = 0; s < 60; s++) {
+      const n = 2 + (s % 14);
+      const problem = s % 2 ? points(100 + s, n) : matrix(100 + s, n);
+      const req: EngineRequest = { command: 'tsp', problem, effort: 'medium', seed: 1 };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve({ ...req, seed: 9 })]);
+      expect(a.proof).toBe('dynamic_program');
+      expect(b.proof).toBe('dynamic_program');
+      expect(b.objective).toBe(a.objective);
+    }
+  }, 120_000);
+
+  it('passes the budget field for field, reads the shared matrix in place, and stops on cancel', async () => {
+    const p = matrix(3, 60);
+    expect(p.matrix!.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const req: EngineRequest = { command: 'tsp', problem: p, effort: 'flash', seed: 2 };
+    const prepared = prepare(req);
+    expect(prepared.problem.tsp!.matrix).toBe(p.matrix);
+    const b = tspBudgetFor('flash');
+    expect(Array.from(prepared.problem.tsp!.budget)).toEqual(TSP_BUDGET_FIELDS.map((f) => b[f]));
+    const { addon } = loadNativeAddon();
+    const plain = { ...prepared.problem, tsp: { ...prepared.problem.tsp!, matrix: Float64Array.from(p.matrix!) } };
+    const [x, y] = await Promise.all([
+      addon!.solve('tsp', prepared.problem, prepared.options, newCancelSignal().flag),
+      addon!.solve('tsp', plain, prepared.options, newCancelSignal().flag),
+    ]);
+    expect(Array.from(y.order!)).toEqual(Array.from(x.order!));
+    const cancel = newCancelSignal();
+    Atomics.store(cancel.flag, 0, 1);
+    const c = await native().solve({ command: 'tsp', problem: points(9, 500), effort: 'high', seed: 1 }, cancel);
+    expect(c.proof).toBeNull();
+    expect(c.stoppedAtDeadline).toBe(true);
+  });
+});
