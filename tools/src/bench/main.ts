@@ -13,6 +13,8 @@
  *   family    rules and select on large seeded instances (family.ts: BENCH_FAMILY_EFFORTS)
  *   rank      Kemeny: PrefLib skating elections and random ones (rank.ts: BENCH_RANK_N), with
  *             an SVG of gap against time in BENCH_PLOTS_DIR (default docs/benchmarks)
+ *   tsp       TSPLIB95 against proven optima, native vs TS, time to optimum, LKH-3 beside the
+ *             project when built (tsp.ts: BENCH_TSP, BENCH_TSP_SEEDS, BENCH_TSP_MS, LKH_BIN)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -33,6 +35,7 @@ import { quantumScaleBench } from './quantum-scale';
 import { benchExactCaps } from './exact-caps';
 import { benchFamily } from './family';
 import { benchRank } from './rank';
+import { benchTsp } from './tsp';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -160,6 +163,7 @@ async function main() {
   }
   if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
   if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('tsp')) console.log(`\n${await benchTsp(dir, ts, native, ROOT, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }
