@@ -87,7 +87,7 @@ export function prepare(
   if (req.command === 'rules' && p.kind !== 'rules') throw new Error('rules needs a rules problem');
   if (req.command === 'rank' && p.kind !== 'rank') throw new Error('rank needs a rank problem');
   if (req.command === 'tsp' && p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
-  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);

@@ -8,6 +8,7 @@ import type { RulesProblem, RulesResult } from './families/rules/problem';
 import type { SelectProblem } from './families/select/problem';
 import type { PermutationResult, RankProblem } from './families/rank/problem';
 import type { TspProblem } from './families/tsp/problem';
+import type { QapProblem } from './families/qap/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -31,7 +32,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):

@@ -10,6 +10,7 @@ import { RULES_SCORE } from './families/rules/evaluate';
 import { SELECT_SCORE } from './families/select/evaluate';
 import { RANK_SCORE } from './families/rank/evaluate';
 import { TSP_SCORE } from './families/tsp/evaluate';
+import { QAP_SCORE } from './families/qap/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -19,6 +20,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   'planted-ising': PLANTED_SCORE,
   rank: RANK_SCORE,
   tsp: TSP_SCORE,
+  qap: QAP_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

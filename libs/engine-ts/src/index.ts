@@ -68,6 +68,12 @@ export { distanceOf, metricDistance, type Distance } from './families/tsp/distan
 export { evaluateTsp } from './families/tsp/evaluate';
 export { boundIterations, tspBudgetFor, type TspBudget } from './families/tsp/budget';
 export { canonicalTour, oneTreeBound } from './families/tsp/solve';
+// qap
+export type { QapProblem } from './families/qap/problem';
+export { canonicalQap } from './families/qap/canonical';
+export { evaluateQap } from './families/qap/evaluate';
+export { qapBudgetFor, tabuIterations, type QapBudget } from './families/qap/budget';
+export { rootBound as qapRootBound } from './families/qap/solve';
 
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';

@@ -12,6 +12,7 @@ import { solveRules } from './rules/solve';
 import { solveSelect } from './select/solve';
 import { solveRank } from './rank/solve';
 import { solveTsp } from './tsp/solve';
+import { solveQap } from './qap/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -28,4 +29,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   'quantum-scale': solvePlantedIsing,
   rank: solveRank,
   tsp: solveTsp,
+  qap: solveQap,
 };
