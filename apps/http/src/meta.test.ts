@@ -37,6 +37,21 @@ function brute(command: string, p: Record<string, any>): number {
     }
     return best;
   }
+  if (command === 'qap') {
+    // Every assignment of facilities to locations.
+    const n = p.flow.length;
+    let best = Infinity;
+    const rec = (perm: number[], left: number[]): void => {
+      if (left.length === 0) {
+        let c = 0;
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) c += p.flow[i][j] * p.dist[perm[i]][perm[j]];
+        best = Math.min(best, c);
+      }
+      for (let i = 0; i < left.length; i++) rec([...perm, left[i]], [...left.slice(0, i), ...left.slice(i + 1)]);
+    };
+    rec([], [...Array(n).keys()]);
+    return best;
+  }
   if (command === 'tsp') {
     // Every tour from city 0, with the request's own distances (matrix, or euc_2d points).
     const n = (p.matrix ?? p.points).length;

@@ -16,6 +16,8 @@ export const LIMITS = {
   maxTspMatrixN: 5_000,
   /** Cities of a tsp `points` list. */
   maxTspPoints: 20_000,
+  /** Facilities of a qap (two N x N matrices travel as JSON; the search is O(N²) per move). */
+  maxQapN: 1_000,
   /** `m` of select above which solving is slower (still accepted). */
   selectRecommendedM: 5589,
   /** Sandbox `n` cap default (the service may configure another; see `ValidateContext.sandboxMaxN`). */

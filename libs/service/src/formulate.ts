@@ -14,7 +14,6 @@ import { COMMAND_MODULES, MODULES } from './commands';
 /** What each command this build cannot solve yet minimises or maximises (interface §2.2); solvable ones: their module's worksheet. */
 const PLANNED_OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
   milp: 'Minimise Σ (0.5 q_i x_i² + c_i x_i) + Σ w_ij x_i x_j over binary and bounded continuous variables.',
-  qap: 'Minimise Σ_ij F[i][j] · D[p[i]][p[j]] over assignments p of facilities to locations.',
   design: 'Minimise Σ bias[i][seq[i]] + Σ over bonds of table[seq[i]][seq[j]] over seq ∈ {0..K-1}^L.',
 };
 
@@ -23,10 +22,6 @@ const PLANNED_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<
     tag: TAG, description: 'Decide whether to open a line and how much to produce on it.', n: 2,
     vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }],
     linear: { '0': -1, '1': 2 }, diag: { '1': 1 }, quadratic: [[0, 1, -1]],
-  },
-  qap: {
-    tag: TAG, description: 'Place three departments in three rooms to cut walking.', n: 3,
-    flow: [[0, 3, 1], [3, 0, 2], [1, 2, 0]], dist: [[0, 5, 2], [5, 0, 3], [2, 3, 0]],
   },
   design: {
     tag: TAG, description: 'Colour three adjacent panels with two colours so neighbours differ.', n: 3, L: 3, K: 2,

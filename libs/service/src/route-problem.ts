@@ -30,7 +30,6 @@ const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' 
 
 /** Shapes of the commands this build cannot solve yet; a solvable command's shape is in its module (commands/<command>/index.ts). */
 const PLANNED_SHAPES: Readonly<Partial<Record<Command, RouteShape>>> = {
-  qap: { fields: ['flow', 'dist'], requires: [['flow'], ['dist']], distinctive: ['flow', 'dist'], prior: 0.9 },
   design: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },
   spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
   phase: {

@@ -198,6 +198,17 @@ function cases(): Case[] {
   const tp = { n: 7, points: [[0, 0], [10, 3], [20, 0], [24, 12], [15, 20], [5, 18], [2, 9]], metric: 'euc_2d' };
   const euc = (i: number, j: number) => Math.floor(Math.hypot(tp.points[i][0] - tp.points[j][0], tp.points[i][1] - tp.points[j][1]) + 0.5);
   out.push({ name: 'tsp 7 points, euc_2d', command: 'tsp', problem: tp, effort: 'flash', seed: 0, optimum: bruteTour(7, euc), score: (e) => tourLen(e.answer, euc) });
+  // qap: asymmetric flows with a negative entry (certified by branch and bound).
+  const qf = [[0, 3, -1, 2, 0, 1], [1, 0, 4, 0, 2, 0], [2, 1, 0, 3, 0, 1], [0, 2, 1, 0, 5, 0], [1, 0, 2, 1, 0, 3], [0, 1, 0, 2, 1, 0]];
+  const qd = [[0, 2, 4, 6, 3, 5], [2, 0, 3, 5, 4, 2], [4, 3, 0, 2, 5, 3], [6, 5, 2, 0, 4, 6], [3, 4, 5, 4, 0, 2], [5, 2, 3, 6, 2, 0]];
+  const qcost = (perm: number[]) => qf.reduce((acc, row, i) => acc + row.reduce((a2, f, j) => a2 + f * qd[perm[i]][perm[j]], 0), 0);
+  let qbest = Infinity;
+  const qrec = (perm: number[], left: number[]): void => {
+    if (left.length === 0) qbest = Math.min(qbest, qcost(perm));
+    for (let i = 0; i < left.length; i++) qrec([...perm, left[i]], [...left.slice(0, i), ...left.slice(i + 1)]);
+  };
+  qrec([], [0, 1, 2, 3, 4, 5]);
+  out.push({ name: 'qap 6 facilities, asymmetric', command: 'qap', problem: { n: 6, flow: qf, dist: qd }, effort: 'medium', seed: 12, optimum: qbest, score: (e) => qcost(e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -218,8 +229,9 @@ function cases(): Case[] {
     ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
-    ['a command not available yet', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 2], [2, 0]] }, 'SVC_UNSUPPORTED'],
+    ['a command not available yet', 'design', { n: 2, L: 2, K: 2 }, 'SVC_UNSUPPORTED'],
     ['tsp asymmetric matrix', 'tsp', { n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
+    ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

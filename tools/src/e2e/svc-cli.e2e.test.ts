@@ -319,7 +319,7 @@ describe('exit codes against the real server', () => {
     const [r, noDescription, notYet, bad, ...usageRuns] = await Promise.all([
       svc(['maxcut', '--format', 'json'], { stdin: JSON.stringify({ description: 'split nobody into two empty leagues', n: 3, edges: [] }) }),
       svc(['optimize', '--format', 'envelope'], { stdin: JSON.stringify({ n: 2 }) }),
-      svc(['qap', '--format', 'json'], { stdin: JSON.stringify({ description: 'place two machines in two bays', flow: [[0, 1], [1, 0]], dist: [[0, 2], [2, 0]] }) }),
+      svc(['design', '--format', 'json'], { stdin: JSON.stringify({ description: 'colour two adjacent panels with two colours', L: 2, K: 2 }) }),
       svc(['optimize', '--format', 'json'], { stdin: '{"n": 3,' }),
       ...usage.map((argv) => svc(argv, { stdin })),
     ]);

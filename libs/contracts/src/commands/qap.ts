@@ -1,10 +1,12 @@
 /**
- * `qap`: assign facilities to locations, minimizing flow x distance. N >= 1; finite numbers;
- * `dist` must have the order of `flow`. Not served by this version: the schema is ready for the
- * session that adds its solver.
+ * `qap` (docs/qap.md): assign facilities to locations, minimizing flow x distance. N >= 1 (at most
+ * LIMITS.maxQapN); finite numbers of any sign; `dist` must have the order of `flow`; neither needs
+ * to be symmetric.
  */
 import { z } from 'zod';
 import { agreeN, checkSquare, required } from '../internal/checks';
+import { LIMITS } from '../limits';
+import { dimension } from './shared/sizes';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, weight } from './shared/fields';
 import example from './qap.valid.json';
@@ -24,14 +26,16 @@ export const qap = {
       agreeN(v.n, order, 'the order of flow and dist');
       return order;
     },
-    sizes: () => {},
+    sizes: (_v, n) => {
+      if (n > LIMITS.maxQapN) dimension(`flow has ${n} rows, over the cap of ${LIMITS.maxQapN}`, LIMITS.maxQapN, 'flow');
+    },
     contradictions: noContradictions,
   },
   output: {
-    answer: z.array(z.number().int().min(0)).describe('p: location of each facility'),
+    answer: z.array(z.number().int().min(0)).describe('p: the location of each facility (a permutation of 0..N-1)'),
     cost: z.number().describe('sum_ij F[i][j] * D[p[i]][p[j]]'),
     certainty, ...boundGap,
   },
-  limits: { n_min: 1 },
+  limits: { n_min: 1, n_max: LIMITS.maxQapN },
   exactCap: 6,
 } as const satisfies CommandContract;

@@ -56,6 +56,16 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
     for (let i = 0; i < m; i++) for (let j = i + 1; j < m; j++) redundancy[i][j] = redundancy[j][i] = Math.round(r() * 10);
     return { m, k, affinity, redundancy };
   },
+  qap: (n, s) => {
+    // Random symmetric flows and distances: branch and bound is sure up to 8 facilities.
+    const r = rng(s);
+    const sym = () => {
+      const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) m[i][j] = m[j][i] = Math.round(r() * 20);
+      return m;
+    };
+    return { n, flow: sym(), dist: sym() };
+  },
   tsp: (n, s) => {
     // Random points: the Held–Karp DP runs up to 12 cities at flash.
     const r = rng(s);
@@ -77,7 +87,7 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
 
 /** Sizes tried per command at flash: around the sure cap. */
 const SIZES: Partial<Record<Command, readonly number[]>> = {
-  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13],
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13], qap: [7, 8, 9],
 };
 
 describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {

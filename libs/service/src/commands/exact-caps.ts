@@ -3,7 +3,7 @@
  * analyze reports (`would_certify`, `exact_caps`) and how far POST /verify re-checks a certified
  * claim by enumeration. Each command module points its `exactCaps` at one of these.
  */
-import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, rankBudgetFor, sampleBudget, selectBudgetFor, tspBudgetFor, type Effort } from '@svc/engine-ts';
+import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, qapBudgetFor, rankBudgetFor, sampleBudget, selectBudgetFor, tspBudgetFor, type Effort } from '@svc/engine-ts';
 import type { PreparedSolve } from './adapter';
 import type { SureCertificate } from './command-module';
 
@@ -121,4 +121,20 @@ export function tspSurely(prep: PreparedSolve, effort: Effort): SureCertificate 
   if (p.kind !== 'tsp') return null;
   const cap = tspBudgetFor(effort).dpMaxN;
   return p.n <= cap ? { reason: `the Held–Karp dynamic program always completes (${p.n} cities ≤ ${cap})`, instant: false } : null;
+}
+
+/** qap: branch and bound (Gilmore–Lawler) sizes per effort; typical, not rules (it has a node cap). */
+export function qapExactCaps(): Record<Effort, number> {
+  return Object.fromEntries(EFFORTS.map((e) => [e, qapBudgetFor(e).bnbMaxN])) as Record<Effort, number>;
+}
+
+/** Largest qap the branch and bound always finishes: its tree has fewer nodes than the smallest node cap. */
+export const QAP_SURE_N = 8;
+
+/** qap: up to 8 facilities the whole tree (at most e·8! nodes) fits every effort's node cap. */
+export function qapSurely(prep: PreparedSolve, effort: Effort): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'qap') return null;
+  if (p.n === 1) return { reason: 'one facility, one location', instant: true };
+  return p.n <= QAP_SURE_N && qapBudgetFor(effort).bnbNodes >= 120_000 ? { reason: `branch and bound over at most e·${p.n}! nodes always completes (${p.n} ≤ ${QAP_SURE_N} facilities)`, instant: false } : null;
 }

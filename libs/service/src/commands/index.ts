@@ -17,6 +17,7 @@ import { selectCommand } from './select';
 import { quantumScaleCommand } from './quantum-scale';
 import { rankCommand } from './rank';
 import { tspCommand } from './tsp';
+import { qapCommand } from './qap';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -26,6 +27,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   optimizeCommand,
   maxcutCommand,
   tspCommand,
+  qapCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

@@ -1,0 +1,38 @@
+import { engineFault, type Rescored } from '../../internal/rescore';
+
+/** Validated JSON input of `qap` (the fields the re-score reads). */
+export interface QapTerms {
+  readonly flow: readonly (readonly number[])[];
+  readonly dist: readonly (readonly number[])[];
+}
+
+/** Σ_ij flow[i][j]·dist[p[i]][p[j]] straight from the request JSON, with Σ|flow|·max|dist| as the tolerance scale. */
+export function rescoreQap(t: QapTerms, perm: readonly number[]): Rescored {
+  const n = t.flow.length;
+  let value = 0;
+  let flows = 0;
+  let far = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      value += t.flow[i][j] * t.dist[perm[i]][perm[j]];
+      flows += Math.abs(t.flow[i][j]);
+      far = Math.max(far, Math.abs(t.dist[i][j]));
+    }
+  }
+  return { value, weightSum: flows * far };
+}
+
+/** The engine's assignment as a plain array; anything but a permutation of 0..n−1 is SVC_ENGINE_FAILURE. */
+export function assignmentOf(answer: ArrayLike<number>, n: number): number[] {
+  if (answer.length !== n) throw engineFault(`engine assignment has ${answer.length} entries, expected ${n}`);
+  const seen = new Uint8Array(n);
+  const out: number[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const l = answer[k];
+    if (!Number.isInteger(l) || l < 0 || l >= n) throw engineFault(`engine assignment entry ${k} is ${l}, not a location index`);
+    if (seen[l]) throw engineFault(`engine assigns location ${l} twice`);
+    seen[l] = 1;
+    out[k] = l;
+  }
+  return out;
+}
