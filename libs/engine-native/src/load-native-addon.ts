@@ -10,6 +10,7 @@ import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
 import type { NativePlantedArgs } from './args/planted-args';
 import type { NativeRankArgs } from './args/rank-args';
 import type { NativeTspArgs } from './args/tsp-args';
+import type { NativeQapArgs } from './args/qap-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -40,6 +41,8 @@ export interface NativeProblemArgs {
   readonly rank?: NativeRankArgs;
   /** tsp: the shared matrix or the points, the metric and the flattened budget (args/tsp-args.ts). */
   readonly tsp?: NativeTspArgs;
+  /** qap: the shared flow and dist and the flattened budget (args/qap-args.ts). */
+  readonly qap?: NativeQapArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */
@@ -71,7 +74,7 @@ export interface NativeOptionsArgs {
 export interface NativeRawResult {
   /** Empty for rank (see `order`). */
   readonly answer: Uint8Array;
-  /** rank: the items, best first; tsp: the tour from city 0. */
+  /** rank: the items, best first; tsp: the tour from city 0; qap: the location of each facility. */
   readonly order?: Int32Array;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;

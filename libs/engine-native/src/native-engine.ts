@@ -25,6 +25,7 @@ import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './args/qubo-args';
 import { rankArgs } from './args/rank-args';
 import { rulesArgs } from './args/rules-args';
 import { tspArgs } from './args/tsp-args';
+import { qapArgs } from './args/qap-args';
 import { selectArgs } from './args/select-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
@@ -87,6 +88,7 @@ export function prepare(
   if (req.command === 'rules' && p.kind !== 'rules') throw new Error('rules needs a rules problem');
   if (req.command === 'rank' && p.kind !== 'rank') throw new Error('rank needs a rank problem');
   if (req.command === 'tsp' && p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
+  if (req.command === 'qap' && p.kind !== 'qap') throw new Error('qap needs a qap problem');
   if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
@@ -157,6 +159,10 @@ export function prepare(
   } else if (p.kind === 'tsp') {
     if (warm !== null) throw new Error('tsp takes no warm start');
     problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, tsp: tspArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'qap') {
+    if (warm !== null) throw new Error('qap takes no warm start');
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, qap: qapArgs(p, effort) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

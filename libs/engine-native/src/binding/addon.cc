@@ -35,6 +35,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"planted", &svc::binding::ReadPlantedArgs},
     {"rank", &svc::binding::ReadRankArgs},
     {"tsp", &svc::binding::ReadTspArgs},
+    {"qap", &svc::binding::ReadQapArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).

@@ -110,6 +110,7 @@ std::unique_ptr<FamilyArgs> ReadRulesArgs(const Napi::Object& problem, BaseArgs 
 std::unique_ptr<FamilyArgs> ReadPlantedArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadRankArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadTspArgs(const Napi::Object& problem, BaseArgs base);
+std::unique_ptr<FamilyArgs> ReadQapArgs(const Napi::Object& problem, BaseArgs base);
 
 }  // namespace svc::binding
 

@@ -8,6 +8,7 @@
 #include "qubo/commands.h"
 #include "rank/solve.h"
 #include "tsp/solve.h"
+#include "qap/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -29,6 +30,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<RulesProblem, &ValidateRules, &SolveRules>("rules"),
     Entry<RankProblem, &ValidateRank, &SolveRank>("rank"),
     Entry<TspProblem, &ValidateTsp, &SolveTsp>("tsp"),
+    Entry<QapProblem, &ValidateQap, &SolveQap>("qap"),
 });
 
 void Fail(std::string* error, std::string message) {

@@ -3,7 +3,7 @@
 // including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
 // when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
 // no sanitizer report, and a solve that reports kOk returns an answer of n values 0/1 with a
-// finite objective (rank and tsp: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
+// finite objective (rank, tsp and qap: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
 //   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
 #include <cmath>
@@ -18,6 +18,7 @@
 #include "common/registry.h"
 #include "common/solve_limits.h"
 #include "planted/problem.h"
+#include "qap/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
 #include "tsp/problem.h"
@@ -146,7 +147,7 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
 
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
   if (command == "quantum-scale") return;  // its n is the generated instance's
-  if (command == "rank" || command == "tsp") {
+  if (command == "rank" || command == "tsp" || command == "qap") {
     // An order: every item once, nothing in the 0/1 answer.
     std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
     bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective);
@@ -318,6 +319,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       for (auto& x : a.budget) x = r.Real();
     }
     p.tsp.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == QapProblem::kFamily) {
+    QapProblem p;
+    FillBase(r, a, p, false);
+    const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    a.wins.resize(r.Length(n * n, 64));
+    a.coords.resize(r.Length(n * n, 64));
+    for (auto& x : a.wins) x = r.U8() < 240 ? static_cast<double>(r.Int(-20, 20)) : r.Real();
+    for (auto& x : a.coords) x = r.U8() < 240 ? static_cast<double>(r.Int(0, 30)) : r.Real();
+    a.budget = {static_cast<double>(r.U8() % 12), static_cast<double>(r.U8() * 100), static_cast<double>(r.U8() * 4), static_cast<double>(r.U8()) * 1e4};
+    if (r.U8() >= 240) {
+      a.budget.resize(r.U8() % 6);
+      for (auto& x : a.budget) x = r.Real();
+    }
+    p.qap.flow = a.wins;
+    p.qap.dist = a.coords;
+    p.qap.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {
