@@ -15,6 +15,7 @@
  *             an SVG of gap against time in BENCH_PLOTS_DIR (default docs/benchmarks)
  *   tsp       TSPLIB95 against proven optima, native vs TS, time to optimum, LKH-3 beside the
  *             project when built (tsp.ts: BENCH_TSP, BENCH_TSP_SEEDS, BENCH_TSP_MS, LKH_BIN)
+ *   qap       QAPLIB against best known, native vs TS (qap.ts: BENCH_QAP, BENCH_QAP_SEEDS, BENCH_QAP_MS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -36,6 +37,7 @@ import { benchExactCaps } from './exact-caps';
 import { benchFamily } from './family';
 import { benchRank } from './rank';
 import { benchTsp } from './tsp';
+import { benchQap } from './qap';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -164,6 +166,7 @@ async function main() {
   if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
   if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('tsp')) console.log(`\n${await benchTsp(dir, ts, native, ROOT, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('qap')) console.log(`\n${await benchQap(dir, ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }
