@@ -12,6 +12,7 @@
 #include "qap/problem.h"
 #include "qap/solve.h"
 #include "testing/test_options.h"
+#include "testing/test_permutation.h"
 #include "testing/test_util.h"
 
 namespace {
@@ -68,25 +69,8 @@ double Brute(const Instance& in) {
   return best;
 }
 
-bool IsPerm(const std::vector<int32_t>& t, int32_t n) {
-  if (static_cast<int32_t>(t.size()) != n) return false;
-  std::vector<int32_t> s = t;
-  std::sort(s.begin(), s.end());
-  for (int32_t i = 0; i < n; ++i) {
-    if (s[i] != i) return false;
-  }
-  return true;
-}
-
 SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
-  SolveOptions o;
-  o.seed = seed;
-  SolveResult out;
-  std::string error;
-  const CallStatus st = svc::core::Solve("qap", in.View(), o, limits, &out, &error);
-  CHECK(st == CallStatus::kOk);
-  if (st != CallStatus::kOk) std::printf("error: %s\n", error.c_str());
-  return out;
+  return svc::test::RunSolve("qap", in.View(), seed, limits);
 }
 
 void TestHungarian() {
@@ -113,7 +97,7 @@ void TestMatchesBruteForce() {
     const Instance in = Random(n, s, static_cast<int>(s % 3));
     const SolveResult r = Run(in, s);
     CHECK(r.proof != Proof::kNone);
-    CHECK(IsPerm(r.order, n));
+    CHECK(svc::test::IsPermutation(r.order, n));
     CHECK(r.answer.empty());
     CHECK(std::fabs(r.objective - Brute(in)) <= 1e-9 * (1 + std::fabs(r.objective)));
   }
@@ -122,13 +106,13 @@ void TestMatchesBruteForce() {
 void TestLargeAndLimits() {
   const Instance in = Random(30, 9, 0);
   const SolveResult r = Run(in, 3);
-  CHECK(IsPerm(r.order, 30));
+  CHECK(svc::test::IsPermutation(r.order, 30));
   CHECK(r.proof == Proof::kNone && r.has_bound && r.bound <= r.objective);
   CHECK(r.objective == svc::core::QapCost(in.View().qap, 30, r.order));
   int32_t cancel = 1;
   const SolveResult c = Run(Random(11, 12, 2), 0, Limits(&cancel, svc::core::Clock::now(), 0));
   CHECK(c.proof == Proof::kNone && c.status == ResultStatus::kCancelled);
-  CHECK(IsPerm(c.order, 11));
+  CHECK(svc::test::IsPermutation(c.order, 11));
 }
 
 void TestValidation() {

@@ -11,6 +11,7 @@
 #include "rank/problem.h"
 #include "rank/solve.h"
 #include "testing/test_options.h"
+#include "testing/test_permutation.h"
 #include "testing/test_util.h"
 
 namespace {
@@ -68,25 +69,8 @@ double Brute(const Instance& in) {
   return best;
 }
 
-bool IsPermutation(const std::vector<int32_t>& order, int32_t n) {
-  if (static_cast<int32_t>(order.size()) != n) return false;
-  std::vector<int32_t> s = order;
-  std::sort(s.begin(), s.end());
-  for (int32_t i = 0; i < n; ++i) {
-    if (s[i] != i) return false;
-  }
-  return true;
-}
-
 SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
-  SolveOptions o;
-  o.seed = seed;
-  SolveResult out;
-  std::string error;
-  const CallStatus st = svc::core::Solve("rank", in.View(), o, limits, &out, &error);
-  CHECK(st == CallStatus::kOk);
-  if (st != CallStatus::kOk) std::printf("error: %s\n", error.c_str());
-  return out;
+  return svc::test::RunSolve("rank", in.View(), seed, limits);
 }
 
 void TestMatchesBruteForce() {
@@ -95,7 +79,7 @@ void TestMatchesBruteForce() {
     const Instance in = Random(n, s % 5 == 0 ? 0 : 3 * n + static_cast<int>(s % 11), 0.3 + (s % 4) * 0.1, s, static_cast<int>(s % 3));
     const SolveResult r = Run(in, s);
     CHECK(r.proof != Proof::kNone);
-    CHECK(IsPermutation(r.order, n));
+    CHECK(svc::test::IsPermutation(r.order, n));
     CHECK(r.answer.empty());
     CHECK(r.objective == Brute(in));
     CHECK(r.objective == svc::core::RankDisagreements(in.wins, n, r.order));
@@ -140,13 +124,13 @@ void TestComponentsAndOrder() {
 void TestHeuristicBoundAndLimits() {
   const Instance in = Random(150, 20000, 0.45, 7, 0);
   const SolveResult r = Run(in, 3);
-  CHECK(IsPermutation(r.order, 150));
+  CHECK(svc::test::IsPermutation(r.order, 150));
   CHECK(r.objective == svc::core::RankDisagreements(in.wins, 150, r.order));
   if (r.proof == Proof::kNone) CHECK(r.has_bound && r.bound <= r.objective);
   int32_t cancel = 1;
   const SolveResult c = Run(in, 3, Limits(&cancel, svc::core::Clock::now(), 0));
   CHECK(c.proof == Proof::kNone && c.status == ResultStatus::kCancelled);
-  CHECK(IsPermutation(c.order, 150));
+  CHECK(svc::test::IsPermutation(c.order, 150));
   CHECK(c.objective == svc::core::RankDisagreements(in.wins, 150, c.order));
 }
 

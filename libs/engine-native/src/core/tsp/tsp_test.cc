@@ -10,6 +10,7 @@
 #include "common/prng.h"
 #include "common/registry.h"
 #include "testing/test_options.h"
+#include "testing/test_permutation.h"
 #include "testing/test_util.h"
 #include "tsp/problem.h"
 #include "tsp/solve.h"
@@ -84,25 +85,10 @@ double Brute(const Instance& in) {
   return best;
 }
 
-bool IsTour(const std::vector<int32_t>& t, int32_t n) {
-  if (static_cast<int32_t>(t.size()) != n || t[0] != 0) return false;
-  std::vector<int32_t> s = t;
-  std::sort(s.begin(), s.end());
-  for (int32_t i = 0; i < n; ++i) {
-    if (s[i] != i) return false;
-  }
-  return true;
-}
+bool IsTour(const std::vector<int32_t>& t, int32_t n) { return !t.empty() && t[0] == 0 && svc::test::IsPermutation(t, n); }
 
 SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
-  SolveOptions o;
-  o.seed = seed;
-  SolveResult out;
-  std::string error;
-  const CallStatus st = svc::core::Solve("tsp", in.View(), o, limits, &out, &error);
-  CHECK(st == CallStatus::kOk);
-  if (st != CallStatus::kOk) std::printf("error: %s\n", error.c_str());
-  return out;
+  return svc::test::RunSolve("tsp", in.View(), seed, limits);
 }
 
 void TestDpMatchesBruteForce() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
 import { Prng } from '../../prng';
+import { minOverPermutations } from '../../testing/permutations';
 import { canonicalQap } from './canonical';
 import { evaluateQap } from './evaluate';
 import { hungarian, rootBound, solveQap } from './solve';
@@ -25,24 +26,7 @@ function randomQap(seed: number, n: number): QapProblem {
 }
 
 /** The cheapest assignment over every permutation. */
-function bruteForce(p: QapProblem): number {
-  const n = p.n;
-  const perm = Array.from({ length: n }, (_, i) => i);
-  let best = Infinity;
-  const rec = (k: number) => {
-    if (k === n) {
-      best = Math.min(best, evaluateQap(p, perm));
-      return;
-    }
-    for (let i = k; i < n; i++) {
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-      rec(k + 1);
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-    }
-  };
-  rec(0);
-  return best;
-}
+const bruteForce = (p: QapProblem): number => minOverPermutations(p.n, (perm) => evaluateQap(p, perm));
 
 const solve = (p: QapProblem, effort: Effort = 'medium', seed = 0, extra: { deadlineMs?: number } = {}) => solveQap({ command: 'qap', problem: p, effort, seed, ...extra });
 const isPerm = (t: ArrayLike<number>, n: number) => t.length === n && Array.from(t).sort((a, b) => a - b).every((v, i) => v === i);

@@ -5,6 +5,7 @@ import { canonicalRank } from './canonical';
 import { evaluateRank, pairwiseMinimum } from './evaluate';
 import { branchAndBound, majorityComponents, solveRank, subsetDp, type Work } from './solve';
 import { Limits } from '../../kernels/model';
+import { minOverPermutations } from '../../testing/permutations';
 import type { RankProblem } from './problem';
 
 /** Random votes: each of `votes` picks a pair and a winner, biased by a hidden order (noise). */
@@ -25,23 +26,11 @@ function randomVotes(seed: number, n: number, votes: number, noise: number): [nu
 /** The optimum by trying every permutation (independent of the solver). */
 function bruteForce(p: RankProblem): number {
   const n = p.n;
-  const perm = Array.from({ length: n }, (_, i) => i);
-  let best = Infinity;
-  const rec = (k: number) => {
-    if (k === n) {
-      let d = 0;
-      for (let s = 0; s < n; s++) for (let t = s + 1; t < n; t++) d += p.wins[perm[t] * n + perm[s]];
-      best = Math.min(best, d);
-      return;
-    }
-    for (let i = k; i < n; i++) {
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-      rec(k + 1);
-      [perm[k], perm[i]] = [perm[i], perm[k]];
-    }
-  };
-  rec(0);
-  return best;
+  return minOverPermutations(n, (perm) => {
+    let d = 0;
+    for (let s = 0; s < n; s++) for (let t = s + 1; t < n; t++) d += p.wins[perm[t] * n + perm[s]];
+    return d;
+  });
 }
 
 const solve = (p: RankProblem, effort: Effort = 'medium', seed = 0, extra: { deadlineMs?: number } = {}) =>
