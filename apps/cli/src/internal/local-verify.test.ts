@@ -48,6 +48,13 @@ describe('verify --local: maxcut', () => {
 describe('verify --local: tsp, qap, rank, xorsat, rules', () => {
   const m = [[0, 2, 9, 10], [2, 0, 6, 4], [9, 6, 0, 3], [10, 4, 3, 0]];
 
+  it('tsp from points: the TSPLIB metric of the problem (euc_2d by default)', () => {
+    const points = [[0, 0], [3, 4], [6, 0]];
+    expect(localVerify('tsp', { description: D, points }, [0, 1, 2]).objective).toBe(5 + 5 + 6);
+    expect(localVerify('tsp', { description: D, points, metric: 'ceil_2d' }, [0, 1, 2]).objective).toBe(16);
+    expect(() => localVerify('tsp', { description: D, points, metric: 'manhattan' }, [0, 1, 2])).toThrow(/metric/);
+  });
+
   it('tsp: the closed tour length; rotations and the closing city agree; repeats fail', () => {
     expect(localVerify('tsp', { description: D, matrix: m }, { answer: [0, 1, 3, 2], length: 18 })).toMatchObject({ ok: true, objective: 18 });
     expect(localVerify('tsp', { description: D, matrix: m }, [3, 2, 0, 1, 3]).objective).toBe(2 + 4 + 3 + 9);
