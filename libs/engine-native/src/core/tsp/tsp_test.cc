@@ -39,7 +39,7 @@ struct Instance {
 
 // families/tsp/budget.ts: dpMaxN, neighbours, kicksPerN, maxKicks, boundIters, boundWork.
 std::vector<double> Budget(int effort) {
-  static const double kLevels[3][6] = {{12, 8, 5, 20000, 30, 3e7}, {16, 10, 100, 500000, 100, 3e8}, {20, 12, 2000, 10000000, 300, 3e9}};
+  static const double kLevels[3][6] = {{12, 8, 5, 20000, 30, 3e7}, {16, 10, 100, 500000, 100, 3e8}, {20, 12, 20000, 50000000, 300, 3e9}};
   return std::vector<double>(kLevels[effort], kLevels[effort] + 6);
 }
 

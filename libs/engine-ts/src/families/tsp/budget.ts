@@ -20,7 +20,7 @@ export interface TspBudget {
 const LEVELS: Record<Effort, TspBudget> = {
   flash: { dpMaxN: 12, neighbours: 8, kicksPerN: 5, maxKicks: 20_000, boundIters: 30, boundWork: 3e7 },
   medium: { dpMaxN: 16, neighbours: 10, kicksPerN: 100, maxKicks: 500_000, boundIters: 100, boundWork: 3e8 },
-  high: { dpMaxN: 20, neighbours: 12, kicksPerN: 2000, maxKicks: 10_000_000, boundIters: 300, boundWork: 3e9 },
+  high: { dpMaxN: 20, neighbours: 12, kicksPerN: 20_000, maxKicks: 50_000_000, boundIters: 300, boundWork: 3e9 },
 };
 
 export function tspBudgetFor(effort: Effort): TspBudget {
