@@ -17,6 +17,8 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // Tabu iterations (per n²) before the branch and bound of a small instance (solve.ts).
 constexpr int64_t kPreProofItersPerN2 = 50;
+// Largest n whose Gilmore–Lawler root bound is computed (solve.ts BOUND_MAX_N).
+constexpr int32_t kBoundMaxN = 256;
 
 bool Fail(std::string* error, std::string message) {
   if (error != nullptr) *error = std::move(message);
@@ -351,16 +353,15 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
     return CallStatus::kOk;
   };
   if (n == 1) return done({0}, Proof::kExhaustive, false, 0);
+  // The root bound first (solve.ts), so a deadline never leaves an answer without it.
+  const bool has_bound = n <= kBoundMaxN;
+  const double bound = has_bound ? RootBound(p.qap, n) : 0;
   Prng rng(options.seed);
   const int64_t iters = TabuIterations(b, n);
-  if (n > b.bnb_max_n) {
-    std::vector<int32_t> perm = RobustTabu(p.qap, n, iters, rng, limits, work, &stop);
-    const bool bound = stop == Stop::kNone;
-    return done(std::move(perm), Proof::kNone, bound, bound ? RootBound(p.qap, n) : 0);
-  }
+  if (n > b.bnb_max_n) return done(RobustTabu(p.qap, n, iters, rng, limits, work, &stop), Proof::kNone, has_bound, bound);
   const int64_t first = std::min<int64_t>(iters, kPreProofItersPerN2 * n * n);
   std::vector<int32_t> perm = RobustTabu(p.qap, n, first, rng, limits, work, &stop);
-  if (stop != Stop::kNone) return done(std::move(perm), Proof::kNone, false, 0);
+  if (stop != Stop::kNone) return done(std::move(perm), Proof::kNone, has_bound, bound);
   BnbResult r = BranchAndBound(p.qap, n, perm, b.bnb_nodes, limits, work, &stop);
   if (r.complete) return done(std::move(r.perm), Proof::kBranchAndBound, false, 0);
   perm = std::move(r.perm);
@@ -368,8 +369,7 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
     std::vector<int32_t> more = RobustTabu(p.qap, n, iters - first, rng, limits, work, &stop);
     if (QapCost(p.qap, n, more) < QapCost(p.qap, n, perm)) perm = std::move(more);
   }
-  const bool bound = stop == Stop::kNone;
-  return done(std::move(perm), Proof::kNone, bound, bound ? RootBound(p.qap, n) : 0);
+  return done(std::move(perm), Proof::kNone, has_bound, bound);
 }
 
 }  // namespace svc::core

@@ -95,6 +95,8 @@ describe('qap', () => {
     expect(d.stoppedAtDeadline).toBe(true);
     expect(d.proof).toBeNull();
     expect(isPerm(d.answer, 40)).toBe(true);
+    // The root bound is computed before the search: a deadline never leaves the answer without it.
+    expect(d.bound!).toBeLessThanOrEqual(d.objective);
     const cancel = newCancelSignal();
     Atomics.store(cancel.flag, 0, 1);
     const c = solveQap({ command: 'qap', problem: randomQap(12, 11), effort: 'high', seed: 0 }, cancel);

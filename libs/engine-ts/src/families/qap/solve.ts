@@ -15,7 +15,8 @@
  *      product of the remaining flow and distance rows, then a linear assignment by the Hungarian
  *      method); 'branch_and_bound' when it finishes within bnbNodes nodes, else the rest of the
  *      tabu iterations (a second run, the generator continuing) and the better of the two.
- *   4. Otherwise the Gilmore–Lawler bound of the root is the answer's proven `bound`.
+ *   4. Heuristic answers carry the Gilmore–Lawler bound of the root (computed first, for n ≤ 256)
+ *      as their proven `bound`.
  * A deadline or cancel keeps the best assignment so far.
  */
 import type { CancelSignal, EngineRequest, Proof } from '../../engine';
@@ -292,16 +293,15 @@ export function solveQap(req: EngineRequest, signal?: CancelSignal): Permutation
     };
   };
   if (n === 1) return done(Int32Array.from([0]), 'exhaustive');
+  // The root bound first (O(n³), before any search), so a deadline never leaves an answer without it.
+  const bound = n <= BOUND_MAX_N ? rootBound(p) : undefined;
   const rng = new Prng(req.seed);
   const iters = tabuIterations(b, n);
-  if (n > b.bnbMaxN) {
-    const perm = robustTabu(p, iters, rng, limits, work);
-    return done(perm, null, limits.stopped === null ? rootBound(p) : undefined);
-  }
+  if (n > b.bnbMaxN) return done(robustTabu(p, iters, rng, limits, work), null, bound);
   // Small: a short search for the incumbent, the proof, then (if it did not close) the rest.
   const first = Math.min(iters, PRE_PROOF_ITERS_PER_N2 * n * n);
   let perm = robustTabu(p, first, rng, limits, work);
-  if (limits.stopped !== null) return done(perm, null);
+  if (limits.stopped !== null) return done(perm, null, bound);
   const r = branchAndBound(p, perm, b.bnbNodes, limits, work);
   if (r.complete) return done(r.perm, 'branch_and_bound');
   perm = r.perm;
@@ -309,8 +309,11 @@ export function solveQap(req: EngineRequest, signal?: CancelSignal): Permutation
     const more = robustTabu(p, iters - first, rng, limits, work);
     if (evaluateQap(p, more) < evaluateQap(p, perm)) perm = more;
   }
-  return done(perm, null, limits.stopped === null ? rootBound(p) : undefined);
+  return done(perm, null, bound);
 }
+
+/** Largest n whose Gilmore–Lawler root bound is computed (about n³ log n work). */
+const BOUND_MAX_N = 256;
 
 /** Tabu iterations (per n²) before the branch and bound of a small instance. */
 const PRE_PROOF_ITERS_PER_N2 = 50;
