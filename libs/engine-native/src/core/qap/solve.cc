@@ -79,7 +79,7 @@ double RootBound(const QapView& q, int32_t n) {
 
 // solve.ts robustTabu.
 std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng& rng, const Limits& limits, Work& work,
-                                Stop* stop) {
+                                Stop* stop, double target) {
   const double* a = q.flow.data();
   const double* b = q.dist.data();
   std::vector<int32_t> perm(n);
@@ -89,6 +89,7 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
   if (n < 2) return best;
   double cost = QapCost(q, n, perm);
   double best_cost = cost;
+  if (best_cost <= target + 1e-9 * (1 + std::fabs(best_cost))) return best;
   const size_t N = n;
   std::vector<double> delta(N * N, 0.0), tabu(N * N);
   for (size_t i = 0; i < N; ++i) {
@@ -146,6 +147,8 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
     if (cost < best_cost) {
       best_cost = cost;
       best = perm;
+      // At the bound nothing can be better: stop (solve.ts).
+      if (best_cost <= target + 1e-9 * (1 + std::fabs(best_cost))) break;
     }
     const size_t R = r, S = s;
     for (int32_t i = 0; i < n - 1; ++i) {
@@ -343,12 +346,14 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
   Stop stop = Stop::kNone;
   const auto done = [&](std::vector<int32_t> perm, Proof proof, bool has_bound, double bound) {
     out->objective = QapCost(p.qap, n, perm);
+    // An answer that meets the root bound is optimal (solve.ts).
+    if (proof == Proof::kNone && stop == Stop::kNone && has_bound && bound >= out->objective - 1e-9 * (1 + std::fabs(out->objective))) proof = Proof::kBranchAndBound;
     out->order = std::move(perm);
     out->answer.clear();
     out->proof = proof;
     out->has_bound = proof == Proof::kNone && has_bound && std::isfinite(bound);
     out->bound = out->has_bound ? std::min(bound, out->objective) : 0;
-    out->status = proof != Proof::kNone ? ResultStatus::kOptimal : StatusFor(stop, ResultStatus::kWorkLimit);
+    out->status = StatusFor(stop, proof != Proof::kNone ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
     out->work = work;
     return CallStatus::kOk;
   };
@@ -358,15 +363,16 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
   const double bound = has_bound ? RootBound(p.qap, n) : 0;
   Prng rng(options.seed);
   const int64_t iters = TabuIterations(b, n);
-  if (n > b.bnb_max_n) return done(RobustTabu(p.qap, n, iters, rng, limits, work, &stop), Proof::kNone, has_bound, bound);
+  const double target = has_bound ? bound : -kInf;
+  if (n > b.bnb_max_n) return done(RobustTabu(p.qap, n, iters, rng, limits, work, &stop, target), Proof::kNone, has_bound, bound);
   const int64_t first = std::min<int64_t>(iters, kPreProofItersPerN2 * n * n);
-  std::vector<int32_t> perm = RobustTabu(p.qap, n, first, rng, limits, work, &stop);
+  std::vector<int32_t> perm = RobustTabu(p.qap, n, first, rng, limits, work, &stop, target);
   if (stop != Stop::kNone) return done(std::move(perm), Proof::kNone, has_bound, bound);
   BnbResult r = BranchAndBound(p.qap, n, perm, b.bnb_nodes, limits, work, &stop);
   if (r.complete) return done(std::move(r.perm), Proof::kBranchAndBound, false, 0);
   perm = std::move(r.perm);
   if (stop == Stop::kNone && iters > first) {
-    std::vector<int32_t> more = RobustTabu(p.qap, n, iters - first, rng, limits, work, &stop);
+    std::vector<int32_t> more = RobustTabu(p.qap, n, iters - first, rng, limits, work, &stop, target);
     if (QapCost(p.qap, n, more) < QapCost(p.qap, n, perm)) perm = std::move(more);
   }
   return done(std::move(perm), Proof::kNone, has_bound, bound);

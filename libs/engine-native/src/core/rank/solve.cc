@@ -557,12 +557,19 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
   out->objective = RankDisagreements(wins, n, answer);
   out->order = std::move(answer);
   out->answer.clear();
-  const bool proven = all_exact && stop == Stop::kNone;
+  bool proven = all_exact && stop == Stop::kNone;
   out->proof = proven ? (used_bnb ? Proof::kBranchAndBound : Proof::kDynamicProgram) : Proof::kNone;
-  out->has_bound = !proven;
   // Cross pairs cost exactly their minima in this order; within components the bounds above.
-  out->bound = proven ? 0 : std::min(std::max(pairwise, pairwise - within + component_bounds), out->objective);
-  out->status = proven ? ResultStatus::kOptimal : StatusFor(stop, ResultStatus::kWorkLimit);
+  const double bound = std::max(pairwise, pairwise - within + component_bounds);
+  if (!proven && stop == Stop::kNone && bound >= out->objective) {
+    // An order that meets the bound is optimal (integer votes: exact).
+    proven = true;
+    out->proof = Proof::kBranchAndBound;
+  }
+  out->has_bound = !proven;
+  out->bound = proven ? 0 : std::min(bound, out->objective);
+  // As engine-ts: a stopped search says so, proven or not.
+  out->status = StatusFor(stop, proven ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
   out->work = work;
   return CallStatus::kOk;
 }

@@ -347,6 +347,7 @@ std::vector<int32_t> NearestNeighbour(int32_t n, const TspDistance& d, const std
 struct BoundResult {
   double bound = -kInf;
   bool tour = false;
+  double scale = 0;  // the magnitudes summed into the bound (solve.ts)
 };
 
 // solve.ts oneTreeBound, operation for operation.
@@ -356,6 +357,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
   std::vector<uint8_t> in_tree(n);
   BoundResult out;
   double best = -kInf;
+  double best_scale = 0;
   double lambda = 2;
   int32_t since_best = 0;
   for (int64_t it = 0; it < iters; ++it) {
@@ -364,6 +366,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
     std::fill(in_tree.begin(), in_tree.end(), 0);
     std::fill(key.begin(), key.end(), kInf);
     double w = 0;
+    double mag = 0;
     int32_t cur = 1;
     in_tree[1] = 1;
     for (int32_t j = 2; j < n; ++j) {
@@ -382,6 +385,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
       if (next < 0) return BoundResult{};  // no finite edge left (cannot happen with finite distances)
       in_tree[next] = 1;
       w += best_key;
+      mag += std::fabs(best_key);
       ++deg[next];
       ++deg[parent[next]];
       cur = next;
@@ -406,14 +410,19 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
       }
     }
     w += m1 + m2;
+    mag += std::fabs(m1) + std::fabs(m2);
     deg[0] = 2;
     ++deg[j1];
     ++deg[j2];
     double sum_pi = 0;
-    for (int32_t i = 0; i < n; ++i) sum_pi += pi[i];
+    for (int32_t i = 0; i < n; ++i) {
+      sum_pi += pi[i];
+      mag += 2 * std::fabs(pi[i]);
+    }
     const double value = w - 2 * sum_pi;
     if (value > best) {
       best = value;
+      best_scale = mag;
       since_best = 0;
     } else if (++since_best >= kBoundPatience) {
       lambda /= 2;
@@ -424,6 +433,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
     if (norm == 0) {
       out.bound = value;
       out.tour = true;
+      out.scale = mag;
       return out;
     }
     const double step = (lambda * (ub - value)) / norm;
@@ -431,6 +441,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
     for (int32_t i = 0; i < n; ++i) pi[i] += step * (deg[i] - 2);
   }
   out.bound = best;
+  out.scale = best_scale;
   return out;
 }
 
@@ -580,7 +591,7 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
     out->proof = proof;
     out->has_bound = proof == Proof::kNone && has_bound;
     out->bound = out->has_bound ? std::min(bound, length) : 0;
-    out->status = proof != Proof::kNone ? ResultStatus::kOptimal : StatusFor(stop, ResultStatus::kWorkLimit);
+    out->status = StatusFor(stop, proof != Proof::kNone ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
     out->work = work;
     return CallStatus::kOk;
   };
@@ -602,14 +613,14 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
     const BoundResult r = OneTreeBound(n, d, iters, tour.length, limits, &stop);
     if (std::isfinite(r.bound)) {
       has_lower = true;
-      lower = std::ceil(r.bound - 1e-7 * (1 + std::fabs(r.bound)));
+      lower = std::ceil(r.bound - 1e-11 * (1 + r.scale));
     }
   }
   if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
     Prng rng(options.seed);
     Iterate(tour, b, rng, limits, work, has_lower, lower, &stop);
   }
-  const bool proven = has_lower && tour.length <= lower;
+  const bool proven = has_lower && tour.length <= lower && stop == Stop::kNone;
   return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);
 }
 

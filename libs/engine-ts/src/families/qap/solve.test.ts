@@ -89,6 +89,14 @@ describe('qap', () => {
     expect(Array.from(solve(p, 'flash', 3).answer)).toEqual(Array.from(r.answer));
   });
 
+  it('an answer that meets the root bound is certified at once (all-zero flows, 20 facilities)', () => {
+    const zero = Array.from({ length: 20 }, () => new Array<number>(20).fill(0));
+    const r = solve(canonicalQap(zero, zero), 'high', 0);
+    expect(r.objective).toBe(0);
+    expect(r.proof).toBe('branch_and_bound');
+    expect(r.work.iterations).toBe(0);
+  });
+
   it('stops at a deadline or cancel with a valid assignment and no proof', () => {
     const p = randomQap(11, 40);
     const d = solve(p, 'high', 1, { deadlineMs: 5 });

@@ -16,7 +16,7 @@
  *      method); 'branch_and_bound' when it finishes within bnbNodes nodes, else the rest of the
  *      tabu iterations (a second run, the generator continuing) and the better of the two.
  *   4. Heuristic answers carry the Gilmore–Lawler bound of the root (computed first, for n ≤ 256)
- *      as their proven `bound`.
+ *      as their proven `bound`; an answer that meets it is proven optimal ('branch_and_bound').
  * A deadline or cancel keeps the best assignment so far.
  */
 import type { CancelSignal, EngineRequest, Proof } from '../../engine';
@@ -133,7 +133,7 @@ export function rootBound(p: QapProblem): number {
 }
 
 /** Robust tabu search; returns the best permutation found (facility → location). */
-function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, work: Work): Int32Array {
+function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, work: Work, target: number): Int32Array {
   const n = p.n;
   const a = p.flow;
   const b = p.dist;
@@ -143,6 +143,7 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
   if (n < 2) return best;
   let cost = evaluateQap(p, perm);
   let bestCost = cost;
+  if (bestCost <= target + 1e-9 * (1 + Math.abs(bestCost))) return best;
   const delta = new Float64Array(n * n);
   const tabu = new Float64Array(n * n);
   for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) tabu[i * n + j] = -(n * i + j);
@@ -200,6 +201,8 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
     if (cost < bestCost) {
       bestCost = cost;
       best.set(perm);
+      // At the bound nothing can be better: stop.
+      if (bestCost <= target + 1e-9 * (1 + Math.abs(bestCost))) break;
     }
     // Deltas: pairs touching r or s from scratch, the others in O(1).
     for (let i = 0; i < n - 1; i++) {
@@ -284,8 +287,11 @@ export function solveQap(req: EngineRequest, signal?: CancelSignal): Permutation
   const b = qapBudgetFor(req.effort);
   const n = p.n;
   const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
-  const done = (perm: Int32Array, proof: Proof, bound?: number): PermutationResult => {
+  const done = (perm: Int32Array, found: Proof, bound?: number): PermutationResult => {
     const objective = evaluateQap(p, perm);
+    // An answer that meets the root bound is optimal (closed at the root).
+    // (Not after a deadline or cancel: the service never certifies a search cut short, and the bound stays.)
+    const proof: Proof = found ?? (limits.stopped === null && bound !== undefined && bound >= objective - 1e-9 * (1 + Math.abs(objective)) ? 'branch_and_bound' : null);
     return {
       kind: 'permutation', answer: perm, objective, proof,
       ...(proof === null && bound !== undefined && Number.isFinite(bound) ? { bound: Math.min(bound, objective) } : {}),
@@ -297,16 +303,17 @@ export function solveQap(req: EngineRequest, signal?: CancelSignal): Permutation
   const bound = n <= BOUND_MAX_N ? rootBound(p) : undefined;
   const rng = new Prng(req.seed);
   const iters = tabuIterations(b, n);
-  if (n > b.bnbMaxN) return done(robustTabu(p, iters, rng, limits, work), null, bound);
+  const target = bound ?? -Infinity;
+  if (n > b.bnbMaxN) return done(robustTabu(p, iters, rng, limits, work, target), null, bound);
   // Small: a short search for the incumbent, the proof, then (if it did not close) the rest.
   const first = Math.min(iters, PRE_PROOF_ITERS_PER_N2 * n * n);
-  let perm = robustTabu(p, first, rng, limits, work);
+  let perm = robustTabu(p, first, rng, limits, work, target);
   if (limits.stopped !== null) return done(perm, null, bound);
   const r = branchAndBound(p, perm, b.bnbNodes, limits, work);
   if (r.complete) return done(r.perm, 'branch_and_bound');
   perm = r.perm;
   if (limits.stopped === null && iters > first) {
-    const more = robustTabu(p, iters - first, rng, limits, work);
+    const more = robustTabu(p, iters - first, rng, limits, work, target);
     if (evaluateQap(p, more) < evaluateQap(p, perm)) perm = more;
   }
   return done(perm, null, bound);

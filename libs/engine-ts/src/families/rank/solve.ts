@@ -14,8 +14,9 @@
  *      pairwise minimum of the items left; a prefix cut when its last item is strictly cheaper
  *      earlier or its set was reached before as cheaply), 'branch_and_bound' when it finishes
  *      within bnbNodes; if not, the subset DP up to dpMaxN items.
- *   4. The answer is certified when every component was; otherwise it is heuristic with the bound
- *      Σ cross minima + Σ per component (its optimum when proven, else its pairwise minimum).
+ *   4. The answer is certified when every component was, or when it meets the bound; otherwise it
+ *      is heuristic with the bound Σ cross minima + Σ per component (its optimum when proven, else
+ *      its pairwise minimum).
  * A deadline or cancel keeps the best order found so far (components not yet reached keep the
  * Copeland order).
  */
@@ -469,13 +470,18 @@ export function solveRank(req: EngineRequest, signal?: CancelSignal): Permutatio
     for (let k = 0; k < s; k++) answer[at++] = items[local[k]];
   }
   const objective = evaluateRank(p, answer);
-  const proof: Proof = allExact && limits.stopped === null ? (usedBnb ? 'branch_and_bound' : 'dynamic_program') : null;
+  let proof: Proof = allExact && limits.stopped === null ? (usedBnb ? 'branch_and_bound' : 'dynamic_program') : null;
   // Cross pairs cost exactly their minima in this order; within components the bounds above.
   let bound: number | undefined;
   if (proof === null) {
     let within = 0;
     for (const items of comps) within += pairMin(subMatrix(p, items), items.length);
     bound = Math.max(pairwiseMinimum(p), pairwiseMinimum(p) - within + componentBounds);
+    // An order that meets the bound is optimal (integer votes: exact).
+    if (bound >= objective && limits.stopped === null) {
+      proof = 'branch_and_bound';
+      bound = undefined;
+    }
   }
   return {
     kind: 'permutation',

@@ -135,6 +135,14 @@ describe('tsp solve', () => {
     expect(Array.from(solve(p, 'flash', 3).answer)).toEqual(Array.from(r.answer));
   });
 
+  it('large magnitudes keep their certificate: 21 cities all −10⁹ apart, every tour optimal', () => {
+    const n = 21;
+    const m = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : -1e9)));
+    const r = solve(canonicalTsp({ matrix: m }), 'flash', 0);
+    expect(r.objective).toBe(-21e9);
+    expect(r.proof).toBe('branch_and_bound');
+  });
+
   it('candidate lists are the k nearest by distance, then index', () => {
     const p = canonicalTsp({ matrix: [[0, 5, 1, 5], [5, 0, 2, 3], [1, 2, 0, 4], [5, 3, 4, 0]] });
     expect(Array.from(candidateLists(4, (i, j) => evaluatePair(p, i, j), 2))).toEqual([2, 1, 2, 3, 0, 1, 1, 2]);
