@@ -396,7 +396,7 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
           next = j;
         }
       }
-      if (next < 0) return { bound: -Infinity, tour: false }; // no finite edge left (cannot happen with finite distances)
+      if (next < 0) return { bound: -Infinity, tour: false, scale: 0 }; // no finite edge left (cannot happen with finite distances)
       inTree[next] = 1;
       w += bestKey;
       mag += Math.abs(bestKey);
