@@ -433,6 +433,7 @@ export function solveRank(req: EngineRequest, signal?: CancelSignal): Permutatio
   let allExact = true;
   let usedBnb = false;
   let componentBounds = 0;
+  let within = 0;
   for (const items of comps) {
     const s = items.length;
     const w = subMatrix(p, items);
@@ -465,7 +466,9 @@ export function solveRank(req: EngineRequest, signal?: CancelSignal): Permutatio
         }
       }
     }
-    componentBounds += exact ? costOf(w, s, local) : pairMin(w, s);
+    const minimum = pairMin(w, s);
+    within += minimum;
+    componentBounds += exact ? costOf(w, s, local) : minimum;
     if (!exact) allExact = false;
     for (let k = 0; k < s; k++) answer[at++] = items[local[k]];
   }
@@ -474,9 +477,8 @@ export function solveRank(req: EngineRequest, signal?: CancelSignal): Permutatio
   // Cross pairs cost exactly their minima in this order; within components the bounds above.
   let bound: number | undefined;
   if (proof === null) {
-    let within = 0;
-    for (const items of comps) within += pairMin(subMatrix(p, items), items.length);
-    bound = Math.max(pairwiseMinimum(p), pairwiseMinimum(p) - within + componentBounds);
+    const all = pairwiseMinimum(p);
+    bound = Math.max(all, all - within + componentBounds);
     // An order that meets the bound is optimal (integer votes: exact).
     if (bound >= objective && limits.stopped === null) {
       proof = 'branch_and_bound';
