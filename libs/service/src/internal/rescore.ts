@@ -25,6 +25,26 @@ export function checkBinaryAnswer(answer: ArrayLike<number>, n: number): void {
   }
 }
 
+/**
+ * The engine's answer as a plain array when it is a permutation of 0..n−1 (rank's order, tsp's
+ * tour, qap's assignment); anything else is SVC_ENGINE_FAILURE naming the `noun` and the `unit`
+ * (the engine's claim is checked, not trusted).
+ */
+export function permutationOf(answer: ArrayLike<number>, n: number, noun: string, unit: string): number[] {
+  if (answer.length !== n) throw engineFault(`engine ${noun} has length ${answer.length}, expected ${n} ${unit}s`);
+  const a = /^[aeiou]/.test(unit) ? 'an' : 'a';
+  const seen = new Uint8Array(n);
+  const out: number[] = new Array(n);
+  for (let k = 0; k < n; k++) {
+    const v = answer[k];
+    if (!Number.isInteger(v) || v < 0 || v >= n) throw engineFault(`engine ${noun} entry ${k} is ${v}, not ${a} ${unit} index`);
+    if (seen[v]) throw engineFault(`engine ${noun} places ${unit} ${v} twice`);
+    seen[v] = 1;
+    out[k] = v;
+  }
+  return out;
+}
+
 /** Fails with SVC_ENGINE_FAILURE when the engine's objective disagrees with the re-score. */
 export function assertAgrees(what: string, engineValue: number, rescored: Rescored): void {
   const tol = rescoreTolerance(rescored.weightSum);

@@ -1,10 +1,10 @@
 import { canonicalQap, type EngineResult } from '@svc/engine-ts';
 import type { QapInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { assertAgrees, rescoreTolerance } from '../../internal/rescore';
+import { assertAgrees, permutationOf, rescoreTolerance } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
-import { assignmentOf, rescoreQap, type QapTerms } from './rescore';
+import { rescoreQap, type QapTerms } from './rescore';
 
 /** qap: place every facility at its own location, minimising flow × distance. */
 export const qapAdapter: CommandAdapter = {
@@ -26,7 +26,7 @@ export const qapAdapter: CommandAdapter = {
 /** The independent check of an engine result and the answer fields {answer, cost}. */
 export function finishQap(terms: QapTerms, r: EngineResult, deadlineFired: boolean): FinishedSolve {
   if (r.kind !== 'permutation') throw new SvcError('SVC_ENGINE_FAILURE', `engine returned a ${r.kind} result for qap`);
-  const perm = assignmentOf(r.answer, terms.flow.length);
+  const perm = permutationOf(r.answer, terms.flow.length, 'assignment', 'location');
   const rescored = rescoreQap(terms, perm);
   assertAgrees('cost', r.objective, rescored);
   const tol = rescoreTolerance(rescored.weightSum);

@@ -1,4 +1,4 @@
-import { engineFault, type Rescored } from '../../internal/rescore';
+import type { Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `qap` (the fields the re-score reads). */
 export interface QapTerms {
@@ -20,19 +20,4 @@ export function rescoreQap(t: QapTerms, perm: readonly number[]): Rescored {
     }
   }
   return { value, weightSum: flows * far };
-}
-
-/** The engine's assignment as a plain array; anything but a permutation of 0..n−1 is SVC_ENGINE_FAILURE. */
-export function assignmentOf(answer: ArrayLike<number>, n: number): number[] {
-  if (answer.length !== n) throw engineFault(`engine assignment has ${answer.length} entries, expected ${n}`);
-  const seen = new Uint8Array(n);
-  const out: number[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const l = answer[k];
-    if (!Number.isInteger(l) || l < 0 || l >= n) throw engineFault(`engine assignment entry ${k} is ${l}, not a location index`);
-    if (seen[l]) throw engineFault(`engine assigns location ${l} twice`);
-    seen[l] = 1;
-    out[k] = l;
-  }
-  return out;
 }

@@ -1,4 +1,4 @@
-import { engineFault, type Rescored } from '../../internal/rescore';
+import { permutationOf, type Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `rank` (the fields the re-score reads). */
 export interface RankTerms {
@@ -6,23 +6,9 @@ export interface RankTerms {
   readonly comparisons?: readonly (readonly [string, string])[];
 }
 
-/**
- * The item names of an engine order (indices, best first). Anything but a permutation of
- * 0..n−1 is SVC_ENGINE_FAILURE (the engine's claim is checked, never trusted).
- */
+/** The item names of an engine order (indices, best first); anything but a permutation is SVC_ENGINE_FAILURE. */
 export function rankNamesOf(order: ArrayLike<number>, items: readonly string[]): string[] {
-  const n = items.length;
-  if (order.length !== n) throw engineFault(`engine order has length ${order.length}, expected ${n} items`);
-  const seen = new Uint8Array(n);
-  const names: string[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const i = order[k];
-    if (!Number.isInteger(i) || i < 0 || i >= n) throw engineFault(`engine order entry ${k} is ${i}, not an item index`);
-    if (seen[i]) throw engineFault(`engine order places item ${i} twice`);
-    seen[i] = 1;
-    names[k] = items[i];
-  }
-  return names;
+  return permutationOf(order, items.length, 'order', 'item').map((i) => items[i]);
 }
 
 /**

@@ -3,7 +3,8 @@ import type { TspInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
-import { citiesOf, tourLength, tourOf, type TspTerms } from './rescore';
+import { permutationOf } from '../../internal/rescore';
+import { citiesOf, tourLength, type TspTerms } from './rescore';
 
 /** tsp: the shortest closed tour through every city. */
 export const tspAdapter: CommandAdapter = {
@@ -39,7 +40,7 @@ export function tspReceiptProblem(p: TspProblem): Record<string, unknown> {
 /** The independent check of an engine result and the answer fields {answer, length}. */
 export function finishTsp(terms: TspTerms, r: EngineResult, deadlineFired: boolean): FinishedSolve {
   if (r.kind !== 'permutation') throw new SvcError('SVC_ENGINE_FAILURE', `engine returned a ${r.kind} result for tsp`);
-  const tour = tourOf(r.answer, citiesOf(terms));
+  const tour = permutationOf(r.answer, citiesOf(terms), 'tour', 'city');
   const length = tourLength(terms, tour);
   // Integer distances: the re-score must agree exactly.
   if (r.objective !== length) throw new SvcError('SVC_ENGINE_FAILURE', `engine reported length ${r.objective} but the independent re-score gives ${length}`);

@@ -1,5 +1,3 @@
-import { engineFault } from '../../internal/rescore';
-
 /** Validated JSON input of `tsp` (the fields the re-score reads). */
 export interface TspTerms {
   readonly matrix?: readonly (readonly number[])[];
@@ -50,17 +48,3 @@ export function tourLength(t: TspTerms, tour: readonly number[]): number {
   return len;
 }
 
-/** The engine's tour as a plain array; anything but a permutation of 0..n−1 is SVC_ENGINE_FAILURE. */
-export function tourOf(answer: ArrayLike<number>, n: number): number[] {
-  if (answer.length !== n) throw engineFault(`engine tour has ${answer.length} cities, expected ${n}`);
-  const seen = new Uint8Array(n);
-  const out: number[] = new Array(n);
-  for (let k = 0; k < n; k++) {
-    const c = answer[k];
-    if (!Number.isInteger(c) || c < 0 || c >= n) throw engineFault(`engine tour entry ${k} is ${c}, not a city index`);
-    if (seen[c]) throw engineFault(`engine tour visits city ${c} twice`);
-    seen[c] = 1;
-    out[k] = c;
-  }
-  return out;
-}
