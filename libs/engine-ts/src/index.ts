@@ -57,23 +57,19 @@ export { binomialAtMost } from './families/select/solve';
 // rank
 export type { PermutationResult, RankProblem } from './families/rank/problem';
 export { canonicalRank } from './families/rank/canonical';
-export { checkOrder, evaluateRank, pairwiseMinimum, rankWeightSum } from './families/rank/evaluate';
+export { evaluateRank } from './families/rank/evaluate';
 export { rankBudgetFor, type RankBudget } from './families/rank/budget';
 export { majorityComponents } from './families/rank/solve';
 // tsp
 export type { TspMetric, TspProblem } from './families/tsp/problem';
-export { TSP_METRICS } from './families/tsp/problem';
 export { canonicalTsp } from './families/tsp/canonical';
-export { distanceOf, metricDistance, type Distance } from './families/tsp/distance';
 export { evaluateTsp } from './families/tsp/evaluate';
-export { boundIterations, tspBudgetFor, type TspBudget } from './families/tsp/budget';
-export { canonicalTour, oneTreeBound } from './families/tsp/solve';
+export { boundIterations as tspBoundIterations, tspBudgetFor, type TspBudget } from './families/tsp/budget';
 // qap
 export type { QapProblem } from './families/qap/problem';
 export { canonicalQap } from './families/qap/canonical';
 export { evaluateQap } from './families/qap/evaluate';
-export { qapBudgetFor, tabuIterations, type QapBudget } from './families/qap/budget';
-export { rootBound as qapRootBound } from './families/qap/solve';
+export { qapBudgetFor, tabuIterations as qapTabuIterations, type QapBudget } from './families/qap/budget';
 
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';

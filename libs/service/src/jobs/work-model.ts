@@ -1,4 +1,4 @@
-import { boundIterations, budgetFor, plantedLayout, qapBudgetFor, quantumScaleBudget, tabuIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
+import { budgetFor, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
 export const WORK_PER_UNIT_FALLBACK = 10_000_000;
@@ -54,14 +54,14 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const n = p.n;
     if (n <= b.dpMaxN) return { work: 2 ** (n - 1) * (n - 1) ** 2, steps: null, basis: 'engine_budget' };
     const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
-    return { work: n * n * (2 + 3 * boundIterations(b, n)) + kicks * (n + 200), steps: null, basis: 'engine_budget' };
+    return { work: n * n * (2 + 3 * tspBoundIterations(b, n)) + kicks * (n + 200), steps: null, basis: 'engine_budget' };
   }
   if (plan.command === 'qap' && p.kind === 'qap') {
     // families/qap/budget.ts: tabu iterations of n² each; branch and bound nodes of about n³ each.
     const b = qapBudgetFor(plan.effort);
     const n = p.n;
     const nodes = n <= b.bnbMaxN ? Math.min(b.bnbNodes, 1e6) * n ** 3 : 0;
-    return { work: tabuIterations(b, n) * n * n + nodes, steps: null, basis: 'engine_budget' };
+    return { work: qapTabuIterations(b, n) * n * n + nodes, steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };
