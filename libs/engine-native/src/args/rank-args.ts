@@ -4,6 +4,7 @@
  * The field order matches RankBudget (core/rank/solve.h).
  */
 import { rankBudgetFor, type Effort, type RankBudget, type RankProblem } from '@svc/engine-ts';
+import { sharedFloat64 } from './shared-matrix';
 
 /** The `rank` part of a problem handed to the addon. */
 export interface NativeRankArgs {
@@ -19,13 +20,7 @@ export const RANK_BUDGET_FIELDS = ['dpMaxN', 'bnbMaxN', 'bnbNodes', 'restarts', 
 /** Checked rank arguments; the O(n²) value checks are the core's (ValidateRank). */
 export function rankArgs(p: RankProblem, effort: Effort): NativeRankArgs {
   const n = p.n;
-  if (!(p.wins instanceof Float64Array) || p.wins.length !== n * n) throw new TypeError('wins must be a Float64Array of length n·n');
-  let wins = p.wins;
-  if (!(wins.buffer instanceof SharedArrayBuffer)) {
-    const shared = new Float64Array(new SharedArrayBuffer(wins.byteLength));
-    shared.set(wins);
-    wins = shared;
-  }
+  const wins = sharedFloat64(p.wins, n * n, 'wins', 'n·n');
   const b = rankBudgetFor(effort);
   return { wins, budget: Float64Array.from(RANK_BUDGET_FIELDS, (f) => b[f]) };
 }

@@ -4,6 +4,7 @@
  * work. The field order matches SelectBudget (core/select/solve.h).
  */
 import { selectBudgetFor, type Effort, type SelectBudget, type SelectProblem } from '@svc/engine-ts';
+import { sharedFloat64 } from './shared-matrix';
 
 /** The `select` part of a problem handed to the addon. */
 export interface NativeSelectArgs {
@@ -27,16 +28,7 @@ export function selectArgs(p: SelectProblem, effort: Effort): NativeSelectArgs {
   if (!Number.isInteger(p.k) || p.k < 1 || p.k > m) throw new RangeError(`select k must be in 1..${m}, got ${p.k}`);
   if (!(p.affinity instanceof Float64Array) || p.affinity.length !== m) throw new TypeError('affinity must be a Float64Array of length m');
   for (let i = 0; i < m; i++) if (!Number.isFinite(p.affinity[i])) throw new RangeError(`affinity[${i}] is not finite`);
-  let redundancy = p.redundancy;
-  if (redundancy !== null) {
-    if (!(redundancy instanceof Float64Array) || redundancy.length !== m * m) throw new TypeError('redundancy must be a Float64Array of length m·m');
-    if (!(redundancy.buffer instanceof SharedArrayBuffer)) {
-      // The addon reads shared memory in place; anything else is copied once into it here.
-      const shared = new Float64Array(new SharedArrayBuffer(redundancy.byteLength));
-      shared.set(redundancy);
-      redundancy = shared;
-    }
-  }
+  const redundancy = p.redundancy === null ? null : sharedFloat64(p.redundancy, m * m, 'redundancy', 'm·m');
   const b = selectBudgetFor(effort, m, p.k);
   return { k: p.k, affinity: p.affinity, redundancy, budget: Float64Array.from(SELECT_BUDGET_FIELDS, (f) => b[f]) };
 }

@@ -4,6 +4,7 @@
  * engine-ts, so both engines do the same work. Field order as TspBudget (core/tsp/solve.h).
  */
 import { tspBudgetFor, type Effort, type TspBudget, type TspMetric, type TspProblem } from '@svc/engine-ts';
+import { sharedFloat64 } from './shared-matrix';
 
 /** The `tsp` part of a problem handed to the addon. */
 export interface NativeTspArgs {
@@ -26,13 +27,7 @@ export function tspArgs(p: TspProblem, effort: Effort): NativeTspArgs {
   const budget = Float64Array.from(TSP_BUDGET_FIELDS, (f) => b[f]);
   if ((p.matrix === null) === (p.points === null)) throw new TypeError('tsp needs exactly one of matrix or points');
   if (p.matrix !== null) {
-    if (!(p.matrix instanceof Float64Array) || p.matrix.length !== n * n) throw new TypeError('matrix must be a Float64Array of length n·n');
-    let matrix = p.matrix;
-    if (!(matrix.buffer instanceof SharedArrayBuffer)) {
-      matrix = new Float64Array(new SharedArrayBuffer(matrix.byteLength));
-      matrix.set(p.matrix);
-    }
-    return { matrix, points: null, metric: 0, budget };
+    return { matrix: sharedFloat64(p.matrix, n * n, 'matrix', 'n·n'), points: null, metric: 0, budget };
   }
   if (!(p.points instanceof Float64Array) || p.points.length !== 2 * n) throw new TypeError('points must be a Float64Array of length 2n');
   const metric = METRIC_CODES[p.metric!];
