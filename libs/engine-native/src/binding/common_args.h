@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,7 +50,7 @@ inline bool ReadNumber(const Napi::Object& o, const char* key, double* out) {
 // An integer property in [lo, hi].
 template <typename T>
 bool ReadInt(const Napi::Object& o, const char* key, double lo, double hi, T* out) {
-  double d;
+  double d = 0;
   if (!ReadNumber(o, key, &d)) return false;
   if (d < lo || d > hi || d != std::floor(d)) {
     return ThrowType(o.Env(), std::string(key) + " is out of range");
@@ -65,6 +66,31 @@ inline bool ReadBool(const Napi::Object& o, const char* key, bool* out) {
   *out = v.As<Napi::Boolean>().Value();
   return true;
 }
+
+// A Float64Array argument: read in place when it is over a SharedArrayBuffer (cannot be detached;
+// the reference keeps it alive), copied otherwise. Lives as long as the family's arguments.
+class SharedDoubles {
+ public:
+  // false with a pending JS TypeError ("<what> must be a Float64Array") when `v` is not one.
+  bool Read(const Napi::Value& v, const std::string& what) {
+    if (!IsTyped(v, napi_float64_array)) return ThrowType(v.Env(), what + " must be a Float64Array");
+    Napi::Float64Array a = v.As<Napi::Float64Array>();
+    if (a.ArrayBuffer().IsArrayBuffer()) {
+      copy_ = CopyTyped<double>(v);
+      view_ = copy_;
+    } else {
+      ref_ = Napi::Persistent(a);
+      view_ = std::span<const double>(a.Data(), a.ElementLength());
+    }
+    return true;
+  }
+  std::span<const double> view() const { return view_; }
+
+ private:
+  std::vector<double> copy_;
+  Napi::Reference<Napi::Float64Array> ref_;
+  std::span<const double> view_;
+};
 
 inline constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
 inline constexpr double kMax32 = 2147483647.0;

@@ -23,30 +23,21 @@ class RankArgs : public FamilyArgs {
       return ThrowType(env, "rank.wins and rank.budget must be Float64Arrays");
     }
     budget_ = CopyTyped<double>(b);
-    Napi::Float64Array wa = w.As<Napi::Float64Array>();
-    if (wa.ArrayBuffer().IsArrayBuffer()) {
-      wins_copy_ = CopyTyped<double>(w);
-      wins_ = wins_copy_;
-    } else {
-      wins_ref_ = Napi::Persistent(wa);
-      wins_ = std::span<const double>(wa.Data(), wa.ElementLength());
-    }
-    return true;
+    return wins_.Read(w, "rank.wins");
   }
 
   core::CallStatus Solve(std::string_view command, const core::SolveOptions& options,
                          const core::Limits& limits, core::SolveResult* out,
                          std::string* error) const override {
     core::RankProblem p{base_.View()};
-    p.rank = core::RankView{wins_, budget_};
+    p.rank = core::RankView{wins_.view(), budget_};
     return core::Solve(command, p, options, limits, out, error);
   }
 
  private:
   BaseArgs base_;
-  std::vector<double> budget_, wins_copy_;
-  std::span<const double> wins_;
-  Napi::Reference<Napi::Float64Array> wins_ref_;
+  std::vector<double> budget_;
+  SharedDoubles wins_;
 };
 
 }  // namespace

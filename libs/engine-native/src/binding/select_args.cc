@@ -28,35 +28,23 @@ class SelectArgs : public FamilyArgs {
     }
     affinity_ = CopyTyped<double>(a);
     budget_ = CopyTyped<double>(b);
-    if (IsTyped(r, napi_float64_array)) {
-      Napi::Float64Array ra = r.As<Napi::Float64Array>();
-      if (ra.ArrayBuffer().IsArrayBuffer()) {
-        redundancy_copy_ = CopyTyped<double>(r);
-        redundancy_ = redundancy_copy_;
-      } else {
-        redundancy_ref_ = Napi::Persistent(ra);
-        redundancy_ = std::span<const double>(ra.Data(), ra.ElementLength());
-      }
-    } else if (!r.IsNull() && !r.IsUndefined()) {
-      return ThrowType(env, "select.redundancy must be a Float64Array or null");
-    }
-    return true;
+    if (r.IsNull() || r.IsUndefined()) return true;
+    return redundancy_.Read(r, "select.redundancy (or null)");
   }
 
   core::CallStatus Solve(std::string_view command, const core::SolveOptions& options,
                          const core::Limits& limits, core::SolveResult* out,
                          std::string* error) const override {
     core::SelectProblem p{base_.View()};
-    p.select = core::SelectView{k_, affinity_, redundancy_, budget_};
+    p.select = core::SelectView{k_, affinity_, redundancy_.view(), budget_};
     return core::Solve(command, p, options, limits, out, error);
   }
 
  private:
   BaseArgs base_;
   int32_t k_ = 0;
-  std::vector<double> affinity_, budget_, redundancy_copy_;
-  std::span<const double> redundancy_;
-  Napi::Reference<Napi::Float64Array> redundancy_ref_;
+  std::vector<double> affinity_, budget_;
+  SharedDoubles redundancy_;  // empty view: no pair penalised
 };
 
 }  // namespace

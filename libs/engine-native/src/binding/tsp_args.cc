@@ -25,18 +25,7 @@ class TspArgs : public FamilyArgs {
     const Napi::Value b = to.Get("budget");
     if (!IsTyped(b, napi_float64_array)) return ThrowType(env, "tsp.budget must be a Float64Array");
     budget_ = CopyTyped<double>(b);
-    if (IsTyped(m, napi_float64_array)) {
-      Napi::Float64Array ma = m.As<Napi::Float64Array>();
-      if (ma.ArrayBuffer().IsArrayBuffer()) {
-        matrix_copy_ = CopyTyped<double>(m);
-        matrix_ = matrix_copy_;
-      } else {
-        matrix_ref_ = Napi::Persistent(ma);
-        matrix_ = std::span<const double>(ma.Data(), ma.ElementLength());
-      }
-    } else if (!m.IsNull() && !m.IsUndefined()) {
-      return ThrowType(env, "tsp.matrix must be a Float64Array or null");
-    }
+    if (!m.IsNull() && !m.IsUndefined() && !matrix_.Read(m, "tsp.matrix (or null)")) return false;
     if (IsTyped(p, napi_float64_array)) {
       points_ = CopyTyped<double>(p);
     } else if (!p.IsNull() && !p.IsUndefined()) {
@@ -49,16 +38,15 @@ class TspArgs : public FamilyArgs {
                          const core::Limits& limits, core::SolveResult* out,
                          std::string* error) const override {
     core::TspProblem p{base_.View()};
-    p.tsp = core::TspView{matrix_, points_, metric_, budget_};
+    p.tsp = core::TspView{matrix_.view(), points_, metric_, budget_};
     return core::Solve(command, p, options, limits, out, error);
   }
 
  private:
   BaseArgs base_;
   core::TspMetric metric_ = core::TspMetric::kMatrix;
-  std::vector<double> budget_, matrix_copy_, points_;
-  std::span<const double> matrix_;
-  Napi::Reference<Napi::Float64Array> matrix_ref_;
+  std::vector<double> budget_, points_;
+  SharedDoubles matrix_;
 };
 
 }  // namespace
