@@ -4,6 +4,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "common/checks.h"
 #include "planted/solve.h"
 #include "qubo/commands.h"
 #include "rank/solve.h"
@@ -32,10 +33,6 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<TspProblem, &ValidateTsp, &SolveTsp>("tsp"),
     Entry<QapProblem, &ValidateQap, &SolveQap>("qap"),
 });
-
-void Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-}
 
 }  // namespace
 

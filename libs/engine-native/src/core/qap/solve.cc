@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 
+#include "common/checks.h"
 #include "common/prng.h"
 
 namespace svc::core {
@@ -19,11 +20,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int64_t kPreProofItersPerN2 = 50;
 // Largest n whose Gilmore–Lawler root bound is computed (solve.ts BOUND_MAX_N).
 constexpr int32_t kBoundMaxN = 256;
-
-bool Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-  return false;
-}
 
 int64_t TabuIterations(const QapBudget& b, int32_t n) {
   return std::min<int64_t>(b.tabu_iters, static_cast<int64_t>(std::floor(b.tabu_work / (static_cast<double>(n) * n))));
@@ -303,9 +299,7 @@ double Hungarian(const std::vector<double>& c, int32_t m) {
 
 bool QapBudgetFrom(std::span<const double> f, QapBudget* out) {
   if (f.size() != kQapBudgetFields) return false;
-  for (double v : f) {
-    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
-  }
+  if (!AllWholeNumbers(f)) return false;
   out->bnb_max_n = static_cast<int32_t>(std::min(f[0], 64.0));
   out->bnb_nodes = static_cast<int64_t>(f[1]);
   out->tabu_iters = static_cast<int64_t>(f[2]);

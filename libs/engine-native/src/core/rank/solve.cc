@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "common/checks.h"
 #include "common/prng.h"
 
 namespace svc::core {
@@ -18,11 +19,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int32_t kSmallDp = 12;
 // The subset DP's largest component (2^s doubles); the budget never asks for more.
 constexpr int32_t kDpCap = 26;
-
-bool Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-  return false;
-}
 
 // Kahn's algorithm on the components' majority edges, the ready component with the smallest
 // item first (each component is sorted, so its first item is its smallest).
@@ -396,9 +392,7 @@ class BranchAndBound {
 
 bool RankBudgetFrom(std::span<const double> f, RankBudget* out) {
   if (f.size() != kRankBudgetFields) return false;
-  for (double v : f) {
-    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
-  }
+  if (!AllWholeNumbers(f)) return false;
   RankBudget& b = *out;
   b.dp_max_n = static_cast<int32_t>(std::min(f[0], 1e9));
   b.bnb_max_n = static_cast<int32_t>(std::min(f[1], 1e9));

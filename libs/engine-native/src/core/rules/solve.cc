@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kernels/flip_state.h"
+#include "common/checks.h"
 #include "common/prng.h"
 #include "kernels/move_scan.h"
 #include "kernels/tree_selector.h"
@@ -18,11 +19,6 @@ namespace {
 
 // Most rules a breakout step reweighs (rules-solve.ts BUMP_MAX).
 constexpr int64_t kBumpMax = 32;
-
-bool Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-  return false;
-}
 
 // The counting-rule form (rules-solve.ts RulesEncoding).
 struct Encoding {
@@ -596,9 +592,7 @@ bool Better(const RulesScore& a, const RulesScore& b) {
 
 bool RulesBudgetFrom(std::span<const double> f, RulesBudget* out) {
   if (f.size() != kRulesBudgetFields) return false;
-  for (double v : f) {
-    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
-  }
+  if (!AllWholeNumbers(f)) return false;
   RulesBudget& b = *out;
   b.bb_steps = static_cast<int64_t>(f[0]);
   b.tabu_moves = static_cast<int64_t>(f[1]);

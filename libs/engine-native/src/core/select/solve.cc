@@ -7,6 +7,7 @@
 #include <limits>
 #include <numeric>
 
+#include "common/checks.h"
 #include "common/prng.h"
 
 namespace svc::core {
@@ -20,11 +21,6 @@ struct Counter {
   int64_t iterations = 0;
   int64_t restarts = 0;
 };
-
-bool Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-  return false;
-}
 
 // The k largest affinities, ties to the lower index.
 std::vector<uint8_t> TopK(std::span<const double> a, int32_t k) {
@@ -474,9 +470,7 @@ class BranchAndBound {
 
 bool SelectBudgetFrom(std::span<const double> f, SelectBudget* out) {
   if (f.size() != kSelectBudgetFields) return false;
-  for (double v : f) {
-    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
-  }
+  if (!AllWholeNumbers(f)) return false;
   SelectBudget& b = *out;
   b.enumerate_max = static_cast<int64_t>(f[0]);
   b.bb_max_m = static_cast<int32_t>(std::min(f[1], 2147483647.0));

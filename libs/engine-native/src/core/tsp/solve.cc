@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/checks.h"
 #include "common/prng.h"
 
 namespace svc::core {
@@ -17,11 +18,6 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int32_t kBoundPatience = 5;
 // The Held–Karp DP's largest n (2^(n-1)·(n-1) doubles); budgets never ask for more.
 constexpr int32_t kDpCap = 24;
-
-bool Fail(std::string* error, std::string message) {
-  if (error != nullptr) *error = std::move(message);
-  return false;
-}
 
 double Nint(double x) { return std::floor(x + 0.5); }
 
@@ -522,9 +518,7 @@ double TspDistance::operator()(int32_t i, int32_t j) const {
 
 bool TspBudgetFrom(std::span<const double> f, TspBudget* out) {
   if (f.size() != kTspBudgetFields) return false;
-  for (double v : f) {
-    if (!(v >= 0) || v > 9007199254740991.0 || v != std::floor(v)) return false;
-  }
+  if (!AllWholeNumbers(f)) return false;
   TspBudget& b = *out;
   b.dp_max_n = static_cast<int32_t>(std::min(f[0], 1e9));
   b.neighbours = static_cast<int32_t>(std::min(f[1], 1e9));
