@@ -7,6 +7,9 @@ import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, 
 import type { PreparedSolve } from './adapter';
 import type { SureCertificate } from './command-module';
 
+/** A cap per effort from an engine budget. */
+const perEffort = (cap: (e: Effort) => number): Record<Effort, number> => Object.fromEntries(EFFORTS.map((e) => [e, cap(e)])) as Record<Effort, number>;
+
 /** Largest n (m for select) whose certified claim POST /verify re-checks by enumerating every 0/1 assignment. */
 export const EXHAUSTIVE_RECHECK_MAX_N = 16;
 
@@ -21,7 +24,7 @@ export function quboExactCaps(command: 'optimize' | 'maxcut'): Record<Effort, nu
 
 /** sample certifies when the engine enumerates every state: the engine's own enumeration cap per effort. */
 export function sampleExactCaps(): Record<Effort, number> {
-  return Object.fromEntries(EFFORTS.map((e) => [e, sampleBudget(e, 1, 0, 1).exactMaxN])) as Record<Effort, number>;
+  return perEffort((e) => sampleBudget(e, 1, 0, 1).exactMaxN);
 }
 
 /**
@@ -97,7 +100,7 @@ export function selectSurely(prep: PreparedSolve, effort: Effort): SureCertifica
  * component closes (measured: random votes on 40 items close at high; consistent votes at any size).
  */
 export function rankExactCaps(): Record<Effort, number> {
-  return Object.fromEntries(EFFORTS.map((e) => [e, rankBudgetFor(e).dpMaxN])) as Record<Effort, number>;
+  return perEffort((e) => rankBudgetFor(e).dpMaxN);
 }
 
 /** rank: every component of the majority graph within the DP's size is ordered exactly. */
@@ -112,7 +115,7 @@ export function rankSurely(prep: PreparedSolve, effort: Effort): SureCertificate
 
 /** tsp: the Held–Karp DP's size per effort (certified by construction of the method). */
 export function tspExactCaps(): Record<Effort, number> {
-  return Object.fromEntries(EFFORTS.map((e) => [e, tspBudgetFor(e).dpMaxN])) as Record<Effort, number>;
+  return perEffort((e) => tspBudgetFor(e).dpMaxN);
 }
 
 /** tsp: up to the DP's size the tour is always certified (the DP has no work cap). */
@@ -125,7 +128,7 @@ export function tspSurely(prep: PreparedSolve, effort: Effort): SureCertificate 
 
 /** qap: branch and bound (Gilmore–Lawler) sizes per effort; typical, not rules (it has a node cap). */
 export function qapExactCaps(): Record<Effort, number> {
-  return Object.fromEntries(EFFORTS.map((e) => [e, qapBudgetFor(e).bnbMaxN])) as Record<Effort, number>;
+  return perEffort((e) => qapBudgetFor(e).bnbMaxN);
 }
 
 /** Largest qap the branch and bound always finishes: its tree has fewer nodes than the smallest node cap. */

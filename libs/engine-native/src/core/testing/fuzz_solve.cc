@@ -85,6 +85,13 @@ struct Arrays {
   std::vector<uint8_t> pin_value, warm, rules_type;
 };
 
+// Now and then (1 in 16) replaces a budget by up to max_len - 1 arbitrary numbers.
+void SometimesGarble(Reader& r, std::vector<double>& budget, size_t max_len) {
+  if (r.U8() < 240) return;
+  budget.resize(r.U8() % max_len);
+  for (auto& x : budget) x = r.Real();
+}
+
 void FillBase(Reader& r, Arrays& a, ProblemBase& p, bool with_linear) {
   p.n = r.Int(0, 28);
   const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
@@ -283,10 +290,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     // The budget of budget.ts most of the time (dpMaxN, bnbMaxN, bnbNodes, restarts, memo), anything sometimes.
     a.budget = {static_cast<double>(r.U8() % 16), static_cast<double>(r.U8() % 40), static_cast<double>(r.U8() * 40),
                 static_cast<double>(r.U8() % 8), static_cast<double>(1 << (r.U8() % 12))};
-    if (r.U8() >= 240) {
-      a.budget.resize(r.U8() % 7);
-      for (auto& x : a.budget) x = r.Real();
-    }
+    SometimesGarble(r, a.budget, 7);
     p.rank.wins = a.wins;
     p.rank.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
@@ -314,10 +318,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     a.budget = {static_cast<double>(r.U8() % 14), static_cast<double>(1 + r.U8() % 10), static_cast<double>(r.U8() % 20),
                 static_cast<double>(r.U8() * 10), static_cast<double>(r.U8() % 20), static_cast<double>(r.U8()) * 1e4};
-    if (r.U8() >= 240) {
-      a.budget.resize(r.U8() % 8);
-      for (auto& x : a.budget) x = r.Real();
-    }
+    SometimesGarble(r, a.budget, 8);
     p.tsp.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
@@ -330,10 +331,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (auto& x : a.wins) x = r.U8() < 240 ? static_cast<double>(r.Int(-20, 20)) : r.Real();
     for (auto& x : a.coords) x = r.U8() < 240 ? static_cast<double>(r.Int(0, 30)) : r.Real();
     a.budget = {static_cast<double>(r.U8() % 12), static_cast<double>(r.U8() * 100), static_cast<double>(r.U8() * 4), static_cast<double>(r.U8()) * 1e4};
-    if (r.U8() >= 240) {
-      a.budget.resize(r.U8() % 6);
-      for (auto& x : a.budget) x = r.Real();
-    }
+    SometimesGarble(r, a.budget, 6);
     p.qap.flow = a.wins;
     p.qap.dist = a.coords;
     p.qap.budget = a.budget;
