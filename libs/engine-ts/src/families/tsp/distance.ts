@@ -31,15 +31,18 @@ export function metricDistance(metric: TspMetric, x1: number, y1: number, x2: nu
       const t = nint(r);
       return t < r ? t + 1 : t;
     }
-    case 'geo': {
-      const lat1 = geoRadians(x1), lon1 = geoRadians(y1), lat2 = geoRadians(x2), lon2 = geoRadians(y2);
-      const q1 = Math.cos(lon1 - lon2);
-      const q2 = Math.cos(lat1 - lat2);
-      const q3 = Math.cos(lat1 + lat2);
-      // Clamped: rounding can put the cosine a hair outside [-1, 1] (acos would be NaN).
-      return Math.trunc(RRR * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))) + 1.0);
-    }
+    case 'geo':
+      return geoDistance(geoRadians(x1), geoRadians(y1), geoRadians(x2), geoRadians(y2));
   }
+}
+
+/** TSPLIB GEO between two cities given in radians (latitude, longitude). */
+function geoDistance(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const q1 = Math.cos(lon1 - lon2);
+  const q2 = Math.cos(lat1 - lat2);
+  const q3 = Math.cos(lat1 + lat2);
+  // Clamped: rounding can put the cosine a hair outside [-1, 1] (acos would be NaN).
+  return Math.trunc(RRR * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))) + 1.0);
 }
 
 /** d(i, j) of the problem; d(i, i) = 0. */
@@ -51,8 +54,11 @@ export function distanceOf(p: TspProblem): Distance {
   }
   const pts = p.points!;
   const metric = p.metric!;
+  if (metric === 'geo') {
+    // Radians once per city, not once per distance (the native twin does the same).
+    const lat = Float64Array.from({ length: n }, (_, i) => geoRadians(pts[2 * i]));
+    const lon = Float64Array.from({ length: n }, (_, i) => geoRadians(pts[2 * i + 1]));
+    return (i, j) => (i === j ? 0 : geoDistance(lat[i], lon[i], lat[j], lon[j]));
+  }
   return (i, j) => (i === j ? 0 : metricDistance(metric, pts[2 * i], pts[2 * i + 1], pts[2 * j], pts[2 * j + 1]));
 }
-
-/** Whether the points are planar (the grid search for neighbours applies): every metric but geo. */
-export const isPlanar = (p: TspProblem) => p.points !== null && p.metric !== 'geo';
