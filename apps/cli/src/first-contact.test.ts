@@ -116,14 +116,14 @@ describe('first contact: help says which commands this version serves', () => {
     expect(help.match(/\(not available yet\)/g)).toHaveLength(COMMANDS.length - SERVED_COMMANDS.length);
   });
 
-  it('svc design --help says so, and svc design still sends the request and reports the 404', async () => {
-    const help = await harness().run('design', '--help');
+  it('svc milp --help says so, and svc milp still sends the request and reports the 404', async () => {
+    const help = await harness().run('milp', '--help');
     expect(help.out).toContain('(not available yet)');
     expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
     expect((await harness().run('maxcut', '--help')).out).not.toContain('not available yet');
-    const h = harness({ stdin: '{"description":"colour four panels with two colours","n":4}', reply: (c) => (c.url.pathname === '/api/v1/solve/design' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
-    const r = await h.run('design');
-    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/design']);
+    const h = harness({ stdin: '{"description":"run the kiln or not, and order clay","n":2}', reply: (c) => (c.url.pathname === '/api/v1/solve/milp' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
+    const r = await h.run('milp');
+    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/milp']);
     expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
   });
 });

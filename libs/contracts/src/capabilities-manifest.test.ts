@@ -37,7 +37,7 @@ describe('capabilitiesManifest', () => {
       expect(c.status).toBe(SERVED_COMMANDS.includes(c.name as never) ? 'served' : 'not available yet');
       if (c.status === 'not available yet') expect(c.available).toBe(false);
     }
-    expect(all.commands.find((c) => c.name === 'design')).toMatchObject({ status: 'not available yet', available: false });
+    expect(all.commands.find((c) => c.name === 'milp')).toMatchObject({ status: 'not available yet', available: false });
   });
 
   it('certified caps: engine-given, else interface defaults, else null', () => {

@@ -73,7 +73,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   maxcut: { purpose: 'maximum cut of a weighted graph', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/optimize-maxcut.md' },
   tsp: { purpose: 'shortest closed tour over a distance matrix', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/tsp.md' },
   qap: { purpose: 'assign facilities to locations, minimizing flow x distance', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/qap.md' },
-  design: { purpose: 'coupled k-ary design or graph coloring', status: NA, stability: 'beta', latencyBudget: true },
+  design: { purpose: 'coupled k-ary design or graph coloring', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/design.md' },
   select: { purpose: 'pick exactly k of m items, maximizing affinity minus redundancy', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
   rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/rank.md' },
   spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: NA },

@@ -11,6 +11,7 @@ import type { NativePlantedArgs } from './args/planted-args';
 import type { NativeRankArgs } from './args/rank-args';
 import type { NativeTspArgs } from './args/tsp-args';
 import type { NativeQapArgs } from './args/qap-args';
+import type { NativeDesignArgs } from './args/design-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -43,6 +44,7 @@ export interface NativeProblemArgs {
   readonly tsp?: NativeTspArgs;
   /** qap: the shared flow and dist and the flattened budget (args/qap-args.ts). */
   readonly qap?: NativeQapArgs;
+  readonly design?: NativeDesignArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */

@@ -26,6 +26,7 @@ import { rankArgs } from './args/rank-args';
 import { rulesArgs } from './args/rules-args';
 import { tspArgs } from './args/tsp-args';
 import { qapArgs } from './args/qap-args';
+import { designArgs } from './args/design-args';
 import { selectArgs } from './args/select-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
@@ -67,7 +68,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       // The result's kind follows the fields the addon filled in (the service checks them per command).
       if (r.samples !== undefined) return { kind: 'sample', ...common, samples: r.samples };
       if (r.violations !== undefined) return { kind: 'rules', ...common, violations: r.violations };
-      if (r.order !== undefined) return { kind: 'permutation', ...common, answer: r.order };
+      if (r.order !== undefined) return req.problem.kind === 'design' ? { kind: 'labels', ...common, answer: r.order } : { kind: 'permutation', ...common, answer: r.order };
       if (r.plantedEnergy !== undefined) return { kind: 'planted', ...common, plantedEnergy: r.plantedEnergy, edges: r.edges ?? NaN };
       return { kind: 'binary', ...common };
     },
@@ -89,7 +90,8 @@ export function prepare(
   if (req.command === 'rank' && p.kind !== 'rank') throw new Error('rank needs a rank problem');
   if (req.command === 'tsp' && p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
   if (req.command === 'qap' && p.kind !== 'qap') throw new Error('qap needs a qap problem');
-  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if (req.command === 'design' && p.kind !== 'design') throw new Error('design needs a design problem');
+  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
@@ -163,6 +165,10 @@ export function prepare(
   } else if (p.kind === 'qap') {
     if (warm !== null) throw new Error('qap takes no warm start');
     problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, qap: qapArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'design') {
+    if (warm !== null) throw new Error('design takes no warm start');
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, design: designArgs(p, effort) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

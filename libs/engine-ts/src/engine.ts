@@ -9,6 +9,7 @@ import type { SelectProblem } from './families/select/problem';
 import type { PermutationResult, RankProblem } from './families/rank/problem';
 import type { TspProblem } from './families/tsp/problem';
 import type { QapProblem } from './families/qap/problem';
+import type { DesignProblem, LabelResult } from './families/design/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -32,7 +33,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
@@ -107,7 +108,7 @@ export interface BinaryResult extends ResultBase {
  * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
  * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
  */
-export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult;
+export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult | LabelResult;
 
 /**
  * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far

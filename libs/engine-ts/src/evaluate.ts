@@ -11,6 +11,7 @@ import { SELECT_SCORE } from './families/select/evaluate';
 import { RANK_SCORE } from './families/rank/evaluate';
 import { TSP_SCORE } from './families/tsp/evaluate';
 import { QAP_SCORE } from './families/qap/evaluate';
+import { DESIGN_SCORE } from './families/design/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -21,6 +22,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   rank: RANK_SCORE,
   tsp: TSP_SCORE,
   qap: QAP_SCORE,
+  design: DESIGN_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

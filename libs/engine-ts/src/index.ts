@@ -71,6 +71,12 @@ export { canonicalQap } from './families/qap/canonical';
 export { evaluateQap } from './families/qap/evaluate';
 export { qapBudgetFor, tabuIterations as qapTabuIterations, type QapBudget } from './families/qap/budget';
 
+export type { DesignProblem, LabelResult } from './families/design/problem';
+export { canonicalDesign, circularCost, type DesignInput } from './families/design/canonical';
+export { evaluateDesign } from './families/design/evaluate';
+export { designBudgetFor, type DesignBudget } from './families/design/budget';
+export { designShape } from './families/design/solve';
+
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
 export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';

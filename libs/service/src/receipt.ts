@@ -30,7 +30,7 @@ const pairsOf = (p: { i: Int32Array; j: Int32Array; w: Float64Array }): number[]
  * (JSON, SVCB) of the same problem yields the same receipt.
  */
 export function receiptProblem(p: CanonicalProblem, warmStart?: ArrayLike<number>): Record<string, unknown> {
-  if (p.kind === 'select' || p.kind === 'rules' || p.kind === 'planted-ising' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap') throw new Error(`receiptProblem covers optimize and maxcut; ${p.kind} has its own adapter form`);
+  if (p.kind !== 'qubo' && p.kind !== 'maxcut') throw new Error(`receiptProblem covers optimize and maxcut; ${p.kind} has its own adapter form`);
   const out: Record<string, unknown> = { n: p.n };
   if (p.kind === 'qubo') {
     const linear: Record<string, number> = {};

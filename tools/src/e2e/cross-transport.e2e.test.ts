@@ -209,6 +209,18 @@ function cases(): Case[] {
   };
   qrec([], [0, 1, 2, 3, 4, 5]);
   out.push({ name: 'qap 6 facilities, asymmetric', command: 'qap', problem: { n: 6, flow: qf, dist: qd }, effort: 'medium', seed: 12, optimum: qbest, score: (e) => qcost(e.answer) });
+  // design: a 3-colouring question with a bias (certified by branch and bound), and a circular chain (the DP).
+  const dg = { n: 7, L: 7, K: 3, table: [[2, 0, 1], [0, 2, 0], [1, 0, 2]], bias: [[0, 0, -1], [3, 2, 1.5], [6, 1, -0.5]], bonds: [[0, 1], [1, 2], [2, 0], [2, 3], [3, 4], [4, 5], [5, 6], [6, 3], [1, 4]] };
+  const denergy = (x: number[]) => dg.bias.reduce((a, [s, v, w]) => a + (x[s] === v ? w : 0), 0) + dg.bonds.reduce((a, [i, j]) => a + dg.table[x[i]][x[j]], 0);
+  let dbest = Infinity;
+  for (let code = 0; code < 3 ** 7; code++) dbest = Math.min(dbest, denergy(Array.from({ length: 7 }, (_, s) => Math.floor(code / 3 ** s) % 3)));
+  out.push({ name: 'design 7 sites, 3 values, a table and a bias', command: 'design', problem: dg, effort: 'medium', seed: 13, optimum: dbest, score: (e) => denergy(e.answer) });
+  const dc = { n: 5, L: 5, K: 6, circular: { j: 3 }, bias: [[0, 0, -4], [4, 3, -4]], bonds: [[0, 1], [1, 2], [2, 3], [3, 4]] };
+  const clock = (a: number, b: number) => Math.floor(-3 * Math.cos((2 * Math.PI * Math.min((a - b + 6) % 6, (b - a + 6) % 6)) / 6) + 0.5);
+  const cenergy = (x: number[]) => dc.bias.reduce((a, [s, v, w]) => a + (x[s] === v ? w : 0), 0) + dc.bonds.reduce((a, [i, j]) => a + clock(x[i], x[j]), 0);
+  let cbest = Infinity;
+  for (let code = 0; code < 6 ** 5; code++) cbest = Math.min(cbest, cenergy(Array.from({ length: 5 }, (_, s) => Math.floor(code / 6 ** s) % 6)));
+  out.push({ name: 'design circular chain (clock model)', command: 'design', problem: dc, effort: 'flash', seed: 0, optimum: cbest, score: (e) => cenergy(e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -229,9 +241,11 @@ function cases(): Case[] {
     ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
-    ['a command not available yet', 'design', { n: 2, L: 2, K: 2 }, 'SVC_UNSUPPORTED'],
+    ['a command not available yet', 'milp', { n: 1, vars: [{ domain: 'binary' }] }, 'SVC_UNSUPPORTED'],
     ['tsp asymmetric matrix', 'tsp', { n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
+    ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
+    ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

@@ -319,7 +319,7 @@ describe('exit codes against the real server', () => {
     const [r, noDescription, notYet, bad, ...usageRuns] = await Promise.all([
       svc(['maxcut', '--format', 'json'], { stdin: JSON.stringify({ description: 'split nobody into two empty leagues', n: 3, edges: [] }) }),
       svc(['optimize', '--format', 'envelope'], { stdin: JSON.stringify({ n: 2 }) }),
-      svc(['design', '--format', 'json'], { stdin: JSON.stringify({ description: 'colour two adjacent panels with two colours', L: 2, K: 2 }) }),
+      svc(['milp', '--format', 'json'], { stdin: JSON.stringify({ description: 'decide whether to run the kiln', vars: [{ domain: 'binary' }] }) }),
       svc(['optimize', '--format', 'json'], { stdin: '{"n": 3,' }),
       ...usage.map((argv) => svc(argv, { stdin })),
     ]);

@@ -36,6 +36,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"rank", &svc::binding::ReadRankArgs},
     {"tsp", &svc::binding::ReadTspArgs},
     {"qap", &svc::binding::ReadQapArgs},
+    {"design", &svc::binding::ReadDesignArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).

@@ -13,6 +13,7 @@ import { solveSelect } from './select/solve';
 import { solveRank } from './rank/solve';
 import { solveTsp } from './tsp/solve';
 import { solveQap } from './qap/solve';
+import { solveDesign } from './design/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -30,4 +31,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   rank: solveRank,
   tsp: solveTsp,
   qap: solveQap,
+  design: solveDesign,
 };

@@ -9,3 +9,4 @@ export * from './exact';
 export * from './qubo-family';
 export * from './select-rules';
 export * from './expect-kind';
+export * from './design';

@@ -71,6 +71,18 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
     const r = rng(s);
     return { n, points: Array.from({ length: n }, () => [Math.round(r() * 1000), Math.round(r() * 1000)]) };
   },
+  design: (shape, s) => {
+    // 1: no bonds (construction); 2: a random tree of 300 sites (the dynamic program); 3: the same tree
+    // and one more bond, a cycle (nothing is promised).
+    const r = rng(s);
+    const L = 300;
+    const K = 5;
+    const bonds: number[][] = shape === 1 ? [] : Array.from({ length: L - 1 }, (_, t) => [Math.floor(r() * (t + 1)), t + 1]);
+    if (shape === 3) bonds.push([0, L - 1], [0, 1]);
+    const table = Array.from({ length: K }, () => new Array<number>(K).fill(0));
+    for (let a = 0; a < K; a++) for (let b = a; b < K; b++) table[a][b] = table[b][a] = Math.round(r() * 20 - 10);
+    return { L, K, table, bonds, bias: Array.from({ length: 40 }, () => [Math.floor(r() * L), Math.floor(r() * K), Math.round(r() * 10 - 5)]) };
+  },
   rank: (n, s) => {
     // Near-uniform votes: one majority component of all n items, which crosses the DP cap at flash (14).
     const r = rng(s);
@@ -87,7 +99,7 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
 
 /** Sizes tried per command at flash: around the sure cap. */
 const SIZES: Partial<Record<Command, readonly number[]>> = {
-  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13], qap: [7, 8, 9],
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13], qap: [7, 8, 9], design: [1, 2, 3],
 };
 
 describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {

@@ -3,7 +3,7 @@
  * analyze reports (`would_certify`, `exact_caps`) and how far POST /verify re-checks a certified
  * claim by enumeration. Each command module points its `exactCaps` at one of these.
  */
-import { binomialAtMost, budgetFor, certifiedCaps, EFFORTS, majorityComponents, qapBudgetFor, rankBudgetFor, sampleBudget, selectBudgetFor, tspBudgetFor, type Effort } from '@svc/engine-ts';
+import { binomialAtMost, budgetFor, certifiedCaps, designBudgetFor, designShape, EFFORTS, majorityComponents, qapBudgetFor, rankBudgetFor, sampleBudget, selectBudgetFor, tspBudgetFor, type Effort } from '@svc/engine-ts';
 import type { PreparedSolve } from './adapter';
 import type { SureCertificate } from './command-module';
 
@@ -140,4 +140,22 @@ export function qapSurely(prep: PreparedSolve, effort: Effort): SureCertificate 
   if (p.kind !== 'qap') return null;
   if (p.n === 1) return { reason: 'one facility, one location', instant: true };
   return p.n <= QAP_SURE_N && qapBudgetFor(effort).bnbNodes >= 120_000 ? { reason: `branch and bound over at most e·${p.n}! nodes always completes (${p.n} ≤ ${QAP_SURE_N} facilities)`, instant: false } : null;
+}
+
+/** design: branch and bound sizes (sites of a component with cycles) per effort; typical, not rules (it has a node cap). */
+export function designExactCaps(): Record<Effort, number> {
+  return perEffort((e) => designBudgetFor(e).bnbMaxSites);
+}
+
+/**
+ * design: no coupling, K = 1 or no bonds is certified by construction; bonds forming a forest whose
+ * dynamic program fits the effort's work (Σ sites·K²) always are (the DP has no other cap).
+ */
+export function designSurely(prep: PreparedSolve, effort: Effort): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'design') return null;
+  if (p.K === 1 || p.bondI.length === 0) return { reason: 'no bond couples two sites: each site takes its cheapest value', instant: true };
+  const { treeWork, hardSites } = designShape(p);
+  if (hardSites > 0 || treeWork > designBudgetFor(effort).dpWork) return null;
+  return { reason: `the bonds form a forest: dynamic programming over ${treeWork} site·value² steps always completes`, instant: false };
 }

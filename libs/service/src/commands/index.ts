@@ -18,6 +18,7 @@ import { quantumScaleCommand } from './quantum-scale';
 import { rankCommand } from './rank';
 import { tspCommand } from './tsp';
 import { qapCommand } from './qap';
+import { designCommand } from './design';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -28,6 +29,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   maxcutCommand,
   tspCommand,
   qapCommand,
+  designCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

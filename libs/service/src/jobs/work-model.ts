@@ -1,4 +1,4 @@
-import { budgetFor, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
+import { budgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
 export const WORK_PER_UNIT_FALLBACK = 10_000_000;
@@ -62,6 +62,13 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const n = p.n;
     const nodes = n <= b.bnbMaxN ? Math.min(b.bnbNodes, 1e6) * n ** 3 : 0;
     return { work: qapTabuIterations(b, n) * n * n + nodes, steps: null, basis: 'engine_budget' };
+  }
+  if (plan.command === 'design' && p.kind === 'design') {
+    // families/design/budget.ts: the tree DP (sites·K² each) and the tabu search's value evaluations.
+    const b = designBudgetFor(plan.effort);
+    const { treeWork, hardSites } = designShape(p);
+    const tabu = hardSites === 0 ? 0 : Math.min(b.tabuWork, b.tabuIters * hardSites * p.K);
+    return { work: p.L + Math.min(treeWork, b.dpWork) + tabu, steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

@@ -10,6 +10,7 @@
 #include "rank/solve.h"
 #include "tsp/solve.h"
 #include "qap/solve.h"
+#include "design/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -32,6 +33,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<RankProblem, &ValidateRank, &SolveRank>("rank"),
     Entry<TspProblem, &ValidateTsp, &SolveTsp>("tsp"),
     Entry<QapProblem, &ValidateQap, &SolveQap>("qap"),
+    Entry<DesignProblem, &ValidateDesign, &SolveDesign>("design"),
 });
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "common/solve_limits.h"
 #include "planted/problem.h"
 #include "qap/problem.h"
+#include "design/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
 #include "tsp/problem.h"
@@ -83,6 +84,8 @@ struct Arrays {
   std::vector<double> linear, w, affinity, redundancy, budget, rules_budget, wins, coords;
   std::vector<int32_t> i, j, pin_index, rules_k, rules_start, rules_nodes;
   std::vector<uint8_t> pin_value, warm, rules_type;
+  std::vector<int32_t> bias_start, bias_value;
+  std::vector<double> bias_energy, mult, cells;
 };
 
 // Now and then (1 in 16) replaces a budget by up to max_len - 1 arbitrary numbers.
@@ -154,6 +157,16 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
 
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
   if (command == "quantum-scale") return;  // its n is the generated instance's
+  if (command == "design") {
+    // A value per site: the values are checked by the core's own energy (finite).
+    const bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective) &&
+                    std::all_of(out.order.begin(), out.order.end(), [](int32_t v) { return v >= 0; });
+    if (!ok) {
+      std::fprintf(stderr, "design: not a value per site of %d sites\n", n);
+      std::abort();
+    }
+    return;
+  }
   if (command == "rank" || command == "tsp" || command == "qap") {
     // An order: every item once, nothing in the 0/1 answer.
     std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
@@ -335,6 +348,62 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     p.qap.flow = a.wins;
     p.qap.dist = a.coords;
     p.qap.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == DesignProblem::kFamily) {
+    DesignProblem p;
+    FillBase(r, a, p, false);
+    const int32_t L = p.n > 0 && p.n <= 64 ? p.n : 4;
+    const int32_t K = r.U8() < 245 ? 1 + r.U8() % 6 : r.Int(-2, 70);
+    p.design.k = K;
+    // Mostly the canonical form of canonical.ts (bias CSR with increasing values, bonds i < j), anything sometimes.
+    a.bias_start.assign(1, r.U8() < 250 ? 0 : r.Int(-2, 3));
+    for (int32_t s = 0; s < L; ++s) {
+      int32_t v = -1;
+      const int32_t entries = r.U8() % 3;
+      for (int32_t t = 0; t < entries; ++t) {
+        v = r.U8() < 245 ? v + 1 + r.U8() % 2 : r.Int(-2, 9);
+        a.bias_value.push_back(v);
+        a.bias_energy.push_back(r.U8() < 240 ? static_cast<double>(r.Int(-9, 9)) : r.Real());
+      }
+      a.bias_start.push_back(static_cast<int32_t>(a.bias_value.size()) + (r.U8() < 252 ? 0 : r.Int(-2, 2)));
+    }
+    if (r.U8() >= 250) a.bias_start.pop_back();
+    a.mult.resize(a.i.size());
+    for (auto& x : a.mult) x = r.U8() < 245 ? 1 + r.U8() % 3 : r.Real();
+    const int32_t coupling = r.U8() < 250 ? r.U8() % 3 : r.Int(-1, 4);
+    p.design.coupling = static_cast<Coupling>(coupling);
+    const size_t kk = K > 0 && K <= 64 ? static_cast<size_t>(K) : 2;
+    if (coupling == 1) {
+      a.cells.assign(r.Length(kk * kk, 64), 0.0);
+      for (size_t x = 0; x < kk; ++x) {
+        for (size_t y = x; y < kk && y * kk + x < a.cells.size() && x * kk + y < a.cells.size(); ++y) {
+          const double c = r.U8() < 240 ? static_cast<double>(r.Int(-5, 9)) : r.Real();
+          a.cells[x * kk + y] = c;
+          a.cells[y * kk + x] = r.U8() < 250 ? c : r.Real();
+        }
+      }
+    } else if (coupling == 2) {
+      a.cells.assign(r.Length(kk, 64), 0.0);
+      for (size_t d = 0; d < a.cells.size(); ++d) {
+        const size_t e = std::min(d, kk - d);
+        a.cells[d] = r.U8() < 250 ? -static_cast<double>(e % 5) : r.Real();
+      }
+    } else if (r.U8() >= 250) {
+      a.cells.resize(r.U8() % 5);
+    }
+    p.design.bias_start = a.bias_start;
+    p.design.bias_value = a.bias_value;
+    p.design.bias_energy = a.bias_energy;
+    p.design.bond_i = a.i;
+    p.design.bond_j = a.j;
+    p.design.bond_mult = a.mult;
+    p.design.cells = a.cells;
+    p.pairs = {};
+    a.budget = {static_cast<double>(r.U8()) * 1e3, static_cast<double>(r.U8() % 20), static_cast<double>(r.U8() * 100),
+                static_cast<double>(r.U8() * 20), static_cast<double>(r.U8()) * 1e4};
+    SometimesGarble(r, a.budget, 7);
+    p.design.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {
