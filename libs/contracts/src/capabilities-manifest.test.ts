@@ -51,7 +51,7 @@ describe('capabilitiesManifest', () => {
 
   it('marks the latency-budget commands and is plain JSON', () => {
     const lat = m.commands.filter((c) => c.latency_budget).map((c) => c.name);
-    expect(lat).toEqual(['rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'feel', 'want', 'sample']);
+    expect(lat).toEqual(['rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'cover', 'feel', 'want', 'sample']);
     expect(JSON.parse(JSON.stringify(m))).toEqual(m);
   });
 });

@@ -32,7 +32,7 @@ export type CommandName = (typeof COMMANDS)[number];
  */
 export const SCHEMA_COMMANDS = [
   'rules', 'optimize', 'maxcut', 'milp', 'tsp', 'qap', 'design', 'select', 'rank',
-  'quantum-scale',
+  'quantum-scale', 'cover',
   'feel', 'want', 'sample',
 ] as const satisfies readonly CommandName[];
 export type SchemaCommand = (typeof SCHEMA_COMMANDS)[number];
@@ -85,7 +85,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   reduce: { purpose: 'lattice-basis reduction', status: NA },
   precision: { purpose: 'arbitrary-precision arithmetic', status: NA },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: NA },
-  cover: { purpose: 'set cover at lowest cost', status: NA },
+  cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
   entropy: { purpose: 'entanglement entropy', status: NA },
   frequency: { purpose: 'dominant frequency', status: NA },
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: NA, stability: 'research' },

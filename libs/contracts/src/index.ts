@@ -18,7 +18,7 @@ export {
   inputSchemas, outputShapes, outputSchemas, responseSchemas, FAST_SHAPES,
   type InputOf, type OutputOf, type ResponseOf,
   type RulesInput, type OptimizeInput, type MaxcutInput, type MilpInput, type TspInput,
-  type QapInput, type DesignInput, type SelectInput, type RankInput,
+  type QapInput, type DesignInput, type CoverInput, type SelectInput, type RankInput,
   type QuantumScaleInput, type FeelInput, type WantInput, type SampleInput,
   type RulesOutput, type OptimizeOutput, type MaxcutOutput, type MilpOutput, type TspOutput,
   type QapOutput, type DesignOutput, type SelectOutput, type RankOutput,

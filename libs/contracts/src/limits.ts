@@ -18,6 +18,10 @@ export const LIMITS = {
   maxTspPoints: 20_000,
   /** Facilities of a qap (two N x N matrices travel as JSON; the search is O(N²) per move). */
   maxQapN: 1_000,
+  /** Elements of a cover's universe. */
+  maxCoverUniverse: 1_000_000,
+  /** Sets of a cover (their entries together at most maxPairs). */
+  maxCoverSets: 1_000_000,
   /** `m` of select above which solving is slower (still accepted). */
   selectRecommendedM: 5589,
   /** Sandbox `n` cap default (the service may configure another; see `ValidateContext.sandboxMaxN`). */

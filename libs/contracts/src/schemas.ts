@@ -68,6 +68,7 @@ export type MilpInput = z.infer<typeof inputSchemas.milp>;
 export type TspInput = z.infer<typeof inputSchemas.tsp>;
 export type QapInput = z.infer<typeof inputSchemas.qap>;
 export type DesignInput = z.infer<typeof inputSchemas.design>;
+export type CoverInput = z.infer<typeof inputSchemas.cover>;
 export type SelectInput = z.infer<typeof inputSchemas.select>;
 export type RankInput = z.infer<typeof inputSchemas.rank>;
 export type QuantumScaleInput = z.infer<(typeof inputSchemas)['quantum-scale']>;

@@ -29,7 +29,7 @@ describe('valid examples', () => {
     const v = validateProblem(c, body, open);
     expect(v.command).toBe(c);
     expect(v.input).toEqual(body);
-    const expectedN: Record<SchemaCommand, number> = { rules: 6, optimize: 5, maxcut: 6, milp: 4, tsp: 4, qap: 3, design: 4, select: 4, rank: 3, feel: 5, want: 5, sample: 5, 'quantum-scale': 1000 };
+    const expectedN: Record<SchemaCommand, number> = { rules: 6, optimize: 5, maxcut: 6, milp: 4, tsp: 4, qap: 3, design: 4, cover: 5, select: 4, rank: 3, feel: 5, want: 5, sample: 5, 'quantum-scale': 1000 };
     expect(v.n).toBe(expectedN[c]);
   });
 
@@ -198,6 +198,12 @@ describe('schema errors name the path', () => {
     ['design', { table: undefined, circular: { j: 1, phase: 2 } }, 'circular.phase', /unknown field "phase"/],
     ['design', { table: undefined, circular: [1] }, 'circular'],
     ['design', { n: 3 }, 'n', /disagrees with L/],
+    ['cover', { universe: 8 }, 'universe', /element 6 is in no set/],
+    ['cover', { sets: [[0, 1, 2], [2, 3], [3, 4, 6], [0, 5], [1, 4]] }, 'sets[2][2]', /= 6 is out of range for universe = 6; indices are 0-based \(0\.\.5\)/],
+    ['cover', { costs: [1, 2] }, 'costs', /expected one per set \(5\)/],
+    ['cover', { costs: [1, 2, 3, 4, 'x'] }, 'costs[4]'],
+    ['cover', { n: 4 }, 'n', /disagrees with the number of sets/],
+    ['cover', { sets: [] }, 'sets'],
     ['select', { k: 5 }, 'k', /exceeds m/],
     ['select', { k: 0 }, 'k'],
     ['select', { m: '4' }, 'm'],

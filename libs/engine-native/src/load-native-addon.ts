@@ -12,6 +12,7 @@ import type { NativeRankArgs } from './args/rank-args';
 import type { NativeTspArgs } from './args/tsp-args';
 import type { NativeQapArgs } from './args/qap-args';
 import type { NativeDesignArgs } from './args/design-args';
+import type { NativeCoverArgs } from './args/cover-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -45,6 +46,7 @@ export interface NativeProblemArgs {
   /** qap: the shared flow and dist and the flattened budget (args/qap-args.ts). */
   readonly qap?: NativeQapArgs;
   readonly design?: NativeDesignArgs;
+  readonly cover?: NativeCoverArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */

@@ -27,6 +27,7 @@ import { rulesArgs } from './args/rules-args';
 import { tspArgs } from './args/tsp-args';
 import { qapArgs } from './args/qap-args';
 import { designArgs } from './args/design-args';
+import { coverArgs } from './args/cover-args';
 import { selectArgs } from './args/select-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
@@ -91,7 +92,8 @@ export function prepare(
   if (req.command === 'tsp' && p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
   if (req.command === 'qap' && p.kind !== 'qap') throw new Error('qap needs a qap problem');
   if (req.command === 'design' && p.kind !== 'design') throw new Error('design needs a design problem');
-  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if (req.command === 'cover' && p.kind !== 'cover') throw new Error('cover needs a cover problem');
+  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design' || p.kind === 'cover') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
@@ -169,6 +171,10 @@ export function prepare(
   } else if (p.kind === 'design') {
     if (warm !== null) throw new Error('design takes no warm start');
     problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, design: designArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'cover') {
+    if (warm !== null) throw new Error('cover takes no warm start');
+    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, cover: coverArgs(p, effort) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

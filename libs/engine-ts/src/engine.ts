@@ -10,6 +10,7 @@ import type { PermutationResult, RankProblem } from './families/rank/problem';
 import type { TspProblem } from './families/tsp/problem';
 import type { QapProblem } from './families/qap/problem';
 import type { DesignProblem, LabelResult } from './families/design/problem';
+import type { CoverProblem } from './families/cover/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -33,7 +34,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem | CoverProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):

@@ -12,6 +12,7 @@ import { RANK_SCORE } from './families/rank/evaluate';
 import { TSP_SCORE } from './families/tsp/evaluate';
 import { QAP_SCORE } from './families/qap/evaluate';
 import { DESIGN_SCORE } from './families/design/evaluate';
+import { COVER_SCORE } from './families/cover/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -23,6 +24,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   tsp: TSP_SCORE,
   qap: QAP_SCORE,
   design: DESIGN_SCORE,
+  cover: COVER_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

@@ -77,6 +77,11 @@ export { evaluateDesign } from './families/design/evaluate';
 export { designBudgetFor, type DesignBudget } from './families/design/budget';
 export { designShape } from './families/design/solve';
 
+export type { CoverProblem } from './families/cover/problem';
+export { canonicalCover } from './families/cover/canonical';
+export { evaluateCover } from './families/cover/evaluate';
+export { coverBudgetFor, type CoverBudget } from './families/cover/budget';
+
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
 export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';

@@ -16,6 +16,8 @@
  *   tsp       TSPLIB95 against proven optima, native vs TS, time to optimum, LKH-3 beside the
  *             project when built (tsp.ts: BENCH_TSP, BENCH_TSP_SEEDS, BENCH_TSP_MS, LKH_BIN)
  *   qap       QAPLIB against best known, native vs TS (qap.ts: BENCH_QAP, BENCH_QAP_SEEDS, BENCH_QAP_MS)
+ *   cover     OR-Library set cover against best known and HiGHS (npm highs), an SVG (cover.ts: BENCH_COVER, BENCH_COVER_SEEDS, BENCH_COVER_MS, BENCH_HIGHS_S)
+ *   design    DIMACS colouring at the best-known K, native vs TS, an SVG (design.ts: BENCH_DESIGN, BENCH_DESIGN_SEEDS, BENCH_DESIGN_MS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -38,6 +40,8 @@ import { benchFamily } from './family';
 import { benchRank } from './rank';
 import { benchTsp } from './tsp';
 import { benchQap } from './qap';
+import { benchDesign } from './design';
+import { benchCover } from './cover';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -167,6 +171,8 @@ async function main() {
   if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('tsp')) console.log(`\n${await benchTsp(dir, ts, native, ROOT, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('qap')) console.log(`\n${await benchQap(dir, ts, native)}`);
+  if (wanted('cover')) console.log(`\n${await benchCover(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -221,6 +221,15 @@ function cases(): Case[] {
   let cbest = Infinity;
   for (let code = 0; code < 6 ** 5; code++) cbest = Math.min(cbest, cenergy(Array.from({ length: 5 }, (_, s) => Math.floor(code / 6 ** s) % 6)));
   out.push({ name: 'design circular chain (clock model)', command: 'design', problem: dc, effort: 'flash', seed: 0, optimum: cbest, score: (e) => cenergy(e.answer) });
+  // cover: integer costs with a zero-cost set (taken) and a set that is the only holder of an element.
+  const cv = { n: 9, universe: 10, sets: [[0, 1, 2], [2, 3, 4], [4, 5, 6], [6, 7, 8], [8, 9, 0], [1, 3, 5, 7], [9], [0, 5], [2, 7, 9]], costs: [4, 3, 4, 3, 4, 5, 1, 0, 3] };
+  const ccost = (chosen: number[]) => {
+    const hit = new Set(chosen.flatMap((j) => cv.sets[j]));
+    return hit.size === cv.universe ? chosen.reduce((a, j) => a + cv.costs[j], 0) : Infinity;
+  };
+  let cvbest = Infinity;
+  for (let mask = 0; mask < 1 << 9; mask++) cvbest = Math.min(cvbest, ccost(Array.from({ length: 9 }, (_, j) => j).filter((j) => mask & (1 << j))));
+  out.push({ name: 'cover 10 elements, 9 sets', command: 'cover', problem: cv, effort: 'medium', seed: 14, optimum: cvbest, score: (e) => ccost(e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -246,6 +255,7 @@ function cases(): Case[] {
     ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
     ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
+    ['cover element in no set', 'cover', { n: 2, universe: 3, sets: [[0], [1]] }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

@@ -20,6 +20,7 @@ import { quantumScale } from './quantum-scale';
 import { feel } from './feel';
 import { want } from './want';
 import { sample } from './sample';
+import { cover } from './cover';
 
 export const REGISTRY = {
   rules,
@@ -32,6 +33,7 @@ export const REGISTRY = {
   select,
   rank,
   'quantum-scale': quantumScale,
+  cover,
   feel,
   want,
   sample,

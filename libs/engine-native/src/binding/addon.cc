@@ -37,6 +37,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"tsp", &svc::binding::ReadTspArgs},
     {"qap", &svc::binding::ReadQapArgs},
     {"design", &svc::binding::ReadDesignArgs},
+    {"cover", &svc::binding::ReadCoverArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).

@@ -14,6 +14,7 @@ import { solveRank } from './rank/solve';
 import { solveTsp } from './tsp/solve';
 import { solveQap } from './qap/solve';
 import { solveDesign } from './design/solve';
+import { solveCover } from './cover/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -32,4 +33,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   tsp: solveTsp,
   qap: solveQap,
   design: solveDesign,
+  cover: solveCover,
 };

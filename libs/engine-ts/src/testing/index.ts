@@ -10,3 +10,4 @@ export * from './qubo-family';
 export * from './select-rules';
 export * from './expect-kind';
 export * from './design';
+export * from './cover';

@@ -83,6 +83,22 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
     for (let a = 0; a < K; a++) for (let b = a; b < K; b++) table[a][b] = table[b][a] = Math.round(r() * 20 - 10);
     return { L, K, table, bonds, bias: Array.from({ length: 40 }, () => [Math.floor(r() * L), Math.floor(r() * K), Math.round(r() * 10 - 5)]) };
   },
+  cover: (shape, s) => {
+    // 1: every set holds an element of its own (forced); 2: the same plus a set of cost 0 (taken);
+    // 3: one more set duplicating another (nothing is forced about the pair: no promise).
+    const r = rng(s);
+    const sets = Array.from({ length: 12 }, (_, j) => [j, ...Array.from({ length: 3 }, () => 12 + Math.floor(r() * 8))]);
+    const costs = sets.map(() => 1 + Math.floor(r() * 9));
+    if (shape >= 2) {
+      sets.push([12, 13, 14]);
+      costs.push(0);
+    }
+    if (shape === 3) {
+      sets.push([...sets[0]]);
+      costs.push(2);
+    }
+    return { universe: 20, sets, costs };
+  },
   rank: (n, s) => {
     // Near-uniform votes: one majority component of all n items, which crosses the DP cap at flash (14).
     const r = rng(s);
@@ -99,7 +115,7 @@ const GENERATORS: Partial<Record<Command, (size: number, seed: number) => Body>>
 
 /** Sizes tried per command at flash: around the sure cap. */
 const SIZES: Partial<Record<Command, readonly number[]>> = {
-  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13], qap: [7, 8, 9], design: [1, 2, 3],
+  optimize: [23, 24, 25], feel: [24, 25], want: [24, 25], sample: [18, 24, 25], maxcut: [24, 25], select: [12, 13, 14], rank: [14, 15, 16], tsp: [11, 12, 13], qap: [7, 8, 9], design: [1, 2, 3], cover: [1, 2, 3],
 };
 
 describe('a sure certificate (the estimate\'s "yes") is always delivered', () => {

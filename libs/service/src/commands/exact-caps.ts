@@ -159,3 +159,29 @@ export function designSurely(prep: PreparedSolve, effort: Effort): SureCertifica
   if (hardSites > 0 || treeWork > designBudgetFor(effort).dpWork) return null;
   return { reason: `the bonds form a forest: dynamic programming over ${treeWork} site·value² steps always completes`, instant: false };
 }
+
+/**
+ * cover: typical sets certified per effort (random instances of density 0.1 with integer costs at
+ * this size all closed by the Lagrangian bound or branch and bound); not a rule (node and work caps).
+ */
+export const COVER_TYPICAL_EXACT_SETS = { flash: 60, medium: 200, high: 1000 } as const;
+
+export function coverExactCaps(): Record<Effort, number> {
+  return { ...COVER_TYPICAL_EXACT_SETS };
+}
+
+/** cover: sure only when the reductions decide everything (branch and bound has node and work caps). */
+export function coverSurely(prep: PreparedSolve): SureCertificate | null {
+  const p = prep.problem;
+  if (p.kind !== 'cover') return null;
+  // Every set is forced (each holds an element no other set holds) or costs at most 0: the reductions decide it.
+  const holders = new Int32Array(p.universe);
+  for (let k = 0; k < p.elems.length; k++) holders[p.elems[k]]++;
+  for (let j = 0; j < p.n; j++) {
+    if (p.cost[j] <= 0) continue;
+    let alone = false;
+    for (let k = p.start[j]; k < p.start[j + 1]; k++) if (holders[p.elems[k]] === 1) alone = true;
+    if (!alone) return null;
+  }
+  return { reason: 'every set is either the only one holding some element or costs nothing: the reductions decide the cover', instant: true };
+}

@@ -19,6 +19,7 @@ import { rankCommand } from './rank';
 import { tspCommand } from './tsp';
 import { qapCommand } from './qap';
 import { designCommand } from './design';
+import { coverCommand } from './cover';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -30,6 +31,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   tspCommand,
   qapCommand,
   designCommand,
+  coverCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

@@ -1,4 +1,4 @@
-import { budgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
+import { budgetFor, coverBudgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
 export const WORK_PER_UNIT_FALLBACK = 10_000_000;
@@ -69,6 +69,12 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const { treeWork, hardSites } = designShape(p);
     const tabu = hardSites === 0 ? 0 : Math.min(b.tabuWork, b.tabuIters * hardSites * p.K);
     return { work: p.L + Math.min(treeWork, b.dpWork) + tabu, steps: null, basis: 'engine_budget' };
+  }
+  if (plan.command === 'cover' && p.kind === 'cover') {
+    // families/cover/budget.ts: every subgradient step reads each free set; the engine stops at `work`.
+    const b = coverBudgetFor(plan.effort);
+    const entries = p.elems.length + p.n;
+    return { work: Math.min(b.work, entries * (b.rootIters * (1 + b.passes / 2) + b.bnbNodes * b.nodeIters)), steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

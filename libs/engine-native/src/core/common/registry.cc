@@ -11,6 +11,7 @@
 #include "tsp/solve.h"
 #include "qap/solve.h"
 #include "design/solve.h"
+#include "cover/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -34,6 +35,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<TspProblem, &ValidateTsp, &SolveTsp>("tsp"),
     Entry<QapProblem, &ValidateQap, &SolveQap>("qap"),
     Entry<DesignProblem, &ValidateDesign, &SolveDesign>("design"),
+    Entry<CoverProblem, &ValidateCover, &SolveCover>("cover"),
 });
 
 }  // namespace

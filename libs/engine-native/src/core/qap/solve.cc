@@ -323,6 +323,14 @@ CallStatus ValidateQap(std::string_view /*command*/, const QapProblem& p, const 
   if (!p.linear.empty() || !p.pairs.i.empty() || p.complete || !options.warm_start.empty()) {
     return fail("qap takes only flow and dist");
   }
+  // Every cost, bound and Hungarian potential is within a small multiple of Σ|flow|·max|dist|: keep it finite
+  // (the contract caps each matrix's magnitudes at 1e150, so a request never comes near).
+  double flows = 0, far = 0;
+  for (size_t k = 0; k < nn; ++k) {
+    flows += std::fabs(p.qap.flow[k]);
+    far = std::max(far, std::fabs(p.qap.dist[k]));
+  }
+  if (!(flows * far <= 1e295)) return fail("qap costs could overflow: sum|flow| * max|dist| is past 1e295");
   QapBudget b;
   if (!QapBudgetFrom(p.qap.budget, &b)) return fail("qap budget out of range");
   return CallStatus::kOk;

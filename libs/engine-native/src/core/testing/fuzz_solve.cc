@@ -20,6 +20,7 @@
 #include "planted/problem.h"
 #include "qap/problem.h"
 #include "design/problem.h"
+#include "cover/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
 #include "tsp/problem.h"
@@ -404,6 +405,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 static_cast<double>(r.U8() * 20), static_cast<double>(r.U8()) * 1e4};
     SometimesGarble(r, a.budget, 7);
     p.design.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == CoverProblem::kFamily) {
+    CoverProblem p;
+    FillBase(r, a, p, false);
+    p.pairs = {};
+    p.linear = {};
+    // Mostly canonical (offsets from 0, increasing elements covering the universe), anything sometimes.
+    const int32_t U = r.U8() < 250 ? 1 + r.U8() % 24 : r.Int(-2, 40);
+    p.cover.universe = U;
+    const int32_t n = p.n > 0 && p.n <= 64 ? p.n : 4;
+    a.bias_start.assign(1, r.U8() < 252 ? 0 : r.Int(-2, 3));
+    for (int32_t j = 0; j < n; ++j) {
+      int32_t e = -1;
+      const int32_t len = r.U8() % 6;
+      for (int32_t t = 0; t < len; ++t) {
+        e = r.U8() < 248 ? e + 1 + r.U8() % 4 : r.Int(-2, 30);
+        if (r.U8() < 250 && U > 0 && e >= U) break;
+        a.bias_value.push_back(e);
+      }
+      a.bias_start.push_back(static_cast<int32_t>(a.bias_value.size()) + (r.U8() < 252 ? 0 : r.Int(-2, 2)));
+    }
+    // Cover every element most of the time: a last set of all of them.
+    if (r.U8() < 200 && U > 0 && U < 64) {
+      for (int32_t e = 0; e < U; ++e) a.bias_value.push_back(e);
+      a.bias_start.back() = static_cast<int32_t>(a.bias_value.size());
+    }
+    a.bias_energy.resize(r.U8() < 250 ? static_cast<size_t>(n) : r.U8() % 8);
+    for (auto& x : a.bias_energy) x = r.U8() < 240 ? static_cast<double>(r.Int(-3, 20)) : r.Real();
+    p.cover.start = a.bias_start;
+    p.cover.elems = a.bias_value;
+    p.cover.cost = a.bias_energy;
+    a.budget = {static_cast<double>(r.U8() % 64), static_cast<double>(r.U8() % 4), static_cast<double>(r.U8() * 4),
+                static_cast<double>(r.U8() % 16), static_cast<double>(r.U8()) * 1e3};
+    SometimesGarble(r, a.budget, 7);
+    p.cover.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {

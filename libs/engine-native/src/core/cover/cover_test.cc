@@ -1,0 +1,137 @@
+// cover: the reductions, the Lagrangian search and branch and bound against brute force, a valid
+// bound on larger instances, limits and validation.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "common/prng.h"
+#include "common/registry.h"
+#include "cover/problem.h"
+#include "cover/solve.h"
+#include "testing/test_options.h"
+#include "testing/test_permutation.h"
+#include "testing/test_util.h"
+
+namespace {
+
+using svc::core::CallStatus;
+using svc::core::CoverProblem;
+using svc::core::Limits;
+using svc::core::Prng;
+using svc::core::Proof;
+using svc::core::ResultStatus;
+using svc::core::SolveOptions;
+using svc::core::SolveResult;
+
+struct Instance {
+  int32_t n = 0, universe = 0;
+  std::vector<int32_t> start, elems;
+  std::vector<double> cost, budget;
+
+  CoverProblem View() const {
+    CoverProblem p;
+    p.n = n;
+    p.cover = {universe, start, elems, cost, budget};
+    return p;
+  }
+};
+
+// families/cover/budget.ts: rootIters, passes, bnbNodes, nodeIters, work.
+std::vector<double> Budget(int effort) {
+  static const double kLevels[3][5] = {{300, 2, 2000, 30, 3e8}, {2000, 6, 50000, 40, 5e9}, {10000, 20, 1000000, 50, 1e11}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 5);
+}
+
+Instance Random(int32_t universe, int32_t n, double density, uint32_t seed, int effort) {
+  Instance in;
+  in.n = n;
+  in.universe = universe;
+  in.budget = Budget(effort);
+  Prng rng(seed);
+  std::vector<std::vector<int32_t>> sets(n);
+  for (int32_t e = 0; e < universe; ++e) {
+    bool any = false;
+    for (int32_t j = 0; j < n; ++j) {
+      if (rng.NextFloat() < density) {
+        sets[j].push_back(e);
+        any = true;
+      }
+    }
+    if (!any) sets[rng.NextInt(static_cast<uint32_t>(n))].push_back(e);
+  }
+  in.start.push_back(0);
+  for (auto& s : sets) {
+    std::sort(s.begin(), s.end());
+    in.elems.insert(in.elems.end(), s.begin(), s.end());
+    in.start.push_back(static_cast<int32_t>(in.elems.size()));
+    const uint32_t kind = seed % 3;
+    in.cost.push_back(kind == 0 ? 1.0 : kind == 1 ? 1.0 + rng.NextInt(20) : static_cast<double>(rng.NextInt(12)) - 2);
+  }
+  return in;
+}
+
+double Brute(const Instance& in) {
+  double best = 1e300;
+  std::vector<uint8_t> x(in.n);
+  for (uint32_t mask = 0; mask < (1u << in.n); ++mask) {
+    for (int32_t j = 0; j < in.n; ++j) x[j] = (mask >> j) & 1;
+    const double c = svc::core::CoverCost(in.View().cover, in.n, x);
+    if (!std::isnan(c)) best = std::min(best, c);
+  }
+  return best;
+}
+
+SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
+  return svc::test::RunSolve("cover", in.View(), seed, limits);
+}
+
+void TestMatchesBruteForce() {
+  for (uint32_t s = 0; s < 120; ++s) {
+    const Instance in = Random(3 + static_cast<int32_t>(s % 15), 2 + static_cast<int32_t>(s % 12), 0.15 + (s % 5) * 0.08, s, static_cast<int>(s % 3));
+    const SolveResult r = Run(in, s);
+    CHECK(r.proof != Proof::kNone);
+    CHECK(r.answer.size() == static_cast<size_t>(in.n) && r.order.empty());
+    CHECK_NEAR(r.objective, Brute(in), 1e-9 * (1 + std::fabs(r.objective)));
+    CHECK(r.objective == svc::core::CoverCost(in.View().cover, in.n, r.answer));
+  }
+}
+
+void TestLargeAndLimits() {
+  const Instance in = Random(150, 500, 0.03, 7, 0);
+  const SolveResult r = Run(in, 1);
+  CHECK(!std::isnan(svc::core::CoverCost(in.View().cover, in.n, r.answer)));
+  CHECK(r.proof != Proof::kNone || (r.has_bound && r.bound <= r.objective));
+  int32_t cancel = 1;
+  const SolveResult c = Run(Random(150, 500, 0.03, 8, 2), 0, Limits(&cancel, svc::core::Clock::now(), 0));
+  CHECK(c.proof == Proof::kNone && c.status == ResultStatus::kCancelled);
+  CHECK(!std::isnan(c.objective));
+}
+
+void TestValidation() {
+  std::string error;
+  SolveResult out;
+  const Instance in = Random(6, 4, 0.4, 1, 0);
+  Instance bad = in;
+  bad.universe += 1;  // an element in no set
+  CHECK(svc::core::Solve("cover", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.cost[0] = std::nan("");
+  CHECK(svc::core::Solve("cover", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.start[1] = 99;
+  CHECK(svc::core::Solve("cover", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  bad = in;
+  bad.budget.pop_back();
+  CHECK(svc::core::Solve("cover", bad.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+}
+
+}  // namespace
+
+int main() {
+  TestMatchesBruteForce();
+  TestLargeAndLimits();
+  TestValidation();
+  return svc::test::Finish("cover_test");
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalCover, coverBudgetFor, createTsEngine, evaluateCover, newCancelSignal, type CoverProblem, type EngineRequest } from '@svc/engine-ts';
+import { randomCover } from '@svc/engine-ts/testing';
+import { createNativeEngine, nativeStatus } from './index';
+import { prepare } from './native-engine';
+import { COVER_BUDGET_FIELDS } from './args/cover-args';
+
+const status = nativeStatus();
+const instance = (seed: number, universe: number, sets: number, density: number): CoverProblem => {
+  const d = randomCover(seed, universe, sets, density);
+  return canonicalCover(d.universe, d.sets, d.costs);
+};
+
+describe.runIf(status.loaded)('native cover', () => {
+  const native = () => createNativeEngine()!;
+  const ts = createTsEngine();
+
+  it('runs the same algorithm as engine-ts: identical covers, costs, proofs, bounds and work', async () => {
+    const e = native();
+    const cases = [[8, 6, 0.3, 'flash'], [15, 12, 0.2, 'medium'], [40, 60, 0.08, 'flash'], [120, 400, 0.04, 'flash'], [200, 600, 0.02, 'medium'], [60, 300, 0.05, 'flash']] as const;
+    for (const [s, [U, n, density, effort]] of cases.entries()) {
+      const req: EngineRequest = { command: 'cover', problem: instance(70 + s, U, n, density), effort, seed: s };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      expect(b.kind).toBe('binary');
+      expect(Array.from(b.answer as Uint8Array), `case ${s}`).toEqual(Array.from(a.answer as Uint8Array));
+      expect(b.objective).toBe(a.objective);
+      expect(b.objective).toBe(evaluateCover(req.problem as CoverProblem, b.answer as Uint8Array));
+      expect(b.proof).toBe(a.proof);
+      expect(b.bound).toBe(a.bound);
+      expect(b.work).toEqual(a.work);
+    }
+  }, 120_000);
+
+  it('passes the budget field for field and stops on cancel with a valid cover', async () => {
+    const p = instance(3, 150, 500, 0.03);
+    const prepared = prepare({ command: 'cover', problem: p, effort: 'flash', seed: 2 });
+    const b = coverBudgetFor('flash');
+    expect(Array.from(prepared.problem.cover!.budget)).toEqual(COVER_BUDGET_FIELDS.map((f) => b[f]));
+    const cancel = newCancelSignal();
+    Atomics.store(cancel.flag, 0, 1);
+    const c = await native().solve({ command: 'cover', problem: p, effort: 'high', seed: 1 }, cancel);
+    expect(c.stoppedAtDeadline).toBe(true);
+    expect(c.proof).toBeNull();
+    expect(c.objective).toBe(evaluateCover(p, c.answer as Uint8Array));
+  });
+});
