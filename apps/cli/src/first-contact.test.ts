@@ -116,14 +116,14 @@ describe('first contact: help says which commands this version serves', () => {
     expect(help.match(/\(not available yet\)/g)).toHaveLength(COMMANDS.length - SERVED_COMMANDS.length);
   });
 
-  it('svc milp --help says so, and svc milp still sends the request and reports the 404', async () => {
-    const help = await harness().run('milp', '--help');
+  it('svc xorsat --help says so, and svc xorsat still sends the request and reports the 404', async () => {
+    const help = await harness().run('xorsat', '--help');
     expect(help.out).toContain('(not available yet)');
     expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
     expect((await harness().run('maxcut', '--help')).out).not.toContain('not available yet');
-    const h = harness({ stdin: '{"description":"run the kiln or not, and order clay","n":2}', reply: (c) => (c.url.pathname === '/api/v1/solve/milp' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
-    const r = await h.run('milp');
-    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/milp']);
+    const h = harness({ stdin: '{"description":"solve four parity checks over three bits","n":3}', reply: (c) => (c.url.pathname === '/api/v1/solve/xorsat' ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
+    const r = await h.run('xorsat');
+    expect(h.sent().map((c) => c.url.pathname)).toEqual(['/api/v1/solve/xorsat']);
     expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
   });
 });

@@ -84,7 +84,7 @@ describe('gRPC svc.v1.Solver', () => {
     const wrong = solverClient(srv.address, 'sbx_wrong');
     expect(await wrong.solve({ command: 'maxcut', problem: ring(3) })).toMatchObject({ ok: false, status: grpc.status.UNAUTHENTICATED });
     wrong.close();
-    expect(await client.solve({ command: 'milp', problem: ring(3) })).toMatchObject({ ok: false, status: grpc.status.UNIMPLEMENTED, problem: { code: 'SVC_UNSUPPORTED' } });
+    expect(await client.solve({ command: 'xorsat', problem: ring(3) })).toMatchObject({ ok: false, status: grpc.status.UNIMPLEMENTED, problem: { code: 'SVC_UNSUPPORTED' } });
     expect(await client.solve({ command: 'maxcut', problem: ring(1500) })).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, problem: { code: 'SVC_PAYLOAD_TOO_LARGE' } });
     expect(await client.getJob('job_missing')).toMatchObject({ ok: false, status: grpc.status.NOT_FOUND, problem: { code: 'SVC_NOT_FOUND' } });
     const h = { 'idempotency-key': 'grpc-replay-1' };

@@ -85,7 +85,7 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     expect(Array.isArray(bad.structuredContent!.next_actions)).toBe(true);
     const unknown = (await client.callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: ring(3), timeout: 1 } })) as Result;
     expect(unknown.structuredContent).toMatchObject({ code: 'SVC_UNSUPPORTED' });
-    const notYet = (await client.callTool({ name: 'svc.compute', arguments: { command: 'milp', problem: ring(3) } })) as Result;
+    const notYet = (await client.callTool({ name: 'svc.compute', arguments: { command: 'xorsat', problem: ring(3) } })) as Result;
     expect(notYet.structuredContent).toMatchObject({ code: 'SVC_UNSUPPORTED' });
     const noTool = (await client.callTool({ name: 'svc.nope', arguments: {} })) as Result;
     expect(noTool.isError).toBe(true);

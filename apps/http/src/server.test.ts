@@ -148,7 +148,7 @@ describe('errors as problem documents, in precedence order', () => {
 
   it('unknown command → 404 SVC_UNSUPPORTED, before auth and body checks', async () => {
     expectProblem(await solve('frobnicate', null, { auth: null, raw: '{bad' }), 404, 'SVC_UNSUPPORTED');
-    const later = await solve('milp', { tag: TAG, description: desc, vars: [{ domain: 'binary' }] });
+    const later = await solve('xorsat', { tag: TAG, description: desc, n: 2, equations: [{ vars: [0, 1], rhs: 1 }] });
     expectProblem(later, 404, 'SVC_UNSUPPORTED');
     expect(later.json.detail).toMatch(/not available yet/);
     expectProblem(await solve('optimize', null, { auth: null, query: 'colour=red' }), 404, 'SVC_UNSUPPORTED');

@@ -83,7 +83,7 @@ describe('tRPC at /trpc', () => {
     const bad = expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: { ...ring(3), edges: [[0, 9, 1]] } }), 'SVC_INVALID_INPUT');
     expect(bad.detail).toMatch(/edges/);
     expectTrpcFault(await mutation('solve', { command: 'nope', problem: ring(3) }), 'SVC_UNSUPPORTED');
-    expectTrpcFault(await mutation('solve', { command: 'milp', problem: ring(3) }), 'SVC_UNSUPPORTED');
+    expectTrpcFault(await mutation('solve', { command: 'xorsat', problem: ring(3) }), 'SVC_UNSUPPORTED');
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(3), timeout: 3 }), 'SVC_UNSUPPORTED');
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(3), effort: 'ultra' }), 'SVC_INVALID_INPUT');
     expectTrpcFault(await mutation('solve', [1, 2]), 'SVC_INVALID_INPUT');

@@ -37,7 +37,7 @@ describe('capabilitiesManifest', () => {
       expect(c.status).toBe(SERVED_COMMANDS.includes(c.name as never) ? 'served' : 'not available yet');
       if (c.status === 'not available yet') expect(c.available).toBe(false);
     }
-    expect(all.commands.find((c) => c.name === 'milp')).toMatchObject({ status: 'not available yet', available: false });
+    expect(all.other_commands.find((c) => c.name === 'xorsat')).toMatchObject({ status: 'not available yet', available: false });
   });
 
   it('certified caps: engine-given, else interface defaults, else null', () => {
@@ -51,7 +51,7 @@ describe('capabilitiesManifest', () => {
 
   it('marks the latency-budget commands and is plain JSON', () => {
     const lat = m.commands.filter((c) => c.latency_budget).map((c) => c.name);
-    expect(lat).toEqual(['rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'cover', 'feel', 'want', 'sample']);
+    expect(lat).toEqual(['rules', 'optimize', 'maxcut', 'milp', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'cover', 'feel', 'want', 'sample']);
     expect(JSON.parse(JSON.stringify(m))).toEqual(m);
   });
 });

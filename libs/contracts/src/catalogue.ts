@@ -88,7 +88,7 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
   entropy: { purpose: 'entanglement entropy', status: NA },
   frequency: { purpose: 'dominant frequency', status: NA },
-  milp: { purpose: 'mixed binary/continuous quadratic minimization', status: NA, stability: 'research' },
+  milp: { purpose: 'mixed binary/continuous quadratic minimization', status: S, stability: 'research', latencyBudget: true, docs: 'docs/milp.md' },
   protect: { purpose: 'data protection (erasure coding)', status: NA },
   recover: { purpose: 'data recovery from protected shards', status: NA },
   sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.explore', title: 'Explore good alternatives (sample)' } },

@@ -18,6 +18,8 @@ export const LIMITS = {
   maxTspPoints: 20_000,
   /** Facilities of a qap (two N x N matrices travel as JSON; the search is O(N²) per move). */
   maxQapN: 1_000,
+  /** Variables of a milp (research: dense box QPs at every node). */
+  maxMilpVars: 256,
   /** Elements of a cover's universe. */
   maxCoverUniverse: 1_000_000,
   /** Sets of a cover (their entries together at most maxPairs). */

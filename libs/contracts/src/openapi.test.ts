@@ -41,7 +41,7 @@ describe('buildOpenApi', () => {
   });
 
   it('has the solve, preflight, verify and formulate routes and both schemas of every served command', () => {
-    expect(SERVED_COMMANDS).toEqual(['rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'feel', 'want', 'cover', 'sample']);
+    expect(SERVED_COMMANDS).toEqual(['rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank', 'quantum-scale', 'feel', 'want', 'cover', 'milp', 'sample']);
     for (const c of SERVED_COMMANDS) {
       for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths![`/api/v1/${p}/${c}`]?.post, `${p}/${c}`).toBeDefined();
       expect(doc.paths![`/api/v1/formulate/${c}`]?.get).toBeDefined();

@@ -35,7 +35,7 @@ describe('success bodies', () => {
       rules: { answer: [0, 1], energy: 1, violations: 0 },
       optimize: { answer: [0], energy: 0, n: 1 },
       maxcut: { answer: [0, 1], cut_value: 2 },
-      milp: { answer: [1, 0.5], objective: -1.25 },
+      milp: { answer: [1, 0.5], objective: -1.25, objective_decimal: '-1.25' },
       tsp: { answer: [0, 2, 1], length: 12 },
       qap: { answer: [2, 0, 1], cost: 40 },
       design: { answer: [0, 2, 1], energy: -3 },

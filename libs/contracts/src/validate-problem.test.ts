@@ -171,6 +171,7 @@ describe('schema errors name the path', () => {
     ['rules', { constraints: [{ type: 'force_true', nodes: [0], weight: 1 }] }, 'constraints[0].weight', /unknown field/],
     ['rules', { constraints: ['force_true'] }, 'constraints[0]', /a rule/],
     ['milp', { vars: [] }, 'vars', /at least one/],
+    ['milp', { vars: [{ domain: 'continuous', hi: 1 }, { domain: 'continuous' }], diag: { '0': 1, '1': 1 }, linear: undefined, quadratic: [[0, 1, 3]] }, 'quadratic', /curvature over the variables with an infinite bound \(0, 1\) is not positive definite/],
     ['milp', { vars: [{ domain: 'integer' }] }, 'vars[0].domain', /binary' or 'continuous/],
     ['milp', { vars: [{ domain: 'binary', lo: 0 }] }, 'vars[0].lo', /unknown field/],
     ['milp', { vars: [{ domain: 'continuous', lo: 'a', hi: 1 }] }, 'vars[0].lo', /finite number or null/],

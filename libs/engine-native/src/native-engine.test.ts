@@ -48,7 +48,7 @@ describe.runIf(status.loaded)('native engine', () => {
     expect(e.id).toBe(NATIVE_ENGINE_ID);
     expect(e.id).toBe('native-1.1.0');
     expect(e.kind).toBe('native');
-    expect(e.supports('milp')).toBe(false);
+    expect(e.supports('xorsat')).toBe(false);
   });
 
   it('certified objectives agree with the ts engine on random instances', async () => {
@@ -123,7 +123,7 @@ describe.runIf(status.loaded)('native engine', () => {
     await expect(e.solve(req(p, { effort: 'ultra' as never }))).rejects.toThrow(/effort/);
     await expect(e.solve(req(p, { deadlineMs: Number.NaN }))).rejects.toThrow(/deadlineMs/);
     await expect(e.solve(req(p), { flag: new Int32Array(1) })).rejects.toThrow(/SharedArrayBuffer/);
-    await expect(e.solve({ ...req(p), command: 'milp' })).rejects.toThrow(/does not support/);
+    await expect(e.solve({ ...req(p), command: 'xorsat' })).rejects.toThrow(/does not support/);
     const bad = { ...p, pairs: { i: Int32Array.from([3]), j: Int32Array.from([2]), w: Float64Array.from([1]) } };
     await expect(e.solve(req(bad))).rejects.toThrow(/canonical/);
   });
@@ -138,7 +138,7 @@ describe.runIf(status.loaded)('native engine', () => {
       seed: 0, deadlineMs: 0, warmStart: null,
       budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false },
     };
-    await expect(addon.solve('milp', problem, options, flag)).rejects.toThrow(/does not support "milp"/);
+    await expect(addon.solve('xorsat', problem, options, flag)).rejects.toThrow(/does not support "xorsat"/);
     const ok = await addon.solve('maxcut', problem, options, flag);
     expect(ok.objective).toBe(2);
     expect(ok.status).toBe('optimal');

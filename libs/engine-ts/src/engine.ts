@@ -11,6 +11,7 @@ import type { TspProblem } from './families/tsp/problem';
 import type { QapProblem } from './families/qap/problem';
 import type { DesignProblem, LabelResult } from './families/design/problem';
 import type { CoverProblem } from './families/cover/problem';
+import type { MilpProblem, VectorResult } from './families/milp/problem';
 
 /** The 25 commands of the interface (commands.md counts `optimize` once). */
 export const COMMANDS = [
@@ -34,7 +35,7 @@ export interface PairList {
   readonly w: Float64Array;
 }
 
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem | CoverProblem;
+export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem | CoverProblem | MilpProblem;
 
 /**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
@@ -109,7 +110,7 @@ export interface BinaryResult extends ResultBase {
  * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
  * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
  */
-export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult | LabelResult;
+export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult | LabelResult | VectorResult;
 
 /**
  * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far

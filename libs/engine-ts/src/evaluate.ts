@@ -13,6 +13,7 @@ import { TSP_SCORE } from './families/tsp/evaluate';
 import { QAP_SCORE } from './families/qap/evaluate';
 import { DESIGN_SCORE } from './families/design/evaluate';
 import { COVER_SCORE } from './families/cover/evaluate';
+import { MILP_SCORE } from './families/milp/evaluate';
 
 const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<CanonicalProblem, { kind: K }>> } = {
   qubo: QUBO_SCORE,
@@ -25,6 +26,7 @@ const SCORES: { readonly [K in CanonicalProblem['kind']]: ProblemScore<Extract<C
   qap: QAP_SCORE,
   design: DESIGN_SCORE,
   cover: COVER_SCORE,
+  milp: MILP_SCORE,
 };
 
 function scoreOf(p: CanonicalProblem): ProblemScore<CanonicalProblem> {

@@ -82,6 +82,11 @@ export { canonicalCover } from './families/cover/canonical';
 export { evaluateCover } from './families/cover/evaluate';
 export { coverBudgetFor, type CoverBudget } from './families/cover/budget';
 
+export type { MilpProblem, VectorResult } from './families/milp/problem';
+export { canonicalMilp, type MilpVarInput } from './families/milp/canonical';
+export { evaluateMilp } from './families/milp/evaluate';
+export { milpBudgetFor, type MilpBudget } from './families/milp/budget';
+
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';
 export { canonicalRules, RULE_CODE, RULE_KINDS, type RawRule, type RuleKind } from './families/rules/canonical';

@@ -14,7 +14,7 @@ describe('ts engine specifics', () => {
     expect(e.id).toBe(TS_ENGINE_ID);
     expect(e.id).toBe('ts-1.1.0');
     expect(e.kind).toBe('ts');
-    expect(e.supports('milp')).toBe(false);
+    expect(e.supports('xorsat')).toBe(false);
     expect(e.supports('rules')).toBe(true);
   });
 

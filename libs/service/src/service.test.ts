@@ -191,7 +191,7 @@ describe('solve errors', () => {
   it('refuses unknown and not-yet-available commands with 404 SVC_UNSUPPORTED', async () => {
     const unknown = await caught(svc.solve('frobnicate', body, { principal: me }));
     expect([unknown.code, unknown.status]).toEqual(['SVC_UNSUPPORTED', 404]);
-    const later = await caught(svc.solve('milp', body, { principal: me }));
+    const later = await caught(svc.solve('xorsat', body, { principal: me }));
     expect(later.code).toBe('SVC_UNSUPPORTED');
     expect(later.message).toMatch(/not available yet/);
   });

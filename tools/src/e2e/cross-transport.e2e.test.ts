@@ -230,6 +230,10 @@ function cases(): Case[] {
   let cvbest = Infinity;
   for (let mask = 0; mask < 1 << 9; mask++) cvbest = Math.min(cvbest, ccost(Array.from({ length: 9 }, (_, j) => j).filter((j) => mask & (1 << j))));
   out.push({ name: 'cover 10 elements, 9 sets', command: 'cover', problem: cv, effort: 'medium', seed: 14, optimum: cvbest, score: (e) => ccost(e.answer) });
+  // milp: a binary and a bounded continuous variable, convex (certified): the kiln example.
+  const mk = { n: 2, vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }], linear: { 0: 1, 1: -1 }, diag: { 1: 0.2 }, quadratic: [[0, 1, -0.5]] };
+  const mobj = (x: number[]) => x[0] - x[1] + 0.1 * x[1] * x[1] - 0.5 * x[0] * x[1];
+  out.push({ name: 'milp kiln (binary + continuous)', command: 'milp', problem: mk, effort: 'medium', seed: 15, optimum: -4.625, score: (e) => mobj(e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -250,12 +254,13 @@ function cases(): Case[] {
     ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
-    ['a command not available yet', 'milp', { n: 1, vars: [{ domain: 'binary' }] }, 'SVC_UNSUPPORTED'],
+    ['a command not available yet', 'xorsat', { n: 2, equations: [{ vars: [0, 1], rhs: 1 }] }, 'SVC_UNSUPPORTED'],
     ['tsp asymmetric matrix', 'tsp', { n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
     ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
     ['cover element in no set', 'cover', { n: 2, universe: 3, sets: [[0], [1]] }, 'SVC_INVALID_INPUT'],
+    ['milp unbounded variable', 'milp', { n: 1, vars: [{ domain: 'continuous', lo: 0 }], linear: { 0: -1 } }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

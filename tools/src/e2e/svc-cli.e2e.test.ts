@@ -319,7 +319,7 @@ describe('exit codes against the real server', () => {
     const [r, noDescription, notYet, bad, ...usageRuns] = await Promise.all([
       svc(['maxcut', '--format', 'json'], { stdin: JSON.stringify({ description: 'split nobody into two empty leagues', n: 3, edges: [] }) }),
       svc(['optimize', '--format', 'envelope'], { stdin: JSON.stringify({ n: 2 }) }),
-      svc(['milp', '--format', 'json'], { stdin: JSON.stringify({ description: 'decide whether to run the kiln', vars: [{ domain: 'binary' }] }) }),
+      svc(['xorsat', '--format', 'json'], { stdin: JSON.stringify({ description: 'solve two parity checks over two bits', n: 2, equations: [{ vars: [0, 1], rhs: 1 }] }) }),
       svc(['optimize', '--format', 'json'], { stdin: '{"n": 3,' }),
       ...usage.map((argv) => svc(argv, { stdin })),
     ]);

@@ -1,8 +1,9 @@
 /**
  * `milp` (research): mixed binary/continuous quadratic minimization. `lo`/`hi` absent ≡ null ≡
  * infinite; lo <= hi; `quadratic` self-pairs rejected (use `diag`); a continuous variable needs
- * finite lo and hi or diag > 0. Not served by this version: the schema is ready for the session
- * that adds its solver.
+ * finite lo and hi or diag > 0, and the curvature over the variables with an infinite bound must be
+ * positive definite (else the objective may fall without limit: 422 naming them). At most
+ * LIMITS.maxMilpVars variables.
  */
 import { z } from 'zod';
 import { agreeN, checkIndexMap, checkTriples, expectArray, expectObject, isFiniteNumber, onlyKeys, required } from '../internal/checks';
@@ -10,7 +11,7 @@ import { fail, typeName } from '../internal/issue';
 import { LIMITS } from '../limits';
 import { noContradictions, type CommandContract, type Loose } from './shared/contract';
 import { boundGap, certainty, common, fastCommon, hot, indexMap, triples } from './shared/fields';
-import { capPairs } from './shared/sizes';
+import { capPairs, dimension } from './shared/sizes';
 import example from './milp.valid.json';
 
 const bound = z.number().nullable().optional().describe('null or absent means infinite');
@@ -52,14 +53,49 @@ function check(v: Loose): number {
   if (v.quadratic !== undefined) {
     checkTriples(v.quadratic, 'quadratic', n, { rejectSelf: 'put the curvature of x_i^2 in diag instead' });
   }
+  const open: number[] = [];
   for (const t of continuous) {
     const o = vars[t] as { lo?: number | null; hi?: number | null };
     const q = diag[String(t)];
-    if (!(isFiniteNumber(o.lo) && isFiniteNumber(o.hi)) && !(q !== undefined && q > 0)) {
-      fail(['vars', t], `continuous variable ${t} is unbounded: give finite lo and hi, or a positive diag["${t}"]`);
+    if (!(isFiniteNumber(o.lo) && isFiniteNumber(o.hi))) {
+      if (!(q !== undefined && q > 0)) fail(['vars', t], `continuous variable ${t} is unbounded: give finite lo and hi, or a positive diag["${t}"]`);
+      open.push(t);
     }
   }
+  if (open.length > 1 && open.length <= LIMITS.maxMilpVars && v.quadratic !== undefined) checkOpenCurvature(open, diag, v.quadratic as unknown[][]);
   return n;
+}
+
+/**
+ * The objective is bounded below only if its curvature over the variables with an infinite bound is
+ * positive definite (our rule: a Cholesky factorisation with a relative margin of 1e-12 must succeed).
+ */
+function checkOpenCurvature(open: number[], diag: Record<string, number>, quadratic: unknown[][]): void {
+  const k = open.length;
+  const at = new Map(open.map((t, a) => [t, a]));
+  const A = new Float64Array(k * k);
+  let scale = 1;
+  open.forEach((t, a) => (A[a * k + a] = diag[String(t)]));
+  for (const [i, j, w] of quadratic as [number, number, number][]) {
+    const a = at.get(i);
+    const b = at.get(j);
+    if (a === undefined || b === undefined) continue;
+    A[a * k + b] += w;
+    A[b * k + a] += w;
+  }
+  for (const x of A) scale = Math.max(scale, Math.abs(x));
+  for (let r = 0; r < k; r++) {
+    for (let c = 0; c <= r; c++) {
+      let s = A[r * k + c];
+      for (let m = 0; m < c; m++) s -= A[r * k + m] * A[c * k + m];
+      if (r === c) {
+        if (!(s > 1e-12 * scale)) {
+          fail(['quadratic'], `the objective can fall without limit: its curvature over the variables with an infinite bound (${open.join(', ')}) is not positive definite; give them finite bounds or more diag`);
+        }
+        A[r * k + r] = Math.sqrt(s);
+      } else A[r * k + c] = s / A[c * k + c];
+    }
+  }
 }
 
 export const milp = {
@@ -72,11 +108,19 @@ export const milp = {
     quadratic: triples('off-diagonal couplings w_ij, i != j').optional(),
   }),
   fast: z.strictObject({ ...fastCommon, vars: hot, linear: hot, diag: hot, quadratic: hot }),
-  checks: { check, sizes: (v) => capPairs(v.quadratic, 'quadratic'), contradictions: noContradictions },
+  checks: {
+    check,
+    sizes: (v, n) => {
+      if (n > LIMITS.maxMilpVars) dimension(`vars has ${n} entries, over the cap of ${LIMITS.maxMilpVars}`, LIMITS.maxMilpVars, 'vars');
+      capPairs(v.quadratic, 'quadratic');
+    },
+    contradictions: noContradictions,
+  },
   output: {
     answer: z.array(z.number()).describe('value per variable'),
     objective: z.number().describe('objective of the answer'),
+    objective_decimal: z.string().describe('the objective computed exactly from the answer\'s values, as a decimal (40 significant digits at most)'),
     certainty, ...boundGap,
   },
-  limits: { vars_min: 1, quadratic_max: LIMITS.maxPairs },
+  limits: { vars_min: 1, vars_max: LIMITS.maxMilpVars, quadratic_max: LIMITS.maxPairs },
 } as const satisfies CommandContract;

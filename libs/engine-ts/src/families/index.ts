@@ -15,6 +15,7 @@ import { solveTsp } from './tsp/solve';
 import { solveQap } from './qap/solve';
 import { solveDesign } from './design/solve';
 import { solveCover } from './cover/solve';
+import { solveMilp } from './milp/solve';
 
 /** A synchronous solver of one command. */
 export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
@@ -34,4 +35,5 @@ export const SOLVERS: Readonly<Partial<Record<Command, SyncSolver>>> = {
   qap: solveQap,
   design: solveDesign,
   cover: solveCover,
+  milp: solveMilp,
 };

@@ -11,3 +11,4 @@ export * from './select-rules';
 export * from './expect-kind';
 export * from './design';
 export * from './cover';
+export * from './milp';

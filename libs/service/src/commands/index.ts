@@ -20,6 +20,7 @@ import { tspCommand } from './tsp';
 import { qapCommand } from './qap';
 import { designCommand } from './design';
 import { coverCommand } from './cover';
+import { milpCommand } from './milp';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -32,6 +33,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   qapCommand,
   designCommand,
   coverCommand,
+  milpCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

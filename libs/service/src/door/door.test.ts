@@ -48,7 +48,7 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
   it('keeps commands.md precedence: command, then options, then auth, then size, then the problem', async () => {
     // An unknown command outranks missing credentials.
     expect(await codeOf(door.solve({ command: 'nope', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
-    expect(await codeOf(door.solve({ command: 'milp', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
+    expect(await codeOf(door.solve({ command: 'xorsat', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
     expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, {}))).toBe('SVC_UNAUTHENTICATED');
     expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, { authorization: 'Bearer sbx_wrong' }))).toBe('SVC_UNAUTHENTICATED');
     // Size (the sandbox cap here is 4096 bytes) outranks a broken problem.

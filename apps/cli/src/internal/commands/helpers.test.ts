@@ -112,7 +112,7 @@ describe('offline contract', () => {
     expect(d.commands.map((c: { name: string }) => c.name)).toEqual(COMMANDS.map((c) => c.name));
     expect(d.commands.find((c: { name: string }) => c.name === 'maxcut').flags.map((f: { name: string }) => f.name)).toContain('--max-compute-units');
     expect(d.commands.find((c: { name: string }) => c.name === 'maxcut').status).toBeUndefined();
-    expect(d.commands.find((c: { name: string }) => c.name === 'milp')).toMatchObject({ available: false, status: 'not available yet' });
+    expect(d.commands.find((c: { name: string }) => c.name === 'xorsat')).toMatchObject({ available: false, status: 'not available yet' });
     expect(d.global_flags.map((f: { name: string }) => f.name)).toEqual(['--format', '--out', '--fields', '--compact', '--help', '--version']);
     expect(d.exit_codes.map((e: { code: number }) => e.code)).toEqual([0, 1, 2, 3]);
     for (const code of ERROR_CODES) {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { newCancelSignal, type Effort } from '../../engine';
+import { bruteMilp, naiveMilpObjective, randomMilp, type MilpInput } from '../../testing/milp';
+import { canonicalMilp } from './canonical';
+import { solveMilp } from './solve';
+
+const solve = (d: MilpInput, effort: Effort = 'medium', seed = 0) =>
+  solveMilp({ command: 'milp', problem: canonicalMilp(d.vars, d.linear, d.diag, d.quadratic), effort, seed });
+const EFFORTS: Effort[] = ['flash', 'medium', 'high'];
+
+describe('milp', () => {
+  it('certifies the optimum of 120 random convex instances (≤ 7 binaries, ≤ 4 continuous, infinite bounds)', () => {
+    for (let s = 0; s < 120; s++) {
+      const d = randomMilp(s, s % 8, 1 + (s % 4));
+      const r = solve(d, EFFORTS[s % 3], s);
+      const want = bruteMilp(d);
+      expect(r.convex).toBe(true);
+      expect(r.proof, `seed ${s}`).toBe('branch_and_bound');
+      expect(Math.abs(r.objective - want), `seed ${s}: ${r.objective} vs ${want}`).toBeLessThan(1e-6 * (1 + Math.abs(want)));
+      expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
+    }
+  });
+
+  it('pure binary problems are certified at the enumerated optimum; answers are 0/1', () => {
+    for (let s = 0; s < 30; s++) {
+      const d = randomMilp(500 + s, 2 + (s % 9), 0);
+      const r = solve(d, 'flash', s);
+      expect(r.proof).toBe('branch_and_bound');
+      expect(r.objective).toBeCloseTo(bruteMilp(d), 9);
+      for (const v of r.answer) expect([0, 1]).toContain(v);
+    }
+  });
+
+  it('a non-convex instance gets a valid heuristic answer within its boxes, never a certificate', () => {
+    for (let s = 0; s < 10; s++) {
+      const d = randomMilp(900 + s, 3, 3, false);
+      const r = solve(d, 'flash', s);
+      const p = canonicalMilp(d.vars, d.linear, d.diag, d.quadratic);
+      if (!r.convex) expect(r.proof).toBeNull();
+      for (let i = 0; i < p.n; i++) {
+        expect(r.answer[i]).toBeGreaterThanOrEqual(p.lo[i]);
+        expect(r.answer[i]).toBeLessThanOrEqual(p.hi[i]);
+      }
+      expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
+    }
+  });
+
+  it('a cancel keeps a valid answer, heuristic', () => {
+    const d = randomMilp(7, 14, 6);
+    const signal = newCancelSignal();
+    Atomics.store(signal.flag, 0, 1);
+    const r = solveMilp({ command: 'milp', problem: canonicalMilp(d.vars, d.linear, d.diag, d.quadratic), effort: 'high', seed: 0 }, signal);
+    expect(r.stoppedAtDeadline).toBe(true);
+    expect(r.proof).toBeNull();
+    expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { validateProblem } from '@svc/contracts';
+import type { EngineResult } from '@svc/engine-ts';
+import { bruteMilp, randomMilp } from '@svc/engine-ts/testing';
+import { CHECKERS } from '../index';
+import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
+import { dyadic, sum, toDecimal } from './exact';
+
+const DESCRIPTION = 'Decide which depots to open and how much to stock.';
+const { prepare, run } = adapterHarness(DESCRIPTION);
+
+describe('milp through the service adapter', () => {
+  it('certified objectives of convex instances equal an independent optimum over the JSON', () => {
+    for (let s = 0; s < 24; s++) {
+      const d = randomMilp(40 + s, s % 6, 1 + (s % 3));
+      const { done } = run('milp', { n: d.vars.length, ...d }, { seed: s, effort: (['flash', 'medium', 'high'] as const)[s % 3] });
+      expect(done.proof, `seed ${s}`).toBe('branch_and_bound');
+      const want = bruteMilp(d);
+      expect(Math.abs((done.fields.objective as number) - want)).toBeLessThan(1e-6 * (1 + Math.abs(want)));
+      expect(Number(done.fields.objective_decimal)).toBeCloseTo(done.fields.objective as number, 9);
+    }
+  });
+
+  it('non-convex instances are heuristic; answers stay in their domains', () => {
+    for (let s = 0; s < 6; s++) {
+      const d = randomMilp(700 + s, 3, 3, false);
+      const { done } = run('milp', { n: d.vars.length, ...d }, { effort: 'flash', seed: s });
+      const x = done.fields.answer as number[];
+      d.vars.forEach((v, i) => {
+        if (v.domain === 'binary') expect([0, 1]).toContain(x[i]);
+        else expect(x[i] >= (v.lo ?? -Infinity) && x[i] <= (v.hi ?? Infinity)).toBe(true);
+      });
+    }
+  });
+
+  it('the exact objective: 0.1·0.1 is not 0.01 in doubles, and the decimal says so', () => {
+    const { done } = run('milp', { n: 1, vars: [{ domain: 'continuous', lo: 0.1, hi: 0.1 }], diag: { '0': 2 } });
+    expect(done.fields.objective_decimal).toBe('0.01000000000000000111022302462515657123851');
+    expect(toDecimal(sum([dyadic(0.5), dyadic(0.25)]))).toBe('0.75');
+    expect(toDecimal(dyadic(-3 * 2 ** 60))).toBe('-3458764513820540928');
+  });
+
+  it('rejects an engine answer outside its domains, a wrong objective, and a certificate without convexity', () => {
+    const d = randomMilp(3, 2, 2);
+    const body = { n: d.vars.length, ...d };
+    const { prep, r } = run('milp', body);
+    const finish = (x: Partial<EngineResult>) => () => prep.finish({ ...r, ...x } as EngineResult, { deadlineFired: false });
+    expect(engineFailure(finish({ objective: r.objective + 1 }))).toMatch(/re-score/);
+    const bin = d.vars.findIndex((v) => v.domain === 'binary');
+    const bad = Float64Array.from(r.answer as Float64Array);
+    bad[bin] = 0.5;
+    expect(engineFailure(finish({ answer: bad }))).toMatch(/outside its domain/);
+    expect(prep.finish({ ...r, convex: false } as EngineResult, { deadlineFired: false }).proof).toBeNull();
+  });
+
+  it('verify recomputes the objective exactly and checks the domains', () => {
+    const body = { n: 2, vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }], linear: { '0': 1, '1': -1 }, diag: { '1': 0.2 }, quadratic: [[0, 1, -0.5]] };
+    const v = validateProblem('milp', { tag: TAG, description: DESCRIPTION, ...body }, { sandbox: false });
+    const check = (answer: unknown, declared: Record<string, unknown> | null) => CHECKERS.milp!.check({ v, prep: prepare('milp', body), answer, declared });
+    const ok = check([1, 7.5], { objective: -4.625 });
+    expect(ok.checks.every((c) => c.ok)).toBe(true);
+    expect(ok.objective).toBe(-4.625);
+    expect(check([0.5, 7.5], null).checks[0]).toMatchObject({ name: 'answer_shape', ok: false });
+    expect(check([1, 11], null).checks[0]).toMatchObject({ name: 'answer_shape', ok: false });
+    expect(check([1, 7.5], { objective: -4 }).checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['declared_objective']);
+  });
+});
