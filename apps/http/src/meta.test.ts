@@ -77,6 +77,64 @@ function brute(command: string, p: Record<string, any>): number {
     rec([], p.items);
     return best;
   }
+  if (command === 'design') {
+    // Every answer: K^L value vectors, the coupling from the table or the rounded cosine.
+    const cost = (a: number, b: number) => (p.table ? p.table[a][b] : p.circular ? Math.floor(-p.circular.j * (p.circular.scale ?? 1) * Math.cos((2 * Math.PI * Math.min((a - b + p.K) % p.K, (b - a + p.K) % p.K)) / p.K) + 0.5) : 0);
+    let best = Infinity;
+    const x = new Array<number>(p.L).fill(0);
+    for (;;) {
+      let e = 0;
+      for (const [s, v, w] of p.bias ?? []) if (x[s] === v) e += w;
+      for (const [i, j] of p.bonds ?? []) e += cost(x[i], x[j]);
+      best = Math.min(best, e);
+      let k = 0;
+      while (k < p.L && ++x[k] === p.K) x[k++] = 0;
+      if (k === p.L) return best;
+    }
+  }
+  if (command === 'cover') {
+    // Every subset of the sets that covers the universe.
+    let best = Infinity;
+    for (let mask = 0; mask < 1 << p.sets.length; mask++) {
+      const hit = new Set<number>();
+      let c = 0;
+      p.sets.forEach((s: number[], j: number) => {
+        if (!((mask >> j) & 1)) return;
+        c += p.costs?.[j] ?? 1;
+        s.forEach((e) => hit.add(e));
+      });
+      if (hit.size === p.universe) best = Math.min(best, c);
+    }
+    return best;
+  }
+  if (command === 'milp') {
+    // Every 0/1 assignment of the binaries; the (convex) continuous part by coordinate descent.
+    const n = p.vars.length;
+    const bins = [...Array(n).keys()].filter((i) => p.vars[i].domain === 'binary');
+    const f = (x: number[]) => {
+      let v = 0;
+      for (const [k, c] of Object.entries(p.linear ?? {})) v += (c as number) * x[Number(k)];
+      for (const [k, q] of Object.entries(p.diag ?? {})) v += 0.5 * (q as number) * x[Number(k)] ** 2;
+      for (const [i, j, w] of p.quadratic ?? []) v += w * x[i] * x[j];
+      return v;
+    };
+    let best = Infinity;
+    for (let mask = 0; mask < 1 << bins.length; mask++) {
+      const x = new Array<number>(n).fill(0);
+      bins.forEach((i, k) => (x[i] = (mask >> k) & 1));
+      for (let sweep = 0; sweep < 1000; sweep++) {
+        for (let i = 0; i < n; i++) {
+          if (p.vars[i].domain === 'binary') continue;
+          let g = p.linear?.[String(i)] ?? 0;
+          for (const [a, b, w] of p.quadratic ?? []) g += a === i ? w * x[b] : b === i ? w * x[a] : 0;
+          const q = p.diag?.[String(i)] ?? 0;
+          x[i] = Math.min(p.vars[i].hi ?? Infinity, Math.max(p.vars[i].lo ?? -Infinity, -g / q));
+        }
+      }
+      best = Math.min(best, f(x));
+    }
+    return best;
+  }
   if (command === 'rules') {
     let best: [number, number] = [Infinity, Infinity];
     for (let mask = 0; mask < 1 << p.n; mask++) {

@@ -16,7 +16,7 @@ describe.runIf(status.loaded)('native design', () => {
     const cases = [
       [6, 3, 'general', 'flash'], [7, 4, 'general', 'medium'], [9, 2, 'general', 'flash'], [40, 5, 'tree', 'flash'],
       [20, 3, 'general', 'medium'], [28, 4, 'colouring', 'flash'], [60, 9, 'colouring', 'flash'], [90, 4, 'general', 'flash'],
-      [300, 6, 'chain', 'flash'],
+      [300, 6, 'chain', 'flash'], [130, 7, 'colouring', 'flash'],
     ] as const;
     for (const [s, [L, K, shape, effort]] of cases.entries()) {
       const req: EngineRequest = { command: 'design', problem: canonicalDesign(randomDesign(40 + s, L, K, shape)), effort, seed: s };

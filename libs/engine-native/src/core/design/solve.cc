@@ -21,6 +21,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int64_t kGammaCap = int64_t{1} << 23;
 // Tabu iterations per site before the branch and bound of small components (solve.ts).
 constexpr int64_t kPreProofItersPerSite = 200;
+// Answers kept by the evolutionary search, and the hard sites from which it runs (solve.ts).
+constexpr int32_t kPopulation = 10;
+constexpr int32_t kEvolveMinSites = 100;
 // The caps of the contract (commands.md): L*K and K with a table.
 constexpr int64_t kMaxCells = 100'000'000;
 constexpr int32_t kMaxTableK = 4096;
@@ -319,13 +322,15 @@ class Solver {
     return e;
   }
 
+  // solve.ts tabuSearch: the energy reached; *spent_out gets the value evaluations spent.
   double TabuSearch(Sites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double target, double tol,
-                    Prng& rng) {
+                    Prng& rng, double* spent_out = nullptr) {
     const int32_t h = static_cast<int32_t>(hard.size());
     const size_t K = K_;
     double energy = PartEnergy(hard, x);
+    if (spent_out != nullptr) *spent_out = 0;
     if (K_ == 1 || h == 0) return energy;
-    if (static_cast<int64_t>(h) * K_ > kGammaCap) return Sweeps(hard, x, iters, work_cap, energy, tol);
+    if (static_cast<int64_t>(h) * K_ > kGammaCap) return Sweeps(hard, x, iters, work_cap, energy, tol, spent_out);
     std::vector<int32_t> local(L_, -1);
     for (int32_t t = 0; t < h; ++t) local[hard[t]] = t;
     std::vector<double> gamma(static_cast<size_t>(h) * K);
@@ -423,10 +428,98 @@ class Solver {
     if (!dirty) {
       for (int32_t t = 0; t < h; ++t) x[hard[t]] = best_x[t];
     }
+    if (spent_out != nullptr) *spent_out = spent;
     return PartEnergy(hard, x);
   }
 
-  double Sweeps(Sites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double energy, double tol) {
+  // solve.ts evolve: the hybrid evolutionary search for colourings.
+  void Evolve(Sites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double target, double tol, Prng& rng) {
+    const int32_t h = static_cast<int32_t>(hard.size());
+    // Tabu iterations per individual: 4 per site, then 4 and 10 per site in turn (solve.ts).
+    int64_t L = 4 * static_cast<int64_t>(h);
+    std::vector<std::vector<int32_t>> pop;
+    std::vector<double> fit;
+    int64_t used_iters = 0;
+    double used_work = 0;
+    const auto load = [&](const std::vector<int32_t>& vals) {
+      for (int32_t t = 0; t < h; ++t) x[hard[t]] = vals[t];
+    };
+    const auto run = [&]() {
+      const int64_t before = work_.iterations;
+      double spent = 0;
+      const double e = TabuSearch(hard, x, std::min(L, iters - used_iters), work_cap - used_work, target, tol, rng, &spent);
+      used_iters += work_.iterations - before;
+      used_work += spent;
+      return e;
+    };
+    const auto save = [&]() {
+      std::vector<int32_t> v(h);
+      for (int32_t t = 0; t < h; ++t) v[t] = x[hard[t]];
+      return v;
+    };
+    int32_t best_k = 0;
+    for (int32_t k = 0; k < kPopulation; ++k) {
+      if (k > 0) {
+        for (int32_t t = 0; t < h; ++t) x[hard[t]] = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(K_)));
+      }
+      const double e = run();
+      pop.push_back(save());
+      fit.push_back(e);
+      if (e < fit[best_k]) best_k = k;
+      if (e <= target + tol || stop != Stop::kNone || used_iters >= iters || used_work > work_cap) {
+        load(pop[best_k]);
+        return;
+      }
+    }
+    std::vector<int32_t> child(h);
+    std::vector<uint8_t> taken(h);
+    std::vector<int32_t> size(K_);
+    while (used_iters < iters && used_work <= work_cap && stop == Stop::kNone) {
+      const int32_t a = static_cast<int32_t>(rng.NextInt(kPopulation));
+      int32_t c = static_cast<int32_t>(rng.NextInt(kPopulation - 1));
+      if (c >= a) ++c;
+      std::fill(taken.begin(), taken.end(), 0);
+      for (int32_t l = 0; l < K_; ++l) {
+        const std::vector<int32_t>& par = l % 2 == 0 ? pop[a] : pop[c];
+        std::fill(size.begin(), size.end(), 0);
+        for (int32_t t = 0; t < h; ++t) {
+          if (!taken[t]) size[par[t]]++;
+        }
+        int32_t v = 0;
+        for (int32_t w = 1; w < K_; ++w) {
+          if (size[w] > size[v]) v = w;
+        }
+        if (size[v] == 0) break;
+        for (int32_t t = 0; t < h; ++t) {
+          if (!taken[t] && par[t] == v) {
+            child[t] = l;
+            taken[t] = 1;
+          }
+        }
+      }
+      for (int32_t t = 0; t < h; ++t) {
+        if (!taken[t]) child[t] = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(K_)));
+      }
+      load(child);
+      work_.restarts++;
+      L = (work_.restarts % 2 == 0 ? 4 : 10) * static_cast<int64_t>(h);
+      const double e = run();
+      const int32_t worse = fit[a] >= fit[c] ? a : c;
+      pop[worse] = save();
+      fit[worse] = e;
+      if (e < fit[best_k] || worse == best_k) {
+        best_k = 0;
+        for (int32_t k = 1; k < kPopulation; ++k) {
+          if (fit[k] < fit[best_k]) best_k = k;
+        }
+      }
+      if (e <= target + tol) break;
+    }
+    load(pop[best_k]);
+  }
+
+  double Sweeps(Sites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double energy, double tol,
+                double* spent_out = nullptr) {
     std::vector<double> row(K_);
     double spent = 0;
     int64_t moves = 0;
@@ -452,6 +545,7 @@ class Solver {
       if (!improved || stop != Stop::kNone) break;
     }
     work_.iterations += moves;
+    if (spent_out != nullptr) *spent_out = spent;
     return PartEnergy(hard, x);
   }
 
@@ -788,7 +882,11 @@ CallStatus SolveDesign(const DesignProblem& p, const SolveOptions& options, cons
     if (static_cast<int32_t>(sv.SitesOf(c).size()) > b.bnb_max_sites) small = false;
   }
   if (!small) {
-    sv.TabuSearch(hard, x, b.tabu_iters, b.tabu_work, hard_floor, tol, rng);
+    if (h >= kEvolveMinSites && static_cast<int64_t>(h) * K <= kGammaCap && sv.Interchangeable(hard)) {
+      sv.Evolve(hard, x, b.tabu_iters, b.tabu_work, hard_floor, tol, rng);
+    } else {
+      sv.TabuSearch(hard, x, b.tabu_iters, b.tabu_work, hard_floor, tol, rng);
+    }
     return done(Proof::kNone, true, exact_energy + hard_floor);
   }
   const int64_t first = std::min<int64_t>(b.tabu_iters, kPreProofItersPerSite * h);

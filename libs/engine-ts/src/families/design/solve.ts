@@ -15,6 +15,9 @@
  *      aspiration when it beats the best energy, tenure ⌊0.6·|active|⌋ + rand(10) on the value
  *      left; a random move when no move is allowed. It stops at the proven bound of the hard sites.
  *      When hardSites·K exceeds GAMMA_CAP the table is not kept: sweeps of best single-site moves.
+ *      A colouring (interchangeable values) of at least EVOLVE_MIN_SITES hard sites is searched by
+ *      the hybrid evolutionary algorithm of Galinier and Hao instead (evolve: a population of tabu
+ *      searches recombined by GPX).
  *      With every hard component of at most bnbMaxSites sites, the tabu search runs
  *      min(tabuIters, PRE_PROOF_ITERS_PER_SITE · sites) first, then branch and bound per component
  *      (sites in a most-constrained order, each node bounded by the fixed energy plus, per free site,
@@ -343,11 +346,11 @@ function partEnergy(p: DesignProblem, adj: Adjacency, sites: Int32Array, x: Int3
 function tabuSearch(
   p: DesignProblem, adj: Adjacency, hard: Int32Array, x: Int32Array, iters: number, workCap: number,
   target: number, tol: number, rowMin: Float64Array, rng: Prng, limits: Limits, work: Work,
-): number {
+): { energy: number; spent: number } {
   const K = p.K;
   const h = hard.length;
   let energy = partEnergy(p, adj, hard, x);
-  if (K === 1 || h === 0) return energy;
+  if (K === 1 || h === 0) return { energy, spent: 0 };
   if (h * K > GAMMA_CAP) return sweeps(p, adj, hard, x, iters, workCap, energy, tol, limits, work);
   const local = new Int32Array(p.L).fill(-1);
   for (let t = 0; t < h; t++) local[hard[t]] = t;
@@ -446,14 +449,100 @@ function tabuSearch(
   }
   work.iterations += it;
   if (!dirty) for (let t = 0; t < h; t++) x[hard[t]] = bestX[t];
-  return partEnergy(p, adj, hard, x);
+  return { energy: partEnergy(p, adj, hard, x), spent };
 }
+
+/**
+ * The hybrid evolutionary search of Galinier and Hao for colourings (interchangeable values): a
+ * population of POPULATION tabu-searched answers; each generation crosses two random parents by
+ * GPX (the largest remaining value class of each parent in turn becomes the child's next value, the
+ * rest random), runs the tabu search from the child (4·sites iterations, 10·sites every other
+ * generation), and puts it in place of the worse parent; until the target, the iteration or work
+ * budget, or a limit.
+ */
+function evolve(
+  p: DesignProblem, adj: Adjacency, hard: Int32Array, x: Int32Array, iters: number, workCap: number,
+  target: number, tol: number, rowMin: Float64Array, rng: Prng, limits: Limits, work: Work,
+): void {
+  const K = p.K;
+  const h = hard.length;
+  // Tabu iterations per individual: 4 per site, then 4 and 10 per site in turn.
+  let L = 4 * h;
+  const pop: Int32Array[] = [];
+  const fit: number[] = [];
+  let usedIters = 0;
+  let usedWork = 0;
+  const load = (vals: Int32Array): void => {
+    for (let t = 0; t < h; t++) x[hard[t]] = vals[t];
+  };
+  const run = (): number => {
+    const before = work.iterations;
+    const r = tabuSearch(p, adj, hard, x, Math.min(L, iters - usedIters), workCap - usedWork, target, tol, rowMin, rng, limits, work);
+    usedIters += work.iterations - before;
+    usedWork += r.spent;
+    return r.energy;
+  };
+  const save = (): Int32Array => Int32Array.from(hard, (s) => x[s]);
+  let bestK = 0;
+  const finish = (): void => load(pop[bestK]);
+  for (let k = 0; k < POPULATION; k++) {
+    if (k > 0) for (let t = 0; t < h; t++) x[hard[t]] = rng.nextInt(K);
+    const e = run();
+    pop.push(save());
+    fit.push(e);
+    if (e < fit[bestK]) bestK = k;
+    if (e <= target + tol || limits.stopped !== null || usedIters >= iters || usedWork > workCap) return finish();
+  }
+  const child = new Int32Array(h);
+  const taken = new Uint8Array(h);
+  const size = new Int32Array(K);
+  while (usedIters < iters && usedWork <= workCap && limits.stopped === null) {
+    const a = rng.nextInt(POPULATION);
+    let c = rng.nextInt(POPULATION - 1);
+    if (c >= a) c++;
+    taken.fill(0);
+    for (let l = 0; l < K; l++) {
+      const par = l % 2 === 0 ? pop[a] : pop[c];
+      size.fill(0);
+      for (let t = 0; t < h; t++) if (!taken[t]) size[par[t]]++;
+      let v = 0;
+      for (let w = 1; w < K; w++) if (size[w] > size[v]) v = w;
+      if (size[v] === 0) break;
+      for (let t = 0; t < h; t++) {
+        if (!taken[t] && par[t] === v) {
+          child[t] = l;
+          taken[t] = 1;
+        }
+      }
+    }
+    for (let t = 0; t < h; t++) if (!taken[t]) child[t] = rng.nextInt(K);
+    load(child);
+    work.restarts++;
+    L = (work.restarts % 2 === 0 ? 4 : 10) * h;
+    const e = run();
+    const worse = fit[a] >= fit[c] ? a : c;
+    pop[worse] = save();
+    fit[worse] = e;
+    if (e < fit[bestK] || worse === bestK) {
+      bestK = 0;
+      for (let k = 1; k < POPULATION; k++) if (fit[k] < fit[bestK]) bestK = k;
+    }
+    if (e <= target + tol) break;
+  }
+  finish();
+}
+
+/** Answers kept by the evolutionary search. */
+const POPULATION = 10;
+
+/** Hard sites from which a colouring is searched by evolution rather than one tabu run. */
+const EVOLVE_MIN_SITES = 100;
 
 /** Without a gamma table: sweeps of the best single-site move (lowest value on ties) until none improves. */
 function sweeps(
   p: DesignProblem, adj: Adjacency, hard: Int32Array, x: Int32Array, iters: number, workCap: number,
   energy: number, tol: number, limits: Limits, work: Work,
-): number {
+): { energy: number; spent: number } {
   const K = p.K;
   const row = new Float64Array(K);
   let spent = 0;
@@ -478,7 +567,7 @@ function sweeps(
     if (!improved || limits.stopped !== null) break;
   }
   work.iterations += moves;
-  return partEnergy(p, adj, hard, x);
+  return { energy: partEnergy(p, adj, hard, x), spent };
 }
 
 /** Whether every value is interchangeable: no bias on these sites, one diagonal cost, one off-diagonal cost. */
@@ -669,7 +758,8 @@ export function solveDesign(req: EngineRequest, signal?: CancelSignal): LabelRes
   const rng = new Prng(req.seed);
   const small = hardComps.every((c) => comps.start[c + 1] - comps.start[c] <= b.bnbMaxSites);
   if (!small) {
-    tabuSearch(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
+    if (h >= EVOLVE_MIN_SITES && h * K <= GAMMA_CAP && interchangeable(p, hard)) evolve(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
+    else tabuSearch(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
     return done(null, exactEnergy + hardFloor);
   }
   const first = Math.min(b.tabuIters, PRE_PROOF_ITERS_PER_SITE * h);
