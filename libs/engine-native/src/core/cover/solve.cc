@@ -19,6 +19,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int32_t kStall = 20;
 // Share of the greedy cover's free sets fixed per refinement step (solve.ts FIX_SHARE).
 constexpr double kFixShare = 0.3;
+// Refinement passes before branch and bound (solve.ts EARLY_PASSES).
+constexpr int64_t kEarlyPasses = 2;
 // The caps of the contract (limits.ts): elements, sets, entries.
 constexpr int32_t kMaxUniverse = 1'000'000;
 constexpr int32_t kMaxSets = 1'000'000;
@@ -447,7 +449,8 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   Prng rng(options.seed);
-  for (int64_t pass = 0; pass < b.passes; ++pass) {
+  const auto refine = [&](int64_t from, int64_t to) {
+  for (int64_t pass = from; pass < to; ++pass) {
     if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) break;
     c.u_ = root_u;
     if (pass > 0) {
@@ -463,9 +466,12 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     }
     for (size_t k = fixed.size(); k-- > 0;) c.Untake(fixed[k]);
   }
+  };
+  refine(0, std::min(b.passes, kEarlyPasses));
   if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) return done(Proof::kNone, true, root_lb);
   c.u_ = root_u;
   if (c.Branch(b.bnb_nodes, b.node_iters)) return done(Proof::kBranchAndBound, false, 0);
+  refine(std::min(b.passes, kEarlyPasses), b.passes);
   return done(Proof::kNone, true, root_lb);
 }
 

@@ -11,9 +11,10 @@
  *   3. Every 10 steps a Lagrangian heuristic (Caprara–Fischetti–Toth greedy): sets by the score
  *      rc_j/μ_j (rc_j > 0) or rc_j·μ_j (μ_j = uncovered elements it would cover, ties lowest j), then
  *      redundant sets removed, costliest first. The first incumbent is the plain greedy (u = 0).
- *   4. Refinement passes: from the root multipliers (perturbed by ±10 % after the first pass),
- *      repeatedly fix the 30 % of the current greedy cover's free sets with the lowest reduced cost and
- *      run the subgradient on what is left, until everything is covered; then undo the fixing.
+ *   4. Refinement passes (two before branch and bound, the others after it when it did not close):
+ *      from the root multipliers (perturbed by ±10 % after the first pass), repeatedly fix the 30 % of
+ *      the current greedy cover's free sets with the lowest reduced cost and run the subgradient on
+ *      what is left, until everything is covered; then undo the fixing.
  *   5. Branch and bound (certified when it closes within bnbNodes nodes): at each node a short
  *      subgradient run from the parent's multipliers bounds the subproblem; branch on the uncovered
  *      element with the fewest free sets: child k takes its k-th set (lowest reduced cost first) and
@@ -32,6 +33,8 @@ import type { CoverProblem } from './problem';
 const STALL = 20;
 /** Share of the greedy cover's free sets fixed per refinement step. */
 const FIX_SHARE = 0.3;
+/** Refinement passes before branch and bound. */
+const EARLY_PASSES = 2;
 
 class Search {
   readonly n: number;
@@ -372,9 +375,10 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
   const rootLb = c.roundUp(c.subgradient(b.rootIters, 0.5));
   const rootU = Float64Array.from(c.u);
   if (rootLb >= c.bestCost - c.tol || limits.stopped !== null) return done(null, rootLb);
-  // 4. Refinement passes.
+  // 4. Refinement passes: the first EARLY_PASSES before branch and bound, the others after it.
   const rng = new Prng(req.seed);
-  for (let pass = 0; pass < b.passes; pass++) {
+  const refine = (from: number, to: number): void => {
+  for (let pass = from; pass < to; pass++) {
     if (c.stopped() || rootLb >= c.bestCost - c.tol) break;
     c.u.set(rootU);
     if (pass > 0) for (let e = 0; e < c.U; e++) c.u[e] *= 1 + 0.1 * (2 * rng.nextFloat() - 1);
@@ -388,9 +392,12 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
     }
     for (let k = fixed.length - 1; k >= 0; k--) c.untake(fixed[k]);
   }
+  };
+  refine(0, Math.min(b.passes, EARLY_PASSES));
   if (c.stopped() || rootLb >= c.bestCost - c.tol) return done(null, rootLb);
-  // 5. Branch and bound.
+  // 5. Branch and bound (its node heuristics improve the cover too), then the other passes.
   c.u.set(rootU);
   if (c.branch(b.bnbNodes, b.nodeIters)) return done('branch_and_bound');
+  refine(Math.min(b.passes, EARLY_PASSES), b.passes);
   return done(null, rootLb);
 }
