@@ -6,17 +6,9 @@
 import { designBudgetFor, type DesignBudget, type DesignProblem, type Effort } from '@svc/engine-ts';
 
 /** The `design` part of a problem handed to the addon. */
-export interface NativeDesignArgs {
-  readonly K: number;
+export interface NativeDesignArgs extends Pick<DesignProblem, 'K' | 'biasStart' | 'biasValue' | 'biasEnergy' | 'bondI' | 'bondJ' | 'bondMult' | 'cells'> {
   /** 0 none, 1 table, 2 circulant (core/design/problem.h Coupling). */
   readonly coupling: number;
-  readonly biasStart: Int32Array;
-  readonly biasValue: Int32Array;
-  readonly biasEnergy: Float64Array;
-  readonly bondI: Int32Array;
-  readonly bondJ: Int32Array;
-  readonly bondMult: Float64Array;
-  readonly cells: Float64Array;
   readonly budget: Float64Array;
 }
 

@@ -1,15 +1,8 @@
-import { circularCost } from '@svc/engine-ts';
+import { circularCost, type DesignInput } from '@svc/engine-ts';
 import type { Rescored } from '../../internal/rescore';
 
-/** Validated JSON input of `design` (the fields the re-score reads). */
-export interface DesignTerms {
-  readonly L: number;
-  readonly K: number;
-  readonly bias?: readonly (readonly [number, number, number])[];
-  readonly table?: readonly (readonly number[])[];
-  readonly bonds?: readonly (readonly [number, number])[];
-  readonly circular?: { readonly j: number; readonly scale?: number };
-}
+/** Validated JSON input of `design` (the fields the re-score reads: the request's own fields). */
+export type DesignTerms = DesignInput;
 
 /** The cost of values a and b on a bond, from the request (a table, the quantised cosine, or 0). */
 export function bondCost(t: DesignTerms): (a: number, b: number) => number {
