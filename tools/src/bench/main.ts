@@ -16,6 +16,7 @@
  *   tsp       TSPLIB95 against proven optima, native vs TS, time to optimum, LKH-3 beside the
  *             project when built (tsp.ts: BENCH_TSP, BENCH_TSP_SEEDS, BENCH_TSP_MS, LKH_BIN)
  *   qap       QAPLIB against best known, native vs TS (qap.ts: BENCH_QAP, BENCH_QAP_SEEDS, BENCH_QAP_MS)
+ *   milp      random convex mixed binary/continuous instances, engine-ts (milp.ts: BENCH_MILP_MS)
  *   cover     OR-Library set cover against best known and HiGHS (npm highs), an SVG (cover.ts: BENCH_COVER, BENCH_COVER_SEEDS, BENCH_COVER_MS, BENCH_HIGHS_S)
  *   design    DIMACS colouring at the best-known K, native vs TS, an SVG (design.ts: BENCH_DESIGN, BENCH_DESIGN_SEEDS, BENCH_DESIGN_MS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
@@ -42,6 +43,7 @@ import { benchTsp } from './tsp';
 import { benchQap } from './qap';
 import { benchDesign } from './design';
 import { benchCover } from './cover';
+import { benchMilp } from './milp';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -171,6 +173,7 @@ async function main() {
   if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('tsp')) console.log(`\n${await benchTsp(dir, ts, native, ROOT, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('qap')) console.log(`\n${await benchQap(dir, ts, native)}`);
+  if (wanted('milp')) console.log(`\n${await benchMilp(ts)}`);
   if (wanted('cover')) console.log(`\n${await benchCover(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();

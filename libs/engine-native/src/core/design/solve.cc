@@ -24,6 +24,8 @@ constexpr int64_t kPreProofItersPerSite = 200;
 // Answers kept by the evolutionary search, and the hard sites from which it runs (solve.ts).
 constexpr int32_t kPopulation = 10;
 constexpr int32_t kEvolveMinSites = 100;
+// Tabu iterations per site of the single run before the evolution (solve.ts).
+constexpr int64_t kPreEvolveItersPerSite = 2000;
 // The caps of the contract (commands.md): L*K and K with a table.
 constexpr int64_t kMaxCells = 100'000'000;
 constexpr int32_t kMaxTableK = 4096;
@@ -883,7 +885,12 @@ CallStatus SolveDesign(const DesignProblem& p, const SolveOptions& options, cons
   }
   if (!small) {
     if (h >= kEvolveMinSites && static_cast<int64_t>(h) * K <= kGammaCap && sv.Interchangeable(hard)) {
-      sv.Evolve(hard, x, b.tabu_iters, b.tabu_work, hard_floor, tol, rng);
+      const int64_t before = work.iterations;
+      double spent = 0;
+      const double e = sv.TabuSearch(hard, x, std::min<int64_t>(b.tabu_iters, kPreEvolveItersPerSite * h), b.tabu_work, hard_floor, tol, rng, &spent);
+      if (e > hard_floor + tol && sv.stop == Stop::kNone) {
+        sv.Evolve(hard, x, b.tabu_iters - (work.iterations - before), b.tabu_work - spent, hard_floor, tol, rng);
+      }
     } else {
       sv.TabuSearch(hard, x, b.tabu_iters, b.tabu_work, hard_floor, tol, rng);
     }

@@ -15,9 +15,10 @@
  *      aspiration when it beats the best energy, tenure ⌊0.6·|active|⌋ + rand(10) on the value
  *      left; a random move when no move is allowed. It stops at the proven bound of the hard sites.
  *      When hardSites·K exceeds GAMMA_CAP the table is not kept: sweeps of best single-site moves.
- *      A colouring (interchangeable values) of at least EVOLVE_MIN_SITES hard sites is searched by
- *      the hybrid evolutionary algorithm of Galinier and Hao instead (evolve: a population of tabu
- *      searches recombined by GPX).
+ *      A colouring (interchangeable values) of at least EVOLVE_MIN_SITES hard sites that this run
+ *      (PRE_EVOLVE_ITERS_PER_SITE iterations per site) leaves improper is then searched by the
+ *      hybrid evolutionary algorithm of Galinier and Hao with the rest of the budget (evolve: a
+ *      population of tabu searches recombined by GPX; the run's answer is its first member).
  *      With every hard component of at most bnbMaxSites sites, the tabu search runs
  *      min(tabuIters, PRE_PROOF_ITERS_PER_SITE · sites) first, then branch and bound per component
  *      (sites in a most-constrained order, each node bounded by the fixed energy plus, per free site,
@@ -538,6 +539,9 @@ const POPULATION = 10;
 /** Hard sites from which a colouring is searched by evolution rather than one tabu run. */
 const EVOLVE_MIN_SITES = 100;
 
+/** Tabu iterations per site of the single run before the evolution. */
+const PRE_EVOLVE_ITERS_PER_SITE = 2000;
+
 /** Without a gamma table: sweeps of the best single-site move (lowest value on ties) until none improves. */
 function sweeps(
   p: DesignProblem, adj: Adjacency, hard: Int32Array, x: Int32Array, iters: number, workCap: number,
@@ -758,8 +762,12 @@ export function solveDesign(req: EngineRequest, signal?: CancelSignal): LabelRes
   const rng = new Prng(req.seed);
   const small = hardComps.every((c) => comps.start[c + 1] - comps.start[c] <= b.bnbMaxSites);
   if (!small) {
-    if (h >= EVOLVE_MIN_SITES && h * K <= GAMMA_CAP && interchangeable(p, hard)) evolve(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
-    else tabuSearch(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
+    if (h >= EVOLVE_MIN_SITES && h * K <= GAMMA_CAP && interchangeable(p, hard)) {
+      // One tabu run first (easy colourings end there), then the evolution with the rest of the budget.
+      const before = work.iterations;
+      const r = tabuSearch(p, adj, hard, x, Math.min(b.tabuIters, PRE_EVOLVE_ITERS_PER_SITE * h), b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
+      if (r.energy > hardFloor + tol && limits.stopped === null) evolve(p, adj, hard, x, b.tabuIters - (work.iterations - before), b.tabuWork - r.spent, hardFloor, tol, rowMin, rng, limits, work);
+    } else tabuSearch(p, adj, hard, x, b.tabuIters, b.tabuWork, hardFloor, tol, rowMin, rng, limits, work);
     return done(null, exactEnergy + hardFloor);
   }
   const first = Math.min(b.tabuIters, PRE_PROOF_ITERS_PER_SITE * h);

@@ -1,0 +1,49 @@
+/**
+ * Section `milp` of `npm run bench`: random convex instances (no public set in ../shared/benchmarks):
+ * nb binaries and nc continuous variables, the continuous curvature MᵀM + I (positive definite,
+ * half the bounds infinite), binary couplings of density 0.5. engine-ts (milp has no native twin):
+ * certified or not, time, at `high` with a 10 s deadline (BENCH_MILP_MS).
+ */
+import { performance } from 'node:perf_hooks';
+import { canonicalMilp, type Engine, type MilpVarInput } from '@svc/engine-ts';
+import { lcg } from './lcg';
+import { table } from './table';
+
+const SIZES: [number, number][] = [[8, 4], [12, 8], [16, 16], [20, 20], [24, 24], [32, 32], [48, 48]];
+
+function instance(nb: number, nc: number, seed: number) {
+  const r = lcg(seed);
+  const n = nb + nc;
+  const vars: MilpVarInput[] = [];
+  for (let i = 0; i < n; i++) vars.push(i < nb ? { domain: 'binary' } : i % 2 ? { domain: 'continuous', lo: -5, hi: 5 } : { domain: 'continuous', lo: null, hi: null });
+  const linear: Record<string, number> = {};
+  const diag: Record<string, number> = {};
+  const quadratic: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) linear[String(i)] = Math.round(r() * 20 - 10);
+  const M = Array.from({ length: nc }, () => Array.from({ length: nc }, () => Math.round(r() * 4 - 2)));
+  for (let a = 0; a < nc; a++) {
+    for (let b = a; b < nc; b++) {
+      let s = 0;
+      for (let k = 0; k < nc; k++) s += M[k][a] * M[k][b];
+      if (a === b) diag[String(nb + a)] = s + 1;
+      else if (s !== 0) quadratic.push([nb + a, nb + b, s]);
+    }
+  }
+  for (let i = 0; i < nb; i++) for (let j = i + 1; j < n; j++) if (r() < 0.5) quadratic.push([i, j, Math.round(r() * 12 - 6)]);
+  return canonicalMilp(vars, linear, diag, quadratic);
+}
+
+export async function benchMilp(ts: Engine): Promise<string> {
+  const deadline = Number(process.env.BENCH_MILP_MS ?? 10000);
+  const rows: (string | number)[][] = [];
+  for (const [nb, nc] of SIZES) {
+    const problem = instance(nb, nc, 1000 * nb + nc);
+    const t0 = performance.now();
+    const r = await ts.solve({ command: 'milp', problem, effort: 'high', seed: 0, deadlineMs: deadline });
+    rows.push([nb, nc, problem.pairs.w.length, r.objective.toPrecision(10), r.proof ?? (r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'), r.work.nodes, ((performance.now() - t0) / 1000).toFixed(2)]);
+  }
+  return `## milp (random convex instances; engine-ts, high with a ${deadline / 1000} s deadline, seed 0)\n\n${table(
+    ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'nodes', 's'],
+    rows,
+  )}`;
+}
