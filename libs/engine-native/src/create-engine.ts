@@ -11,9 +11,9 @@ export type EngineKind = 'native' | 'ts';
 /**
  * Commands served by engine-ts alone for now, even when the addon loads (the per-command fallback
  * of `createEngine` sends them there). Every other command the service serves must have a native
- * solver: the completeness test (tools/src/completeness) checks it. Today: milp (no C++ twin yet).
+ * solver: the completeness test (tools/src/completeness) checks it. Empty today.
  */
-export const TS_ONLY_COMMANDS: readonly Command[] = ['milp'];
+export const TS_ONLY_COMMANDS: readonly Command[] = [];
 
 /**
  * An engine that may route some commands to a fallback. `engineFor` names the engine that

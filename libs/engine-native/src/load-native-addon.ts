@@ -13,6 +13,7 @@ import type { NativeTspArgs } from './args/tsp-args';
 import type { NativeQapArgs } from './args/qap-args';
 import type { NativeDesignArgs } from './args/design-args';
 import type { NativeCoverArgs } from './args/cover-args';
+import type { NativeMilpArgs } from './args/milp-args';
 import type { NativeRulesArgs } from './args/rules-args';
 import type { NativeSelectArgs } from './args/select-args';
 
@@ -47,6 +48,7 @@ export interface NativeProblemArgs {
   readonly qap?: NativeQapArgs;
   readonly design?: NativeDesignArgs;
   readonly cover?: NativeCoverArgs;
+  readonly milp?: NativeMilpArgs;
 }
 
 /** The `sample` part of a problem handed to the addon. */
@@ -80,6 +82,9 @@ export interface NativeRawResult {
   readonly answer: Uint8Array;
   /** rank: the items, best first; tsp: the tour from city 0; qap: the location of each facility. */
   readonly order?: Int32Array;
+  /** milp: a real value per variable, and whether the objective was found convex. */
+  readonly values?: Float64Array;
+  readonly convex?: boolean;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
   readonly bound?: number;

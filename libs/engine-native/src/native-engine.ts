@@ -28,6 +28,7 @@ import { tspArgs } from './args/tsp-args';
 import { qapArgs } from './args/qap-args';
 import { designArgs } from './args/design-args';
 import { coverArgs } from './args/cover-args';
+import { milpArgs } from './args/milp-args';
 import { selectArgs } from './args/select-args';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
@@ -69,6 +70,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       // The result's kind follows the fields the addon filled in (the service checks them per command).
       if (r.samples !== undefined) return { kind: 'sample', ...common, samples: r.samples };
       if (r.violations !== undefined) return { kind: 'rules', ...common, violations: r.violations };
+      if (r.values !== undefined) return { kind: 'vector', ...common, answer: r.values, convex: r.convex ?? false };
       if (r.order !== undefined) return req.problem.kind === 'design' ? { kind: 'labels', ...common, answer: r.order } : { kind: 'permutation', ...common, answer: r.order };
       if (r.plantedEnergy !== undefined) return { kind: 'planted', ...common, plantedEnergy: r.plantedEnergy, edges: r.edges ?? NaN };
       return { kind: 'binary', ...common };
@@ -93,7 +95,8 @@ export function prepare(
   if (req.command === 'qap' && p.kind !== 'qap') throw new Error('qap needs a qap problem');
   if (req.command === 'design' && p.kind !== 'design') throw new Error('design needs a design problem');
   if (req.command === 'cover' && p.kind !== 'cover') throw new Error('cover needs a cover problem');
-  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design' || p.kind === 'cover') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
+  if (req.command === 'milp' && p.kind !== 'milp') throw new Error('milp needs a milp problem');
+  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design' || p.kind === 'cover' || p.kind === 'milp') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
   if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
@@ -175,6 +178,11 @@ export function prepare(
   } else if (p.kind === 'cover') {
     if (warm !== null) throw new Error('cover takes no warm start');
     problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, cover: coverArgs(p, effort) };
+    budget = NO_BUDGET;
+  } else if (p.kind === 'milp') {
+    if (warm !== null) throw new Error('milp takes no warm start');
+    checkPairs(p.pairs, n, 'pairs');
+    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, milp: milpArgs(p, effort) };
     budget = NO_BUDGET;
   } else if (p.kind === 'planted-ising') {
     // The engine generates the instance; only its three numbers and the budget cross over.

@@ -1,7 +1,7 @@
 /**
  * Section `milp` of `npm run bench`: random convex instances (no public set in ../shared/benchmarks):
  * nb binaries and nc continuous variables, the continuous curvature MᵀM + I (positive definite,
- * half the bounds infinite), binary couplings of density 0.5. engine-ts (milp has no native twin):
+ * half the bounds infinite), binary couplings of density 0.5, native (else engine-ts) and engine-ts:
  * certified or not, time, at `high` with a 10 s deadline (BENCH_MILP_MS).
  */
 import { performance } from 'node:perf_hooks';
@@ -33,17 +33,25 @@ function instance(nb: number, nc: number, seed: number) {
   return canonicalMilp(vars, linear, diag, quadratic);
 }
 
-export async function benchMilp(ts: Engine): Promise<string> {
+export async function benchMilp(ts: Engine, native: Engine | null): Promise<string> {
   const deadline = Number(process.env.BENCH_MILP_MS ?? 10000);
   const rows: (string | number)[][] = [];
   for (const [nb, nc] of SIZES) {
     const problem = instance(nb, nc, 1000 * nb + nc);
-    const t0 = performance.now();
-    const r = await ts.solve({ command: 'milp', problem, effort: 'high', seed: 0, deadlineMs: deadline });
-    rows.push([nb, nc, problem.pairs.w.length, r.objective.toPrecision(10), r.proof ?? (r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'), r.work.nodes, ((performance.now() - t0) / 1000).toFixed(2)]);
+    const run = async (e: Engine) => {
+      const t0 = performance.now();
+      const r = await e.solve({ command: 'milp', problem, effort: 'high', seed: 0, deadlineMs: deadline });
+      return { r, s: (performance.now() - t0) / 1000 };
+    };
+    const a = await run(native ?? ts);
+    const t = native ? await run(ts) : null;
+    rows.push([
+      nb, nc, problem.pairs.w.length, a.r.objective.toPrecision(10), a.r.proof ?? (a.r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'), a.r.work.nodes, a.s.toFixed(2),
+      t ? `${t.r.proof ?? 'heuristic'}, ${t.s.toFixed(2)}` : '-',
+    ]);
   }
-  return `## milp (random convex instances; engine-ts, high with a ${deadline / 1000} s deadline, seed 0)\n\n${table(
-    ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'nodes', 's'],
+  return `## milp (random convex instances; ${native ? native.id : 'engine-ts'}, high with a ${deadline / 1000} s deadline, seed 0)\n\n${table(
+    ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'nodes', 's', 'TS: proof, s'],
     rows,
   )}`;
 }

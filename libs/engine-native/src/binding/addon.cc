@@ -38,6 +38,7 @@ constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
     {"qap", &svc::binding::ReadQapArgs},
     {"design", &svc::binding::ReadDesignArgs},
     {"cover", &svc::binding::ReadCoverArgs},
+    {"milp", &svc::binding::ReadMilpArgs},
 };
 
 // nullptr when the command is not in the core registry (the solve then rejects).
@@ -146,6 +147,13 @@ class SolveWorker : public Napi::AsyncWorker {
       Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
       std::memcpy(order.Data(), result_.order.data(), result_.order.size() * sizeof(int32_t));
       r.Set("order", order);
+    }
+    if (!result_.values.empty()) {
+      // milp: a real value per variable, and whether the objective was found convex.
+      Napi::Float64Array values = Napi::Float64Array::New(env, result_.values.size());
+      std::memcpy(values.Data(), result_.values.data(), result_.values.size() * sizeof(double));
+      r.Set("values", values);
+      r.Set("convex", Napi::Boolean::New(env, result_.convex));
     }
     r.Set("objective", Napi::Number::New(env, result_.objective));
     const char* proof = ProofText(result_.proof);

@@ -139,6 +139,7 @@ std::unique_ptr<FamilyArgs> ReadTspArgs(const Napi::Object& problem, BaseArgs ba
 std::unique_ptr<FamilyArgs> ReadQapArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadDesignArgs(const Napi::Object& problem, BaseArgs base);
 std::unique_ptr<FamilyArgs> ReadCoverArgs(const Napi::Object& problem, BaseArgs base);
+std::unique_ptr<FamilyArgs> ReadMilpArgs(const Napi::Object& problem, BaseArgs base);
 
 }  // namespace svc::binding
 

@@ -12,6 +12,7 @@
 #include "qap/solve.h"
 #include "design/solve.h"
 #include "cover/solve.h"
+#include "milp/solve.h"
 #include "rules/solve.h"
 #include "select/solve.h"
 
@@ -36,6 +37,7 @@ constexpr auto kSolvers = std::to_array<SolverEntry>({
     Entry<QapProblem, &ValidateQap, &SolveQap>("qap"),
     Entry<DesignProblem, &ValidateDesign, &SolveDesign>("design"),
     Entry<CoverProblem, &ValidateCover, &SolveCover>("cover"),
+    Entry<MilpProblem, &ValidateMilp, &SolveMilp>("milp"),
 });
 
 }  // namespace

@@ -97,6 +97,8 @@ struct SolveResult {
   bool has_planted = false;          // quantum-scale: the two fields below are set
   double planted_energy = 0;         // proven ground energy of the generated instance
   int64_t edges = 0;                 // coupled pairs of the generated instance
+  std::vector<double> values;        // milp only: a real value per variable
+  bool convex = false;               // milp only: the objective was found convex
 };
 
 }  // namespace svc::core

@@ -21,6 +21,7 @@
 #include "qap/problem.h"
 #include "design/problem.h"
 #include "cover/problem.h"
+#include "milp/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
 #include "tsp/problem.h"
@@ -158,6 +159,15 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
 
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
   if (command == "quantum-scale") return;  // its n is the generated instance's
+  if (command == "milp") {
+    const bool ok = out.answer.empty() && out.values.size() == static_cast<size_t>(n) && std::isfinite(out.objective) &&
+                    std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); });
+    if (!ok) {
+      std::fprintf(stderr, "milp: not a finite value per variable of %d\n", n);
+      std::abort();
+    }
+    return;
+  }
   if (command == "design") {
     // A value per site: the values are checked by the core's own energy (finite).
     const bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective) &&
@@ -441,6 +451,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 static_cast<double>(r.U8() % 16), static_cast<double>(r.U8()) * 1e3};
     SometimesGarble(r, a.budget, 7);
     p.cover.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == MilpProblem::kFamily) {
+    MilpProblem p;
+    FillBase(r, a, p, true);
+    const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    // Mostly valid domains (binaries [0, 1], boxes, an infinite side with positive curvature), anything sometimes.
+    a.pin_value.assign(r.U8() < 250 ? n : r.U8() % 8, 0);
+    for (auto& b : a.pin_value) b = r.U8() < 250 ? r.Bit() : r.U8();
+    a.bias_energy.assign(n, 0.0);  // diag
+    a.cells.assign(2 * n, 0.0);    // lo, hi
+    for (size_t v = 0; v < n; ++v) {
+      const bool bin = v < a.pin_value.size() && a.pin_value[v] == 1;
+      const int32_t kind = r.U8() % 4;
+      a.cells[v] = bin ? 0 : kind == 0 ? -std::numeric_limits<double>::infinity() : static_cast<double>(r.Int(-9, 0));
+      a.cells[n + v] = bin ? 1 : kind == 1 ? std::numeric_limits<double>::infinity() : static_cast<double>(r.Int(0, 9));
+      a.bias_energy[v] = r.U8() < 240 ? static_cast<double>(r.Int(kind <= 1 ? 1 : -4, 9)) : r.Real();
+    }
+    if (r.U8() >= 250 && !a.cells.empty()) a.cells.pop_back();
+    a.budget = {static_cast<double>(r.U8() * 4), static_cast<double>(r.U8() % 6)};
+    SometimesGarble(r, a.budget, 4);
+    p.milp.binary = a.pin_value;
+    p.milp.lo = std::span<const double>(a.cells.data(), std::min(n, a.cells.size()));
+    p.milp.hi = std::span<const double>(a.cells.data() + std::min(n, a.cells.size()), a.cells.size() - std::min(n, a.cells.size()));
+    p.milp.diag = a.bias_energy;
+    p.milp.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == PlantedProblem::kFamily) {

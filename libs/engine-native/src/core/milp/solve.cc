@@ -1,0 +1,461 @@
+// milp: a port of engine-ts families/milp/solve.ts, step for step and with the same generator
+// calls (that file's comment is the specification).
+#include "milp/solve.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "common/checks.h"
+#include "common/prng.h"
+
+namespace svc::core {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// Relative diagonal shift of the Cholesky tests and solves (solve.ts EPS).
+constexpr double kEps = 1e-10;
+// The contract's cap on variables (limits.ts maxMilpVars).
+constexpr int32_t kMaxVars = 256;
+
+using Vec = std::vector<double>;
+using Idx = std::vector<int32_t>;
+
+// Lower Cholesky factor of A[idx, idx] + shift·I, or nullopt when not positive definite.
+std::optional<Vec> Cholesky(const Vec& A, int32_t n, const Idx& idx, double shift) {
+  const size_t k = idx.size();
+  Vec L(k * k, 0.0);
+  for (size_t r = 0; r < k; ++r) {
+    for (size_t c = 0; c <= r; ++c) {
+      double s = A[static_cast<size_t>(idx[r]) * n + idx[c]] + (r == c ? shift : 0);
+      for (size_t m = 0; m < c; ++m) s -= L[r * k + m] * L[c * k + m];
+      if (r == c) {
+        if (!(s > 0)) return std::nullopt;
+        L[r * k + r] = std::sqrt(s);
+      } else {
+        L[r * k + c] = s / L[c * k + c];
+      }
+    }
+  }
+  return L;
+}
+
+Vec CholSolve(const Vec& L, size_t k, const Vec& rhs) {
+  Vec y(k);
+  for (size_t r = 0; r < k; ++r) {
+    double s = rhs[r];
+    for (size_t m = 0; m < r; ++m) s -= L[r * k + m] * y[m];
+    y[r] = s / L[r * k + r];
+  }
+  for (size_t r = k; r-- > 0;) {
+    double s = y[r];
+    for (size_t m = r + 1; m < k; ++m) s -= L[m * k + r] * y[m];
+    y[r] = s / L[r * k + r];
+  }
+  return y;
+}
+
+struct Qp {
+  const Vec& A;
+  const Vec& b;
+  std::span<const double> lo;
+  std::span<const double> hi;
+  int32_t n;
+  double shift;
+  double tol;
+};
+
+double Value(const Qp& qp, const Vec& x) {
+  double f = 0;
+  for (int32_t i = 0; i < qp.n; ++i) {
+    double row = 0;
+    for (int32_t j = 0; j < qp.n; ++j) row += qp.A[static_cast<size_t>(i) * qp.n + j] * x[j];
+    f += 0.5 * x[i] * row + qp.b[i] * x[i];
+  }
+  return f;
+}
+
+double Gradient(const Qp& qp, const Vec& x, int32_t i) {
+  double g = qp.b[i];
+  for (int32_t j = 0; j < qp.n; ++j) g += qp.A[static_cast<size_t>(i) * qp.n + j] * x[j];
+  return g;
+}
+
+struct QpResult {
+  double f = 0;
+  double bound = 0;
+};
+
+// solve.ts boxQp: nullopt when a free block is not positive definite.
+std::optional<QpResult> BoxQp(const Qp& qp, Vec& x, const Idx& movable) {
+  const int32_t n = qp.n;
+  std::vector<int8_t> state(n, 0);
+  for (int32_t i : movable) {
+    x[i] = std::min(qp.hi[i], std::max(qp.lo[i], std::isfinite(x[i]) ? x[i] : 0.0));
+    state[i] = x[i] == qp.lo[i] && x[i] != qp.hi[i] ? -1 : x[i] == qp.hi[i] && x[i] != qp.lo[i] ? 1 : 0;
+    if (qp.lo[i] == qp.hi[i]) state[i] = -1;
+  }
+  const int64_t max_iter = 50 + 10 * static_cast<int64_t>(movable.size());
+  std::vector<uint8_t> in_f(n);
+  for (int64_t it = 0; it < max_iter; ++it) {
+    Idx F;
+    for (int32_t i : movable) {
+      if (state[i] == 0) F.push_back(i);
+    }
+    if (!F.empty()) {
+      const std::optional<Vec> L = Cholesky(qp.A, n, F, qp.shift);
+      if (!L) return std::nullopt;
+      std::fill(in_f.begin(), in_f.end(), 0);
+      for (int32_t i : F) in_f[i] = 1;
+      Vec rhs(F.size());
+      for (size_t r = 0; r < F.size(); ++r) {
+        const int32_t i = F[r];
+        double s = -qp.b[i];
+        for (int32_t j = 0; j < n; ++j) {
+          if (!in_f[j]) s -= qp.A[static_cast<size_t>(i) * n + j] * x[j];
+        }
+        rhs[r] = s;
+      }
+      const Vec xs = CholSolve(*L, F.size(), rhs);
+      double alpha = 1;
+      int32_t block = -1;
+      int32_t side = 0;
+      for (size_t r = 0; r < F.size(); ++r) {
+        const int32_t i = F[r];
+        const double d = xs[r] - x[i];
+        if (d < 0 && qp.lo[i] > -kInf) {
+          const double a = (qp.lo[i] - x[i]) / d;
+          if (a < alpha) {
+            alpha = a;
+            block = i;
+            side = -1;
+          }
+        } else if (d > 0 && qp.hi[i] < kInf) {
+          const double a = (qp.hi[i] - x[i]) / d;
+          if (a < alpha) {
+            alpha = a;
+            block = i;
+            side = 1;
+          }
+        }
+      }
+      alpha = std::max(0.0, alpha);
+      for (size_t r = 0; r < F.size(); ++r) x[F[r]] += alpha * (xs[r] - x[F[r]]);
+      if (block >= 0) {
+        x[block] = side < 0 ? qp.lo[block] : qp.hi[block];
+        state[block] = static_cast<int8_t>(side);
+        continue;
+      }
+    }
+    int32_t worst = -1;
+    double worst_v = qp.tol;
+    for (int32_t i : movable) {
+      if (state[i] == 0 || qp.lo[i] == qp.hi[i]) continue;
+      const double g = Gradient(qp, x, i);
+      const double v = state[i] < 0 ? -g : g;
+      if (v > worst_v) {
+        worst_v = v;
+        worst = i;
+      }
+    }
+    if (worst < 0) break;
+    state[worst] = 0;
+  }
+  QpResult out;
+  out.f = Value(qp, x);
+  out.bound = out.f;
+  for (int32_t i : movable) {
+    const double g = Gradient(qp, x, i);
+    const double down = qp.lo[i] == -kInf ? (g > qp.tol ? -kInf : 0) : g * (qp.lo[i] - x[i]);
+    const double up = qp.hi[i] == kInf ? (g < -qp.tol ? -kInf : 0) : g * (qp.hi[i] - x[i]);
+    out.bound += std::min({0.0, down, up});
+  }
+  return out;
+}
+
+// solve.ts coordinateDescent.
+void CoordinateDescent(const MilpProblem& p, const Vec& H, Vec& x, const Idx& cont, double tol) {
+  const int32_t n = p.n;
+  Vec g(n);
+  for (int32_t i = 0; i < n; ++i) {
+    double s = p.linear[i];
+    for (int32_t j = 0; j < n; ++j) s += H[static_cast<size_t>(i) * n + j] * x[j];
+    g[i] = s;
+  }
+  for (int32_t sweep = 0; sweep < 500; ++sweep) {
+    double moved = 0;
+    for (int32_t i : cont) {
+      const double h = H[static_cast<size_t>(i) * n + i];
+      const double old = x[i];
+      double next;
+      if (h > 0) {
+        next = std::min(p.milp.hi[i], std::max(p.milp.lo[i], old - g[i] / h));
+      } else {
+        const auto at = [&](double v) { return 0.5 * h * (v - old) * (v - old) + g[i] * (v - old); };
+        next = at(p.milp.lo[i]) <= at(p.milp.hi[i]) ? p.milp.lo[i] : p.milp.hi[i];
+        if (at(next) >= 0) next = old;
+      }
+      const double d = next - old;
+      if (d == 0) continue;
+      x[i] = next;
+      for (int32_t j = 0; j < n; ++j) g[j] += H[static_cast<size_t>(j) * n + i] * d;
+      moved = std::max(moved, std::fabs(d) / (1 + std::fabs(next)));
+    }
+    if (moved <= tol) break;
+  }
+}
+
+double WeightSum(const MilpProblem& p) {
+  double s = 0;
+  double r = 1;
+  for (int32_t i = 0; i < p.n; ++i) {
+    s += std::fabs(p.linear[i]) + std::fabs(p.milp.diag[i]);
+    for (double b : {p.milp.lo[i], p.milp.hi[i]}) {
+      if (std::isfinite(b)) r = std::max(r, std::fabs(b));
+    }
+  }
+  for (double w : p.pairs.w) s += std::fabs(w);
+  return s * r * r;
+}
+
+}  // namespace
+
+double MilpObjective(const MilpProblem& p, std::span<const double> x) {
+  double f = 0;
+  for (int32_t i = 0; i < p.n; ++i) {
+    const double v = x[i];
+    f += 0.5 * p.milp.diag[i] * v * v + p.linear[i] * v;
+  }
+  for (size_t k = 0; k < p.pairs.w.size(); ++k) f += p.pairs.w[k] * x[p.pairs.i[k]] * x[p.pairs.j[k]];
+  return f;
+}
+
+bool MilpBudgetFrom(std::span<const double> f, MilpBudget* out) {
+  if (f.size() != kMilpBudgetFields) return false;
+  if (!AllWholeNumbers(f)) return false;
+  out->bnb_nodes = static_cast<int64_t>(f[0]);
+  out->starts = static_cast<int64_t>(f[1]);
+  return true;
+}
+
+CallStatus ValidateMilp(std::string_view /*command*/, const MilpProblem& p, const SolveOptions& options,
+                        std::string* error) {
+  const auto fail = [&](std::string message) {
+    Fail(error, std::move(message));
+    return CallStatus::kError;
+  };
+  const int32_t n = p.n;
+  const MilpView& m = p.milp;
+  if (n < 1 || n > kMaxVars) return fail("milp takes 1 to 256 variables");
+  const size_t N = static_cast<size_t>(n);
+  if (m.binary.size() != N || m.lo.size() != N || m.hi.size() != N || m.diag.size() != N || p.linear.size() != N) {
+    return fail("milp needs binary, lo, hi, diag and linear of length n");
+  }
+  if (p.complete || !options.warm_start.empty()) return fail("milp takes only its own fields");
+  if (!CheckPairs(n, p.pairs, error)) return CallStatus::kError;
+  double total = 0;
+  for (int32_t i = 0; i < n; ++i) {
+    if (m.binary[i] > 1) return fail("binary flags are 0 or 1");
+    if (!std::isfinite(p.linear[i]) || !std::isfinite(m.diag[i])) return fail("linear and diag must be finite");
+    if (std::isnan(m.lo[i]) || std::isnan(m.hi[i]) || !(m.lo[i] <= m.hi[i]) || m.lo[i] == kInf || m.hi[i] == -kInf) return fail("bounds must be ordered");
+    if (m.binary[i] && (m.lo[i] != 0 || m.hi[i] != 1)) return fail("a binary variable has the box [0, 1]");
+    if (!m.binary[i] && (!std::isfinite(m.lo[i]) || !std::isfinite(m.hi[i])) && !(m.diag[i] > 0)) return fail("a continuous variable with an infinite bound needs diag > 0");
+    total += std::fabs(p.linear[i]) + std::fabs(m.diag[i]);
+    for (double b : {m.lo[i], m.hi[i]}) {
+      if (std::isfinite(b)) total += std::fabs(b);
+    }
+  }
+  for (double w : p.pairs.w) {
+    if (!std::isfinite(w)) return fail("couplings must be finite");
+    total += std::fabs(w);
+  }
+  if (!(total <= 1e150)) return fail("milp magnitudes sum past 1e150");
+  // The curvature over the variables with an infinite bound must be positive definite (the contract's
+  // rule, margin 1e-12 of the largest entry), else the objective may fall without limit.
+  Idx open;
+  for (int32_t i = 0; i < n; ++i) {
+    if (!m.binary[i] && (!std::isfinite(m.lo[i]) || !std::isfinite(m.hi[i]))) open.push_back(i);
+  }
+  if (open.size() > 1) {
+    Vec A(N * N, 0.0);
+    double scale = 1;
+    for (int32_t i = 0; i < n; ++i) A[static_cast<size_t>(i) * n + i] = m.diag[i];
+    for (size_t k = 0; k < p.pairs.w.size(); ++k) {
+      A[static_cast<size_t>(p.pairs.i[k]) * n + p.pairs.j[k]] += p.pairs.w[k];
+      A[static_cast<size_t>(p.pairs.j[k]) * n + p.pairs.i[k]] += p.pairs.w[k];
+    }
+    for (int32_t a : open) {
+      for (int32_t c : open) scale = std::max(scale, std::fabs(A[static_cast<size_t>(a) * n + c]));
+    }
+    if (!Cholesky(A, n, open, -1e-12 * scale).has_value()) return fail("the curvature over the variables with an infinite bound is not positive definite");
+  }
+  MilpBudget b;
+  if (!MilpBudgetFrom(m.budget, &b)) return fail("milp budget out of range");
+  return CallStatus::kOk;
+}
+
+CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
+                     std::string* error) {
+  MilpBudget b;
+  if (!MilpBudgetFrom(p.milp.budget, &b)) {
+    Fail(error, "milp budget out of range");
+    return CallStatus::kError;
+  }
+  const int32_t n = p.n;
+  const size_t N = static_cast<size_t>(n);
+  Stop stop = Stop::kNone;
+  const auto check = [&]() {
+    if (stop != Stop::kNone) return true;
+    stop = limits.CheckLimits();
+    return stop != Stop::kNone;
+  };
+  Vec H(N * N, 0.0);
+  for (int32_t i = 0; i < n; ++i) H[static_cast<size_t>(i) * n + i] = p.milp.diag[i];
+  for (size_t k = 0; k < p.pairs.w.size(); ++k) {
+    const int32_t i = p.pairs.i[k], j = p.pairs.j[k];
+    H[static_cast<size_t>(i) * n + j] += p.pairs.w[k];
+    H[static_cast<size_t>(j) * n + i] += p.pairs.w[k];
+  }
+  double scale = 1;
+  for (double v : H) scale = std::max(scale, std::fabs(v));
+  const double tol = 1e-9 * (1 + WeightSum(p));
+  Idx cont, bins;
+  for (int32_t i = 0; i < n; ++i) (p.milp.binary[i] ? bins : cont).push_back(i);
+  const bool convex = cont.empty() || Cholesky(H, n, cont, kEps * scale).has_value();
+  Work work;
+  bool has_best = false;
+  Vec best;
+  double best_f = kInf;
+  const auto consider = [&](const Vec& x) {
+    const double f = MilpObjective(p, x);
+    if (f < best_f - tol || !has_best) {
+      best_f = f;
+      best = x;
+      has_best = true;
+    }
+  };
+  const auto done = [&](Proof proof) {
+    out->values = best;
+    out->answer.clear();
+    out->order.clear();
+    out->objective = MilpObjective(p, best);
+    out->proof = proof;
+    out->has_bound = false;
+    out->bound = 0;
+    out->convex = convex;
+    out->status = StatusFor(stop, proof != Proof::kNone ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
+    out->work = work;
+    return CallStatus::kOk;
+  };
+  const Vec linear(p.linear.begin(), p.linear.end());
+  const Qp cont_qp{H, linear, p.milp.lo, p.milp.hi, n, kEps * scale, tol};
+  const auto polish = [&](Vec& x) {
+    if (cont.empty()) return;
+    if (convex && BoxQp(cont_qp, x, cont).has_value()) return;
+    CoordinateDescent(p, H, x, cont, 1e-13);
+  };
+  Prng rng(options.seed);
+  const auto local_search = [&](Vec x) {
+    polish(x);
+    double f = MilpObjective(p, x);
+    for (bool improved = true; improved && !check();) {
+      improved = false;
+      for (int32_t i : bins) {
+        const Vec keep = x;
+        x[i] = 1 - x[i];
+        polish(x);
+        ++work.iterations;
+        const double g = MilpObjective(p, x);
+        if (g < f - tol) {
+          f = g;
+          improved = true;
+        } else {
+          x = keep;
+        }
+      }
+    }
+    consider(x);
+  };
+  const auto start = [&](int64_t k) {
+    Vec x(N, 0.0);
+    for (int32_t i : bins) x[i] = k == 0 ? (p.linear[i] < 0 ? 1 : 0) : static_cast<double>(rng.NextInt(2));
+    for (int32_t i : cont) x[i] = std::min(p.milp.hi[i], std::max(p.milp.lo[i], 0.0));
+    return x;
+  };
+  local_search(start(0));
+  ++work.restarts;
+
+  if (convex && stop == Stop::kNone) {
+    std::optional<double> t;
+    Idx all(n);
+    for (int32_t i = 0; i < n; ++i) all[i] = i;
+    const double step = 1 + scale;
+    for (double s = 0; s <= 1e12 * (1 + scale); s = s == 0 ? step : 2 * s) {
+      Vec A = H;
+      for (int32_t i : bins) A[static_cast<size_t>(i) * n + i] += s;
+      if (Cholesky(A, n, all, kEps * scale).has_value()) {
+        t = s;
+        break;
+      }
+    }
+    if (t.has_value() || bins.size() <= 16) {
+      const double shift = t.value_or(0);
+      Vec A = H;
+      Vec bb = linear;
+      for (int32_t i : bins) {
+        A[static_cast<size_t>(i) * n + i] += shift;
+        bb[i] -= shift / 2;
+      }
+      const Qp qp{A, bb, p.milp.lo, p.milp.hi, n, kEps * (scale + shift), tol};
+      std::vector<double> weight(n, 0);
+      for (int32_t i : bins) {
+        double sb = 0, sc = 0;
+        for (int32_t j : bins) sb += std::fabs(H[static_cast<size_t>(i) * n + j]);
+        for (int32_t j : cont) sc += std::fabs(H[static_cast<size_t>(i) * n + j]);
+        weight[i] = std::fabs(p.linear[i]) + sb + sc;
+      }
+      Idx order = bins;
+      std::sort(order.begin(), order.end(), [&](int32_t a, int32_t c) { return weight[a] != weight[c] ? weight[a] > weight[c] : a < c; });
+      Vec x = best;
+      bool aborted = false;
+      const auto dfs = [&](auto&& self, size_t depth) -> void {
+        if (++work.nodes > b.bnb_nodes || check()) {
+          aborted = true;
+          return;
+        }
+        Idx movable = cont;
+        movable.insert(movable.end(), order.begin() + static_cast<std::ptrdiff_t>(depth), order.end());
+        std::optional<QpResult> r;
+        if (t.has_value() || depth == order.size()) r = BoxQp(qp, x, movable);
+        if (depth == order.size()) {
+          if (!r.has_value()) polish(x);
+          consider(x);
+          return;
+        }
+        if (r.has_value() && r->bound >= best_f - tol) return;
+        const int32_t i = order[depth];
+        const double first = x[i] >= 0.5 ? 1 : 0;
+        const Vec saved = x;
+        for (double v : {first, 1 - first}) {
+          x = saved;
+          x[i] = v;
+          self(self, depth + 1);
+          if (aborted) return;
+        }
+      };
+      dfs(dfs, 0);
+      if (!aborted) return done(Proof::kBranchAndBound);
+    }
+  }
+
+  for (int64_t k = 1; k < b.starts && stop == Stop::kNone && !bins.empty(); ++k) {
+    local_search(start(k));
+    ++work.restarts;
+  }
+  return done(Proof::kNone);
+}
+
+}  // namespace svc::core

@@ -1,0 +1,39 @@
+// milp: mixed binary/continuous quadratic minimisation. A port of engine-ts families/milp/solve.ts,
+// step for step and with the same generator calls (that file's comment is the specification).
+#ifndef SVC_CORE_MILP_SOLVE_H_
+#define SVC_CORE_MILP_SOLVE_H_
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "common/request.h"
+#include "common/solve_limits.h"
+#include "common/status.h"
+#include "milp/problem.h"
+
+namespace svc::core {
+
+// engine-ts milpBudgetFor (families/milp/budget.ts), field for field.
+struct MilpBudget {
+  int64_t bnb_nodes = 0;
+  int64_t starts = 0;
+};
+inline constexpr size_t kMilpBudgetFields = 2;
+
+bool MilpBudgetFrom(std::span<const double> flat, MilpBudget* out);
+
+CallStatus ValidateMilp(std::string_view command, const MilpProblem& problem, const SolveOptions& options,
+                        std::string* error);
+
+// The values go to out->values and out->convex says whether the objective was found convex.
+CallStatus SolveMilp(const MilpProblem& problem, const SolveOptions& options, const Limits& limits,
+                     SolveResult* out, std::string* error);
+
+// Σ (½ q x² + c x) + Σ w x_i x_j (evaluate.ts), without the domain checks.
+double MilpObjective(const MilpProblem& p, std::span<const double> x);
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_MILP_SOLVE_H_

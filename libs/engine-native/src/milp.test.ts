@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalMilp, createTsEngine, evaluateMilp, milpBudgetFor, newCancelSignal, type EngineRequest, type MilpProblem, type VectorResult } from '@svc/engine-ts';
+import { randomMilp } from '@svc/engine-ts/testing';
+import { createNativeEngine, nativeStatus } from './index';
+import { prepare } from './native-engine';
+import { MILP_BUDGET_FIELDS } from './args/milp-args';
+
+const status = nativeStatus();
+const instance = (seed: number, nb: number, nc: number, convex = true): MilpProblem => {
+  const d = randomMilp(seed, nb, nc, convex);
+  return canonicalMilp(d.vars, d.linear, d.diag, d.quadratic);
+};
+
+describe.runIf(status.loaded)('native milp', () => {
+  const native = () => createNativeEngine()!;
+  const ts = createTsEngine();
+
+  it('runs the same algorithm as engine-ts: identical values, objectives, proofs and work', async () => {
+    const e = native();
+    const cases = [[3, 2, true, 'flash'], [6, 3, true, 'medium'], [0, 4, true, 'flash'], [9, 0, true, 'flash'], [10, 6, true, 'medium'], [4, 4, false, 'flash'], [12, 12, true, 'flash']] as const;
+    for (const [s, [nb, nc, convex, effort]] of cases.entries()) {
+      const req: EngineRequest = { command: 'milp', problem: instance(80 + s, nb, nc, convex), effort, seed: s };
+      const [a, b] = (await Promise.all([ts.solve(req), e.solve(req)])) as [VectorResult, VectorResult];
+      expect(b.kind).toBe('vector');
+      expect(Array.from(b.answer), `case ${s}`).toEqual(Array.from(a.answer));
+      expect(b.objective).toBe(a.objective);
+      expect(b.objective).toBe(evaluateMilp(req.problem as MilpProblem, b.answer));
+      expect([b.proof, b.convex]).toEqual([a.proof, a.convex]);
+      expect(b.work).toEqual(a.work);
+    }
+  }, 120_000);
+
+  it('passes the budget field for field and stops on cancel with a valid answer', async () => {
+    const p = instance(3, 14, 6);
+    const prepared = prepare({ command: 'milp', problem: p, effort: 'flash', seed: 2 });
+    const b = milpBudgetFor('flash');
+    expect(Array.from(prepared.problem.milp!.budget)).toEqual(MILP_BUDGET_FIELDS.map((f) => b[f]));
+    const cancel = newCancelSignal();
+    Atomics.store(cancel.flag, 0, 1);
+    const c = await native().solve({ command: 'milp', problem: p, effort: 'high', seed: 1 }, cancel);
+    expect(c.stoppedAtDeadline).toBe(true);
+    expect(c.proof).toBeNull();
+    expect(c.objective).toBe(evaluateMilp(p, c.answer as Float64Array));
+  });
+});
