@@ -172,8 +172,8 @@ async function main() {
   if (wanted('family')) console.log(`\n${await benchFamily(ts, native)}`);
   if (wanted('rank')) console.log(`\n${await benchRank(dir, engines, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('tsp')) console.log(`\n${await benchTsp(dir, ts, native, ROOT, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
-  if (wanted('qap')) console.log(`\n${await benchQap(dir, ts, native)}`);
-  if (wanted('milp')) console.log(`\n${await benchMilp(ts, native)}`);
+  if (wanted('qap')) console.log(`\n${await benchQap(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('milp')) console.log(`\n${await benchMilp(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('cover')) console.log(`\n${await benchCover(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();

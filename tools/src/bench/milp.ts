@@ -4,8 +4,11 @@
  * half the bounds infinite), binary couplings of density 0.5, native (else engine-ts) and engine-ts:
  * certified or not, time, at `high` with a 10 s deadline (BENCH_MILP_MS).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { canonicalMilp, type Engine, type MilpVarInput } from '@svc/engine-ts';
+import { linePlot } from '../plot/svg';
 import { lcg } from './lcg';
 import { table } from './table';
 
@@ -33,9 +36,11 @@ function instance(nb: number, nc: number, seed: number) {
   return canonicalMilp(vars, linear, diag, quadratic);
 }
 
-export async function benchMilp(ts: Engine, native: Engine | null): Promise<string> {
+export async function benchMilp(ts: Engine, native: Engine | null, plotsDir: string): Promise<string> {
   const deadline = Number(process.env.BENCH_MILP_MS ?? 10000);
   const rows: (string | number)[][] = [];
+  const nat: [number, number][] = [];
+  const tsp: [number, number][] = [];
   for (const [nb, nc] of SIZES) {
     const problem = instance(nb, nc, 1000 * nb + nc);
     const run = async (e: Engine) => {
@@ -45,13 +50,20 @@ export async function benchMilp(ts: Engine, native: Engine | null): Promise<stri
     };
     const a = await run(native ?? ts);
     const t = native ? await run(ts) : null;
+    nat.push([nb + nc, a.s]);
+    if (t) tsp.push([nb + nc, t.s]);
     rows.push([
       nb, nc, problem.pairs.w.length, a.r.objective.toPrecision(10), a.r.proof ?? (a.r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'), a.r.work.nodes, a.s.toFixed(2),
       t ? `${t.r.proof ?? 'heuristic'}, ${t.s.toFixed(2)}` : '-',
     ]);
   }
+  mkdirSync(plotsDir, { recursive: true });
+  writeFileSync(join(plotsDir, 'milp-time.svg'), linePlot({
+    title: `milp: time to the certified optimum (capped by the ${deadline / 1000} s deadline) against the variables`, xLabel: 'variables (half binary)', yLabel: 'seconds',
+    series: [{ name: native ? 'native' : 'engine-ts', points: nat }, ...(tsp.length > 0 ? [{ name: 'engine-ts', points: tsp }] : [])],
+  }));
   return `## milp (random convex instances; ${native ? native.id : 'engine-ts'}, high with a ${deadline / 1000} s deadline, seed 0)\n\n${table(
     ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'nodes', 's', 'TS: proof, s'],
     rows,
-  )}`;
+  )}\n\nplot: ${join(plotsDir, 'milp-time.svg')}`;
 }

@@ -5,12 +5,15 @@
  *   BENCH_QAP_SEEDS  seeds of the native `high` runs (default 0,1,2; the table shows the median)
  *   BENCH_QAP_MS     deadline of the `high` runs (default 10000)
  * Per instance: native at `high` (median of the seeds: cost, gap to best known, proof, time) and
- * engine-ts at `medium` against native at `medium` (same work: the TS/native time ratio).
+ * engine-ts at `medium` against native at `medium` (same work: the TS/native time ratio), and
+ * BENCH_PLOTS_DIR/qap-gap.svg: the gap to the best known against the deadline (native, seed 0) for
+ * the instances whose median misses it.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { canonicalQap, type Engine, type EngineResult, type QapProblem } from '@svc/engine-ts';
+import { linePlot } from '../plot/svg';
 import { parseQaplib } from './qaplib';
 import { table } from './table';
 
@@ -31,7 +34,9 @@ async function timed(engine: Engine, problem: QapProblem, effort: 'medium' | 'hi
   return { r, ms: performance.now() - t0 };
 }
 
-export async function benchQap(dir: string, ts: Engine, native: Engine | null): Promise<string> {
+const LADDER_S = [0.1, 0.25, 0.5, 1, 2, 5, 10];
+
+export async function benchQap(dir: string, ts: Engine, native: Engine | null, plotsDir: string): Promise<string> {
   const folder = join(dir, 'qap');
   if (!existsSync(folder)) return `## qap\n\nskipped: ${folder} not found`;
   const best = bestKnown(dir);
@@ -44,6 +49,7 @@ export async function benchQap(dir: string, ts: Engine, native: Engine | null): 
   const deadline = Number(process.env.BENCH_QAP_MS ?? 10000);
   const engine = native ?? ts;
   const rows: (string | number)[][] = [];
+  const series: { name: string; points: [number, number][] }[] = [];
   for (const { name, q } of all) {
     const problem = canonicalQap(q.flow, q.dist);
     const bk = best.get(name);
@@ -52,6 +58,14 @@ export async function benchQap(dir: string, ts: Engine, native: Engine | null): 
     for (const seed of seeds) runs.push(await timed(engine, problem, 'high', seed, deadline));
     runs.sort((a, b) => a.r.objective - b.r.objective);
     const med = runs[Math.floor(runs.length / 2)];
+    if (bk !== undefined && med.r.objective > bk) {
+      const points: [number, number][] = [];
+      for (const s of LADDER_S.filter((x) => x * 1000 <= deadline)) {
+        const r = await timed(engine, problem, 'high', 0, s * 1000);
+        points.push([s, ((r.r.objective - bk) / bk) * 100]);
+      }
+      series.push({ name, points });
+    }
     const tsRun = await timed(ts, problem, 'medium', 0, deadline);
     const natMedium = native ? await timed(native, problem, 'medium', 0, deadline) : null;
     rows.push([
@@ -62,8 +76,12 @@ export async function benchQap(dir: string, ts: Engine, native: Engine | null): 
       natMedium ? (tsRun.ms / natMedium.ms).toFixed(1) + '×' : '-',
     ]);
   }
+  mkdirSync(plotsDir, { recursive: true });
+  writeFileSync(join(plotsDir, 'qap-gap.svg'), linePlot({
+    title: 'qap: gap to the best known against the deadline (native, high, seed 0)', xLabel: 'deadline (s)', yLabel: 'gap (%)', series: series.slice(-6),
+  }));
   return `## qap (QAPLIB; native ${native ? native.id : 'unavailable'}, high with a ${deadline / 1000} s deadline, seeds ${seeds.join(',')})\n\n${table(
     ['instance', 'n', 'best known', 'high: median (all)', 'gap', 'proof / bound', 's', 'TS medium: cost, s', 'native medium: cost, s', 'TS/native'],
     rows,
-  )}`;
+  )}\n\nplot: ${join(plotsDir, 'qap-gap.svg')}`;
 }
