@@ -879,7 +879,8 @@ CallStatus SolveDesign(const DesignProblem& p, const SolveOptions& options, cons
   const double hard_floor = sv.FloorOf(hard);
   sv.Greedy(hard, x);
   Prng rng(options.seed);
-  bool small = true;
+  // Branch and bound keeps a partial row per site and value: only within the γ table's cap (solve.ts).
+  bool small = static_cast<int64_t>(h) * K <= kGammaCap;
   for (size_t c : hard_comps) {
     if (static_cast<int32_t>(sv.SitesOf(c).size()) > b.bnb_max_sites) small = false;
   }

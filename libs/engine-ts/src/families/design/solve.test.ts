@@ -114,6 +114,14 @@ describe('design', () => {
     expect(close(naiveDesignEnergy(d, c.answer), c.objective)).toBe(true);
   });
 
+  it('a million values on a cycle (circular coupling) is searched without a site × value table', () => {
+    const d: DesignInput = { L: 10, K: 1_000_000, circular: { j: 5 }, bias: [[0, 7, -3]], bonds: Array.from({ length: 10 }, (_, i) => [i, (i + 1) % 10] as [number, number]) };
+    const r = solve(d, 'flash');
+    expect(close(naiveDesignEnergy(d, r.answer), r.objective)).toBe(true);
+    // All sites on one value is the optimum (−5 per bond, −3 for the bias): the sweeps find it and the bound proves it.
+    expect([r.objective, r.proof]).toEqual([-53, 'branch_and_bound']);
+  }, 60_000);
+
   it('canonical form: duplicate bias summed, bonds merged both ways, circular symmetric in integers', () => {
     const p = canonicalDesign({ L: 3, K: 5, bias: [[1, 2, 1], [1, 2, 0.5], [0, 4, -1]], bonds: [[0, 1], [1, 0], [2, 1]], circular: { j: 3 } });
     expect(Array.from(p.biasStart)).toEqual([0, 1, 2, 2]);

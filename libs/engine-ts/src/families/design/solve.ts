@@ -26,6 +26,7 @@
  *      and one off-diagonal cost) take at most one new value per level, a rotation-invariant circular
  *      coupling without bias fixes the first site at 0); 'branch_and_bound' when every tree closes
  *      within bnbNodes nodes, else the rest of the tabu iterations.
+ *      (Branch and bound only when hardSites·K is within GAMMA_CAP: it keeps a row per site and value.)
  *   4. The bound: exact components at their optimum plus, per other site, min_v(bias(s, v) +
  *      ½·deg·rowMin[v]) (every bond costs at least half its two row minima). An answer that meets it
  *      is optimal (a proper colouring at K colours is certified this way).
@@ -760,7 +761,8 @@ export function solveDesign(req: EngineRequest, signal?: CancelSignal): LabelRes
   const hardFloor = floorOf(hard);
   greedy(p, adj, hard, x);
   const rng = new Prng(req.seed);
-  const small = hardComps.every((c) => comps.start[c + 1] - comps.start[c] <= b.bnbMaxSites);
+  // Branch and bound keeps a partial row per site and value: only within the γ table's cap.
+  const small = h * K <= GAMMA_CAP && hardComps.every((c) => comps.start[c + 1] - comps.start[c] <= b.bnbMaxSites);
   if (!small) {
     if (h >= EVOLVE_MIN_SITES && h * K <= GAMMA_CAP && interchangeable(p, hard)) {
       // One tabu run first (easy colourings end there), then the evolution with the rest of the budget.
