@@ -6,6 +6,7 @@
 // finite objective (rank, tsp and qap: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
 //   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -89,6 +90,16 @@ struct Arrays {
   std::vector<int32_t> bias_start, bias_value;
   std::vector<double> bias_energy, mult, cells;
 };
+
+// An offset `size + delta` as the core would read it, wrapping instead of overflowing (Int may be extreme).
+int32_t OffsetBy(size_t size, int32_t delta) {
+  return static_cast<int32_t>(static_cast<uint32_t>(size) + static_cast<uint32_t>(delta));
+}
+
+// v + step, held at INT32_MAX instead of overflowing (v may be an extreme Int).
+int32_t Next(int32_t v, int32_t step) {
+  return static_cast<int32_t>(std::min<int64_t>(INT32_MAX, static_cast<int64_t>(v) + step));
+}
 
 // Now and then (1 in 16) replaces a budget by up to max_len - 1 arbitrary numbers.
 void SometimesGarble(Reader& r, std::vector<double>& budget, size_t max_len) {
@@ -373,11 +384,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       int32_t v = -1;
       const int32_t entries = r.U8() % 3;
       for (int32_t t = 0; t < entries; ++t) {
-        v = r.U8() < 245 ? v + 1 + r.U8() % 2 : r.Int(-2, 9);
+        v = r.U8() < 245 ? Next(v, 1 + r.U8() % 2) : r.Int(-2, 9);
         a.bias_value.push_back(v);
         a.bias_energy.push_back(r.U8() < 240 ? static_cast<double>(r.Int(-9, 9)) : r.Real());
       }
-      a.bias_start.push_back(static_cast<int32_t>(a.bias_value.size()) + (r.U8() < 252 ? 0 : r.Int(-2, 2)));
+      a.bias_start.push_back(OffsetBy(a.bias_value.size(), r.U8() < 252 ? 0 : r.Int(-2, 2)));
     }
     if (r.U8() >= 250) a.bias_start.pop_back();
     a.mult.resize(a.i.size());
@@ -431,11 +442,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       int32_t e = -1;
       const int32_t len = r.U8() % 6;
       for (int32_t t = 0; t < len; ++t) {
-        e = r.U8() < 248 ? e + 1 + r.U8() % 4 : r.Int(-2, 30);
+        e = r.U8() < 248 ? Next(e, 1 + r.U8() % 4) : r.Int(-2, 30);
         if (r.U8() < 250 && U > 0 && e >= U) break;
         a.bias_value.push_back(e);
       }
-      a.bias_start.push_back(static_cast<int32_t>(a.bias_value.size()) + (r.U8() < 252 ? 0 : r.Int(-2, 2)));
+      a.bias_start.push_back(OffsetBy(a.bias_value.size(), r.U8() < 252 ? 0 : r.Int(-2, 2)));
     }
     // Cover every element most of the time: a last set of all of them.
     if (r.U8() < 200 && U > 0 && U < 64) {
