@@ -23,11 +23,13 @@ describe.runIf(status.loaded)('native tsp', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 
-  it('runs the same algorithm as engine-ts: identical tours, lengths, proofs, bounds and work', async () => {
+  it('runs the same algorithm as engine-ts (branch and bound below the root included): identical tours, lengths, proofs, bounds and work', async () => {
     const e = native();
     const cases: [TspProblem, 'flash' | 'medium'][] = [
       [matrix(1, 9), 'flash'], [matrix(2, 14), 'flash'], [points(3, 15), 'medium'], [points(4, 40, 'att'), 'flash'],
       [points(5, 60, 'geo'), 'flash'], [points(6, 120, 'ceil_2d'), 'flash'], [points(7, 200), 'flash'], [matrix(8, 80), 'flash'],
+      // medium: branch and bound below the root (n ≤ 60).
+      [points(10, 30), 'medium'], [matrix(11, 24), 'medium'], [points(12, 45, 'att'), 'medium'], [matrix(13, 50), 'medium'],
     ];
     for (const [problem, effort] of cases) {
       const req: EngineRequest = { command: 'tsp', problem, effort, seed: 5 };

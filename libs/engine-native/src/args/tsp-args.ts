@@ -16,7 +16,7 @@ export interface NativeTspArgs {
 }
 
 /** TspBudget fields in the order of core/tsp/solve.h TspBudget. */
-export const TSP_BUDGET_FIELDS = ['dpMaxN', 'neighbours', 'kicksPerN', 'maxKicks', 'boundIters', 'boundWork'] as const satisfies readonly (keyof TspBudget)[];
+export const TSP_BUDGET_FIELDS = ['dpMaxN', 'neighbours', 'kicksPerN', 'maxKicks', 'boundIters', 'boundWork', 'bnbMaxN', 'bnbKicksPerN', 'bnbNodes', 'bnbIters'] as const satisfies readonly (keyof TspBudget)[];
 
 const METRIC_CODES: Record<TspMetric, number> = { euc_2d: 1, ceil_2d: 2, att: 3, geo: 4 };
 

@@ -352,8 +352,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       p.tsp.points = a.coords;
     }
     a.budget = {static_cast<double>(r.U8() % 14), static_cast<double>(1 + r.U8() % 10), static_cast<double>(r.U8() % 20),
-                static_cast<double>(r.U8() * 10), static_cast<double>(r.U8() % 20), static_cast<double>(r.U8()) * 1e4};
-    SometimesGarble(r, a.budget, 8);
+                static_cast<double>(r.U8() * 10), static_cast<double>(r.U8() % 20), static_cast<double>(r.U8()) * 1e4,
+                static_cast<double>(r.U8() % 70), static_cast<double>(r.U8() % 4), static_cast<double>(r.U8() * 4),
+                static_cast<double>(r.U8() % 50)};
+    SometimesGarble(r, a.budget, 12);
     p.tsp.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);

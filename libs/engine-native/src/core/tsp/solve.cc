@@ -8,6 +8,7 @@
 
 #include "common/checks.h"
 #include "common/prng.h"
+#include "tsp/branch.h"
 
 namespace svc::core {
 
@@ -18,6 +19,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int32_t kBoundPatience = 5;
 // The Held–Karp DP's largest n (2^(n-1)·(n-1) doubles); budgets never ask for more.
 constexpr int32_t kDpCap = 24;
+// Branch and bound below the root keeps three n×n arrays; budgets never ask for more.
+constexpr int32_t kBnbCap = 2000;
 
 double Nint(double x) { return std::floor(x + 0.5); }
 
@@ -344,11 +347,12 @@ struct BoundResult {
   double bound = -kInf;
   bool tour = false;
   double scale = 0;  // the magnitudes summed into the bound (solve.ts)
+  std::vector<double> pi;  // the best bound's penalties
 };
 
 // solve.ts oneTreeBound, operation for operation.
 BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double ub, const Limits& limits, Stop* stop) {
-  std::vector<double> pi(n, 0.0), key(n);
+  std::vector<double> pi(n, 0.0), key(n), best_pi(n, 0.0);
   std::vector<int32_t> parent(n), deg(n);
   std::vector<uint8_t> in_tree(n);
   BoundResult out;
@@ -419,6 +423,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
     if (value > best) {
       best = value;
       best_scale = mag;
+      best_pi = pi;
       since_best = 0;
     } else if (++since_best >= kBoundPatience) {
       lambda /= 2;
@@ -430,6 +435,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
       out.bound = value;
       out.tour = true;
       out.scale = mag;
+      out.pi = pi;
       return out;
     }
     const double step = (lambda * (ub - value)) / norm;
@@ -438,6 +444,7 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
   }
   out.bound = best;
   out.scale = best_scale;
+  out.pi = std::move(best_pi);
   return out;
 }
 
@@ -455,10 +462,9 @@ int64_t BoundIterations(const TspBudget& b, int32_t n) {
   return std::min<int64_t>(b.bound_iters, static_cast<int64_t>(std::floor(b.bound_work / (static_cast<double>(n) * n))));
 }
 
-void Iterate(Tour& tour, const TspBudget& b, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
+void Iterate(Tour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
              Stop* stop) {
   const int32_t n = tour.n();
-  const int64_t kicks = std::min<int64_t>(b.max_kicks, b.kicks_per_n * n);
   const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
   for (int64_t r = 0; r < kicks; ++r) {
     if ((r & 7) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
@@ -526,7 +532,12 @@ bool TspBudgetFrom(std::span<const double> f, TspBudget* out) {
   b.max_kicks = static_cast<int64_t>(f[3]);
   b.bound_iters = static_cast<int64_t>(f[4]);
   b.bound_work = f[5];
-  return b.dp_max_n <= kDpCap && b.neighbours >= 1 && b.neighbours <= 64 && b.kicks_per_n < (int64_t{1} << 40);
+  b.bnb_max_n = static_cast<int32_t>(std::min(f[6], 1e9));
+  b.bnb_kicks_per_n = static_cast<int64_t>(std::min(f[7], 1e15));
+  b.bnb_nodes = static_cast<int64_t>(std::min(f[8], 1e15));
+  b.bnb_iters = static_cast<int64_t>(std::min(f[9], 1e9));
+  return b.dp_max_n <= kDpCap && b.neighbours >= 1 && b.neighbours <= 64 && b.kicks_per_n < (int64_t{1} << 40) &&
+         b.bnb_max_n <= kBnbCap && b.bnb_kicks_per_n < (int64_t{1} << 40);
 }
 
 CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const SolveOptions& options, std::string* error) {
@@ -602,17 +613,31 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   tour.log.clear();
   bool has_lower = false;
   double lower = 0;
+  std::vector<double> root_pi;
   const int64_t iters = BoundIterations(b, n);
   if (iters > 0 && n >= 3 && stop == Stop::kNone) {
-    const BoundResult r = OneTreeBound(n, d, iters, tour.length, limits, &stop);
+    BoundResult r = OneTreeBound(n, d, iters, tour.length, limits, &stop);
     if (std::isfinite(r.bound)) {
       has_lower = true;
       lower = std::ceil(r.bound - 1e-11 * (1 + r.scale));
+      root_pi = std::move(r.pi);
     }
   }
-  if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
-    Prng rng(options.seed);
-    Iterate(tour, b, rng, limits, work, has_lower, lower, &stop);
+  const int64_t kicks = std::min<int64_t>(b.max_kicks, b.kicks_per_n * n);
+  const bool branch = n <= b.bnb_max_n && n >= 5 && has_lower;
+  const int64_t first = branch ? std::min<int64_t>(kicks, b.bnb_kicks_per_n * n) : kicks;
+  Prng rng(options.seed);
+  const auto open = [&] { return n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower); };
+  if (open()) Iterate(tour, first, rng, limits, work, has_lower, lower, &stop);
+  if (branch && stop == Stop::kNone && tour.length > lower) {
+    std::vector<double> dist(static_cast<size_t>(n) * n);
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = 0; j < n; ++j) dist[static_cast<size_t>(i) * n + j] = d(i, j);
+    }
+    TspBranchResult r = TspBranchAndBound(n, dist, tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
+    if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0);
+    if (!r.tour.empty()) return done(r.tour, Proof::kNone, has_lower, lower);
+    if (open()) Iterate(tour, kicks - first, rng, limits, work, has_lower, lower, &stop);
   }
   const bool proven = has_lower && tour.length <= lower && stop == Stop::kNone;
   return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);

@@ -25,8 +25,12 @@ struct TspBudget {
   int64_t max_kicks = 0;
   int64_t bound_iters = 0;
   double bound_work = 0;
+  int32_t bnb_max_n = 0;
+  int64_t bnb_kicks_per_n = 0;
+  int64_t bnb_nodes = 0;
+  int64_t bnb_iters = 0;
 };
-inline constexpr size_t kTspBudgetFields = 6;
+inline constexpr size_t kTspBudgetFields = 10;
 
 bool TspBudgetFrom(std::span<const double> flat, TspBudget* out);
 

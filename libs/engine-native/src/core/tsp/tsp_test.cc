@@ -37,11 +37,18 @@ struct Instance {
   }
 };
 
-// families/tsp/budget.ts: dpMaxN, neighbours, kicksPerN, maxKicks, boundIters, boundWork.
+// families/tsp/budget.ts: dpMaxN, neighbours, kicksPerN, maxKicks, boundIters, boundWork, bnbMaxN,
+// bnbKicksPerN, bnbNodes, bnbIters.
 std::vector<double> Budget(int effort) {
-  static const double kLevels[3][6] = {{12, 8, 5, 20000, 30, 3e7}, {16, 10, 100, 500000, 100, 3e8}, {20, 12, 20000, 50000000, 300, 3e9}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 6);
+  static const double kLevels[3][10] = {{12, 8, 5, 20000, 30, 3e7, 0, 0, 0, 0},
+                                        {16, 10, 100, 500000, 100, 3e8, 60, 100, 2000, 40},
+                                        {20, 12, 20000, 50000000, 300, 3e9, 300, 1000, 1000000, 40}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 10);
 }
+
+// No DP, no kicks, a short root bound: branch and bound below the root from the first local search,
+// with `iters` subgradient steps per node (few steps: weak bounds, deep trees).
+std::vector<double> BranchOnly(double iters) { return {0, 10, 100, 500000, 5, 3e8, 60, 0, 1000000, iters}; }
 
 Instance Points(int32_t n, uint32_t seed, int effort) {
   Instance in;
@@ -123,6 +130,27 @@ void TestSearchAgainstDp() {
   CHECK(at_optimum >= 10);
 }
 
+// Branch and bound below the root against brute force (n <= 9) and the DP (n 10..15).
+void TestBranchAgainstExact() {
+  int below_root = 0;
+  for (uint32_t s = 0; s < 90; ++s) {
+    const int32_t n = 5 + static_cast<int32_t>(s % 11);
+    const int kind = static_cast<int>(s % 3);
+    Instance in = kind == 0 ? Points(n, 300 + s, 0) : Matrix(n, 300 + s, 0, kind == 1 ? -20 : 0, kind == 1 ? 180 : 3);
+    Instance exact = in;
+    exact.budget = Budget(2);
+    in.budget = BranchOnly(s % 2 ? 40 : 2);
+    const SolveResult r = Run(in, s);
+    CHECK(IsTour(r.order, n));
+    CHECK(r.proof == Proof::kBranchAndBound);
+    CHECK(r.objective == (n <= 9 ? Brute(in) : Run(exact, s).objective));
+    CHECK(r.objective == Length(in, r.order));
+    if (r.work.nodes > 1) ++below_root;
+  }
+  std::printf("tsp branch and bound: %d of 90 below the root\n", below_root);
+  CHECK(below_root >= 15);
+}
+
 void TestDistances() {
   Instance in;
   in.n = 2;
@@ -179,6 +207,7 @@ void TestValidation() {
 int main() {
   TestDpMatchesBruteForce();
   TestSearchAgainstDp();
+  TestBranchAgainstExact();
   TestDistances();
   TestLargeAndLimits();
   TestValidation();

@@ -5,6 +5,11 @@
  *   neighbours  candidate list size (nearest cities) of the local search
  *   kicksPerN   iterated local search: kicksPerN · n double-bridge kicks, at most maxKicks
  *   boundWork   Held–Karp 1-tree bound: about boundWork / n² subgradient steps, at most boundIters
+ *   bnbMaxN       5 ≤ n ≤ bnbMaxN gets branch and bound below the root (branch.ts) when the root bound
+ *                 does not meet the tour
+ *   bnbKicksPerN  kicks before that tree: at most bnbKicksPerN · n (the rest follow a tree left open)
+ *   bnbNodes      nodes of the tree, at most
+ *   bnbIters      subgradient steps per node
  */
 import type { Effort } from '../../engine';
 
@@ -15,12 +20,16 @@ export interface TspBudget {
   readonly maxKicks: number;
   readonly boundIters: number;
   readonly boundWork: number;
+  readonly bnbMaxN: number;
+  readonly bnbKicksPerN: number;
+  readonly bnbNodes: number;
+  readonly bnbIters: number;
 }
 
 const LEVELS: Record<Effort, TspBudget> = {
-  flash: { dpMaxN: 12, neighbours: 8, kicksPerN: 5, maxKicks: 20_000, boundIters: 30, boundWork: 3e7 },
-  medium: { dpMaxN: 16, neighbours: 10, kicksPerN: 100, maxKicks: 500_000, boundIters: 100, boundWork: 3e8 },
-  high: { dpMaxN: 20, neighbours: 12, kicksPerN: 20_000, maxKicks: 50_000_000, boundIters: 300, boundWork: 3e9 },
+  flash: { dpMaxN: 12, neighbours: 8, kicksPerN: 5, maxKicks: 20_000, boundIters: 30, boundWork: 3e7, bnbMaxN: 0, bnbKicksPerN: 0, bnbNodes: 0, bnbIters: 0 },
+  medium: { dpMaxN: 16, neighbours: 10, kicksPerN: 100, maxKicks: 500_000, boundIters: 100, boundWork: 3e8, bnbMaxN: 60, bnbKicksPerN: 100, bnbNodes: 2_000, bnbIters: 40 },
+  high: { dpMaxN: 20, neighbours: 12, kicksPerN: 20_000, maxKicks: 50_000_000, boundIters: 300, boundWork: 3e9, bnbMaxN: 300, bnbKicksPerN: 1_000, bnbNodes: 1_000_000, bnbIters: 40 },
 };
 
 export function tspBudgetFor(effort: Effort): TspBudget {

@@ -5,6 +5,7 @@ import { Prng } from '../../prng';
 import { canonicalTsp } from './canonical';
 import { metricDistance } from './distance';
 import { evaluateTsp } from './evaluate';
+import { tspBranchAndBound } from './branch';
 import { candidateLists, heldKarp, oneTreeBound, solveTsp } from './solve';
 import type { TspProblem } from './problem';
 
@@ -122,6 +123,44 @@ describe('tsp solve', () => {
       if (b.tour) expect(Math.abs(b.bound - opt)).toBeLessThan(1e-6);
     }
   });
+
+  it('branch and bound below the root reaches the exact optimum from a poor incumbent and a weak root (360 instances, n ≤ 16)', () => {
+    let belowRoot = 0;
+    for (let s = 0; s < 360; s++) {
+      const n = 5 + (s % 12);
+      const kind = Math.floor(s / 12) % 3;
+      const m = kind === 0 ? matrixOf(randomPoints(s, n, 100)) : kind === 1 ? randomMatrix(s, n, -20, 180) : randomMatrix(s, n, 0, 3);
+      const D = Float64Array.from(m.flat());
+      const d = (i: number, j: number) => D[i * n + j];
+      const never = new Limits(null, Infinity);
+      const work = { iterations: 0, nodes: 0, restarts: 0 };
+      const opt = heldKarp(n, d, never, work)!;
+      const optLen = Array.from(opt).reduce((a, c, k) => a + d(c, opt[(k + 1) % n]), 0);
+      // The incumbent: the identity tour, or the optimum itself (then the tree must only prove it).
+      const ub = s % 2 ? optLen : Array.from({ length: n }, (_, k) => d(k, (k + 1) % n)).reduce((a, b) => a + b, 0);
+      const root = oneTreeBound(n, d, 5, ub, never);
+      const before = work.nodes;
+      const r = tspBranchAndBound(n, D, ub, root.pi, s % 4 < 2 ? 2 : 40, 1e6, never, work);
+      expect(r.closed, `seed ${s}`).toBe(true);
+      const got = r.tour === null ? ub : Array.from(r.tour).reduce((a, c, k) => a + d(c, r.tour![(k + 1) % n]), 0);
+      if (r.tour !== null) expect(isTour(r.tour, n)).toBe(true);
+      expect(got, `seed ${s} n ${n}`).toBe(optLen);
+      if (work.nodes - before > 1) belowRoot++;
+    }
+    expect(belowRoot).toBeGreaterThanOrEqual(100);
+  });
+
+  it('medium certifies 17–19 cities past its DP by branch and bound, at the DP length', () => {
+    for (let s = 0; s < 8; s++) {
+      const n = 17 + (s % 3);
+      const p = s % 2 ? canonicalTsp({ points: randomPoints(500 + s, n) }) : canonicalTsp({ matrix: randomMatrix(500 + s, n, -10, 90) });
+      const opt = heldKarp(n, (i, j) => evaluatePair(p, i, j), new Limits(null, Infinity), { iterations: 0, nodes: 0, restarts: 0 })!;
+      const r = solve(p, 'medium', s);
+      expect(r.proof, `seed ${s}`).toBe('branch_and_bound');
+      expect(r.objective).toBe(evaluateTsp(p, opt));
+      expect(evaluateTsp(p, r.answer)).toBe(r.objective);
+    }
+  }, 60_000);
 
   it('a heuristic answer on 300 cities: a tour, a bound below it, a small gap; same seed, same tour', () => {
     const p = canonicalTsp({ points: randomPoints(7, 300) });

@@ -14,6 +14,11 @@
  *      with subgradient node penalties, boundIterations steps, the first tour's length as the
  *      target); the iterated search stops early when the tour reaches ⌈bound⌉, which proves it
  *      optimal ('branch_and_bound', closed at the root). Heuristic answers carry ⌈bound⌉.
+ *   4. 5 ≤ n ≤ bnbMaxN and the tour above ⌈bound⌉: the iterated search stops after
+ *      min(its kicks, bnbKicksPerN·n) kicks and branch and bound below the root follows (branch.ts,
+ *      from the root bound's penalties): a closed tree certifies its best tour ('branch_and_bound');
+ *      an open one (node budget) hands back to the iterated search for the remaining kicks, unless
+ *      it found a shorter tour, which is then the answer.
  * The answer starts at city 0 and goes towards the smaller of its two neighbours. A deadline or
  * cancel keeps the best tour so far (and the bound, when it was computed before).
  */
@@ -21,7 +26,8 @@ import type { CancelSignal, EngineRequest, Proof } from '../../engine';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
-import { boundIterations, tspBudgetFor, type TspBudget } from './budget';
+import { boundIterations, tspBudgetFor } from './budget';
+import { tspBranchAndBound } from './branch';
 import { distanceOf, type Distance } from './distance';
 import type { TspProblem } from './problem';
 
@@ -363,8 +369,9 @@ const BOUND_PATIENCE = 5;
  * length `ub` as the target. Returns the best bound (not rounded), whether a 1-tree was a tour, and
  * the sum of the magnitudes that went into it (the scale of its rounding error).
  */
-export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, limits: Limits): { bound: number; tour: boolean; scale: number } {
+export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, limits: Limits): { bound: number; tour: boolean; scale: number; pi: Float64Array } {
   const pi = new Float64Array(n);
+  const bestPi = new Float64Array(n);
   const key = new Float64Array(n);
   const parent = new Int32Array(n);
   const inTree = new Uint8Array(n);
@@ -396,7 +403,7 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
           next = j;
         }
       }
-      if (next < 0) return { bound: -Infinity, tour: false, scale: 0 }; // no finite edge left (cannot happen with finite distances)
+      if (next < 0) return { bound: -Infinity, tour: false, scale: 0, pi: bestPi }; // no finite edge left (cannot happen with finite distances)
       inTree[next] = 1;
       w += bestKey;
       mag += Math.abs(bestKey);
@@ -437,6 +444,7 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
     if (value > best) {
       best = value;
       bestScale = mag;
+      bestPi.set(pi);
       sinceBest = 0;
     } else if (++sinceBest >= BOUND_PATIENCE) {
       lambda /= 2;
@@ -444,12 +452,12 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
     }
     let norm = 0;
     for (let i = 0; i < n; i++) norm += (deg[i] - 2) * (deg[i] - 2);
-    if (norm === 0) return { bound: value, tour: true, scale: mag };
+    if (norm === 0) return { bound: value, tour: true, scale: mag, pi };
     const step = (lambda * (ub - value)) / norm;
     if (!(step > 0)) break;
     for (let i = 0; i < n; i++) pi[i] += step * (deg[i] - 2);
   }
-  return { bound: best, tour: false, scale: bestScale };
+  return { bound: best, tour: false, scale: bestScale, pi: bestPi };
 }
 
 /** Rotates a tour to start at city 0, heading to the smaller of its two neighbours. */
@@ -497,22 +505,39 @@ export function solveTsp(req: EngineRequest, signal?: CancelSignal): Permutation
   tour.log = [];
   // The bound before the iterated search, so a deadline cuts the search and never the bound.
   let lower: number | undefined;
+  let rootPi: Float64Array | null = null;
   const iters = boundIterations(b, n);
   if (iters > 0 && n >= 3 && limits.stopped === null) {
     const r = oneTreeBound(n, d, iters, tour.length, limits);
     // Rounding of the bound's sums: at most about 2n·2⁻⁵³ of the magnitudes summed (scale); 1e-11 covers n up to 45,000.
-    if (Number.isFinite(r.bound)) lower = Math.ceil(r.bound - 1e-11 * (1 + r.scale));
+    if (Number.isFinite(r.bound)) {
+      lower = Math.ceil(r.bound - 1e-11 * (1 + r.scale));
+      rootPi = r.pi;
+    }
   }
-  if (n >= 8 && limits.stopped === null && (lower === undefined || tour.length > lower)) iterate(tour, b, new Prng(req.seed), limits, work, lower);
+  const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
+  const branch = n <= b.bnbMaxN && n >= 5 && rootPi !== null;
+  const first = branch ? Math.min(kicks, b.bnbKicksPerN * n) : kicks;
+  const rng = new Prng(req.seed);
+  const open = () => n >= 8 && limits.stopped === null && (lower === undefined || tour.length > lower);
+  if (open()) iterate(tour, first, rng, limits, work, lower);
+  if (branch && limits.stopped === null && tour.length > lower!) {
+    const D = new Float64Array(n * n);
+    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = d(i, j);
+    const r = tspBranchAndBound(n, D, tour.length, rootPi!, b.bnbIters, b.bnbNodes, limits, work);
+    const order = r.tour ?? tour.tour;
+    if (r.closed) return done(order, 'branch_and_bound');
+    if (r.tour !== null) return done(order, null, lower);
+    if (open()) iterate(tour, kicks - first, rng, limits, work, lower);
+  }
   // Not after a deadline or cancel: the service never certifies a search cut short, and the bound stays.
   const proven = lower !== undefined && tour.length <= lower && limits.stopped === null;
   return done(tour.tour, proven ? 'branch_and_bound' : null, lower);
 }
 
 /** Iterated local search: double-bridge kicks kept when not worse, undone otherwise. */
-function iterate(tour: Tour, b: TspBudget, rng: Prng, limits: Limits, work: Work, lower: number | undefined): void {
+function iterate(tour: Tour, kicks: number, rng: Prng, limits: Limits, work: Work, lower: number | undefined): void {
   const n = tour.n;
-  const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
   const maxSeg = Math.max(1, Math.min(50, Math.floor((n - 2) / 2)));
   for (let r = 0; r < kicks; r++) {
     if ((r & 7) === 0 && limits.check()) return;
