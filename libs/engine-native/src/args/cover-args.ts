@@ -15,7 +15,7 @@ export interface NativeCoverArgs {
 }
 
 /** CoverBudget fields in the order of core/cover/solve.h CoverBudget. */
-export const COVER_BUDGET_FIELDS = ['rootIters', 'passes', 'bnbNodes', 'nodeIters', 'work'] as const satisfies readonly (keyof CoverBudget)[];
+export const COVER_BUDGET_FIELDS = ['rootIters', 'passes', 'bnbNodes', 'nodeIters', 'work', 'lsEarlySteps', 'lsSteps'] as const satisfies readonly (keyof CoverBudget)[];
 
 /** cover arguments; the value checks are the core's (ValidateCover). */
 export function coverArgs(p: CoverProblem, effort: Effort): NativeCoverArgs {

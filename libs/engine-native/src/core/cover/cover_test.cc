@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "common/prng.h"
 #include "common/registry.h"
+#include "cover/local_search.h"
 #include "cover/problem.h"
 #include "cover/solve.h"
 #include "testing/test_options.h"
@@ -38,10 +40,12 @@ struct Instance {
   }
 };
 
-// families/cover/budget.ts: rootIters, passes, bnbNodes, nodeIters, work.
+// families/cover/budget.ts: rootIters, passes, bnbNodes, nodeIters, work, lsEarlySteps, lsSteps.
 std::vector<double> Budget(int effort) {
-  static const double kLevels[3][5] = {{300, 2, 2000, 30, 3e8}, {2000, 6, 50000, 40, 5e9}, {10000, 20, 1000000, 50, 1e11}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 5);
+  static const double kLevels[3][7] = {{300, 2, 2000, 30, 3e8, 2000, 0},
+                                       {2000, 6, 50000, 40, 5e9, 20000, 100000},
+                                       {10000, 20, 1000000, 50, 1e11, 100000, 10000000}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 7);
 }
 
 Instance Random(int32_t universe, int32_t n, double density, uint32_t seed, int effort) {
@@ -98,6 +102,37 @@ void TestMatchesBruteForce() {
   }
 }
 
+// The local search alone (local-search.ts's test): from every set chosen, a valid cover no dearer
+// than the start with its cost reported exactly, at the brute-force optimum on most small instances.
+void TestLocalSearch() {
+  int at_optimum = 0;
+  for (uint32_t s = 0; s < 60; ++s) {
+    const Instance in = Random(6 + static_cast<int32_t>(s % 12), 4 + static_cast<int32_t>(s % 11), 0.25, 900 + s, 0);
+    const svc::core::CoverView c = in.View().cover;
+    std::vector<int32_t> estart(c.universe + 1, 0);
+    for (int32_t e : c.elems) ++estart[e + 1];
+    for (int32_t e = 0; e < c.universe; ++e) estart[e + 1] += estart[e];
+    std::vector<int32_t> fill(estart.begin(), estart.end() - 1), esets(c.elems.size());
+    for (int32_t j = 0; j < in.n; ++j) {
+      for (int32_t k = c.start[j]; k < c.start[j + 1]; ++k) esets[fill[c.elems[k]]++] = j;
+    }
+    std::vector<int8_t> fixed(in.n);
+    for (int32_t j = 0; j < in.n; ++j) fixed[j] = c.cost[j] <= 0 ? 1 : 0;
+    const std::vector<uint8_t> start(in.n, 1);
+    const double start_cost = svc::core::CoverCost(c, in.n, start);
+    Prng rng(s);
+    svc::core::Stop stop = svc::core::Stop::kNone;
+    const auto r = svc::core::CoverLocalSearch(c, in.n, estart, esets, fixed, start, start_cost, 5000,
+                                               -std::numeric_limits<double>::infinity(), 1e-9, rng, Limits(), &stop);
+    CHECK(r.best_cost <= start_cost);
+    CHECK_NEAR(svc::core::CoverCost(c, in.n, r.best), r.best_cost, 1e-9 * (1 + std::fabs(r.best_cost)));
+    const double opt = Brute(in);
+    CHECK(r.best_cost >= opt - 1e-9);
+    if (std::fabs(r.best_cost - opt) <= 1e-9 * (1 + std::fabs(opt))) ++at_optimum;
+  }
+  CHECK(at_optimum >= 54);
+}
+
 void TestLargeAndLimits() {
   const Instance in = Random(150, 500, 0.03, 7, 0);
   const SolveResult r = Run(in, 1);
@@ -131,6 +166,7 @@ void TestValidation() {
 
 int main() {
   TestMatchesBruteForce();
+  TestLocalSearch();
   TestLargeAndLimits();
   TestValidation();
   return svc::test::Finish("cover_test");

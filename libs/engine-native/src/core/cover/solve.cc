@@ -1,6 +1,7 @@
 // cover: a port of engine-ts families/cover/solve.ts, step for step and with the same generator
 // calls (that file's comment is the specification).
 #include "cover/solve.h"
+#include "cover/local_search.h"
 
 #include <algorithm>
 #include <cmath>
@@ -359,6 +360,8 @@ bool CoverBudgetFrom(std::span<const double> f, CoverBudget* out) {
   out->bnb_nodes = static_cast<int64_t>(f[2]);
   out->node_iters = static_cast<int64_t>(f[3]);
   out->work = f[4];
+  out->ls_early_steps = static_cast<int64_t>(std::min(f[5], 1e15));
+  out->ls_steps = static_cast<int64_t>(std::min(f[6], 1e15));
   return true;
 }
 
@@ -444,11 +447,22 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   }
   c.Lagrangian();
   c.Heuristic();
+  Prng rng(options.seed);
+  const auto search = [&](int64_t steps, double lower) {
+    if (steps <= 0 || c.Stopped()) return;
+    CoverLocalSearchResult r =
+        CoverLocalSearch(p.cover, n, c.estart_, c.esets_, c.state_, c.best_, c.best_cost_, steps, lower, c.tol_, rng, limits, &c.stop);
+    c.iterations_ += r.steps;
+    if (r.best_cost < c.best_cost_ - c.tol_) {
+      c.best_cost_ = r.best_cost;
+      c.best_ = std::move(r.best);
+    }
+  };
+  search(b.ls_early_steps, -kInf);
   c.InitMultipliers();
   const double root_lb = c.RoundUp(c.Subgradient(b.root_iters, 0.5));
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
-  Prng rng(options.seed);
   const auto refine = [&](int64_t from, int64_t to) {
   for (int64_t pass = from; pass < to; ++pass) {
     if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) break;
@@ -472,6 +486,7 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   c.u_ = root_u;
   if (c.Branch(b.bnb_nodes, b.node_iters)) return done(Proof::kBranchAndBound, false, 0);
   refine(std::min(b.passes, kEarlyPasses), b.passes);
+  search(b.ls_steps, root_lb);
   return done(Proof::kNone, true, root_lb);
 }
 

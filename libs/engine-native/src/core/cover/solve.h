@@ -23,8 +23,10 @@ struct CoverBudget {
   int64_t bnb_nodes = 0;
   int64_t node_iters = 0;
   double work = 0;
+  int64_t ls_early_steps = 0;
+  int64_t ls_steps = 0;
 };
-inline constexpr size_t kCoverBudgetFields = 5;
+inline constexpr size_t kCoverBudgetFields = 7;
 
 bool CoverBudgetFrom(std::span<const double> flat, CoverBudget* out);
 

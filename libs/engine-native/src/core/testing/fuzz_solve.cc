@@ -461,8 +461,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     p.cover.elems = a.bias_value;
     p.cover.cost = a.bias_energy;
     a.budget = {static_cast<double>(r.U8() % 64), static_cast<double>(r.U8() % 4), static_cast<double>(r.U8() * 4),
-                static_cast<double>(r.U8() % 16), static_cast<double>(r.U8()) * 1e3};
-    SometimesGarble(r, a.budget, 7);
+                static_cast<double>(r.U8() % 16), static_cast<double>(r.U8()) * 1e3, static_cast<double>(r.U8() * 8),
+                static_cast<double>(r.U8() * 8)};
+    SometimesGarble(r, a.budget, 9);
     p.cover.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);

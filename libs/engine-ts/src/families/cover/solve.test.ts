@@ -3,6 +3,9 @@ import { newCancelSignal, type Effort } from '../../engine';
 import { bruteCover, naiveCoverCost, randomCover, type CoverInput } from '../../testing/cover';
 import { canonicalCover } from './canonical';
 import { evaluateCover } from './evaluate';
+import { coverLocalSearch } from './local-search';
+import { Limits } from '../../kernels/model';
+import { Prng } from '../../prng';
 import { solveCover } from './solve';
 
 const solve = (d: CoverInput, effort: Effort = 'medium', seed = 0, extra: { deadlineMs?: number } = {}) =>
@@ -47,6 +50,29 @@ describe('cover', () => {
     expect(c.stoppedAtDeadline).toBe(true);
     expect(c.proof).toBeNull();
     expect(evaluateCover(canonicalCover(d.universe, d.sets, d.costs), c.answer)).toBe(c.objective);
+  });
+
+  it('the local search alone: from every set chosen, a valid cover no dearer than its start, its cost reported exactly, the brute-force optimum on most small instances', () => {
+    let atOptimum = 0;
+    for (let s = 0; s < 100; s++) {
+      const d = randomCover(700 + s, 6 + (s % 12), 4 + (s % 11), 0.2 + (s % 4) * 0.05);
+      const p = canonicalCover(d.universe, d.sets, d.costs);
+      const estart = new Int32Array(p.universe + 1);
+      for (const e of p.elems) estart[e + 1]++;
+      for (let e = 0; e < p.universe; e++) estart[e + 1] += estart[e];
+      const fill = estart.slice(0, p.universe);
+      const esets = new Int32Array(p.elems.length);
+      for (let j = 0; j < p.n; j++) for (let k = p.start[j]; k < p.start[j + 1]; k++) esets[fill[p.elems[k]]++] = j;
+      const fixed = Int8Array.from(p.cost, (c) => (c <= 0 ? 1 : 0));
+      const start = new Uint8Array(p.n).fill(1);
+      const startCost = evaluateCover(p, start);
+      const r = coverLocalSearch(p, estart, esets, fixed, start, startCost, 5_000, -Infinity, 1e-9, new Prng(s), new Limits(null, Infinity));
+      expect(r.bestCost).toBeLessThanOrEqual(startCost);
+      expect(close(evaluateCover(p, r.best), r.bestCost), `seed ${s}`).toBe(true);
+      expect(r.bestCost).toBeGreaterThanOrEqual(bruteCover(d) - 1e-9);
+      if (close(r.bestCost, bruteCover(d))) atOptimum++;
+    }
+    expect(atOptimum).toBeGreaterThanOrEqual(90);
   });
 
   it('the canonical form sorts and de-duplicates each set and refuses an element in no set', () => {

@@ -27,6 +27,7 @@ import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { coverBudgetFor } from './budget';
 import { coverWeightSum, evaluateCover } from './evaluate';
+import { coverLocalSearch } from './local-search';
 import type { CoverProblem } from './problem';
 
 /** Steps without a better bound before λ halves. */
@@ -368,15 +369,25 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
     for (let j = 0; j < p.n; j++) c.best[j] = c.state[j] === 1 ? 1 : 0;
     return done('branch_and_bound');
   }
-  // 2–3. The plain greedy, then the root relaxation.
+  // 2–3. The plain greedy, the early local search, then the root relaxation.
   c.lagrangian();
   c.heuristic();
+  const rng = new Prng(req.seed);
+  const search = (steps: number, lower: number) => {
+    if (steps <= 0 || c.stopped()) return;
+    const r = coverLocalSearch(p, c.estart, c.esets, c.state, c.best, c.bestCost, steps, lower, c.tol, rng, limits);
+    c.iterations += r.steps;
+    if (r.bestCost < c.bestCost - c.tol) {
+      c.bestCost = r.bestCost;
+      c.best.set(r.best);
+    }
+  };
+  search(b.lsEarlySteps, -Infinity);
   c.initMultipliers();
   const rootLb = c.roundUp(c.subgradient(b.rootIters, 0.5));
   const rootU = Float64Array.from(c.u);
   if (rootLb >= c.bestCost - c.tol || limits.stopped !== null) return done(null, rootLb);
   // 4. Refinement passes: the first EARLY_PASSES before branch and bound, the others after it.
-  const rng = new Prng(req.seed);
   const refine = (from: number, to: number): void => {
   for (let pass = from; pass < to; pass++) {
     if (c.stopped() || rootLb >= c.bestCost - c.tol) break;
@@ -399,5 +410,7 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
   c.u.set(rootU);
   if (c.branch(b.bnbNodes, b.nodeIters)) return done('branch_and_bound');
   refine(Math.min(b.passes, EARLY_PASSES), b.passes);
+  // 6. The late local search, down to the root bound.
+  search(b.lsSteps, rootLb);
   return done(null, rootLb);
 }
