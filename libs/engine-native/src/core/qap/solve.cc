@@ -20,6 +20,9 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int64_t kPreProofItersPerN2 = 50;
 // Largest n whose Gilmore–Lawler root bound is computed (solve.ts BOUND_MAX_N).
 constexpr int32_t kBoundMaxN = 256;
+// solve.ts RESTART_AFTER_PER_N and PERTURB_SHARE.
+constexpr int64_t kRestartAfterPerN = 50;
+constexpr double kPerturbShare = 0.1;
 
 int64_t TabuIterations(const QapBudget& b, int32_t n) {
   return std::min<int64_t>(b.tabu_iters, static_cast<int64_t>(std::floor(b.tabu_work / (static_cast<double>(n) * n))));
@@ -109,8 +112,25 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
   const int64_t redraw = std::max<int64_t>(1, static_cast<int64_t>(std::floor(2.2 * n)));
   const double aspiration = 5.0 * n * n;
   int64_t tenure = t_min + rng.NextInt(static_cast<uint32_t>(t_span));
+  const int64_t restart_after = kRestartAfterPerN * n;
+  const int32_t perturb = std::max(2, static_cast<int32_t>(std::floor(kPerturbShare * n)));
+  int64_t last_best = 0;
   for (int64_t it = 1; it <= iters; ++it) {
     if ((it & 63) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) break;
+    if (it - last_best > restart_after) {
+      // solve.ts: a restart from the best assignment, perturbed.
+      last_best = it;
+      perm = best;
+      for (int32_t t = 0; t < perturb; ++t) {
+        const int32_t x = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+        const int32_t y = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+        std::swap(perm[x], perm[y]);
+      }
+      cost = QapCost(q, n, perm);
+      for (int32_t r = 0; r < n; ++r) {
+        for (int32_t s = r + 1; s < n; ++s) delta[static_cast<size_t>(r) * N + s] = full(r, s);
+      }
+    }
     if (it % redraw == 0) tenure = t_min + rng.NextInt(static_cast<uint32_t>(t_span));
     int32_t best_r = -1, best_s = -1;
     double best_d = kInf;
@@ -142,6 +162,7 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
     ++work.iterations;
     if (cost < best_cost) {
       best_cost = cost;
+      last_best = it;
       best = perm;
       // At the bound nothing can be better: stop (solve.ts).
       if (best_cost <= target + 1e-9 * (1 + std::fabs(best_cost))) break;

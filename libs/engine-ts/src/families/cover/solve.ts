@@ -19,6 +19,9 @@
  *      subgradient run from the parent's multipliers bounds the subproblem; branch on the uncovered
  *      element with the fewest free sets: child k takes its k-th set (lowest reduced cost first) and
  *      excludes the sets before it.
+ *   6. Local search (local-search.ts, one Prng(seed) for it and the refinement): lsEarlySteps steps
+ *      from the plain greedy cover before step 2's relaxation, and lsSteps steps from the best cover
+ *      after a tree left open and the remaining passes, stopping at the root bound.
  *   An answer that meets the root bound is certified at the root. Heuristic answers carry the
  *   root bound. A deadline or cancel keeps the best cover so far.
  */

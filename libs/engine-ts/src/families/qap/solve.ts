@@ -7,7 +7,9 @@
  *      pairs updated in O(1) after a swap; a swap is tabu when both facilities would return to a
  *      location they left within the tenure (redrawn in [0.9n, 1.1n] every 2.2n iterations);
  *      aspiration (taken first, the best of them) when it beats the best cost, or when both moves
- *      have been unused for 5n² iterations. tabuIterations(budget, n) iterations.
+ *      have been unused for 5n² iterations. After RESTART_AFTER_PER_N·n iterations without a new
+ *      best it restarts from the best assignment with max(2, ⌊PERTURB_SHARE·n⌋) random swaps (two
+ *      Prng draws each), the cost and every delta recomputed. tabuIterations(budget, n) iterations.
  *   3. n ≤ bnbMaxN: the tabu search runs min(iterations, 50n²) first, then branch and bound from its
  *      answer, assigning facilities in decreasing
  *      total flow, each node bounded by Gilmore–Lawler (fixed cost, plus for every free facility
@@ -164,8 +166,25 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
   const redraw = Math.max(1, Math.floor(2.2 * n));
   const aspiration = 5 * n * n;
   let tenure = tMin + rng.nextInt(tSpan);
+  const restartAfter = RESTART_AFTER_PER_N * n;
+  const perturb = Math.max(2, Math.floor(PERTURB_SHARE * n));
+  let lastBest = 0;
   for (let it = 1; it <= iters; it++) {
     if ((it & 63) === 0 && limits.check()) break;
+    if (it - lastBest > restartAfter) {
+      // A restart from the best assignment, perturbed by random swaps.
+      lastBest = it;
+      perm.set(best);
+      for (let t = 0; t < perturb; t++) {
+        const x = rng.nextInt(n);
+        const y = rng.nextInt(n);
+        const px = perm[x];
+        perm[x] = perm[y];
+        perm[y] = px;
+      }
+      cost = evaluateQap(p, perm);
+      for (let r = 0; r < n; r++) for (let s = r + 1; s < n; s++) delta[r * n + s] = full(r, s);
+    }
     if (it % redraw === 0) tenure = tMin + rng.nextInt(tSpan);
     let bestR = -1;
     let bestS = -1;
@@ -200,6 +219,7 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
     work.iterations++;
     if (cost < bestCost) {
       bestCost = cost;
+      lastBest = it;
       best.set(perm);
       // At the bound nothing can be better: stop.
       if (bestCost <= target + 1e-9 * (1 + Math.abs(bestCost))) break;
@@ -318,6 +338,15 @@ export function solveQap(req: EngineRequest, signal?: CancelSignal): Permutation
   }
   return done(perm, null, bound);
 }
+
+/**
+ * Iterations without a new best (per facility) before the tabu search restarts from its best
+ * assignment with ⌊PERTURB_SHARE·n⌋ (at least 2) random swaps. Measured (native, 10 s, seeds 0–1):
+ * tai60a 0.60 % / 0.60 % against 1.14 % / 0.78 % without restarts; 20, 30, 75, 100 per facility and
+ * shares of 0.05, 0.15, 0.2 did no better.
+ */
+const RESTART_AFTER_PER_N = 50;
+const PERTURB_SHARE = 0.1;
 
 /** Largest n whose Gilmore–Lawler root bound is computed (about n³ log n work). */
 const BOUND_MAX_N = 256;
