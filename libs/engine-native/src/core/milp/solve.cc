@@ -337,14 +337,17 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
       has_best = true;
     }
   };
+  // solve.ts lower: a proven lower bound from a tree cut short.
+  bool has_lower = false;
+  double lower = 0;
   const auto done = [&](Proof proof) {
     out->values = best;
     out->answer.clear();
     out->order.clear();
     out->objective = MilpObjective(p, best);
     out->proof = proof;
-    out->has_bound = false;
-    out->bound = 0;
+    out->has_bound = proof == Proof::kNone && has_lower;
+    out->bound = out->has_bound ? std::min(lower, out->objective) : 0;
     out->convex = convex;
     out->status = StatusFor(stop, proof != Proof::kNone ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
     out->work = work;
@@ -421,9 +424,15 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
       std::sort(order.begin(), order.end(), [&](int32_t a, int32_t c) { return weight[a] != weight[c] ? weight[a] > weight[c] : a < c; });
       Vec x = best;
       bool aborted = false;
+      // solve.ts: the least bound over the subtrees a cut leaves unexplored, and whether each had one.
+      bool fresh = false;
+      double open_bound = kInf;
+      bool open_bounded = true;
       const auto dfs = [&](auto&& self, size_t depth) -> void {
         if (++work.nodes > b.bnb_nodes || check()) {
           aborted = true;
+          fresh = true;
+          if (depth == 0) open_bounded = false;
           return;
         }
         Idx movable = cont;
@@ -439,15 +448,26 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
         const int32_t i = order[depth];
         const double first = x[i] >= 0.5 ? 1 : 0;
         const Vec saved = x;
-        for (double v : {first, 1 - first}) {
+        for (int k = 0; k < 2; ++k) {
           x = saved;
-          x[i] = v;
+          x[i] = k == 0 ? first : 1 - first;
           self(self, depth + 1);
-          if (aborted) return;
+          if (aborted) {
+            if (k == 0 || fresh) {
+              if (!r.has_value()) open_bounded = false;
+              else open_bound = std::min(open_bound, r->bound);
+            }
+            fresh = false;
+            return;
+          }
         }
       };
       dfs(dfs, 0);
       if (!aborted) return done(Proof::kBranchAndBound);
+      if (open_bounded) {
+        has_lower = true;
+        lower = std::min(open_bound, best_f - tol);
+      }
     }
   }
 

@@ -31,6 +31,23 @@ describe('milp', () => {
     }
   });
 
+  it('a tree cut by its node budget leaves a proven lower bound at or below the certified optimum', () => {
+    let bounded = 0;
+    for (let s = 0; s < 12; s++) {
+      const d = randomMilp(1200 + s, 16 + (s % 5), 4 + (s % 3));
+      const cut = solve(d, 'flash', s); // 2,000 nodes
+      const exact = solve(d, 'high', s);
+      expect(exact.proof, `seed ${s}`).toBe('branch_and_bound');
+      if (cut.proof !== null) continue;
+      expect(cut.convex).toBe(true);
+      expect(cut.bound, `seed ${s}`).toBeDefined();
+      expect(cut.bound!).toBeLessThanOrEqual(exact.objective + 1e-9 * (1 + Math.abs(exact.objective)));
+      expect(cut.bound!).toBeLessThanOrEqual(cut.objective);
+      bounded++;
+    }
+    expect(bounded).toBeGreaterThanOrEqual(4);
+  }, 60_000);
+
   it('a non-convex instance gets a valid heuristic answer within its boxes, never a certificate', () => {
     for (let s = 0; s < 10; s++) {
       const d = randomMilp(900 + s, 3, 3, false);

@@ -1,6 +1,6 @@
 /**
  * milp: minimise ½ xᵀHx + cᵀx over binary and box-constrained continuous variables
- * (H_ii = q_i, H_ij = w_ij). TypeScript only for now (libs/engine-native lists it in TS_ONLY_COMMANDS).
+ * (H_ii = q_i, H_ij = w_ij). libs/engine-native/src/core/milp/solve.cc follows it step for step.
  *   1. Convexity: H restricted to the continuous variables is checked positive semidefinite by a
  *      Cholesky factorisation with a relative shift of 1e-10 (a binary's own curvature never matters:
  *      x² = x on {0, 1}).
@@ -13,6 +13,9 @@
  *      bound from any x); a leaf (every binary fixed) is the exact convex QP of the continuous part.
  *      Certified when the tree closes within bnbNodes nodes. Without a t (the continuous block is
  *      singular in a direction a binary needs), the tree has no bound: it closes only for few binaries.
+ *      A tree cut by its node budget or a limit leaves a proven lower bound: the least of the
+ *      incumbent (less the tolerance) and the relaxation bound of the parent of every subtree it
+ *      left unexplored; heuristic answers carry it (never without a t or when the root was cut).
  *   3. Otherwise (not convex, or the tree did not close): local search from `starts` starting points
  *      (the first takes the binaries with negative c): continuous variables by exact coordinate
  *      minimisation (an endpoint when the curvature is not positive), then single binary flips while
@@ -237,10 +240,16 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
       best = Float64Array.from(x);
     }
   };
-  const done = (proof: Proof): VectorResult => ({
-    kind: 'vector', answer: best!, objective: evaluateMilp(p, best!), proof, convex,
-    stoppedAtDeadline: limits.stopped !== null, work, engineMs: performance.now() - started,
-  });
+  // A proven lower bound from a tree cut short (convex objectives only).
+  let lower: number | undefined;
+  const done = (proof: Proof): VectorResult => {
+    const objective = evaluateMilp(p, best!);
+    return {
+      kind: 'vector', answer: best!, objective, proof, convex,
+      ...(proof === null && lower !== undefined ? { bound: Math.min(lower, objective) } : {}),
+      stoppedAtDeadline: limits.stopped !== null, work, engineMs: performance.now() - started,
+    };
+  };
 
   // The continuous part for fixed binaries: the exact QP when convex, else coordinate descent.
   const contQp: Qp = { A: H, b: p.linear, lo: p.lo, hi: p.hi, n, shift: EPS * scale, tol };
@@ -305,9 +314,16 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
       const order = [...bins].sort((x, y) => weight(y) - weight(x) || x - y);
       const x = Float64Array.from(best!);
       let aborted = false;
+      // When a limit cuts the tree: the least bound over the subtrees it leaves unexplored (each
+      // bounded by its parent's relaxation), and whether every one of them had a bound.
+      let fresh = false;
+      let openBound = Infinity;
+      let openBounded = true;
       const dfs = (depth: number): void => {
         if (++work.nodes > b.bnbNodes || limits.check()) {
           aborted = true;
+          fresh = true;
+          if (depth === 0) openBounded = false;
           return;
         }
         const movable = [...cont, ...order.slice(depth)];
@@ -323,15 +339,25 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
         const i = order[depth];
         const first = x[i] >= 0.5 ? 1 : 0;
         const saved = Float64Array.from(x);
-        for (const v of [first, 1 - first]) {
+        for (let k = 0; k < 2; k++) {
           x.set(saved);
-          x[i] = v;
+          x[i] = k === 0 ? first : 1 - first;
           dfs(depth + 1);
-          if (aborted) return;
+          if (aborted) {
+            // Open below this node: the second child when the first was cut, or the child cut at entry.
+            if (k === 0 || fresh) {
+              if (r === null) openBounded = false;
+              else openBound = Math.min(openBound, r.bound);
+            }
+            fresh = false;
+            return;
+          }
         }
       };
       dfs(0);
       if (!aborted) return done('branch_and_bound');
+      // Pruned subtrees hold nothing below the incumbent (less the tolerance); open ones nothing below their bound.
+      if (openBounded) lower = Math.min(openBound, bestF - tol);
     }
   }
 

@@ -51,7 +51,27 @@ describe('milp through the service adapter', () => {
     bad[bin] = 0.5;
     expect(engineFailure(finish({ answer: bad }))).toMatch(/outside its domain/);
     expect(prep.finish({ ...r, convex: false } as EngineResult, { deadlineFired: false }).proof).toBeNull();
+    // A bound is passed on for a heuristic answer of a convex objective, never above the answer.
+    const heuristic = { proof: null, bound: r.objective - 2 };
+    expect(prep.finish({ ...r, ...heuristic } as EngineResult, { deadlineFired: false })).toMatchObject({ bound: r.objective - 2 });
+    expect(prep.finish({ ...r, ...heuristic, convex: false } as EngineResult, { deadlineFired: false }).bound).toBeUndefined();
+    expect(engineFailure(finish({ proof: null, bound: r.objective + 1 }))).toMatch(/above its own objective/);
   });
+
+  it('a tree cut by its node budget answers with a bound at or below the certified optimum and its gap', () => {
+    let bounded = 0;
+    for (let s = 0; s < 6; s++) {
+      const d = randomMilp(1300 + s, 18 + (s % 3), 4);
+      const cut = run('milp', { n: d.vars.length, ...d }, { seed: s, effort: 'flash' }).done;
+      const exact = run('milp', { n: d.vars.length, ...d }, { seed: s, effort: 'high' }).done;
+      expect(exact.proof).toBe('branch_and_bound');
+      if (cut.proof !== null) continue;
+      expect(cut.bound!).toBeLessThanOrEqual((exact.fields.objective as number) + 1e-9);
+      expect(cut.gap!).toBeGreaterThanOrEqual(0);
+      bounded++;
+    }
+    expect(bounded).toBeGreaterThanOrEqual(2);
+  }, 60_000);
 
   it('verify recomputes the objective exactly and checks the domains', () => {
     const body = { n: 2, vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }], linear: { '0': 1, '1': -1 }, diag: { '1': 0.2 }, quadratic: [[0, 1, -0.5]] };
