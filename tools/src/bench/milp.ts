@@ -53,7 +53,9 @@ export async function benchMilp(ts: Engine, native: Engine | null, plotsDir: str
     nat.push([nb + nc, a.s]);
     if (t) tsp.push([nb + nc, t.s]);
     rows.push([
-      nb, nc, problem.pairs.w.length, a.r.objective.toPrecision(10), a.r.proof ?? (a.r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'), a.r.work.nodes, a.s.toFixed(2),
+      nb, nc, problem.pairs.w.length, a.r.objective.toPrecision(10), a.r.proof ?? (a.r.stoppedAtDeadline ? 'heuristic (deadline)' : 'heuristic'),
+      a.r.bound !== undefined ? `${a.r.bound.toPrecision(10)} (${((Math.abs(a.r.objective - a.r.bound) / Math.max(1, Math.abs(a.r.objective))) * 100).toFixed(2)} %)` : '-',
+      a.r.work.nodes, a.s.toFixed(2),
       t ? `${t.r.proof ?? 'heuristic'}, ${t.s.toFixed(2)}` : '-',
     ]);
   }
@@ -63,7 +65,7 @@ export async function benchMilp(ts: Engine, native: Engine | null, plotsDir: str
     series: [{ name: native ? 'native' : 'engine-ts', points: nat }, ...(tsp.length > 0 ? [{ name: 'engine-ts', points: tsp }] : [])],
   }));
   return `## milp (random convex instances; ${native ? native.id : 'engine-ts'}, high with a ${deadline / 1000} s deadline, seed 0)\n\n${table(
-    ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'nodes', 's', 'TS: proof, s'],
+    ['binaries', 'continuous', 'couplings', 'objective', 'proof', 'bound (gap)', 'nodes', 's', 'TS: proof, s'],
     rows,
   )}\n\nplot: ${join(plotsDir, 'milp-time.svg')}`;
 }
