@@ -5,9 +5,10 @@
  *     is the local search's tour, and a node is closed when ⌈bound⌉ (less a rounding margin) is at
  *     least the incumbent: every tour has an integer length, so the node holds none shorter.
  *   - Fixings propagate: a city with two included edges has its other edges excluded; an included
- *     edge that joins two paths excludes the edge between the joined path's ends (a subtour) unless
- *     the path holds every city; a city left with fewer than two usable edges, an included edge
- *     already excluded (or the reverse), or a third included edge at a city closes the node.
+ *     edge that leaves a path of two or more edges excludes the edge between the path's ends (it
+ *     would close a subtour) unless the path holds every city; a city left with fewer than two
+ *     usable edges, an included edge already excluded (or the reverse), or a third included edge at
+ *     a city closes the node.
  *   - The bound of a node is the Held–Karp 1-tree with the fixings: Prim over cities 1..n−1 from
  *     city 1 in the order (included first, then d + π_i + π_j), excluded edges never, city 0 by its
  *     included edges then its cheapest usable ones; `nodeIters` subgradient steps (step factor
