@@ -2,6 +2,7 @@
 // (that file's comment is the specification).
 #include "tsp/branch.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -158,7 +159,8 @@ class Tree {
     double best_mag = 0;
     double lambda = kNodeLambda;
     int32_t since = 0;
-    for (int64_t it = 0; it < node_iters_; ++it) {
+    // At least one 1-tree: a node is never closed without a bound (branch.ts).
+    for (int64_t it = 0; it < std::max<int64_t>(1, node_iters_); ++it) {
       const double value = OneTree(pi_);
       if (value == -kInf) return false;
       ++work_.iterations;

@@ -149,6 +149,13 @@ void TestBranchAgainstExact() {
   }
   std::printf("tsp branch and bound: %d of 90 below the root\n", below_root);
   CHECK(below_root >= 15);
+  // A budget of no subgradient steps still bounds every node once (it closed every node unbounded).
+  for (uint32_t s = 0; s < 12; ++s) {
+    Instance in = Points(8 + static_cast<int32_t>(s % 5), 700 + s, 0);
+    in.budget = BranchOnly(0);
+    const SolveResult r = Run(in, s);
+    CHECK(r.objective == Brute(in));
+  }
 }
 
 void TestDistances() {

@@ -13,7 +13,7 @@
  *     city 1 in the order (included first, then d + π_i + π_j), excluded edges never, city 0 by its
  *     included edges then its cheapest usable ones; `nodeIters` subgradient steps (step factor
  *     `NODE_LAMBDA`, halved after BOUND_PATIENCE steps without a better bound, the incumbent as the
- *     target) warm-started from the parent's best penalties (the root from the root bound's).
+ *     target; at least one step) warm-started from the parent's best penalties (the root from the root bound's).
  *   - A 1-tree that is a tour is the best tour of its node: it replaces the incumbent when shorter.
  *   - α-fixing: with the best penalties' 1-tree, every free edge whose forced 1-tree (the tree
  *     edge it would replace: the costliest non-included edge on its tree path, or city 0's costlier
@@ -267,7 +267,8 @@ export function tspBranchAndBound(
     let bestMag = 0;
     let lambda = NODE_LAMBDA;
     let since = 0;
-    for (let it = 0; it < nodeIters; it++) {
+    // At least one 1-tree: a node is never closed without a bound.
+    for (let it = 0; it < Math.max(1, nodeIters); it++) {
       const value = oneTree(pi);
       if (value === -Infinity) return 'prune';
       work.iterations++;

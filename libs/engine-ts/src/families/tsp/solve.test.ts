@@ -150,6 +150,20 @@ describe('tsp solve', () => {
     expect(belowRoot).toBeGreaterThanOrEqual(100);
   });
 
+  it('branch and bound with no subgradient steps still bounds every node once (it closed them unbounded)', () => {
+    for (let s = 0; s < 12; s++) {
+      const n = 8 + (s % 5);
+      const m = matrixOf(randomPoints(800 + s, n, 100));
+      const D = Float64Array.from(m.flat());
+      const d = (i: number, j: number) => D[i * n + j];
+      const never = new Limits(null, Infinity);
+      const ub = Array.from({ length: n }, (_, k) => d(k, (k + 1) % n)).reduce((a, b) => a + b, 0);
+      const r = tspBranchAndBound(n, D, ub, oneTreeBound(n, d, 1, ub, never).pi, 0, 1e6, never, { iterations: 0, nodes: 0, restarts: 0 });
+      expect(r.closed).toBe(true);
+      expect(r.tour === null ? ub : evaluateTsp(canonicalTsp({ matrix: m }), r.tour), `seed ${s}`).toBe(bruteForce(m));
+    }
+  });
+
   it('medium certifies 17–19 cities past its DP by branch and bound, at the DP length', () => {
     for (let s = 0; s < 8; s++) {
       const n = 17 + (s % 3);
