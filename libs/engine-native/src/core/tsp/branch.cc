@@ -35,14 +35,8 @@ class Tree {
       const int32_t u = static_cast<int32_t>(code / n_);
       const int32_t v = static_cast<int32_t>(code - static_cast<int64_t>(u) * n_);
       if (st_[code] == 1) {
-        --inc_deg_[u];
-        --inc_deg_[v];
-        const int32_t pairs[2][2] = {{u, v}, {v, u}};
-        for (const auto& p : pairs) {
-          const int32_t a = p[0], b = p[1];
-          if (inc_[2 * static_cast<size_t>(a)] == b) inc_[2 * static_cast<size_t>(a)] = inc_[2 * static_cast<size_t>(a) + 1];
-          inc_[2 * static_cast<size_t>(a) + 1] = -1;
-        }
+        DropIncluded(u, v);
+        DropIncluded(v, u);
       } else {
         ++avail_[u];
         ++avail_[v];
@@ -265,6 +259,13 @@ class Tree {
   std::vector<int32_t>& best() { return best_; }
 
  private:
+  // Takes b off a's included edges (branch.ts dropIncluded).
+  void DropIncluded(int32_t a, int32_t b) {
+    --inc_deg_[a];
+    const size_t at = 2 * static_cast<size_t>(a);
+    if (inc_[at] == b) inc_[at] = inc_[at + 1];
+    inc_[at + 1] = -1;
+  }
   int8_t St(int32_t u, int32_t v) const { return st_[static_cast<size_t>(u) * n_ + v]; }
   void SetStatus(int32_t u, int32_t v, int8_t s) {
     st_[static_cast<size_t>(u) * n_ + v] = s;

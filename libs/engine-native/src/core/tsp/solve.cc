@@ -55,14 +55,20 @@ std::vector<int32_t> CandidateLists(int32_t n, const TspDistance& d, int32_t k) 
   return out;
 }
 
-// Held–Karp over subsets of cities 1..n-1 (start 0); false when a limit stopped it.
-bool HeldKarp(int32_t n, const TspDistance& d, const Limits& limits, Work& work, std::vector<int32_t>* tour,
-              Stop* stop) {
-  const int32_t m = n - 1;
+// Every distance, n×n row-major (solve.ts distanceMatrix).
+std::vector<double> DistanceMatrix(int32_t n, const TspDistance& d) {
   std::vector<double> D(static_cast<size_t>(n) * n);
   for (int32_t i = 0; i < n; ++i) {
     for (int32_t j = 0; j < n; ++j) D[static_cast<size_t>(i) * n + j] = d(i, j);
   }
+  return D;
+}
+
+// Held–Karp over subsets of cities 1..n-1 (start 0); false when a limit stopped it.
+bool HeldKarp(int32_t n, const TspDistance& d, const Limits& limits, Work& work, std::vector<int32_t>* tour,
+              Stop* stop) {
+  const int32_t m = n - 1;
+  const std::vector<double> D = DistanceMatrix(n, d);
   const uint32_t size = uint32_t{1} << m;
   std::vector<double> dp(static_cast<size_t>(size) * m, kInf);
   std::vector<int8_t> parent(static_cast<size_t>(size) * m, -1);
@@ -630,11 +636,7 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   const auto open = [&] { return n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower); };
   if (open()) Iterate(tour, first, rng, limits, work, has_lower, lower, &stop);
   if (branch && stop == Stop::kNone && tour.length > lower) {
-    std::vector<double> dist(static_cast<size_t>(n) * n);
-    for (int32_t i = 0; i < n; ++i) {
-      for (int32_t j = 0; j < n; ++j) dist[static_cast<size_t>(i) * n + j] = d(i, j);
-    }
-    TspBranchResult r = TspBranchAndBound(n, dist, tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
+    TspBranchResult r = TspBranchAndBound(n, DistanceMatrix(n, d), tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
     if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0);
     if (!r.tour.empty()) return done(r.tour, Proof::kNone, has_lower, lower);
     if (open()) Iterate(tour, kicks - first, rng, limits, work, has_lower, lower, &stop);

@@ -71,18 +71,20 @@ export function tspBranchAndBound(
     st[u * n + v] = s;
     st[v * n + u] = s;
   };
+  /** Takes b off a's included edges. */
+  const dropIncluded = (a: number, b: number) => {
+    incDeg[a]--;
+    if (inc[2 * a] === b) inc[2 * a] = inc[2 * a + 1];
+    inc[2 * a + 1] = -1;
+  };
   const undoTo = (mark: number) => {
     while (trail.length > mark) {
       const code = trail.pop()!;
       const u = Math.floor(code / n);
       const v = code - u * n;
       if (st[code] === 1) {
-        incDeg[u]--;
-        incDeg[v]--;
-        for (const [a, b] of [[u, v], [v, u]]) {
-          if (inc[2 * a] === b) inc[2 * a] = inc[2 * a + 1];
-          inc[2 * a + 1] = -1;
-        }
+        dropIncluded(u, v);
+        dropIncluded(v, u);
       } else {
         avail[u]++;
         avail[v]++;

@@ -64,11 +64,17 @@ export function candidateLists(n: number, d: Distance, k: number): Int32Array {
   return out;
 }
 
+/** Every distance, n×n row-major (the DP and the tree below the root read them in place). */
+function distanceMatrix(n: number, d: Distance): Float64Array {
+  const D = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = d(i, j);
+  return D;
+}
+
 /** Held–Karp over subsets of cities 1..n−1 (start 0); null when a limit stopped it. */
 export function heldKarp(n: number, d: Distance, limits: Limits, work: Work): Int32Array | null {
   const m = n - 1;
-  const D = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = d(i, j);
+  const D = distanceMatrix(n, d);
   const size = 1 << m;
   const dp = new Float64Array(size * m).fill(Infinity);
   const parent = new Int8Array(size * m).fill(-1);
@@ -522,9 +528,7 @@ export function solveTsp(req: EngineRequest, signal?: CancelSignal): Permutation
   const open = () => n >= 8 && limits.stopped === null && (lower === undefined || tour.length > lower);
   if (open()) iterate(tour, first, rng, limits, work, lower);
   if (branch && limits.stopped === null && tour.length > lower!) {
-    const D = new Float64Array(n * n);
-    for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) D[i * n + j] = d(i, j);
-    const r = tspBranchAndBound(n, D, tour.length, rootPi!, b.bnbIters, b.bnbNodes, limits, work);
+    const r = tspBranchAndBound(n, distanceMatrix(n, d), tour.length, rootPi!, b.bnbIters, b.bnbNodes, limits, work);
     const order = r.tour ?? tour.tour;
     if (r.closed) return done(order, 'branch_and_bound');
     if (r.tour !== null) return done(order, null, lower);
