@@ -60,6 +60,13 @@ CoverLocalSearchResult CoverLocalSearch(const CoverView& c, int32_t n, const std
   const double fixed_cost = start_cost - cur;
   int64_t step = 0;
 
+  // local-search.ts otherCover: the first chosen set holding row e other than `except`.
+  const auto other_cover = [&](int32_t e, int32_t except) {
+    for (int32_t q = estart[e]; q < estart[e + 1]; ++q) {
+      if (esets[q] != except && x[esets[q]]) return esets[q];
+    }
+    return -1;
+  };
   const auto add = [&](int32_t j) {
     x[j] = 1;
     cur += cost[j];
@@ -79,13 +86,7 @@ CoverLocalSearchResult CoverLocalSearch(const CoverView& c, int32_t n, const std
         unc_at[last] = at;
         unc_at[e] = -1;
       } else if (now == 2) {
-        for (int32_t q = estart[e]; q < estart[e + 1]; ++q) {
-          const int32_t o = esets[q];
-          if (o != j && x[o]) {
-            score[o] += w[e];
-            break;
-          }
-        }
+        score[other_cover(e, j)] += w[e];
       }
     }
     score[j] = -score[j];
@@ -110,12 +111,7 @@ CoverLocalSearchResult CoverLocalSearch(const CoverView& c, int32_t n, const std
         unc_at[e] = n_unc;
         unc[n_unc++] = e;
       } else if (now == 1) {
-        for (int32_t q = estart[e]; q < estart[e + 1]; ++q) {
-          if (x[esets[q]]) {
-            score[esets[q]] -= w[e];
-            break;
-          }
-        }
+        score[other_cover(e, j)] -= w[e];
       }
     }
     score[j] = -score[j];

@@ -104,9 +104,12 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
     }
     return d;
   };
-  for (int32_t r = 0; r < n; ++r) {
-    for (int32_t s = r + 1; s < n; ++s) delta[static_cast<size_t>(r) * N + s] = full(r, s);
-  }
+  const auto all_deltas = [&] {
+    for (int32_t r = 0; r < n; ++r) {
+      for (int32_t s = r + 1; s < n; ++s) delta[static_cast<size_t>(r) * N + s] = full(r, s);
+    }
+  };
+  all_deltas();
   const int32_t t_min = std::max(1, static_cast<int32_t>(std::floor(0.9 * n)));
   const int32_t t_span = std::max(1, static_cast<int32_t>(std::floor(1.1 * n)) - t_min + 1);
   const int64_t redraw = std::max<int64_t>(1, static_cast<int64_t>(std::floor(2.2 * n)));
@@ -127,9 +130,7 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
         std::swap(perm[x], perm[y]);
       }
       cost = QapCost(q, n, perm);
-      for (int32_t r = 0; r < n; ++r) {
-        for (int32_t s = r + 1; s < n; ++s) delta[static_cast<size_t>(r) * N + s] = full(r, s);
-      }
+      all_deltas();
     }
     if (it % redraw == 0) tenure = t_min + rng.NextInt(static_cast<uint32_t>(t_span));
     int32_t best_r = -1, best_s = -1;

@@ -89,9 +89,9 @@ export function coverLocalSearch(
   let bestCost = startCost;
   const fixedCost = startCost - cur;
 
-  /** The only chosen set holding row e (cnt[e] = 1). */
-  const soleCover = (e: number): number => {
-    for (let q = estart[e]; q < estart[e + 1]; q++) if (x[esets[q]]) return esets[q];
+  /** The first chosen set holding row e other than `except` (the only one when cnt[e] is 1 without it). */
+  const otherCover = (e: number, except: number): number => {
+    for (let q = estart[e]; q < estart[e + 1]; q++) if (esets[q] !== except && x[esets[q]]) return esets[q];
     return -1;
   };
   let step = 0;
@@ -112,13 +112,7 @@ export function coverLocalSearch(
         uncAt[last] = at;
         uncAt[e] = -1;
       } else if (c === 2) {
-        for (let q = estart[e]; q < estart[e + 1]; q++) {
-          const o = esets[q];
-          if (o !== j && x[o]) {
-            score[o] += w[e];
-            break;
-          }
-        }
+        score[otherCover(e, j)] += w[e];
       }
     }
     score[j] = -score[j];
@@ -141,8 +135,7 @@ export function coverLocalSearch(
         uncAt[e] = nUnc;
         unc[nUnc++] = e;
       } else if (c === 1) {
-        const o = soleCover(e);
-        score[o] -= w[e];
+        score[otherCover(e, j)] -= w[e];
       }
     }
     score[j] = -score[j];

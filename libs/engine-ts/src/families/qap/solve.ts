@@ -160,7 +160,10 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
     }
     return d;
   };
-  for (let r = 0; r < n; r++) for (let s = r + 1; s < n; s++) delta[r * n + s] = full(r, s);
+  const allDeltas = () => {
+    for (let r = 0; r < n; r++) for (let s = r + 1; s < n; s++) delta[r * n + s] = full(r, s);
+  };
+  allDeltas();
   const tMin = Math.max(1, Math.floor(0.9 * n));
   const tSpan = Math.max(1, Math.floor(1.1 * n) - tMin + 1);
   const redraw = Math.max(1, Math.floor(2.2 * n));
@@ -183,7 +186,7 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
         perm[y] = px;
       }
       cost = evaluateQap(p, perm);
-      for (let r = 0; r < n; r++) for (let s = r + 1; s < n; s++) delta[r * n + s] = full(r, s);
+      allDeltas();
     }
     if (it % redraw === 0) tenure = tMin + rng.nextInt(tSpan);
     let bestR = -1;
