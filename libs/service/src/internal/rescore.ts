@@ -17,6 +17,16 @@ export function engineFault(detail: string): SvcError {
   return new SvcError('SVC_ENGINE_FAILURE', detail);
 }
 
+/**
+ * The proven lower bound of a heuristic minimisation and its gap, or null when the engine gave
+ * none; a bound above the answer's own value (`what` names it) is SVC_ENGINE_FAILURE.
+ */
+export function lowerBoundOf(r: { readonly objective: number; readonly bound?: number }, tol: number, what: string): { bound: number; gap: number } | null {
+  if (r.bound === undefined || !Number.isFinite(r.bound)) return null;
+  if (r.bound > r.objective + tol) throw engineFault(`engine bound ${r.bound} is above its own ${what} ${r.objective}`);
+  return { bound: r.bound, gap: Math.abs(r.objective - r.bound) / Math.max(1, Math.abs(r.objective)) };
+}
+
 /** Fails unless `answer` is a 0/1 vector of length n (the engine's claim is checked, not trusted). */
 export function checkBinaryAnswer(answer: ArrayLike<number>, n: number): void {
   if (answer.length !== n) throw engineFault(`engine answer has length ${answer.length}, expected ${n}`);

@@ -1,7 +1,7 @@
 import { canonicalCover, type EngineResult } from '@svc/engine-ts';
 import type { CoverInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { assertAgrees, checkBinaryAnswer, engineFault, rescoreTolerance } from '../../internal/rescore';
+import { assertAgrees, checkBinaryAnswer, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
 import { firstUncovered, rescoreCover, type CoverTerms } from './rescore';
@@ -37,7 +37,5 @@ export function finishCover(terms: CoverTerms, r: EngineResult, deadlineFired: b
   const stoppedAtDeadline = r.stoppedAtDeadline || (deadlineFired && r.proof === null);
   const proof = stoppedAtDeadline ? null : r.proof;
   const fields = { answer: chosen, cost: r.objective };
-  if (proof !== null || r.bound === undefined || !Number.isFinite(r.bound)) return { fields, proof, stoppedAtDeadline };
-  if (r.bound > r.objective + tol) throw new SvcError('SVC_ENGINE_FAILURE', `engine bound ${r.bound} is above its own cover's cost ${r.objective}`);
-  return { fields, proof, stoppedAtDeadline, bound: r.bound, gap: Math.abs(r.objective - r.bound) / Math.max(1, Math.abs(r.objective)) };
+  return { fields, proof, stoppedAtDeadline, ...(proof === null ? lowerBoundOf(r, tol, "cover's cost") : null) };
 }

@@ -1,7 +1,7 @@
 import { canonicalDesign, type EngineResult } from '@svc/engine-ts';
 import type { DesignInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { assertAgrees, engineFault, rescoreTolerance } from '../../internal/rescore';
+import { assertAgrees, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
 import { rescoreDesign, type DesignTerms } from './rescore';
@@ -49,7 +49,5 @@ export function finishDesign(terms: DesignTerms, r: EngineResult, deadlineFired:
   const stoppedAtDeadline = r.stoppedAtDeadline || (deadlineFired && r.proof === null);
   const proof = stoppedAtDeadline ? null : r.proof;
   const fields = { answer: x, energy: r.objective };
-  if (proof !== null || r.bound === undefined || !Number.isFinite(r.bound)) return { fields, proof, stoppedAtDeadline };
-  if (r.bound > r.objective + tol) throw new SvcError('SVC_ENGINE_FAILURE', `engine bound ${r.bound} is above its own answer's energy ${r.objective}`);
-  return { fields, proof, stoppedAtDeadline, bound: r.bound, gap: Math.abs(r.objective - r.bound) / Math.max(1, Math.abs(r.objective)) };
+  return { fields, proof, stoppedAtDeadline, ...(proof === null ? lowerBoundOf(r, tol, "answer's energy") : null) };
 }

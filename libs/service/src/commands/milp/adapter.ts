@@ -1,7 +1,7 @@
 import { canonicalMilp, type EngineResult } from '@svc/engine-ts';
 import type { MilpInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { assertAgrees, engineFault, rescoreTolerance } from '../../internal/rescore';
+import { assertAgrees, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
 import { exactObjective, outOfDomain, rescoreMilp, type MilpTerms } from './rescore';
@@ -37,7 +37,6 @@ export function finishMilp(terms: MilpTerms, r: EngineResult, deadlineFired: boo
   const proof = stoppedAtDeadline || !r.convex ? null : r.proof;
   const fields = { answer: x, objective: r.objective, objective_decimal: exactObjective(terms, x) };
   // A bound from a tree cut short: only on a convex objective (the engine's check), never above the answer.
-  if (proof !== null || !r.convex || r.bound === undefined || !Number.isFinite(r.bound)) return { fields, proof, stoppedAtDeadline };
-  if (r.bound > r.objective + rescoreTolerance(rescored.weightSum)) throw engineFault(`engine bound ${r.bound} is above its own objective ${r.objective}`);
-  return { fields, proof, stoppedAtDeadline, bound: r.bound, gap: Math.abs(r.objective - r.bound) / Math.max(1, Math.abs(r.objective)) };
+  const lower = proof === null && r.convex ? lowerBoundOf(r, rescoreTolerance(rescored.weightSum), 'objective') : null;
+  return { fields, proof, stoppedAtDeadline, ...lower };
 }

@@ -1,7 +1,7 @@
 import { canonicalQap, type EngineResult } from '@svc/engine-ts';
 import type { QapInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { assertAgrees, permutationOf, rescoreTolerance } from '../../internal/rescore';
+import { assertAgrees, lowerBoundOf, permutationOf, rescoreTolerance } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
 import { rescoreQap, type QapTerms } from './rescore';
@@ -33,7 +33,5 @@ export function finishQap(terms: QapTerms, r: EngineResult, deadlineFired: boole
   const stoppedAtDeadline = r.stoppedAtDeadline || (deadlineFired && r.proof === null);
   const proof = stoppedAtDeadline ? null : r.proof;
   const fields = { answer: perm, cost: r.objective };
-  if (proof !== null || r.bound === undefined || !Number.isFinite(r.bound)) return { fields, proof, stoppedAtDeadline };
-  if (r.bound > r.objective + tol) throw new SvcError('SVC_ENGINE_FAILURE', `engine bound ${r.bound} is above its own answer's cost ${r.objective}`);
-  return { fields, proof, stoppedAtDeadline, bound: r.bound, gap: Math.abs(r.objective - r.bound) / Math.max(1, Math.abs(r.objective)) };
+  return { fields, proof, stoppedAtDeadline, ...(proof === null ? lowerBoundOf(r, tol, "answer's cost") : null) };
 }
