@@ -5,6 +5,16 @@
 import { Prng } from '../prng';
 import type { DesignInput } from '../families/design/canonical';
 
+/**
+ * cos(2πd/K) with the rational values (0, ±½, ±1) snapped to exactly those: Math.cos(2π/3) is
+ * −0.4999999999999998, and a half must round up (docs/design.md).
+ */
+export function snappedCos(d: number, K: number): number {
+  const c = Math.cos((2 * Math.PI * d) / K);
+  for (const r of [-1, -0.5, 0, 0.5, 1]) if (Math.abs(c - r) < 1e-12) return r;
+  return c;
+}
+
 /** Energy of x straight from the request fields (cosine quantised as commands says: halves up). */
 export function naiveDesignEnergy(d: DesignInput, x: ArrayLike<number>): number {
   let e = 0;
@@ -13,7 +23,7 @@ export function naiveDesignEnergy(d: DesignInput, x: ArrayLike<number>): number 
     const a = x[i];
     const b = x[j];
     if (d.table !== undefined) e += d.table[a][b];
-    else if (d.circular !== undefined) e += Math.floor(-d.circular.j * (d.circular.scale ?? 1) * Math.cos((2 * Math.PI * Math.min((a - b + d.K) % d.K, (b - a + d.K) % d.K)) / d.K) + 0.5);
+    else if (d.circular !== undefined) e += Math.floor(-d.circular.j * (d.circular.scale ?? 1) * snappedCos(Math.min((a - b + d.K) % d.K, (b - a + d.K) % d.K), d.K) + 0.5);
   }
   return e;
 }

@@ -11,12 +11,28 @@ export interface DesignInput {
 }
 
 /**
+ * cos(2πe/K) for 0 ≤ e ≤ K/2, exact where it is rational: at the angles 0, π/3, π/2, 2π/3 and π
+ * (Niven: the only ones) it is 1, ½, 0, −½, −1, where Math.cos gives e.g. −0.4999999999999998 for
+ * 2π/3 and would round a half the wrong way; elsewhere it is irrational, so −j·scale·cos is never a
+ * half and Math.cos is close enough.
+ */
+function cosTurn(K: number, e: number): number {
+  if (e === 0) return 1;
+  if (2 * e === K) return -1;
+  if (4 * e === K) return 0;
+  if (6 * e === K) return 0.5;
+  if (3 * e === K) return -0.5;
+  return Math.cos((2 * Math.PI * e) / K);
+}
+
+/**
  * The quantised cosine coupling of `circular` at value distance d: round(−j·scale·cos(2πd/K)) with
  * halves rounded up, scale 1 by default; d and K − d give the same integer (symmetric by construction).
+ * The cosine is exact at its rational values (cosTurn), so a half is a half.
  */
 export function circularCost(K: number, j: number, scale: number, d: number): number {
   const e = Math.min(d % K, (K - (d % K)) % K);
-  const x = Math.floor(-j * scale * Math.cos((2 * Math.PI * e) / K) + 0.5);
+  const x = Math.floor(-j * scale * cosTurn(K, e) + 0.5);
   return x === 0 ? 0 : x;
 }
 

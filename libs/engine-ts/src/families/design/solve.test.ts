@@ -122,6 +122,39 @@ describe('design', () => {
     expect([r.objective, r.proof]).toEqual([-53, 'branch_and_bound']);
   }, 60_000);
 
+  // round(−cos(2πd/K)) with halves rounded up, written by hand from the cosines (j = 1): the halves
+  // fall at K = 3, 6, 9, 12 (cos 2π/3 = −½ gives ½ → 1; cos π/3 = ½ gives −½ → 0).
+  const CIRCULAR_J1: Record<number, number[]> = {
+    3: [-1, 1, 1],
+    4: [-1, 0, 1, 0],
+    5: [-1, 0, 1, 1, 0],
+    6: [-1, 0, 1, 1, 1, 0],
+    7: [-1, -1, 0, 1, 1, 0, -1],
+    8: [-1, -1, 0, 1, 1, 1, 0, -1],
+    9: [-1, -1, 0, 1, 1, 1, 1, 0, -1],
+    10: [-1, -1, 0, 0, 1, 1, 1, 0, 0, -1],
+    11: [-1, -1, 0, 0, 1, 1, 1, 1, 0, 0, -1],
+    12: [-1, -1, 0, 0, 1, 1, 1, 1, 1, 0, 0, -1],
+  };
+  for (let K = 3; K <= 12; K++) {
+    it(`circular table at K = ${K} rounds exact halves up (hand-written table)`, () => {
+      expect(Array.from(canonicalDesign({ L: 2, K, bonds: [[0, 1]], circular: { j: 1 } }).cells)).toEqual(CIRCULAR_J1[K]);
+      // j·scale = 3 and j = −1 move the halves: ±1.5 → 2 / −1, −½ → 0.
+      const j3 = Array.from(canonicalDesign({ L: 2, K, circular: { j: 1, scale: 3 } }).cells);
+      const neg = Array.from(canonicalDesign({ L: 2, K, circular: { j: -1 } }).cells);
+      for (let d = 0; d < K; d++) {
+        const e = Math.min(d, K - d);
+        if (3 * e === K) expect([j3[d], neg[d]]).toEqual([2, 0]);
+        if (6 * e === K) expect([j3[d], neg[d]]).toEqual([-1, 1]);
+      }
+    });
+  }
+
+  it('the issue\'s two cells at K = 3: [0, 1] costs 1 on the bond, −19 in all', () => {
+    const r = solve({ L: 2, K: 3, circular: { j: 1 }, bonds: [[0, 1]], bias: [[0, 0, -10], [1, 1, -10]] });
+    expect([r.objective, r.proof]).toEqual([-19, 'dynamic_program']);
+  });
+
   it('canonical form: duplicate bias summed, bonds merged both ways, circular symmetric in integers', () => {
     const p = canonicalDesign({ L: 3, K: 5, bias: [[1, 2, 1], [1, 2, 0.5], [0, 4, -1]], bonds: [[0, 1], [1, 0], [2, 1]], circular: { j: 3 } });
     expect(Array.from(p.biasStart)).toEqual([0, 1, 2, 2]);

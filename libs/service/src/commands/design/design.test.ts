@@ -35,7 +35,10 @@ function brute(b: Body): number {
   const cost = (x: number, y: number) => {
     if (b.table) return b.table[x][y];
     const d = Math.min((x - y + b.K) % b.K, (y - x + b.K) % b.K);
-    return Math.floor(-b.circular!.j * (b.circular!.scale ?? 1) * Math.cos((2 * Math.PI * d) / b.K) + 0.5);
+    // Its own cosine, with the rational values exact (a half rounds up: docs/design.md).
+    let c = Math.cos((2 * Math.PI * d) / b.K);
+    for (const q of [-1, -0.5, 0, 0.5, 1]) if (Math.abs(c - q) < 1e-12) c = q;
+    return Math.floor(-b.circular!.j * (b.circular!.scale ?? 1) * c + 0.5);
   };
   const x = new Array<number>(b.L).fill(0);
   let best = Infinity;
@@ -64,6 +67,20 @@ describe('design through the service adapter', () => {
       const { done } = run('design', b, { seed: s, effort: (['flash', 'medium', 'high'] as const)[s % 3] });
       expect(done.proof, `seed ${s}`).not.toBeNull();
       expect(done.fields.energy, `seed ${s}`).toBeCloseTo(brute(b), 9);
+    }
+  });
+
+  it('circular halves round up end to end (K = 3, 6, 9, 12): solve, re-score and verify agree with the JSON', () => {
+    // The issue's two radio cells: distance 1 of K = 3 costs round(½) = 1, so [0, 1] is −19, not −20.
+    const cells = { n: 2, L: 2, K: 3, circular: { j: 1 }, bonds: [[0, 1]] as [number, number][], bias: [[0, 0, -10], [1, 1, -10]] as [number, number, number][] };
+    const { done } = run('design', cells);
+    expect([done.fields.energy, done.proof]).toEqual([-19, 'dynamic_program']);
+    expect(check(cells, [0, 1], null).objective).toBe(-19);
+    for (const K of [3, 6, 9, 12]) {
+      const b: Body = { n: 2, L: 2, K, circular: { j: 1 }, bonds: [[0, 1]], bias: [[1, K / 3, -0.25]] };
+      // Distance K/3 costs 1 (cos = −½), so [0, K/3] is 0.75 and [0, 0] is −1: the optimum is −1.
+      expect(check(b, [0, K / 3], null).objective).toBe(0.75);
+      expect(run('design', b).done.fields.energy).toBe(brute(b));
     }
   });
 
