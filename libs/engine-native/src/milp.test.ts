@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMilp, createTsEngine, evaluateMilp, milpBudgetFor, newCancelSignal, type EngineRequest, type MilpProblem, type VectorResult } from '@svc/engine-ts';
-import { randomMilp } from '@svc/engine-ts/testing';
+import { randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
 import { createNativeEngine, nativeStatus } from './index';
 import { prepare } from './native-engine';
 import { MILP_BUDGET_FIELDS } from './args/milp-args';
@@ -30,6 +30,18 @@ describe.runIf(status.loaded)('native milp', () => {
       expect(b.bound).toBe(a.bound);
       expect(b.work).toEqual(a.work);
       if (s >= 7) expect(a.bound, `case ${s}`).toBeDefined();
+    }
+  }, 120_000);
+
+  it('singular curvature (linear-only, fixed, rank-deficient continuous variables): identical to engine-ts', async () => {
+    const e = native();
+    for (let s = 0; s < 40; s++) {
+      const d = randomSingularMilp(700 + s, s % 7, 1 + (s % 5));
+      const req: EngineRequest = { command: 'milp', problem: canonicalMilp(d.vars, d.linear, d.diag, d.quadratic), effort: (['flash', 'medium', 'high'] as const)[s % 3], seed: s };
+      const [a, b] = (await Promise.all([ts.solve(req), e.solve(req)])) as [VectorResult, VectorResult];
+      expect(Array.from(b.answer), `seed ${s}`).toEqual(Array.from(a.answer));
+      expect([b.objective, b.proof, b.convex, b.bound]).toEqual([a.objective, a.proof, a.convex, a.bound]);
+      expect(b.work).toEqual(a.work);
     }
   }, 120_000);
 

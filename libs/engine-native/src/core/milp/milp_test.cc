@@ -95,31 +95,131 @@ Instance Random(int32_t nb, int32_t nc, uint32_t seed, int effort) {
   return in;
 }
 
-// Every 0/1 assignment of the binaries; the continuous part by projected coordinate descent to convergence.
+// The binaries come first (indices 0..nb−1). Every 0/1 assignment of them and, for each, every face
+// of the continuous box (each variable at lo, at hi or free) with the free block's stationary point by
+// Gaussian elimination with partial pivoting, kept when unique and inside the box. A convex (positive
+// SEMIdefinite) QP over a box has an optimum on a face whose free block is non-singular, so the least
+// of these is the optimum, singular curvature included.
 double Brute(const Instance& in, int32_t nb) {
   const MilpProblem p = in.View();
+  const int32_t n = in.n;
+  std::vector<std::vector<double>> H(n, std::vector<double>(n, 0.0));
+  for (int32_t v = 0; v < n; ++v) H[v][v] = in.diag[v];
+  for (size_t k = 0; k < in.w.size(); ++k) {
+    H[in.i[k]][in.j[k]] += in.w[k];
+    H[in.j[k]][in.i[k]] += in.w[k];
+  }
+  const int32_t nc = n - nb;
+  int64_t faces = 1;
+  for (int32_t c = 0; c < nc; ++c) faces *= 3;
   double best = 1e300;
   for (uint32_t mask = 0; mask < (1u << nb); ++mask) {
-    std::vector<double> x(in.n, 0.0);
-    for (int32_t b = 0; b < nb; ++b) x[b] = (mask >> b) & 1;
-    for (int32_t v = nb; v < in.n; ++v) x[v] = std::min(in.hi[v], std::max(in.lo[v], 0.0));
-    for (int sweep = 0; sweep < 40000; ++sweep) {
-      double moved = 0;
-      for (int32_t v = nb; v < in.n; ++v) {
-        double g = in.linear[v] + in.diag[v] * x[v];
-        for (size_t k = 0; k < in.w.size(); ++k) {
-          if (in.i[k] == v) g += in.w[k] * x[in.j[k]];
-          if (in.j[k] == v) g += in.w[k] * x[in.i[k]];
+    for (int64_t face = 0; face < faces; ++face) {
+      std::vector<double> x(n, 0.0);
+      for (int32_t b = 0; b < nb; ++b) x[b] = (mask >> b) & 1;
+      std::vector<int32_t> free;
+      bool ok = true;
+      int64_t f = face;
+      for (int32_t v = nb; v < n; ++v, f /= 3) {
+        if (f % 3 == 2) {
+          free.push_back(v);
+        } else {
+          x[v] = f % 3 == 0 ? in.lo[v] : in.hi[v];
+          ok = ok && std::isfinite(x[v]);
         }
-        const double next = std::min(in.hi[v], std::max(in.lo[v], x[v] - g / in.diag[v]));
-        moved = std::max(moved, std::fabs(next - x[v]));
-        x[v] = next;
       }
-      if (moved < 1e-14) break;
+      if (!ok) continue;
+      const size_t m = free.size();
+      std::vector<std::vector<double>> M(m, std::vector<double>(m + 1, 0.0));
+      for (size_t r = 0; r < m; ++r) {
+        double rhs = in.linear[free[r]];
+        for (int32_t j = 0; j < n; ++j) {
+          if (std::find(free.begin(), free.end(), j) == free.end()) rhs += H[free[r]][j] * x[j];
+        }
+        for (size_t c = 0; c < m; ++c) M[r][c] = H[free[r]][free[c]];
+        M[r][m] = -rhs;
+      }
+      bool singular = false;
+      for (size_t c = 0; c < m && !singular; ++c) {
+        size_t piv = c;
+        for (size_t r = c + 1; r < m; ++r) {
+          if (std::fabs(M[r][c]) > std::fabs(M[piv][c])) piv = r;
+        }
+        if (std::fabs(M[piv][c]) < 1e-9) {
+          singular = true;
+          break;
+        }
+        std::swap(M[c], M[piv]);
+        for (size_t r = 0; r < m; ++r) {
+          if (r == c) continue;
+          const double q = M[r][c] / M[c][c];
+          for (size_t k = c; k <= m; ++k) M[r][k] -= q * M[c][k];
+        }
+      }
+      if (singular) continue;
+      for (size_t r = 0; r < m; ++r) {
+        const int32_t v = free[r];
+        x[v] = M[r][m] / M[r][r];
+        if (x[v] < in.lo[v] - 1e-9 || x[v] > in.hi[v] + 1e-9) ok = false;
+        x[v] = std::min(in.hi[v], std::max(in.lo[v], x[v]));
+      }
+      if (ok) best = std::min(best, svc::core::MilpObjective(p, x));
     }
-    best = std::min(best, svc::core::MilpObjective(p, x));
   }
   return best;
+}
+
+// Singular but semidefinite continuous curvature (binaries first): linear-only continuous variables
+// coupled to binaries, fixed ones (lo = hi, any curvature), a rank-deficient block MᵀM; finite boxes.
+Instance RandomSingular(int32_t nb, int32_t nc, uint32_t seed, int effort) {
+  Instance in;
+  in.n = nb + nc;
+  in.budget = Budget(effort);
+  Prng rng(seed);
+  std::vector<uint32_t> role(in.n, 9);
+  for (int32_t v = 0; v < in.n; ++v) {
+    const bool b = v < nb;
+    in.binary.push_back(b ? 1 : 0);
+    if (!b) role[v] = rng.NextInt(3);  // 0 linear-only, 1 fixed, 2 in the block
+    const double lo = -1.0 - rng.NextInt(4), hi = static_cast<double>(rng.NextInt(4));
+    in.lo.push_back(b ? 0 : role[v] == 1 ? hi - 2 : lo);
+    in.hi.push_back(b ? 1 : role[v] == 1 ? hi - 2 : hi);
+    in.linear.push_back(static_cast<double>(rng.NextInt(13)) - 6);
+    in.diag.push_back(b || role[v] == 1 ? static_cast<double>(rng.NextInt(9)) - 4 : 0);
+  }
+  std::vector<int32_t> block;
+  for (int32_t v = nb; v < in.n; ++v) {
+    if (role[v] == 2) block.push_back(v);
+  }
+  const size_t rows = block.size() > 1 ? block.size() - 1 : 1;
+  std::vector<std::vector<double>> M(rows, std::vector<double>(block.size()));
+  for (auto& row : M) {
+    for (double& x : row) x = static_cast<double>(rng.NextInt(5)) - 2;
+  }
+  std::vector<std::vector<double>> H(in.n, std::vector<double>(in.n, 0.0));
+  for (size_t a = 0; a < block.size(); ++a) {
+    for (size_t c = a; c < block.size(); ++c) {
+      double s = 0;
+      for (size_t k = 0; k < rows; ++k) s += M[k][a] * M[k][c];
+      if (a == c) in.diag[block[a]] = s;
+      else H[block[a]][block[c]] = s;
+    }
+  }
+  for (int32_t a = 0; a < in.n; ++a) {
+    for (int32_t c = a + 1; c < in.n; ++c) {
+      if ((a < nb || role[a] == 1 || role[c] == 1) && rng.NextInt(2)) H[a][c] += static_cast<double>(rng.NextInt(13)) - 6;
+    }
+  }
+  for (int32_t a = 0; a < in.n; ++a) {
+    for (int32_t c = a + 1; c < in.n; ++c) {
+      if (H[a][c] != 0) {
+        in.i.push_back(a);
+        in.j.push_back(c);
+        in.w.push_back(H[a][c]);
+      }
+    }
+  }
+  return in;
 }
 
 SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits()) {
@@ -137,6 +237,60 @@ void TestMatchesEnumeration() {
     CHECK(std::fabs(r.objective - want) <= 1e-6 * (1 + std::fabs(want)));
     for (int32_t b = 0; b < nb; ++b) CHECK(r.values[b] == 0 || r.values[b] == 1);
   }
+}
+
+// Issue 19's false certificates. x0 ∈ [−2, 5] without curvature, coupled to two binaries: the optimum
+// is x = (0, 0, 5) here (binaries first) at −20. x2 = −2 fixed, x3 ≥ −2 with ½x3² − 2x3: optimum −2.
+void TestSingularReproductions() {
+  for (int effort = 0; effort < 3; ++effort) {
+    Instance kiln;
+    kiln.n = 3;
+    kiln.binary = {1, 1, 0};
+    kiln.lo = {0, 0, -2};
+    kiln.hi = {1, 1, 5};
+    kiln.linear = {0, -5, -4};
+    kiln.diag = {0, 0, 0};
+    kiln.i = {0, 1};
+    kiln.j = {2, 2};
+    kiln.w = {5, 5};
+    kiln.budget = Budget(effort);
+    const SolveResult a = Run(kiln, 0);
+    CHECK(std::fabs(Brute(kiln, 2) + 20) < 1e-12);
+    CHECK(std::fabs(a.objective + 20) < 1e-9 && a.proof == Proof::kBranchAndBound);
+    CHECK(a.values == std::vector<double>({0, 0, 5}));
+    Instance clay;
+    clay.n = 4;
+    clay.binary = {1, 1, 0, 0};
+    clay.lo = {0, 0, -2, -2};
+    clay.hi = {1, 1, -2, kInf};
+    clay.linear = {-5, 0, 0, 0};
+    clay.diag = {0, 0, 1, 1};
+    clay.i = {0, 0, 2};
+    clay.j = {1, 2, 3};
+    clay.w = {-3, -3, 1};
+    clay.budget = Budget(effort);
+    const SolveResult b = Run(clay, 0);
+    CHECK(std::fabs(b.objective + 2) < 1e-9 && b.proof == Proof::kBranchAndBound);
+  }
+}
+
+// Singular curvature: every certificate at the enumerated optimum, every answer at or above it.
+void TestSingularMatchesEnumeration() {
+  int certified = 0;
+  for (uint32_t s = 0; s < 150; ++s) {
+    const int32_t nb = static_cast<int32_t>(s % 7), nc = 1 + static_cast<int32_t>(s % 4);
+    const Instance in = RandomSingular(nb, nc, 500 + s, static_cast<int>(s % 3));
+    const SolveResult r = Run(in, s);
+    const double want = Brute(in, nb);
+    const double eps = 1e-6 * (1 + std::fabs(want));
+    CHECK(r.objective >= want - eps);
+    if (r.proof != Proof::kNone) {
+      CHECK(std::fabs(r.objective - want) <= eps);
+      ++certified;
+    }
+    if (r.has_bound) CHECK(r.bound <= want + eps);
+  }
+  CHECK(certified >= 135);
 }
 
 void TestLimitsAndValidation() {
@@ -164,6 +318,8 @@ void TestLimitsAndValidation() {
 
 int main() {
   TestMatchesEnumeration();
+  TestSingularReproductions();
+  TestSingularMatchesEnumeration();
   TestLimitsAndValidation();
   return svc::test::Finish("milp_test");
 }

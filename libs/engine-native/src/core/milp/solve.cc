@@ -16,8 +16,10 @@ namespace svc::core {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-// Relative diagonal shift of the Cholesky tests and solves (solve.ts EPS).
-constexpr double kEps = 1e-10;
+// Relative pivot tolerance of the semidefinite LDLᵀ (solve.ts TAU).
+constexpr double kTau = 1e-12;
+// Doublings of the binaries' diagonal shift tried (solve.ts SHIFT_DOUBLINGS).
+constexpr int kShiftDoublings = 20;
 // The contract's cap on variables (limits.ts maxMilpVars).
 constexpr int32_t kMaxVars = 256;
 
@@ -43,19 +45,54 @@ std::optional<Vec> Cholesky(const Vec& A, int32_t n, const Idx& idx, double shif
   return L;
 }
 
-Vec CholSolve(const Vec& L, size_t k, const Vec& rhs) {
-  Vec y(k);
-  for (size_t r = 0; r < k; ++r) {
-    double s = rhs[r];
-    for (size_t m = 0; m < r; ++m) s -= L[r * k + m] * y[m];
-    y[r] = s / L[r * k + r];
+// solve.ts Ldl: A[idx, idx] = L·diag(D)·Lᵀ, L unit lower (k×k); D[c] = 0 marks a zero pivot.
+struct Ldl {
+  size_t k = 0;
+  Vec L;
+  Vec D;
+};
+
+// solve.ts ldl: the semidefinite LDLᵀ, or nullopt when A[idx, idx] is not positive semidefinite.
+std::optional<Ldl> Factor(const Vec& A, int32_t n, const Idx& idx, double tau) {
+  Ldl f;
+  const size_t k = idx.size();
+  f.k = k;
+  f.L.assign(k * k, 0.0);
+  f.D.assign(k, 0.0);
+  Vec& L = f.L;
+  Vec& D = f.D;
+  for (size_t c = 0; c < k; ++c) {
+    double d = A[static_cast<size_t>(idx[c]) * n + idx[c]];
+    for (size_t m = 0; m < c; ++m) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (!(d >= -tau)) return std::nullopt;
+    const bool zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    for (size_t r = c + 1; r < k; ++r) {
+      double v = A[static_cast<size_t>(idx[r]) * n + idx[c]];
+      for (size_t m = 0; m < c; ++m) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (!(std::fabs(v) <= tau)) return std::nullopt;
+      } else {
+        L[r * k + c] = v / d;
+      }
+    }
   }
-  for (size_t r = k; r-- > 0;) {
-    double s = y[r];
-    for (size_t m = r + 1; m < k; ++m) s -= L[m * k + r] * y[m];
-    y[r] = s / L[r * k + r];
+  return f;
+}
+
+// solve.ts blockScale: the largest |A[i, j]| over idx × idx (at least 1).
+double BlockScale(const Vec& A, int32_t n, const Idx& idx) {
+  double s = 1;
+  for (int32_t i : idx) {
+    for (int32_t j : idx) s = std::max(s, std::fabs(A[static_cast<size_t>(i) * n + j]));
   }
-  return y;
+  return s;
+}
+
+// solve.ts semidefinite.
+bool Semidefinite(const Vec& A, int32_t n, const Idx& idx) {
+  return Factor(A, n, idx, kTau * BlockScale(A, n, idx)).has_value();
 }
 
 struct Qp {
@@ -64,7 +101,7 @@ struct Qp {
   std::span<const double> lo;
   std::span<const double> hi;
   int32_t n;
-  double shift;
+  double tau;
   double tol;
 };
 
@@ -106,35 +143,47 @@ std::optional<QpResult> BoxQp(const Qp& qp, Vec& x, const Idx& movable) {
       if (state[i] == 0) F.push_back(i);
     }
     if (!F.empty()) {
-      const std::optional<Vec> L = Cholesky(qp.A, n, F, qp.shift);
-      if (!L) return std::nullopt;
-      std::fill(in_f.begin(), in_f.end(), 0);
-      for (int32_t i : F) in_f[i] = 1;
-      Vec rhs(F.size());
-      for (size_t r = 0; r < F.size(); ++r) {
-        const int32_t i = F[r];
-        double s = -qp.b[i];
-        for (int32_t j = 0; j < n; ++j) {
-          if (!in_f[j]) s -= qp.A[static_cast<size_t>(i) * n + j] * x[j];
-        }
-        rhs[r] = s;
+      const std::optional<Ldl> fac = Factor(qp.A, n, F, qp.tau);
+      if (!fac) return std::nullopt;
+      const size_t k = fac->k;
+      const Vec& L = fac->L;
+      const Vec& D = fac->D;
+      Vec h(k, 0.0);
+      double gmax = 0;
+      for (size_t r = 0; r < k; ++r) {
+        const double g = Gradient(qp, x, F[r]);
+        gmax = std::max(gmax, std::fabs(g));
+        double v = g;
+        for (size_t m = 0; m < r; ++m) v -= L[r * k + m] * h[m];
+        h[r] = v;
       }
-      const Vec xs = CholSolve(*L, F.size(), rhs);
-      double alpha = 1;
+      const double gtol = 1e-12 * (1 + gmax);
+      bool flat = false;
+      for (size_t r = 0; r < k; ++r) {
+        if (D[r] == 0 && std::fabs(h[r]) > gtol) flat = true;
+      }
+      Vec u(k, 0.0);
+      for (size_t r = 0; r < k; ++r) u[r] = D[r] == 0 ? (flat ? -h[r] : 0) : flat ? 0 : -h[r] / D[r];
+      Vec d(k, 0.0);
+      for (size_t r = k; r-- > 0;) {
+        double v = u[r];
+        for (size_t m = r + 1; m < k; ++m) v -= L[m * k + r] * d[m];
+        d[r] = v;
+      }
+      double alpha = flat ? kInf : 1;
       int32_t block = -1;
       int32_t side = 0;
-      for (size_t r = 0; r < F.size(); ++r) {
+      for (size_t r = 0; r < k; ++r) {
         const int32_t i = F[r];
-        const double d = xs[r] - x[i];
-        if (d < 0 && qp.lo[i] > -kInf) {
-          const double a = (qp.lo[i] - x[i]) / d;
+        if (d[r] < 0 && qp.lo[i] > -kInf) {
+          const double a = (qp.lo[i] - x[i]) / d[r];
           if (a < alpha) {
             alpha = a;
             block = i;
             side = -1;
           }
-        } else if (d > 0 && qp.hi[i] < kInf) {
-          const double a = (qp.hi[i] - x[i]) / d;
+        } else if (d[r] > 0 && qp.hi[i] < kInf) {
+          const double a = (qp.hi[i] - x[i]) / d[r];
           if (a < alpha) {
             alpha = a;
             block = i;
@@ -142,8 +191,12 @@ std::optional<QpResult> BoxQp(const Qp& qp, Vec& x, const Idx& movable) {
           }
         }
       }
+      if (alpha == kInf) return std::nullopt;
       alpha = std::max(0.0, alpha);
-      for (size_t r = 0; r < F.size(); ++r) x[F[r]] += alpha * (xs[r] - x[F[r]]);
+      for (size_t r = 0; r < k; ++r) {
+        const int32_t i = F[r];
+        x[i] = std::min(qp.hi[i], std::max(qp.lo[i], x[i] + alpha * d[r]));
+      }
       if (block >= 0) {
         x[block] = side < 0 ? qp.lo[block] : qp.hi[block];
         state[block] = static_cast<int8_t>(side);
@@ -322,9 +375,12 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   double scale = 1;
   for (double v : H) scale = std::max(scale, std::fabs(v));
   const double tol = 1e-9 * (1 + WeightSum(p));
-  Idx cont, bins;
-  for (int32_t i = 0; i < n; ++i) (p.milp.binary[i] ? bins : cont).push_back(i);
-  const bool convex = cont.empty() || Cholesky(H, n, cont, kEps * scale).has_value();
+  // solve.ts: a continuous variable with lo = hi is a constant, never movable (substituted).
+  Idx cont, fixed, bins;
+  for (int32_t i = 0; i < n; ++i) {
+    (p.milp.binary[i] ? bins : p.milp.lo[i] == p.milp.hi[i] ? fixed : cont).push_back(i);
+  }
+  const bool convex = cont.empty() || Semidefinite(H, n, cont);
   Work work;
   bool has_best = false;
   Vec best;
@@ -354,7 +410,7 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     return CallStatus::kOk;
   };
   const Vec linear(p.linear.begin(), p.linear.end());
-  const Qp cont_qp{H, linear, p.milp.lo, p.milp.hi, n, kEps * scale, tol};
+  const Qp cont_qp{H, linear, p.milp.lo, p.milp.hi, n, kTau * scale, tol};
   const auto polish = [&](Vec& x) {
     if (cont.empty()) return;
     if (convex && BoxQp(cont_qp, x, cont).has_value()) return;
@@ -386,20 +442,23 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     Vec x(N, 0.0);
     for (int32_t i : bins) x[i] = k == 0 ? (p.linear[i] < 0 ? 1 : 0) : static_cast<double>(rng.NextInt(2));
     for (int32_t i : cont) x[i] = std::min(p.milp.hi[i], std::max(p.milp.lo[i], 0.0));
+    for (int32_t i : fixed) x[i] = p.milp.lo[i];
     return x;
   };
   local_search(start(0));
   ++work.restarts;
 
   if (convex && stop == Stop::kNone) {
+    // solve.ts: the least t that makes the relaxation semidefinite, up to 2^kShiftDoublings·(1 + scale).
     std::optional<double> t;
-    Idx all(n);
-    for (int32_t i = 0; i < n; ++i) all[i] = i;
+    Idx all = cont;
+    all.insert(all.end(), bins.begin(), bins.end());
     const double step = 1 + scale;
-    for (double s = 0; s <= 1e12 * (1 + scale); s = s == 0 ? step : 2 * s) {
+    double s = 0;
+    for (int k = 0; k <= kShiftDoublings + 1; ++k, s = s == 0 ? step : 2 * s) {
       Vec A = H;
       for (int32_t i : bins) A[static_cast<size_t>(i) * n + i] += s;
-      if (Cholesky(A, n, all, kEps * scale).has_value()) {
+      if (Semidefinite(A, n, all)) {
         t = s;
         break;
       }
@@ -412,7 +471,7 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
         A[static_cast<size_t>(i) * n + i] += shift;
         bb[i] -= shift / 2;
       }
-      const Qp qp{A, bb, p.milp.lo, p.milp.hi, n, kEps * (scale + shift), tol};
+      const Qp qp{A, bb, p.milp.lo, p.milp.hi, n, kTau * (scale + shift), tol};
       std::vector<double> weight(n, 0);
       for (int32_t i : bins) {
         double sb = 0, sc = 0;
@@ -428,6 +487,8 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
       bool fresh = false;
       double open_bound = kInf;
       bool open_bounded = true;
+      // solve.ts leavesProven: a leaf whose own bound stays below the incumbent keeps the tree from certifying.
+      bool leaves_proven = true;
       const auto dfs = [&](auto&& self, size_t depth) -> void {
         if (++work.nodes > b.bnb_nodes || check()) {
           aborted = true;
@@ -442,6 +503,14 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
         if (depth == order.size()) {
           if (!r.has_value()) polish(x);
           consider(x);
+          if (!r.has_value() || r->bound < best_f - tol) {
+            leaves_proven = false;
+            if (!r.has_value()) {
+              open_bounded = false;
+            } else {
+              open_bound = std::min(open_bound, r->bound);
+            }
+          }
           return;
         }
         if (r.has_value() && r->bound >= best_f - tol) return;
@@ -463,7 +532,7 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
         }
       };
       dfs(dfs, 0);
-      if (!aborted) return done(Proof::kBranchAndBound);
+      if (!aborted && leaves_proven) return done(Proof::kBranchAndBound);
       if (open_bounded) {
         has_lower = true;
         lower = std::min(open_bound, best_f - tol);

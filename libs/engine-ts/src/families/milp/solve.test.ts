@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
-import { bruteMilp, naiveMilpObjective, randomMilp, type MilpInput } from '../../testing/milp';
+import { bruteMilp, naiveMilpObjective, randomMilp, randomSingularMilp, type MilpInput } from '../../testing/milp';
 import { canonicalMilp } from './canonical';
 import { solveMilp } from './solve';
 
@@ -20,6 +20,44 @@ describe('milp', () => {
       expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
     }
   });
+
+  it('the two false certificates of issue 19: a linear-only continuous variable coupled to binaries, a fixed one', () => {
+    // x0 ∈ [−2, 5] has no curvature: no shift of the binaries makes the relaxation convex. The optimum is [5, 0, 0] at −20.
+    const kiln: MilpInput = { vars: [{ domain: 'continuous', lo: -2, hi: 5 }, { domain: 'binary' }, { domain: 'binary' }], linear: { 0: -4, 2: -5 }, diag: {}, quadratic: [[0, 1, 5], [0, 2, 5]] };
+    // x2 = −2 is fixed (lo = hi); x3 ≥ −2 then minimises ½x3² − 2x3: x3 = 2, the optimum −2.
+    const clay: MilpInput = {
+      vars: [{ domain: 'binary' }, { domain: 'binary' }, { domain: 'continuous', lo: -2, hi: -2 }, { domain: 'continuous', lo: -2, hi: null }],
+      linear: { 0: -5 }, diag: { 2: 1, 3: 1 }, quadratic: [[0, 1, -3], [0, 2, -3], [2, 3, 1]],
+    };
+    for (const effort of EFFORTS) {
+      for (const [d, want] of [[kiln, -20], [clay, -2]] as const) {
+        expect(bruteMilp(d)).toBeCloseTo(want, 12);
+        const r = solve(d, effort, 0);
+        expect(r.objective, effort).toBeCloseTo(want, 9);
+        expect(r.proof).toBe('branch_and_bound');
+      }
+    }
+    expect(Array.from(solve(kiln).answer)).toEqual([5, 0, 0]);
+  });
+
+  it('singular curvature, fixed and linear-only variables: certified only at the brute-force optimum (300 instances)', () => {
+    let certified = 0;
+    for (let s = 0; s < 300; s++) {
+      const d = randomSingularMilp(s, s % 7, 1 + (s % 5));
+      const r = solve(d, EFFORTS[s % 3], s);
+      const want = bruteMilp(d);
+      const eps = 1e-6 * (1 + Math.abs(want));
+      expect(r.objective, `seed ${s}`).toBeGreaterThanOrEqual(want - eps);
+      expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
+      if (r.bound !== undefined) expect(r.bound, `seed ${s}`).toBeLessThanOrEqual(want + eps);
+      if (r.proof !== null) {
+        expect(Math.abs(r.objective - want), `seed ${s}: certified ${r.objective}, optimum ${want}`).toBeLessThanOrEqual(eps);
+        certified++;
+      }
+    }
+    // Every instance has at most 6 binaries: the tree closes on all of them when the curvature is semidefinite.
+    expect(certified).toBeGreaterThanOrEqual(270);
+  }, 60_000);
 
   it('pure binary problems are certified at the enumerated optimum; answers are 0/1', () => {
     for (let s = 0; s < 30; s++) {

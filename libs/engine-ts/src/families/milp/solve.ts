@@ -1,21 +1,26 @@
 /**
  * milp: minimise ½ xᵀHx + cᵀx over binary and box-constrained continuous variables
  * (H_ii = q_i, H_ij = w_ij). libs/engine-native/src/core/milp/solve.cc follows it step for step.
- *   1. Convexity: H restricted to the continuous variables is checked positive semidefinite by a
- *      Cholesky factorisation with a relative shift of 1e-10 (a binary's own curvature never matters:
- *      x² = x on {0, 1}).
- *   2. Convex: the binaries' diagonal is raised by the least t in {0, s, 2s, 4s, …} (s = 1 + max|H|)
- *      that makes the whole H positive definite, and their linear terms lowered by t/2 (the same
- *      objective on 0/1 values), so the relaxation with binaries in [0, 1] is a convex box QP. Branch
- *      and bound over the binaries (most coupled first, the rounded relaxation's value first): every
- *      node solves its relaxation by a primal active-set method (Cholesky of the free block) and is
- *      bounded by the convexity inequality f(y) ≥ f(x) + ∇f(x)·(y − x) minimised over the box (a valid
- *      bound from any x); a leaf (every binary fixed) is the exact convex QP of the continuous part.
- *      Certified when the tree closes within bnbNodes nodes. Without a t (the continuous block is
- *      singular in a direction a binary needs), the tree has no bound: it closes only for few binaries.
- *      A tree cut by its node budget or a limit leaves a proven lower bound: the least of the
- *      incumbent (less the tolerance) and the relaxation bound of the parent of every subtree it
- *      left unexplored; heuristic answers carry it (never without a t or when the root was cut).
+ *   0. A continuous variable with lo = hi is a constant: it is never moved, so every step below
+ *      works on the others with it substituted.
+ *   1. Convexity: H restricted to the other continuous variables is checked positive SEMIdefinite by
+ *      an LDLᵀ factorisation that allows zero pivots (within TAU of the largest entry) only beside a
+ *      zero column (a binary's own curvature never matters: x² = x on {0, 1}).
+ *   2. Convex: the binaries' diagonal is raised by the least t in {0, s, 2s, 4s, …, 2²⁰s}
+ *      (s = 1 + max|H|) that makes the whole H semidefinite, and their linear terms lowered by t/2
+ *      (the same objective on 0/1 values), so the relaxation with binaries in [0, 1] is a convex box
+ *      QP. No t exists when a flat continuous direction (a variable without curvature, a singular
+ *      block) is coupled to a binary. Branch and bound over the binaries (most coupled first, the
+ *      rounded relaxation's value first): every node solves its relaxation by a primal active-set
+ *      method for semidefinite curvature (boxQp) and is bounded by the convexity inequality
+ *      f(y) ≥ f(x) + ∇f(x)·(y − x) minimised over the box (valid from any x). Without a t, the tree
+ *      has no bound and closes only for up to 16 binaries. A leaf (every binary fixed) is the convex
+ *      QP of the continuous part, proven solved only when its own bound reaches the incumbent.
+ *      Certified when the tree closes within bnbNodes nodes and every leaf is proven. A tree cut by its
+ *      node budget or a limit leaves a proven lower bound: the least of the incumbent (less the
+ *      tolerance), the relaxation bound of the parent of every subtree it left unexplored, and the
+ *      bound of every leaf not proven; heuristic answers carry it (never without a t or when the root
+ *      was cut).
  *   3. Otherwise (not convex, or the tree did not close): local search from `starts` starting points
  *      (the first takes the binaries with negative c): continuous variables by exact coordinate
  *      minimisation (an endpoint when the curvature is not positive), then single binary flips while
@@ -29,8 +34,10 @@ import { milpBudgetFor } from './budget';
 import { evaluateMilp, milpWeightSum } from './evaluate';
 import type { MilpProblem, VectorResult } from './problem';
 
-/** Relative diagonal shift of the Cholesky tests and solves. */
-const EPS = 1e-10;
+/** Relative pivot tolerance of the semidefinite LDLᵀ (below it, a pivot counts as zero). */
+const TAU = 1e-12;
+/** Doublings of the binaries' diagonal shift tried before giving up on a convex relaxation. */
+const SHIFT_DOUBLINGS = 20;
 
 function hessian(p: MilpProblem): Float64Array {
   const n = p.n;
@@ -45,36 +52,50 @@ function hessian(p: MilpProblem): Float64Array {
   return H;
 }
 
-/** Lower Cholesky factor of A[idx, idx] + shift·I (k×k), or null when not positive definite. */
-function cholesky(A: Float64Array, n: number, idx: readonly number[], shift: number): Float64Array | null {
-  const k = idx.length;
-  const L = new Float64Array(k * k);
-  for (let r = 0; r < k; r++) {
-    for (let c = 0; c <= r; c++) {
-      let s = A[idx[r] * n + idx[c]] + (r === c ? shift : 0);
-      for (let m = 0; m < c; m++) s -= L[r * k + m] * L[c * k + m];
-      if (r === c) {
-        if (!(s > 0)) return null;
-        L[r * k + r] = Math.sqrt(s);
-      } else L[r * k + c] = s / L[c * k + c];
-    }
-  }
-  return L;
+/** A[idx, idx] = L·diag(D)·Lᵀ (k×k, L unit lower); D[c] = 0 marks a zero pivot, whose column of L is e_c. */
+interface Ldl {
+  readonly k: number;
+  readonly L: Float64Array;
+  readonly D: Float64Array;
 }
 
-function cholSolve(L: Float64Array, k: number, rhs: Float64Array): Float64Array {
-  const y = new Float64Array(k);
-  for (let r = 0; r < k; r++) {
-    let s = rhs[r];
-    for (let m = 0; m < r; m++) s -= L[r * k + m] * y[m];
-    y[r] = s / L[r * k + r];
+/**
+ * The semidefinite LDLᵀ of A[idx, idx], or null when it is not positive semidefinite: a pivot below
+ * −tau, or a pivot within ±tau (a zero) whose column below is not within ±tau too (a zero diagonal
+ * beside a non-zero entry is indefinite).
+ */
+function ldl(A: Float64Array, n: number, idx: readonly number[], tau: number): Ldl | null {
+  const k = idx.length;
+  const L = new Float64Array(k * k);
+  const D = new Float64Array(k);
+  for (let c = 0; c < k; c++) {
+    let d = A[idx[c] * n + idx[c]];
+    for (let m = 0; m < c; m++) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (!(d >= -tau)) return null;
+    const zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    for (let r = c + 1; r < k; r++) {
+      let v = A[idx[r] * n + idx[c]];
+      for (let m = 0; m < c; m++) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (!(Math.abs(v) <= tau)) return null;
+      } else L[r * k + c] = v / d;
+    }
   }
-  for (let r = k - 1; r >= 0; r--) {
-    let s = y[r];
-    for (let m = r + 1; m < k; m++) s -= L[m * k + r] * y[m];
-    y[r] = s / L[r * k + r];
-  }
-  return y;
+  return { k, L, D };
+}
+
+/** The largest |A[i, j]| over idx × idx (at least 1). */
+function blockScale(A: Float64Array, n: number, idx: readonly number[]): number {
+  let s = 1;
+  for (const i of idx) for (const j of idx) s = Math.max(s, Math.abs(A[i * n + j]));
+  return s;
+}
+
+/** Whether A[idx, idx] is positive semidefinite (within the relative tolerance TAU). */
+function semidefinite(A: Float64Array, n: number, idx: readonly number[]): boolean {
+  return ldl(A, n, idx, TAU * blockScale(A, n, idx)) !== null;
 }
 
 interface Qp {
@@ -83,7 +104,8 @@ interface Qp {
   readonly lo: Float64Array;
   readonly hi: Float64Array;
   readonly n: number;
-  readonly shift: number;
+  /** The pivot tolerance of the free blocks' LDLᵀ (TAU times the largest |A|). */
+  readonly tau: number;
   readonly tol: number;
 }
 
@@ -105,12 +127,17 @@ function gradient(qp: Qp, x: Float64Array, i: number): number {
 }
 
 /**
- * The convex box QP over the `movable` variables (the others stay at their x): a primal active-set
- * method. Returns the value at the solution and a valid lower bound (convexity), or null when a free
- * block is not positive definite.
+ * The box QP over the `movable` variables (the others stay at their x, so a fixed variable is
+ * substituted) for a positive SEMIdefinite A: a primal active-set method. Each step factors the free
+ * block as L·D·Lᵀ and, with h = L⁻¹g: when a zero pivot meets a non-zero h (no stationary point on
+ * this face), it follows the flat descent direction d = −L⁻ᵀ h_zero (curvature 0, slope −|h_zero|²)
+ * to the first bound; otherwise the Newton step d = −L⁻ᵀ D⁺ h (zero pivots kept still), cut at the
+ * first bound. Returns the value and a lower bound valid for any x by convexity,
+ * f(x) + Σ min(0, g_i·(lo_i − x_i), g_i·(hi_i − x_i)), or null when a free block is not semidefinite
+ * or a flat descent meets no bound.
  */
 function boxQp(qp: Qp, x: Float64Array, movable: readonly number[]): { f: number; bound: number } | null {
-  const { A, b, lo, hi, n } = qp;
+  const { A, lo, hi, n } = qp;
   const state = new Int8Array(n);
   for (const i of movable) {
     x[i] = Math.min(hi[i], Math.max(lo[i], Number.isFinite(x[i]) ? x[i] : 0));
@@ -121,34 +148,46 @@ function boxQp(qp: Qp, x: Float64Array, movable: readonly number[]): { f: number
   for (let it = 0; it < maxIter; it++) {
     const F = movable.filter((i) => state[i] === 0);
     if (F.length > 0) {
-      const L = cholesky(A, n, F, qp.shift);
-      if (L === null) return null;
-      const inF = new Uint8Array(n);
-      for (const i of F) inF[i] = 1;
-      const rhs = new Float64Array(F.length);
-      F.forEach((i, r) => {
-        let s = -b[i];
-        for (let j = 0; j < n; j++) if (!inF[j]) s -= A[i * n + j] * x[j];
-        rhs[r] = s;
-      });
-      const xs = cholSolve(L, F.length, rhs);
-      let alpha = 1;
+      const fac = ldl(A, n, F, qp.tau);
+      if (fac === null) return null;
+      const { k, L, D } = fac;
+      const h = new Float64Array(k);
+      let gmax = 0;
+      for (let r = 0; r < k; r++) {
+        const g = gradient(qp, x, F[r]);
+        gmax = Math.max(gmax, Math.abs(g));
+        let v = g;
+        for (let m = 0; m < r; m++) v -= L[r * k + m] * h[m];
+        h[r] = v;
+      }
+      const gtol = 1e-12 * (1 + gmax);
+      let flat = false;
+      for (let r = 0; r < k; r++) if (D[r] === 0 && Math.abs(h[r]) > gtol) flat = true;
+      const u = new Float64Array(k);
+      for (let r = 0; r < k; r++) u[r] = D[r] === 0 ? (flat ? -h[r] : 0) : flat ? 0 : -h[r] / D[r];
+      const d = new Float64Array(k);
+      for (let r = k - 1; r >= 0; r--) {
+        let v = u[r];
+        for (let m = r + 1; m < k; m++) v -= L[m * k + r] * d[m];
+        d[r] = v;
+      }
+      let alpha = flat ? Infinity : 1;
       let block = -1;
       let side = 0;
-      F.forEach((i, r) => {
-        const d = xs[r] - x[i];
-        if (d < 0 && lo[i] > -Infinity) {
-          const a = (lo[i] - x[i]) / d;
+      for (let r = 0; r < k; r++) {
+        const i = F[r];
+        if (d[r] < 0 && lo[i] > -Infinity) {
+          const a = (lo[i] - x[i]) / d[r];
           if (a < alpha) [alpha, block, side] = [a, i, -1];
-        } else if (d > 0 && hi[i] < Infinity) {
-          const a = (hi[i] - x[i]) / d;
+        } else if (d[r] > 0 && hi[i] < Infinity) {
+          const a = (hi[i] - x[i]) / d[r];
           if (a < alpha) [alpha, block, side] = [a, i, 1];
         }
-      });
+      }
+      if (alpha === Infinity) return null;
       alpha = Math.max(0, alpha);
-      F.forEach((i, r) => {
-        x[i] += alpha * (xs[r] - x[i]);
-      });
+      // Clamped: x + (lo − x)/d·d may land an ulp outside the box for a variable that ties the block.
+      for (let r = 0; r < k; r++) x[F[r]] = Math.min(hi[F[r]], Math.max(lo[F[r]], x[F[r]] + alpha * d[r]));
       if (block >= 0) {
         x[block] = side < 0 ? lo[block] : hi[block];
         state[block] = side;
@@ -226,10 +265,12 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
   let scale = 1;
   for (let k = 0; k < n * n; k++) scale = Math.max(scale, Math.abs(H[k]));
   const tol = 1e-9 * (1 + milpWeightSum(p));
+  // A continuous variable with lo = hi is a constant: never movable, so every step substitutes it.
   const cont: number[] = [];
+  const fixed: number[] = [];
   const bins: number[] = [];
-  for (let i = 0; i < n; i++) (p.binary[i] ? bins : cont).push(i);
-  const convex = cont.length === 0 || cholesky(H, n, cont, EPS * scale) !== null;
+  for (let i = 0; i < n; i++) (p.binary[i] ? bins : p.lo[i] === p.hi[i] ? fixed : cont).push(i);
+  const convex = cont.length === 0 || semidefinite(H, n, cont);
   const work = { iterations: 0, nodes: 0, restarts: 0 };
   let best: Float64Array | null = null;
   let bestF = Infinity;
@@ -252,7 +293,7 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
   };
 
   // The continuous part for fixed binaries: the exact QP when convex, else coordinate descent.
-  const contQp: Qp = { A: H, b: p.linear, lo: p.lo, hi: p.hi, n, shift: EPS * scale, tol };
+  const contQp: Qp = { A: H, b: p.linear, lo: p.lo, hi: p.hi, n, tau: TAU * scale, tol };
   const polish = (x: Float64Array): void => {
     if (cont.length === 0) return;
     if (convex && boxQp(contQp, x, cont) !== null) return;
@@ -284,6 +325,7 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
     const x = new Float64Array(n);
     for (const i of bins) x[i] = k === 0 ? (p.linear[i] < 0 ? 1 : 0) : rng.nextInt(2);
     for (const i of cont) x[i] = Math.min(p.hi[i], Math.max(p.lo[i], 0));
+    for (const i of fixed) x[i] = p.lo[i];
     return x;
   };
   localSearch(start(0));
@@ -291,12 +333,15 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
 
   // 2. Branch and bound when convex.
   if (convex && limits.stopped === null) {
+    // The least t that makes the relaxation semidefinite (none when a flat continuous direction is
+    // coupled to a binary: no t can mend that), tried up to 2^SHIFT_DOUBLINGS·(1 + scale), past which
+    // the relaxation is too weak and its rounding too coarse to be worth a tree.
     let t: number | null = null;
-    const all = Array.from({ length: n }, (_, i) => i);
-    for (let s = 0, step = 1 + scale; s <= 1e12 * (1 + scale); s = s === 0 ? step : 2 * s) {
+    const all = [...cont, ...bins];
+    for (let s = 0, step = 1 + scale, k = 0; k <= SHIFT_DOUBLINGS + 1; s = s === 0 ? step : 2 * s, k++) {
       const A = Float64Array.from(H);
       for (const i of bins) A[i * n + i] += s;
-      if (cholesky(A, n, all, EPS * scale) !== null) {
+      if (semidefinite(A, n, all)) {
         t = s;
         break;
       }
@@ -309,7 +354,7 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
         A[i * n + i] += shift;
         bb[i] -= shift / 2;
       }
-      const qp: Qp = { A, b: bb, lo: p.lo, hi: p.hi, n, shift: EPS * (scale + shift), tol };
+      const qp: Qp = { A, b: bb, lo: p.lo, hi: p.hi, n, tau: TAU * (scale + shift), tol };
       const weight = (i: number) => Math.abs(p.linear[i]) + bins.reduce((s, j) => s + Math.abs(H[i * n + j]), 0) + cont.reduce((s, j) => s + Math.abs(H[i * n + j]), 0);
       const order = [...bins].sort((x, y) => weight(y) - weight(x) || x - y);
       const x = Float64Array.from(best!);
@@ -319,6 +364,9 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
       let fresh = false;
       let openBound = Infinity;
       let openBounded = true;
+      // A leaf whose own convexity bound stays below the incumbent (its QP not proven solved) keeps
+      // the tree from certifying; like an open subtree, it holds nothing below that bound.
+      let leavesProven = true;
       const dfs = (depth: number): void => {
         if (++work.nodes > b.bnbNodes || limits.check()) {
           aborted = true;
@@ -329,10 +377,13 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
         const movable = [...cont, ...order.slice(depth)];
         const r = t !== null || depth === order.length ? boxQp(qp, x, movable) : null;
         if (depth === order.length) {
-          if (r === null) {
-            polish(x);
-            consider(x);
-          } else consider(x);
+          if (r === null) polish(x);
+          consider(x);
+          if (r === null || r.bound < bestF - tol) {
+            leavesProven = false;
+            if (r === null) openBounded = false;
+            else openBound = Math.min(openBound, r.bound);
+          }
           return;
         }
         if (r !== null && r.bound >= bestF - tol) return;
@@ -355,7 +406,7 @@ export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResu
         }
       };
       dfs(0);
-      if (!aborted) return done('branch_and_bound');
+      if (!aborted && leavesProven) return done('branch_and_bound');
       // Pruned subtrees hold nothing below the incumbent (less the tolerance); open ones nothing below their bound.
       if (openBounded) lower = Math.min(openBound, bestF - tol);
     }

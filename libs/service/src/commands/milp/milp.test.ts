@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProblem } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
-import { bruteMilp, randomMilp } from '@svc/engine-ts/testing';
+import { bruteMilp, randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
 import { CHECKERS } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { dyadic, sum, toDecimal } from './exact';
@@ -18,6 +18,23 @@ describe('milp through the service adapter', () => {
       const want = bruteMilp(d);
       expect(Math.abs((done.fields.objective as number) - want)).toBeLessThan(1e-6 * (1 + Math.abs(want)));
       expect(Number(done.fields.objective_decimal)).toBeCloseTo(done.fields.objective as number, 9);
+    }
+  });
+
+  it('issue 19: singular curvature is never certified at a wrong objective (the two reproductions, random singular instances)', () => {
+    const kiln = { n: 3, vars: [{ domain: 'continuous', lo: -2, hi: 5 }, { domain: 'binary' }, { domain: 'binary' }], linear: { 0: -4, 2: -5 }, quadratic: [[0, 1, 5], [0, 2, 5]] };
+    const clay = {
+      n: 4, vars: [{ domain: 'binary' }, { domain: 'binary' }, { domain: 'continuous', lo: -2, hi: -2 }, { domain: 'continuous', lo: -2, hi: null }],
+      linear: { 0: -5 }, diag: { 2: 1, 3: 1 }, quadratic: [[0, 1, -3], [0, 2, -3], [2, 3, 1]],
+    };
+    expect(run('milp', kiln, { effort: 'medium' }).done.fields.objective).toBe(-20);
+    expect(run('milp', clay, { effort: 'high' }).done.fields.objective).toBe(-2);
+    for (let s = 0; s < 24; s++) {
+      const d = randomSingularMilp(300 + s, s % 6, 1 + (s % 4));
+      const { done } = run('milp', { n: d.vars.length, ...d }, { seed: s, effort: (['flash', 'medium', 'high'] as const)[s % 3] });
+      const want = bruteMilp(d);
+      if (done.proof !== null) expect(Math.abs((done.fields.objective as number) - want), `seed ${s}`).toBeLessThan(1e-6 * (1 + Math.abs(want)));
+      else expect(done.fields.objective as number).toBeGreaterThanOrEqual(want - 1e-6 * (1 + Math.abs(want)));
     }
   });
 
