@@ -31,6 +31,27 @@ describe.runIf(status.loaded)('native cover', () => {
     }
   }, 120_000);
 
+  it('with a cancel already set: the same cover, bound and work as engine-ts, the bound present whenever the reductions leave the answer heuristic', async () => {
+    const e = native();
+    const cases = [[8, 6, 0.3, 'flash'], [15, 12, 0.2, 'medium'], [40, 60, 0.08, 'high'], [120, 400, 0.04, 'flash'], [200, 600, 0.02, 'medium'], [6, 5, 0.2, 'flash']] as const;
+    let heuristic = 0;
+    for (const [s, [U, n, density, effort]] of cases.entries()) {
+      const req: EngineRequest = { command: 'cover', problem: instance(170 + s, U, n, density), effort, seed: s };
+      const [ca, cb] = [newCancelSignal(), newCancelSignal()];
+      Atomics.store(ca.flag, 0, 1);
+      Atomics.store(cb.flag, 0, 1);
+      const [a, b] = await Promise.all([ts.solve(req, ca), e.solve(req, cb)]);
+      expect(Array.from(b.answer as Uint8Array), `case ${s}`).toEqual(Array.from(a.answer as Uint8Array));
+      expect([b.objective, b.proof, b.bound, b.stoppedAtDeadline]).toEqual([a.objective, a.proof, a.bound, a.stoppedAtDeadline]);
+      expect(b.work).toEqual(a.work);
+      if (b.proof === null) {
+        heuristic++;
+        expect(b.bound!, `case ${s}`).toBeLessThanOrEqual(b.objective);
+      } else expect(b.bound).toBeUndefined();
+    }
+    expect(heuristic).toBeGreaterThanOrEqual(4);
+  });
+
   it('passes the budget field for field and stops on cancel with a valid cover', async () => {
     const p = instance(3, 150, 500, 0.03);
     const prepared = prepare({ command: 'cover', problem: p, effort: 'flash', seed: 2 });

@@ -1,6 +1,7 @@
 // cover: the reductions, the Lagrangian search and branch and bound against brute force, a valid
 // bound on larger instances, limits and validation.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -144,6 +145,41 @@ void TestLargeAndLimits() {
   CHECK(!std::isnan(c.objective));
 }
 
+// A cancel flag already set, or a deadline already past, before the solve starts (deterministic):
+// an answer the reductions decide is certified without a bound; any other is heuristic and still
+// carries the first bound, at most the brute-force optimum (docs/cover.md).
+void TestLimitsKeepTheBound() {
+  int heuristic = 0;
+  for (uint32_t s = 0; s < 120; ++s) {
+    const Instance in = Random(4 + static_cast<int32_t>(s % 14), 3 + static_cast<int32_t>(s % 11), 0.2 + (s % 4) * 0.08, 400 + s, static_cast<int>(s % 3));
+    int32_t cancel = 1;
+    const SolveResult c = Run(in, s, s % 2 ? Limits(&cancel, svc::core::Clock::now(), 0)
+                                           : Limits(nullptr, svc::core::Clock::now() - std::chrono::seconds(1), 1));
+    const double opt = Brute(in);
+    CHECK(c.objective == svc::core::CoverCost(in.View().cover, in.n, c.answer));
+    if (c.proof != Proof::kNone) {
+      CHECK(c.status == ResultStatus::kOptimal && !c.has_bound);
+      CHECK_NEAR(c.objective, opt, 1e-9 * (1 + std::fabs(opt)));
+      continue;
+    }
+    ++heuristic;
+    CHECK(c.status == (s % 2 ? ResultStatus::kCancelled : ResultStatus::kDeadline));
+    CHECK(c.has_bound && std::isfinite(c.bound) && c.bound <= c.objective);
+    CHECK(c.bound <= opt + 1e-9 * (1 + std::fabs(opt)));
+  }
+  CHECK(heuristic >= 60);
+  // Larger: the bound under a cancel is at most the one of a run without limits (the root bound keeps the larger).
+  for (uint32_t s = 0; s < 4; ++s) {
+    const Instance in = Random(120, 400, 0.04, 60 + s, 0);
+    int32_t cancel = 1;
+    const SolveResult c = Run(in, s, Limits(&cancel, svc::core::Clock::now(), 0));
+    const SolveResult r = Run(in, s);
+    CHECK(c.proof == Proof::kNone && c.has_bound && c.bound <= c.objective);
+    CHECK(r.proof != Proof::kNone || (r.has_bound && r.bound >= c.bound));
+    if (r.proof != Proof::kNone) CHECK(c.bound <= r.objective + 1e-9 * (1 + std::fabs(r.objective)));
+  }
+}
+
 void TestValidation() {
   std::string error;
   SolveResult out;
@@ -168,6 +204,7 @@ int main() {
   TestMatchesBruteForce();
   TestLocalSearch();
   TestLargeAndLimits();
+  TestLimitsKeepTheBound();
   TestValidation();
   return svc::test::Finish("cover_test");
 }

@@ -109,20 +109,66 @@ class Search {
   }
 
   void InitMultipliers() {
+    std::vector<int32_t> size(n_, 0);
+    for (int32_t j = 0; j < n_; ++j) {
+      if (state_[j] != 0) continue;
+      for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
+        if (cov_[c_.elems[k]] == 0) ++size[j];
+      }
+    }
     for (int32_t e = 0; e < U_; ++e) {
       if (cov_[e] != 0) continue;
       double m = kInf;
       for (int32_t q = estart_[e]; q < estart_[e + 1]; ++q) {
         const int32_t j = esets_[q];
         if (state_[j] != 0) continue;
-        int32_t size = 0;
-        for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
-          if (cov_[c_.elems[k]] == 0) ++size;
-        }
-        m = std::min(m, c_.cost[j] / size);
+        m = std::min(m, c_.cost[j] / size[j]);
       }
       u_[e] = m == kInf ? 0 : m;
     }
+  }
+
+  // solve.ts dualBound: the first proven bound (a maximal dual solution from InitMultipliers' u),
+  // rounded up when every cost is an integer; leaves u_ and rc_ as they were, not counted as work.
+  double DualBound() {
+    const std::vector<double> saved = u_;
+    InitMultipliers();
+    std::vector<double>& y = u_;
+    std::vector<double> slack(n_, 0.0);
+    for (int32_t j = 0; j < n_; ++j) {
+      if (state_[j] != 0) continue;
+      double r = c_.cost[j];
+      for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
+        if (cov_[c_.elems[k]] == 0) r -= y[c_.elems[k]];
+      }
+      slack[j] = r;
+    }
+    for (int32_t e = 0; e < U_; ++e) {
+      if (cov_[e] != 0) continue;
+      double m = kInf;
+      for (int32_t q = estart_[e]; q < estart_[e + 1]; ++q) {
+        if (state_[esets_[q]] == 0) m = std::min(m, slack[esets_[q]]);
+      }
+      if (!(m > 0) || m == kInf) continue;
+      y[e] += m;
+      for (int32_t q = estart_[e]; q < estart_[e + 1]; ++q) {
+        if (state_[esets_[q]] == 0) slack[esets_[q]] -= m;
+      }
+    }
+    double L = fixed_cost_;
+    for (int32_t e = 0; e < U_; ++e) {
+      if (cov_[e] == 0) L += y[e];
+    }
+    for (int32_t j = 0; j < n_; ++j) {
+      if (state_[j] != 0) continue;
+      double r = c_.cost[j];
+      for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
+        if (cov_[c_.elems[k]] == 0) r -= y[c_.elems[k]];
+      }
+      if (r < 0) L += r;
+    }
+    u_ = saved;
+    return RoundUp(L);
   }
 
   // solve.ts heuristic: false when some element has no free set; *pick_out gets the completion.
@@ -445,6 +491,8 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     for (int32_t j = 0; j < n; ++j) c.best_[j] = c.state_[j] == 1 ? 1 : 0;
     return done(Proof::kBranchAndBound, false, 0);
   }
+  // The first proven bound, before anything that checks a limit (solve.ts).
+  const double first_lb = c.DualBound();
   c.Lagrangian();
   c.Heuristic();
   Prng rng(options.seed);
@@ -458,9 +506,10 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
       c.best_ = std::move(r.best);
     }
   };
-  search(b.ls_early_steps, -kInf);
+  search(b.ls_early_steps, first_lb);
   c.InitMultipliers();
-  const double root_lb = c.RoundUp(c.Subgradient(b.root_iters, 0.5));
+  const double root_lb =
+      first_lb >= c.best_cost_ - c.tol_ ? first_lb : std::max(first_lb, c.RoundUp(c.Subgradient(b.root_iters, 0.5)));
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   const auto refine = [&](int64_t from, int64_t to) {

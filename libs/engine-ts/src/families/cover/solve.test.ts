@@ -52,6 +52,51 @@ describe('cover', () => {
     expect(evaluateCover(canonicalCover(d.universe, d.sets, d.costs), c.answer)).toBe(c.objective);
   });
 
+  it('a cancel already set: an answer the reductions decide is certified without a bound, any other carries a bound at most the brute-force optimum', () => {
+    let heuristic = 0;
+    for (let s = 0; s < 200; s++) {
+      const d = randomCover(300 + s, 4 + (s % 14), 3 + (s % 12), 0.2 + (s % 4) * 0.08);
+      const p = canonicalCover(d.universe, d.sets, d.costs);
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const r = solveCover({ command: 'cover', problem: p, effort: EFFORTS[s % 3], seed: s }, signal);
+      const opt = bruteCover(d);
+      expect(close(naiveCoverCost(d, chosen(r.answer)), r.objective)).toBe(true);
+      if (r.proof !== null) {
+        // The reductions decided every element before anything looked at the flag.
+        expect([r.bound, r.stoppedAtDeadline, close(r.objective, opt)], `seed ${s}`).toEqual([undefined, false, true]);
+        continue;
+      }
+      heuristic++;
+      expect(r.stoppedAtDeadline).toBe(true);
+      expect(Number.isFinite(r.bound), `seed ${s}`).toBe(true);
+      expect(r.bound!).toBeLessThanOrEqual(r.objective);
+      expect(r.bound!, `seed ${s}`).toBeLessThanOrEqual(opt + 1e-9 * (1 + Math.abs(opt)));
+    }
+    expect(heuristic).toBeGreaterThanOrEqual(100);
+  });
+
+  it('max_latency_ms 1 (deadlineMs 1) or a cancel: a heuristic answer always carries a bound at most its cost, and the bound without limits is at least the cancelled one', () => {
+    for (let s = 0; s < 6; s++) {
+      const d = randomCover(520 + s, 120 + 20 * s, 400, 0.04);
+      const p = canonicalCover(d.universe, d.sets, d.costs);
+      for (const effort of EFFORTS) {
+        // Whether the deadline fires depends on the machine; what an answer carries does not.
+        const r = solveCover({ command: 'cover', problem: p, effort, seed: s, deadlineMs: 1 });
+        expect(close(naiveCoverCost(d, chosen(r.answer)), r.objective)).toBe(true);
+        if (r.proof === null) expect(r.bound!, `seed ${s} ${effort}`).toBeLessThanOrEqual(r.objective);
+        else expect(r.bound).toBeUndefined();
+      }
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const c = solveCover({ command: 'cover', problem: p, effort: 'flash', seed: s }, signal);
+      const full = solveCover({ command: 'cover', problem: p, effort: 'flash', seed: s });
+      expect(c.proof).toBeNull();
+      expect(c.bound!).toBeLessThanOrEqual(c.objective);
+      expect(c.bound!).toBeLessThanOrEqual(full.proof === null ? full.bound! : full.objective + 1e-9 * (1 + Math.abs(full.objective)));
+    }
+  });
+
   it('the local search alone: from every set chosen, a valid cover no dearer than its start, its cost reported exactly, the brute-force optimum on most small instances', () => {
     let atOptimum = 0;
     for (let s = 0; s < 100; s++) {

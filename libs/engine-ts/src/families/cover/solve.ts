@@ -2,7 +2,11 @@
  * cover: choose sets covering 0..universe−1 at the least total cost (weighted set cover).
  * Specification (libs/engine-native/src/core/cover/solve.cc follows it step for step):
  *   1. Reductions: every set of cost ≤ 0 is taken (it never hurts); then, repeatedly, a set that
- *      is the only free one holding an uncovered element is taken.
+ *      is the only free one holding an uncovered element is taken. When they leave an element
+ *      uncovered, the first bound follows at once, before anything checks a deadline or cancel: the
+ *      dual-feasible u of step 2's start, each uncovered element in index order then raising u_i by
+ *      the least slack c_j − Σ_{i' ∈ S_j} u_i' of its free sets; its L(u) (rounded up when every cost
+ *      is an integer) is a proven lower bound, and the early local search stops when it reaches it.
  *   2. Lagrangian relaxation of the covering rows: multipliers u ≥ 0 per uncovered element, reduced
  *      costs rc_j = c_j − Σ_{i ∈ S_j uncovered} u_i, L(u) = fixed + Σ u + Σ_{rc_j < 0} rc_j, a proven
  *      lower bound (rounded up when every cost is an integer). Subgradient steps
@@ -22,8 +26,10 @@
  *   6. Local search (local-search.ts, one Prng(seed) for it and the refinement): lsEarlySteps steps
  *      from the plain greedy cover before step 2's relaxation, and lsSteps steps from the best cover
  *      after a tree left open and the remaining passes, stopping at the root bound.
- *   An answer that meets the root bound is certified at the root. Heuristic answers carry the
- *   root bound. A deadline or cancel keeps the best cover so far.
+ *   The root bound is the larger of the first bound and step 2's best L(u) (the first bound alone when
+ *   it meets the cover, and then step 2 does not run). An answer that meets the root bound is
+ *   certified at the root. Every heuristic answer carries the root bound (at most its cost), so a
+ *   deadline or cancel, which keeps the best cover so far, keeps a bound too: at least the first.
  */
 import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
 import { Limits } from '../../kernels/model';
@@ -133,21 +139,64 @@ class Search {
     return L;
   }
 
-  /** u_e = min over free sets j ∋ e of c_j / (uncovered elements of j). */
+  /** u_e = min over free sets j ∋ e of c_j / (uncovered elements of j): dual feasible (every rc_j ≥ 0). */
   initMultipliers(): void {
     const { p, cov } = this;
+    const size = new Int32Array(this.n);
+    for (let j = 0; j < this.n; j++) {
+      if (this.state[j] !== 0) continue;
+      for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) size[j]++;
+    }
     for (let e = 0; e < this.U; e++) {
       if (cov[e] !== 0) continue;
       let m = Infinity;
       for (let q = this.estart[e]; q < this.estart[e + 1]; q++) {
         const j = this.esets[q];
         if (this.state[j] !== 0) continue;
-        let size = 0;
-        for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) size++;
-        m = Math.min(m, p.cost[j] / size);
+        m = Math.min(m, p.cost[j] / size[j]);
       }
       this.u[e] = m === Infinity ? 0 : m;
     }
+  }
+
+  /**
+   * The first proven bound, before anything that checks a limit: from the dual-feasible u of
+   * initMultipliers, each uncovered element in turn raises its u_e by the least slack
+   * c_j − Σ_{i ∈ S_j uncovered} u_i of its free sets (a maximal dual solution); returns L(u) of
+   * that u, rounded up when every cost is an integer. Leaves u and rc as they were; linear in the
+   * entries, not counted as work.
+   */
+  dualBound(): number {
+    const { p, cov, U } = this;
+    const saved = Float64Array.from(this.u);
+    this.initMultipliers();
+    const y = this.u;
+    const slack = new Float64Array(this.n);
+    for (let j = 0; j < this.n; j++) {
+      if (this.state[j] !== 0) continue;
+      let r = p.cost[j];
+      for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) r -= y[p.elems[k]];
+      slack[j] = r;
+    }
+    for (let e = 0; e < U; e++) {
+      if (cov[e] !== 0) continue;
+      let m = Infinity;
+      for (let q = this.estart[e]; q < this.estart[e + 1]; q++) if (this.state[this.esets[q]] === 0) m = Math.min(m, slack[this.esets[q]]);
+      if (!(m > 0) || m === Infinity) continue;
+      y[e] += m;
+      for (let q = this.estart[e]; q < this.estart[e + 1]; q++) if (this.state[this.esets[q]] === 0) slack[this.esets[q]] -= m;
+    }
+    // L(y) from scratch (valid for any y ≥ 0, whatever the rounding of the slacks above).
+    let L = this.fixedCost;
+    for (let e = 0; e < U; e++) if (cov[e] === 0) L += y[e];
+    for (let j = 0; j < this.n; j++) {
+      if (this.state[j] !== 0) continue;
+      let r = p.cost[j];
+      for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) r -= y[p.elems[k]];
+      if (r < 0) L += r;
+    }
+    this.u.set(saved);
+    return this.roundUp(L);
   }
 
   /**
@@ -372,6 +421,8 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
     for (let j = 0; j < p.n; j++) c.best[j] = c.state[j] === 1 ? 1 : 0;
     return done('branch_and_bound');
   }
+  // The first proven bound, before anything that checks a limit: a deadline or cancel cannot remove it.
+  const firstLb = c.dualBound();
   // 2–3. The plain greedy, the early local search, then the root relaxation.
   c.lagrangian();
   c.heuristic();
@@ -385,9 +436,11 @@ export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryRes
       c.best.set(r.best);
     }
   };
-  search(b.lsEarlySteps, -Infinity);
+  search(b.lsEarlySteps, firstLb);
   c.initMultipliers();
-  const rootLb = c.roundUp(c.subgradient(b.rootIters, 0.5));
+  // The subgradient's best (−∞ when a limit stopped it before its first step), never below the first
+  // bound; not run when the first bound already meets the cover.
+  const rootLb = firstLb >= c.bestCost - c.tol ? firstLb : Math.max(firstLb, c.roundUp(c.subgradient(b.rootIters, 0.5)));
   const rootU = Float64Array.from(c.u);
   if (rootLb >= c.bestCost - c.tol || limits.stopped !== null) return done(null, rootLb);
   // 4. Refinement passes: the first EARLY_PASSES before branch and bound, the others after it.

@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, validateProblem } from '@svc/contracts';
-import { LATEST_BUDGET_MODEL, type EngineResult } from '@svc/engine-ts';
+import { LATEST_BUDGET_MODEL, newCancelSignal, solveSync, type EngineResult } from '@svc/engine-ts';
+import { nativeStatus } from '@svc/engine-native';
 import { CHECKERS, sureCertificateOf } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { lcg } from '../../../test/brute-force';
+import { closeServices, makeService } from '../../../test/services';
 
 const DESCRIPTION = 'Hire the cheapest crews that cover every shift.';
 const { prepare, run } = adapterHarness(DESCRIPTION);
@@ -89,4 +91,58 @@ describe('cover through the service adapter', () => {
     expect(sure({ n: 3, universe: 4, sets: [[0, 1], [2], [3, 1]] })?.instant).toBe(true);
     expect(sure({ n: 3, universe: 3, sets: [[0, 1], [1, 2], [2, 0]] })).toBeNull();
   });
+});
+
+describe('cover bounds under a deadline (docs/cover.md: every heuristic answer carries a bound)', () => {
+  afterAll(closeServices);
+
+  it('a deadline that fired before the solve began (its cancel already set): a bound at most the brute-force optimum, unless the reductions decided the cover', () => {
+    let heuristic = 0;
+    for (let s = 0; s < 40; s++) {
+      const b = body(5 + (s % 9), 3 + (s % 10), 200 + s);
+      const prep = prepare('cover', b);
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const r = solveSync({ command: 'cover', problem: prep.problem, effort: (['flash', 'medium', 'high'] as const)[s % 3], seed: s }, signal);
+      const done = prep.finish(r, { deadlineFired: true });
+      const cost = done.fields.cost as number;
+      if (done.proof !== null) {
+        expect(done.bound, `seed ${s}`).toBeUndefined();
+        expect(cost).toBeCloseTo(brute(b), 9);
+        continue;
+      }
+      heuristic++;
+      expect(done.stoppedAtDeadline).toBe(true);
+      expect(done.bound!, `seed ${s}`).toBeLessThanOrEqual(cost);
+      expect(done.bound!, `seed ${s}`).toBeLessThanOrEqual(brute(b) + 1e-9);
+      expect(done.gap!).toBeGreaterThanOrEqual(0);
+    }
+    expect(heuristic).toBeGreaterThanOrEqual(20);
+  });
+
+  const engines = nativeStatus().loaded ? (['ts', 'native'] as const) : (['ts'] as const);
+  for (const engine of engines) {
+    it(`max_latency_ms 1 through the service (${engine} engine): a heuristic answer carries bound and gap, a certified one neither`, async () => {
+      const svc = await makeService({ engine });
+      const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.19' });
+      const bodies = [body(10, 12, 31), body(12, 14, 32), body(80, 300, 33), body(150, 600, 36)];
+      for (const [k, b] of bodies.entries()) {
+        for (const effort of ['flash', 'high'] as const) {
+          // Whether the deadline strikes depends on the machine; what the answer carries does not.
+          const env = await svc.solve('cover', { tag: TAG, description: DESCRIPTION, ...b }, { principal: me, query: { max_latency_ms: '1', effort, seed: String(k) } });
+          expect(env.latency_budget_ms).toBe(1);
+          const cost = env.cost as number;
+          if (env.certainty === CERTAINTY.heuristic) {
+            expect(typeof env.bound, `body ${k} ${effort}`).toBe('number');
+            expect(env.bound!).toBeLessThanOrEqual(cost + 1e-9);
+            expect(env.gap!).toBeGreaterThanOrEqual(0);
+            if (b.n <= 14) expect(env.bound!).toBeLessThanOrEqual(brute(b) + 1e-9);
+          } else {
+            expect(env.certainty).toBe(CERTAINTY.certified);
+            expect(env.bound).toBeUndefined();
+          }
+        }
+      }
+    }, 60_000);
+  }
 });
