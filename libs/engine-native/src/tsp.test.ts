@@ -57,6 +57,29 @@ describe.runIf(status.loaded)('native tsp', () => {
     }
   }, 120_000);
 
+  it('with a cancel already set: the same tour, bound and work as engine-ts; past 11 cities (the DP cut, or no DP) the bound is present', async () => {
+    const e = native();
+    const cases: [TspProblem, 'flash' | 'medium' | 'high'][] = [
+      [matrix(21, 9), 'flash'], [matrix(22, 14), 'medium'], [points(23, 13), 'flash'], [points(24, 18, 'att'), 'high'],
+      [points(25, 60, 'geo'), 'medium'], [points(26, 200), 'high'], [matrix(27, 80), 'flash'],
+    ];
+    for (const [problem, effort] of cases) {
+      const req: EngineRequest = { command: 'tsp', problem, effort, seed: 3 };
+      const [ca, cb] = [newCancelSignal(), newCancelSignal()];
+      Atomics.store(ca.flag, 0, 1);
+      Atomics.store(cb.flag, 0, 1);
+      const [a, b] = await Promise.all([ts.solve(req, ca), e.solve(req, cb)]);
+      expect(Array.from(b.answer), `n ${problem.n}`).toEqual(Array.from(a.answer));
+      expect([b.objective, b.proof, b.bound, b.stoppedAtDeadline]).toEqual([a.objective, a.proof, a.bound, a.stoppedAtDeadline]);
+      expect(b.work).toEqual(a.work);
+      if (problem.n <= 11) expect([b.proof, b.bound]).toEqual(['dynamic_program', undefined]);
+      else {
+        expect(b.proof).toBeNull();
+        expect(b.bound!, `n ${problem.n}`).toBeLessThanOrEqual(b.objective);
+      }
+    }
+  });
+
   it('passes the budget field for field, reads the shared matrix in place, and stops on cancel', async () => {
     const p = matrix(3, 60);
     expect(p.matrix!.buffer).toBeInstanceOf(SharedArrayBuffer);

@@ -367,7 +367,8 @@ BoundResult OneTreeBound(int32_t n, const TspDistance& d, int64_t iters, double 
   double lambda = 2;
   int32_t since_best = 0;
   for (int64_t it = 0; it < iters; ++it) {
-    if ((*stop = limits.CheckLimits()) != Stop::kNone) break;
+    // The first 1-tree always (a deadline or cancel cannot take the bound away), then a check per step.
+    if (it > 0 && (*stop = limits.CheckLimits()) != Stop::kNone) break;
     std::fill(deg.begin(), deg.end(), 0);
     std::fill(in_tree.begin(), in_tree.end(), 0);
     std::fill(key.begin(), key.end(), kInf);
@@ -464,8 +465,10 @@ std::vector<int32_t> CanonicalTour(const std::vector<int32_t>& t) {
   return out;
 }
 
+// budget.ts boundIterations: at least 1 (the first 1-tree, always computed).
 int64_t BoundIterations(const TspBudget& b, int32_t n) {
-  return std::min<int64_t>(b.bound_iters, static_cast<int64_t>(std::floor(b.bound_work / (static_cast<double>(n) * n))));
+  return std::max<int64_t>(
+      1, std::min<int64_t>(b.bound_iters, static_cast<int64_t>(std::floor(b.bound_work / (static_cast<double>(n) * n)))));
 }
 
 void Iterate(Tour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
@@ -613,15 +616,15 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   const int32_t k = std::min(b.neighbours, n - 1);
   const std::vector<int32_t> cand = CandidateLists(n, d, k);
   Tour tour(n, d, cand, k, NearestNeighbour(n, d, cand, k));
-  if (stop != Stop::kNone) return done(tour.tour(), Proof::kNone, false, 0);
   tour.QueueAll();
   tour.LocalSearch(limits, work, &stop);
   tour.log.clear();
   bool has_lower = false;
   double lower = 0;
   std::vector<double> root_pi;
+  // Its first 1-tree whatever the limits say (solve.ts).
   const int64_t iters = BoundIterations(b, n);
-  if (iters > 0 && n >= 3 && stop == Stop::kNone) {
+  if (n >= 3) {
     BoundResult r = OneTreeBound(n, d, iters, tour.length, limits, &stop);
     if (std::isfinite(r.bound)) {
       has_lower = true;

@@ -1,6 +1,7 @@
 // tsp: Held–Karp against brute force (n <= 9), the local search against Held–Karp (n 13..16),
 // the bound below the optimum, TSPLIB distances, deadlines and validation.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <numeric>
@@ -188,6 +189,41 @@ void TestLargeAndLimits() {
   CHECK(IsTour(c.order, 400));
 }
 
+// A cancel flag already set, or a deadline already past, before the solve starts (deterministic):
+// the DP of at most 11 cities never checks a limit and certifies; past that every answer is
+// heuristic and carries the first 1-tree's bound, at most the optimum (docs/tsp.md).
+void TestLimitsKeepTheBound() {
+  for (uint32_t s = 0; s < 48; ++s) {
+    const int32_t n = 5 + static_cast<int32_t>(s % 12);  // 5..16
+    const int effort = static_cast<int>(s % 2);          // flash (DP to 12) or medium (DP to 16)
+    const Instance in = s % 3 ? Points(n, 500 + s, effort) : Matrix(n, 500 + s, effort, s % 4 == 0 ? -20 : 1, 100);
+    Instance exact = in;
+    exact.budget = Budget(2);
+    const double opt = n <= 9 ? Brute(in) : Run(exact, s).objective;
+    int32_t cancel = 1;
+    const SolveResult c = Run(in, s, s % 2 ? Limits(&cancel, svc::core::Clock::now(), 0)
+                                           : Limits(nullptr, svc::core::Clock::now() - std::chrono::seconds(1), 1));
+    CHECK(IsTour(c.order, n));
+    CHECK(c.objective == Length(in, c.order));
+    if (n <= 11) {
+      CHECK(c.proof == Proof::kDynamicProgram && !c.has_bound && c.objective == opt);
+      continue;
+    }
+    CHECK(c.proof == Proof::kNone);
+    CHECK(c.status == (s % 2 ? ResultStatus::kCancelled : ResultStatus::kDeadline));
+    CHECK(c.has_bound && c.bound <= c.objective && c.bound <= opt);
+  }
+  // Past the DP: the bound under a cancel is at most the one of a run without limits.
+  for (uint32_t s = 0; s < 3; ++s) {
+    const Instance in = Points(40 + 80 * static_cast<int32_t>(s), 90 + s, 0);
+    int32_t cancel = 1;
+    const SolveResult c = Run(in, s, Limits(&cancel, svc::core::Clock::now(), 0));
+    const SolveResult r = Run(in, s);
+    CHECK(IsTour(c.order, in.n) && c.proof == Proof::kNone && c.has_bound && c.bound <= c.objective);
+    CHECK(c.bound <= (r.proof == Proof::kNone ? r.bound : r.objective));
+  }
+}
+
 void TestValidation() {
   std::string error;
   SolveResult out;
@@ -217,6 +253,7 @@ int main() {
   TestBranchAgainstExact();
   TestDistances();
   TestLargeAndLimits();
+  TestLimitsKeepTheBound();
   TestValidation();
   return svc::test::Finish("tsp_test");
 }

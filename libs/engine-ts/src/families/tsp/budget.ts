@@ -4,7 +4,8 @@
  *   dpMaxN      n up to this is solved exactly by the Held–Karp DP (2^(n−1)·(n−1) doubles)
  *   neighbours  candidate list size (nearest cities) of the local search
  *   kicksPerN   iterated local search: kicksPerN · n double-bridge kicks, at most maxKicks
- *   boundWork   Held–Karp 1-tree bound: about boundWork / n² subgradient steps, at most boundIters
+ *   boundWork   Held–Karp 1-tree bound: about boundWork / n² subgradient steps, at most boundIters,
+ *               at least one 1-tree
  *   bnbMaxN       5 ≤ n ≤ bnbMaxN gets branch and bound below the root (branch.ts) when the root bound
  *                 does not meet the tour
  *   bnbKicksPerN  kicks before that tree: at most bnbKicksPerN · n (the rest follow a tree left open)
@@ -38,7 +39,7 @@ export function tspBudgetFor(effort: Effort): TspBudget {
   return b;
 }
 
-/** Subgradient steps of the 1-tree bound for n cities (0 = no bound). */
+/** Subgradient steps of the 1-tree bound for n cities: at least 1 (the first 1-tree, always computed). */
 export function boundIterations(b: TspBudget, n: number): number {
-  return Math.min(b.boundIters, Math.floor(b.boundWork / (n * n)));
+  return Math.max(1, Math.min(b.boundIters, Math.floor(b.boundWork / (n * n))));
 }

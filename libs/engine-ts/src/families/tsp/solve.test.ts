@@ -216,6 +216,52 @@ describe('tsp solve', () => {
   });
 });
 
+describe('tsp bounds under a deadline or cancel (docs/tsp.md: a deadline cuts the search, never the bound)', () => {
+  it('a cancel already set: up to 11 cities the DP certifies (it never checks); past that the answer carries a bound at most the optimum', () => {
+    let heuristic = 0;
+    for (let s = 0; s < 48; s++) {
+      const n = 5 + (s % 12); // 5..16
+      const m = s % 3 ? matrixOf(randomPoints(600 + s, n)) : randomMatrix(600 + s, n, s % 4 === 0 ? -20 : 1, 100);
+      const p = s % 3 === 1 ? canonicalTsp({ points: randomPoints(600 + s, n) }) : canonicalTsp({ matrix: m });
+      const effort = s % 2 ? 'medium' : 'flash'; // the DP up to 16 or 12 cities
+      const opt = n <= 9 ? bruteForce(m) : evaluateTsp(p, heldKarp(n, (i, j) => evaluatePair(p, i, j), new Limits(null, Infinity), { iterations: 0, nodes: 0, restarts: 0 })!);
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const r = solveTsp({ command: 'tsp', problem: p, effort, seed: s }, signal);
+      expect(isTour(r.answer, n)).toBe(true);
+      expect(evaluateTsp(p, r.answer)).toBe(r.objective);
+      if (n <= 11) {
+        expect([r.proof, r.bound, r.objective], `seed ${s}`).toEqual(['dynamic_program', undefined, opt]);
+        continue;
+      }
+      heuristic++;
+      expect([r.proof, r.stoppedAtDeadline], `seed ${s}`).toEqual([null, true]);
+      expect(Number.isInteger(r.bound), `seed ${s}`).toBe(true);
+      expect(r.bound!).toBeLessThanOrEqual(r.objective);
+      expect(r.bound!, `seed ${s} n ${n}`).toBeLessThanOrEqual(opt);
+    }
+    expect(heuristic).toBe(20);
+  });
+
+  it('max_latency_ms 1 (deadlineMs 1) or a cancel past the DP: a heuristic answer always carries a bound at most its length, and the bound without limits is at least the cancelled one', () => {
+    for (const [n, effort] of [[14, 'flash'], [20, 'medium'], [60, 'medium'], [150, 'high'], [400, 'flash']] as const) {
+      const p = canonicalTsp({ points: randomPoints(40 + n, n) });
+      // Whether the deadline fires depends on the machine; what an answer carries does not.
+      const r = solve(p, effort, 1, { deadlineMs: 1 });
+      expect(isTour(r.answer, n)).toBe(true);
+      if (r.proof === null) expect(r.bound!, `n ${n}`).toBeLessThanOrEqual(r.objective);
+      else expect(r.bound).toBeUndefined();
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const c = solveTsp({ command: 'tsp', problem: p, effort: 'flash', seed: 1 }, signal);
+      const full = solve(p, 'flash', 1);
+      expect(c.proof).toBeNull();
+      expect(c.bound!).toBeLessThanOrEqual(c.objective);
+      expect(c.bound!, `n ${n}`).toBeLessThanOrEqual(full.proof === null ? full.bound! : full.objective);
+    }
+  });
+});
+
 function evaluatePair(p: TspProblem, i: number, j: number): number {
   if (i === j) return 0;
   if (p.matrix) return p.matrix[i * p.n + j];

@@ -12,15 +12,19 @@
  *      undone otherwise (a log of the reversals).
  *   3. Between the first local search and the iterated one: the Held–Karp lower bound (1-trees
  *      with subgradient node penalties, boundIterations steps, the first tour's length as the
- *      target); the iterated search stops early when the tour reaches ⌈bound⌉, which proves it
- *      optimal ('branch_and_bound', closed at the root). Heuristic answers carry ⌈bound⌉.
+ *      target); the first 1-tree (π = 0) is computed whatever the limits say, the later ones only
+ *      while no limit fired. The iterated search stops early when the tour reaches ⌈bound⌉, which
+ *      proves it optimal ('branch_and_bound', closed at the root). Every heuristic answer carries
+ *      ⌈bound⌉ (at most its length).
  *   4. 5 ≤ n ≤ bnbMaxN and the tour above ⌈bound⌉: the iterated search stops after
  *      min(its kicks, bnbKicksPerN·n) kicks and branch and bound below the root follows (branch.ts,
  *      from the root bound's penalties): a closed tree certifies its best tour ('branch_and_bound');
  *      an open one (node budget) hands back to the iterated search for the remaining kicks, unless
  *      it found a shorter tour, which is then the answer.
  * The answer starts at city 0 and goes towards the smaller of its two neighbours. A deadline or
- * cancel keeps the best tour so far (and the bound, when it was computed before).
+ * cancel keeps the best tour so far and the bound: one that cuts the dynamic program (step 1) goes
+ * on to step 2's first tour, its local search (stopped at its first limit check) and step 3's first
+ * 1-tree.
  */
 import type { CancelSignal, EngineRequest, Proof } from '../../engine';
 import { Limits } from '../../kernels/model';
@@ -387,7 +391,8 @@ export function oneTreeBound(n: number, d: Distance, iters: number, ub: number, 
   let lambda = 2;
   let sinceBest = 0;
   for (let it = 0; it < iters; it++) {
-    if (limits.check()) break;
+    // The first 1-tree always (a deadline or cancel cannot take the bound away), then a check per step.
+    if (it > 0 && limits.check()) break;
     // Prim over cities 1..n−1 with weights d + π_i + π_j.
     deg.fill(0);
     inTree.fill(0);
@@ -505,15 +510,15 @@ export function solveTsp(req: EngineRequest, signal?: CancelSignal): Permutation
   const k = Math.min(b.neighbours, n - 1);
   const cand = candidateLists(n, d, k);
   const tour = new Tour(n, d, cand, k, nearestNeighbour(n, d, cand, k));
-  if (limits.stopped !== null) return done(tour.tour, null);
   tour.queueAll();
   tour.localSearch(limits, work);
   tour.log = [];
-  // The bound before the iterated search, so a deadline cuts the search and never the bound.
+  // The bound before the iterated search, its first 1-tree whatever the limits say, so a deadline
+  // or cancel cuts the search and never the bound.
   let lower: number | undefined;
   let rootPi: Float64Array | null = null;
   const iters = boundIterations(b, n);
-  if (iters > 0 && n >= 3 && limits.stopped === null) {
+  if (n >= 3) {
     const r = oneTreeBound(n, d, iters, tour.length, limits);
     // Rounding of the bound's sums: at most about 2n·2⁻⁵³ of the magnitudes summed (scale); 1e-11 covers n up to 45,000.
     if (Number.isFinite(r.bound)) {

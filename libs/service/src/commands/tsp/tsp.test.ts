@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, validateProblem } from '@svc/contracts';
-import { LATEST_BUDGET_MODEL, type EngineResult } from '@svc/engine-ts';
+import { LATEST_BUDGET_MODEL, newCancelSignal, solveSync, type EngineResult } from '@svc/engine-ts';
+import { nativeStatus } from '@svc/engine-native';
 import { CHECKERS, sureCertificateOf } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { lcg } from '../../../test/brute-force';
+import { closeServices, makeService } from '../../../test/services';
 
 const DESCRIPTION = 'Plan the shortest round through the delivery addresses.';
 const { prepare, run } = adapterHarness(DESCRIPTION);
@@ -30,6 +32,23 @@ function brute(n: number, d: (i: number, j: number) => number): number {
     for (let i = 0; i < left.length; i++) rec(left[i], [...left.slice(0, i), ...left.slice(i + 1)], len + d(last, left[i]));
   };
   rec(0, Array.from({ length: n - 1 }, (_, i) => i + 1), 0);
+  return best;
+}
+
+/** Shortest tour by a dynamic program over subsets (Held–Karp, written here apart from the engines), for n up to ~16. */
+function exactByDp(n: number, d: (i: number, j: number) => number): number {
+  const m = n - 1;
+  const f = new Float64Array((1 << m) * m).fill(Infinity);
+  for (let j = 0; j < m; j++) f[(1 << j) * m + j] = d(0, j + 1);
+  for (let S = 1; S < 1 << m; S++) {
+    for (let j = 0; j < m; j++) {
+      const v = f[S * m + j];
+      if (!(S & (1 << j)) || v === Infinity) continue;
+      for (let k = 0; k < m; k++) if (!(S & (1 << k))) f[(S | (1 << k)) * m + k] = Math.min(f[(S | (1 << k)) * m + k], v + d(j + 1, k + 1));
+    }
+  }
+  let best = Infinity;
+  for (let j = 0; j < m; j++) best = Math.min(best, f[((1 << m) - 1) * m + j] + d(j + 1, 0));
   return best;
 }
 
@@ -104,4 +123,57 @@ describe('tsp through the service adapter', () => {
     expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(12, 1)), 'flash', LATEST_BUDGET_MODEL)).not.toBeNull();
     expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(13, 1)), 'flash', LATEST_BUDGET_MODEL)).toBeNull();
   });
+});
+
+describe('tsp bounds under a deadline (docs/tsp.md: a deadline cuts the search, never the bound)', () => {
+  afterAll(closeServices);
+
+  it('a deadline that fired before the solve began (its cancel already set): up to 11 cities certified by the DP; 12–16 cities past the DP cut (medium) or above its size (flash) carry a bound at most the optimum', () => {
+    for (let s = 0; s < 12; s++) {
+      const n = s < 4 ? 6 + s : 12 + (s % 5); // 6..9, then 12..16
+      const body = symmetricBody(n, 300 + s);
+      const prep = prepare('tsp', body);
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const r = solveSync({ command: 'tsp', problem: prep.problem, effort: s % 2 ? 'flash' : 'medium', seed: s }, signal);
+      const done = prep.finish(r, { deadlineFired: true });
+      const length = done.fields.length as number;
+      const opt = n <= 9 ? brute(n, (i, j) => body.matrix[i][j]) : exactByDp(n, (i, j) => body.matrix[i][j]);
+      if (n <= 9) expect(exactByDp(n, (i, j) => body.matrix[i][j])).toBe(opt);
+      if (n <= 11) {
+        expect([done.proof, done.bound, length], `seed ${s}`).toEqual(['dynamic_program', undefined, opt]);
+        continue;
+      }
+      expect([done.proof, done.stoppedAtDeadline], `seed ${s}`).toEqual([null, true]);
+      expect(Number.isInteger(done.bound), `seed ${s}`).toBe(true);
+      expect(done.bound!).toBeLessThanOrEqual(length);
+      expect(done.bound!, `seed ${s}`).toBeLessThanOrEqual(opt);
+      expect(done.gap!).toBeGreaterThanOrEqual(0);
+    }
+  }, 60_000);
+
+  const engines = nativeStatus().loaded ? (['ts', 'native'] as const) : (['ts'] as const);
+  for (const engine of engines) {
+    it(`max_latency_ms 1 through the service (${engine} engine): a heuristic answer carries bound and gap, a certified one neither`, async () => {
+      const svc = await makeService({ engine });
+      const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.19' });
+      const bodies: Record<string, unknown>[] = [symmetricBody(9, 41), symmetricBody(16, 42), pointsBody(60, 43, 'euc_2d'), pointsBody(300, 44, 'att'), pointsBody(900, 45, 'geo')];
+      for (const [k, body] of bodies.entries()) {
+        for (const effort of ['flash', 'high'] as const) {
+          // Whether the deadline strikes depends on the machine; what the answer carries does not.
+          const env = await svc.solve('tsp', { tag: TAG, description: DESCRIPTION, ...body }, { principal: me, query: { max_latency_ms: '1', effort, seed: String(k) } });
+          expect(env.latency_budget_ms).toBe(1);
+          const length = env.length as number;
+          if (env.certainty === CERTAINTY.heuristic) {
+            expect(Number.isInteger(env.bound), `body ${k} ${effort}`).toBe(true);
+            expect(env.bound!).toBeLessThanOrEqual(length);
+            expect(env.gap!).toBeGreaterThanOrEqual(0);
+          } else {
+            expect(env.certainty).toBe(CERTAINTY.certified);
+            expect(env.bound).toBeUndefined();
+          }
+        }
+      }
+    }, 60_000);
+  }
 });
