@@ -3,7 +3,6 @@ import { canonicalDesign, createTsEngine, designBudgetFor, evaluateDesign, newCa
 import { randomDesign } from '@svc/engine-ts/testing';
 import { createNativeEngine, nativeStatus } from './index';
 import { prepare } from './native-engine';
-import { DESIGN_BUDGET_FIELDS } from './args/design-args';
 
 const status = nativeStatus();
 
@@ -35,7 +34,8 @@ describe.runIf(status.loaded)('native design', () => {
     const p = canonicalDesign(randomDesign(3, 100, 7, 'colouring'));
     const prepared = prepare({ command: 'design', problem: p, effort: 'flash', seed: 2 });
     const b = designBudgetFor('flash');
-    expect(Array.from(prepared.problem.design!.budget)).toEqual(DESIGN_BUDGET_FIELDS.map((f) => b[f]));
+    expect(prepared.problem).toBe(p);
+    expect(prepared.options.family).toEqual(b);
     const cancel = newCancelSignal();
     Atomics.store(cancel.flag, 0, 1);
     const c = await native().solve({ command: 'design', problem: p, effort: 'high', seed: 1 }, cancel);

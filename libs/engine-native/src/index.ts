@@ -13,8 +13,5 @@ export {
   type NativeBudgetArgs,
   type NativeLoadResult,
   type NativeOptionsArgs,
-  type NativeProblemArgs,
   type NativeRawResult,
 } from './load-native-addon';
-export { RULES_BUDGET_FIELDS, type NativeRulesArgs } from './args/rules-args';
-export { SELECT_BUDGET_FIELDS, type NativeSelectArgs } from './args/select-args';

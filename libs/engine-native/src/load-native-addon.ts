@@ -6,59 +6,10 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
-import type { NativePlantedArgs } from './args/planted-args';
-import type { NativeRankArgs } from './args/rank-args';
-import type { NativeTspArgs } from './args/tsp-args';
-import type { NativeQapArgs } from './args/qap-args';
-import type { NativeDesignArgs } from './args/design-args';
-import type { NativeCoverArgs } from './args/cover-args';
-import type { NativeMilpArgs } from './args/milp-args';
-import type { NativeRulesArgs } from './args/rules-args';
-import type { NativeSelectArgs } from './args/select-args';
+import type { CanonicalProblem, ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
 
 /** The engine version the TS side expects; must equal the addon's `version`. */
 export const NATIVE_ADDON_VERSION = '1.0.0';
-
-/** Problem arrays handed to the addon (already canonical and validated). */
-export interface NativeProblemArgs {
-  readonly n: number;
-  readonly complete: boolean;
-  /** optimize: length n; maxcut: null. */
-  readonly linear: Float64Array | null;
-  readonly i: Int32Array;
-  readonly j: Int32Array;
-  readonly w: Float64Array;
-  /** want: pinned indices (ascending) and their 0/1 values. */
-  readonly pinIndex?: Int32Array;
-  readonly pinValue?: Uint8Array;
-  /** sample: requested states, the optional window, and engine-ts `sampleBudget`. */
-  readonly sample?: NativeSampleArgs;
-  /** select: k, affinity, shared redundancy and the flattened budget (args/select-args.ts). */
-  readonly select?: NativeSelectArgs;
-  /** rules: the rule rows and the flattened budget (args/rules-args.ts). */
-  readonly rules?: NativeRulesArgs;
-  /** quantum-scale: the instance's numbers and budget (args/planted-args.ts). */
-  readonly planted?: NativePlantedArgs;
-  /** rank: the shared vote matrix and the flattened budget (args/rank-args.ts). */
-  readonly rank?: NativeRankArgs;
-  /** tsp: the shared matrix or the points, the metric and the flattened budget (args/tsp-args.ts). */
-  readonly tsp?: NativeTspArgs;
-  /** qap: the shared flow and dist and the flattened budget (args/qap-args.ts). */
-  readonly qap?: NativeQapArgs;
-  readonly design?: NativeDesignArgs;
-  readonly cover?: NativeCoverArgs;
-  readonly milp?: NativeMilpArgs;
-}
-
-/** The `sample` part of a problem handed to the addon. */
-export interface NativeSampleArgs {
-  readonly count: number;
-  readonly energyWindow: number | null;
-  readonly exactMaxN: number;
-  readonly rounds: number;
-  readonly maxFlips: number;
-}
 
 /** The work budget, exactly engine-ts `budgetFor`'s result, passed through unchanged. */
 export type NativeBudgetArgs = SearchBudget;
@@ -74,17 +25,21 @@ export interface NativeOptionsArgs {
   readonly exact?: ExactBudget | null;
   /** EngineRequest.exactMethod; absent = 'auto'. */
   readonly exactMethod?: ExactMethod;
+  /** The family's budget by name (engine-ts NATIVE_BUDGETS `family`), read by its records. */
+  readonly family?: object;
 }
 
-/** What the addon's promise resolves to. */
+/** What the addon's promise resolves to: one shape, `kind` set by the core (core/common/request.h ResultKind). */
 export interface NativeRawResult {
-  /** Empty for rank (see `order`). */
+  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector';
+  /** binary, sample, rules, planted: 0/1 per variable (empty otherwise). */
   readonly answer: Uint8Array;
-  /** rank: the items, best first; tsp: the tour from city 0; qap: the location of each facility. */
-  readonly order?: Int32Array;
-  /** milp: a real value per variable, and whether the objective was found convex. */
-  readonly values?: Float64Array;
-  readonly convex?: boolean;
+  /** permutation (rank: the items, best first; tsp: the tour from city 0; qap: each facility's location), labels (design: a value per site). */
+  readonly order: Int32Array;
+  /** vector (milp): a real value per variable. */
+  readonly values: Float64Array;
+  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}. */
+  readonly extras: Readonly<Record<string, number>>;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
   readonly bound?: number;
@@ -93,13 +48,8 @@ export interface NativeRawResult {
   readonly status: string;
   readonly work: { iterations: number; nodes: number; restarts: number };
   readonly engineMs: number;
-  /** sample only: distinct states, sorted; [0] is the answer. */
-  readonly samples?: { x: Uint8Array; objective: number; count: number }[];
-  /** rules only: violated rules of the answer. */
-  readonly violations?: number;
-  /** quantum-scale only: the instance's proven ground energy and coupled pairs. */
-  readonly plantedEnergy?: number;
-  readonly edges?: number;
+  /** sample: distinct states, sorted; [0] is the answer (empty otherwise). */
+  readonly samples: { x: Uint8Array; objective: number; count: number }[];
 }
 
 /** The addon's exports (src/binding/addon.cc). */
@@ -107,7 +57,7 @@ export interface NativeAddon {
   readonly version: string;
   commands(): string[];
   /** Rejects with an Error on a failed call; throws a TypeError on badly shaped arguments. */
-  solve(command: string, problem: NativeProblemArgs, options: NativeOptionsArgs, cancelFlag: Int32Array): Promise<NativeRawResult>;
+  solve(command: string, problem: CanonicalProblem, options: NativeOptionsArgs, cancelFlag: Int32Array): Promise<NativeRawResult>;
 }
 
 export type NativeLoadResult =

@@ -133,7 +133,7 @@ describe.runIf(status.loaded)('native engine', () => {
     const flag = newCancelSignal().flag;
     expect(() => addon.solve('maxcut', {} as never, {} as never, flag)).toThrow(TypeError);
     expect(() => (addon.solve as (...a: unknown[]) => unknown)('maxcut')).toThrow(TypeError);
-    const problem = { n: 3, complete: true, linear: null, i: new Int32Array(0), j: new Int32Array(0), w: new Float64Array(0) };
+    const problem = { kind: 'maxcut', n: 3, complete: true, edges: null } as const;
     const options = {
       seed: 0, deadlineMs: 0, warmStart: null,
       budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false },

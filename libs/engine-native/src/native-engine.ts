@@ -5,31 +5,21 @@
  */
 import {
   BUDGET_MODELS,
-  budgetFor,
   LATEST_BUDGET_MODEL,
-  exactBudgetFor,
-  type ExactBudget,
   EFFORTS,
+  NATIVE_BUDGETS,
+  problemKindOf,
+  type NativeBudget,
   newCancelSignal,
   type CancelSignal,
+  type CanonicalProblem,
   type Command,
   type Effort,
   type Engine,
   type EngineRequest,
   type EngineResult,
-  type PairList,
 } from '@svc/engine-ts';
-import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, type NativeProblemArgs, loadNativeAddon } from './load-native-addon';
-import { plantedArgs } from './args/planted-args';
-import { QUBO_FAMILY_COMMANDS, quboFamilyArgs } from './args/qubo-args';
-import { rankArgs } from './args/rank-args';
-import { rulesArgs } from './args/rules-args';
-import { tspArgs } from './args/tsp-args';
-import { qapArgs } from './args/qap-args';
-import { designArgs } from './args/design-args';
-import { coverArgs } from './args/cover-args';
-import { milpArgs } from './args/milp-args';
-import { selectArgs } from './args/select-args';
+import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, loadNativeAddon } from './load-native-addon';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
 export const NATIVE_ENGINE_ID = 'native-1.1.0';
@@ -39,7 +29,6 @@ const NO_BUDGET: NativeBudgetArgs = {
   exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1,
   perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false,
 };
-const EMPTY_PAIRS: PairList = { i: new Int32Array(0), j: new Int32Array(0), w: new Float64Array(0) };
 
 /** The native engine when the addon loads in this thread, else null (see `nativeStatus`). */
 export function createNativeEngine(): Engine | null {
@@ -67,13 +56,17 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         work: { iterations: r.work.iterations, nodes: r.work.nodes, restarts: r.work.restarts },
         engineMs: r.engineMs,
       };
-      // The result's kind follows the fields the addon filled in (the service checks them per command).
-      if (r.samples !== undefined) return { kind: 'sample', ...common, samples: r.samples };
-      if (r.violations !== undefined) return { kind: 'rules', ...common, violations: r.violations };
-      if (r.values !== undefined) return { kind: 'vector', ...common, answer: r.values, convex: r.convex ?? false };
-      if (r.order !== undefined) return req.problem.kind === 'design' ? { kind: 'labels', ...common, answer: r.order } : { kind: 'permutation', ...common, answer: r.order };
-      if (r.plantedEnergy !== undefined) return { kind: 'planted', ...common, plantedEnergy: r.plantedEnergy, edges: r.edges ?? NaN };
-      return { kind: 'binary', ...common };
+      // The core names the result's kind; each kind's own fields come from its answer array and extras.
+      switch (r.kind) {
+        case 'binary': return { kind: 'binary', ...common };
+        case 'sample': return { kind: 'sample', ...common, samples: r.samples };
+        case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
+        case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
+        case 'permutation': return { kind: 'permutation', ...common, answer: r.order };
+        case 'labels': return { kind: 'labels', ...common, answer: r.order };
+        case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
+      }
+      throw new Error(`the addon answered an unknown result kind "${String(r.kind)}"`);
     },
   };
 }
@@ -82,22 +75,11 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
 export function prepare(
   req: EngineRequest,
   signal?: CancelSignal,
-): { problem: NativeProblemArgs; options: NativeOptionsArgs; flag: Int32Array } {
+): { problem: CanonicalProblem; options: NativeOptionsArgs; flag: Int32Array } {
   const p = req.problem;
   if (p === null || typeof p !== 'object') throw new TypeError('problem must be a canonical problem object');
-  if (req.command === 'optimize' && p.kind !== 'qubo') throw new Error('optimize needs a QUBO problem');
-  if (req.command === 'maxcut' && p.kind !== 'maxcut') throw new Error('maxcut needs a max-cut problem');
-  if (QUBO_FAMILY_COMMANDS.has(req.command) && p.kind !== 'qubo') throw new Error(`${req.command} needs a QUBO problem`);
-  if (req.command === 'select' && p.kind !== 'select') throw new Error('select needs a select problem');
-  if (req.command === 'rules' && p.kind !== 'rules') throw new Error('rules needs a rules problem');
-  if (req.command === 'rank' && p.kind !== 'rank') throw new Error('rank needs a rank problem');
-  if (req.command === 'tsp' && p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
-  if (req.command === 'qap' && p.kind !== 'qap') throw new Error('qap needs a qap problem');
-  if (req.command === 'design' && p.kind !== 'design') throw new Error('design needs a design problem');
-  if (req.command === 'cover' && p.kind !== 'cover') throw new Error('cover needs a cover problem');
-  if (req.command === 'milp' && p.kind !== 'milp') throw new Error('milp needs a milp problem');
-  if ((p.kind === 'select' || p.kind === 'rules' || p.kind === 'rank' || p.kind === 'tsp' || p.kind === 'qap' || p.kind === 'design' || p.kind === 'cover' || p.kind === 'milp') && req.command !== p.kind) throw new Error(`${req.command} cannot solve a ${p.kind} problem`);
-  if ((req.command === 'quantum-scale') !== (p.kind === 'planted-ising')) throw new Error('quantum-scale solves exactly the planted-ising problems');
+  const kind = problemKindOf(req.command);
+  if (kind !== undefined && p.kind !== kind) throw new Error(`${req.command} needs a ${kind} problem, not a ${String(p.kind)} one`);
   const n = p.n;
   if (!Number.isInteger(n) || n < 1 || n > 0x7fffffff) throw new RangeError(`n must be an integer in 1..2^31-1, got ${n}`);
 
@@ -122,96 +104,16 @@ export function prepare(
   // A plain ArrayBuffer could be transferred (detached) while C++ still reads it.
   if (!(flag.buffer instanceof SharedArrayBuffer)) throw new TypeError('cancel flag must be backed by a SharedArrayBuffer (use newCancelSignal())');
 
-  let problem: NativeProblemArgs;
-  let budget: NativeBudgetArgs;
-  // optimize/maxcut family: the exact-method budget engine-ts would use (qubo-solve.ts).
-  let exact: ExactBudget | null = null;
-  if (p.kind === 'qubo') {
-    if (!(p.linear instanceof Float64Array) || p.linear.length !== n) throw new TypeError('linear must be a Float64Array of length n');
-    checkFinite(p.linear, 'linear');
-    checkPairs(p.pairs, n, 'pairs');
-    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w };
-    budget = budgetFor('optimize', effort, n, p.pairs.w.length, model);
-    exact = exactBudgetFor('optimize', effort, n);
-    if (QUBO_FAMILY_COMMANDS.has(req.command)) {
-      const family = quboFamilyArgs(req.command, p, effort, model);
-      problem = { ...problem, ...family.extra };
-      budget = family.budget;
-    }
-  } else if (p.kind === 'maxcut') {
-    if (p.complete === true) {
-      // K_n is solved by construction in O(n): no edge list, no budget.
-      problem = { n, complete: true, linear: null, ...EMPTY_PAIRS };
-      budget = NO_BUDGET;
-    } else {
-      if (p.edges === null || typeof p.edges !== 'object') throw new Error('maxcut needs edges or complete: true');
-      checkPairs(p.edges, n, 'edges');
-      problem = { n, complete: false, linear: null, i: p.edges.i, j: p.edges.j, w: p.edges.w };
-      budget = budgetFor('maxcut', effort, n, p.edges.w.length, model);
-      exact = exactBudgetFor('maxcut', effort, n);
-    }
-  } else if (p.kind === 'select') {
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, select: selectArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'rules') {
-    if (!(p.linear instanceof Float64Array) || p.linear.length !== n) throw new TypeError('linear must be a Float64Array of length n');
-    checkFinite(p.linear, 'linear');
-    checkPairs(p.pairs, n, 'pairs');
-    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, rules: rulesArgs(p, effort, model) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'rank') {
-    if (warm !== null) throw new Error('rank takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, rank: rankArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'tsp') {
-    if (warm !== null) throw new Error('tsp takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, tsp: tspArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'qap') {
-    if (warm !== null) throw new Error('qap takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, qap: qapArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'design') {
-    if (warm !== null) throw new Error('design takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, design: designArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'cover') {
-    if (warm !== null) throw new Error('cover takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, cover: coverArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'milp') {
-    if (warm !== null) throw new Error('milp takes no warm start');
-    checkPairs(p.pairs, n, 'pairs');
-    problem = { n, complete: false, linear: p.linear, i: p.pairs.i, j: p.pairs.j, w: p.pairs.w, milp: milpArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else if (p.kind === 'planted-ising') {
-    // The engine generates the instance; only its three numbers and the budget cross over.
-    if (warm !== null) throw new Error('quantum-scale takes no warm start');
-    problem = { n, complete: false, linear: null, ...EMPTY_PAIRS, planted: plantedArgs(p, effort) };
-    budget = NO_BUDGET;
-  } else {
-    throw new TypeError(`unknown problem kind "${String((p as { kind?: unknown }).kind)}"`);
-  }
+  // The canonical problem as it is: the addon reads its fields by the family's records
+  // (core/<family>/problem.h), and the budget engine-ts computes for it by name.
+  const budgetOf = NATIVE_BUDGETS[p.kind] as ((q: CanonicalProblem, r: EngineRequest) => NativeBudget) | undefined;
+  if (budgetOf === undefined) throw new TypeError(`unknown problem kind "${String((p as { kind?: unknown }).kind)}"`);
+  const native = budgetOf(p, { ...req, effort, model });
   const exactMethod = req.exactMethod ?? 'auto';
   if (exactMethod !== 'auto' && exactMethod !== 'branch_and_bound' && exactMethod !== 'heuristic') throw new RangeError(`unknown exactMethod "${String(exactMethod)}"`);
-  return { problem, options: { seed, deadlineMs, warmStart: warm, budget, exact, exactMethod }, flag };
-}
-
-/** Canonical pair list: typed arrays of one length, 0 <= i < j < n, finite weights. */
-function checkPairs(pairs: PairList, n: number, what: string): void {
-  if (!(pairs.i instanceof Int32Array) || !(pairs.j instanceof Int32Array) || !(pairs.w instanceof Float64Array)) {
-    throw new TypeError(`${what} must be {i: Int32Array, j: Int32Array, w: Float64Array}`);
-  }
-  const m = pairs.w.length;
-  if (pairs.i.length !== m || pairs.j.length !== m) throw new TypeError(`${what} arrays differ in length`);
-  for (let k = 0; k < m; k++) {
-    const a = pairs.i[k];
-    const b = pairs.j[k];
-    if (a < 0 || a >= b || b >= n) throw new RangeError(`${what}[${k}] = (${a}, ${b}) is not canonical (0 <= i < j < n)`);
-  }
-  checkFinite(pairs.w, `${what} weights`);
-}
-
-function checkFinite(a: Float64Array, what: string): void {
-  for (let k = 0; k < a.length; k++) if (!Number.isFinite(a[k])) throw new RangeError(`${what}[${k}] is not finite`);
+  const options: NativeOptionsArgs = {
+    seed, deadlineMs, warmStart: warm, budget: native.search ?? NO_BUDGET, exact: native.exact ?? null, exactMethod,
+    ...(native.family !== undefined ? { family: native.family } : {}),
+  };
+  return { problem: p, options, flag };
 }

@@ -55,14 +55,14 @@ describe.runIf(status.loaded)('native engine: quantum-scale', () => {
     expect(r.objective).toBe(plantedEnergyOf(plantedLayout(p.n, p.degree, p.instanceSeed), r.answer));
   });
 
-  it('validates before crossing into C++', () => {
+  it('validates before crossing into C++ (the warm start in the core)', async () => {
     const q = problem(10, 3, 0);
     expect(() => prepare({ command: 'quantum-scale', problem: { ...q, degree: 17 }, effort: 'flash', seed: 0 })).toThrow(/degree/);
     expect(() => prepare({ command: 'quantum-scale', problem: { ...q, instanceSeed: -1 }, effort: 'flash', seed: 0 })).toThrow(/seed/);
-    expect(() => prepare({ command: 'quantum-scale', problem: q, effort: 'flash', seed: 0, warmStart: new Uint8Array(10) })).toThrow(/warm start/);
-    expect(() => prepare({ command: 'optimize', problem: q, effort: 'flash', seed: 0 })).toThrow();
-    const { problem: args } = prepare({ command: 'quantum-scale', problem: q, effort: 'high', seed: 0 });
-    expect(args.planted).toMatchObject({ degree: 3, instanceSeed: 0, annealSweeps: 512 });
-    expect(args.i.length).toBe(0);
+    expect(() => prepare({ command: 'optimize', problem: q, effort: 'flash', seed: 0 })).toThrow(/optimize needs a qubo problem/);
+    await expect(createNativeEngine()!.solve({ command: 'quantum-scale', problem: q, effort: 'flash', seed: 0, warmStart: new Uint8Array(10) })).rejects.toThrow(/warm start/);
+    const { problem: args, options } = prepare({ command: 'quantum-scale', problem: q, effort: 'high', seed: 0 });
+    expect(args).toBe(q);
+    expect(options.family).toMatchObject({ annealSweeps: 512 });
   });
 });

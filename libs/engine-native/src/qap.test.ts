@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { canonicalQap, createTsEngine, evaluateQap, newCancelSignal, Prng, qapBudgetFor, type EngineRequest, type QapProblem } from '@svc/engine-ts';
 import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
 import { prepare } from './native-engine';
-import { QAP_BUDGET_FIELDS } from './args/qap-args';
 
 const status = nativeStatus();
 
@@ -35,11 +34,10 @@ describe.runIf(status.loaded)('native qap', () => {
     const p = random(3, 20);
     const req: EngineRequest = { command: 'qap', problem: p, effort: 'flash', seed: 2 };
     const prepared = prepare(req);
-    expect(prepared.problem.qap!.flow).toBe(p.flow);
-    const b = qapBudgetFor('flash');
-    expect(Array.from(prepared.problem.qap!.budget)).toEqual(QAP_BUDGET_FIELDS.map((f) => b[f]));
+    expect(prepared.problem).toBe(p);
+    expect(prepared.options.family).toEqual(qapBudgetFor('flash'));
     const { addon } = loadNativeAddon();
-    const plain = { ...prepared.problem, qap: { ...prepared.problem.qap!, flow: Float64Array.from(p.flow), dist: Float64Array.from(p.dist) } };
+    const plain = { ...p, flow: Float64Array.from(p.flow), dist: Float64Array.from(p.dist) };
     const [x, y] = await Promise.all([
       addon!.solve('qap', prepared.problem, prepared.options, newCancelSignal().flag),
       addon!.solve('qap', plain, prepared.options, newCancelSignal().flag),

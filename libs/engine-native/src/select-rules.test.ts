@@ -6,8 +6,6 @@ import {
 import { randomRules, randomSelect, randomSelectInput } from '@svc/engine-ts/testing';
 import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
 import { prepare } from './native-engine';
-import { RULES_BUDGET_FIELDS } from './args/rules-args';
-import { SELECT_BUDGET_FIELDS } from './args/select-args';
 
 const status = nativeStatus();
 
@@ -55,34 +53,37 @@ describe.runIf(status.loaded)('native select and rules', () => {
     expect(p.redundancy!.buffer).toBeInstanceOf(SharedArrayBuffer);
     const req: EngineRequest = { command: 'select', problem: p, effort: 'flash', seed: 3 };
     const shared = prepare(req);
-    const plainProblem = { ...shared.problem, select: { ...shared.problem.select!, redundancy: Float64Array.from(p.redundancy!) } };
-    expect(plainProblem.select.redundancy.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    const plainProblem = { ...p, redundancy: Float64Array.from(p.redundancy!) };
+    expect(plainProblem.redundancy.buffer).not.toBeInstanceOf(SharedArrayBuffer);
     const a = await addon!.solve('select', shared.problem, shared.options, newCancelSignal().flag);
     const b = await addon!.solve('select', plainProblem, shared.options, newCancelSignal().flag);
     expect(Array.from(b.answer)).toEqual(Array.from(a.answer));
     expect(a.objective).toBe(evaluateSelect(p, a.answer));
   });
 
-  it('passes the engine-ts budgets field for field', () => {
+  it('hands the canonical problem over as it is, with the engine-ts budgets by name', () => {
     const sp = randomSelect(1, 50, 10);
-    const sel = prepare({ command: 'select', problem: sp, effort: 'high', seed: 0 }).problem.select!;
-    const sb = selectBudgetFor('high', 50, 10);
-    expect(Array.from(sel.budget)).toEqual(SELECT_BUDGET_FIELDS.map((f) => sb[f]));
+    const sel = prepare({ command: 'select', problem: sp, effort: 'high', seed: 0 });
+    expect(sel.problem).toBe(sp);
+    expect(sel.options.family).toEqual(selectBudgetFor('high', 50, 10));
     const rp = randomRules(2, 600);
-    const rules = prepare({ command: 'rules', problem: rp, effort: 'medium', seed: 0 }).problem.rules!;
-    const rb = rulesBudgetFor('medium', rulesSizeOf(rp));
-    expect(Array.from(rules.budget)).toEqual(RULES_BUDGET_FIELDS.map((f) => Number(rb[f])));
-    expect(rules.budget[RULES_BUDGET_FIELDS.indexOf('useTrees')]).toBe(1);
+    const rules = prepare({ command: 'rules', problem: rp, effort: 'medium', seed: 0 });
+    expect(rules.problem).toBe(rp);
+    expect(rules.options.family).toEqual(rulesBudgetFor('medium', rulesSizeOf(rp)));
+    expect((rules.options.family as { useTrees: boolean }).useTrees).toBe(true);
   });
 
-  it('rejects malformed select and rules problems before the addon', () => {
+  it('rejects a problem of the wrong kind before the addon, and malformed ones in the core', async () => {
     const sp = randomSelect(1, 10, 3);
-    expect(() => prepare({ command: 'select', problem: { ...sp, k: 11 }, effort: 'flash', seed: 0 })).toThrow(/k must be/);
     expect(() => prepare({ command: 'rules', problem: sp, effort: 'flash', seed: 0 })).toThrow(/rules needs/);
     const rp = randomRules(3, 10);
     expect(() => prepare({ command: 'select', problem: rp, effort: 'flash', seed: 0 })).toThrow(/select needs/);
+    const e = native();
+    await expect(e.solve({ command: 'select', problem: { ...sp, k: 11 }, effort: 'flash', seed: 0 })).rejects.toThrow(/m=10 k=11/);
     const badType = { ...rp, rules: { ...rp.rules, type: Uint8Array.from(rp.rules.type, () => 9) } };
-    expect(() => prepare({ command: 'rules', problem: badType, effort: 'flash', seed: 0 })).toThrow(/unknown type code/);
+    await expect(e.solve({ command: 'rules', problem: badType, effort: 'flash', seed: 0 })).rejects.toThrow(/unknown rule type code/);
+    // The binding names a field of the wrong type.
+    await expect(e.solve({ command: 'select', problem: { ...sp, affinity: [1, 2] } as never, effort: 'flash', seed: 0 })).rejects.toThrow(/select problem field affinity must be a Float64Array/);
   });
 
   it('the core rejects an asymmetric redundancy and a node named twice', async () => {

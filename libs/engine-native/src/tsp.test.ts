@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { canonicalTsp, createTsEngine, evaluateTsp, newCancelSignal, Prng, tspBudgetFor, type EngineRequest, type TspMetric, type TspProblem } from '@svc/engine-ts';
 import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
 import { prepare } from './native-engine';
-import { TSP_BUDGET_FIELDS } from './args/tsp-args';
 
 const status = nativeStatus();
 
@@ -85,11 +84,10 @@ describe.runIf(status.loaded)('native tsp', () => {
     expect(p.matrix!.buffer).toBeInstanceOf(SharedArrayBuffer);
     const req: EngineRequest = { command: 'tsp', problem: p, effort: 'flash', seed: 2 };
     const prepared = prepare(req);
-    expect(prepared.problem.tsp!.matrix).toBe(p.matrix);
-    const b = tspBudgetFor('flash');
-    expect(Array.from(prepared.problem.tsp!.budget)).toEqual(TSP_BUDGET_FIELDS.map((f) => b[f]));
+    expect(prepared.problem).toBe(p);
+    expect(prepared.options.family).toEqual(tspBudgetFor('flash'));
     const { addon } = loadNativeAddon();
-    const plain = { ...prepared.problem, tsp: { ...prepared.problem.tsp!, matrix: Float64Array.from(p.matrix!) } };
+    const plain = { ...p, matrix: Float64Array.from(p.matrix!) };
     const [x, y] = await Promise.all([
       addon!.solve('tsp', prepared.problem, prepared.options, newCancelSignal().flag),
       addon!.solve('tsp', plain, prepared.options, newCancelSignal().flag),

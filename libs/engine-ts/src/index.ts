@@ -86,6 +86,8 @@ export type { MilpProblem, VectorResult } from './families/milp/problem';
 export { canonicalMilp, type MilpVarInput } from './families/milp/canonical';
 export { evaluateMilp } from './families/milp/evaluate';
 export { milpBudgetFor, type MilpBudget } from './families/milp/budget';
+export { NATIVE_BUDGETS, problemKindOf } from './families/index';
+export type { NativeBudget } from './families/native-budget';
 
 // rules
 export type { RuleList, RulesProblem, RulesResult } from './families/rules/problem';

@@ -32,5 +32,5 @@ export function solveSync(req: EngineRequest, signal?: CancelSignal): EngineResu
   const solver = SOLVERS[req.command];
   if (!solver) throw new Error(`the ts engine does not support "${req.command}"`);
   if (req.model !== undefined && !BUDGET_MODELS.includes(req.model)) throw new RangeError(`unknown model version "${String(req.model)}"`);
-  return solver(req, signal);
+  return solver.solve(req, signal);
 }

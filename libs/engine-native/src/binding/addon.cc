@@ -1,5 +1,6 @@
-// The N-API glue: module init, the async worker and the dispatch to each family's argument
-// reader (<family>_args.cc); only src/binding includes napi.h. One AsyncWorker per solve copies
+// The N-API glue: module init and the async worker, which reads every family's problem and budget
+// through one generic reader (wire_reader.cc) by the family's records (core/common/wire.h) and
+// solves through the registry; only src/binding includes napi.h. One AsyncWorker per solve copies
 // its inputs on the JS thread, runs core code on a libuv worker thread, and settles a promise.
 // Argument checks here are shape checks that keep a bad call from crashing the process; the
 // TS facade (src/index.ts) validates and defaults everything before calling in.
@@ -14,42 +15,15 @@
 
 #include "common/registry.h"
 #include "common/solve_limits.h"
-#include "common_args.h"
+#include "wire_reader.h"
 
 namespace {
 
-using svc::binding::BaseArgs;
-using svc::binding::FamilyArgs;
-using svc::binding::ReadArgsFn;
 using svc::binding::ThrowType;
 using svc::core::CallStatus;
 using svc::core::Clock;
 using svc::core::Proof;
 using svc::core::ResultStatus;
-
-// The argument reader of each family (SolverEntry::family in core/common/registry.cc).
-constexpr std::pair<std::string_view, ReadArgsFn> kArgReaders[] = {
-    {"qubo", &svc::binding::ReadQuboArgs},
-    {"select", &svc::binding::ReadSelectArgs},
-    {"rules", &svc::binding::ReadRulesArgs},
-    {"planted", &svc::binding::ReadPlantedArgs},
-    {"rank", &svc::binding::ReadRankArgs},
-    {"tsp", &svc::binding::ReadTspArgs},
-    {"qap", &svc::binding::ReadQapArgs},
-    {"design", &svc::binding::ReadDesignArgs},
-    {"cover", &svc::binding::ReadCoverArgs},
-    {"milp", &svc::binding::ReadMilpArgs},
-};
-
-// nullptr when the command is not in the core registry (the solve then rejects).
-ReadArgsFn ArgReaderFor(std::string_view command) {
-  const svc::core::SolverEntry* entry = svc::core::FindSolver(command);
-  if (entry == nullptr) return nullptr;
-  for (const auto& [family, read] : kArgReaders) {
-    if (family == entry->family) return read;
-  }
-  return nullptr;
-}
 
 const char* ProofText(Proof p) {
   switch (p) {
@@ -81,12 +55,12 @@ class SolveWorker : public Napi::AsyncWorker {
     const Napi::Object problem = info[1].As<Napi::Object>();
     const Napi::Object options = info[2].As<Napi::Object>();
 
-    BaseArgs base;
-    if (!svc::binding::ReadBaseArgs(problem, &base)) return false;
-    // An unknown command reads no family fields; Execute() rejects it.
-    if (const ReadArgsFn read = ArgReaderFor(command_); read != nullptr) {
-      args_ = read(problem, std::move(base));
-      if (args_ == nullptr) return false;
+    // The family's records say what to read (core/common/wire.h); an unknown command reads
+    // nothing and Execute() rejects it.
+    entry_ = svc::core::FindSolver(command_);
+    if (entry_ != nullptr &&
+        !wire_reader_.Read(problem, options.Get("family"), entry_->wire(), entry_->budget(), entry_->family, &wire_)) {
+      return false;
     }
 
     double deadline_ms = 0;
@@ -124,8 +98,8 @@ class SolveWorker : public Napi::AsyncWorker {
     options_.warm_start = warm_;
     std::string error;
     CallStatus status = CallStatus::kError;
-    if (args_ != nullptr) {
-      status = args_->Solve(command_, options_, limits_, &result_, &error);
+    if (entry_ != nullptr) {
+      status = entry_->solve_wire(command_, wire_, options_, limits_, &result_, &error);
     } else {
       error = svc::core::UnsupportedMessage(command_);
     }
@@ -142,19 +116,20 @@ class SolveWorker : public Napi::AsyncWorker {
       std::memcpy(answer.Data(), result_.answer.data(), result_.answer.size());
     }
     r.Set("answer", answer);
+    r.Set("kind", Napi::String::New(env, std::string(svc::core::ResultKindName(result_.kind))));
+    Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
     if (!result_.order.empty()) {
-      // rank: the order of the items (item indices, best first).
-      Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
       std::memcpy(order.Data(), result_.order.data(), result_.order.size() * sizeof(int32_t));
-      r.Set("order", order);
     }
+    r.Set("order", order);
+    Napi::Float64Array values = Napi::Float64Array::New(env, result_.values.size());
     if (!result_.values.empty()) {
-      // milp: a real value per variable, and whether the objective was found convex.
-      Napi::Float64Array values = Napi::Float64Array::New(env, result_.values.size());
       std::memcpy(values.Data(), result_.values.data(), result_.values.size() * sizeof(double));
-      r.Set("values", values);
-      r.Set("convex", Napi::Boolean::New(env, result_.convex));
     }
+    r.Set("values", values);
+    Napi::Object extras = Napi::Object::New(env);
+    for (const auto& [name, value] : result_.extras) extras.Set(std::string(name), Napi::Number::New(env, value));
+    r.Set("extras", extras);
     r.Set("objective", Napi::Number::New(env, result_.objective));
     const char* proof = ProofText(result_.proof);
     r.Set("proof", proof != nullptr ? Napi::Value(Napi::String::New(env, proof)) : env.Null());
@@ -169,14 +144,7 @@ class SolveWorker : public Napi::AsyncWorker {
     work.Set("restarts", Napi::Number::New(env, static_cast<double>(result_.work.restarts)));
     r.Set("work", work);
     r.Set("engineMs", Napi::Number::New(env, engine_ms_));
-    if (result_.violations >= 0) {
-      r.Set("violations", Napi::Number::New(env, static_cast<double>(result_.violations)));
-    }
-    if (!result_.samples.empty()) r.Set("samples", SamplesToJs(env));
-    if (result_.has_planted) {
-      r.Set("plantedEnergy", Napi::Number::New(env, result_.planted_energy));
-      r.Set("edges", Napi::Number::New(env, static_cast<double>(result_.edges)));
-    }
+    r.Set("samples", SamplesToJs(env));
     deferred_.Resolve(r);
   }
 
@@ -186,7 +154,9 @@ class SolveWorker : public Napi::AsyncWorker {
   Napi::Promise::Deferred deferred_;
   Clock::time_point start_;
   std::string command_;
-  std::unique_ptr<FamilyArgs> args_;  // the problem, read by the command's family
+  const svc::core::SolverEntry* entry_ = nullptr;
+  svc::binding::WireReader wire_reader_;  // owns what wire_ points into
+  svc::core::WireArgs wire_;
   std::vector<uint8_t> warm_;
   svc::core::SolveOptions options_;
   Napi::Reference<Napi::Int32Array> flag_ref_;

@@ -1,6 +1,7 @@
 // The solvers by command name, and the one checked entry point the binding calls. Each entry
-// names the family whose problem view (<family>/problem.h) the command takes, and that family's
-// validate and solve; adding a command is one line in registry.cc.
+// names the family whose problem view (<family>/problem.h) the command takes, its records
+// (common/wire.h), and that family's validate and solve; a family lists its entries in its own
+// <family>/entries.h, which CMakeLists.txt finds (nothing else is edited to add one).
 #ifndef SVC_CORE_COMMON_REGISTRY_H_
 #define SVC_CORE_COMMON_REGISTRY_H_
 
@@ -11,6 +12,7 @@
 #include "common/request.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -35,6 +37,11 @@ struct SolverEntry {
                          const SolveOptions& options, std::string* error);
   CallStatus (*solve)(const ProblemBase& problem, const SolveOptions& options,
                       const Limits& limits, SolveResult* out, std::string* error);
+  // The family's records (common/wire.h): what the generic binding reads, and the solve from them.
+  std::span<const WireSpec> (*wire)() = nullptr;
+  std::span<const BudgetSpec> (*budget)() = nullptr;
+  CallStatus (*solve_wire)(std::string_view command, const WireArgs& args, const SolveOptions& options,
+                           const Limits& limits, SolveResult* out, std::string* error) = nullptr;
 };
 
 // A registry line: Entry<SelectProblem, &ValidateSelect, &SolveSelect>("select").
@@ -47,6 +54,27 @@ constexpr SolverEntry Entry(std::string_view command) {
       },
       [](const ProblemBase& p, const SolveOptions& o, const Limits& l, SolveResult* out,
          std::string* e) { return kSolve(static_cast<const P&>(p), o, l, out, e); }};
+}
+
+// The type-erased solve of a request given by name (SolverEntry::solve_wire).
+CallStatus SolveErased(std::string_view command, std::string_view family, const ProblemBase& problem,
+                       const SolveOptions& options, const Limits& limits, SolveResult* out,
+                       std::string* error);
+
+// A registry line whose problem crosses by records:
+// Entry<MilpProblem, &ValidateMilp, &SolveMilp, kMilpWire, kMilpBudget>("milp").
+template <typename P, ValidateFn<P> kValidate, SolveFn<P> kSolve, const auto& kWire, const auto& kBudget>
+constexpr SolverEntry Entry(std::string_view command) {
+  SolverEntry e = Entry<P, kValidate, kSolve>(command);
+  e.wire = &WireSpecsOf<kWire>;
+  e.budget = &BudgetSpecsOf<kBudget>;
+  e.solve_wire = [](std::string_view c, const WireArgs& args, const SolveOptions& o, const Limits& l,
+                    SolveResult* out, std::string* error) {
+    P p;
+    if (!BindWire(args, kWire, &p, error)) return CallStatus::kError;
+    return SolveErased(c, P::kFamily, p, o, l, out, error);
+  };
+  return e;
 }
 
 // Every command this core solves, in a fixed order.

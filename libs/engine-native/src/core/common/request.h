@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "common/status.h"
@@ -83,22 +85,63 @@ struct SampleState {
   int64_t count = 0;
 };
 
+// What a result's answer is, set by the solver (never guessed from which field is filled); it
+// crosses as its name, the `kind` of engine-ts EngineResult. New values go at the end.
+enum class ResultKind : int32_t {
+  kBinary = 0,       // answer: 0/1 per variable (or side per node)
+  kSample = 1,       // answer, and samples
+  kRules = 2,        // answer, and the extra "violations"
+  kPlanted = 3,      // answer, and the extras "plantedEnergy" and "edges"
+  kPermutation = 4,  // order: a permutation (rank, tsp, qap)
+  kLabels = 5,       // order: a value per site (design)
+  kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
+};
+
+constexpr std::string_view ResultKindName(ResultKind k) {
+  switch (k) {
+    case ResultKind::kBinary: return "binary";
+    case ResultKind::kSample: return "sample";
+    case ResultKind::kRules: return "rules";
+    case ResultKind::kPlanted: return "planted";
+    case ResultKind::kPermutation: return "permutation";
+    case ResultKind::kLabels: return "labels";
+    case ResultKind::kVector: return "vector";
+  }
+  return "unknown";
+}
+
+// One shape for every family's result; `kind` says which answer field is filled.
 struct SolveResult {
-  std::vector<uint8_t> answer;  // 0/1 per variable or side per node (empty for rank)
-  std::vector<int32_t> order;   // rank only: the items, best first
+  ResultKind kind = ResultKind::kBinary;
+  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted
+  std::vector<int32_t> order;   // kPermutation, kLabels
+  std::vector<double> values;   // kVector
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
   Proof proof = Proof::kNone;
   bool has_bound = false;
   double bound = 0;  // proven bound on the optimum (lower for min, upper for max)
   ResultStatus status = ResultStatus::kWorkLimit;
   Work work;
-  std::vector<SampleState> samples;  // sample only: sorted, samples[0] is the answer
-  int64_t violations = -1;           // rules only: violated rules of the answer
-  bool has_planted = false;          // quantum-scale: the two fields below are set
-  double planted_energy = 0;         // proven ground energy of the generated instance
-  int64_t edges = 0;                 // coupled pairs of the generated instance
-  std::vector<double> values;        // milp only: a real value per variable
-  bool convex = false;               // milp only: the objective was found convex
+  std::vector<SampleState> samples;  // kSample: sorted, samples[0] is the answer
+  // The named numbers a kind adds (see ResultKind); they cross as properties of `extras`.
+  std::vector<std::pair<std::string_view, double>> extras;
+
+  void SetExtra(std::string_view name, double value) {
+    for (auto& [key, v] : extras) {
+      if (key == name) {
+        v = value;
+        return;
+      }
+    }
+    extras.emplace_back(name, value);
+  }
+  // `fallback` when the kind did not set it.
+  double Extra(std::string_view name, double fallback = -1) const {
+    for (const auto& [key, v] : extras) {
+      if (key == name) return v;
+    }
+    return fallback;
+  }
 };
 
 }  // namespace svc::core

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -25,6 +26,15 @@ struct CoverProblem : ProblemBase {
   static constexpr std::string_view kFamily = "cover";
   CoverView cover = {};
 };
+
+// The canonical cover problem (engine-ts families/cover/problem.ts) by name (n = the sets).
+inline constexpr auto kCoverWire = std::to_array<WireField<CoverProblem>>({
+    {{"universe", WireType::kNumber, false, WireLength::kAny, {}, 0, 2147483647.0, true}, [](CoverProblem& p, const WireValue& v) { p.cover.universe = static_cast<int32_t>(v.number); }},
+    {{"start", WireType::kI32, false, WireLength::kNPlus1}, [](CoverProblem& p, const WireValue& v) { p.cover.start = v.i32; }},
+    {{"elems", WireType::kI32}, [](CoverProblem& p, const WireValue& v) { p.cover.elems = v.i32; }},
+    {{"cost", WireType::kF64, false, WireLength::kN}, [](CoverProblem& p, const WireValue& v) { p.cover.cost = v.f64; }},
+    {{kBudgetField, WireType::kF64}, [](CoverProblem& p, const WireValue& v) { p.cover.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

@@ -398,19 +398,6 @@ double CoverCost(const CoverView& c, int32_t n, std::span<const uint8_t> x) {
   return total;
 }
 
-bool CoverBudgetFrom(std::span<const double> f, CoverBudget* out) {
-  if (f.size() != kCoverBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  out->root_iters = static_cast<int64_t>(f[0]);
-  out->passes = static_cast<int64_t>(f[1]);
-  out->bnb_nodes = static_cast<int64_t>(f[2]);
-  out->node_iters = static_cast<int64_t>(f[3]);
-  out->work = f[4];
-  out->ls_early_steps = static_cast<int64_t>(std::min(f[5], 1e15));
-  out->ls_steps = static_cast<int64_t>(std::min(f[6], 1e15));
-  return true;
-}
-
 CallStatus ValidateCover(std::string_view /*command*/, const CoverProblem& p, const SolveOptions& options,
                          std::string* error) {
   const auto fail = [&](std::string message) {
@@ -446,14 +433,14 @@ CallStatus ValidateCover(std::string_view /*command*/, const CoverProblem& p, co
   for (double x : c.cost) total += std::fabs(x);
   if (!(total <= 1e300)) return fail("cover costs could overflow: their magnitudes sum past 1e300");
   CoverBudget b;
-  if (!CoverBudgetFrom(c.budget, &b)) return fail("cover budget out of range");
+  if (!DecodeBudget(c.budget, kCoverBudget, &b, nullptr)) return fail("cover budget out of range");
   return CallStatus::kOk;
 }
 
 CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
                       std::string* error) {
   CoverBudget b;
-  if (!CoverBudgetFrom(p.cover.budget, &b)) {
+  if (!DecodeBudget(p.cover.budget, kCoverBudget, &b, nullptr)) {
     Fail(error, "cover budget out of range");
     return CallStatus::kError;
   }

@@ -26,9 +26,16 @@ struct CoverBudget {
   int64_t ls_early_steps = 0;
   int64_t ls_steps = 0;
 };
-inline constexpr size_t kCoverBudgetFields = 7;
-
-bool CoverBudgetFrom(std::span<const double> flat, CoverBudget* out);
+// engine-ts coverBudgetFor by name.
+inline constexpr auto kCoverBudget = std::to_array<BudgetField<CoverBudget>>({
+    {{"rootIters", 0, 1e18}, &CoverBudget::root_iters},
+    {{"passes", 0, 1e18}, &CoverBudget::passes},
+    {{"bnbNodes", 0, 1e18}, &CoverBudget::bnb_nodes},
+    {{"nodeIters", 0, 1e18}, &CoverBudget::node_iters},
+    {{"work", 0, 1e300}, &CoverBudget::work},
+    {{"lsEarlySteps", 0, 1e15}, &CoverBudget::ls_early_steps},
+    {{"lsSteps", 0, 1e15}, &CoverBudget::ls_steps},
+});
 
 CallStatus ValidateCover(std::string_view command, const CoverProblem& problem, const SolveOptions& options,
                          std::string* error);

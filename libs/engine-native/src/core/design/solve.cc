@@ -730,18 +730,6 @@ double DesignEnergy(const DesignView& d, int32_t L, std::span<const int32_t> x) 
   return e;
 }
 
-bool DesignBudgetFrom(std::span<const double> f, DesignBudget* out) {
-  if (f.size() != kDesignBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  if (f[3] > 2147483647.0 - 1e6) return false;  // tabu entries are int32 iteration numbers
-  out->dp_work = f[0];
-  out->bnb_max_sites = static_cast<int32_t>(std::min(f[1], 64.0));
-  out->bnb_nodes = static_cast<int64_t>(f[2]);
-  out->tabu_iters = static_cast<int64_t>(f[3]);
-  out->tabu_work = f[4];
-  return true;
-}
-
 CallStatus ValidateDesign(std::string_view /*command*/, const DesignProblem& p, const SolveOptions& options,
                           std::string* error) {
   const auto fail = [&](std::string message) {
@@ -800,14 +788,15 @@ CallStatus ValidateDesign(std::string_view /*command*/, const DesignProblem& p, 
   // Every energy is at most Σ|bias| + Σ mult·max|cost| in magnitude: keep it finite (the contract caps sums at 1e150).
   if (!(WeightSum(d) <= 1e300)) return fail("design energies could overflow: the magnitudes sum past 1e300");
   DesignBudget b;
-  if (!DesignBudgetFrom(d.budget, &b)) return fail("design budget out of range");
+  std::string why;
+  if (!DecodeBudget(d.budget, kDesignBudget, &b, &why)) return fail("design " + why);
   return CallStatus::kOk;
 }
 
 CallStatus SolveDesign(const DesignProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
                        std::string* error) {
   DesignBudget b;
-  if (!DesignBudgetFrom(p.design.budget, &b)) {
+  if (!DecodeBudget(p.design.budget, kDesignBudget, &b, error)) {
     Fail(error, "design budget out of range");
     return CallStatus::kError;
   }
@@ -822,6 +811,7 @@ CallStatus SolveDesign(const DesignProblem& p, const SolveOptions& options, cons
     if (proof == Proof::kNone && sv.stop == Stop::kNone && has_bound && bound >= out->objective - 1e-9 * (1 + std::fabs(out->objective))) {
       proof = Proof::kBranchAndBound;
     }
+    out->kind = ResultKind::kLabels;
     out->order = std::move(x);
     out->answer.clear();
     out->proof = proof;

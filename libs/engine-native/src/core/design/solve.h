@@ -24,9 +24,14 @@ struct DesignBudget {
   int64_t tabu_iters = 0;
   double tabu_work = 0;
 };
-inline constexpr size_t kDesignBudgetFields = 5;
-
-bool DesignBudgetFrom(std::span<const double> flat, DesignBudget* out);
+// engine-ts designBudgetFor by name (tabu entries are int32 iteration numbers).
+inline constexpr auto kDesignBudget = std::to_array<BudgetField<DesignBudget>>({
+    {{"dpWork", 0, 1e18}, &DesignBudget::dp_work},
+    {{"bnbMaxSites", 0, 64}, &DesignBudget::bnb_max_sites},
+    {{"bnbNodes", 0, 1e15}, &DesignBudget::bnb_nodes},
+    {{"tabuIters", 0, 2147483647.0 - 1e6}, &DesignBudget::tabu_iters},
+    {{"tabuWork", 0, 1e18}, &DesignBudget::tabu_work},
+});
 
 CallStatus ValidateDesign(std::string_view command, const DesignProblem& problem, const SolveOptions& options,
                           std::string* error);

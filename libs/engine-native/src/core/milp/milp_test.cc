@@ -231,7 +231,7 @@ void TestMatchesEnumeration() {
     const int32_t nb = static_cast<int32_t>(s % 7), nc = 1 + static_cast<int32_t>(s % 4);
     const Instance in = Random(nb, nc, s, static_cast<int>(s % 3));
     const SolveResult r = Run(in, s);
-    CHECK(r.convex && r.proof == Proof::kBranchAndBound);
+    CHECK(r.kind == svc::core::ResultKind::kVector && r.Extra("convex") == 1 && r.proof == Proof::kBranchAndBound);
     CHECK(r.values.size() == static_cast<size_t>(in.n) && r.answer.empty());
     const double want = Brute(in, nb);
     CHECK(std::fabs(r.objective - want) <= 1e-6 * (1 + std::fabs(want)));

@@ -286,14 +286,6 @@ double MilpObjective(const MilpProblem& p, std::span<const double> x) {
   return f;
 }
 
-bool MilpBudgetFrom(std::span<const double> f, MilpBudget* out) {
-  if (f.size() != kMilpBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  out->bnb_nodes = static_cast<int64_t>(f[0]);
-  out->starts = static_cast<int64_t>(f[1]);
-  return true;
-}
-
 CallStatus ValidateMilp(std::string_view /*command*/, const MilpProblem& p, const SolveOptions& options,
                         std::string* error) {
   const auto fail = [&](std::string message) {
@@ -346,17 +338,15 @@ CallStatus ValidateMilp(std::string_view /*command*/, const MilpProblem& p, cons
     if (!Cholesky(A, n, open, -1e-12 * scale).has_value()) return fail("the curvature over the variables with an infinite bound is not positive definite");
   }
   MilpBudget b;
-  if (!MilpBudgetFrom(m.budget, &b)) return fail("milp budget out of range");
+  std::string why;
+  if (!DecodeBudget(m.budget, kMilpBudget, &b, &why)) return fail("milp " + why);
   return CallStatus::kOk;
 }
 
 CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
                      std::string* error) {
   MilpBudget b;
-  if (!MilpBudgetFrom(p.milp.budget, &b)) {
-    Fail(error, "milp budget out of range");
-    return CallStatus::kError;
-  }
+  if (!DecodeBudget(p.milp.budget, kMilpBudget, &b, error)) return CallStatus::kError;
   const int32_t n = p.n;
   const size_t N = static_cast<size_t>(n);
   Stop stop = Stop::kNone;
@@ -404,7 +394,8 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     out->proof = proof;
     out->has_bound = proof == Proof::kNone && has_lower;
     out->bound = out->has_bound ? std::min(lower, out->objective) : 0;
-    out->convex = convex;
+    out->kind = ResultKind::kVector;
+    out->SetExtra("convex", convex ? 1 : 0);
     out->status = StatusFor(stop, proof != Proof::kNone ? ResultStatus::kOptimal : ResultStatus::kWorkLimit);
     out->work = work;
     return CallStatus::kOk;

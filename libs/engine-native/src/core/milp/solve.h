@@ -15,19 +15,21 @@
 
 namespace svc::core {
 
-// engine-ts milpBudgetFor (families/milp/budget.ts), field for field.
+// engine-ts milpBudgetFor (families/milp/budget.ts), field for field, by name.
 struct MilpBudget {
   int64_t bnb_nodes = 0;
   int64_t starts = 0;
 };
-inline constexpr size_t kMilpBudgetFields = 2;
-
-bool MilpBudgetFrom(std::span<const double> flat, MilpBudget* out);
+inline constexpr auto kMilpBudget = std::to_array<BudgetField<MilpBudget>>({
+    {{"bnbNodes", 0, 1e15}, &MilpBudget::bnb_nodes},
+    {{"starts", 0, 1e15}, &MilpBudget::starts},
+});
 
 CallStatus ValidateMilp(std::string_view command, const MilpProblem& problem, const SolveOptions& options,
                         std::string* error);
 
-// The values go to out->values and out->convex says whether the objective was found convex.
+// The values go to out->values (kind kVector) and the extra "convex" says whether the objective was
+// found convex (1) or not (0).
 CallStatus SolveMilp(const MilpProblem& problem, const SolveOptions& options, const Limits& limits,
                      SolveResult* out, std::string* error);
 

@@ -112,12 +112,12 @@ void TestSolverReachesFloor() {
     svc::core::SolveResult out;
     std::string error;
     CHECK(svc::core::Solve("quantum-scale", v, o, Limits(), &out, &error) == CallStatus::kOk);
-    CHECK(out.has_planted);
+    CHECK(out.kind == svc::core::ResultKind::kPlanted);
     CHECK(out.proof == svc::core::Proof::kPlanted);
-    CHECK(out.objective == out.planted_energy);
+    CHECK(out.objective == out.Extra("plantedEnergy"));
     const PlantedLayout l = Layout(20000, degree, 11);
     CHECK(static_cast<double>(svc::core::PlantedEnergyOf(l, out.answer)) == out.objective);
-    CHECK(out.edges == l.edges);
+    CHECK(out.Extra("edges") == static_cast<double>(l.edges));
   }
 }
 
@@ -136,7 +136,7 @@ void TestValidationAndLimits() {
         CallStatus::kOk);
   CHECK(out.status == svc::core::ResultStatus::kCancelled);
   CHECK(out.proof == svc::core::Proof::kNone);
-  CHECK(out.has_bound && out.bound == out.planted_energy);
+  CHECK(out.has_bound && out.bound == out.Extra("plantedEnergy"));
   CHECK(out.answer.size() == 50000);
 }
 

@@ -298,9 +298,9 @@ CallStatus SolveQuantumScale(const PlantedProblem& problem, const SolveOptions& 
   out->status = FinalStatus(out->proof, r.stop);
   out->work.iterations = r.sweeps * layout.n;
   out->work.restarts = r.rounds;
-  out->has_planted = true;
-  out->planted_energy = static_cast<double>(layout.planted_energy);
-  out->edges = layout.edges;
+  out->kind = ResultKind::kPlanted;
+  out->SetExtra("plantedEnergy", static_cast<double>(layout.planted_energy));
+  out->SetExtra("edges", static_cast<double>(layout.edges));
   return CallStatus::kOk;
 }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -22,6 +23,13 @@ struct QapProblem : ProblemBase {
   static constexpr std::string_view kFamily = "qap";
   QapView qap = {};
 };
+
+// The canonical qap problem (engine-ts families/qap/problem.ts) by name.
+inline constexpr auto kQapWire = std::to_array<WireField<QapProblem>>({
+    {{"flow", WireType::kF64, false, WireLength::kNN}, [](QapProblem& p, const WireValue& v) { p.qap.flow = v.f64; }},
+    {{"dist", WireType::kF64, false, WireLength::kNN}, [](QapProblem& p, const WireValue& v) { p.qap.dist = v.f64; }},
+    {{kBudgetField, WireType::kF64}, [](QapProblem& p, const WireValue& v) { p.qap.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

@@ -319,16 +319,6 @@ double Hungarian(const std::vector<double>& c, int32_t m) {
   return total;
 }
 
-bool QapBudgetFrom(std::span<const double> f, QapBudget* out) {
-  if (f.size() != kQapBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  out->bnb_max_n = static_cast<int32_t>(std::min(f[0], 64.0));
-  out->bnb_nodes = static_cast<int64_t>(f[1]);
-  out->tabu_iters = static_cast<int64_t>(f[2]);
-  out->tabu_work = f[3];
-  return true;
-}
-
 CallStatus ValidateQap(std::string_view /*command*/, const QapProblem& p, const SolveOptions& options, std::string* error) {
   const auto fail = [&](std::string message) {
     Fail(error, std::move(message));
@@ -354,14 +344,14 @@ CallStatus ValidateQap(std::string_view /*command*/, const QapProblem& p, const 
   }
   if (!(flows * far <= 1e295)) return fail("qap costs could overflow: sum|flow| * max|dist| is past 1e295");
   QapBudget b;
-  if (!QapBudgetFrom(p.qap.budget, &b)) return fail("qap budget out of range");
+  if (!DecodeBudget(p.qap.budget, kQapBudget, &b, nullptr)) return fail("qap budget out of range");
   return CallStatus::kOk;
 }
 
 CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
                     std::string* error) {
   QapBudget b;
-  if (!QapBudgetFrom(p.qap.budget, &b)) {
+  if (!DecodeBudget(p.qap.budget, kQapBudget, &b, nullptr)) {
     Fail(error, "qap budget out of range");
     return CallStatus::kError;
   }
@@ -372,6 +362,7 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
     out->objective = QapCost(p.qap, n, perm);
     // An answer that meets the root bound is optimal (solve.ts).
     if (proof == Proof::kNone && stop == Stop::kNone && has_bound && bound >= out->objective - 1e-9 * (1 + std::fabs(out->objective))) proof = Proof::kBranchAndBound;
+    out->kind = ResultKind::kPermutation;
     out->order = std::move(perm);
     out->answer.clear();
     out->proof = proof;

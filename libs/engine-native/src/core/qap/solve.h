@@ -24,9 +24,13 @@ struct QapBudget {
   int64_t tabu_iters = 0;
   double tabu_work = 0;
 };
-inline constexpr size_t kQapBudgetFields = 4;
-
-bool QapBudgetFrom(std::span<const double> flat, QapBudget* out);
+// engine-ts qapBudgetFor by name.
+inline constexpr auto kQapBudget = std::to_array<BudgetField<QapBudget>>({
+    {{"bnbMaxN", 0, 64}, &QapBudget::bnb_max_n},
+    {{"bnbNodes", 0, 1e15}, &QapBudget::bnb_nodes},
+    {{"tabuIters", 0, 1e15}, &QapBudget::tabu_iters},
+    {{"tabuWork", 0, 1e18}, &QapBudget::tabu_work},
+});
 
 CallStatus ValidateQap(std::string_view command, const QapProblem& problem, const SolveOptions& options,
                        std::string* error);

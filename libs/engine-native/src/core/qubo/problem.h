@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -50,6 +51,35 @@ struct QuboFamilyProblem : ProblemBase {
   PinsView pins = {};      // want only
   SampleSpec sample = {};  // sample only
 };
+
+// The canonical QUBO problem of optimize, feel, want and sample (engine-ts families/qubo/problem.ts)
+// by name; sample's spec and walk budget come with the family budget (engine-ts quboCommandBudget).
+inline constexpr auto kQuboWire = std::to_array<WireField<QuboFamilyProblem>>({
+    {{"linear", WireType::kF64, false, WireLength::kN}, [](QuboFamilyProblem& p, const WireValue& v) { p.linear = v.f64; }},
+    {{"pairs.i", WireType::kI32}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.i = v.i32; }},
+    {{"pairs.j", WireType::kI32}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.j = v.i32; }},
+    {{"pairs.w", WireType::kF64}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.w = v.f64; }},
+    {{"pins.index", WireType::kI32, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pins.index = v.i32; }},
+    {{"pins.value", WireType::kU8, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pins.value = v.u8; }},
+    {{"budget.count", WireType::kNumber, true, WireLength::kAny, {}, 1, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.sample.count = static_cast<int32_t>(v.number); }},
+    {{"budget.energyWindow", WireType::kNumber, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.sample.has_window = true; p.sample.window = v.number; }},
+    {{"budget.exactMaxN", WireType::kNumber, true, WireLength::kAny, {}, 0, 30, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.sample.exact_max_n = static_cast<int32_t>(v.number); }},
+    {{"budget.rounds", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.sample.rounds = static_cast<int64_t>(v.number); }},
+    {{"budget.maxFlips", WireType::kNumber, true, WireLength::kAny, {}, 1, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.sample.max_flips = static_cast<int32_t>(v.number); }},
+});
+
+// The canonical max-cut problem (engine-ts families/qubo/problem.ts MaxcutProblem) by name.
+inline constexpr auto kMaxcutWire = std::to_array<WireField<QuboFamilyProblem>>({
+    {{"edges.i", WireType::kI32, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.i = v.i32; }},
+    {{"edges.j", WireType::kI32, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.j = v.i32; }},
+    {{"edges.w", WireType::kF64, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.w = v.f64; }},
+    {{"complete", WireType::kNumber, false, WireLength::kAny, {}, 0, 1, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.complete = v.number != 0; }},
+});
 
 }  // namespace svc::core
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -23,6 +24,12 @@ struct RankProblem : ProblemBase {
   static constexpr std::string_view kFamily = "rank";
   RankView rank = {};
 };
+
+// The canonical rank problem (engine-ts families/rank/problem.ts) by name.
+inline constexpr auto kRankWire = std::to_array<WireField<RankProblem>>({
+    {{"wins", WireType::kF64, false, WireLength::kNN}, [](RankProblem& p, const WireValue& v) { p.rank.wins = v.f64; }},
+    {{kBudgetField, WireType::kF64}, [](RankProblem& p, const WireValue& v) { p.rank.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

@@ -390,18 +390,9 @@ class BranchAndBound {
 
 }  // namespace
 
-bool RankBudgetFrom(std::span<const double> f, RankBudget* out) {
-  if (f.size() != kRankBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  RankBudget& b = *out;
-  b.dp_max_n = static_cast<int32_t>(std::min(f[0], 1e9));
-  b.bnb_max_n = static_cast<int32_t>(std::min(f[1], 1e9));
-  b.bnb_nodes = static_cast<int64_t>(f[2]);
-  b.restarts = static_cast<int64_t>(f[3]);
-  const double memo = f[4];
-  if (memo < 1 || memo > (1 << 26)) return false;
-  b.memo = static_cast<int32_t>(memo);
-  return (b.memo & (b.memo - 1)) == 0 && b.dp_max_n <= kDpCap;
+// The records of kRankBudget, and memo a power of two.
+static bool ReadRankBudget(std::span<const double> flat, RankBudget* b) {
+  return DecodeBudget(flat, kRankBudget, b, nullptr) && (b->memo & (b->memo - 1)) == 0;
 }
 
 double RankDisagreements(std::span<const double> wins, int32_t n, std::span<const int32_t> order) {
@@ -483,7 +474,7 @@ CallStatus ValidateRank(std::string_view /*command*/, const RankProblem& p, cons
     return fail("rank takes only the vote matrix");
   }
   RankBudget b;
-  if (!RankBudgetFrom(p.rank.budget, &b)) return fail("rank budget out of range");
+  if (!ReadRankBudget(p.rank.budget, &b)) return fail("rank budget out of range");
   return CallStatus::kOk;
 }
 
@@ -492,7 +483,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
   const int32_t n = p.n;
   const std::span<const double> wins = p.rank.wins;
   RankBudget b;
-  if (!RankBudgetFrom(p.rank.budget, &b)) {
+  if (!ReadRankBudget(p.rank.budget, &b)) {
     Fail(error, "rank budget out of range");
     return CallStatus::kError;
   }
@@ -549,6 +540,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
     for (int32_t j = i + 1; j < n; ++j) pairwise += std::min(wins[static_cast<size_t>(i) * n + j], wins[static_cast<size_t>(j) * n + i]);
   }
   out->objective = RankDisagreements(wins, n, answer);
+  out->kind = ResultKind::kPermutation;
   out->order = std::move(answer);
   out->answer.clear();
   bool proven = all_exact && stop == Stop::kNone;

@@ -26,10 +26,14 @@ struct RankBudget {
   int64_t restarts = 0;
   int32_t memo = 1;  // a power of two
 };
-inline constexpr size_t kRankBudgetFields = 5;
-
-// The flat array of RankView::budget as a struct; false when it is malformed.
-bool RankBudgetFrom(std::span<const double> flat, RankBudget* out);
+// engine-ts rankBudgetFor by name; memo must also be a power of two (ValidateRank).
+inline constexpr auto kRankBudget = std::to_array<BudgetField<RankBudget>>({
+    {{"dpMaxN", 0, 26}, &RankBudget::dp_max_n},  // solve.cc kDpCap,
+    {{"bnbMaxN", 0, 1e9}, &RankBudget::bnb_max_n},
+    {{"bnbNodes", 0, 1e15}, &RankBudget::bnb_nodes},
+    {{"restarts", 0, 1e15}, &RankBudget::restarts},
+    {{"memo", 1, 1 << 26}, &RankBudget::memo},
+});
 
 // Shapes and ranges of a rank request (n*n finite non-negative votes, zero diagonal, budget).
 CallStatus ValidateRank(std::string_view command, const RankProblem& problem, const SolveOptions& options,

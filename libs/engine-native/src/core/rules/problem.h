@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -25,6 +26,19 @@ struct RulesProblem : ProblemBase {
   static constexpr std::string_view kFamily = "rules";
   RulesView rules = {};
 };
+
+// The canonical rules problem (engine-ts families/rules/problem.ts) by name.
+inline constexpr auto kRulesWire = std::to_array<WireField<RulesProblem>>({
+    {{"rules.type", WireType::kU8}, [](RulesProblem& p, const WireValue& v) { p.rules.type = v.u8; }},
+    {{"rules.k", WireType::kI32}, [](RulesProblem& p, const WireValue& v) { p.rules.k = v.i32; }},
+    {{"rules.start", WireType::kI32}, [](RulesProblem& p, const WireValue& v) { p.rules.start = v.i32; }},
+    {{"rules.nodes", WireType::kI32}, [](RulesProblem& p, const WireValue& v) { p.rules.nodes = v.i32; }},
+    {{"linear", WireType::kF64, false, WireLength::kN}, [](RulesProblem& p, const WireValue& v) { p.linear = v.f64; }},
+    {{"pairs.i", WireType::kI32}, [](RulesProblem& p, const WireValue& v) { p.pairs.i = v.i32; }},
+    {{"pairs.j", WireType::kI32}, [](RulesProblem& p, const WireValue& v) { p.pairs.j = v.i32; }},
+    {{"pairs.w", WireType::kF64}, [](RulesProblem& p, const WireValue& v) { p.pairs.w = v.f64; }},
+    {{kBudgetField, WireType::kF64}, [](RulesProblem& p, const WireValue& v) { p.rules.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

@@ -590,23 +590,6 @@ bool Better(const RulesScore& a, const RulesScore& b) {
 
 }  // namespace
 
-bool RulesBudgetFrom(std::span<const double> f, RulesBudget* out) {
-  if (f.size() != kRulesBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  RulesBudget& b = *out;
-  b.bb_steps = static_cast<int64_t>(f[0]);
-  b.tabu_moves = static_cast<int64_t>(f[1]);
-  b.stall = static_cast<int64_t>(f[2]);
-  b.tenure_base = static_cast<int32_t>(std::min(f[3], 1e9));
-  b.tenure_span = static_cast<int32_t>(std::min(f[4], 1e9));
-  b.perturb_min = static_cast<int32_t>(std::min(f[5], 1e9));
-  b.perturb_step = static_cast<int32_t>(std::min(f[6], 1e9));
-  b.perturb_max = static_cast<int32_t>(std::min(f[7], 1e9));
-  b.use_trees = f[8] != 0;
-  b.search_first = f[9] != 0;
-  return b.tenure_span >= 1 && f[8] <= 1 && f[9] <= 1 && b.tabu_moves < (int64_t{1} << 60);
-}
-
 RulesScore ScoreRules(const RulesProblem& p, std::span<const uint8_t> x) {
   const RulesView& rv = p.rules;
   RulesScore s;
@@ -691,14 +674,14 @@ CallStatus ValidateRules(std::string_view command, const RulesProblem& p, const 
   }
   if (p.complete || !options.warm_start.empty()) return fail("rules takes no complete flag or warm start");
   RulesBudget b;
-  if (!RulesBudgetFrom(rv.budget, &b)) return fail("rules budget out of range");
+  if (!DecodeBudget(rv.budget, kRulesBudget, &b, nullptr)) return fail("rules budget out of range");
   return CallStatus::kOk;
 }
 
 CallStatus SolveRules(const RulesProblem& p, const SolveOptions& options, const Limits& limits,
                       SolveResult* out, std::string* error) {
   RulesBudget b;
-  if (!RulesBudgetFrom(p.rules.budget, &b)) {
+  if (!DecodeBudget(p.rules.budget, kRulesBudget, &b, nullptr)) {
     Fail(error, "rules budget out of range");
     return CallStatus::kError;
   }
@@ -733,7 +716,8 @@ CallStatus SolveRules(const RulesProblem& p, const SolveOptions& options, const 
   const RulesScore score = ScoreRules(p, x);
   out->answer = std::move(x);
   out->objective = score.energy;
-  out->violations = score.violations;
+  out->kind = ResultKind::kRules;
+  out->SetExtra("violations", static_cast<double>(score.violations));
   out->proof = complete ? Proof::kBranchAndBound : Proof::kNone;
   out->has_bound = false;
   out->status = complete ? ResultStatus::kOptimal : StatusFor(stop, ResultStatus::kWorkLimit);

@@ -43,9 +43,19 @@ struct RulesBudget {
   // rules-solve.ts "Dispatch": the whole tabu budget before branch and bound (model 2026-11-21 on).
   bool search_first = false;
 };
-inline constexpr size_t kRulesBudgetFields = 10;
-
-bool RulesBudgetFrom(std::span<const double> flat, RulesBudget* out);
+// engine-ts rulesBudgetFor by name (booleans as 0/1).
+inline constexpr auto kRulesBudget = std::to_array<BudgetField<RulesBudget>>({
+    {{"bbSteps", 0, 1e18}, &RulesBudget::bb_steps},
+    {{"tabuMoves", 0, 1e18}, &RulesBudget::tabu_moves},
+    {{"stall", 0, 1e18}, &RulesBudget::stall},
+    {{"tenureBase", 0, 1e9}, &RulesBudget::tenure_base},
+    {{"tenureSpan", 1, 1e9}, &RulesBudget::tenure_span},
+    {{"perturbMin", 0, 1e9}, &RulesBudget::perturb_min},
+    {{"perturbStep", 0, 1e9}, &RulesBudget::perturb_step},
+    {{"perturbMax", 0, 1e9}, &RulesBudget::perturb_max},
+    {{"useTrees", 0, 1}, &RulesBudget::use_trees},
+    {{"searchFirst", 0, 1}, &RulesBudget::search_first},
+});
 
 // Shapes and ranges: rule rows well formed (codes, node counts, 0 <= node < n, no node twice in
 // a rule), linear of length n, canonical pairs, budget usable.

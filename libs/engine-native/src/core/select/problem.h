@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -24,6 +25,14 @@ struct SelectProblem : ProblemBase {
   static constexpr std::string_view kFamily = "select";
   SelectView select = {};
 };
+
+// The canonical select problem (engine-ts families/select/problem.ts) by name (n = m).
+inline constexpr auto kSelectWire = std::to_array<WireField<SelectProblem>>({
+    {{"k", WireType::kNumber, false, WireLength::kAny, {}, 1, 2147483647.0, true}, [](SelectProblem& p, const WireValue& v) { p.select.k = static_cast<int32_t>(v.number); }},
+    {{"affinity", WireType::kF64, false, WireLength::kN}, [](SelectProblem& p, const WireValue& v) { p.select.affinity = v.f64; }},
+    {{"redundancy", WireType::kF64, true, WireLength::kNN}, [](SelectProblem& p, const WireValue& v) { p.select.redundancy = v.f64; }},
+    {{kBudgetField, WireType::kF64}, [](SelectProblem& p, const WireValue& v) { p.select.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

@@ -287,10 +287,10 @@ void TestRulesMatchesBruteForce() {
     CHECK(svc::core::Solve("rules", in.View(), o, Limits(), &out, &error) == CallStatus::kOk);
     const auto bf = BruteRules(in);
     CHECK(out.proof == Proof::kBranchAndBound);
-    CHECK(out.violations == bf.first);
+    CHECK(out.Extra("violations") == bf.first);
     CHECK_NEAR(out.objective, bf.second, 1e-9);
     const svc::core::RulesScore sc = svc::core::ScoreRules(in.View(), out.answer);
-    CHECK(sc.violations == out.violations);
+    CHECK(sc.violations == out.Extra("violations"));
     if (bf.first > 0) ++infeasible;
   }
   for (int c : types) CHECK(c > 0);
@@ -309,13 +309,13 @@ void TestRulesLimitsAndValidation() {
   in.linear = {0, -1, 2};
   in.budget = RulesBudget(3);
   CHECK(svc::core::Solve("rules", in.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
-  CHECK(out.violations == 1);
+  CHECK(out.Extra("violations") == 1);
   CHECK(out.objective == -1);
   CHECK(out.proof == Proof::kBranchAndBound);
   // With no branch-and-bound steps the same answer is only a heuristic.
   in.budget = RulesBudget(3, 0);
   CHECK(svc::core::Solve("rules", in.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
-  CHECK(out.violations == 1);
+  CHECK(out.Extra("violations") == 1);
   CHECK(out.proof == Proof::kNone);
   // A cancel flag: valid, uncertified.
   int32_t flag = 1;
@@ -326,7 +326,7 @@ void TestRulesLimitsAndValidation() {
   CHECK(out.answer.size() == 2000u);
   CHECK(out.proof == Proof::kNone);
   CHECK(out.status == svc::core::ResultStatus::kCancelled);
-  CHECK(svc::core::ScoreRules(big.View(), out.answer).violations == out.violations);
+  CHECK(svc::core::ScoreRules(big.View(), out.answer).violations == out.Extra("violations"));
   // Validation: a node twice in one rule, a bad code, a wrong pair count, a short budget.
   RulesInstance twice;
   twice.n = 3;
@@ -367,7 +367,7 @@ void TestRulesLarge() {
   SolveResult out;
   std::string error;
   CHECK(svc::core::Solve("rules", in.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
-  CHECK(out.violations == 0);
+  CHECK(out.Extra("violations") == 0);
   CHECK(out.proof == Proof::kBranchAndBound);
 }
 

@@ -468,28 +468,6 @@ class BranchAndBound {
 
 }  // namespace
 
-bool SelectBudgetFrom(std::span<const double> f, SelectBudget* out) {
-  if (f.size() != kSelectBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  SelectBudget& b = *out;
-  b.enumerate_max = static_cast<int64_t>(f[0]);
-  b.bb_max_m = static_cast<int32_t>(std::min(f[1], 2147483647.0));
-  b.bb_work = static_cast<int64_t>(f[2]);
-  b.tabu_moves = static_cast<int64_t>(f[3]);
-  b.stall = static_cast<int64_t>(f[4]);
-  b.candidates = static_cast<int32_t>(std::min(f[5], 1e6));
-  b.full_scan_pairs = static_cast<int64_t>(f[6]);
-  b.tenure_in_base = static_cast<int32_t>(std::min(f[7], 1e9));
-  b.tenure_in_span = static_cast<int32_t>(std::min(f[8], 1e9));
-  b.tenure_out_base = static_cast<int32_t>(std::min(f[9], 1e9));
-  b.tenure_out_span = static_cast<int32_t>(std::min(f[10], 1e9));
-  b.perturb_min = static_cast<int32_t>(std::min(f[11], 1e9));
-  b.perturb_step = static_cast<int32_t>(std::min(f[12], 1e9));
-  b.perturb_max = static_cast<int32_t>(std::min(f[13], 1e9));
-  return b.candidates >= 1 && b.tenure_in_span >= 1 && b.tenure_out_span >= 1 &&
-         b.tabu_moves < (int64_t{1} << 60);
-}
-
 bool BinomialAtMost(int64_t m, int64_t k, int64_t cap) {
   const int64_t r = std::min(k, m - k);
   double c = 1;
@@ -546,7 +524,7 @@ CallStatus ValidateSelect(std::string_view command, const SelectProblem& p, cons
     return fail("select takes only k, affinity and redundancy");
   }
   SelectBudget b;
-  if (!SelectBudgetFrom(s.budget, &b)) return fail("select budget out of range");
+  if (!DecodeBudget(s.budget, kSelectBudget, &b, nullptr)) return fail("select budget out of range");
   return CallStatus::kOk;
 }
 
@@ -556,7 +534,7 @@ CallStatus SolveSelect(const SelectProblem& p, const SolveOptions& options, cons
   const int32_t m = p.n;
   const int32_t k = s.k;
   SelectBudget b;
-  if (!SelectBudgetFrom(s.budget, &b)) {
+  if (!DecodeBudget(s.budget, kSelectBudget, &b, nullptr)) {
     Fail(error, "select budget out of range");
     return CallStatus::kError;
   }

@@ -34,10 +34,25 @@ struct SelectBudget {
   int32_t perturb_step = 0;
   int32_t perturb_max = 1;
 };
-inline constexpr size_t kSelectBudgetFields = 14;
+// engine-ts selectBudgetFor by name.
+inline constexpr auto kSelectBudget = std::to_array<BudgetField<SelectBudget>>({
+    {{"enumerateMax", 0, 1e15}, &SelectBudget::enumerate_max},
+    {{"bbMaxM", 0, 2147483647.0}, &SelectBudget::bb_max_m},
+    {{"bbWork", 0, 1e15}, &SelectBudget::bb_work},
+    {{"tabuMoves", 0, 1e18}, &SelectBudget::tabu_moves},
+    {{"stall", 0, 1e18}, &SelectBudget::stall},
+    {{"candidates", 1, 1e6}, &SelectBudget::candidates},
+    {{"fullScanPairs", 0, 1e18}, &SelectBudget::full_scan_pairs},
+    {{"tenureInBase", 0, 1e9}, &SelectBudget::tenure_in_base},
+    {{"tenureInSpan", 1, 1e9}, &SelectBudget::tenure_in_span},
+    {{"tenureOutBase", 0, 1e9}, &SelectBudget::tenure_out_base},
+    {{"tenureOutSpan", 1, 1e9}, &SelectBudget::tenure_out_span},
+    {{"perturbMin", 0, 1e9}, &SelectBudget::perturb_min},
+    {{"perturbStep", 0, 1e9}, &SelectBudget::perturb_step},
+    {{"perturbMax", 0, 1e9}, &SelectBudget::perturb_max},
+});
 
 // The flat array of SelectView::budget as a struct; false when it is malformed.
-bool SelectBudgetFrom(std::span<const double> flat, SelectBudget* out);
 
 // Shapes and ranges of a select request (sizes, k, finite values, symmetric zero-diagonal
 // redundancy, budget). kError with a message otherwise.

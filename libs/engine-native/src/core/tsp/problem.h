@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "common/request.h"
+#include "common/wire.h"
 
 namespace svc::core {
 
@@ -26,6 +27,17 @@ struct TspProblem : ProblemBase {
   static constexpr std::string_view kFamily = "tsp";
   TspView tsp = {};
 };
+
+inline constexpr std::string_view kTspMetricNames[] = {"matrix", "euc_2d", "ceil_2d", "att", "geo"};
+
+// The canonical tsp problem (engine-ts families/tsp/problem.ts) by name: a matrix, or points with a
+// metric (absent for a matrix).
+inline constexpr auto kTspWire = std::to_array<WireField<TspProblem>>({
+    {{"matrix", WireType::kF64, true, WireLength::kNN}, [](TspProblem& p, const WireValue& v) { p.tsp.matrix = v.f64; }},
+    {{"points", WireType::kF64, true, WireLength::kTwoN}, [](TspProblem& p, const WireValue& v) { p.tsp.points = v.f64; }},
+    {{"metric", WireType::kEnum, true, WireLength::kAny, kTspMetricNames}, [](TspProblem& p, const WireValue& v) { p.tsp.metric = static_cast<TspMetric>(v.number); }},
+    {{kBudgetField, WireType::kF64}, [](TspProblem& p, const WireValue& v) { p.tsp.budget = v.f64; }},
+});
 
 }  // namespace svc::core
 

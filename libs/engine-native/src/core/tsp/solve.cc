@@ -531,24 +531,6 @@ double TspDistance::operator()(int32_t i, int32_t j) const {
   return t < r ? t + 1 : t;
 }
 
-bool TspBudgetFrom(std::span<const double> f, TspBudget* out) {
-  if (f.size() != kTspBudgetFields) return false;
-  if (!AllWholeNumbers(f)) return false;
-  TspBudget& b = *out;
-  b.dp_max_n = static_cast<int32_t>(std::min(f[0], 1e9));
-  b.neighbours = static_cast<int32_t>(std::min(f[1], 1e9));
-  b.kicks_per_n = static_cast<int64_t>(f[2]);
-  b.max_kicks = static_cast<int64_t>(f[3]);
-  b.bound_iters = static_cast<int64_t>(f[4]);
-  b.bound_work = f[5];
-  b.bnb_max_n = static_cast<int32_t>(std::min(f[6], 1e9));
-  b.bnb_kicks_per_n = static_cast<int64_t>(std::min(f[7], 1e15));
-  b.bnb_nodes = static_cast<int64_t>(std::min(f[8], 1e15));
-  b.bnb_iters = static_cast<int64_t>(std::min(f[9], 1e9));
-  return b.dp_max_n <= kDpCap && b.neighbours >= 1 && b.neighbours <= 64 && b.kicks_per_n < (int64_t{1} << 40) &&
-         b.bnb_max_n <= kBnbCap && b.bnb_kicks_per_n < (int64_t{1} << 40);
-}
-
 CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const SolveOptions& options, std::string* error) {
   const auto fail = [&](std::string message) {
     Fail(error, std::move(message));
@@ -581,14 +563,14 @@ CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const 
     return fail("tsp takes only a matrix or points");
   }
   TspBudget b;
-  if (!TspBudgetFrom(t.budget, &b)) return fail("tsp budget out of range");
+  if (!DecodeBudget(t.budget, kTspBudget, &b, nullptr)) return fail("tsp budget out of range");
   return CallStatus::kOk;
 }
 
 CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
                     std::string* error) {
   TspBudget b;
-  if (!TspBudgetFrom(p.tsp.budget, &b)) {
+  if (!DecodeBudget(p.tsp.budget, kTspBudget, &b, nullptr)) {
     Fail(error, "tsp budget out of range");
     return CallStatus::kError;
   }
@@ -597,6 +579,7 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   Work work;
   Stop stop = Stop::kNone;
   const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
+    out->kind = ResultKind::kPermutation;
     out->order = CanonicalTour(order);
     double length = 0;
     for (int32_t k = 0; k < n; ++k) length += d(out->order[k], out->order[(k + 1) % n]);

@@ -30,9 +30,19 @@ struct TspBudget {
   int64_t bnb_nodes = 0;
   int64_t bnb_iters = 0;
 };
-inline constexpr size_t kTspBudgetFields = 10;
-
-bool TspBudgetFrom(std::span<const double> flat, TspBudget* out);
+// engine-ts tspBudgetFor by name (dpMaxN at most solve.cc's kDpCap, bnbMaxN at most its kBnbCap).
+inline constexpr auto kTspBudget = std::to_array<BudgetField<TspBudget>>({
+    {{"dpMaxN", 0, 24}, &TspBudget::dp_max_n},
+    {{"neighbours", 1, 64}, &TspBudget::neighbours},
+    {{"kicksPerN", 0, 1099511627775.0}, &TspBudget::kicks_per_n},
+    {{"maxKicks", 0, 1e18}, &TspBudget::max_kicks},
+    {{"boundIters", 0, 1e18}, &TspBudget::bound_iters},
+    {{"boundWork", 0, 1e300}, &TspBudget::bound_work},
+    {{"bnbMaxN", 0, 2000}, &TspBudget::bnb_max_n},
+    {{"bnbKicksPerN", 0, 1099511627775.0}, &TspBudget::bnb_kicks_per_n},
+    {{"bnbNodes", 0, 1e15}, &TspBudget::bnb_nodes},
+    {{"bnbIters", 0, 1e9}, &TspBudget::bnb_iters},
+});
 
 // The integer distance of TSPLIB95 (distance.ts).
 class TspDistance {

@@ -1,12 +1,13 @@
-// What the binding shares between addon.cc and the per-family argument readers
-// (<family>_args.cc): typed property readers, the wire fields every command carries, and the
-// copied arguments of one family. Shape checks only: the TS facade validates everything first.
-#ifndef SVC_BINDING_COMMON_ARGS_H_
-#define SVC_BINDING_COMMON_ARGS_H_
+// The binding's readers: typed property readers, the solve options, and the one generic reader of
+// every family's problem and budget by its records (core/common/wire.h). Shape checks only: the
+// TS facade and the core's validate check values.
+#ifndef SVC_BINDING_WIRE_READER_H_
+#define SVC_BINDING_WIRE_READER_H_
 
 #include <napi.h>
 
 #include <cmath>
+#include <deque>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -17,6 +18,7 @@
 #include "common/request.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
+#include "common/wire.h"
 
 namespace svc::binding {
 
@@ -95,52 +97,28 @@ class SharedDoubles {
 inline constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
 inline constexpr double kMax32 = 2147483647.0;
 
-// The fields every command's problem carries (n, complete, linear, i, j, w), copied.
-struct BaseArgs {
-  int32_t n = 0;
-  bool complete = false;
-  std::vector<double> linear;
-  std::vector<int32_t> pi, pj;
-  std::vector<double> pw;
-
-  // Points into this object's arrays.
-  core::ProblemBase View() const {
-    return core::ProblemBase{n, linear, core::PairsView{pi, pj, pw}, complete};
-  }
-};
-
-// false with a pending JS exception when a shape is wrong.
-bool ReadBaseArgs(const Napi::Object& problem, BaseArgs* out);
-
 // seed, deadlineMs, warmStart (copied into *warm; options->warm_start is left to the caller),
 // budget (engine-ts budgetFor), exact and exactMethod. false with a pending JS exception.
 bool ReadOptions(const Napi::Object& options, core::SolveOptions* out, std::vector<uint8_t>* warm,
                  double* deadline_ms);
 
-// Everything a solve needs from the problem object, copied on the JS thread. Solve() runs on a
-// worker thread and touches core code only; the destructor runs on the JS thread.
-class FamilyArgs {
+// The generic reader: a family's problem and budget by its records (core/common/wire.h). Keeps the
+// copies (and references to SharedArrayBuffer-backed Float64Arrays, read in place) alive for the solve.
+class WireReader {
  public:
-  virtual ~FamilyArgs() = default;
-  virtual core::CallStatus Solve(std::string_view command, const core::SolveOptions& options,
-                                 const core::Limits& limits, core::SolveResult* out,
-                                 std::string* error) const = 0;
-};
+  // Reads n, every field of `specs` from `problem` ("a.b" is b of a) and every budget field of
+  // `budget_specs` from `budget` (an object, or undefined when there are none) into *out.
+  // false with a pending JS TypeError naming the field when a shape is wrong.
+  bool Read(const Napi::Object& problem, const Napi::Value& budget, std::span<const core::WireSpec> specs,
+            std::span<const core::BudgetSpec> budget_specs, std::string_view family, core::WireArgs* out);
 
-// A family's reader: its part of the problem object plus `base`; nullptr with a pending JS
-// exception when a shape is wrong. One per family, in <family>_args.cc.
-using ReadArgsFn = std::unique_ptr<FamilyArgs> (*)(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadQuboArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadSelectArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadRulesArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadPlantedArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadRankArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadTspArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadQapArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadDesignArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadCoverArgs(const Napi::Object& problem, BaseArgs base);
-std::unique_ptr<FamilyArgs> ReadMilpArgs(const Napi::Object& problem, BaseArgs base);
+ private:
+  std::deque<std::vector<double>> f64_;
+  std::deque<std::vector<int32_t>> i32_;
+  std::deque<std::vector<uint8_t>> u8_;
+  std::deque<Napi::Reference<Napi::Float64Array>> shared_;
+};
 
 }  // namespace svc::binding
 
-#endif  // SVC_BINDING_COMMON_ARGS_H_
+#endif  // SVC_BINDING_WIRE_READER_H_

@@ -1,0 +1,19 @@
+// cover's lines of the solver registry: common/registry.cc gathers the kEntries_<folder> array of every
+// <folder>/entries.h, found by CMakeLists.txt (a new family adds this file, no line elsewhere).
+#ifndef SVC_CORE_COVER_ENTRIES_H_
+#define SVC_CORE_COVER_ENTRIES_H_
+
+#include <array>
+
+#include "common/registry.h"
+#include "cover/solve.h"
+
+namespace svc::core {
+
+inline constexpr auto kEntries_cover = std::to_array<SolverEntry>({
+    Entry<CoverProblem, &ValidateCover, &SolveCover, kCoverWire, kCoverBudget>("cover"),
+});
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_COVER_ENTRIES_H_

@@ -1,0 +1,19 @@
+// tsp's lines of the solver registry: common/registry.cc gathers the kEntries_<folder> array of every
+// <folder>/entries.h, found by CMakeLists.txt (a new family adds this file, no line elsewhere).
+#ifndef SVC_CORE_TSP_ENTRIES_H_
+#define SVC_CORE_TSP_ENTRIES_H_
+
+#include <array>
+
+#include "common/registry.h"
+#include "tsp/solve.h"
+
+namespace svc::core {
+
+inline constexpr auto kEntries_tsp = std::to_array<SolverEntry>({
+    Entry<TspProblem, &ValidateTsp, &SolveTsp, kTspWire, kTspBudget>("tsp"),
+});
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_TSP_ENTRIES_H_

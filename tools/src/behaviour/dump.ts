@@ -1,0 +1,136 @@
+/**
+ * `npm run behaviour:dump -- <file>`: every answer both engines give on a fixed set of instances of
+ * every command the engines solve (several sizes, every effort, two seeds), one JSON line each:
+ * answer, objective, proof, bound, status and work — everything but the time (`high` on the
+ * smallest instance of each command only). A restructuring
+ * that must not change behaviour is checked by running it before and after and comparing the
+ * files byte for byte (`cmp`). Instances come from the seeded generators of engine-ts/testing and
+ * seeded matrices here; nothing is read from disk.
+ */
+import { writeFileSync } from 'node:fs';
+import {
+  canonicalCover, canonicalDesign, canonicalMilp, canonicalQap, canonicalRank, canonicalTsp, COMMANDS, createTsEngine,
+  type CanonicalProblem, type Command, type Effort, type Engine, type EngineResult,
+} from '@svc/engine-ts';
+import {
+  randomCover, randomDesign, randomMaxcut, randomMilp, randomQubo, randomRules, randomSelect, randomSingularMilp,
+} from '@svc/engine-ts/testing';
+import { createNativeEngine } from '@svc/engine-native';
+import { lcg } from '../bench/lcg';
+
+const EFFORTS: Effort[] = ['flash', 'medium', 'high'];
+const SEEDS = [0, 7];
+
+function square(seed: number, n: number, max: number, symmetric: boolean): number[][] {
+  const r = lcg(seed);
+  const m = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i === j || (symmetric && j < i)) continue;
+      m[i][j] = Math.floor(r() * max);
+      if (symmetric) m[j][i] = m[i][j];
+    }
+  }
+  return m;
+}
+
+function votes(seed: number, n: number, count: number): [number, number][] {
+  const r = lcg(seed);
+  return Array.from({ length: count }, () => {
+    const a = Math.floor(r() * n);
+    const b = (a + 1 + Math.floor(r() * (n - 1))) % n;
+    return r() < 0.65 === a < b ? [a, b] : [b, a];
+  });
+}
+
+/** The instances of each command: small (exact), medium and larger (heuristic, bounds). */
+function instances(command: Command): CanonicalProblem[] {
+  const sizes = [8, 20, 60];
+  switch (command) {
+    case 'optimize':
+      return sizes.map((n, k) => randomQubo(100 + k, n));
+    case 'feel':
+      return sizes.map((n, k) => randomQubo(110 + k, n));
+    case 'want':
+      return sizes.map((n, k) => ({ ...randomQubo(120 + k, n), pins: { index: Int32Array.of(0, 2), value: Uint8Array.of(1, 0) } }));
+    case 'sample':
+      return sizes.map((n, k) => ({ ...randomQubo(130 + k, n), sampling: { count: 5, ...(k === 1 ? { energyWindow: 3 } : {}) } }));
+    case 'maxcut':
+      return [...sizes.map((n, k) => randomMaxcut(140 + k, n)), { kind: 'maxcut', n: 9, edges: null, complete: true }];
+    case 'select':
+      return [randomSelect(150, 12, 4), randomSelect(151, 60, 10), randomSelect(152, 200, 30)];
+    case 'rules':
+      return [randomRules(160, 12), randomRules(161, 40), randomRules(162, 300)];
+    case 'quantum-scale':
+      return [{ kind: 'planted-ising', n: 64, degree: 3, instanceSeed: 5 }, { kind: 'planted-ising', n: 2000, degree: 4, instanceSeed: 9 }];
+    case 'rank':
+      return [canonicalRank(8, votes(170, 8, 60)), canonicalRank(20, votes(171, 20, 400)), canonicalRank(40, votes(172, 40, 1500))];
+    case 'tsp':
+      return [
+        canonicalTsp({ matrix: square(180, 9, 100, true) }),
+        canonicalTsp({ matrix: square(181, 30, 1000, true) }),
+        canonicalTsp({ points: square(182, 80, 1000, false).map((row) => [row[0], row[1]]), metric: 'euc_2d' }),
+      ];
+    case 'qap':
+      return [8, 12, 25].map((n, k) => canonicalQap(square(190 + k, n, 10, true), square(195 + k, n, 10, true)));
+    case 'design': {
+      const d = [randomDesign(200, 6, 3), randomDesign(201, 30, 4), randomDesign(202, 120, 5, 'colouring')];
+      return d.map((x) => canonicalDesign(x));
+    }
+    case 'cover': {
+      const c = [randomCover(210, 15, 12, 0.3), randomCover(211, 60, 80, 0.08), randomCover(212, 200, 400, 0.03)];
+      return c.map((x) => canonicalCover(x.universe, x.sets, x.costs));
+    }
+    case 'milp': {
+      const m = [randomMilp(220, 4, 3), randomMilp(221, 14, 6), randomSingularMilp(222, 5, 4), randomMilp(223, 20, 8, false)];
+      return m.map((x) => canonicalMilp(x.vars, x.linear, x.diag, x.quadratic));
+    }
+    default:
+      return [];
+  }
+}
+
+function line(engine: string, command: Command, index: number, effort: Effort, seed: number, r: EngineResult): string {
+  const { engineMs: _time, ...rest } = r;
+  return JSON.stringify({ engine, command, index, effort, seed, ...rest }, (_k, v: unknown) =>
+    ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : typeof v === 'number' && !Number.isFinite(v) ? String(v) : v,
+  );
+}
+
+async function main(): Promise<void> {
+  const out = process.argv[2];
+  if (out === undefined) throw new Error('usage: behaviour-dump <file>');
+  const engines: [string, Engine][] = [['ts', createTsEngine()]];
+  const native = createNativeEngine();
+  if (native !== null) engines.push(['native', native]);
+  else console.error('behaviour dump: the native addon did not load; engine-ts only');
+  const lines: string[] = [];
+  for (const command of COMMANDS.filter((c) => engines[0][1].supports(c))) {
+    const problems = instances(command);
+    // A command the engines solve needs instances here, or the dump would pass it by.
+    if (problems.length === 0) throw new Error(`behaviour dump: no instances for "${command}"; add them to instances()`);
+    for (const [name, engine] of engines) {
+      for (const [index, problem] of problems.entries()) {
+        for (const effort of EFFORTS) {
+          // `high` on the smallest instance only: its budgets are long on the larger ones in engine-ts.
+          if (effort === 'high' && index > 0) continue;
+          for (const seed of SEEDS) {
+            try {
+              lines.push(line(name, command, index, effort, seed, await engine.solve({ command, problem, effort, seed })));
+            } catch (err) {
+              lines.push(JSON.stringify({ engine: name, command, index, effort, seed, error: String(err) }));
+            }
+          }
+        }
+      }
+    }
+    console.error(`behaviour dump: ${command} (${problems.length} instances)`);
+  }
+  writeFileSync(out, lines.join('\n') + '\n');
+  console.error(`behaviour dump: ${lines.length} answers in ${out}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
