@@ -25,7 +25,7 @@ export interface NativeOptionsArgs {
   readonly exact?: ExactBudget | null;
   /** EngineRequest.exactMethod; absent = 'auto'. */
   readonly exactMethod?: ExactMethod;
-  /** The family's budget by name (engine-ts NATIVE_BUDGETS `family`), read by its records. */
+  /** The family's budget by name (engine-ts nativeBudgetOf: its family.ts `nativeBudget`), read by its records. */
   readonly family?: object;
 }
 

@@ -1,13 +1,14 @@
 /**
  * The native engine: the same `Engine` contract as engine-ts, solved by the C++ core.
  * This facade validates and defaults every argument and computes the work budget with
- * engine-ts `budgetFor`, so both engines do the same work; the addon trusts what it gets.
+ * engine-ts (its families' `nativeBudget`), so both engines do the same work; the addon checks
+ * shapes and the core the values.
  */
 import {
   BUDGET_MODELS,
   LATEST_BUDGET_MODEL,
   EFFORTS,
-  NATIVE_BUDGETS,
+  nativeBudgetOf,
   problemKindOf,
   type NativeBudget,
   newCancelSignal,
@@ -106,9 +107,7 @@ export function prepare(
 
   // The canonical problem as it is: the addon reads its fields by the family's records
   // (core/<family>/problem.h), and the budget engine-ts computes for it by name.
-  const budgetOf = NATIVE_BUDGETS[p.kind] as ((q: CanonicalProblem, r: EngineRequest) => NativeBudget) | undefined;
-  if (budgetOf === undefined) throw new TypeError(`unknown problem kind "${String((p as { kind?: unknown }).kind)}"`);
-  const native = budgetOf(p, { ...req, effort, model });
+  const native: NativeBudget = nativeBudgetOf(p, { ...req, effort, model });
   const exactMethod = req.exactMethod ?? 'auto';
   if (exactMethod !== 'auto' && exactMethod !== 'branch_and_bound' && exactMethod !== 'heuristic') throw new RangeError(`unknown exactMethod "${String(exactMethod)}"`);
   const options: NativeOptionsArgs = {

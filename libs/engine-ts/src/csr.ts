@@ -2,7 +2,7 @@
  * Compressed sparse rows of a canonical pair list, shared by the QUBO model and the rules
  * search (C++ core/common/csr.h).
  */
-import type { PairList } from './engine';
+import type { PairList } from './base';
 
 /** Symmetric adjacency in compressed sparse rows: node v's neighbours are
  * `neighbours[offsets[v] .. offsets[v+1])` with weights alongside. */

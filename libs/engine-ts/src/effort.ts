@@ -4,7 +4,7 @@
  * any machine. Each family turns (effort, size, model) into its own budget
  * (families/<family>/budget.ts); the native engine receives those numbers unchanged.
  */
-import { EFFORTS, type Effort } from './engine';
+import { EFFORTS, type Effort } from './base';
 
 /**
  * The model version ids, oldest first (libs/service versions.ts). A frozen model's budget tables

@@ -1,124 +1,26 @@
 /**
  * The engine boundary of ARCHITECTURE.md. Both engines (pure TS here, C++ in
- * libs/engine-native) implement `Engine`; the service only ever talks to this interface.
+ * libs/engine-native) implement `Engine`; the service only ever talks to this interface. The
+ * problem and result unions derive from the families of families/index.ts; what every family
+ * shares is in base.ts (re-exported here).
  */
-import type { MaxcutProblem, QuboProblem, SampleResult } from './families/qubo/problem';
-import type { PlantedIsingProblem, PlantedResult } from './families/planted/problem';
-import type { RulesProblem, RulesResult } from './families/rules/problem';
-import type { SelectProblem } from './families/select/problem';
-import type { PermutationResult, RankProblem } from './families/rank/problem';
-import type { TspProblem } from './families/tsp/problem';
-import type { QapProblem } from './families/qap/problem';
-import type { DesignProblem, LabelResult } from './families/design/problem';
-import type { CoverProblem } from './families/cover/problem';
-import type { MilpProblem, VectorResult } from './families/milp/problem';
+import type { CancelSignal, Command, SolveRequest } from './base';
+import type { FAMILIES } from './families/index';
+import type { ProblemOf, ResultOf } from './families/family';
 
-/** The 25 commands of the interface (commands.md counts `optimize` once). */
-export const COMMANDS = [
-  'rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank',
-  'spectrum', 'phase', 'quantum-scale', 'feel', 'want',
-  'relation', 'reduce', 'precision', 'world',
-  'cover', 'entropy', 'frequency', 'milp', 'protect', 'recover', 'sample', 'xorsat',
-] as const;
-export type Command = (typeof COMMANDS)[number];
+export * from './base';
 
-export const EFFORTS = ['flash', 'medium', 'high'] as const;
-export type Effort = (typeof EFFORTS)[number];
-
-/**
- * Sparse symmetric pair list in canonical form: i[k] < j[k], no duplicate (i, j) pairs
- * (duplicates summed), sorted by (i, j), zero weights kept (they are part of the input).
- */
-export interface PairList {
-  readonly i: Int32Array;
-  readonly j: Int32Array;
-  readonly w: Float64Array;
-}
-
-export type CanonicalProblem = QuboProblem | MaxcutProblem | SelectProblem | RulesProblem | PlantedIsingProblem | RankProblem | TspProblem | QapProblem | DesignProblem | CoverProblem | MilpProblem;
-
-/**
- * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
- * the independent objective, the weight sum of the tolerance 1e-9 · (1 + Σ|weights|), the direction.
- */
-export interface ProblemScore<P extends CanonicalProblem> {
-  evaluate(p: P, x: ArrayLike<number>): number;
-  weightSum(p: P): number;
-  readonly minimise: boolean;
-}
-
-/** Which exact method finished, or null for a heuristic answer. */
-export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
-
-export interface EngineRequest {
-  readonly command: Command;
-  readonly problem: CanonicalProblem;
-  readonly effort: Effort;
-  /** Unsigned 32-bit seed; the default is 0. */
-  readonly seed: number;
-  /** Wall-clock search budget in ms, counted from the engine call; absent or 0 = none. */
-  readonly deadlineMs?: number;
-  /** Prior answer (0/1 per variable); the result is never worse than it. */
-  readonly warmStart?: Uint8Array;
-  /**
-   * optimize/maxcut exact method, for tests and benchmarks: 'branch_and_bound' skips the
-   * enumeration below the exact cap and tries branch and bound up to 4096 variables; 'heuristic' runs
-   * neither (the search, its proven bound, certified only when the answer reaches the bound).
-   * Default 'auto'.
-   */
-  readonly exactMethod?: ExactMethod;
-  /**
-   * The model version whose search budgets apply (effort.ts BUDGET_MODELS; the service passes
-   * the resolved `version`). Absent = the newest; an unknown id is an error.
-   */
-  readonly model?: string;
-}
-
-/** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */
-export type ExactMethod = 'auto' | 'branch_and_bound' | 'heuristic';
-
-export interface EngineWork {
-  iterations: number;
-  nodes: number;
-  restarts: number;
-}
-
-/** What every engine result carries, whatever the kind of its answer. */
-export interface ResultBase {
-  readonly proof: Proof;
-  /** A proven bound on the optimum (lower for minimisation, upper for maximisation). */
-  readonly bound?: number;
-  readonly stoppedAtDeadline: boolean;
-  readonly work: EngineWork;
-  /** Time spent inside the engine, ms. */
-  readonly engineMs: number;
-}
-
-/**
- * A 0/1 answer and its objective: optimize, maxcut, feel, want (families/qubo) and select
- * (families/select).
- */
-export interface BinaryResult extends ResultBase {
-  readonly kind: 'binary';
-  /** 0/1 per variable (optimize, select), side per node (maxcut). */
-  readonly answer: Uint8Array;
-  /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */
-  readonly objective: number;
-}
+/** Every family's canonical problem, keyed by `kind` (each family's problem.ts). */
+export type CanonicalProblem = ProblemOf<(typeof FAMILIES)[number]>;
 
 /**
  * An engine result, keyed by `kind` (the kind of answer); each family defines its variant in its
  * problem.ts. A new kind of answer (tour, permutation, eigenvalues, decimal string) is a new member.
  */
-export type EngineResult = BinaryResult | SampleResult | RulesResult | PlantedResult | PermutationResult | LabelResult | VectorResult;
+export type EngineResult = ResultOf<(typeof FAMILIES)[number]>;
 
-/**
- * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far
- * (a shared Int32Array so it reaches worker threads and C++). Polled in inner loops.
- */
-export interface CancelSignal {
-  readonly flag: Int32Array;
-}
+/** A request for one solve, of any problem kind. */
+export type EngineRequest = SolveRequest<CanonicalProblem>;
 
 export interface Engine {
   /** e.g. "native-1.0.0" or "ts-1.0.0". */
@@ -127,8 +29,4 @@ export interface Engine {
   readonly kind: 'native' | 'ts';
   supports(command: Command): boolean;
   solve(req: EngineRequest, signal?: CancelSignal): Promise<EngineResult>;
-}
-
-export function newCancelSignal(): CancelSignal {
-  return { flag: new Int32Array(new SharedArrayBuffer(4)) };
 }

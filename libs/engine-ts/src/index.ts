@@ -86,7 +86,8 @@ export type { MilpProblem, VectorResult } from './families/milp/problem';
 export { canonicalMilp, type MilpVarInput } from './families/milp/canonical';
 export { evaluateMilp } from './families/milp/evaluate';
 export { milpBudgetFor, type MilpBudget } from './families/milp/budget';
-export { NATIVE_BUDGETS, problemKindOf } from './families/index';
+export { FAMILIES, familyOf, nativeBudgetOf, problemKindOf } from './families/index';
+export type { Family } from './families/family';
 export type { NativeBudget } from './families/native-budget';
 
 // rules

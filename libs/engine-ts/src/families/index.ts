@@ -1,83 +1,80 @@
 /**
- * The solver registry of the pure-TypeScript engine: one line per command. A new family is a
- * folder under families/ (problem, canonical, evaluate, budget, solve) plus its lines here.
+ * The families of engine-ts, one line each (a new family is a folder under families/ with its
+ * family.ts, plus its line here). Everything keyed by command or problem kind derives from
+ * FAMILIES: the solver of each command and the kind of problem it takes, each kind's re-score and
+ * native budget, and the CanonicalProblem / EngineResult unions of engine.ts.
  */
-import type { CancelSignal, CanonicalProblem, Command, EngineRequest, EngineResult } from '../engine';
-import { coverBudgetFor } from './cover/budget';
-import { designBudgetFor } from './design/budget';
-import { tspBudgetFor } from './tsp/budget';
-import { milpBudgetFor } from './milp/budget';
+import type { CancelSignal, Command, SolveRequest } from '../base';
+import type { Family, ProblemOf, ResultOf } from './family';
 import type { NativeBudget } from './native-budget';
-import { quantumScaleBudget } from './planted/budget';
-import { checkPlantedArgs } from './planted/generate';
-import { maxcutBudget, quboCommandBudget } from './qubo/command-budget';
-import { qapBudgetFor } from './qap/budget';
-import { rankBudgetFor } from './rank/budget';
-import { rulesBudgetFor, rulesSizeOf } from './rules/budget';
-import { selectBudgetFor } from './select/budget';
-import { solvePlantedIsing } from './planted/solve';
-import { solveFeel } from './qubo/feel';
-import { solveWant } from './qubo/pinned';
-import { solveSample } from './qubo/sample';
-import { solveQuboFamily } from './qubo/solve';
-import { solveRules } from './rules/solve';
-import { solveSelect } from './select/solve';
-import { solveRank } from './rank/solve';
-import { solveTsp } from './tsp/solve';
-import { solveQap } from './qap/solve';
-import { solveDesign } from './design/solve';
-import { solveCover } from './cover/solve';
-import { solveMilp } from './milp/solve';
+import { COVER_FAMILY } from './cover/family';
+import { DESIGN_FAMILY } from './design/family';
+import { MILP_FAMILY } from './milp/family';
+import { PLANTED_FAMILY } from './planted/family';
+import { QAP_FAMILY } from './qap/family';
+import { MAXCUT_FAMILY, QUBO_FAMILY } from './qubo/family';
+import { RANK_FAMILY } from './rank/family';
+import { RULES_FAMILY } from './rules/family';
+import { SELECT_FAMILY } from './select/family';
+import { TSP_FAMILY } from './tsp/family';
 
-/** A synchronous solver of one command. */
-export type SyncSolver = (req: EngineRequest, signal?: CancelSignal) => EngineResult;
+export const FAMILIES = [
+  QUBO_FAMILY,
+  MAXCUT_FAMILY,
+  SELECT_FAMILY,
+  RULES_FAMILY,
+  PLANTED_FAMILY,
+  RANK_FAMILY,
+  TSP_FAMILY,
+  QAP_FAMILY,
+  DESIGN_FAMILY,
+  COVER_FAMILY,
+  MILP_FAMILY,
+] as const;
+
+type AnyFamily = (typeof FAMILIES)[number];
+type Problem = ProblemOf<AnyFamily>;
+type Kind = Problem['kind'];
+
+/** A synchronous solver of one command (over any problem kind; the command's family checks the kind). */
+export type SyncSolver = (req: SolveRequest<Problem>, signal?: CancelSignal) => ResultOf<AnyFamily>;
 
 /** A command's solver and the kind of canonical problem it takes. */
 export interface CommandSolver {
-  readonly kind: CanonicalProblem['kind'];
+  readonly kind: Kind;
   readonly solve: SyncSolver;
 }
 
+function commandSolvers(): Readonly<Partial<Record<Command, CommandSolver>>> {
+  const out: Partial<Record<Command, CommandSolver>> = {};
+  for (const f of FAMILIES as unknown as readonly Family<{ readonly kind: Kind }, ResultOf<AnyFamily>>[]) {
+    for (const [command, solve] of Object.entries(f.solvers) as [Command, SyncSolver][]) {
+      if (out[command] !== undefined) throw new Error(`two families solve "${command}"`);
+      out[command] = { kind: f.kind, solve };
+    }
+  }
+  return out;
+}
+
 /** The commands this engine solves, the problem kind each takes, and how. */
-export const SOLVERS: Readonly<Partial<Record<Command, CommandSolver>>> = {
-  optimize: { kind: 'qubo', solve: solveQuboFamily },
-  maxcut: { kind: 'maxcut', solve: solveQuboFamily },
-  feel: { kind: 'qubo', solve: solveFeel },
-  want: { kind: 'qubo', solve: solveWant },
-  sample: { kind: 'qubo', solve: solveSample },
-  select: { kind: 'select', solve: solveSelect },
-  rules: { kind: 'rules', solve: solveRules },
-  'quantum-scale': { kind: 'planted-ising', solve: solvePlantedIsing },
-  rank: { kind: 'rank', solve: solveRank },
-  tsp: { kind: 'tsp', solve: solveTsp },
-  qap: { kind: 'qap', solve: solveQap },
-  design: { kind: 'design', solve: solveDesign },
-  cover: { kind: 'cover', solve: solveCover },
-  milp: { kind: 'milp', solve: solveMilp },
-};
+export const SOLVERS = commandSolvers();
 
 /** The kind of canonical problem a command takes (undefined for a command no family solves). */
-export function problemKindOf(command: Command): CanonicalProblem['kind'] | undefined {
+export function problemKindOf(command: Command): Kind | undefined {
   return SOLVERS[command]?.kind;
 }
 
+/** The family of a problem kind; throws on an unknown kind. */
+export function familyOf<K extends Kind>(kind: K): Family<Extract<Problem, { kind: K }>, ResultOf<AnyFamily>> {
+  const f = (FAMILIES as readonly AnyFamily[]).find((x) => x.kind === kind);
+  if (f === undefined) throw new Error(`unknown problem kind "${String(kind)}"`);
+  return f as unknown as Family<Extract<Problem, { kind: K }>, ResultOf<AnyFamily>>;
+}
+
 /**
- * The budget each family hands the native engine with its canonical problem (the addon reads the
- * problem's fields and the budget by the family's records, libs/engine-native/src/core/<family>).
+ * The budget a problem hands the native engine (the addon reads the problem's fields and the
+ * budget by the family's records, libs/engine-native/src/core/<family>).
  */
-export const NATIVE_BUDGETS: { readonly [K in CanonicalProblem['kind']]: (p: Extract<CanonicalProblem, { kind: K }>, req: EngineRequest) => NativeBudget } = {
-  qubo: (p, req) => quboCommandBudget(req.command, p, req.effort, req.model),
-  maxcut: (p, req) => maxcutBudget(p, req.effort, req.model),
-  'planted-ising': (p, req) => {
-    checkPlantedArgs(p.n, p.degree, p.instanceSeed);
-    return { family: quantumScaleBudget(req.effort, p.n) };
-  },
-  select: (p, req) => ({ family: selectBudgetFor(req.effort, p.n, p.k) }),
-  rules: (p, req) => ({ family: rulesBudgetFor(req.effort, rulesSizeOf(p), req.model) }),
-  rank: (_p, req) => ({ family: rankBudgetFor(req.effort) }),
-  qap: (_p, req) => ({ family: qapBudgetFor(req.effort) }),
-  design: (_p, req) => ({ family: designBudgetFor(req.effort) }),
-  cover: (_p, req) => ({ family: coverBudgetFor(req.effort) }),
-  tsp: (_p, req) => ({ family: tspBudgetFor(req.effort) }),
-  milp: (_p, req) => ({ family: milpBudgetFor(req.effort) }),
-};
+export function nativeBudgetOf(p: Problem, req: SolveRequest<Problem>): NativeBudget {
+  return (familyOf(p.kind).nativeBudget as (q: Problem, r: SolveRequest<Problem>) => NativeBudget)(p, req);
+}

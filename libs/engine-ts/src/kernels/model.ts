@@ -3,7 +3,7 @@
  * Max-cut reduces to it exactly: cut(x) = Σ w_ij (x_i + x_j − 2 x_i x_j), so with
  * h_i = −Σ_j w_ij (row order) and W_ij = 2 w_ij we have E(x) = −cut(x).
  */
-import type { PairList } from '../engine';
+import type { PairList } from '../base';
 import { toCsr, type Csr } from '../csr';
 
 /** What `quboModel` reads of a QUBO (families/qubo/problem.ts QuboProblem, rules' objective). */

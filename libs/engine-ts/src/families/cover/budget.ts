@@ -7,7 +7,7 @@
  *   lsEarlySteps  row-weighting local search steps from the greedy cover, before the relaxation
  *   lsSteps       local search steps after branch and bound left the tree open
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface CoverBudget {
   readonly rootIters: number;

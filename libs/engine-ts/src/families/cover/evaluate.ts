@@ -1,5 +1,5 @@
 /** Independent evaluator of `cover` answers: the cost of the chosen sets, which must cover the universe. */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { CoverProblem } from './problem';
 
 export function evaluateCover(p: CoverProblem, x: ArrayLike<number>): number {

@@ -31,7 +31,7 @@
  *   certified at the root. Every heuristic answer carries the root bound (at most its cost), so a
  *   deadline or cancel, which keeps the best cover so far, keeps a bound too: at least the first.
  */
-import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { BinaryResult, CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { coverBudgetFor } from './budget';
@@ -383,7 +383,7 @@ class Search {
 }
 
 /** Solves a `cover` request synchronously. */
-export function solveCover(req: EngineRequest, signal?: CancelSignal): BinaryResult {
+export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'cover' || p.kind !== 'cover') throw new Error('cover needs a cover problem');

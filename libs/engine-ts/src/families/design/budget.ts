@@ -4,7 +4,7 @@
  *   bnbMaxSites  other components up to this many sites by branch and bound, within bnbNodes nodes
  *   tabuIters    tabu search iterations over the other sites, at most tabuWork value evaluations
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface DesignBudget {
   readonly dpWork: number;

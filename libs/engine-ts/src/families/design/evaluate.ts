@@ -1,5 +1,5 @@
 /** Independent evaluator of `design` answers: Σ bias(s, x_s) + Σ_bonds mult·cost(x_i, x_j). */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { DesignProblem } from './problem';
 
 /** The coupling cost of values a and b. */

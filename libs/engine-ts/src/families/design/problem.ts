@@ -1,5 +1,5 @@
 /** The canonical problem of `design` (Potts model / graph colouring over L sites with K values). */
-import type { ResultBase } from '../../engine';
+import type { ResultBase } from '../../base';
 
 /**
  * design: give each of L sites a value 0..K−1 minimising Σ_s bias(s, x_s) + Σ_bonds mult·cost(x_i, x_j).

@@ -32,7 +32,7 @@
  *      is optimal (a proper colouring at K colours is certified this way).
  * A deadline or cancel keeps the best answer so far.
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { designBudgetFor } from './budget';
@@ -688,7 +688,7 @@ function branchAndBound(
 }
 
 /** Solves a `design` request synchronously. */
-export function solveDesign(req: EngineRequest, signal?: CancelSignal): LabelResult {
+export function solveDesign(req: SolveRequest<DesignProblem>, signal?: CancelSignal): LabelResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'design' || p.kind !== 'design') throw new Error('design needs a design problem');

@@ -3,7 +3,7 @@
  *   bnbNodes  branch and bound nodes over the binaries (each a box-constrained QP)
  *   starts    local-search starts when the objective is not convex (or the tree did not close)
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface MilpBudget {
   readonly bnbNodes: number;

@@ -1,5 +1,5 @@
 /** Independent evaluator of `milp` answers: Σ (½ q x² + c x) + Σ w x_i x_j, within the domains. */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { MilpProblem } from './problem';
 
 export function evaluateMilp(p: MilpProblem, x: ArrayLike<number>): number {

@@ -1,5 +1,5 @@
 /** The canonical problem of `milp` (mixed binary/continuous quadratic minimisation). */
-import type { PairList, ResultBase } from '../../engine';
+import type { PairList, ResultBase } from '../../base';
 
 /**
  * milp: minimise Σ_i (½ q_i x_i² + c_i x_i) + Σ_pairs w_ij x_i x_j over binary variables (0/1) and

@@ -27,7 +27,7 @@
  *      one improves; heuristic.
  * A deadline or cancel keeps the best answer so far.
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { milpBudgetFor } from './budget';
@@ -253,7 +253,7 @@ function coordinateDescent(p: MilpProblem, H: Float64Array, x: Float64Array, con
 }
 
 /** Solves a `milp` request synchronously. */
-export function solveMilp(req: EngineRequest, signal?: CancelSignal): VectorResult {
+export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal): VectorResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'milp' || p.kind !== 'milp') throw new Error('milp needs a milp problem');

@@ -3,7 +3,7 @@
  * flip per spin), never time, so the same request does the same work on any machine. The native
  * engine receives this object unchanged, so both engines do the same work.
  */
-import { EFFORTS, type Effort } from '../../engine';
+import { EFFORTS, type Effort } from '../../base';
 
 export interface QuantumScaleBudget {
   /** Sweeps of the first anneal, β from betaStart to betaEnd. */

@@ -1,5 +1,5 @@
 /** The independent re-score of quantum-scale: the Ising energy of the generated instance. */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import { layoutOf, plantedEnergyOf } from './generate';
 import type { PlantedIsingProblem } from './problem';
 

@@ -1,5 +1,5 @@
 /** The canonical problem of `quantum-scale` (C++ core/planted/problem.h). */
-import type { ResultBase } from '../../engine';
+import type { ResultBase } from '../../base';
 
 /**
  * quantum-scale: the planted Ising instance of (n, degree, instanceSeed), generated inside the

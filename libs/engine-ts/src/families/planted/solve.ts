@@ -34,8 +34,8 @@
  * edge and thus an anchor, and every connected set of at most 3 spins holding i is enumerated;
  * with couplings ±1 and no improving single flip, such a set improves only when every g >= −5.
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
-import type { PlantedResult } from './problem';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
+import type { PlantedIsingProblem, PlantedResult } from './problem';
 import { quantumScaleBudget, type QuantumScaleBudget } from './budget';
 import { Prng } from '../../prng';
 import { Limits } from '../../kernels/model';
@@ -313,7 +313,7 @@ export function plantedSearch(g: PlantedGraph, b: QuantumScaleBudget, seed: numb
 }
 
 /** Solves a quantum-scale request synchronously. */
-export function solvePlantedIsing(req: EngineRequest, signal?: CancelSignal): PlantedResult {
+export function solvePlantedIsing(req: SolveRequest<PlantedIsingProblem>, signal?: CancelSignal): PlantedResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'quantum-scale' || p.kind !== 'planted-ising') throw new Error('quantum-scale needs a planted-ising problem');

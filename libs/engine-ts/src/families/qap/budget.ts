@@ -3,7 +3,7 @@
  *   bnbMaxN    up to this n, branch and bound with the Gilmore–Lawler bound, within bnbNodes nodes
  *   tabuIters  robust tabu search iterations (each O(n²)), at most tabuWork / n² of them
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface QapBudget {
   readonly bnbMaxN: number;

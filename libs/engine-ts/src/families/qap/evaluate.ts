@@ -1,5 +1,5 @@
 /** Independent evaluator of `qap` answers: Σ_ij flow[i][j]·dist[p[i]][p[j]], rows in order. */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import { checkOrder } from '../rank/evaluate';
 import type { QapProblem } from './problem';
 

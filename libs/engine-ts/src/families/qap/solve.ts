@@ -21,7 +21,7 @@
  *      as their proven `bound`; an answer that meets it is proven optimal ('branch_and_bound').
  * A deadline or cancel keeps the best assignment so far.
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng, shuffleInPlace } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
@@ -301,7 +301,7 @@ function branchAndBound(p: QapProblem, incumbent: Int32Array, nodeCap: number, l
 }
 
 /** Solves a `qap` request synchronously. */
-export function solveQap(req: EngineRequest, signal?: CancelSignal): PermutationResult {
+export function solveQap(req: SolveRequest<QapProblem>, signal?: CancelSignal): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'qap' || p.kind !== 'qap') throw new Error('qap needs a qap problem');

@@ -3,7 +3,7 @@
  * WORK (moves, rounds, sweeps, enumeration size), never time. The native engine imports these
  * numbers (or reproduces `budgetFor` exactly), so both engines do the same work.
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 import { BUDGET_MODELS, type BudgetModel, LATEST_BUDGET_MODEL } from '../../effort';
 
 /** The commands that have a search budget here. */

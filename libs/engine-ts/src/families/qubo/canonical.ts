@@ -7,7 +7,7 @@
  * two-pass counting sort keeps equal pairs in input order, so the sum is w1 + w2 + ... left to
  * right), zero weights kept. Time O(n + m), no per-pair objects.
  */
-import type { PairList } from '../../engine';
+import type { PairList } from '../../base';
 import type { MaxcutProblem, QuboProblem } from './problem';
 
 /** One input coupling or edge `[i, j, w]`. */

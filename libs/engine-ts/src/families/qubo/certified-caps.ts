@@ -10,7 +10,7 @@
  * Sparser or structured inputs certify much further; denser unit max-cut less far.
  */
 import { budgetFor, type SearchCommand } from './budget';
-import { EFFORTS, type Effort } from '../../engine';
+import { EFFORTS, type Effort } from '../../base';
 
 const MEASURED: Record<SearchCommand, Record<Effort, number>> = {
   optimize: { flash: 46, medium: 54, high: 64 },

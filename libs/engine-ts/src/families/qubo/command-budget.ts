@@ -5,7 +5,7 @@
  * QUBO; `want` is budgeted on its free variables (the core substitutes the pins); `sample` adds its
  * count, window and walk budget; the complete graph of `maxcut` is solved by construction.
  */
-import type { Command, Effort } from '../../engine';
+import type { Command, Effort } from '../../base';
 import { budgetFor, exactBudgetFor } from './budget';
 import { checkPins } from './pins';
 import type { MaxcutProblem, QuboProblem } from './problem';

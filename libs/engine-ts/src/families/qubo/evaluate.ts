@@ -3,7 +3,7 @@
  * problem and an assignment, sharing no state with the solvers. Summation order is fixed (linear
  * terms by index, then pairs in canonical order) so every engine gets the same double.
  */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { MaxcutProblem, QuboProblem } from './problem';
 
 /** Energy Σ h_i x_i + Σ w_ij x_i x_j of a 0/1 assignment (length n). */

@@ -8,7 +8,7 @@
  * offset = Σ J_ij − Σ h_i. The engines solve Q (the `optimize` path, so `feel` certifies exactly
  * the sizes `optimize` does); answers travel as bits x_i = 1 ⇔ s_i = +1.
  */
-import type { PairList } from '../../engine';
+import type { PairList } from '../../base';
 import type { QuboProblem } from './problem';
 import { canonicalQubo, type RawPair } from './canonical';
 

@@ -18,7 +18,7 @@
  * applied first (a contradicting warm value loses to the pin), and the answer is never worse
  * than that pinned warm start on the full problem.
  */
-import type { BinaryResult, CancelSignal, EngineRequest } from '../../engine';
+import type { BinaryResult, CancelSignal, SolveRequest } from '../../base';
 import type { QuboProblem } from './problem';
 import { evaluateQubo } from './evaluate';
 import { applyPins, checkPins } from './pins';
@@ -84,7 +84,7 @@ export function reducePinned(p: QuboProblem): PinnedReduction {
 }
 
 /** Solves a `want` request synchronously. */
-export function solveWant(req: EngineRequest, signal?: CancelSignal): BinaryResult {
+export function solveWant(req: SolveRequest<QuboProblem>, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'want' || p.kind !== 'qubo') throw new Error('want needs a QUBO problem with pins');

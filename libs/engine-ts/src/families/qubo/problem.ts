@@ -1,5 +1,5 @@
 /** The canonical problems of the QUBO family: optimize, maxcut, feel, want, sample (C++ core/qubo/problem.h). */
-import type { PairList, ResultBase } from '../../engine';
+import type { PairList, ResultBase } from '../../base';
 
 /** optimize: minimise sum h_i x_i + sum w_ij x_i x_j over x in {0,1}^n. */
 export interface QuboProblem {

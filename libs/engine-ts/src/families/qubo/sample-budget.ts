@@ -7,7 +7,7 @@
  *               with perSample flash 4, medium 16, high 64; walkCap flash 4e6, medium 4e7,
  *               high 2.4e8; deg = floor((2m + n − 1) / n) as in `budgetFor`.
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 /** Default `num_samples` (commands.md). */
 export const DEFAULT_SAMPLE_COUNT = 16;

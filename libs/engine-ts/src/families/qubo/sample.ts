@@ -12,7 +12,7 @@
  * Energies are re-evaluated from the canonical problem; the list is sorted by (energy, state),
  * cut to the `energyWindow` above the first, and `answer` is its first state.
  */
-import type { CancelSignal, EngineRequest } from '../../engine';
+import type { CancelSignal, SolveRequest } from '../../base';
 import type { EngineSample, QuboProblem, SampleResult } from './problem';
 import { evaluateQubo } from './evaluate';
 import { Prng } from '../../prng';
@@ -27,7 +27,7 @@ import { compareStates } from './sample-order';
 export const SAMPLE_SEED_SALT = 0x53414d50;
 
 /** Solves a `sample` request synchronously. */
-export function solveSample(req: EngineRequest, signal?: CancelSignal): SampleResult {
+export function solveSample(req: SolveRequest<QuboProblem>, signal?: CancelSignal): SampleResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'sample' || p.kind !== 'qubo') throw new Error('sample needs a QUBO problem');

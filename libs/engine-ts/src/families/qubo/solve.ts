@@ -21,7 +21,7 @@
  * re-evaluates strictly better than the search result is returned instead, so the answer is
  * never worse than the warm start.
  */
-import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { BinaryResult, CancelSignal, SolveRequest, Proof } from '../../base';
 import { budgetFor, type ExactBudget, exactBudgetFor, type SearchBudget } from './budget';
 import { evaluateMaxcut, evaluateQubo } from './evaluate';
 import type { MaxcutProblem, QuboProblem } from './problem';
@@ -40,7 +40,7 @@ export const BNB_FORCED_MAX_N = 4096;
 const ENUMERATE_FIRST_MAX = 20;
 
 /** Solves an optimize or maxcut request synchronously. */
-export function solveQuboFamily(req: EngineRequest, signal?: CancelSignal): BinaryResult {
+export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command === 'optimize') {

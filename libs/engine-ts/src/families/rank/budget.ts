@@ -9,7 +9,7 @@
  *   memo        sets of placed items whose best prefix cost the branch and bound remembers;
  *   restarts    local-search restarts (insertion moves to a local optimum, then a perturbation).
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface RankBudget {
   readonly dpMaxN: number;

@@ -2,7 +2,7 @@
  * Independent evaluator of `rank` answers (no state shared with the solvers): the Kemeny distance
  * of an order, Σ over pairs (a placed before b) of the votes "b beats a", summed in place order.
  */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { RankProblem } from './problem';
 
 /** Throws unless `order` is a permutation of 0..n−1. */

@@ -1,5 +1,5 @@
 /** The canonical problem of `rank` (Kemeny aggregation of pairwise votes). */
-import type { ResultBase } from '../../engine';
+import type { ResultBase } from '../../base';
 
 /**
  * rank: order n items so that as few votes as possible are contradicted. `wins[i·n + j]` is the

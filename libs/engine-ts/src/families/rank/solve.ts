@@ -20,7 +20,7 @@
  * A deadline or cancel keeps the best order found so far (components not yet reached keep the
  * Copeland order).
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { rankBudgetFor, type RankBudget } from './budget';
@@ -418,7 +418,7 @@ export function branchAndBound(w: Float64Array, s: number, incumbent: Int32Array
 }
 
 /** Solves a `rank` request synchronously. */
-export function solveRank(req: EngineRequest, signal?: CancelSignal): PermutationResult {
+export function solveRank(req: SolveRequest<RankProblem>, signal?: CancelSignal): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'rank' || p.kind !== 'rank') throw new Error('rank needs a rank problem');

@@ -4,7 +4,7 @@
  * its TS facade, so both engines do the same work.
  */
 import { BUDGET_MODELS, LATEST_BUDGET_MODEL } from '../../effort';
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 /** Everything the rules solvers need to know about how hard to try. */
 export interface RulesBudget {

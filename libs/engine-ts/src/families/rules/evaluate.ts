@@ -3,7 +3,7 @@
  * checked by its own definition (interface §2.2), never through the solvers' encoding.
  * The energy uses the order of evaluateQubo (linear by index, then pairs in canonical order).
  */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { RulesProblem } from './problem';
 import { RULE_KINDS } from './canonical';
 

@@ -1,5 +1,5 @@
 /** The canonical problem of `rules` (C++ core/rules/problem.h). */
-import type { PairList, ResultBase } from '../../engine';
+import type { PairList, ResultBase } from '../../base';
 
 /**
  * The rules of `rules` in compressed rows: rule r has type code `type[r]` (index into

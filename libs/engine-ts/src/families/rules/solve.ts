@@ -57,7 +57,7 @@
  * assigned 1} w_ij. Rules touched while V < V* wait on a stack until the node turns hard.
  * A leaf replaces the incumbent when (V, E) < (V*, E* − epsE). Steps = assignments.
  */
-import type { CancelSignal, EngineRequest } from '../../engine';
+import type { CancelSignal, SolveRequest } from '../../base';
 import type { RulesProblem, RulesResult } from './problem';
 import { toCsr, type Csr } from '../../csr';
 import { RULE_CODE } from './canonical';
@@ -88,7 +88,7 @@ export interface RulesEncoding {
 }
 
 /** Solves a rules request synchronously. */
-export function solveRules(req: EngineRequest, signal?: CancelSignal): RulesResult {
+export function solveRules(req: SolveRequest<RulesProblem>, signal?: CancelSignal): RulesResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'rules' || p.kind !== 'rules') throw new Error('rules needs a rules problem');

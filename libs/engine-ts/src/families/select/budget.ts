@@ -3,7 +3,7 @@
  * effort give the same answer on any machine. The native engine receives these numbers from
  * its TS facade, so both engines do the same work.
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 /** Everything the select solvers need to know about how hard to try. */
 export interface SelectBudget {

@@ -3,7 +3,7 @@
  * is fixed so every engine reports the same double: affinity of chosen items by index, then
  * −redundancy over chosen pairs i < j, row by row.
  */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import type { SelectProblem } from './problem';
 
 /** Value Σ_{i chosen} a_i − Σ_{i<j chosen} R_ij of a 0/1 membership vector (length n). */

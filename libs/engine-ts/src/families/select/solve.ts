@@ -42,7 +42,7 @@
  * Branch on the undecided item with the largest ub (ties: lower index): in first, then out.
  * When exactly t items are undecided they are all taken. Work += undecided items per node.
  */
-import type { BinaryResult, CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { BinaryResult, CancelSignal, SolveRequest, Proof } from '../../base';
 import type { SelectProblem } from './problem';
 import { evaluateSelect } from './evaluate';
 import { Prng } from '../../prng';
@@ -50,7 +50,7 @@ import { selectBudgetFor, type SelectBudget } from './budget';
 import { Limits } from '../../kernels/model';
 
 /** Solves a select request synchronously. */
-export function solveSelect(req: EngineRequest, signal?: CancelSignal): BinaryResult {
+export function solveSelect(req: SolveRequest<SelectProblem>, signal?: CancelSignal): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'select' || p.kind !== 'select') throw new Error('select needs a select problem');

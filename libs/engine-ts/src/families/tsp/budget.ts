@@ -12,7 +12,7 @@
  *   bnbNodes      nodes of the tree, at most
  *   bnbIters      subgradient steps per node
  */
-import type { Effort } from '../../engine';
+import type { Effort } from '../../base';
 
 export interface TspBudget {
   readonly dpMaxN: number;

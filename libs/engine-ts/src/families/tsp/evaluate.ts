@@ -1,5 +1,5 @@
 /** Independent evaluator of `tsp` answers: the closed tour's length by the problem's distance rule. */
-import type { ProblemScore } from '../../engine';
+import type { ProblemScore } from '../../base';
 import { checkOrder } from '../rank/evaluate';
 import { distanceOf } from './distance';
 import type { TspProblem } from './problem';

@@ -26,7 +26,7 @@
  * on to step 2's first tour, its local search (stopped at its first limit check) and step 3's first
  * 1-tree.
  */
-import type { CancelSignal, EngineRequest, Proof } from '../../engine';
+import type { CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
@@ -483,7 +483,7 @@ export function canonicalTour(t: ArrayLike<number>): Int32Array {
 }
 
 /** Solves a `tsp` request synchronously. */
-export function solveTsp(req: EngineRequest, signal?: CancelSignal): PermutationResult {
+export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'tsp' || p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');

@@ -1,0 +1,109 @@
+/**
+ * The leaf of engine-ts: the types and helpers every family and the engine share (commands,
+ * efforts, pair lists, proofs, results' common part, requests over a problem type, cancellation).
+ * It imports nothing, so the families import it and engine.ts imports the families without a cycle.
+ */
+
+/** The 25 commands of the interface (commands.md counts `optimize` once). */
+export const COMMANDS = [
+  'rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank',
+  'spectrum', 'phase', 'quantum-scale', 'feel', 'want',
+  'relation', 'reduce', 'precision', 'world',
+  'cover', 'entropy', 'frequency', 'milp', 'protect', 'recover', 'sample', 'xorsat',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export const EFFORTS = ['flash', 'medium', 'high'] as const;
+export type Effort = (typeof EFFORTS)[number];
+
+/**
+ * Sparse symmetric pair list in canonical form: i[k] < j[k], no duplicate (i, j) pairs
+ * (duplicates summed), sorted by (i, j), zero weights kept (they are part of the input).
+ */
+export interface PairList {
+  readonly i: Int32Array;
+  readonly j: Int32Array;
+  readonly w: Float64Array;
+}
+
+/** Which exact method finished, or null for a heuristic answer. */
+export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
+
+/** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */
+export type ExactMethod = 'auto' | 'branch_and_bound' | 'heuristic';
+
+/** A request for one solve of a problem of type P (engine.ts EngineRequest is the one over every kind). */
+export interface SolveRequest<P> {
+  readonly command: Command;
+  readonly problem: P;
+  readonly effort: Effort;
+  /** Unsigned 32-bit seed; the default is 0. */
+  readonly seed: number;
+  /** Wall-clock search budget in ms, counted from the engine call; absent or 0 = none. */
+  readonly deadlineMs?: number;
+  /** Prior answer (0/1 per variable); the result is never worse than it. */
+  readonly warmStart?: Uint8Array;
+  /**
+   * optimize/maxcut exact method, for tests and benchmarks: 'branch_and_bound' skips the
+   * enumeration below the exact cap and tries branch and bound up to 4096 variables; 'heuristic' runs
+   * neither (the search, its proven bound, certified only when the answer reaches the bound).
+   * Default 'auto'.
+   */
+  readonly exactMethod?: ExactMethod;
+  /**
+   * The model version whose search budgets apply (effort.ts BUDGET_MODELS; the service passes
+   * the resolved `version`). Absent = the newest; an unknown id is an error.
+   */
+  readonly model?: string;
+}
+
+export interface EngineWork {
+  iterations: number;
+  nodes: number;
+  restarts: number;
+}
+
+/** What every engine result carries, whatever the kind of its answer. */
+export interface ResultBase {
+  readonly proof: Proof;
+  /** A proven bound on the optimum (lower for minimisation, upper for maximisation). */
+  readonly bound?: number;
+  readonly stoppedAtDeadline: boolean;
+  readonly work: EngineWork;
+  /** Time spent inside the engine, ms. */
+  readonly engineMs: number;
+}
+
+/**
+ * A 0/1 answer and its objective: optimize, maxcut, feel, want (families/qubo) and select
+ * (families/select).
+ */
+export interface BinaryResult extends ResultBase {
+  readonly kind: 'binary';
+  /** 0/1 per variable (optimize, select), side per node (maxcut). */
+  readonly answer: Uint8Array;
+  /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */
+  readonly objective: number;
+}
+
+/**
+ * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
+ * the independent objective, the weight sum of the tolerance 1e-9 · (1 + Σ|weights|), the direction.
+ */
+export interface ProblemScore<P> {
+  evaluate(p: P, x: ArrayLike<number>): number;
+  weightSum(p: P): number;
+  readonly minimise: boolean;
+}
+
+/**
+ * Cancellation: `flag[0] !== 0` asks the engine to stop and return the best answer so far
+ * (a shared Int32Array so it reaches worker threads and C++). Polled in inner loops.
+ */
+export interface CancelSignal {
+  readonly flag: Int32Array;
+}
+
+export function newCancelSignal(): CancelSignal {
+  return { flag: new Int32Array(new SharedArrayBuffer(4)) };
+}
