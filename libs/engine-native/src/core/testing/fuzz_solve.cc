@@ -2,8 +2,11 @@
 // problem and options read from the fuzz bytes (sizes, indices and values anywhere in range,
 // including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
 // when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
-// no sanitizer report, and a solve that reports kOk returns an answer of n values 0/1 with a
-// finite objective (rank, tsp and qap: an order of the n items), or kError with a message. Built two ways (CMakeLists.txt):
+// no sanitizer report, and a solve that reports kOk returns the answer its result kind promises
+// (n values 0/1, an order of the n items, a value per site or per variable) with a finite
+// objective, or kError with a message. Half the cases reach every registered command through its
+// records (RunFromRecords: a new family needs no edit here), half through shaped generators of the
+// families known here. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
 //   g++ -fsanitize=address,undefined + fuzz_driver.cc   a fixed pseudo-random corpus, run by ctest
 #include <algorithm>
@@ -168,54 +171,51 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
   return o;
 }
 
+// The answer's shape by the kind the core set (never by the command's name): a value per variable,
+// a value per site, an order of the n items, or n values 0/1 (a planted instance's n is its own).
 void Check(std::string_view command, const SolveResult& out, int32_t n) {
-  if (command == "quantum-scale") return;  // its n is the generated instance's
-  if (command == "milp") {
-    const bool ok = out.answer.empty() && out.values.size() == static_cast<size_t>(n) && std::isfinite(out.objective) &&
-                    std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); });
-    if (!ok) {
-      std::fprintf(stderr, "milp: not a finite value per variable of %d\n", n);
-      std::abort();
-    }
-    return;
-  }
-  if (command == "design") {
-    // A value per site: the values are checked by the core's own energy (finite).
-    const bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective) &&
-                    std::all_of(out.order.begin(), out.order.end(), [](int32_t v) { return v >= 0; });
-    if (!ok) {
-      std::fprintf(stderr, "design: not a value per site of %d sites\n", n);
-      std::abort();
-    }
-    return;
-  }
-  if (command == "rank" || command == "tsp" || command == "qap") {
-    // An order: every item once, nothing in the 0/1 answer.
-    std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
-    bool ok = out.answer.empty() && out.order.size() == static_cast<size_t>(n) && std::isfinite(out.objective);
-    for (int32_t v : out.order) {
-      if (!ok || v < 0 || v >= n || seen[v]) {
-        ok = false;
-        break;
-      }
-      seen[v] = 1;
-    }
-    if (!ok) {
-      std::fprintf(stderr, "%.*s: not an order of %d items\n", static_cast<int>(command.size()), command.data(), n);
-      std::abort();
-    }
-    return;
-  }
-  if (out.answer.size() != static_cast<size_t>(n)) {
-    std::fprintf(stderr, "%.*s: answer of %zu values for n = %d\n", static_cast<int>(command.size()), command.data(), out.answer.size(), n);
+  const auto fail = [&](const char* what) {
+    std::fprintf(stderr, "%.*s (%.*s): %s, n = %d\n", static_cast<int>(command.size()), command.data(),
+                 static_cast<int>(ResultKindName(out.kind).size()), ResultKindName(out.kind).data(), what, n);
     std::abort();
-  }
-  for (uint8_t b : out.answer) {
-    if (b > 1) {
-      std::fprintf(stderr, "%.*s: answer value %d\n", static_cast<int>(command.size()), command.data(), b);
-      std::abort();
+  };
+  // The 0/1 kinds may overflow to an infinite objective on extreme weights (the contract caps their
+  // sum at 1e150 before any engine runs); the others' objective must stay finite.
+  const bool finite = std::isfinite(out.objective);
+  switch (out.kind) {
+    case ResultKind::kPlanted:
+      return;
+    case ResultKind::kVector:
+      if (!finite || !out.answer.empty() || out.values.size() != static_cast<size_t>(n) ||
+          !std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); })) {
+        fail("not a finite value per variable");
+      }
+      return;
+    case ResultKind::kLabels:
+      if (!finite || !out.answer.empty() || out.order.size() != static_cast<size_t>(n) ||
+          !std::all_of(out.order.begin(), out.order.end(), [](int32_t v) { return v >= 0; })) {
+        fail("not a value per site");
+      }
+      return;
+    case ResultKind::kPermutation: {
+      std::vector<uint8_t> seen(n > 0 ? n : 0, 0);
+      if (!finite || !out.answer.empty() || out.order.size() != static_cast<size_t>(n)) fail("not an order of the items");
+      for (int32_t v : out.order) {
+        if (v < 0 || v >= n || seen[v]) fail("not an order of the items");
+        seen[v] = 1;
+      }
+      return;
     }
+    case ResultKind::kBinary:
+    case ResultKind::kSample:
+    case ResultKind::kRules:
+      if (out.answer.size() != static_cast<size_t>(n)) fail("not n answer values");
+      for (uint8_t b : out.answer) {
+        if (b > 1) fail("an answer value not 0 or 1");
+      }
+      return;
   }
+  fail("unknown result kind");
 }
 
 long g_cases = 0, g_accepted = 0, g_solved = 0;
@@ -243,10 +243,93 @@ extern "C" void SvcFuzzStats(long* cases, long* accepted, long* solved) {
   *solved = g_solved;
 }
 
+// Any registered command through its records (SolverEntry::wire and ::budget, common/wire.h), as
+// the binding hands it over: every field (optional ones present or absent) with a length from its
+// WireLength hint (sometimes any), values mostly small and in range, and the budget mostly small.
+// A family added to the registry is fuzzed here with no edit to this file.
+void RunFromRecords(Reader& r, const SolverEntry& entry) {
+  WireArgs args;
+  args.n = r.Int(0, 24);
+  const size_t n = args.n > 0 && args.n <= 64 ? static_cast<size_t>(args.n) : 4;
+  std::vector<std::vector<double>> f64;
+  std::vector<std::vector<int32_t>> i32;
+  std::vector<std::vector<uint8_t>> u8;
+  f64.reserve(32);
+  i32.reserve(32);
+  u8.reserve(32);
+  const auto length = [&](WireLength hint) -> size_t {
+    const size_t want = hint == WireLength::kN ? n : hint == WireLength::kNPlus1 ? n + 1
+                        : hint == WireLength::kNN ? n * n : hint == WireLength::kTwoN ? 2 * n : r.U8() % 24;
+    return r.Length(want, 64);
+  };
+  for (const WireSpec& s : entry.wire()) {
+    if (s.name == kBudgetField) continue;
+    if (s.optional && r.U8() < 96) continue;
+    WireValue v;
+    switch (s.type) {
+      case WireType::kF64: {
+        auto& a = f64.emplace_back(length(s.length));
+        for (auto& x : a) x = r.U8() < 230 ? static_cast<double>(r.Int(-3, 9)) : r.Real();
+        v.f64 = a;
+        break;
+      }
+      case WireType::kI32: {
+        // Offsets and indices: mostly non-decreasing small numbers from 0, anything sometimes.
+        auto& a = i32.emplace_back(length(s.length));
+        int32_t at = 0;
+        for (auto& x : a) {
+          x = r.U8() < 230 ? at : r.Int(-2, static_cast<int32_t>(n) + 2);
+          at = Next(at, r.U8() % 3);
+        }
+        v.i32 = a;
+        break;
+      }
+      case WireType::kU8: {
+        auto& a = u8.emplace_back(length(s.length));
+        for (auto& x : a) x = r.U8() < 240 ? r.Bit() : r.U8();
+        v.u8 = a;
+        break;
+      }
+      case WireType::kNumber:
+        v.number = r.U8() < 230 ? static_cast<double>(r.Int(0, 12)) : r.Real();
+        break;
+      case WireType::kEnum:
+        v.number = r.U8() < 240 && !s.names.empty() ? static_cast<double>(r.U8() % s.names.size()) : r.Real();
+        break;
+    }
+    args.Set(s.name, v);
+  }
+  for (const BudgetSpec& b : entry.budget()) {
+    // Small work (a case takes milliseconds), within the record's range most of the time.
+    const double small = static_cast<double>(r.U8() % 64);
+    args.budget.push_back(r.U8() < 240 ? std::min(std::max(small, b.lo), b.hi) : r.Real());
+  }
+  Arrays a;
+  const SolveOptions o = Options(r, a, args.n);
+  ++g_cases;
+  Limits limits(nullptr, Clock::now(), 200);
+  SolveResult out;
+  std::string error;
+  if (entry.solve_wire(entry.command, args, o, limits, &out, &error) == CallStatus::kOk) {
+    ++g_accepted;
+    ++g_solved;
+    Check(entry.command, out, args.n);
+  } else if (error.empty()) {
+    std::fprintf(stderr, "%.*s: kError without a message\n", static_cast<int>(entry.command.size()), entry.command.data());
+    std::abort();
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Reader r(data, size);
   const auto solvers = Solvers();
   const SolverEntry& entry = solvers[r.U8() % solvers.size()];
+  // Half the cases through the records (every registered command), half through the shaped
+  // generators below (structured inputs of the families known here, straight into their views).
+  if (r.Bit()) {
+    RunFromRecords(r, entry);
+    return 0;
+  }
   Arrays a;
   if (entry.family == QuboFamilyProblem::kFamily) {
     QuboFamilyProblem p;
