@@ -136,7 +136,7 @@ describe.runIf(status.loaded)('native engine', () => {
     const problem = { kind: 'maxcut', n: 3, complete: true, edges: null } as const;
     const options = {
       seed: 0, deadlineMs: 0, warmStart: null,
-      budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false },
+      budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false },
     };
     await expect(addon.solve('xorsat', problem, options, flag)).rejects.toThrow(/does not support "xorsat"/);
     const ok = await addon.solve('maxcut', problem, options, flag);
@@ -148,7 +148,7 @@ describe.runIf(status.loaded)('native engine', () => {
     const code = `const { parentPort } = require('node:worker_threads');
       const a = require(${JSON.stringify(addonPath)});
       const flag = new Int32Array(new SharedArrayBuffer(4));
-      const budget = { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false };
+      const budget = { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false };
       a.solve('maxcut', { n: 9, complete: true, linear: null, i: new Int32Array(0), j: new Int32Array(0), w: new Float64Array(0) },
         { seed: 0, deadlineMs: 0, warmStart: null, budget }, flag).then((r) => parentPort.postMessage(r.objective));`;
     const w = new Worker(code, { eval: true });

@@ -28,7 +28,7 @@ export const NATIVE_ENGINE_ID = 'native-1.1.0';
 const DEFAULT_EFFORT: Effort = 'medium';
 const NO_BUDGET: NativeBudgetArgs = {
   exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1,
-  perturbMin: 0, perturbStep: 0, perturbMax: 0, useTrees: false,
+  annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false,
 };
 
 /** The native engine when the addon loads in this thread, else null (see `nativeStatus`). */

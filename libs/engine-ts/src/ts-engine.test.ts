@@ -34,7 +34,7 @@ describe('ts engine specifics', () => {
       const b = budgetFor(cut ? 'maxcut' : 'optimize', 'flash', model.n, model.adj.neighbours.length / 2);
       const params = {
         maxMoves: 20000, maxPhases: 1000, stall: 500, tenureBase: b.tenureBase, tenureSpan: b.tenureSpan,
-        perturbMin: b.perturbMin, perturbMax: b.perturbMax, perturbStep: b.perturbStep,
+        annealSweeps: b.annealSweeps, shrinkRounds: b.shrinkRounds, elitePool: b.elitePool,
       };
       const scan = tabuSearch(model, params, new Prng(9), new Limits(null, Infinity), null, false);
       const tree = tabuSearch(model, params, new Prng(9), new Limits(null, Infinity), null, true);

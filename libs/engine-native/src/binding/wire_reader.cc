@@ -137,9 +137,9 @@ bool ReadOptions(const Napi::Object& options, core::SolveOptions* out, std::vect
       !ReadInt(b, "stall", 0, kMaxSafe, &sb.stall) ||
       !ReadInt(b, "tenureBase", 0, kMax32, &sb.tenure_base) ||
       !ReadInt(b, "tenureSpan", 1, kMax32, &sb.tenure_span) ||
-      !ReadInt(b, "perturbMin", 0, kMax32, &sb.perturb_min) ||
-      !ReadInt(b, "perturbStep", 0, kMax32, &sb.perturb_step) ||
-      !ReadInt(b, "perturbMax", 0, kMax32, &sb.perturb_max) ||
+      !ReadInt(b, "annealSweeps", 0, kMax32, &sb.anneal_sweeps) ||
+      !ReadInt(b, "elitePool", 0, kMax32, &sb.elite_pool) ||
+      !ReadInt(b, "shrinkRounds", 0, kMax32, &sb.shrink_rounds) ||
       !ReadBool(b, "useTrees", &sb.use_trees)) {
     return false;
   }

@@ -12,9 +12,9 @@ function params(n: number, maxMoves: number, over: Partial<TabuParams> = {}): Ta
     stall: 300,
     tenureBase: Math.max(2, Math.floor(n / 40)),
     tenureSpan: Math.max(2, Math.floor(n / 20)),
-    perturbMin: 50,
-    perturbMax: 4,
-    perturbStep: 4,
+    annealSweeps: 50,
+    shrinkRounds: 4,
+    elitePool: 4,
     ...over,
   };
 }
@@ -43,7 +43,7 @@ describe('tabuSearch (annealed tabu search with path relinking)', () => {
 
   it('is deterministic, runs relinking rounds, stays within its move budget and reports the true energy', () => {
     const m = maxcutModel(randomMaxcut(31, 150, { density: 0.05, weights: 'pm1' }));
-    const p = params(150, 30000, { maxPhases: 31, stall: 500, perturbMin: 20, perturbStep: 3 });
+    const p = params(150, 30000, { maxPhases: 31, stall: 500, annealSweeps: 20, elitePool: 3 });
     const a = tabuSearch(m, p, new Prng(5), new Limits(null, Infinity), null, false);
     const b = tabuSearch(m, p, new Prng(5), new Limits(null, Infinity), null, true);
     expect(Array.from(a.x)).toEqual(Array.from(b.x));

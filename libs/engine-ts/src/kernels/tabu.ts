@@ -64,11 +64,11 @@ export interface TabuParams {
   /** >= 1; the random part of the tenure is nextInt(tenureSpan). */
   readonly tenureSpan: number;
   /** Annealing sweeps that make a fresh start point. */
-  readonly perturbMin: number;
+  readonly annealSweeps: number;
   /** Rounds without a pool entry (pool full) before the pool shrinks to its best member. */
-  readonly perturbMax: number;
+  readonly shrinkRounds: number;
   /** Elite pool capacity (>= 1; 1 means no path relinking). */
-  readonly perturbStep: number;
+  readonly elitePool: number;
 }
 
 export interface TabuResult {
@@ -107,7 +107,7 @@ export function tabuSearch(
   const beta1 = 1 / (T1_FACTOR * scale);
   const annealer = new Annealer(isIntegral(model));
   const symmetric = isSymmetric(model);
-  const pool = new ElitePool(n, Math.max(1, params.perturbStep), symmetric);
+  const pool = new ElitePool(n, Math.max(1, params.elitePool), symmetric);
   const stall = Math.max(1, params.stall);
   const ring = params.tenureBase + params.tenureSpan + 1;
   const keys = useTrees ? bucketKeys(n, model.h, model.adj.offsets, model.adj.weights) : 0;
@@ -144,7 +144,7 @@ export function tabuSearch(
     } else if (pool.size < pool.capacity || pool.capacity < 2) {
       best.materialize(x);
       st.load(greedyStart(model, rng));
-      if (!annealer.run(st, params.perturbMin, beta0, beta1, rng, best, eps, limits)) break;
+      if (!annealer.run(st, params.annealSweeps, beta0, beta1, rng, best, eps, limits)) break;
     } else {
       best.materialize(x);
       const a = rng.nextInt(pool.size);
@@ -229,7 +229,7 @@ export function tabuSearch(
     const entered = pool.offer(phaseBest.materialize(x), phaseBest.energy, eps);
     if (pool.size === pool.capacity && pool.capacity >= 2) {
       stagnant = entered ? 0 : stagnant + 1;
-      if (stagnant >= params.perturbMax) {
+      if (stagnant >= params.shrinkRounds) {
         pool.keepBest();
         stagnant = 0;
       }

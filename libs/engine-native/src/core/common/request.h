@@ -48,9 +48,9 @@ struct SearchBudget {
   int64_t stall = 0;             // a phase ends after this many non-improving moves
   int32_t tenure_base = 0;
   int32_t tenure_span = 1;
-  int32_t perturb_min = 0;
-  int32_t perturb_step = 0;
-  int32_t perturb_max = 0;
+  int32_t anneal_sweeps = 0;  // annealing sweeps that build a fresh start point
+  int32_t elite_pool = 0;     // elite pool capacity for path relinking (1 = none)
+  int32_t shrink_rounds = 0;  // rounds without a pool entry before the pool shrinks to its best
   bool use_trees = false;
 };
 

@@ -73,9 +73,9 @@ void TestTabuCancelledFromAnotherThread() {
   p.stall = 5000;
   p.tenure_base = 200;
   p.tenure_span = 100;
-  p.perturb_min = 40;
-  p.perturb_step = 2;
-  p.perturb_max = 400;
+  p.anneal_sweeps = 40;
+  p.elite_pool = 2;
+  p.shrink_rounds = 400;
   p.use_trees = true;
   int32_t flag = 0;
   const Clock::time_point start = Clock::now();

@@ -83,7 +83,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
   const double beta1 = 1 / (kT1Factor * scale);
   Annealer annealer(IsIntegral(m));
   const bool symmetric = IsSymmetric(m);
-  ElitePool pool(n, std::max<int32_t>(1, params.perturb_step), symmetric);
+  ElitePool pool(n, std::max<int32_t>(1, params.elite_pool), symmetric);
   const int64_t stall = std::max<int64_t>(1, params.stall);
   // Doubles (exact below 2^53) so the scan compares them with delta in the same SIMD lanes.
   std::vector<double> tabu_until(static_cast<size_t>(n), 0);
@@ -124,7 +124,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
     } else if (pool.size() < pool.capacity() || pool.capacity() < 2) {
       best.Materialize(st.x);
       st.Load(GreedyStart(m, rng));
-      out.stop = annealer.Run(st, params.perturb_min, beta0, beta1, rng, best, eps, limits);
+      out.stop = annealer.Run(st, params.anneal_sweeps, beta0, beta1, rng, best, eps, limits);
       if (out.stop != Stop::kNone) break;
     } else {
       best.Materialize(st.x);
@@ -227,7 +227,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
     const bool entered = pool.Offer(phase_best.Materialize(st.x), phase_best.energy(), eps);
     if (pool.size() == pool.capacity() && pool.capacity() >= 2) {
       stagnant = entered ? 0 : stagnant + 1;
-      if (stagnant >= params.perturb_max) {
+      if (stagnant >= params.shrink_rounds) {
         pool.KeepBest();
         stagnant = 0;
       }

@@ -20,9 +20,9 @@ struct TabuParams {
   int64_t stall = 0;       // a tabu phase (one per round) ends after this many non-improving moves
   int32_t tenure_base = 0;
   int32_t tenure_span = 1;   // >= 1; the random part of the tenure is NextInt(tenure_span)
-  int32_t perturb_min = 0;   // annealing sweeps that make a fresh start point
-  int32_t perturb_max = 0;   // rounds without a pool entry (pool full) before it shrinks to its best
-  int32_t perturb_step = 0;  // elite pool capacity (1 = no path relinking)
+  int32_t anneal_sweeps = 0;  // annealing sweeps that make a fresh start point
+  int32_t shrink_rounds = 0;  // rounds without a pool entry (pool full) before it shrinks to its best
+  int32_t elite_pool = 0;     // elite pool capacity (1 = no path relinking)
   bool use_trees = false;    // step 2 by two MinTrees instead of a scan: same choice, faster when sparse
 };
 

@@ -32,9 +32,9 @@ TabuParams Params(int32_t n, int64_t moves) {
   p.stall = 1000;
   p.tenure_base = n / 10 > 2 ? n / 10 : 2;
   p.tenure_span = n / 20 > 2 ? n / 20 : 2;
-  p.perturb_min = n / 50 > 2 ? n / 50 : 2;
-  p.perturb_step = 2;
-  p.perturb_max = n / 5 > p.perturb_min ? n / 5 : p.perturb_min;
+  p.anneal_sweeps = n / 50 > 2 ? n / 50 : 2;
+  p.elite_pool = 2;
+  p.shrink_rounds = n / 5 > p.anneal_sweeps ? n / 5 : p.anneal_sweeps;
   return p;
 }
 
@@ -301,9 +301,9 @@ void TestDeterministicWithRelinking() {
   const svc::core::QuboModel m = svc::core::ModelFromMaxcut(in.Maxcut());
   TabuParams p = Params(150, 30000);
   p.stall = 500;
-  p.perturb_min = 20;
-  p.perturb_step = 3;
-  p.perturb_max = 4;
+  p.anneal_sweeps = 20;
+  p.elite_pool = 3;
+  p.shrink_rounds = 4;
   svc::core::Prng a_rng(5), b_rng(5);
   const svc::core::TabuOutcome a = TabuSearch(m, p, a_rng, Limits(), {});
   const svc::core::TabuOutcome b = TabuSearch(m, p, b_rng, Limits(), {});

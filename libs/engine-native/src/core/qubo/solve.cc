@@ -62,9 +62,9 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
   params.stall = b.stall;
   params.tenure_base = b.tenure_base;
   params.tenure_span = b.tenure_span;
-  params.perturb_min = b.perturb_min;
-  params.perturb_max = b.perturb_max;
-  params.perturb_step = b.perturb_step;
+  params.anneal_sweeps = b.anneal_sweeps;
+  params.shrink_rounds = b.shrink_rounds;
+  params.elite_pool = b.elite_pool;
   params.use_trees = b.use_trees;
   Prng rng(options.seed);
   TabuOutcome r = TabuSearch(m, params, rng, limits, options.warm_start);

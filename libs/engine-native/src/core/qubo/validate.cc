@@ -75,8 +75,8 @@ CallStatus ValidateQubo(std::string_view command, const QuboFamilyProblem& p,
                   " variables is not supported");
     }
   } else if (b.tenure_span < 1 || b.tenure_base < 0 || b.tabu_iterations < 0 ||
-             b.restarts < 0 || b.stall < 0 || b.perturb_min < 0 || b.perturb_step < 0 ||
-             b.perturb_max < 0 || b.tabu_iterations + b.tenure_base + b.tenure_span > INT64_MAX / 2) {
+             b.restarts < 0 || b.stall < 0 || b.anneal_sweeps < 0 || b.elite_pool < 0 ||
+             b.shrink_rounds < 0 || b.tabu_iterations + b.tenure_base + b.tenure_span > INT64_MAX / 2) {
     return fail("tabu budget out of range");
   }
   return CallStatus::kOk;

@@ -158,9 +158,9 @@ SolveOptions Options(Reader& r, Arrays& a, int32_t n) {
   o.budget.stall = 1 + r.U8() * 2;
   o.budget.tenure_base = 1 + r.U8() % 8;
   o.budget.tenure_span = 1 + r.U8() % 8;
-  o.budget.perturb_min = r.U8() % 8;
-  o.budget.perturb_step = 1 + r.U8() % 10;
-  o.budget.perturb_max = 1 + r.U8() % 10;
+  o.budget.anneal_sweeps = r.U8() % 8;
+  o.budget.elite_pool = 1 + r.U8() % 10;
+  o.budget.shrink_rounds = 1 + r.U8() % 10;
   o.budget.use_trees = r.Bit();
   o.exact.has_budget = r.Bit();
   o.exact.bnb_max_n = r.U8() % 40;

@@ -20,9 +20,9 @@ inline core::SolveOptions Options(int32_t exact_max_n, int64_t moves) {
   o.budget.stall = 1000;
   o.budget.tenure_base = 3;
   o.budget.tenure_span = 2;
-  o.budget.perturb_min = 2;
-  o.budget.perturb_step = 2;
-  o.budget.perturb_max = 8;
+  o.budget.anneal_sweeps = 2;
+  o.budget.elite_pool = 2;
+  o.budget.shrink_rounds = 8;
   return o;
 }
 

@@ -5,7 +5,7 @@ import { budgetFor } from './budget';
 
 /** The parts of a Gset-sized (n=800, m=19176) medium max-cut budget that no model table changes. */
 const G1_MEDIUM_SHAPE = {
-  exactMaxN: 24, tenureBase: 20, tenureSpan: 40, perturbMin: 1000, perturbStep: 10, perturbMax: 10, useTrees: false,
+  exactMaxN: 24, tenureBase: 20, tenureSpan: 40, annealSweeps: 1000, elitePool: 10, shrinkRounds: 10, useTrees: false,
 };
 
 describe('budgetFor', () => {
@@ -35,7 +35,7 @@ describe('budgetFor', () => {
     const q = budgetFor('optimize', 'medium', 1000, 50000);
     const c = budgetFor('maxcut', 'medium', 1000, 5000);
     expect(q.tenureBase + q.tenureSpan).toBeLessThan(c.tenureBase + c.tenureSpan);
-    expect(q.perturbMin).toBeLessThan(c.perturbMin);
+    expect(q.annealSweeps).toBeLessThan(c.annealSweeps);
   });
 
   it('lets effort high run many rounds on large inputs and few on small ones', () => {
@@ -62,8 +62,8 @@ describe('budgetFor', () => {
           expect(b.tabuIterations + b.tenureBase + b.tenureSpan).toBeLessThan(2 ** 31);
           expect(b.tenureSpan).toBeGreaterThanOrEqual(1);
           if (n > b.exactMaxN) expect(b.tenureBase + b.tenureSpan).toBeLessThan(n);
-          expect(b.perturbMin).toBeGreaterThanOrEqual(1);
-          expect(b.perturbStep).toBeGreaterThanOrEqual(1);
+          expect(b.annealSweeps).toBeGreaterThanOrEqual(1);
+          expect(b.elitePool).toBeGreaterThanOrEqual(1);
           expect(b.stall).toBeGreaterThanOrEqual(1);
           expect(b.restarts).toBeGreaterThanOrEqual(1);
           prev = b.tabuIterations;

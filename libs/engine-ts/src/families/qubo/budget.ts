@@ -11,8 +11,8 @@ export type SearchCommand = 'optimize' | 'maxcut';
 
 /**
  * Everything the optimize/maxcut solvers need to know about how hard to try. The heuristic is
- * the annealed tabu search with path relinking of kernels/tabu.ts; the field names are
- * historical (the native binding passes them by name), their meaning is documented here.
+ * the annealed tabu search with path relinking of kernels/tabu.ts (the native binding passes the
+ * fields by name).
  */
 export interface SearchBudget {
   /** Exhaustive enumeration (certified) when n <= exactMaxN (max-cut enumerates n − 1 bits). */
@@ -27,11 +27,11 @@ export interface SearchBudget {
   readonly tenureBase: number;
   readonly tenureSpan: number;
   /** Annealing sweeps that build a fresh start point. */
-  readonly perturbMin: number;
+  readonly annealSweeps: number;
   /** Elite pool capacity for path relinking (1 = no relinking). */
-  readonly perturbStep: number;
+  readonly elitePool: number;
   /** Rounds without a pool entry (pool full) before the pool shrinks to its best member. */
-  readonly perturbMax: number;
+  readonly shrinkRounds: number;
   /**
    * Move selection by bitset buckets (integral models with a small delta range) or two MinTrees
    * instead of an O(n) scan: the same answer, faster when sparse.
@@ -113,7 +113,7 @@ const REBUILD_AFTER = 10;
  *   rounds   = min(maxRounds, max(minRounds, floor(n·roundsPer1000 / 1000)))
  *   restarts = max(1, min(rounds, floor(workCap / round)))           the round cap
  *   tabuIterations = min(MAX_MOVES, restarts·(2·stall + n))
- *   perturbMin = sweeps, perturbStep = 10 (pool), perturbMax = 10 (rebuild after)
+ *   annealSweeps = sweeps, elitePool = 10 (pool), shrinkRounds = 10 (rebuild after)
  * The tenure split comes from measurements: sparse max-cut graphs (Gset) want long tenure and
  * long annealing, dense QUBO (Beasley bqp) short tenure and short annealing.
  */
@@ -147,9 +147,9 @@ export function budgetFor(command: SearchCommand, effort: Effort, n: number, m: 
     stall,
     tenureBase: Math.max(2, Math.floor(n / (isCut ? 40 : 100))),
     tenureSpan: Math.max(2, Math.floor(n / (isCut ? 20 : 64))),
-    perturbMin: sweeps,
-    perturbStep: POOL_SIZE,
-    perturbMax: REBUILD_AFTER,
+    annealSweeps: sweeps,
+    elitePool: POOL_SIZE,
+    shrinkRounds: REBUILD_AFTER,
     useTrees,
   };
 }

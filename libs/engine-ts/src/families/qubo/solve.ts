@@ -256,9 +256,9 @@ function tabuParams(b: SearchBudget) {
     stall: b.stall,
     tenureBase: b.tenureBase,
     tenureSpan: b.tenureSpan,
-    perturbMin: b.perturbMin,
-    perturbMax: b.perturbMax,
-    perturbStep: b.perturbStep,
+    annealSweeps: b.annealSweeps,
+    shrinkRounds: b.shrinkRounds,
+    elitePool: b.elitePool,
   };
 }
 
