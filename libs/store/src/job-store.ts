@@ -5,6 +5,8 @@
  * same transaction as the state change that causes it, so it cannot be applied twice.
  */
 
+import type { IdempotencyCompletion } from './idempotency-completion';
+
 /** queued → running → done | failed | cancelled. */
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -79,7 +81,7 @@ export interface JobOutcome {
  */
 export interface JobLink {
   readonly holdId?: string;
-  readonly idempotency?: import('./store').IdempotencyCompletion;
+  readonly idempotency?: IdempotencyCompletion;
 }
 
 export interface JobStore {

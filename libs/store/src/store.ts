@@ -1,5 +1,8 @@
 import type { AccountStore } from './account-store';
+import type { IdempotencyCompletion } from './idempotency-completion';
 import type { JobStore } from './job-store';
+
+export type { IdempotencyCompletion };
 
 /**
  * The persistence boundary of the service. Every method is async so that the embedded
@@ -41,18 +44,6 @@ export interface ChargeHold {
   readonly holdId: string;
   /** Epoch ms. */
   readonly createdAt: number;
-}
-
-/** An idempotency record completed in the same transaction as the write whose answer it stores. */
-export interface IdempotencyCompletion {
-  readonly scope: string;
-  readonly key: string;
-  readonly fingerprint: string;
-  readonly status: number;
-  /** JSON text of the answer. */
-  readonly response: string;
-  /** Epoch ms. */
-  readonly at: number;
 }
 
 /** What `recoverInterrupted` settled. */

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 
 /** Accounts, keys, outbox, idempotency, result cache and usage log (versions 2..9 are issue 4a's). */
 export const ACCOUNT_MIGRATIONS: readonly Migration[] = [

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 
 /** Job tables: versions 10..19 are reserved for them. */
 export const JOB_MIGRATIONS: readonly Migration[] = [

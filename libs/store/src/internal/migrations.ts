@@ -1,13 +1,8 @@
 import { ACCOUNT_MIGRATIONS } from './account-migrations';
 import { JOB_MIGRATIONS } from './job-migrations';
+import type { Migration } from './migration';
 
-/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs, 20..29 billing); an applied step is never edited. */
-export interface Migration {
-  readonly version: number;
-  readonly name: string;
-  /** SQL per dialect; a PostgreSQL store adds its own text under `postgres`. */
-  readonly sql: { readonly sqlite: string; readonly postgres?: string };
-}
+export type { Migration };
 
 export const MIGRATIONS: readonly Migration[] = [
   {
