@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CanonicalProblem, Effort, Engine, EngineRequest, EngineResult } from '../engine';
 import type { MaxcutProblem } from '../families/qubo/problem';
-import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type WeightKind } from '.';
+import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type WeightKind } from './generators';
 
 function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };

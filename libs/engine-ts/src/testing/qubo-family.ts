@@ -11,7 +11,7 @@ import { canonicalIsing, isingToQubo } from '../families/qubo/ising';
 import { canonicalPins } from '../families/qubo/pins';
 import { Prng } from '../prng';
 import { expectKind } from './expect-kind';
-import { randomMaxcutInput, randomQuboInput, type RandomInstanceOptions, type WeightKind } from '.';
+import { randomMaxcutInput, randomQuboInput, type RandomInstanceOptions, type WeightKind } from './generators';
 
 // ---------------------------------------------------------------------------------------------
 // JSON-shaped inputs and naive evaluation
