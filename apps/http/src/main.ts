@@ -5,7 +5,8 @@
  * - HOST (127.0.0.1), PORT (8080; 0 = any free port)
  * - GRPC_HOST (127.0.0.1, loopback), GRPC_PORT (50051; 0 = any free port; off = no gRPC door)
  * - SVC_DATA_DIR (./.svc-data): SQLite store, created when missing
- * - SVC_ENGINE (unset/auto = native when the addon loads, else ts; `ts` | `native` force one)
+ * - SVC_ENGINE (unset/auto = native when the addon loads, else ts with one loud stderr line naming the cause
+ *   and /healthz engine `ts (native failed to load: …)`; `ts` | `native` force one)
  * - SVC_WORKERS (cores − 1, 1..8), SVC_WORKER_QUEUE (64): solver pool size and waiting room
  * - SVC_SANDBOX_BODY_BYTES (8 MiB), SVC_MAX_BODY_BYTES (128 MiB), SVC_SANDBOX_MAX_N (50000)
  * - SVC_SANDBOX_DAILY_UNITS (10000 per IP per UTC day), SVC_SANDBOX_TOKEN (pin the public token)
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     logger: logLevel === 'silent' ? false : { level: logLevel },
     grpc: grpcPort === null ? false : { port: grpcPort, host: grpcHost },
   });
+  // Never a quiet fallback: a native addon that did not load is one loud line naming the cause (and /healthz says it).
+  if (server.service.nativeLoadFailure !== null) process.stderr.write(`svc-http: ${server.service.nativeLoadFailure}\n`);
   process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})${server.grpc ? `; gRPC on ${server.grpc.address}` : ''}\n`);
 
   let stopping = false;

@@ -153,8 +153,9 @@ export async function solve(base: string, auth: string, body: unknown, query = '
  * Spawns `node dist/main.mjs` with `env` (stdout and stderr piped) and resolves with its base URL,
  * group 1 of `listen` on stdout (and the whole match); rejects if it exits first, or kills it and
  * rejects after 15 s. Without GRPC_PORT in `env` the gRPC door is off (its default port is fixed).
+ * `stderr()` is what the process has written to stderr so far.
  */
-export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listening on (http:\/\/\S+)/): Promise<{ child: ChildProcess; url: string; match: RegExpExecArray }> {
+export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listening on (http:\/\/\S+)/): Promise<{ child: ChildProcess; url: string; match: RegExpExecArray; stderr: () => string }> {
   env = { GRPC_PORT: 'off', ...env };
   const child = spawn(process.execPath, [mainBundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -175,5 +176,5 @@ export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listeni
     });
     child.on('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
   });
-  return { child, url: match[1], match };
+  return { child, url: match[1], match, stderr: () => err };
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalCover, coverBudgetFor, createTsEngine, evaluateCover, newCancelSignal, type CoverProblem, type EngineRequest } from '@svc/engine-ts';
 import { randomCover } from '@svc/engine-ts/testing';
-import { createNativeEngine, nativeStatus } from './index';
+import { createNativeEngine } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 const instance = (seed: number, universe: number, sets: number, density: number): CoverProblem => {
   const d = randomCover(seed, universe, sets, density);
   return canonicalCover(d.universe, d.sets, d.costs);
 };
 
-describe.runIf(status.loaded)('native cover', () => {
+describeNative('native cover', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

@@ -21,6 +21,12 @@ export const TS_ONLY_COMMANDS: readonly Command[] = [];
  */
 export interface RoutedEngine extends Engine {
   engineFor(command: Command): Engine;
+  /**
+   * Set when native was preferred (kind and `SVC_ENGINE` unset) but the addon did not load, so
+   * every command falls back to engine-ts: the loader's message (the file and dlopen's cause).
+   * Never silent: the service reports it on `/healthz` and the server prints it at start.
+   */
+  readonly nativeLoadError?: string;
 }
 
 /**
@@ -28,11 +34,12 @@ export interface RoutedEngine extends Engine {
  * - `kind` (else `process.env.SVC_ENGINE`) `'ts'`: the pure-TS engine.
  * - `'native'`: the native engine; throws an Error naming the cause if the addon cannot load.
  * - unset: native when the addon loads, with commands it does not support routed to engine-ts;
- *   entirely engine-ts when it does not load.
+ *   entirely engine-ts when it does not load, with the cause in `nativeLoadError`.
+ * `load` is the addon loader (tests pass a failing one).
  * Any other `SVC_ENGINE` value throws.
  */
-export function createEngine(kind?: EngineKind): RoutedEngine {
-  return selectEngine(kind, process.env.SVC_ENGINE, loadNativeAddon);
+export function createEngine(kind?: EngineKind, load: () => NativeLoadResult = loadNativeAddon): RoutedEngine {
+  return selectEngine(kind, process.env.SVC_ENGINE, load);
 }
 
 /** Exported for tests: the selection with its inputs made explicit. */
@@ -42,7 +49,7 @@ export function selectEngine(kind: EngineKind | undefined, env: string | undefin
   const { addon, error } = load();
   if (addon === null) {
     if (wanted === 'native') throw new Error(`native engine requested (${kind !== undefined ? 'createEngine("native")' : 'SVC_ENGINE=native'}) but unavailable: ${error}`);
-    return single(createTsEngine());
+    return { ...single(createTsEngine()), nativeLoadError: error };
   }
   const native = nativeEngineFrom(addon);
   return wanted === 'native' ? single(native) : withFallback(native, createTsEngine());

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalDesign, createTsEngine, designBudgetFor, evaluateDesign, newCancelSignal, type DesignProblem, type EngineRequest } from '@svc/engine-ts';
 import { randomDesign } from '@svc/engine-ts/testing';
-import { createNativeEngine, nativeStatus } from './index';
+import { createNativeEngine } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
-describe.runIf(status.loaded)('native design', () => {
+describeNative('native design', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type CanonicalProblem, type EngineRequest, type ExactMethod } from '@svc/engine-ts';
 import { randomMaxcut, randomQubo } from '@svc/engine-ts/testing';
-import { createNativeEngine, nativeStatus } from './index';
+import { createNativeEngine } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
 function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };
 }
 
-describe.runIf(status.loaded)('exact methods: native and ts do the same work', () => {
+describeNative('exact methods: native and ts do the same work', () => {
   const ts = createTsEngine();
 
   it('same proofs, objectives, bounds and node counts on 72 requests (n = 8..43, every method)', { timeout: 120_000 }, async () => {

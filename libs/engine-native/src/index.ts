@@ -7,6 +7,7 @@ export { createEngine, TS_ONLY_COMMANDS, type EngineKind, type RoutedEngine } fr
 export { createNativeEngine, NATIVE_ENGINE_ID } from './native-engine';
 export {
   loadNativeAddon,
+  nativeLoadFailureLine,
   nativeStatus,
   NATIVE_ADDON_VERSION,
   type NativeAddon,

@@ -75,7 +75,7 @@ export function loadNativeAddon(): NativeLoadResult {
   return cached;
 }
 
-/** Whether the addon loaded in this thread, and why not. */
+/** Whether the addon loaded in this thread, and why not (the file and dlopen's message, e.g. an undefined symbol). */
 export function nativeStatus(): { loaded: boolean; error?: string } {
   const r = loadNativeAddon();
   return r.addon !== null ? { loaded: true } : { loaded: false, error: r.error };
@@ -108,7 +108,9 @@ export function loadFrom(paths: readonly string[]): NativeLoadResult {
       mod = req(file);
     } catch (err) {
       const missing = (err as { code?: unknown }).code === 'MODULE_NOT_FOUND';
-      errors.push(`${file}: ${missing ? 'not found' : err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+      // dlopen's own message already starts with the file ("<file>: undefined symbol: …").
+      const why = missing ? 'not found' : (err instanceof Error ? err.message : String(err)).split('\n')[0];
+      errors.push(why.startsWith(file) ? why : `${file}: ${why}`);
       continue;
     }
     const addon = mod as Partial<NativeAddon>;
@@ -122,6 +124,18 @@ export function loadFrom(paths: readonly string[]): NativeLoadResult {
     }
     return { addon: addon as NativeAddon, error: null };
   }
-  const tried = errors.length > 0 ? errors.join('; ') : 'no candidate path';
-  return { addon: null, error: `native addon not loaded (${tried}); build it with: nx run engine-native:build` };
+  // A file that is there but refused (an undefined symbol, a stale build) is the cause; other candidates "not found" are noise then.
+  const refused = errors.filter((e) => !e.endsWith(': not found'));
+  const tried = errors.length === 0 ? 'no candidate path for svc_native.node' : (refused.length > 0 ? refused : errors).join('; ');
+  return { addon: null, error: `${tried}; build it with: nx run engine-native:build` };
+}
+
+/**
+ * The one loud start-up line (no newline) of a server whose native addon did not load, so that
+ * every command is solved by engine-ts: it names the cause, e.g. dlopen's
+ * "<file>: undefined symbol: <symbol>". The service passes it on (`Service.nativeLoadFailure`) and
+ * the HTTP server prints it to stderr at start; `/healthz` says `ts (native failed to load: <error>)`.
+ */
+export function nativeLoadFailureLine(error: string): string {
+  return `NATIVE ENGINE FAILED TO LOAD, every command is solved by the TypeScript engine: ${error.replace(/\s*\n\s*/g, ' ')}`;
 }

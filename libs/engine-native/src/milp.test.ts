@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMilp, createTsEngine, evaluateMilp, milpBudgetFor, newCancelSignal, type EngineRequest, type MilpProblem, type VectorResult } from '@svc/engine-ts';
 import { randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
-import { createNativeEngine, nativeStatus } from './index';
+import { createNativeEngine } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 const instance = (seed: number, nb: number, nc: number, convex = true): MilpProblem => {
   const d = randomMilp(seed, nb, nc, convex);
   return canonicalMilp(d.vars, d.linear, d.diag, d.quadratic);
 };
 
-describe.runIf(status.loaded)('native milp', () => {
+describeNative('native milp', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

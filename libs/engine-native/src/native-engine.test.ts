@@ -1,13 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type CanonicalProblem, type EngineRequest } from '@svc/engine-ts';
 import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/testing';
 import { selectEngine } from './create-engine';
-import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeStatus } from './index';
+import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeLoadFailureLine, nativeStatus } from './index';
+import { describeNative } from './testing';
 import type { NativeAddon, NativeLoadResult } from './load-native-addon';
 import { loadFrom } from './load-native-addon';
 
@@ -19,21 +21,7 @@ function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineReq
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };
 }
 
-if (!status.loaded && process.env.CI === 'true') {
-  describe('native engine (CI)', () => {
-    it('the addon is built and loads (required under CI=true)', () => {
-      expect(status.error).toBeUndefined();
-      expect(status.loaded).toBe(true);
-    });
-  });
-} else if (!status.loaded) {
-  console.warn(`[engine-native] SKIPPING native engine tests: ${status.error}`);
-  describe.skip(`native engine (SKIPPED, addon not built: ${status.error})`, () => {
-    it('conformance', () => {});
-  });
-}
-
-describe.runIf(status.loaded)('native engine', () => {
+describeNative('native engine', () => {
   engineConformanceSuite('native', () => {
     const e = createNativeEngine();
     if (e === null) throw new Error(nativeStatus().error);
@@ -232,10 +220,62 @@ describe('engine selection', () => {
     await expect(e.solve(req(randomMaxcut(3, 8)))).rejects.toThrow(/fake addon/);
   });
 
+  it('a missing addon is never quiet: selection falls back to engine-ts and keeps the cause', () => {
+    const e = selectEngine(undefined, undefined, missing);
+    expect(e.kind).toBe('ts');
+    expect(e.nativeLoadError).toBe('native addon not loaded (test)');
+    delete process.env.SVC_ENGINE;
+    expect(createEngine(undefined, missing).nativeLoadError).toBe('native addon not loaded (test)');
+    expect(selectEngine('ts', undefined, missing).nativeLoadError).toBeUndefined();
+    expect(selectEngine(undefined, undefined, fake(['maxcut'])).nativeLoadError).toBeUndefined();
+  });
+
+  describe('a broken addon file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'svc-broken-addon-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('that dlopen refuses for an undefined symbol: loadFrom names the file and the symbol, and the loud line says it in one line', () => {
+      // A real shared object that needs a symbol nothing defines (as an addon linked against a
+      // core missing a function would): the loader must refuse it at dlopen, not at the first call.
+      const src = path.join(dir, 'broken.cc');
+      const file = path.join(dir, 'svc_native.node');
+      writeFileSync(src, 'extern "C" int svc_test_missing_symbol;\nextern "C" int svc_test_probe() { return svc_test_missing_symbol; }\n');
+      execFileSync(process.env.CXX || 'c++', ['-shared', '-fPIC', '-o', file, src]);
+      const r = loadFrom([file]);
+      expect(r.addon).toBeNull();
+      const error = String(r.error);
+      expect(error).toContain(file);
+      expect(error).toMatch(/undefined symbol: svc_test_missing_symbol/);
+      expect(error.split(file)).toHaveLength(2); // the file is named once, not twice
+      const line = nativeLoadFailureLine(error);
+      expect(line).not.toContain('\n');
+      expect(line).toMatch(/^NATIVE ENGINE FAILED TO LOAD, every command is solved by the TypeScript engine: /);
+      expect(line).toContain(`${file}: undefined symbol: svc_test_missing_symbol`);
+      expect(line).toContain('nx run engine-native:build');
+      // The engine the service would pick carries the same cause, for /healthz.
+      expect(selectEngine(undefined, undefined, () => r).nativeLoadError).toBe(error);
+    });
+
+    it('that is not a shared object at all: the file and the loader message', () => {
+      const file = path.join(dir, 'garbage.node');
+      writeFileSync(file, 'not an ELF file\n'.repeat(8));
+      const r = loadFrom([file]);
+      expect(r.addon).toBeNull();
+      const error = String(r.error);
+      expect(error.startsWith(`${file}: `)).toBe(true);
+      expect(error.length).toBeGreaterThan(file.length + 20);
+      expect(nativeLoadFailureLine(error)).toContain(file);
+    });
+  });
+
   it('a missing or foreign addon file is reported, not thrown', () => {
+    const gone = loadFrom([path.join(libRoot, 'build', 'does-not-exist.node')]);
+    expect(gone.addon).toBeNull();
+    expect(gone.error).toMatch(/does-not-exist\.node: not found; build it with: nx run engine-native:build$/);
+    // A file that is there but refused is the cause: the candidates merely not found are left out then.
     const r = loadFrom([path.join(libRoot, 'build', 'does-not-exist.node'), path.join(libRoot, 'package.json')]);
     expect(r.addon).toBeNull();
-    expect(r.error).toMatch(/does-not-exist\.node/);
-    expect(r.error).toMatch(/not the svc_native addon/);
+    expect(r.error).toMatch(/package\.json: not the svc_native addon/);
+    expect(r.error).not.toMatch(/does-not-exist/);
   });
 });

@@ -3,16 +3,16 @@ import { expectKind } from '@svc/engine-ts/testing';
 import {
   createTsEngine, newCancelSignal, plantedEnergyOf, plantedLayout, type EngineRequest, type PlantedIsingProblem,
 } from '@svc/engine-ts';
-import { createNativeEngine, nativeStatus } from './index';
+import { createNativeEngine } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
 const problem = (n: number, degree: number, instanceSeed: number): PlantedIsingProblem => ({
   kind: 'planted-ising', n, degree, instanceSeed,
 });
 
-describe.runIf(status.loaded)('native engine: quantum-scale', () => {
+describeNative('native engine: quantum-scale', () => {
   it('the same request gives the same answer as the ts engine (same instance, same moves)', async () => {
     const native = createNativeEngine()!;
     const ts = createTsEngine();

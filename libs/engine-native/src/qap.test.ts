@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQap, createTsEngine, evaluateQap, newCancelSignal, Prng, qapBudgetFor, type EngineRequest, type QapProblem } from '@svc/engine-ts';
-import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { createNativeEngine, loadNativeAddon } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
 function random(seed: number, n: number): QapProblem {
   const r = new Prng(seed);
@@ -11,7 +11,7 @@ function random(seed: number, n: number): QapProblem {
   return canonicalQap(m(seed % 2 ? -3 : 0, seed % 3 === 0), m(0, false));
 }
 
-describe.runIf(status.loaded)('native qap', () => {
+describeNative('native qap', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

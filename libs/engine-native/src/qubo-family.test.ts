@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canonicalIsing, canonicalPins, canonicalQubo, createTsEngine, isingToQubo, type EngineRequest } from '@svc/engine-ts';
 import { expectKind, quboFamilyConformanceSuite, randomIsingInput, randomPins, randomQuboInput } from '@svc/engine-ts/testing';
 import { createNativeEngine, nativeStatus } from './index';
+import { describeNative } from './testing';
 
-const status = nativeStatus();
 
-describe.runIf(status.loaded)('native engine: feel, want, sample', () => {
+describeNative('native engine: feel, want, sample', () => {
   quboFamilyConformanceSuite('native', () => {
     const e = createNativeEngine();
     if (e === null) throw new Error(nativeStatus().error);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalRank, createTsEngine, evaluateRank, newCancelSignal, Prng, type EngineRequest, type RankProblem } from '@svc/engine-ts';
-import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { createNativeEngine, loadNativeAddon } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 import { rankBudgetFor } from '@svc/engine-ts';
 
-const status = nativeStatus();
 
 /** votes random pairs; the lower index wins with probability 1 − noise. */
 function election(seed: number, n: number, votes: number, noise: number): RankProblem {
@@ -20,7 +20,7 @@ function election(seed: number, n: number, votes: number, noise: number): RankPr
   return canonicalRank(n, out);
 }
 
-describe.runIf(status.loaded)('native rank', () => {
+describeNative('native rank', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

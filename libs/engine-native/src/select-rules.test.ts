@@ -4,12 +4,12 @@ import {
   selectBudgetFor, type EngineRequest,
 } from '@svc/engine-ts';
 import { randomRules, randomSelect, randomSelectInput } from '@svc/engine-ts/testing';
-import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { createNativeEngine, loadNativeAddon } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
-describe.runIf(status.loaded)('native select and rules', () => {
+describeNative('native select and rules', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

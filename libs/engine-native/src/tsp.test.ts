@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalTsp, createTsEngine, evaluateTsp, newCancelSignal, Prng, tspBudgetFor, type EngineRequest, type TspMetric, type TspProblem } from '@svc/engine-ts';
-import { createNativeEngine, loadNativeAddon, nativeStatus } from './index';
+import { createNativeEngine, loadNativeAddon } from './index';
+import { describeNative } from './testing';
 import { prepare } from './native-engine';
 
-const status = nativeStatus();
 
 function points(seed: number, n: number, metric: TspMetric = 'euc_2d'): TspProblem {
   const r = new Prng(seed);
@@ -18,7 +18,7 @@ function matrix(seed: number, n: number): TspProblem {
   return canonicalTsp({ matrix: m });
 }
 
-describe.runIf(status.loaded)('native tsp', () => {
+describeNative('native tsp', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 

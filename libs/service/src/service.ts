@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { CERTAINTY } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
-import { createEngine } from '@svc/engine-native';
+import { createEngine, nativeLoadFailureLine, type NativeLoadResult } from '@svc/engine-native';
 import { defaultDataDir, openSqliteStore, type Store } from '@svc/store';
 import { resolveLimits, type SandboxLimits, type ServiceLimits } from './config';
 import { resolveAccessLimits } from './limits/access-limits';
@@ -41,8 +41,10 @@ const FREE_PLAN = Object.freeze({ dailyUnits: 50_000, bodyBytes: 100 * 1024 * 10
 export interface ServiceOptions {
   /** Data directory of the embedded store (default `SVC_DATA_DIR` or `./.svc-data`). Ignored with `store`. */
   dataDir?: string;
-  /** Engine kind; default `SVC_ENGINE`, else native when the addon loads, else ts. */
+  /** Engine kind; default `SVC_ENGINE`, else native when the addon loads, else ts (said on `/healthz` and by `nativeLoadFailure`). */
   engine?: 'ts' | 'native';
+  /** The native addon loader of the start-up probe (default the package's `loadNativeAddon`; tests pass a failing one). */
+  loadNative?: () => NativeLoadResult;
   /** Epoch-ms clock for quota days (tests inject one); default `Date.now`. */
   clock?: () => number;
   /** Solver worker threads (default `SVC_WORKERS`, else cores − 1, 1..8). */
@@ -69,7 +71,8 @@ export interface ServiceOptions {
 
 export interface HealthStatus {
   status: 'ok';
-  engine: 'native' | 'ts';
+  /** `native`, `ts`, or `ts (native failed to load: <cause>)` when native was preferred but the addon did not load. */
+  engine: 'native' | 'ts' | `ts (native failed to load: ${string})`;
   engine_id: string;
   version: string;
 }
@@ -107,6 +110,12 @@ export interface Service extends ServiceExtras {
   /** Engine kind every solve of this instance uses. */
   readonly engine: 'native' | 'ts';
   readonly engineId: string;
+  /**
+   * The one loud line (no newline) to print at start when native was preferred (no engine forced)
+   * but the addon did not load, so every command is solved by engine-ts: it names the cause (the
+   * file and dlopen's message, e.g. "undefined symbol: …"). Null when nothing failed.
+   */
+  readonly nativeLoadFailure: string | null;
   readonly limits: ServiceLimits;
   /**
    * Accounts and keys, scopes, request rates, metering, idempotency and the result cache.
@@ -154,8 +163,11 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   );
   const requestedEngine = opts.engine ?? (env.SVC_ENGINE === 'ts' || env.SVC_ENGINE === 'native' ? env.SVC_ENGINE : undefined);
   // Same selection as every worker makes; a worker that disagrees is caught per solve.
-  const probe = createEngine(requestedEngine);
+  const probe = createEngine(requestedEngine, opts.loadNative);
   const engineKind = probe.kind;
+  const nativeLoadError = probe.nativeLoadError ?? null;
+  // Once the probe fell back, every worker solves with engine-ts too (not a second guess per thread).
+  const workerEngine = nativeLoadError !== null ? 'ts' : requestedEngine;
   const store = opts.store ?? (await openSqliteStore({ dataDir: opts.dataDir ?? defaultDataDir(env) }));
   const ownsStore = !opts.store;
 
@@ -179,13 +191,13 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
       sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted,
     });
-    pool = createSolvePool({ engine: requestedEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
+    pool = createSolvePool({ engine: workerEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
     const metrics = createMetrics();
     jobs = createJobService({
       store,
       limits: resolveJobLimits(opts.jobs, env),
       clock,
-      engine: requestedEngine,
+      engine: workerEngine,
       workerFile: opts.workerFile,
       engineKindFor,
       sandboxMaxN: limits.sandbox.maxN,
@@ -228,6 +240,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   return {
     engine: engineKind,
     engineId: probe.id,
+    nativeLoadFailure: nativeLoadError === null ? null : nativeLoadFailureLine(nativeLoadError),
     limits,
     access,
     ...extras,
@@ -291,7 +304,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       return { default: MODEL_VERSION, versions: MODEL_VERSIONS, aliases: VERSION_ALIASES };
     },
     health() {
-      return { status: 'ok', engine: engineKind, engine_id: probe.id, version: MODEL_VERSION };
+      const engine: HealthStatus['engine'] = nativeLoadError === null ? engineKind : `ts (native failed to load: ${nativeLoadError})`;
+      return { status: 'ok', engine, engine_id: probe.id, version: MODEL_VERSION };
     },
     authenticate(authorization, meta = {}) {
       return access.authenticate(authorization, meta);
