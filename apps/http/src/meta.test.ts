@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, validateProblem, type SchemaCommand } from '@svc/contracts';
+import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { EXAMPLES, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
 
@@ -211,10 +211,17 @@ describe('GET /api/v1/formulate/<command>', () => {
     if (w.example) expect(() => validateProblem(c, w.example.problem, { sandbox: true })).not.toThrow();
   });
 
-  it('every template is a valid problem of its command; unknown or schemaless commands are 404', async () => {
+  it('every template is a valid problem of its command; an unknown command is 404', async () => {
     for (const [c, p] of Object.entries(FORMULATE_TEMPLATES)) expect(() => validateProblem(c, p, { sandbox: false }), c).not.toThrow();
-    expectProblem(await call(t.url, 'GET', '/api/v1/formulate/frobnicate'), 404, 'SVC_UNSUPPORTED');
-    expectProblem(await call(t.url, 'GET', '/api/v1/formulate/spectrum'), 404, 'SVC_UNSUPPORTED');
+    expectProblem(await call(t.url, 'GET', '/api/v1/formulate/not-a-command'), 404, 'SVC_UNSUPPORTED');
+  });
+
+  // The first known command without a contract (no schema, so no worksheet), whichever it is today.
+  const schemaless = COMMANDS.find((c) => !isSchemaCommand(c));
+  it.skipIf(schemaless === undefined)(`a known command without a schema is 404 (${schemaless ?? 'skipped: every command has a contract'})`, async () => {
+    const r = await call(t.url, 'GET', `/api/v1/formulate/${schemaless}`);
+    expectProblem(r, 404, 'SVC_UNSUPPORTED');
+    expect(r.json.detail).toMatch(/schema is not published yet/);
   });
 });
 

@@ -4,7 +4,7 @@
  * Commands come from the catalogue: a command with `tool` gets its own tool (svc.inverse → want,
  * svc.explore → sample); every served command appears in svc.compute and svc.analyze.
  */
-import { CATALOGUE, SERVED_COMMANDS, type SchemaCommand } from '@svc/contracts/commands';
+import { CATALOGUE, SERVED_COMMANDS, type ServedCommand } from '@svc/contracts/commands';
 import { inputJsonSchema, outputJsonSchema, TAG, wireSchema } from '@svc/contracts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -16,7 +16,7 @@ export interface McpTool {
   readonly inputSchema: JsonSchema & { type: 'object' };
   readonly outputSchema: JsonSchema & { type: 'object' };
   /** The command the tool always runs, or null when `command` is an argument. */
-  readonly command: SchemaCommand | null;
+  readonly command: ServedCommand | null;
   readonly kind: 'analyze' | 'compute' | 'verify';
 }
 
@@ -39,7 +39,7 @@ export function portable(x: unknown): unknown {
 }
 
 /** A command's input schema with `tag` optional: the MCP door fills it in, as `svc` and the Python client do. */
-function problemSchema(c: SchemaCommand): JsonSchema {
+function problemSchema(c: ServedCommand): JsonSchema {
   const s = portable(inputJsonSchema(c)) as JsonSchema;
   const required = (s.required as string[] | undefined)?.filter((k) => k !== 'tag');
   return { ...s, title: `${c} problem`, ...(required ? { required } : {}) };
@@ -62,7 +62,7 @@ const JOBS: Record<string, JsonSchema> = {
 const strip = (s: JsonSchema): JsonSchema => portable(s) as JsonSchema;
 
 /** What a solving tool returns: an envelope, a queued job handle, or a followed job. */
-function solveOutput(commands: readonly SchemaCommand[]): JsonSchema & { type: 'object' } {
+function solveOutput(commands: readonly ServedCommand[]): JsonSchema & { type: 'object' } {
   return {
     type: 'object',
     anyOf: [
@@ -73,7 +73,7 @@ function solveOutput(commands: readonly SchemaCommand[]): JsonSchema & { type: '
   };
 }
 
-function commandArg(commands: readonly SchemaCommand[], required: boolean): JsonSchema {
+function commandArg(commands: readonly ServedCommand[], required: boolean): JsonSchema {
   return {
     type: 'string',
     enum: [...commands],
@@ -83,7 +83,7 @@ function commandArg(commands: readonly SchemaCommand[], required: boolean): Json
   };
 }
 
-const catalogueLines = (commands: readonly SchemaCommand[]) => commands.map((c) => `${c}: ${CATALOGUE[c].purpose}`).join('; ');
+const catalogueLines = (commands: readonly ServedCommand[]) => commands.map((c) => `${c}: ${CATALOGUE[c].purpose}`).join('; ');
 
 /** The tool list, built from the catalogue and the contracts each time (cheap; the server caches it). */
 export function mcpTools(): McpTool[] {

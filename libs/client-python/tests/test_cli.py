@@ -118,8 +118,20 @@ class CliTest(unittest.TestCase):
         code, out, _ = run_in_process("--base-url", self.url, "schema", "optimize")
         self.assertEqual(code, 0)
         self.assertIn("quadratic", json.loads(out)["input_schema"]["properties"])
-        code, out, _ = run_in_process("--base-url", self.url, "schema", "spectrum")
+        code, out, _ = run_in_process("--base-url", self.url, "schema", "not-a-command")
         self.assertEqual((code, json.loads(out)["code"]), (3, "SVC_UNSUPPORTED"))
+        self.assertIn("is not a command of the service", json.loads(out)["detail"])
+
+    def test_schema_of_a_known_command_without_one(self):
+        # The first command the running service lists without a schema, whichever it is today.
+        code, out, _ = run_in_process("--base-url", self.url, "capabilities")
+        self.assertEqual(code, 0)
+        others = [c["name"] for c in json.loads(out)["other_commands"]]
+        if not others:
+            self.skipTest("every command has a schema: no known command without one to ask for")
+        code, out, _ = run_in_process("--base-url", self.url, "schema", others[0])
+        self.assertEqual((code, json.loads(out)["code"]), (3, "SVC_UNSUPPORTED"))
+        self.assertIn("has no schema in this version", json.loads(out)["detail"])
 
     def test_verify_exits_3_when_a_check_fails(self):
         doc = {"problem": {"description": "one path of three nodes", "n": 3, "edges": [[0, 1, 1], [1, 2, 1]]}}

@@ -1,7 +1,8 @@
 import {
-  CATALOGUE, COMMANDS, LATENCY_BUDGET_COMMANDS, PURPOSES, SCHEMA_COMMANDS, SPEC_VERSION, STABILITY, TAG,
-  isSchemaCommand, type CommandName, type CommandStatus, type SchemaCommand, type Stability,
+  CATALOGUE, COMMANDS, LATENCY_BUDGET_COMMANDS, PURPOSES, SPEC_VERSION, TAG,
+  type CommandName, type CommandStatus, type Stability,
 } from './catalogue';
+import { SCHEMA_COMMANDS, STABILITY, isSchemaCommand, type SchemaCommand } from './schema-commands';
 import { REGISTRY } from './commands';
 import { DEFAULT_EFFORT, EFFORTS, EFFORT_ALIASES, type Effort } from './effort';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';

@@ -3,9 +3,11 @@
  * imports it and must not pull zod): names, purposes, whether this version serves each one,
  * stability, latency budget and docs page. One entry per command in `CATALOGUE`; every other
  * table here is derived from it. A command's schemas and checks live in `src/commands/<command>.ts`,
- * registered in `src/commands/index.ts`.
+ * registered in `src/commands/index.ts` (whose keys are the schema commands: src/schema-commands.ts).
  */
-import { SvcError } from '@svc/errors';
+import { COMMANDS, type CommandName } from './command-names';
+
+export { COMMANDS, type CommandName };
 
 /** The constant provenance tag (interface §9); metadata only, it never changes answers. */
 export const TAG = 'svc-cortex-v1' as const;
@@ -13,29 +15,6 @@ export type Tag = typeof TAG;
 
 /** The agent-facing specification version (interface §9). */
 export const SPEC_VERSION = '1.0.0';
-
-/**
- * The 25 distinct commands, in the order of `COMMANDS` in libs/engine-ts/src/engine.ts
- * (a test keeps the two lists equal; contracts may not import the engine).
- */
-export const COMMANDS = [
-  'rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank',
-  'spectrum', 'phase', 'quantum-scale', 'feel', 'want',
-  'relation', 'reduce', 'precision', 'world',
-  'cover', 'entropy', 'frequency', 'milp', 'protect', 'recover', 'sample', 'xorsat',
-] as const;
-export type CommandName = (typeof COMMANDS)[number];
-
-/**
- * The commands that have input and output schemas in this version (`src/commands/<command>.ts`),
- * in the order capabilities and OpenAPI list them. Not all are served: see `CATALOGUE`.
- */
-export const SCHEMA_COMMANDS = [
-  'rules', 'optimize', 'maxcut', 'milp', 'tsp', 'qap', 'design', 'select', 'rank',
-  'quantum-scale', 'cover',
-  'feel', 'want', 'sample',
-] as const satisfies readonly CommandName[];
-export type SchemaCommand = (typeof SCHEMA_COMMANDS)[number];
 
 export type Stability = 'beta' | 'research';
 
@@ -67,7 +46,7 @@ const NA = NOT_AVAILABLE;
  * `rules`, `sample`, `quantum-scale` and `rank`, whose searches our engines stop at the deadline too
  * (best found so far, never labelled certified).
  */
-export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
+const LINES = {
   rules: { purpose: 'a binary assignment under declared business rules', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
   optimize: { purpose: 'minimize a QUBO objective over binary variables', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/optimize-maxcut.md' },
   maxcut: { purpose: 'maximum cut of a weighted graph', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/optimize-maxcut.md' },
@@ -93,20 +72,21 @@ export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = {
   recover: { purpose: 'data recovery from protected shards', status: NA },
   sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.explore', title: 'Explore good alternatives (sample)' } },
   xorsat: { purpose: 'XOR systems over GF(2)', status: NA },
-};
+} as const satisfies { readonly [C in CommandName]: CatalogueEntry };
+
+export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = LINES;
+
+/** The commands whose catalogue line says served (the registry must hold a contract for each: src/commands/index.ts). */
+export type ServedCommand = { [C in CommandName]: (typeof LINES)[C]['status'] extends 'served' ? C : never }[CommandName];
+/** The commands whose catalogue line says not available yet: what is still planned (e.g. the route shapes the service keeps for them). */
+export type PlannedCommand = Exclude<CommandName, ServedCommand>;
 
 const COMMAND_SET: ReadonlySet<string> = new Set(COMMANDS);
-const SCHEMA_COMMAND_SET: ReadonlySet<string> = new Set(SCHEMA_COMMANDS);
 
-/** The commands this version serves, in `COMMANDS` order. */
-export const SERVED_COMMANDS: readonly SchemaCommand[] =
-  COMMANDS.filter((c) => CATALOGUE[c].status === 'served' && SCHEMA_COMMAND_SET.has(c)) as SchemaCommand[];
-/** The commands this version does not serve yet (with or without a schema), in `COMMANDS` order. */
+/** The commands this version serves (catalogue status served), in `COMMANDS` order; each has its contract (src/commands/index.ts). */
+export const SERVED_COMMANDS: readonly ServedCommand[] = COMMANDS.filter((c): c is ServedCommand => CATALOGUE[c].status === 'served');
+/** The commands this version does not serve yet (with or without a contract), in `COMMANDS` order. */
 export const NOT_AVAILABLE_COMMANDS: readonly CommandName[] = COMMANDS.filter((c) => CATALOGUE[c].status !== 'served');
-
-/** Per-command stability label (interface §9). */
-export const STABILITY: Readonly<Record<SchemaCommand, Stability>> =
-  Object.fromEntries(SCHEMA_COMMANDS.map((c) => [c, CATALOGUE[c].stability ?? 'beta'])) as Record<SchemaCommand, Stability>;
 
 /** Commands whose search `max_latency_ms` bounds (`CATALOGUE[c].latencyBudget`), in `COMMANDS` order. */
 export const LATENCY_BUDGET_COMMANDS: readonly CommandName[] = COMMANDS.filter((c) => CATALOGUE[c].latencyBudget === true);
@@ -119,24 +99,7 @@ export function isCommandName(s: unknown): s is CommandName {
   return typeof s === 'string' && COMMAND_SET.has(s);
 }
 
-export function isSchemaCommand(s: unknown): s is SchemaCommand {
-  return typeof s === 'string' && SCHEMA_COMMAND_SET.has(s);
-}
-
 /** Whether this version serves `s` (a known command with status `served`). */
-export function isServedCommand(s: unknown): s is SchemaCommand {
-  return isSchemaCommand(s) && CATALOGUE[s].status === 'served';
-}
-
-/**
- * Narrows `command` to a schema command, else throws 404 `SVC_UNSUPPORTED`
- * (an unknown command, or a known one without a schema in this version).
- */
-export function assertSchemaCommand(command: string): SchemaCommand {
-  if (isSchemaCommand(command)) return command;
-  const known = isCommandName(command);
-  const detail = known
-    ? `command "${command}" is not supported by this version; supported: ${SCHEMA_COMMANDS.join(', ')}`
-    : `unknown command ${JSON.stringify(String(command)).slice(0, 80)}; supported: ${SCHEMA_COMMANDS.join(', ')}`;
-  throw new SvcError('SVC_UNSUPPORTED', detail, { extensions: { field: 'command' } });
+export function isServedCommand(s: unknown): s is ServedCommand {
+  return isCommandName(s) && CATALOGUE[s].status === 'served';
 }

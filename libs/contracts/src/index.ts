@@ -3,10 +3,11 @@
  * the capabilities manifest. Every failure is an `SvcError` from @svc/errors.
  */
 export {
-  TAG, SPEC_VERSION, COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, NOT_AVAILABLE_COMMANDS, STABILITY, LATENCY_BUDGET_COMMANDS,
-  PURPOSES, CATALOGUE, NOT_AVAILABLE, isCommandName, isSchemaCommand, isServedCommand, assertSchemaCommand,
-  type Tag, type CommandName, type SchemaCommand, type Stability, type CommandStatus, type CatalogueEntry,
+  TAG, SPEC_VERSION, COMMANDS, SERVED_COMMANDS, NOT_AVAILABLE_COMMANDS, LATENCY_BUDGET_COMMANDS,
+  PURPOSES, CATALOGUE, NOT_AVAILABLE, isCommandName, isServedCommand,
+  type Tag, type CommandName, type ServedCommand, type PlannedCommand, type Stability, type CommandStatus, type CatalogueEntry,
 } from './catalogue';
+export { SCHEMA_COMMANDS, STABILITY, isSchemaCommand, assertSchemaCommand, type SchemaCommand } from './schema-commands';
 export { REGISTRY, type CommandContract, type CommandChecks } from './commands';
 export { EFFORTS, DEFAULT_EFFORT, EFFORT_ALIASES, normalizeEffort, type Effort } from './effort';
 export {

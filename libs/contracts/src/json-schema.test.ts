@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
-import { SCHEMA_COMMANDS, TAG } from './catalogue';
+import { TAG } from './catalogue';
+import { SCHEMA_COMMANDS } from './schema-commands';
 import { outputShapes } from './schemas';
-import { svcErrorOf, validExample } from '../test/fixtures';
+import { FIRST_WITHOUT_CONTRACT, NOT_A_COMMAND, skippedBecause, svcErrorOf, validExample } from '../test/fixtures';
 
 /** Follows a schema the way a client would: required keys present, no unknown ones, enums and consts. */
 function conforms(schema: any, value: any, path = '$'): string | null {
@@ -83,8 +84,12 @@ describe('inputJsonSchema', () => {
   });
 
   it('unknown commands are SVC_UNSUPPORTED', () => {
-    expect(svcErrorOf(() => inputJsonSchema('spectrum' as never)).code).toBe('SVC_UNSUPPORTED');
-    expect(svcErrorOf(() => outputJsonSchema('nope' as never)).code).toBe('SVC_UNSUPPORTED');
+    expect(svcErrorOf(() => inputJsonSchema(NOT_A_COMMAND as never)).code).toBe('SVC_UNSUPPORTED');
+    expect(svcErrorOf(() => outputJsonSchema(NOT_A_COMMAND as never)).code).toBe('SVC_UNSUPPORTED');
+  });
+
+  it.skipIf(FIRST_WITHOUT_CONTRACT === undefined)(`a known command without a contract is SVC_UNSUPPORTED${skippedBecause(FIRST_WITHOUT_CONTRACT, 'every command has a contract')}`, () => {
+    expect(svcErrorOf(() => inputJsonSchema(FIRST_WITHOUT_CONTRACT as never)).code).toBe('SVC_UNSUPPORTED');
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assertSchemaCommand, type SchemaCommand } from './catalogue';
+import { assertSchemaCommand, type SchemaCommand } from './schema-commands';
 import { inputSchemas, outputSchemas, responseSchemas } from './schemas';
 
 /** A JSON Schema (draft 2020-12) document. */

@@ -5,7 +5,7 @@
 import { checkTotalMagnitude } from './internal/magnitude';
 import { z } from 'zod';
 import { isSvcError } from '@svc/errors';
-import { SCHEMA_COMMANDS, type SchemaCommand } from './catalogue';
+import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
 import { REGISTRY, type Loose, type Registry } from './commands';
 import { envelopeSchema } from './envelope';
 import { InputIssue } from './internal/issue';

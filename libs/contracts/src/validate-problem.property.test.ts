@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { validateProblem } from './validate-problem';
 import { inputSchemas } from './schemas';
-import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './catalogue';
+import { TAG } from './catalogue';
+import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
 import { svcErrorOf, validExample } from '../test/fixtures';
 
 const open = { sandbox: false };

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { problemDocument } from '@svc/errors';
 import { validateProblem } from './validate-problem';
 import { inputSchemas } from './schemas';
-import { SCHEMA_COMMANDS, TAG, type SchemaCommand } from './catalogue';
-import { ALL_EXAMPLES, svcErrorOf, validExample } from '../test/fixtures';
+import { TAG } from './catalogue';
+import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
+import { ALL_EXAMPLES, FIRST_WITHOUT_CONTRACT, NOT_A_COMMAND, skippedBecause, svcErrorOf, validExample } from '../test/fixtures';
 
 const open = { sandbox: false };
 
@@ -29,8 +30,13 @@ describe('valid examples', () => {
     const v = validateProblem(c, body, open);
     expect(v.command).toBe(c);
     expect(v.input).toEqual(body);
-    const expectedN: Record<SchemaCommand, number> = { rules: 6, optimize: 5, maxcut: 6, milp: 4, tsp: 4, qap: 3, design: 4, cover: 5, select: 4, rank: 3, feel: 5, want: 5, sample: 5, 'quantum-scale': 1000 };
-    expect(v.n).toBe(expectedN[c]);
+    if (body.n !== undefined) {
+      expect(v.n).toBe(body.n);
+    } else {
+      // Without n the size comes from the data: a positive integer, and any other n disagrees with it.
+      expect(Number.isInteger(v.n) && v.n > 0, `n resolved to ${v.n}`).toBe(true);
+      expectError(c, { ...body, n: v.n + 1 }, 'SVC_INVALID_INPUT');
+    }
   });
 
   it.each(ALL_EXAMPLES)('%s passes in the sandbox when it carries n', (c, body) => {
@@ -53,9 +59,12 @@ describe('valid examples', () => {
 
 describe('routing and metadata', () => {
   it('unknown command is 404 SVC_UNSUPPORTED', () => {
-    const e = expectError('nonsense', validExample('optimize'), 'SVC_UNSUPPORTED');
+    const e = expectError(NOT_A_COMMAND, validExample('optimize'), 'SVC_UNSUPPORTED', { detail: /unknown command/ });
     expect(e.status).toBe(404);
-    expectError('spectrum', {}, 'SVC_UNSUPPORTED', { detail: /not supported by this version/ });
+  });
+
+  it.skipIf(FIRST_WITHOUT_CONTRACT === undefined)(`a known command without a contract is 404 SVC_UNSUPPORTED${skippedBecause(FIRST_WITHOUT_CONTRACT, 'every command has a contract')}`, () => {
+    expectError(FIRST_WITHOUT_CONTRACT!, {}, 'SVC_UNSUPPORTED', { detail: /not supported by this version/ });
   });
 
   it.each([null, [], 'x', 3, true, undefined])('body %j is SVC_INVALID_INPUT', (body) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCHEMA_COMMANDS, type SchemaCommand } from './catalogue';
+import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
 import { validateProblem } from './validate-problem';
 import { svcErrorOf, validExample } from '../test/fixtures';
 

@@ -1,17 +1,18 @@
 /**
  * The leaf of engine-ts: the types and helpers every family and the engine share (commands,
  * efforts, pair lists, proofs, results' common part, requests over a problem type, cancellation).
- * It imports nothing, so the families import it and engine.ts imports the families without a cycle.
+ * It imports nothing of engine-ts, so the families import it and engine.ts imports the families
+ * without a cycle; its one import is the list of command names.
  */
+import { COMMANDS, type CommandName } from '@svc/contracts/command-names';
 
-/** The 25 commands of the interface (commands.md counts `optimize` once). */
-export const COMMANDS = [
-  'rules', 'optimize', 'maxcut', 'tsp', 'qap', 'design', 'select', 'rank',
-  'spectrum', 'phase', 'quantum-scale', 'feel', 'want',
-  'relation', 'reduce', 'precision', 'world',
-  'cover', 'entropy', 'frequency', 'milp', 'protect', 'recover', 'sample', 'xorsat',
-] as const;
-export type Command = (typeof COMMANDS)[number];
+/**
+ * The 25 commands of the interface: THE list of libs/contracts/src/command-names.ts, a file that
+ * imports nothing and the only thing engine-ts imports from outside itself (README.md "Layout";
+ * tools/src/boundaries keeps it so).
+ */
+export { COMMANDS };
+export type Command = CommandName;
 
 export const EFFORTS = ['flash', 'medium', 'high'] as const;
 export type Effort = (typeof EFFORTS)[number];

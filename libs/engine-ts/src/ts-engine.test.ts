@@ -5,6 +5,7 @@ import { tabuSearch } from './kernels/tabu';
 import { maxcutModel, quboModel, Limits } from './kernels/model';
 import { budgetFor } from './families/qubo/budget';
 import { Prng } from './prng';
+import type { Command } from './base';
 
 engineConformanceSuite('ts', createTsEngine);
 
@@ -14,7 +15,7 @@ describe('ts engine specifics', () => {
     expect(e.id).toBe(TS_ENGINE_ID);
     expect(e.id).toBe('ts-1.1.0');
     expect(e.kind).toBe('ts');
-    expect(e.supports('xorsat')).toBe(false);
+    expect(e.supports('not-a-command' as Command)).toBe(false);
     expect(e.supports('rules')).toBe(true);
   });
 

@@ -3,6 +3,8 @@ import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '@svc/contracts';
+import { COMMANDS as ENGINE_COMMANDS } from '@svc/engine-ts';
 import { boundaryViolations, type GraphProject } from './rules';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -62,6 +64,38 @@ describe('module boundaries (ARCHITECTURE.md "may import")', () => {
       }
     }
     expect(bad).toEqual([]);
+  });
+
+  it('the engines import nothing of contracts but the command names, a module that imports nothing', () => {
+    const names = join(ROOT, 'libs', 'contracts', 'src', 'command-names.ts');
+    expect(readFileSync(names, 'utf8')).not.toMatch(/^\s*import\s|\sfrom\s+['"]/m);
+    const bad: string[] = [];
+    for (const lib of ['engine-ts', 'engine-native']) {
+      for (const f of files(join(ROOT, 'libs', lib, 'src'))) {
+        if (!/\.(ts|mts)$/.test(f)) continue;
+        for (const m of readFileSync(f, 'utf8').matchAll(/from\s+['"](@svc\/(?:contracts|errors)[^'"]*)['"]/g)) {
+          if (m[1] !== '@svc/contracts/command-names') bad.push(`${relative(ROOT, f)} imports ${m[1]}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('one list of command names: the engine\'s COMMANDS is contracts\' (the same array), and no source spells out another', () => {
+    expect(ENGINE_COMMANDS).toBe(COMMANDS);
+    // A copy would drift: any array literal naming ten or more commands outside command-names.ts.
+    const quoted = new RegExp(`['"](${COMMANDS.join('|')})['"]`, 'g');
+    const copies: string[] = [];
+    for (const top of ['libs', 'apps', 'tools']) {
+      for (const f of files(join(ROOT, top))) {
+        if (!/\.(ts|mts|js|mjs|py)$/.test(f) || f.includes('node_modules') || f.endsWith(join('contracts', 'src', 'command-names.ts'))) continue;
+        for (const block of readFileSync(f, 'utf8').matchAll(/\[[^\[\]]*\]/g)) {
+          const named = new Set([...block[0].matchAll(quoted)].map((m) => m[1]));
+          if (named.size >= 10) copies.push(`${relative(ROOT, f)}: ${[...named].slice(0, 4).join(', ')}, …`);
+        }
+      }
+    }
+    expect(copies).toEqual([]);
   });
 
   it('the C++ core never includes N-API headers', () => {

@@ -8,14 +8,14 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { problemDocument, SvcError, toSvcError, type ProblemDocument } from '@svc/errors';
-import type { SchemaCommand } from '@svc/contracts/commands';
+import type { ServedCommand } from '@svc/contracts/commands';
 import type { AnalyzeReport, Caller, Door, JobView, SolveOutcome } from '@svc/service';
 import { TRPC_CODE } from './error-codes';
 
 /** The solve options of commands.md, as the other doors carry them. */
 export interface SolveInput {
   /** A served command (`capabilities` lists them); optional for `compute`, which routes by shape. */
-  command?: SchemaCommand;
+  command?: ServedCommand;
   /** One problem document: `tag`, `description`, `n` and the command's fields. */
   problem: Record<string, unknown>;
   effort?: 'flash' | 'medium' | 'high';
@@ -25,7 +25,7 @@ export interface SolveInput {
 }
 
 export interface VerifyInput {
-  command: SchemaCommand;
+  command: ServedCommand;
   problem: Record<string, unknown>;
   /** The bare answer, or the result document that carries it. */
   answer: unknown;
@@ -86,8 +86,8 @@ export function createTrpcRouter(docsUrl?: string) {
     },
   });
   return t.router({
-    solve: t.procedure.input(shaped<SolveInput & { command: SchemaCommand }>()).mutation(({ ctx, input }): Promise<SolveOutcome> => call(() => ctx.door.solve(input, ctx.caller))),
-    analyze: t.procedure.input(shaped<SolveInput & { command: SchemaCommand }>()).mutation(({ ctx, input }): Promise<AnalyzeReport> => call(() => ctx.door.analyze(input, ctx.caller))),
+    solve: t.procedure.input(shaped<SolveInput & { command: ServedCommand }>()).mutation(({ ctx, input }): Promise<SolveOutcome> => call(() => ctx.door.solve(input, ctx.caller))),
+    analyze: t.procedure.input(shaped<SolveInput & { command: ServedCommand }>()).mutation(({ ctx, input }): Promise<AnalyzeReport> => call(() => ctx.door.analyze(input, ctx.caller))),
     compute: t.procedure.input(shaped<SolveInput>()).mutation(({ ctx, input }): Promise<SolveOutcome> => call(() => ctx.door.compute(input, ctx.caller))),
     verify: t.procedure.input(shaped<VerifyInput>()).mutation(({ ctx, input }) => call(() => ctx.door.verify(input, ctx.caller))),
     getJob: t.procedure.input(shaped<JobInput>()).query(({ ctx, input }): Promise<JobView> => call(() => ctx.door.getJob(input.job_id, ctx.caller, waitOf(input.wait_seconds)))),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS } from '../catalogue';
+import { CATALOGUE, COMMANDS, SERVED_COMMANDS } from '../catalogue';
+import { SCHEMA_COMMANDS } from '../schema-commands';
 import { validateProblem } from '../validate-problem';
 import { inputSchemas } from '../schemas';
 import { validExample } from '../../test/fixtures';
@@ -13,7 +14,7 @@ const fileOf = (c: string) => new URL(`${c}.ts`, here);
 // Every command is whole: a schema command has its file, registry line, fixture and catalogue
 // facts; a command without a schema is declared not available yet.
 describe('the registry keeps every command whole', () => {
-  it('registry keys are SCHEMA_COMMANDS, in order', () => {
+  it('SCHEMA_COMMANDS are the registry keys, in order', () => {
     expect(Object.keys(REGISTRY)).toEqual([...SCHEMA_COMMANDS]);
   });
 
@@ -35,8 +36,8 @@ describe('the registry keeps every command whole', () => {
     }
   });
 
-  it('served commands are the fourteen this version answers', () => {
-    expect([...SERVED_COMMANDS].sort()).toEqual(['cover', 'design', 'feel', 'maxcut', 'milp', 'optimize', 'qap', 'quantum-scale', 'rank', 'rules', 'sample', 'select', 'tsp', 'want']);
+  it('every command the catalogue says is served has its contract here', () => {
+    for (const c of SERVED_COMMANDS) expect(Object.keys(REGISTRY), c).toContain(c);
   });
 
   it('no stray files: each .ts here (not tests) is a registered command, and each fixture belongs to one', () => {
@@ -47,8 +48,8 @@ describe('the registry keeps every command whole', () => {
     }
   });
 
-  it('the catalogue (subpath @svc/contracts/commands) imports no zod', () => {
+  it('the catalogue (subpath @svc/contracts/commands) imports no zod: only the names', () => {
     const src = readFileSync(new URL('../catalogue.ts', here), 'utf8');
-    expect([...src.matchAll(/from '([^']+)'/g)].map((m) => m[1])).toEqual(['@svc/errors']);
+    expect([...src.matchAll(/^import [^;]* from '([^']+)'/gm)].map((m) => m[1])).toEqual(['./command-names']);
   });
 });

@@ -1,11 +1,12 @@
 /**
- * THE registry of schema commands: one line per command, in `SCHEMA_COMMANDS` order. Everything
+ * THE registry of schema commands: one line per command; its keys, in this order, are
+ * `SCHEMA_COMMANDS` (src/schema-commands.ts) and the `SchemaCommand` type. Everything
  * per command (schemas, fast shapes, checks, outputs, limits, exact caps, JSON Schema,
  * capabilities, OpenAPI) is derived from it (src/schemas.ts and the modules that import it); the
  * zod-free facts (purpose, status, stability, latency budget, docs) are each command's line in
  * `CATALOGUE` (src/catalogue.ts). Adding a command: src/commands/README.md.
  */
-import type { SchemaCommand } from '../catalogue';
+import type { CommandName, ServedCommand } from '../catalogue';
 import type { CommandContract } from './shared/contract';
 import { rules } from './rules';
 import { optimize } from './optimize';
@@ -37,7 +38,9 @@ export const REGISTRY = {
   feel,
   want,
   sample,
-} as const satisfies { readonly [C in SchemaCommand]: CommandContract };
+} as const satisfies
+  // Every command the catalogue says is served has its contract here; any other entry is a known command.
+  { readonly [C in ServedCommand]: CommandContract } & { readonly [C in CommandName]?: CommandContract };
 
 export type Registry = typeof REGISTRY;
 export type { CommandContract, CommandChecks, Loose } from './shared/contract';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, EXIT_CODES } from '@svc/errors';
+import { COMMANDS as SERVICE_COMMANDS, NOT_AVAILABLE_COMMANDS, isServedCommand } from '@svc/contracts/commands';
 import { COMMANDS } from '../commands';
 import { DEMO } from '../demo-data';
 import { harness, problemReply, type Call } from '../../../test/harness';
@@ -91,11 +92,21 @@ describe('catalogue helpers', () => {
     expect((await harness({ reply }).run('examples', '--problem')).code).toBe(3);
   });
 
-  it('schema: the capabilities entry of one command; SVC_UNSUPPORTED for one without a schema', async () => {
-    const caps = { commands: [{ name: 'maxcut', purpose: 'cut', stability: 'beta', available: true, input_schema: { type: 'object' } }], other_commands: [{ name: 'world' }] };
+  // The first command the catalogue says is not available yet stands for one the capabilities list without a schema.
+  const unserved = NOT_AVAILABLE_COMMANDS[0];
+  it('schema: the capabilities entry of one command; SVC_UNSUPPORTED for a name that is no command', async () => {
+    const caps = { commands: [{ name: 'maxcut', purpose: 'cut', stability: 'beta', available: true, input_schema: { type: 'object' } }], other_commands: [] };
     const h = harness({ reply: (c) => (is(c, '/api/v1/capabilities') ? Response.json(caps) : undefined) });
     expect((await h.run('schema', 'maxcut', '--format', 'json')).json()).toEqual(caps.commands[0]);
-    const w = await h.run('schema', 'world', '--format', 'json');
+    const w = await h.run('schema', 'not-a-command', '--format', 'json');
+    expect([w.code, w.json().code]).toEqual([3, 'SVC_UNSUPPORTED']);
+    expect(w.json().detail).toContain('is not a command of the service');
+  });
+
+  it.skipIf(unserved === undefined)(`schema: SVC_UNSUPPORTED for a known command without a schema (${unserved ?? 'skipped: every command is served'})`, async () => {
+    const caps = { commands: [], other_commands: [{ name: unserved }] };
+    const h = harness({ reply: (c) => (is(c, '/api/v1/capabilities') ? Response.json(caps) : undefined) });
+    const w = await h.run('schema', unserved!, '--format', 'json');
     expect([w.code, w.json().code]).toEqual([3, 'SVC_UNSUPPORTED']);
     expect(w.json().detail).toContain('no schema in this version');
   });
@@ -111,8 +122,11 @@ describe('offline contract', () => {
     expect(d.version).toMatch(/^1\./);
     expect(d.commands.map((c: { name: string }) => c.name)).toEqual(COMMANDS.map((c) => c.name));
     expect(d.commands.find((c: { name: string }) => c.name === 'maxcut').flags.map((f: { name: string }) => f.name)).toContain('--max-compute-units');
-    expect(d.commands.find((c: { name: string }) => c.name === 'maxcut').status).toBeUndefined();
-    expect(d.commands.find((c: { name: string }) => c.name === 'xorsat')).toMatchObject({ available: false, status: 'not available yet' });
+    for (const name of SERVICE_COMMANDS) {
+      const entry = d.commands.find((c: { name: string }) => c.name === name);
+      if (isServedCommand(name)) expect(entry.status, name).toBeUndefined();
+      else expect(entry, name).toMatchObject({ available: false, status: 'not available yet' });
+    }
     expect(d.global_flags.map((f: { name: string }) => f.name)).toEqual(['--format', '--out', '--fields', '--compact', '--help', '--version']);
     expect(d.exit_codes.map((e: { code: number }) => e.code)).toEqual([0, 1, 2, 3]);
     for (const code of ERROR_CODES) {
