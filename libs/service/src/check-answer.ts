@@ -15,10 +15,10 @@ import type { Principal } from './principal';
 import { assertSolvable } from './solve/plan';
 import { ADAPTERS, CHECKERS, type PreparedSolve, type VerifyCheck } from './commands';
 
-/** Defined with the command modules (commands/command-module.ts, commands/index.ts, commands/exact-caps.ts). */
+/** Defined with the command modules (commands/command-module.ts, commands/index.ts, commands/shared/exact-caps.ts). */
 export type { AnswerChecker, CheckInput, VerifyCheck } from './commands';
 export { CHECKERS } from './commands';
-export { EXHAUSTIVE_RECHECK_MAX_N } from './commands/exact-caps';
+export { EXHAUSTIVE_RECHECK_MAX_N } from './commands/shared/exact-caps';
 
 /** The answer of `POST /api/v1/verify/<command>`. */
 export interface VerifyReport {

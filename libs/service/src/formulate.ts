@@ -11,29 +11,14 @@ import type { Command } from '@svc/engine-ts';
 import { EXAMPLES } from './examples';
 import { COMMAND_MODULES, MODULES } from './commands';
 
-/** What each command this build cannot solve yet minimises or maximises (interface §2.2); solvable ones: their module's worksheet. */
-const PLANNED_OBJECTIVES: Readonly<Partial<Record<SchemaCommand, string>>> = {
-  milp: 'Minimise Σ (0.5 q_i x_i² + c_i x_i) + Σ w_ij x_i x_j over binary and bounded continuous variables.',
-  design: 'Minimise Σ bias[i][seq[i]] + Σ over bonds of table[seq[i]][seq[j]] over seq ∈ {0..K-1}^L.',
-};
-
-const PLANNED_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = {
-  milp: {
-    tag: TAG, description: 'Decide whether to open a line and how much to produce on it.', n: 2,
-    vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }],
-    linear: { '0': -1, '1': 2 }, diag: { '1': 1 }, quadratic: [[0, 1, -1]],
-  },
-  design: {
-    tag: TAG, description: 'Colour three adjacent panels with two colours so neighbours differ.', n: 3, L: 3, K: 2,
-    bonds: [[0, 1], [1, 2]], table: [[1, 0], [0, 1]],
-  },
-};
-
-/** Worked examples for commands the catalogue has no solved recipe for yet (validated in a test): planned commands and module templates. */
-export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = Object.freeze({
-  ...PLANNED_TEMPLATES,
-  ...Object.fromEntries(COMMAND_MODULES.flatMap((m) => (m.worksheet.template ? [[m.command, m.worksheet.template]] : []))),
-});
+/**
+ * Worked examples for commands the catalogue has no solved recipe for yet (validated in a test):
+ * each served command's module template. A command with a contract that is not served yet has
+ * no module, so its worksheet has no objective and no example.
+ */
+export const FORMULATE_TEMPLATES: Readonly<Partial<Record<SchemaCommand, Readonly<Record<string, unknown>>>>> = Object.freeze(
+  Object.fromEntries(COMMAND_MODULES.flatMap((m) => (m.worksheet.template ? [[m.command, m.worksheet.template]] : []))),
+);
 
 export interface WorksheetField {
   name: string;
@@ -91,7 +76,7 @@ export function formulate(command: string, available: (c: Command) => boolean): 
     purpose: PURPOSES[c],
     stability: STABILITY[c],
     available: available(c),
-    objective: MODULES[c as Command]?.worksheet.objective ?? PLANNED_OBJECTIVES[c] ?? null,
+    objective: MODULES[c as Command]?.worksheet.objective ?? null,
     fields,
     conventions: [
       `Every problem carries "tag": "${TAG}" and a "description": one plain sentence (≥ 10 characters) naming the real-world decision.`,

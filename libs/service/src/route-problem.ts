@@ -5,7 +5,7 @@
  * field the command does not accept is never routed to it (unknown fields are rejected).
  */
 import { SvcError } from '@svc/errors';
-import { TAG, LIMITS } from '@svc/contracts';
+import { TAG, LIMITS, type PlannedCommand } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
 import { MODULES, type RouteBody, type RouteShape } from './commands';
 
@@ -28,9 +28,12 @@ const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
 
 const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' && ops.includes(b.op) ? { bonus: 0.3, why: `op "${b.op}"` } : { bonus: -0.5, why: 'op not one of this command' });
 
-/** Shapes of the commands this build cannot solve yet; a solvable command's shape is in its module (commands/<command>/index.ts). */
-const PLANNED_SHAPES: Readonly<Partial<Record<Command, RouteShape>>> = {
-  design: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },
+/**
+ * Shapes of the commands the catalogue says are not available yet (`PlannedCommand`: the type
+ * fails until a command that becomes served leaves this table); a served command's shape is in
+ * its module (commands/<command>/index.ts).
+ */
+const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
   spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
   phase: {
     fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,
@@ -45,18 +48,16 @@ const PLANNED_SHAPES: Readonly<Partial<Record<Command, RouteShape>>> = {
     fields: ['op', 'links', 'dh', 'grid', 'cell', 'points', 'queries', 'k', 'poses', 'at'], requires: [['op']], distinctive: ['links', 'grid', 'poses', 'queries'], prior: 0.5,
     evidence: opIn(WORLD_OPS),
   },
-  cover: { fields: ['universe', 'sets', 'costs'], requires: [['sets']], distinctive: ['universe', 'sets'], prior: 0.9 },
   entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
   frequency: { fields: ['signal', 'sample_rate', 'top'], requires: [['signal']], distinctive: ['signal', 'sample_rate'], prior: 0.9 },
-  milp: { fields: ['vars', 'linear', 'diag', 'quadratic'], requires: [['vars']], distinctive: ['vars', 'diag'], prior: 0.9 },
   protect: { fields: ['data', 'data_shards', 'parity_shards'], requires: [['data']], distinctive: ['data', 'data_shards', 'parity_shards'], prior: 0.9 },
   recover: { fields: ['manifest', 'shards'], requires: [['manifest']], distinctive: ['manifest'], prior: 0.9 },
   xorsat: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
 };
 
-/** The shape of every command (commands.md), in COMMANDS order: solvable ones from the registry, the rest planned. */
+/** The shape of every command (commands.md), in COMMANDS order: solvable ones from their module, the planned ones above. */
 export const SHAPES: Readonly<Record<Command, RouteShape>> = Object.fromEntries(
-  COMMANDS.map((c) => [c, MODULES[c]?.shape ?? PLANNED_SHAPES[c]!]),
+  COMMANDS.map((c) => [c, MODULES[c]?.shape ?? (PLANNED_SHAPES as Readonly<Partial<Record<Command, RouteShape>>>)[c]]),
 ) as Record<Command, RouteShape>;
 
 /** Fields every problem may carry; they say nothing about the command. */

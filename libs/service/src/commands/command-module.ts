@@ -19,12 +19,13 @@ export interface CommandModule {
   readonly worksheet: { readonly objective: string; readonly template?: Readonly<Record<string, unknown>> };
   /** Engine-verified recipes of `GET /api/v1/examples` (solved in apps/http/src/meta.test.ts). */
   readonly examples: readonly Example[];
-  /** Typical largest size certified per effort, when the command has such a cap (numbers in exact-caps.ts). */
+  /** Typical largest size certified per effort, when the command has such a cap (numbers in the command's own exact-caps.ts). */
   exactCaps?(): Record<Effort, number>;
   /**
    * Why a solve of this prepared problem at this effort and model version always ends certified
    * (an exact method that cannot fail to finish within its work budget), or null when that is
-   * not guaranteed. The free estimate says "yes" only on this (exact-caps.ts).
+   * not guaranteed. The free estimate says "yes" only on this (the command's own exact-caps.ts;
+   * what several share in shared/exact-caps.ts and shared/qubo-family.ts).
    */
   certifiesSurely?(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null;
 }

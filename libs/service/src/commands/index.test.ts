@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSchemaCommand } from '@svc/contracts';
+import { COMMANDS, isSchemaCommand, isServedCommand } from '@svc/contracts';
 import { COMMAND_MODULES, MODULES } from './index';
 import { SOLVABLE_COMMANDS } from '../solve/plan';
 import { SHAPES } from '../route-problem';
@@ -20,5 +20,12 @@ describe('command registry', () => {
       for (const e of m.examples) expect(e.command, e.id).toBe(m.command);
     }
     expect(EXAMPLES).toEqual(COMMAND_MODULES.flatMap((m) => m.examples));
+  });
+
+  it('a module for exactly the commands the catalogue serves; every other command keeps a planned route shape', () => {
+    for (const c of COMMANDS) {
+      expect(MODULES[c] !== undefined, c).toBe(isServedCommand(c));
+      expect(SHAPES[c]?.fields.length, c).toBeGreaterThan(0);
+    }
   });
 });

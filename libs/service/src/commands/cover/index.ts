@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { coverExactCaps, coverSurely } from '../exact-caps';
+import { coverExactCaps, coverSurely } from './exact-caps';
 import { coverAdapter } from './adapter';
 import { coverChecker } from './check-answer';
 

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { designExactCaps, designSurely } from '../exact-caps';
+import { designExactCaps, designSurely } from './exact-caps';
 import { designAdapter } from './adapter';
 import { designChecker } from './check-answer';
 

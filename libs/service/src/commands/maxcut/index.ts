@@ -1,6 +1,7 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { maxcutSurely, quboExactCaps } from '../exact-caps';
+import { quboExactCaps } from '../shared/qubo-family';
+import { maxcutSurely } from './exact-caps';
 import { maxcutAdapter } from './adapter';
 import { maxcutChecker } from './check-answer';
 

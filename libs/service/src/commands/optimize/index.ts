@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps, quboSurely } from '../exact-caps';
+import { quboExactCaps, quboSurely } from '../shared/qubo-family';
 import { optimizeAdapter } from './adapter';
 import { optimizeChecker } from './check-answer';
 

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { qapExactCaps, qapSurely } from '../exact-caps';
+import { qapExactCaps, qapSurely } from './exact-caps';
 import { qapAdapter } from './adapter';
 import { qapChecker } from './check-answer';
 

@@ -1,5 +1,5 @@
 import { CERTAINTY, type RankInput } from '@svc/contracts';
-import { EXHAUSTIVE_RECHECK_MAX_N } from '../exact-caps';
+import { EXHAUSTIVE_RECHECK_MAX_N } from '../shared/exact-caps';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { declaredObjective } from '../shared/binary-checker';
 import { voteIndices } from './adapter';

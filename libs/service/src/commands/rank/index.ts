@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { rankExactCaps, rankSurely } from '../exact-caps';
+import { rankExactCaps, rankSurely } from './exact-caps';
 import { rankAdapter } from './adapter';
 import { rankChecker } from './check-answer';
 

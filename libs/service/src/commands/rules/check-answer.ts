@@ -1,6 +1,6 @@
 import { CERTAINTY, type RulesInput } from '@svc/contracts';
 import { rescoreTolerance } from '../../internal/rescore';
-import { EXHAUSTIVE_RECHECK_MAX_N } from '../exact-caps';
+import { EXHAUSTIVE_RECHECK_MAX_N } from '../shared/exact-caps';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { decodeBits, declaredObjective } from '../shared/binary-checker';
 import { rescoreRules, type RulesTerms } from './rescore';

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { RULES_TYPICAL_EXACT_N } from '../exact-caps';
+import { RULES_TYPICAL_EXACT_N } from './exact-caps';
 import { rulesAdapter } from './adapter';
 import { rulesChecker } from './check-answer';
 

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { sampleExactCaps, sampleSurely } from '../exact-caps';
+import { sampleExactCaps, sampleSurely } from './exact-caps';
 import { sampleAdapter } from './adapter';
 import { sampleChecker } from './check-answer';
 

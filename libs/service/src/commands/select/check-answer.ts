@@ -1,6 +1,6 @@
 import { CERTAINTY, type SelectInput } from '@svc/contracts';
 import { rescoreTolerance } from '../../internal/rescore';
-import { EXHAUSTIVE_RECHECK_MAX_N } from '../exact-caps';
+import { EXHAUSTIVE_RECHECK_MAX_N } from '../shared/exact-caps';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { declaredObjective } from '../shared/binary-checker';
 import { rescoreSelect, type SelectTerms } from './rescore';

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { SELECT_TYPICAL_EXACT_M, selectSurely } from '../exact-caps';
+import { SELECT_TYPICAL_EXACT_M, selectSurely } from './exact-caps';
 import { selectAdapter } from './adapter';
 import { selectChecker } from './check-answer';
 

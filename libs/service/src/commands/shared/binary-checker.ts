@@ -1,7 +1,7 @@
 /** The caller-answer check every 0/1-vector command shares (POST /verify), around the command's own re-score. */
 import { CERTAINTY, type ValidatedProblem } from '@svc/contracts';
 import { rescoreTolerance, type Rescored } from '../../internal/rescore';
-import { EXHAUSTIVE_RECHECK_MAX_N } from '../exact-caps';
+import { EXHAUSTIVE_RECHECK_MAX_N } from './exact-caps';
 import type { AnswerChecker, CheckInput, VerifyCheck } from '../command-module';
 
 /** How one 0/1-vector command (or a spin command, decoded to bits) is re-checked. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetFor, certifiedCaps, EFFORTS } from '@svc/engine-ts';
-import { quboExactCaps } from '../exact-caps';
+import { quboExactCaps } from './qubo-family';
 import { exactCapsOf } from '../index';
 
 describe('QUBO-family certified caps', () => {

@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { tspExactCaps, tspSurely } from '../exact-caps';
+import { tspExactCaps, tspSurely } from './exact-caps';
 import { tspAdapter } from './adapter';
 import { tspChecker } from './check-answer';
 

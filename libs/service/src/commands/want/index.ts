@@ -1,6 +1,7 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps, wantSurely } from '../exact-caps';
+import { quboExactCaps } from '../shared/qubo-family';
+import { wantSurely } from './exact-caps';
 import { wantAdapter } from './adapter';
 import { wantChecker } from './check-answer';
 
