@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createTsEngine, newCancelSignal, type CanonicalProblem, type EngineRequest } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type CanonicalProblem, type Command, type EngineRequest } from '@svc/engine-ts';
 import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/testing';
 import { selectEngine } from './create-engine';
 import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeLoadFailureLine, nativeStatus } from './index';
@@ -36,7 +36,7 @@ describeNative('native engine', () => {
     expect(e.id).toBe(NATIVE_ENGINE_ID);
     expect(e.id).toBe('native-1.1.0');
     expect(e.kind).toBe('native');
-    expect(e.supports('xorsat')).toBe(false);
+    expect(e.supports('not-a-command' as Command)).toBe(false);
   });
 
   it('certified objectives agree with the ts engine on random instances', async () => {
@@ -111,7 +111,7 @@ describeNative('native engine', () => {
     await expect(e.solve(req(p, { effort: 'ultra' as never }))).rejects.toThrow(/effort/);
     await expect(e.solve(req(p, { deadlineMs: Number.NaN }))).rejects.toThrow(/deadlineMs/);
     await expect(e.solve(req(p), { flag: new Int32Array(1) })).rejects.toThrow(/SharedArrayBuffer/);
-    await expect(e.solve({ ...req(p), command: 'xorsat' })).rejects.toThrow(/does not support/);
+    await expect(e.solve({ ...req(p), command: 'not-a-command' as Command })).rejects.toThrow(/does not support/);
     const bad = { ...p, pairs: { i: Int32Array.from([3]), j: Int32Array.from([2]), w: Float64Array.from([1]) } };
     await expect(e.solve(req(bad))).rejects.toThrow(/canonical/);
   });
@@ -126,7 +126,7 @@ describeNative('native engine', () => {
       seed: 0, deadlineMs: 0, warmStart: null,
       budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false },
     };
-    await expect(addon.solve('xorsat', problem, options, flag)).rejects.toThrow(/does not support "xorsat"/);
+    await expect(addon.solve('not-a-command', problem, options, flag)).rejects.toThrow(/does not support "not-a-command"/);
     const ok = await addon.solve('maxcut', problem, options, flag);
     expect(ok.objective).toBe(2);
     expect(ok.status).toBe('optimal');

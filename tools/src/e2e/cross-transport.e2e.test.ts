@@ -218,7 +218,9 @@ function cases(): Case[] {
   for (let code = 0; code < 3 ** 7; code++) dbest = Math.min(dbest, denergy(Array.from({ length: 7 }, (_, s) => Math.floor(code / 3 ** s) % 3)));
   out.push({ name: 'design 7 sites, 3 values, a table and a bias', command: 'design', problem: dg, effort: 'medium', seed: 13, optimum: dbest, score: (e) => denergy(e.answer) });
   const dc = { n: 5, L: 5, K: 6, circular: { j: 3 }, bias: [[0, 0, -4], [4, 3, -4]], bonds: [[0, 1], [1, 2], [2, 3], [3, 4]] };
-  const clock = (a: number, b: number) => Math.floor(-3 * Math.cos((2 * Math.PI * Math.min((a - b + 6) % 6, (b - a + 6) % 6)) / 6) + 0.5);
+  // cos at distance 1 and 2 of K = 6 is exactly ½ and −½ (docs/design.md): −3·cos is −1.5 → −1 and 1.5 → 2, halves up.
+  const exactCos = [1, 0.5, -0.5, -1];
+  const clock = (a: number, b: number) => Math.floor(-3 * exactCos[Math.min((a - b + 6) % 6, (b - a + 6) % 6)] + 0.5);
   const cenergy = (x: number[]) => dc.bias.reduce((a, [s, v, w]) => a + (x[s] === v ? w : 0), 0) + dc.bonds.reduce((a, [i, j]) => a + clock(x[i], x[j]), 0);
   let cbest = Infinity;
   for (let code = 0; code < 6 ** 5; code++) cbest = Math.min(cbest, cenergy(Array.from({ length: 5 }, (_, s) => Math.floor(code / 6 ** s) % 6)));
