@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSvcError, type SvcError } from '@svc/errors';
 import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
 import { openSqliteStore } from '@svc/store';
-import { nativeStatus } from '@svc/engine-native';
+import { describeNative } from '@svc/engine-native/testing';
 import { COMMANDS } from '@svc/engine-ts';
 import { ADAPTERS } from './commands';
 import { CERTIFIED, HEURISTIC, MODEL_VERSION, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
@@ -309,7 +309,7 @@ describe('capacity and deadlines', () => {
   });
 });
 
-describe.skipIf(!nativeStatus().loaded)('native engine (addon built)', () => {
+describeNative('native engine (addon built)', () => {
   it('is the default, certifies the same optima as brute force, and labels large instances heuristic', async () => {
     const s = await makeService({ engine: undefined });
     expect(s.engine).toBe('native');
