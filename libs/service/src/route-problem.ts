@@ -31,7 +31,8 @@ const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' 
 /**
  * Shapes of the commands the catalogue says are not available yet (`PlannedCommand`: the type
  * fails until a command that becomes served leaves this table); a served command's shape is in
- * its module (commands/<command>/index.ts).
+ * its module (commands/<command>/index.ts). A served command reported missing here has lost its
+ * status S in libs/contracts/src/catalogue.ts.
  */
 const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
   spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },

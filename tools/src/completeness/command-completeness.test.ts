@@ -110,13 +110,13 @@ it('the registries agree: contracts, the engine command list, and the service mo
   expect([...ENGINE_COMMANDS]).toEqual([...COMMANDS]);
   expect(Object.keys(CATALOGUE).sort()).toEqual([...COMMANDS].sort());
   expect(Object.keys(REGISTRY).sort()).toEqual([...SCHEMA_COMMANDS].sort());
-  for (const m of COMMAND_MODULES) expect(served.has(m.command), `service module for ${m.command}, which the catalogue does not serve`).toBe(true);
+  for (const m of COMMAND_MODULES) expect(served.has(m.command), `service module for ${m.command}, which the catalogue does not serve: its CATALOGUE line in libs/contracts/src/catalogue.ts must say status S (or the module's line leaves libs/service/src/commands/index.ts)`).toBe(true);
   expect(SERVED_COMMANDS.length + NOT_AVAILABLE_COMMANDS.length).toBe(COMMANDS.length);
 });
 
 describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c) => {
   it('has a contract: schema, fixture that validates, purpose, stability', () => {
-    expect(REGISTRY[c], 'contracts REGISTRY entry').toBeDefined();
+    expect(REGISTRY[c], `the REGISTRY entry of ${c} in libs/contracts/src/commands/index.ts (and its import)`).toBeDefined();
     const fixture = fixtureOf(c);
     expect(validateProblem(c, fixture, { sandbox: false }).command).toBe(c);
     expect(CATALOGUE[c].purpose.length).toBeGreaterThan(5);
