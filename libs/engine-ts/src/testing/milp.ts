@@ -86,6 +86,16 @@ export function bruteMilp(d: MilpInput): number {
   return best;
 }
 
+/** nb binaries and nc continuous variables in a random order (a Fisher–Yates shuffle), and the continuous indices. */
+function shuffledKinds(r: Prng, nb: number, nc: number): { kinds: ('b' | 'c')[]; cont: number[] } {
+  const kinds: ('b' | 'c')[] = [...Array(nb).fill('b'), ...Array(nc).fill('c')];
+  for (let i = nb + nc - 1; i > 0; i--) {
+    const j = r.nextInt(i + 1);
+    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
+  }
+  return { kinds, cont: kinds.flatMap((k, i) => (k === 'c' ? [i] : [])) };
+}
+
 /**
  * A random instance whose continuous curvature is positive semidefinite but singular, the classes
  * that once drew false certificates: continuous variables without `diag` (linear-only, coupled to
@@ -96,12 +106,7 @@ export function bruteMilp(d: MilpInput): number {
 export function randomSingularMilp(seed: number, nb: number, nc: number): MilpInput {
   const r = new Prng(seed);
   const n = nb + nc;
-  const kinds: ('b' | 'c')[] = [...Array(nb).fill('b'), ...Array(nc).fill('c')];
-  for (let i = n - 1; i > 0; i--) {
-    const j = r.nextInt(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-  }
-  const cont = kinds.flatMap((k, i) => (k === 'c' ? [i] : []));
+  const { kinds, cont } = shuffledKinds(r, nb, nc);
   const linear: Record<string, number> = {};
   const diag: Record<string, number> = {};
   const quadratic: [number, number, number][] = [];
@@ -149,12 +154,7 @@ export function randomSingularMilp(seed: number, nb: number, nc: number): MilpIn
 export function randomMilp(seed: number, nb: number, nc: number, convex = true): MilpInput {
   const r = new Prng(seed);
   const n = nb + nc;
-  const kinds: ('b' | 'c')[] = [...Array(nb).fill('b'), ...Array(nc).fill('c')];
-  for (let i = n - 1; i > 0; i--) {
-    const j = r.nextInt(i + 1);
-    [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
-  }
-  const cont = kinds.flatMap((k, i) => (k === 'c' ? [i] : []));
+  const { kinds, cont } = shuffledKinds(r, nb, nc);
   const vars: MilpVarInput[] = kinds.map((k) => {
     if (k === 'b') return { domain: 'binary' };
     const f = r.nextInt(4);

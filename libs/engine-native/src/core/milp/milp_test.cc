@@ -50,6 +50,19 @@ std::vector<double> Budget(int effort) {
   return std::vector<double>(kLevels[effort], kLevels[effort] + 2);
 }
 
+// The couplings of `in` from the upper triangle of H (non-zero entries, i < j).
+void SetPairs(const std::vector<std::vector<double>>& H, Instance* in) {
+  for (int32_t a = 0; a < in->n; ++a) {
+    for (int32_t c = a + 1; c < in->n; ++c) {
+      if (H[a][c] != 0) {
+        in->i.push_back(a);
+        in->j.push_back(c);
+        in->w.push_back(H[a][c]);
+      }
+    }
+  }
+}
+
 // Convex: the continuous block MᵀM + I; binaries coupled to anything.
 Instance Random(int32_t nb, int32_t nc, uint32_t seed, int effort) {
   Instance in;
@@ -83,15 +96,7 @@ Instance Random(int32_t nb, int32_t nc, uint32_t seed, int effort) {
       if (rng.NextInt(2)) H[a][c] = static_cast<double>(rng.NextInt(13)) - 6;
     }
   }
-  for (int32_t a = 0; a < in.n; ++a) {
-    for (int32_t c = a + 1; c < in.n; ++c) {
-      if (H[a][c] != 0) {
-        in.i.push_back(a);
-        in.j.push_back(c);
-        in.w.push_back(H[a][c]);
-      }
-    }
-  }
+  SetPairs(H, &in);
   return in;
 }
 
@@ -210,15 +215,7 @@ Instance RandomSingular(int32_t nb, int32_t nc, uint32_t seed, int effort) {
       if ((a < nb || role[a] == 1 || role[c] == 1) && rng.NextInt(2)) H[a][c] += static_cast<double>(rng.NextInt(13)) - 6;
     }
   }
-  for (int32_t a = 0; a < in.n; ++a) {
-    for (int32_t c = a + 1; c < in.n; ++c) {
-      if (H[a][c] != 0) {
-        in.i.push_back(a);
-        in.j.push_back(c);
-        in.w.push_back(H[a][c]);
-      }
-    }
-  }
+  SetPairs(H, &in);
   return in;
 }
 
