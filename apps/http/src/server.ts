@@ -6,7 +6,7 @@ import { sendProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
-import { sendOutcome } from './routes/solver-routes';
+import { arrivalOf, sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
 import { mcpRoute } from './mcp-route';
 import { docsRoute } from './routes/docs-route';
@@ -156,6 +156,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
         query: request.query,
         idempotencyKey: headerValue(request.headers['idempotency-key']),
         allowQueue: true,
+        acceptedAt: arrivalOf(reply),
       });
       // 202 with the job to poll when the solve was heavy enough to queue.
       return sendOutcome(reply, envelope);

@@ -61,7 +61,7 @@ const pick = (...codes: string[]) => Object.fromEntries(codes.map((c) => [c, ERR
 const SOLVE_QUERY: OpenApiParameter[] = [
   { name: 'effort', in: 'query', schema: { type: 'string', enum: [...EFFORTS] }, description: 'work budget; default medium (aliases low, med, max accepted)' },
   { name: 'seed', in: 'query', schema: { type: 'integer', minimum: 0, maximum: LIMITS.maxSeed }, description: 'default 0' },
-  { name: 'max_latency_ms', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'wall-clock search budget; 0 = none' },
+  { name: 'max_latency_ms', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'wall-clock budget of the whole call in ms, from the request\'s arrival: the answer comes within it plus max(200 ms, 3 %) (docs/reliability.md "Deadlines"); parsing and queueing come out of the search time; 0 = none' },
   { name: 'version', in: 'query', schema: { type: 'string' }, description: 'model version pin or alias (GET /api/v1/models)' },
 ];
 const IDEMPOTENCY: OpenApiParameter = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'an identical retry replays the original answer' };

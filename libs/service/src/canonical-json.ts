@@ -12,7 +12,7 @@ function compareKeys(a: string, b: string): number {
 /** Collects output in ~64 KiB chunks handed to `flush`, so huge problems never build one part per token. */
 class ChunkSink {
   private buf = '';
-  constructor(private readonly flush: (chunk: string) => void) {}
+  constructor(private readonly flush: (chunk: string | Uint8Array) => void) {}
   push(s: string): void {
     this.buf += s;
     if (this.buf.length >= 65536) {
@@ -20,10 +20,50 @@ class ChunkSink {
       this.buf = '';
     }
   }
+  /** UTF-8 bytes already written (a `CanonicalText`): passed on as they are, after what is pending. */
+  pushBytes(b: Uint8Array): void {
+    this.end();
+    this.flush(b);
+  }
   end(): void {
     if (this.buf.length > 0) this.flush(this.buf);
     this.buf = '';
   }
+}
+
+/**
+ * A value's canonical JSON written once in advance (`canonicalText`), as UTF-8 bytes, and emitted
+ * as it is wherever it appears inside a value given to `canonicalJson` or `writeCanonicalJson`.
+ */
+export class CanonicalText {
+  constructor(readonly chunks: readonly Uint8Array[], readonly bytes: number) {}
+}
+
+class TooLong extends Error {}
+
+/**
+ * The canonical JSON of `value` as UTF-8 chunks, to be spliced into a larger document later: a
+ * hash over flat bytes costs one pass (kept as strings, the chunks would stay ropes of every
+ * token, slow to collect and to flatten). Null when it would be longer than `maxBytes` (nothing
+ * larger is kept in memory).
+ */
+export function canonicalText(value: unknown, maxBytes = Infinity): CanonicalText | null {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const sink = new ChunkSink((c) => {
+    const b = typeof c === 'string' ? Buffer.from(c, 'utf8') : c;
+    bytes += b.length;
+    if (bytes > maxBytes) throw new TooLong();
+    chunks.push(b);
+  });
+  try {
+    write(value, sink);
+    sink.end();
+  } catch (e) {
+    if (e instanceof TooLong) return null;
+    throw e;
+  }
+  return new CanonicalText(chunks, bytes);
 }
 
 function numberText(x: number): string {
@@ -68,6 +108,10 @@ function write(value: unknown, out: ChunkSink): void {
       out.push(value.toString());
       return;
     case 'object':
+      if (value instanceof CanonicalText) {
+        for (const c of value.chunks) out.pushBytes(c);
+        return;
+      }
       break;
     default:
       throw new TypeError(`canonical JSON cannot encode a ${typeof value}`);
@@ -107,7 +151,7 @@ function write(value: unknown, out: ChunkSink): void {
  */
 export function canonicalJson(value: unknown): string {
   const parts: string[] = [];
-  const sink = new ChunkSink((c) => parts.push(c));
+  const sink = new ChunkSink((c) => parts.push(typeof c === 'string' ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8')));
   write(value, sink);
   sink.end();
   return parts.join('');
@@ -115,6 +159,11 @@ export function canonicalJson(value: unknown): string {
 
 /** Streams the canonical JSON of `value` into `update` (e.g. a hash) without building the whole string. */
 export function writeCanonicalJson(value: unknown, update: (chunk: string) => void): void {
+  writeCanonicalChunks(value, (c) => update(typeof c === 'string' ? c : Buffer.from(c.buffer, c.byteOffset, c.byteLength).toString('utf8')));
+}
+
+/** `writeCanonicalJson`, with a `CanonicalText` inside `value` passed on as its UTF-8 bytes (a hash takes either). */
+export function writeCanonicalChunks(value: unknown, update: (chunk: string | Uint8Array) => void): void {
   const sink = new ChunkSink(update);
   write(value, sink);
   sink.end();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts';
-import { receipt, receiptProblem } from './receipt';
+import { prepareReceipt, receipt, receiptProblem } from './receipt';
 
 const base = { command: 'optimize' as const, seed: 0, effort: 'medium' as const, version: '2026-11-01', engine: 'ts', answer: [1, 0, 1] };
 
@@ -40,5 +40,28 @@ describe('receipt', () => {
       { command: 'maxcut' as const }, { problem: receiptProblem(canonicalQubo(3, { '0': 2 }, [])) },
     ];
     for (const v of variants) expect(receipt({ ...base, problem: p1, ...v })).not.toBe(r);
+  });
+});
+
+describe('prepareReceipt', () => {
+  it('gives the receipt of `receipt` with the problem written before the answer is known', () => {
+    const problems: unknown[] = [
+      receiptProblem(canonicalQubo(4, { '0': 1, '3': -2.5 }, [[0, 1, -2], [1, 2, 1e-9], [2, 3, 1e21]])),
+      receiptProblem(canonicalMaxcut(3, [[1, 0, 2], [0, 1, 1], [2, 1, 1]], false), Uint8Array.from([1, 0, 1])),
+      { n: 3, universe: 4, sets: [[0, 1], [1, 2, 3], [0, 3]], costs: [2, 3.25, -0] },
+      { n: 2, nested: { b: [1, { z: 'é', a: null }], '10': true, '2': false }, text: 'a "quoted" \\ line' },
+      // Longer than one 64 KiB chunk.
+      { n: 40_000, values: Array.from({ length: 40_000 }, (_, k) => k * 1.5 - 7) },
+    ];
+    for (const problem of problems) {
+      for (const answer of [[1, 0, 1], Uint8Array.from([0, 1]), [], { tour: [2, 0, 1] }]) {
+        expect(prepareReceipt({ ...base, problem }).of(answer)).toBe(receipt({ ...base, problem, answer }));
+      }
+    }
+  });
+
+  it('past its size cap keeps nothing and writes the problem after the solve, to the same receipt', () => {
+    const problem = { n: 3, linear: { '10': 1, '2': 2 } };
+    expect(prepareReceipt({ ...base, problem }, 5).of([1, 0, 1])).toBe(receipt({ ...base, problem }));
   });
 });

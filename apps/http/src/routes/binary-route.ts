@@ -4,7 +4,7 @@ import { SvcError } from '@svc/errors';
 import { SVCB_CONTENT_TYPE, assertKnownQuery, type Service } from '@svc/service';
 import { overCap, readBody, type BodyCaps } from '../internal/body-reader';
 import { guard } from './guard';
-import { sendOutcome } from './solver-routes';
+import { arrivalOf, sendOutcome } from './solver-routes';
 
 const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
@@ -44,6 +44,7 @@ export function binaryRoute(service: Service) {
           query: request.query,
           idempotencyKey: headerValue(request.headers['idempotency-key']),
           allowQueue: true,
+          acceptedAt: arrivalOf(reply),
         });
         return sendOutcome(reply, out);
       },

@@ -44,6 +44,14 @@ function requireBody(request: FastifyRequest): unknown {
   return request.body;
 }
 
+/**
+ * `performance.now()` when the request arrived (Fastify's start of it, before its body was read):
+ * a solve's latency budget counts from here, as the request log's `ms` does.
+ */
+export function arrivalOf(reply: FastifyReply): number {
+  return performance.now() - reply.elapsedTime;
+}
+
 /** Sends a solve outcome: 202 with `Location` for a queued job, else 200. */
 export function sendOutcome(reply: FastifyReply, out: unknown): FastifyReply {
   if (isQueued(out)) return reply.code(202).header('location', out.poll).send(out);
@@ -119,6 +127,7 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
         query: request.query,
         idempotencyKey: headerValue(request.headers['idempotency-key']),
         allowQueue: true,
+        acceptedAt: arrivalOf(reply),
       });
       return sendOutcome(reply, out);
     },

@@ -152,25 +152,27 @@ export function createDoor(service: Service): Door {
     return id;
   };
 
-  const solve = async (args: CallArgs, caller: Caller): Promise<SolveOutcome> => {
+  const solve = async (args: CallArgs, caller: Caller, acceptedAt = performance.now()): Promise<SolveOutcome> => {
     assertKnownArgs(args, SOLVE_ARG_KEYS);
     const command = commandOf(args, true)!;
     const query = optionsOf(args);
     const principal = await admit(caller, 'solve');
     const problem = problemOf(args);
     measure(principal, problem);
-    return service.solve(command, problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+    // The call's arguments arrived parsed: the latency budget counts from here (solve/deadline.ts).
+    return service.solve(command, problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt });
   };
 
   return {
-    solve,
+    solve: (args, caller) => solve(args, caller),
     async solveBinary(bytes, args, caller) {
+      const acceptedAt = performance.now();
       assertKnownArgs(args, CALL_OPTION_KEYS);
       const query = optionsOf(args);
       const principal = await admit(caller, 'solve');
       const err = overCap(bytes.byteLength, { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes });
       if (err) throw err;
-      return service.solveBinary(bytes, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+      return service.solveBinary(bytes, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt });
     },
     async analyze(args, caller) {
       assertKnownArgs(args, SOLVE_ARG_KEYS);
@@ -182,13 +184,14 @@ export function createDoor(service: Service): Door {
       return service.analyze(command, problem, { principal, query });
     },
     async compute(args, caller) {
+      const acceptedAt = performance.now();
       assertKnownArgs(args, SOLVE_ARG_KEYS);
-      if (commandOf(args, false) !== undefined) return solve(args, caller);
+      if (commandOf(args, false) !== undefined) return solve(args, caller, acceptedAt);
       const query = optionsOf(args);
       const principal = await admit(caller, 'solve');
       const problem = problemOf(args);
       measure(principal, problem);
-      return service.compute(problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true });
+      return service.compute(problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt });
     },
     async verify(args, caller) {
       assertKnownArgs(args, VERIFY_ARG_KEYS);

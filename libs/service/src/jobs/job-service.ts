@@ -6,6 +6,7 @@ import { TERMINAL_JOB_STATUSES, type IdempotencyCompletion, type JobRecord, type
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
 import { runPlan, STOP_GRACE_MS } from '../solve/run';
+import { jobBudgetStart } from '../solve/deadline';
 import type { SolveEnvelope } from '../solve/types';
 import { createSolvePool, type SolvePool } from '../solve/pool';
 import type { ServiceMetrics } from '../metrics';
@@ -94,6 +95,11 @@ export interface JobService {
     readonly allowance: number;
     readonly holdId?: string;
     readonly answer?: (ack: QueuedAck) => IdempotencyCompletion;
+    /**
+     * `performance.now()` when the request was accepted: a job that a free job worker of this
+     * process takes at once counts its latency budget from here (solve/deadline.ts).
+     */
+    readonly acceptedAt?: number;
   }): Promise<QueuedAck>;
   /** Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state. */
   get(jobId: string, reader: JobReader, waitSeconds?: number): Promise<JobView>;
@@ -143,6 +149,9 @@ const JOB_ID = /^job_[0-9a-f]{32}$/;
 const POLL_WAIT = 30;
 
 const TICK_MS = 1000;
+
+/** An acceptance time kept for a job no runner of this process has started after this long is dropped (another runner took it). */
+const ACCEPTED_FREE_STALE_MS = 10_000;
 
 /** A job claimed more often than this (each earlier run ended with the process) fails instead of running. */
 export const MAX_JOB_ATTEMPTS = 3;
@@ -209,6 +218,12 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const active = new Map<string, Active>();
   const waiters = new Map<string, Set<() => void>>();
   const msPerWork: Record<'native' | 'ts', number> = { ...MS_PER_WORK };
+  /**
+   * Jobs accepted while a job worker of this process was free, with their acceptance time: their
+   * latency budget counts from it (the POST, the store write and the claim are the service's
+   * time, not a wait behind other jobs). A job that waits for a worker counts from its start.
+   */
+  const acceptedFree = new Map<string, number>();
   let closed = false;
   /** Shutting down: long-polls answer the current state at once. */
   let draining = false;
@@ -228,12 +243,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
     maxLatencyMs: plan.maxLatencyMs, engine: deps.engineKindFor(plan.command), version: plan.version,
   });
 
-  function planOf(row: JobRecord): SolvePlan {
+  /** The stored request planned again, and its principal (the request is parsed once: it may be megabytes). */
+  function planOf(row: JobRecord): { plan: SolvePlan; principal: Principal } {
     const req = JSON.parse(row.request) as StoredRequest;
     const solveReq: SolveRequest = row.lane === 'svcb'
       ? { lane: 'svcb', bytes: row.requestBlob ?? new Uint8Array(0) }
       : { lane: 'json', command: req.command ?? row.command, body: req.body };
-    return planSolve(solveReq, req.principal, req.query, { sandboxMaxN: deps.sandboxMaxN });
+    return { plan: planSolve(solveReq, req.principal, req.query, { sandboxMaxN: deps.sandboxMaxN }), principal: req.principal };
   }
 
   async function end(jobId: string, outcome: Parameters<Store['finishJob']>[1], from?: readonly JobStatus[]): Promise<boolean> {
@@ -264,7 +280,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
 
   /** Runs one claimed job to a terminal state (unless the service is closing). */
   async function execute(row: JobRecord, a: Active): Promise<void> {
-    const t0 = performance.now();
+    const startedPerf = performance.now();
+    const acceptedAt = acceptedFree.get(row.jobId);
+    acceptedFree.delete(row.jobId);
     let result: EngineResult | undefined;
     let envelope: Record<string, unknown> | undefined;
     let finished: JobDone | undefined;
@@ -282,8 +300,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
       return;
     }
     try {
-      const plan = planOf(row);
+      const { plan, principal } = planOf(row);
       a.plan = plan;
+      const t0 = jobBudgetStart(acceptedAt, startedPerf, plan.maxLatencyMs);
       a.estimate = estimateOf(plan);
       if (plan.command === 'optimize' || plan.command === 'maxcut') {
         a.bound = boundOf(plan.prep.problem);
@@ -296,7 +315,8 @@ export function createJobService(deps: JobServiceDeps): JobService {
         cancel: a.cancel,
         stop: a.stop.signal,
         lane: 'job',
-        queuedMs: Math.max(0, (row.startedAt ?? clock()) - row.createdAt),
+        // Time before t0: the wait for a job worker, unless the budget counts from the acceptance.
+        queuedMs: t0 !== startedPerf ? 0 : Math.max(0, (row.startedAt ?? clock()) - row.createdAt),
         billing: async () => {
           const used = (await store.usage(row.principal, row.chargeDay)).units;
           return { left: Math.max(0, row.allowance - used), alert: deps.usageAlert(used, row.allowance, clock()) };
@@ -305,11 +325,10 @@ export function createJobService(deps: JobServiceDeps): JobService {
       result = out.result;
       envelope = out.envelope;
       const kind = deps.engineKindFor(plan.command);
-      const stored = JSON.parse(row.request) as StoredRequest;
       const used = (await store.usage(row.principal, row.chargeDay)).units;
       finished = {
         jobId: row.jobId,
-        principal: stored.principal,
+        principal,
         command: plan.command,
         units: row.computeUnits,
         charge: { day: row.chargeDay, used, allowance: row.allowance },
@@ -384,7 +403,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
         active.delete(row.jobId);
         notify(row.jobId);
         settle();
-        if (!closed) void pump();
+        // The next job starts after this turn: its start (re-planning a large problem) must not
+        // hold the answers of the long-polls just woken for this one.
+        setImmediate(() => {
+          if (!closed) void pump();
+        });
       });
   }
 
@@ -517,22 +540,33 @@ export function createJobService(deps: JobServiceDeps): JobService {
         principal: ctx.principal,
       };
       const estimate = estimateOf(plan);
+      if (ctx.acceptedAt !== undefined) {
+        // Entries of jobs some other runner took (or that never ran) expire.
+        for (const [id, at] of acceptedFree) if (performance.now() - at > ACCEPTED_FREE_STALE_MS) acceptedFree.delete(id);
+        if (active.size + acceptedFree.size < limits.concurrency) acceptedFree.set(jobId, ctx.acceptedAt);
+      }
       const notStarted: JobProgress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimate.work, elapsed_ms: 0 };
       const ack: QueuedAck = { status: 'queued', job_id: jobId, poll: pollOf(jobId), compute_units: plan.units, tag: TAG };
-      const outcome = await store.insertJob({
-        jobId,
-        principal: ctx.principal.id,
-        owner: ctx.principal.kind === 'account' ? ctx.principal.accountId : null,
-        command: plan.command,
-        lane: req.lane,
-        request: JSON.stringify(stored),
-        requestBlob: req.lane === 'svcb' ? req.bytes : null,
-        computeUnits: plan.units,
-        chargeDay: ctx.chargeDay,
-        allowance: ctx.allowance,
-        createdAt: clock(),
-        progress: JSON.stringify(notStarted),
-      }, { maxInflight: limits.maxInflight, maxQueued: limits.queueCapacity }, { holdId: ctx.holdId, idempotency: ctx.answer?.(ack) });
+      let outcome: Awaited<ReturnType<Store['insertJob']>> | undefined;
+      try {
+        outcome = await store.insertJob({
+          jobId,
+          principal: ctx.principal.id,
+          owner: ctx.principal.kind === 'account' ? ctx.principal.accountId : null,
+          command: plan.command,
+          lane: req.lane,
+          request: JSON.stringify(stored),
+          requestBlob: req.lane === 'svcb' ? req.bytes : null,
+          computeUnits: plan.units,
+          chargeDay: ctx.chargeDay,
+          allowance: ctx.allowance,
+          createdAt: clock(),
+          progress: JSON.stringify(notStarted),
+        }, { maxInflight: limits.maxInflight, maxQueued: limits.queueCapacity }, { holdId: ctx.holdId, idempotency: ctx.answer?.(ack) });
+      } finally {
+        // A stored job takes its entry when it starts; one that was not stored has none.
+        if (outcome !== 'inserted') acceptedFree.delete(jobId);
+      }
       if (outcome === 'inflight') {
         throw new SvcError('SVC_TOO_MANY_INFLIGHT', `You already have ${limits.maxInflight} jobs queued or running; poll them to completion before submitting more.`, {
           extensions: { max_inflight: limits.maxInflight },

@@ -55,7 +55,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
         return envelope;
       }
       // A heavy solve is persisted and queued; from here the job bills itself (jobs/job-service.ts).
-      const queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim);
+      const queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim, t0);
       if (queued) {
         admission.handOver();
         return queued;
@@ -73,10 +73,10 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
   }
 
   /** With `allowQueue`, a plan whose estimated work reaches the threshold is persisted as a job for the units already charged. */
-  async function queueIfHeavy(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, charge: Charge, claim: KeyClaim | null): Promise<QueuedAck | null> {
+  async function queueIfHeavy(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, charge: Charge, claim: KeyClaim | null, t0: number): Promise<QueuedAck | null> {
     if (!ctx.allowQueue || !jobs.estimate(plan).queued) return null;
     return jobs.submit(req, plan, {
-      principal: ctx.principal, query: ctx.query, chargeDay: charge.day, allowance: charge.allowance,
+      principal: ctx.principal, query: ctx.query, chargeDay: charge.day, allowance: charge.allowance, acceptedAt: t0,
       holdId: charge.holdId, answer: claim ? (ack) => claim.completion(202, ack) : undefined,
     });
   }
@@ -87,7 +87,8 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
         assertRoutable(req, ctx.query);
         const request = idempotencyRequestOf(req, ctx.query);
         const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async (claim) => {
-          const t0 = performance.now();
+          // The latency budget counts from the request's acceptance (solve/deadline.ts).
+          const t0 = ctx.acceptedAt ?? performance.now();
           access.authorize(ctx.principal, 'solve');
           return answer(req, planSolve(req, ctx.principal, ctx.query, { sandboxMaxN }), ctx, t0, claim);
         }, (b) => (isQueued(b) ? 202 : 200));

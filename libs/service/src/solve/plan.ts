@@ -49,7 +49,7 @@ export interface SolvePlan {
   readonly seed: number;
   /** Resolved model version id. */
   readonly version: string;
-  /** Wall-clock search budget in ms; 0 = none. */
+  /** Wall-clock budget of the whole call in ms, from the request's arrival (solve/deadline.ts); 0 = none. */
   readonly maxLatencyMs: number;
   /** Compute units of this solve (the same figure analyze reports). */
   readonly units: number;

@@ -1,7 +1,8 @@
 import { SvcError } from '@svc/errors';
 import { CERTAINTY, TAG, type UsageAlert } from '@svc/contracts';
 import { newCancelSignal, type Command, type EngineResult } from '@svc/engine-ts';
-import { receipt } from '../receipt';
+import { prepareReceipt, receipt, type PreparedReceipt } from '../receipt';
+import { engineStopAt } from './deadline';
 import type { CachedSolve } from '../result-cache';
 import type { SolvePlan } from './plan';
 import type { SolveEnvelope } from './types';
@@ -18,7 +19,7 @@ export interface PlanRunner {
 }
 
 export interface RunPlanOptions {
-  /** `performance.now()` when the latency budget starts counting (request arrival, or job start). */
+  /** `performance.now()` when the latency budget starts counting (the request's acceptance, or a job's: solve/deadline.ts). */
   readonly t0: number;
   /** Shared cancel flag (a job's); a fresh one otherwise. Non-zero stops the engine with its best so far. */
   readonly cancel?: Int32Array;
@@ -57,17 +58,21 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   const t0 = opts.t0;
   const cancel = opts.cancel ?? newCancelSignal().flag;
   const budget = plan.maxLatencyMs;
+  const answering = runner.engineKindFor(command);
+  // The engine stops at acceptance + budget − the post-solve reserve (solve/deadline.ts); the time
+  // already spent (parsing, planning, admission, a job's POST) is not given to it again, and the
+  // worker takes its remaining time when it starts, so queueing for a worker is not either.
+  const stopAt = engineStopAt(t0, budget, prep.terms);
   let deadlineTimer: NodeJS.Timeout | undefined;
   let deadlineFired = false;
-  if (budget > 0) {
-    // The budget counts from t0, so queueing for a worker eats into it too.
-    const remaining = Math.max(1, budget - (performance.now() - t0));
+  if (stopAt !== undefined) {
+    // The cancel flag at the same moment: the engine's own deadline is the first line, this the second.
     deadlineTimer = setTimeout(() => {
       deadlineFired = true;
       Atomics.store(cancel, 0, 1);
       // An engine that ignores its cancel flag would hold the request (and a worker) for ever.
       deadlineTimer = setTimeout(() => stopper.abort(), STOP_GRACE_MS);
-    }, remaining);
+    }, Math.max(1, stopAt - performance.now()));
   }
   const stopper = new AbortController();
   const onStop = () => stopper.abort();
@@ -75,22 +80,29 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   if (opts.stop?.aborted) stopper.abort();
   let run;
   try {
-    run = await runner.pool.run({
+    const running = runner.pool.run({
       command,
       problem: prep.problem,
       effort,
       seed,
       model: version,
-      deadlineMs: budget > 0 ? Math.max(1, Math.floor(budget - (performance.now() - t0))) : undefined,
+      stopAtEpochMs: stopAt === undefined ? undefined : performance.timeOrigin + stopAt,
       warmStart: prep.warmStart,
       cancel,
     }, stopper.signal);
+    // While the engine runs on its worker, this thread writes the problem's part of the receipt.
+    let receiptOf: PreparedReceipt | null = null;
+    try {
+      receiptOf = prepareReceipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering });
+    } catch {
+      // Written (and its fault raised) after the solve, as without the preparation.
+    }
+    run = { ...(await running), receiptOf };
   } finally {
     if (deadlineTimer) clearTimeout(deadlineTimer);
     opts.stop?.removeEventListener('abort', onStop);
   }
   const { out } = run;
-  const answering = runner.engineKindFor(command);
   if (out.engine !== answering) {
     throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
   }
@@ -103,7 +115,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     certainty: done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified),
     proof,
     ...(bound !== undefined ? { bound, gap } : {}),
-    receipt: receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer }),
+    receipt: run.receiptOf ? run.receiptOf.of(done.fields.answer) : receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer }),
     compute_units: plan.units,
     compute_units_left: billing.left,
     elapsed_ms: round3(r.engineMs),

@@ -8,7 +8,12 @@ export interface SolveTask {
   readonly seed: number;
   /** Resolved model version id: the engine's budget table (engine-ts BUDGET_MODELS). */
   readonly model: string;
-  readonly deadlineMs?: number;
+  /**
+   * When the engine must stop, as epoch ms (`performance.timeOrigin + performance.now()`, the
+   * clock both threads share); the worker turns it into the engine's `deadlineMs` when the
+   * solve starts, so the time the task waited for the worker is not given to the engine again.
+   */
+  readonly stopAtEpochMs?: number;
   readonly warmStart?: Uint8Array;
   /** Int32Array over a SharedArrayBuffer; non-zero asks the engine to stop. */
   readonly cancel: Int32Array;

@@ -12,6 +12,12 @@ export interface SolveContext {
   readonly idempotencyKey?: string;
   /** A heavy solve may be answered with a queued job (202) instead of the envelope; front doors set it. */
   readonly allowQueue?: boolean;
+  /**
+   * `performance.now()` when the request arrived at its front door (HTTP: Fastify's start of the
+   * request, before its body is read): the latency budget counts from here (solve/deadline.ts).
+   * Absent: when the service is called.
+   */
+  readonly acceptedAt?: number;
 }
 
 /** `{queue_ms, compute_ms, total_ms}` of one solve. */

@@ -3,17 +3,18 @@ import { workerData } from 'node:worker_threads';
 import { createEngine, type RoutedEngine } from '@svc/engine-native';
 import type { Engine } from '@svc/engine-ts';
 import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
+import { remainingDeadlineMs } from './deadline';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
 let engine: RoutedEngine | undefined;
 
-/** Solves one task with this thread's engine (created once per thread, selected like the service's). */
-export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
-  const startedAt = epochNow();
-  engine ??= createEngine((workerData as SolveWorkerData).engine);
-  // The engine that really answers this command (native may route some commands to engine-ts).
-  const e: Engine = engine.engineFor(task.command);
+/**
+ * Solves one task with `e`: the engine's `deadlineMs` is what is left of the task's stop time at
+ * the moment it starts (`now`), never the budget as it stood when the task was queued.
+ */
+export async function solveTask(task: SolveTask, e: Engine, now: () => number = epochNow): Promise<SolveTaskResult> {
+  const startedAt = now();
   const result = await e.solve(
     {
       command: task.command,
@@ -21,10 +22,17 @@ export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
       effort: task.effort,
       seed: task.seed,
       model: task.model,
-      deadlineMs: task.deadlineMs,
+      deadlineMs: remainingDeadlineMs(task.stopAtEpochMs, startedAt),
       warmStart: task.warmStart,
     },
     { flag: task.cancel },
   );
-  return { result, engine: e.kind, engineId: e.id, startedAt, finishedAt: epochNow() };
+  return { result, engine: e.kind, engineId: e.id, startedAt, finishedAt: now() };
+}
+
+/** Solves one task with this thread's engine (created once per thread, selected like the service's). */
+export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
+  engine ??= createEngine((workerData as SolveWorkerData).engine);
+  // The engine that really answers this command (native may route some commands to engine-ts).
+  return solveTask(task, engine.engineFor(task.command));
 }
