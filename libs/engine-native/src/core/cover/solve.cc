@@ -256,7 +256,9 @@ class Search {
     double lam = lambda;
     int32_t stall = 0;
     for (int64_t it = 0; it < iters; ++it) {
-      if ((it & 15) == 0 && Stopped()) break;
+      // The work cap every 16 iterations (as budgeted); the deadline and cancel at every one (a pass
+      // over every set-element pair can take milliseconds on large instances).
+      if (((it & 15) == 0 && Stopped()) || Check()) break;
       const double L = Lagrangian();
       ++iterations_;
       if (L > best_l) {

@@ -284,7 +284,9 @@ class Search {
     let lam = lambda;
     let stall = 0;
     for (let it = 0; it < iters; it++) {
-      if ((it & 15) === 0 && this.stopped()) break;
+      // The work cap every 16 iterations (as budgeted); the deadline and cancel at every one (a pass
+      // over every set-element pair can take milliseconds on large instances).
+      if (((it & 15) === 0 && this.stopped()) || this.limits.check()) break;
       const L = this.lagrangian();
       this.iterations++;
       if (L > bestL) {
