@@ -48,7 +48,7 @@ function problemSchema(c: ServedCommand): JsonSchema {
 const OPTIONS: Record<string, JsonSchema> = {
   effort: { type: 'string', enum: ['flash', 'medium', 'high'], description: 'Work budget (default medium). More effort never turns a heuristic answer into a certificate.' },
   seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Seed (default 0): the same problem, seed, effort and version give the same answer and receipt.' },
-  max_latency_ms: { type: 'integer', minimum: 0, description: 'Wall-clock search budget in ms (0: none); cut short, the best answer so far comes back labelled heuristic.' },
+  max_latency_ms: { type: 'integer', minimum: 0, description: 'Wall-clock budget of the whole call in ms, from its arrival (0: none): the answer comes within it plus max(200 ms, 3 %); cut short, the best answer so far comes back labelled heuristic.' },
   version: { type: 'string', description: 'Pin a model version (the models catalogue lists them); an unknown one is an error, never a fallback.' },
 };
 

@@ -25,7 +25,7 @@ export const INPUT_FLAG: FlagSpec = { name: 'input', value: 'FILE', description:
 export const QUERY_FLAGS: readonly FlagSpec[] = [
   { name: 'effort', value: 'LEVEL', description: 'flash | medium | high (aliases low, med → medium; max → high)', parse: parseEffort },
   { name: 'seed', value: 'INT', description: 'seed for reproducibility (default 0)', parse: nonNegativeInteger('seed') },
-  { name: 'max-latency-ms', value: 'INT', description: 'wall-clock search budget in ms; 0 means none', parse: nonNegativeInteger('max-latency-ms') },
+  { name: 'max-latency-ms', value: 'INT', description: 'wall-clock budget of the whole call in ms (within it plus max(200 ms, 3 %)); 0 means none', parse: nonNegativeInteger('max-latency-ms') },
   { name: 'model', value: 'VERSION', description: 'pin a model version (`svc models` lists them)' },
 ];
 

@@ -31,7 +31,7 @@ def _solve_flags(p: argparse.ArgumentParser, *, solve: bool = True) -> None:
     p.add_argument("--input", "-i", metavar="FILE", help="JSON problem file ('-' or omitted: stdin)")
     p.add_argument("--effort", metavar="flash|medium|high", help="effort level (aliases low, med, max)")
     p.add_argument("--seed", type=int, help="seed for reproducibility")
-    p.add_argument("--max-latency-ms", type=int, metavar="MS", help="wall-clock search budget (0: none)")
+    p.add_argument("--max-latency-ms", type=int, metavar="MS", help="wall-clock budget of the whole call in ms, within it plus max(200 ms, 3 %%) (0: none)")
     p.add_argument("--model", metavar="VERSION", help="pin a model version")
     if solve:
         p.add_argument("--idempotency-key", metavar="KEY", help="default: a fresh UUID per call")
