@@ -66,8 +66,8 @@ CallStatus SolveErased(std::string_view command, std::string_view family, const 
 template <typename P, ValidateFn<P> kValidate, SolveFn<P> kSolve, const auto& kWire, const auto& kBudget>
 constexpr SolverEntry Entry(std::string_view command) {
   SolverEntry e = Entry<P, kValidate, kSolve>(command);
-  e.wire = &WireSpecsOf<kWire>;
-  e.budget = &BudgetSpecsOf<kBudget>;
+  e.wire = &SpecsOf<kWire>;
+  e.budget = &SpecsOf<kBudget>;
   e.solve_wire = [](std::string_view c, const WireArgs& args, const SolveOptions& o, const Limits& l,
                     SolveResult* out, std::string* error) {
     P p;

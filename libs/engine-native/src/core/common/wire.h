@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -121,25 +122,17 @@ bool DecodeBudget(std::span<const double> flat, const std::array<BudgetField<B>,
   return true;
 }
 
-// The type-erased specs of a record list (for the registry, the binding and the fuzz harness).
+// The type-erased specs of a record list, WireSpec or BudgetSpec (for the registry, the binding and
+// the fuzz harness).
 template <const auto& kFields>
-std::span<const WireSpec> WireSpecsOf() {
+auto SpecsOf() {
+  using Spec = decltype(std::remove_cvref_t<decltype(kFields)>::value_type::spec);
   static const auto specs = [] {
-    std::array<WireSpec, std::size(kFields)> a{};
+    std::array<Spec, std::size(kFields)> a{};
     for (size_t k = 0; k < a.size(); ++k) a[k] = kFields[k].spec;
     return a;
   }();
-  return specs;
-}
-
-template <const auto& kFields>
-std::span<const BudgetSpec> BudgetSpecsOf() {
-  static const auto specs = [] {
-    std::array<BudgetSpec, std::size(kFields)> a{};
-    for (size_t k = 0; k < a.size(); ++k) a[k] = kFields[k].spec;
-    return a;
-  }();
-  return specs;
+  return std::span<const Spec>(specs);
 }
 
 // The name of the record that receives the budget (WireArgs::budget, in budget-record order) rather
