@@ -16,7 +16,7 @@
  *   DEADLINE_SEEDS     seeds of the sweep (default 0)
  */
 import { join } from 'node:path';
-import { canonicalCover, createTsEngine, newCancelSignal, type Engine } from '@svc/engine-ts';
+import { canonicalCover, createTsEngine, newCancelSignal, type CoverProblem, type Engine } from '@svc/engine-ts';
 import { createNativeEngine } from '@svc/engine-native';
 import { benchmarksDir } from '../bench/gset';
 import { readScp } from '../bench/orlib-scp';
@@ -29,57 +29,55 @@ const dir = benchmarksDir(process.cwd());
 
 const engines: Record<string, () => Engine | null> = { native: () => createNativeEngine(), ts: () => createTsEngine() };
 
-process.stdout.write('| engine | instance | flag set before the call: ms | deadlineMs 1: ms | flag set after ' + STOP_AFTER + ' ms: ms after the flag |\n|---|---|---:|---:|---:|\n');
-for (const kind of ENGINES) {
-  const engine = engines[kind]();
-  if (!engine) continue;
-  for (const name of INSTANCES) {
-    const d = readScp(join(dir, 'setcover', `${name}.txt`));
-    if (!d) continue;
-    const problem = canonicalCover(d.universe, d.sets, d.costs);
-    const req = { command: 'cover' as const, problem, effort: 'high' as const, seed: 0 };
-    const pre = newCancelSignal();
-    Atomics.store(pre.flag, 0, 1);
-    let t = performance.now();
-    await engine.solve(req, pre);
-    const preset = performance.now() - t;
-    t = performance.now();
-    await engine.solve({ ...req, deadlineMs: 1 }, newCancelSignal());
-    const oneMs = performance.now() - t;
-    const late = newCancelSignal();
-    let flagAt = 0;
-    const timer = setTimeout(() => {
-      flagAt = performance.now();
-      Atomics.store(late.flag, 0, 1);
-    }, STOP_AFTER);
-    // The TS engine runs on this thread: its deadline stands in for the flag it cannot see while it runs.
-    const r = await engine.solve(kind === 'ts' ? { ...req, deadlineMs: STOP_AFTER } : req, late);
-    const end = performance.now();
-    clearTimeout(timer);
-    const after = kind === 'ts' ? r.engineMs - STOP_AFTER : end - flagAt;
-    process.stdout.write(`| ${engine.id} | ${name} | ${preset.toFixed(0)} | ${oneMs.toFixed(0)} | ${after.toFixed(0)} |\n`);
+/** Every engine asked for that loads, with every instance asked for that is on disk. */
+function* cases(): Generator<{ kind: string; engine: Engine; name: string; problem: CoverProblem }> {
+  for (const kind of ENGINES) {
+    const engine = engines[kind]();
+    if (!engine) continue;
+    for (const name of INSTANCES) {
+      const d = readScp(join(dir, 'setcover', `${name}.txt`));
+      if (d) yield { kind, engine, name, problem: canonicalCover(d.universe, d.sets, d.costs) };
+    }
   }
+}
+
+process.stdout.write('| engine | instance | flag set before the call: ms | deadlineMs 1: ms | flag set after ' + STOP_AFTER + ' ms: ms after the flag |\n|---|---|---:|---:|---:|\n');
+for (const { kind, engine, name, problem } of cases()) {
+  const req = { command: 'cover' as const, problem, effort: 'high' as const, seed: 0 };
+  const pre = newCancelSignal();
+  Atomics.store(pre.flag, 0, 1);
+  let t = performance.now();
+  await engine.solve(req, pre);
+  const preset = performance.now() - t;
+  t = performance.now();
+  await engine.solve({ ...req, deadlineMs: 1 }, newCancelSignal());
+  const oneMs = performance.now() - t;
+  const late = newCancelSignal();
+  let flagAt = 0;
+  const timer = setTimeout(() => {
+    flagAt = performance.now();
+    Atomics.store(late.flag, 0, 1);
+  }, STOP_AFTER);
+  // The TS engine runs on this thread: its deadline stands in for the flag it cannot see while it runs.
+  const r = await engine.solve(kind === 'ts' ? { ...req, deadlineMs: STOP_AFTER } : req, late);
+  const end = performance.now();
+  clearTimeout(timer);
+  const after = kind === 'ts' ? r.engineMs - STOP_AFTER : end - flagAt;
+  process.stdout.write(`| ${engine.id} | ${name} | ${preset.toFixed(0)} | ${oneMs.toFixed(0)} | ${after.toFixed(0)} |\n`);
 }
 
 const SWEEP = list(process.env.DEADLINE_SWEEP_MS, '').map(Number);
 const SEEDS = list(process.env.DEADLINE_SEEDS, '0').map(Number);
 if (SWEEP.length > 0) {
   process.stdout.write(`\n| engine | instance | seed | ${SWEEP.map((d) => `${d}`).join(' | ')} | max |\n|---|---|---:|${SWEEP.map(() => '---:').join('|')}|---:|\n`);
-  for (const kind of ENGINES) {
-    const engine = engines[kind]();
-    if (!engine) continue;
-    for (const name of INSTANCES) {
-      const d = readScp(join(dir, 'setcover', `${name}.txt`));
-      if (!d) continue;
-      const problem = canonicalCover(d.universe, d.sets, d.costs);
-      for (const seed of SEEDS) {
-        const over: number[] = [];
-        for (const deadlineMs of SWEEP) {
-          const r = await engine.solve({ command: 'cover', problem, effort: 'high', seed, deadlineMs }, newCancelSignal());
-          over.push(r.engineMs - deadlineMs);
-        }
-        process.stdout.write(`| ${engine.id} | ${name} | ${seed} | ${over.map((x) => x.toFixed(0)).join(' | ')} | ${Math.max(...over).toFixed(0)} |\n`);
+  for (const { engine, name, problem } of cases()) {
+    for (const seed of SEEDS) {
+      const over: number[] = [];
+      for (const deadlineMs of SWEEP) {
+        const r = await engine.solve({ command: 'cover', problem, effort: 'high', seed, deadlineMs }, newCancelSignal());
+        over.push(r.engineMs - deadlineMs);
       }
+      process.stdout.write(`| ${engine.id} | ${name} | ${seed} | ${over.map((x) => x.toFixed(0)).join(' | ')} | ${Math.max(...over).toFixed(0)} |\n`);
     }
   }
 }
