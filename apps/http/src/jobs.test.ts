@@ -208,6 +208,20 @@ describe('cancel, capacity, progress, account scoping', () => {
     expect(done.json.status).toBe('cancelled');
     expect(await unitsUsed(t.url, key)).toBe(done.json.billed_units);
   });
+
+  it('a key without the solve scope neither reads nor cancels a job of its own account (README: jobs need solve), over HTTP and tRPC', async () => {
+    const created = await call(t.url, 'POST', '/api/v1/keys', { auth: key, body: { scopes: ['analyze'], name: 'analyze-only' } });
+    expect(created.status).toBe(201);
+    const analyzeOnly = created.json.token as string;
+    const ack = expectAck(await post(t, 'maxcut', long(6), key, 'effort=high'));
+    for (const r of [await job(t, ack.job_id, analyzeOnly), await cancel(t, ack.job_id, analyzeOnly)]) {
+      expectProblem(r, 403, 'SVC_FORBIDDEN');
+      expect(r.json.required_scope).toBe('solve');
+    }
+    const viaTrpc = await call(t.url, 'GET', `/trpc/getJob?input=${encodeURIComponent(JSON.stringify({ job_id: ack.job_id }))}`, { auth: analyzeOnly });
+    expect([viaTrpc.status, viaTrpc.json.error?.data?.problem?.required_scope]).toEqual([403, 'solve']);
+    expect((await cancel(t, ack.job_id, key)).json.status).toBe('cancelled');
+  });
 });
 
 describe('a failed job is refunded', () => {

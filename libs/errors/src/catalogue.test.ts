@@ -113,6 +113,32 @@ describe('problem document', () => {
     expect(fromProblemDocument({ code: 'NOPE' })).toBeNull();
     expect(fromProblemDocument('x')).toBeNull();
   });
+
+  it('SVC_ERROR alone takes the 4xx the case calls for (405 for a wrong method); it survives the wire', () => {
+    const e = new SvcError('SVC_ERROR', 'POST is not allowed here; use GET.', { status: 405 });
+    expect([e.status, problemDocument(e).status]).toEqual([405, 405]);
+    expect(fromProblemDocument(JSON.parse(JSON.stringify(problemDocument(e))))?.status).toBe(405);
+    expect(new SvcError('SVC_ERROR', 'x').status).toBe(400);
+    expect(() => new SvcError('SVC_NOT_FOUND', 'x', { status: 405 })).toThrow(RangeError);
+    expect(() => new SvcError('SVC_ERROR', 'x', { status: 500 })).toThrow(RangeError);
+  });
+});
+
+describe('help and retry_after', () => {
+  // One source for the wait: the help of a code that carries a Retry-After names no figure of its own.
+  it('no help text states a number of seconds; the wait is retry_after', () => {
+    for (const code of ERROR_CODES) {
+      if (!('retryAfter' in ERRORS[code])) continue;
+      expect(ERRORS[code].help, code).not.toMatch(/\d+\s*(s|sec|seconds?)\b/);
+    }
+  });
+
+  it('the full-disk answer says nothing that contradicts its Retry-After of 30 s', () => {
+    const doc = problemDocument(toSvcError(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })));
+    expect(doc.retry_after).toBe(30);
+    expect(doc.next_actions).toEqual([{ action: 'retry', requires_human_approval: false, after_seconds: 30 }]);
+    for (const text of [doc.help, doc.detail, doc.agent_fix_prompt]) expect(text).not.toMatch(/\b(?!30\b)\d+\s*(s|sec|seconds?)\b/);
+  });
 });
 
 describe('storage faults', () => {

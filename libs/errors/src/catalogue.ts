@@ -107,7 +107,7 @@ export const ERRORS = spec({
     agentFixPrompt: 'The requested model version does not exist. Fetch /api/v1/models, pick a listed version (or omit `version`), and resend. Never assume a fallback.',
     actions: ['repair_request'],
   },
-  /** Generic fallback with no dedicated code. */
+  /** Generic fallback with no dedicated code; its HTTP status is 400 or the 4xx the case calls for (405 for a wrong method). */
   SVC_ERROR: {
     http: 400, cliLocal: false, retryable: false,
     title: 'Request error',
@@ -226,7 +226,7 @@ export const ERRORS = spec({
   SVC_COMPUTE_RATE_LIMIT: {
     http: 429, cliLocal: false, retryable: true, retryAfter: 60,
     title: 'Per-minute compute budget exceeded',
-    help: 'Too much compute this minute; retry after 60 s.',
+    help: 'Too much compute this minute; retry after `retry_after` seconds.',
     agentFixPrompt: 'Wait 60 s (Retry-After) and retry; consider lower effort.',
     actions: ['retry'],
   },
@@ -242,7 +242,7 @@ export const ERRORS = spec({
   SVC_QUEUE_FULL: {
     http: 503, cliLocal: false, retryable: true, retryAfter: 10,
     title: 'Queue full',
-    help: 'The service job queue is at capacity; retry after 10 s.',
+    help: 'The service job queue is at capacity; retry after `retry_after` seconds.',
     agentFixPrompt: 'The service is at capacity. Retry after the Retry-After seconds with jitter.',
     actions: ['retry'],
   },
@@ -250,7 +250,7 @@ export const ERRORS = spec({
   SVC_BUSY: {
     http: 503, cliLocal: false, retryable: true, retryAfter: 2,
     title: 'Busy',
-    help: 'Peak concurrency; retry after 2 s.',
+    help: 'The service is busy (peak concurrency, or its data store cannot take a write right now); retry after `retry_after` seconds.',
     agentFixPrompt: 'Retry after the Retry-After seconds with jitter.',
     actions: ['retry'],
   },
@@ -258,7 +258,7 @@ export const ERRORS = spec({
   SVC_WORKERS_SATURATED: {
     http: 503, cliLocal: false, retryable: true, retryAfter: 1,
     title: 'Solver pool saturated',
-    help: 'No solver worker was free; retry after 1 s.',
+    help: 'No solver worker was free; retry after `retry_after` seconds.',
     agentFixPrompt: 'Retry after the Retry-After seconds with jitter.',
     actions: ['retry'],
   },
@@ -316,7 +316,7 @@ export const ERRORS = spec({
   SVC_IDEMPOTENCY_IN_PROGRESS: {
     http: 409, cliLocal: false, retryable: true, retryAfter: 1,
     title: 'Idempotent request in progress',
-    help: 'A request with this key is still running; retry after 1 s to get the replay.',
+    help: 'A request with this key is still running; retry after `retry_after` seconds to get the replay.',
     agentFixPrompt: 'Wait 1 s and resend the identical request to receive the replay.',
     actions: ['retry'],
   },

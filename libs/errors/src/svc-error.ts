@@ -17,6 +17,11 @@ export interface SvcErrorOptions {
   /** Extra top-level members for the problem document (e.g. `field`, `offset`). */
   extensions?: Record<string, unknown>;
   cause?: unknown;
+  /**
+   * The HTTP status when it is not the catalogue's: only for `SVC_ERROR`, the generic fallback,
+   * whose status is the 4xx the case calls for (interface §7), e.g. 405 for a wrong method.
+   */
+  status?: number;
 }
 
 /** An error that crosses the wire: it always carries a catalogue code. */
@@ -26,11 +31,18 @@ export class SvcError extends Error {
   readonly facts: Partial<Record<ActionName, Record<string, unknown>>>;
   readonly actions: readonly ActionName[];
   readonly extensions: Record<string, unknown>;
+  private readonly statusOverride?: number;
 
   constructor(code: ErrorCode, detail: string, opts: SvcErrorOptions = {}) {
     super(detail, opts.cause === undefined ? undefined : { cause: opts.cause });
     this.name = 'SvcError';
     this.code = code;
+    if (opts.status !== undefined) {
+      if (code !== 'SVC_ERROR' || !Number.isInteger(opts.status) || opts.status < 400 || opts.status > 499) {
+        throw new RangeError(`SvcError: only SVC_ERROR takes a status of its own, a 4xx (got ${code} ${opts.status})`);
+      }
+      this.statusOverride = opts.status;
+    }
     const spec = ERRORS[code];
     this.retryAfter = opts.retryAfter ?? ('retryAfter' in spec ? spec.retryAfter : undefined);
     this.facts = opts.facts ?? {};
@@ -43,7 +55,7 @@ export class SvcError extends Error {
   }
 
   get status(): number {
-    return ERRORS[this.code].http ?? 400;
+    return this.statusOverride ?? ERRORS[this.code].http ?? 400;
   }
 
   get retryable(): boolean {
@@ -140,5 +152,6 @@ export function fromProblemDocument(doc: unknown): SvcError | null {
   const d = doc as Record<string, unknown>;
   if (!isErrorCode(d.code)) return null;
   const retryAfter = typeof d.retry_after === 'number' ? d.retry_after : undefined;
-  return new SvcError(d.code, typeof d.detail === 'string' ? d.detail : ERRORS[d.code].title, { retryAfter });
+  const status = d.code === 'SVC_ERROR' && Number.isInteger(d.status) && (d.status as number) >= 400 && (d.status as number) <= 499 ? (d.status as number) : undefined;
+  return new SvcError(d.code, typeof d.detail === 'string' ? d.detail : ERRORS[d.code].title, { retryAfter, status });
 }

@@ -58,7 +58,10 @@ export function sendOutcome(reply: FastifyReply, out: unknown): FastifyReply {
   return reply.code(200).send(out);
 }
 
-/** Credentials are optional on job routes: a sandbox job is readable by whoever holds its id. */
+/**
+ * Credentials are optional on job routes: a sandbox job is readable by whoever holds its id. A key
+ * needs the `solve` scope to read or cancel a job, as to create one.
+ */
 function jobReader(service: Service, action: Action, allowedQuery: readonly string[]) {
   const withKey = guard(service, action);
   const anonymous = ipRate(service);
@@ -137,7 +140,7 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
 /** `GET /api/v1/jobs/{id}?wait=N` and `POST /api/v1/jobs/{id}/cancel` (register inside a small-body JSON plugin). */
 export function jobRoutes(app: FastifyInstance, service: Service): void {
   app.get<{ Params: { id: string }; Querystring: Q }>(`${API}/jobs/:id`, {
-    onRequest: jobReader(service, 'account', ['wait']),
+    onRequest: jobReader(service, 'solve', ['wait']),
     handler: async (request) => {
       const wait = waitSeconds(request.query);
       return service.jobs.get(request.params.id, readerOf(request), wait);

@@ -202,7 +202,8 @@ export function createDoor(service: Service): Door {
       return service.verify(command, body, principal);
     },
     async getJob(id, caller, waitSeconds = 0) {
-      const r = await reader(caller, 'account');
+      // Jobs come from solves: reading one needs the `solve` scope, as creating and cancelling do.
+      const r = await reader(caller, 'solve');
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
         throw new SvcError('SVC_INVALID_INPUT', 'wait: expected a whole number of seconds (longer waits are cut to the server maximum).', { extensions: { field: 'wait' } });
       }
