@@ -20,6 +20,15 @@ export interface ExchangeRequest {
 
 const SNIPPET = 160;
 
+/**
+ * The body as `fetch` takes it under every lib setting: the DOM's `BodyInit` (TypeScript ≥ 5.7)
+ * accepts only views of a plain `ArrayBuffer`, so a view of a `SharedArrayBuffer` is copied.
+ */
+function fetchBody(body: string | Uint8Array | undefined): string | Uint8Array<ArrayBuffer> | undefined {
+  if (body === undefined || typeof body === 'string') return body;
+  return body.buffer instanceof ArrayBuffer ? (body as Uint8Array<ArrayBuffer>) : new Uint8Array(body);
+}
+
 /** A problem document built on this side of the wire (network faults, bad bodies, usage). */
 export function localError(code: ErrorCode, detail: string, extensions?: Record<string, unknown>): ProblemDocument {
   return problemDocument(new SvcError(code, detail, { extensions }));
@@ -43,7 +52,7 @@ export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowM
   let text: string;
   try {
     res = await fetchFn(req.url, {
-      method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(req.timeoutMs),
+      method: req.method, headers: req.headers, body: fetchBody(req.body), signal: AbortSignal.timeout(req.timeoutMs),
     });
     text = await res.text();
   } catch (e) {
