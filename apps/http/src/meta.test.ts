@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
-import { EXAMPLES, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
+import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
 
 // Public documents and operations endpoints: examples (each solved and checked here), formulate,
@@ -23,6 +23,27 @@ function holds(r: { type: string; nodes: number[]; k?: number }, x: (i: number) 
   if (r.type === 'different') return x(a) !== x(b);
   const ones = r.nodes.reduce((s, i) => s + x(i), 0);
   return { choose_one: ones === 1, choose_exactly: ones === r.k, mutual_exclusion: ones <= 1, capacity_limit: ones <= (r.k ?? 0), force_true: ones === r.nodes.length, force_false: ones === 0 }[r.type] as boolean;
+}
+
+/**
+ * A command the table of brute() does not name (a new command adds no line here): every 0/1 answer
+ * of length n, scored by the command's own checker from the registry (its re-score from the JSON,
+ * objective direction); only answers every check accepts count. A command whose answer is not a 0/1
+ * vector of at most EXHAUSTIVE_RECHECK_MAX_N entries fails, naming this file.
+ */
+function bruteByChecker(command: SchemaCommand, p: Record<string, any>): number {
+  const checker = CHECKERS[command]!;
+  const v = validateProblem(command, p, { sandbox: false });
+  const prep = ADAPTERS[command]!.prepare(v);
+  let best = checker.minimise ? Infinity : -Infinity;
+  for (let mask = 0; v.n <= EXHAUSTIVE_RECHECK_MAX_N && mask < 2 ** v.n; mask++) {
+    const answer = Array.from({ length: v.n }, (_, i) => (mask >>> i) & 1);
+    const { checks, objective } = checker.check({ v, prep, answer, declared: null });
+    if (objective === null || !checks.every((c) => c.ok)) continue;
+    best = checker.minimise ? Math.min(best, objective) : Math.max(best, objective);
+  }
+  if (!Number.isFinite(best)) throw new Error(`no 0/1 answer of ${command} passes its checker: give ${command} its own brute force in brute() (apps/http/src/meta.test.ts)`);
+  return best;
 }
 
 function brute(command: string, p: Record<string, any>): number {
@@ -147,6 +168,9 @@ function brute(command: string, p: Record<string, any>): number {
     }
     return best[1];
   }
+  // The QUBO family (its problem kinds qubo and maxcut) below; any other command: its registry checker.
+  const kind = ADAPTERS[command as SchemaCommand]!.prepare(validateProblem(command as SchemaCommand, p, { sandbox: false })).problem.kind;
+  if (kind !== 'qubo' && kind !== 'maxcut') return bruteByChecker(command as SchemaCommand, p);
   const n = p.n as number;
   let best = command === 'maxcut' ? -Infinity : Infinity;
   if (command === 'maxcut' && p.complete) return Math.floor((n * n) / 4);
