@@ -1,7 +1,8 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { SvcError, createFaultLog, toSvcError } from '@svc/errors';
+import { SvcError, createFaultLog } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
 import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
+import { fromFastifyError } from './internal/fastify-errors';
 import { sendProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
@@ -33,31 +34,6 @@ export interface BuildServerOptions {
 
 const API = '/api/v1';
 
-// Fastify's own failures, mapped onto the catalogue; none of their text reaches the client.
-function fromFastifyError(e: FastifyError): SvcError {
-  switch (e.code) {
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new SvcError('SVC_INVALID_INPUT', 'Content-Type must be application/json.');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new SvcError('SVC_INVALID_INPUT', 'The request body is empty; send one JSON problem document.');
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new SvcError('SVC_INVALID_INPUT', 'The body is not valid JSON.');
-    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new SvcError('SVC_INVALID_INPUT', 'The Content-Length header does not match the body.');
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new SvcError('SVC_RESOURCE_LIMIT', "The body is larger than the server's absolute limit.");
-    case 'FST_ERR_NOT_FOUND':
-      return new SvcError('SVC_NOT_FOUND', 'No such route.');
-    default:
-      break;
-  }
-  if (e instanceof SyntaxError || e.statusCode === 400) {
-    return new SvcError('SVC_INVALID_INPUT', 'The request could not be parsed.', { cause: e });
-  }
-  if (e.statusCode === 413) return new SvcError('SVC_RESOURCE_LIMIT', 'The body is too large.', { cause: e });
-  return toSvcError(e);
-}
-
 const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
 /** The Fastify app of interface §4 over a service (no listening; see `startServer`). */
@@ -80,15 +56,15 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   });
 
   app.decorateRequest('principal', null);
-  app.decorateRequest('doorBodyCap', null);
+  app.decorateRequest('doorBodyCaps', null);
   // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
   installObservability(app, service);
 
-  const capsFor = (req: FastifyRequest): BodyCaps => ({
-    plan: req.doorBodyCap ?? (req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes),
+  const capsFor = (req: FastifyRequest): BodyCaps => req.doorBodyCaps ?? {
+    plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
     absolute: service.limits.maxBodyBytes,
     sandbox: req.principal?.kind === 'sandbox',
-  });
+  };
 
   // Our own parsers: Fastify's would reject malformed JSON before authentication ran.
   app.removeAllContentTypeParsers();

@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@svc/errors';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
-import { call, sandboxToken, start, stopAll, TAG, type TestServer } from '../test/helpers';
+import { DOOR_ENVELOPE_BYTES } from './routes/door-body-cap';
+import { call, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 
 // The tRPC door over plain HTTP (the wire format any tRPC client speaks): POST /trpc/<proc> with
 // the input as the JSON body, GET /trpc/<proc>?input=<json> for queries.
@@ -98,15 +100,57 @@ describe('tRPC at /trpc', () => {
     expect(expectTrpcFault(await mutation('solve', { command: unserved, problem: ring(3) }), 'SVC_UNSUPPORTED').detail).toMatch(/not available yet/);
   });
 
-  it('a body far beyond the plan (over twice its cap), or over 1 MiB without a valid credential, is refused before it is read on', async () => {
-    // The sandbox cap is 8 KiB here: ~100 KiB is past 2 × 8 KiB + 64 KiB.
+  it('a body far beyond the plan, or over 1 MiB without a valid credential, is refused before it is read on', async () => {
+    // The sandbox cap is 8 KiB here: ~100 KiB is past 8 KiB + the 64 KiB of wrapping.
     const far = await mutation('solve', { command: 'maxcut', problem: ring(8000) });
     expect(far.status).toBe(413);
-    expect(far.json.code).toBe('SVC_PAYLOAD_TOO_LARGE');
+    expect(far.json.error.data.problem.code).toBe('SVC_PAYLOAD_TOO_LARGE');
     const anonymous = await call(t.url, 'POST', '/trpc/solve', { raw: JSON.stringify({ command: 'maxcut', problem: ring(90_000) }) });
     expect(anonymous.status).toBe(413);
+    expect(anonymous.json.error.data.problem.code).toBe('SVC_PAYLOAD_TOO_LARGE');
     const mcp = await call(t.url, 'POST', '/mcp', { raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc.compute', arguments: { problem: ring(90_000) } } }), headers: { accept: 'application/json, text/event-stream' } });
     expect(mcp.status).toBe(413);
+  });
+
+  // The solve route's mechanism: a declared length past the plan's cap is 413 before any byte of the
+  // body is read (a free key's 104 MiB body was read and parsed whole, 11 s and 2 GB, before its 413).
+  it('a declared Content-Length past the caller\'s plan cap is 413 at once, with no byte of the body sent', async () => {
+    const key = await verifiedKey(t, 'trpc-big-body@example.com');
+    for (const [auth, declared] of [[key, 104 * 1024 * 1024], [token, 1024 * 1024]] as const) {
+      const r = await headersOnly('/trpc/solve', auth, declared);
+      expect(r.status, r.text).toBe(413);
+      const problem = JSON.parse(r.text).error.data.problem;
+      expect(problem.code).toBe('SVC_PAYLOAD_TOO_LARGE');
+    }
+  });
+
+  it('a chunked body is cut at the plan cap plus the wrapping (the transport\'s 413, not the door\'s after parsing)', async () => {
+    // 76 KiB: past 8 KiB + 64 KiB, short of the 2 × 8 KiB + 64 KiB that used to be read and parsed.
+    const body = JSON.stringify({ command: 'maxcut', problem: { ...ring(3), description: `A ring of offices. ${'x'.repeat(76 * 1024)}` } });
+    const r = await chunkedPost('/trpc/solve', token, body);
+    expect(r.status).toBe(413);
+    expect(JSON.parse(r.text).error.data.problem).toMatchObject({ code: 'SVC_PAYLOAD_TOO_LARGE', limit_bytes: 8192 + DOOR_ENVELOPE_BYTES });
+  });
+
+  it('a wrong method is 405 with Allow (queries GET, mutations POST); a POST without a JSON body is 422, never 500', async () => {
+    const noType = await call(t.url, 'POST', '/trpc/capabilities', {});
+    expect([noType.status, noType.headers.get('allow')]).toEqual([405, 'GET']);
+    expect(noType.json.error.data.problem).toMatchObject({ code: 'SVC_ERROR', status: 405, retryable: false });
+    expect(noType.json.error.data.code).toBe('METHOD_NOT_SUPPORTED');
+    const postQuery = await call(t.url, 'POST', '/trpc/getJob', { body: { job_id: 'job_x' } });
+    expect([postQuery.status, postQuery.headers.get('allow')]).toEqual([405, 'GET']);
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const r = await call(t.url, method, '/trpc/solve', {});
+      expect([method, r.status, r.headers.get('allow')]).toEqual([method, 405, 'POST']);
+      expect(r.json.error.data.problem.code).toBe('SVC_ERROR');
+    }
+    const bare = await call(t.url, 'POST', '/trpc/solve', { auth: token });
+    expectTrpcFault(bare, 'SVC_INVALID_INPUT');
+    expect(bare.json.error.data.problem.detail).toMatch(/Content-Type: application\/json/);
+    const empty = await call(t.url, 'POST', '/trpc/solve', { auth: token, raw: '' , headers: { 'content-type': 'application/json' } });
+    expectTrpcFault(empty, 'SVC_INVALID_INPUT');
+    expectTrpcFault(await call(t.url, 'POST', '/trpc/solve', { auth: token, raw: 'x', headers: { 'content-type': 'text/plain' } }), 'SVC_INVALID_INPUT');
+    expectTrpcFault(await call(t.url, 'GET', '/trpc/nope', {}), 'SVC_NOT_FOUND');
   });
 
   it('an Idempotency-Key replays; reused on another problem it is 409 SVC_IDEMPOTENCY_CONFLICT', async () => {
@@ -117,3 +161,49 @@ describe('tRPC at /trpc', () => {
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(7), seed: 4 }, token, h), 'SVC_IDEMPOTENCY_CONFLICT');
   });
 });
+
+/** Sends only the request head with a declared length (no body byte) and resolves with the reply. */
+function headersOnly(path: string, auth: string, declared: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(declared), authorization: `Bearer ${auth}` },
+    });
+    // Generous: the server answers in milliseconds; one that waits for the body never answers.
+    const guard = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no reply while the body was withheld: the server waited for it'));
+    }, 30_000);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        clearTimeout(guard);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, text });
+      });
+    });
+    req.on('error', (e) => {
+      clearTimeout(guard);
+      reject(e);
+    });
+    req.flushHeaders();
+  });
+}
+
+/** POSTs `text` in 16 KiB chunks without a Content-Length (Transfer-Encoding: chunked). */
+function chunkedPost(path: string, auth: string, text: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${auth}` } });
+    req.on('response', (res) => {
+      let out = '';
+      res.on('data', (d) => (out += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: out }));
+    });
+    // The server may answer and stop reading before the last chunk: that is the point.
+    req.on('error', (e) => ((e as NodeJS.ErrnoException).code === 'EPIPE' || (e as NodeJS.ErrnoException).code === 'ECONNRESET' ? undefined : reject(e)));
+    const bytes = Buffer.from(text);
+    for (let i = 0; i < bytes.length; i += 16 * 1024) req.write(bytes.subarray(i, i + 16 * 1024));
+    req.end();
+  });
+}

@@ -1,27 +1,95 @@
-import type { FastifyInstance } from 'fastify';
-import type { SvcError } from '@svc/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SvcError, problemDocument } from '@svc/errors';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { createDoor, type Service } from '@svc/service';
 import { createTrpcRouter, svcErrorOf, trpcContext, type AppRouter } from './router';
+import { TRPC_CODE } from './error-codes';
 import { doorBodyCap } from '../routes/door-body-cap';
+import { fromFastifyError } from '../internal/fastify-errors';
 
 export const TRPC_PREFIX = '/trpc';
 
+/** Methods the route answers: tRPC's own two, and the rest for a 405 naming the right one. */
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+type ProcedureType = 'query' | 'mutation' | 'subscription';
+
+/** The procedures a path names: one, or several joined by commas in a batch call (`?batch=1`). */
+function namesOf(request: FastifyRequest<{ Params: { path: string } }>): string[] {
+  const batch = (request.query as Record<string, unknown> | undefined)?.batch;
+  return batch === '1' || batch === 'true' ? request.params.path.split(',') : [request.params.path];
+}
+
 /**
  * Mounts the tRPC router at `/trpc`. The reply's HTTP status is the SVC_ code's own (422 for
- * SVC_INVALID_INPUT, 402 for quota…), with `Retry-After` when the code carries one.
+ * SVC_INVALID_INPUT, 402 for quota…), with `Retry-After` when the code carries one. Before tRPC
+ * sees a request, in commands.md precedence: an unknown procedure is 404, a wrong method 405 (with
+ * `Allow`: queries are GET, mutations POST), a body past the caller's plan cap 413 before it is read
+ * (the solve route's check), a POST without a JSON body 422. Those replies are tRPC error documents
+ * too (`error.data.problem`), so a tRPC client reads every fault the same way.
  */
 export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: (err: SvcError, request: { readonly method: string; readonly url: string }) => void }) {
   const { docsUrl, onFault } = opts;
   const router = createTrpcRouter(docsUrl);
+  const procedures = router._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
   const createContext = trpcContext(createDoor(service));
+  const capped = doorBodyCap(service);
+
+  /** The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status. */
+  const sendTrpcFault = (reply: FastifyReply, err: SvcError, path: string | undefined): FastifyReply => {
+    const problem = problemDocument(err, docsUrl);
+    const code = err.status === 405 ? 'METHOD_NOT_SUPPORTED' : TRPC_CODE[err.code];
+    reply.code(problem.status).header('content-type', 'application/json');
+    if (problem.retry_after !== undefined) reply.header('retry-after', String(Math.ceil(problem.retry_after)));
+    return reply.send(JSON.stringify({
+      error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, ...(path ? { path } : {}), problem } },
+    }));
+  };
+
+  /** 404 unknown procedure, 405 wrong method (with Allow). */
+  const checkCall = async (request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply): Promise<void> => {
+    const names = namesOf(request);
+    const types = new Set<ProcedureType>();
+    for (const name of names) {
+      const p = Object.prototype.hasOwnProperty.call(procedures, name) ? procedures[name] : undefined;
+      if (!p) {
+        throw new SvcError('SVC_NOT_FOUND', `No tRPC procedure '${name.slice(0, 80)}'; the procedures are ${Object.keys(procedures).join(', ')}.`);
+      }
+      types.add(p._def.type);
+    }
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const allow = types.size === 1 && types.has('query') ? 'GET' : types.size === 1 && types.has('mutation') ? 'POST' : null;
+    if (allow === null) {
+      throw new SvcError('SVC_INVALID_INPUT', 'A batch mixes queries (GET) and mutations (POST); send them as separate requests.');
+    }
+    if (method !== allow) {
+      reply.header('allow', allow);
+      const what = allow === 'GET' ? `a query: call it with GET ${TRPC_PREFIX}/${request.params.path.slice(0, 80)}?input=<JSON>` : `a mutation: call it with POST and the input as a JSON body`;
+      throw new SvcError('SVC_ERROR', `${method} is not allowed here; '${names.join(',').slice(0, 80)}' is ${what}.`, { status: 405 });
+    }
+  };
+
+  /** After the size check (size outranks the media type): a POST must carry its input as JSON. */
+  const requireJson = async (request: FastifyRequest): Promise<void> => {
+    if (request.method === 'POST' && request.headers['content-type'] === undefined) {
+      throw new SvcError('SVC_INVALID_INPUT', 'The request has no JSON body: send the input as JSON with Content-Type: application/json.');
+    }
+  };
+
   return async (app: FastifyInstance): Promise<void> => {
     // Our own route over tRPC's request handler rather than its plugin: the plugin swaps the JSON
     // parser for its own, and the server's parser is what caps a body before it is read on.
     app.route<{ Params: { path: string } }>({
-      method: ['GET', 'POST'],
+      method: [...METHODS],
       url: `${TRPC_PREFIX}/:path`,
-      onRequest: doorBodyCap(service),
+      onRequest: [checkCall, capped, requireJson],
+      // Faults before tRPC runs (the hooks above, the body reader): tRPC's error document.
+      errorHandler: (error: FastifyError | SvcError, request, reply) => {
+        const err = error instanceof SvcError ? error : fromFastifyError(error);
+        if (err.status >= 500) onFault(err, request);
+        return sendTrpcFault(reply, err, request.params.path?.slice(0, 200));
+      },
       handler: async (req, res) => {
         await fastifyRequestHandler<AppRouter, typeof req, typeof res>({
           router,

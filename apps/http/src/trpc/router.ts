@@ -70,8 +70,9 @@ function asTrpcError(e: unknown): TRPCError {
 export function svcErrorOf(error: TRPCError): SvcError {
   if (error.cause instanceof SvcError) return error.cause;
   if (error.code === 'NOT_FOUND') return new SvcError('SVC_NOT_FOUND', error.message);
-  if (error.code === 'METHOD_NOT_SUPPORTED') return new SvcError('SVC_UNSUPPORTED', error.message);
-  if (error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST') return new SvcError('SVC_INVALID_INPUT', error.message);
+  // The route answers a wrong method and a missing media type before tRPC runs (plugin.ts); these stay 4xx all the same.
+  if (error.code === 'METHOD_NOT_SUPPORTED') return new SvcError('SVC_ERROR', error.message, { status: 405 });
+  if (error.code === 'PARSE_ERROR' || error.code === 'BAD_REQUEST' || error.code === 'UNSUPPORTED_MEDIA_TYPE') return new SvcError('SVC_INVALID_INPUT', error.message);
   return toSvcError(error.cause ?? error);
 }
 
