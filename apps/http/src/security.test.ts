@@ -1,9 +1,11 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TAG, call, expectProblem, outbox, register, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
+import { TAG, call, expectProblem, outbox, register, sandboxToken, start, startWithDefaultLimits, stopAll, type TestServer } from '../test/helpers';
+import { PublicDocuments } from './routes/public-documents';
 
 // The security review of issue 11, one test per finding: keys stored as salted hashes only, no key
 // or token in any log line, jobs unguessable and readable only by their account, SQL only
@@ -124,5 +126,78 @@ describe('security review', () => {
       for (const m of text.matchAll(/\.(prepare|exec)(<[^>]*>)?\(\s*(`[^`]*\$\{[^`]*`|['"][^'"]*['"]\s*\+)/g)) offenders.push(`${f}: ${m[0].slice(0, 80)}`);
     }
     expect(offenders).toEqual([]);
+  });
+});
+
+/** One request through node:http, which sends the Host header it is given (fetch does not). */
+function rawRequest(base: string, method: string, urlPath: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${urlPath}`, { method, headers }, (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// Host-header poisoning: with SVC_PUBLIC_URL unset the mailed link and the OpenAPI server were
+// built from the request's Host, so a forged Host sent a verification token to another host.
+describe('links never come from the request Host', () => {
+  const forged = { host: 'evil.example:6666', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+
+  it('without SVC_PUBLIC_URL: the listening address in the mailed link, the OpenAPI servers, /docs and the agent card', async () => {
+    const reg = await rawRequest(t.url, 'POST', '/api/v1/accounts', { ...forged, 'content-type': 'application/json' }, JSON.stringify({ email: 'host-a@example.com' }));
+    expect(reg.status, reg.text).toBe(201);
+    const mail = outbox(t.dataDir).filter((m) => m.to === 'host-a@example.com').at(-1)!;
+    expect(mail.link).toBe(`${t.url}/api/v1/email/verify?token=${mail.token}`);
+    for (const p of ['/api/v1/openapi.json', '/docs/json']) {
+      const doc = await rawRequest(t.url, 'GET', p, forged);
+      expect(JSON.parse(doc.text).servers, p).toEqual([{ url: t.url }]);
+      expect(doc.text, p).not.toContain('evil.example');
+    }
+    expect((await rawRequest(t.url, 'GET', '/.well-known/svc-agent-card.json', forged)).text).not.toContain('evil.example');
+  });
+
+  it('with SVC_PUBLIC_URL: that origin, whatever the Host says', async () => {
+    const s = await start({ env: { SVC_PUBLIC_URL: 'https://svc.example.org/' } });
+    const reg = await rawRequest(s.url, 'POST', '/api/v1/accounts', { ...forged, 'content-type': 'application/json' }, JSON.stringify({ email: 'host-b@example.com' }));
+    expect(reg.status, reg.text).toBe(201);
+    const mail = outbox(s.dataDir).at(-1)!;
+    expect(mail.link).toBe(`https://svc.example.org/api/v1/email/verify?token=${mail.token}`);
+    expect(JSON.parse((await rawRequest(s.url, 'GET', '/api/v1/openapi.json', forged)).text).servers).toEqual([{ url: 'https://svc.example.org' }]);
+  });
+});
+
+// Unauthenticated heavy documents (openapi.json ~310 KB, capabilities ~70 KB) were unlimited: a
+// flood on 64 connections raised everyone's p50 from 3 to 203 ms. They share the per-IP sandbox rate.
+describe('heavy public documents are rate-limited per IP like the sandbox', () => {
+  it('openapi.json, /docs/json, capabilities (HTTP and tRPC) count against the sandbox rate of the IP: 429 SVC_SANDBOX_RATE past it', async () => {
+    const s = await startWithDefaultLimits({ access: { sandboxRatePerMinute: 6 } });
+    const paths = ['/api/v1/openapi.json', '/docs/json', '/api/v1/capabilities', '/trpc/capabilities', '/api/v1/openapi.json', '/api/v1/capabilities'];
+    for (const p of paths) expect((await call(s.url, 'GET', p)).status, p).toBe(200);
+    for (const p of ['/api/v1/openapi.json', '/docs/json', '/api/v1/capabilities']) {
+      const r = await call(s.url, 'GET', p);
+      expectProblem(r, 429, 'SVC_SANDBOX_RATE');
+      expect(Number(r.retryAfter)).toBeGreaterThan(0);
+    }
+    const trpc = await call(s.url, 'GET', '/trpc/capabilities');
+    expect([trpc.status, trpc.json.error?.data?.problem?.code]).toEqual([429, 'SVC_SANDBOX_RATE']);
+    // The page and its static files are not counted; a sandbox solve from the IP now waits too.
+    expect((await call(s.url, 'GET', '/docs')).status).toBe(200);
+    const token = (await call(s.url, 'GET', '/api/v1/sandbox')).json.token as string;
+    expectProblem(await call(s.url, 'POST', '/api/v1/solve/maxcut', { body, auth: token }), 429, 'SVC_SANDBOX_RATE');
+  });
+
+  it('the documents are built once and sent as the same bytes', async () => {
+    const a = await call(t.url, 'GET', '/api/v1/openapi.json');
+    const b = await call(t.url, 'GET', '/api/v1/openapi.json');
+    expect(a.text).toBe(b.text);
+    expect(a.type).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(a.text).openapi).toBe('3.1.0');
+    const docs = new PublicDocuments(t.srv.service);
+    expect(docs.openApiFor('http://x.test')).toBe(docs.openApiFor('http://x.test'));
+    expect(docs.capabilitiesJson()).toBe(docs.capabilitiesJson());
   });
 });

@@ -7,6 +7,8 @@ import { sendProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
+import { ipRate } from './routes/guard';
+import { JSON_UTF8, PublicDocuments } from './routes/public-documents';
 import { arrivalOf, sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
 import { mcpRoute } from './mcp-route';
@@ -99,15 +101,17 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   });
 
   app.get('/healthz', async () => service.health());
-  app.get(`${API}/capabilities`, async () => service.capabilities());
+  // Heavy and public: built once, sent as bytes, counted against the per-IP sandbox rate.
+  const documents = new PublicDocuments(service);
+  app.get(`${API}/capabilities`, { onRequest: ipRate(service) }, async (_request, reply) => reply.header('content-type', JSON_UTF8).send(documents.capabilitiesJson()));
   app.get(`${API}/sandbox`, async () => service.sandboxInfo());
   app.get(`${API}/pricing`, async () => service.pricing());
   app.get(`${API}/models`, async () => service.models());
   app.register(accountPlugin(service));
-  app.register(solverPlugin(service));
+  app.register(solverPlugin(service, documents));
   app.register(trpcPlugin(service, { docsUrl, onFault }));
   app.register(mcpRoute(service));
-  app.register(docsRoute());
+  app.register(docsRoute(service, documents));
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).

@@ -72,6 +72,16 @@ export interface Access {
   authorize(principal: Principal, action: Action): void;
   /** `authorize`, then counts one request against the per-minute rate (429 SVC_SANDBOX_RATE / SVC_RATE_LIMITED). */
   admit(principal: Principal, action: Action): void;
+  /**
+   * The per-IP limiter of the sandbox, for callers known only by their address: counts one request
+   * of `ip` against the sandbox's per-minute request rate (the same window as sandbox solves from
+   * that IP), or 429 SVC_SANDBOX_RATE with Retry-After. Every door uses it for what it serves without
+   * credentials at some cost: registration, the email link, a job read by id, the OpenAPI document,
+   * the capabilities manifest.
+   */
+  admitIp(ip: string): void;
+  /** `SVC_PUBLIC_URL` when it is set (the origin of mailed links and of the OpenAPI server), else null. */
+  readonly publicUrl: string | null;
   /** Takes `units` from the per-minute compute budget, or 429 SVC_COMPUTE_RATE_LIMIT (Retry-After 60). */
   takeCompute(principal: Principal, units: number): void;
   /** Gives back compute budget of a call that did not run. */
@@ -108,7 +118,8 @@ export async function createAccess(deps: {
   const sandbox = await createSandboxTokens({
     store, clock, pinned: deps.pinnedSandboxToken, rotateSeconds: limits.sandboxRotateSeconds, graceSeconds: limits.sandboxGraceSeconds,
   });
-  const accounts = createAccountService({ store, clock, limits, mailer, signingSecret, publicUrl: env.SVC_PUBLIC_URL?.trim() || undefined });
+  const publicUrl = env.SVC_PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
+  const accounts = createAccountService({ store, clock, limits, mailer, signingSecret, publicUrl: publicUrl ?? undefined });
   const meter = createMeter({ store, clock, sandboxDailyUnits: deps.sandboxDailyUnits, access: limits });
   const requests = new WindowCounter(clock);
   const compute = new WindowCounter(clock);
@@ -129,6 +140,15 @@ export async function createAccess(deps: {
   const assertCapacity = (p: Principal, waiting: number): void => {
     if (p.kind !== 'sandbox' || limits.highDemandQueue === 0 || waiting < limits.highDemandQueue) return;
     throw new SvcError('SVC_HIGH_DEMAND', `Safe mode: ${waiting} solves are waiting for a worker, so sandbox solves are paused; keyed requests are still queued.`);
+  };
+
+  const admitIp = (ip: string): void => {
+    const r = requests.take(`ip:${ip}`, 1, limits.sandboxRatePerMinute);
+    if (!r.ok) {
+      throw new SvcError('SVC_SANDBOX_RATE', `The sandbox allows ${limits.sandboxRatePerMinute} requests per minute per IP; wait, or register a free key.`, {
+        retryAfter: r.retryAfterSeconds,
+      });
+    }
   };
 
   const authorize = (p: Principal, action: Action): void => {
@@ -178,15 +198,12 @@ export async function createAccess(deps: {
       throw new SvcError('SVC_UNAUTHENTICATED', 'The bearer token is not a valid API key or sandbox token.');
     },
     authorize,
+    publicUrl,
+    admitIp,
     admit(p, action) {
       authorize(p, action);
       if (p.kind === 'sandbox') {
-        const r = requests.take(`ip:${p.ip}`, 1, limits.sandboxRatePerMinute);
-        if (!r.ok) {
-          throw new SvcError('SVC_SANDBOX_RATE', `The sandbox allows ${limits.sandboxRatePerMinute} requests per minute per IP; wait, or register a free key.`, {
-            retryAfter: r.retryAfterSeconds,
-          });
-        }
+        admitIp(p.ip);
         return;
       }
       const r = requests.take(`key:${p.keyId}`, 1, limits.keyRatePerMinute);

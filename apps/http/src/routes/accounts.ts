@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Service } from '@svc/service';
-import { guard, ipRate, originOf } from './guard';
+import { guard, ipRate, publicOrigin } from './guard';
 
 const API = '/api/v1';
 
@@ -12,7 +12,7 @@ const API = '/api/v1';
  */
 export function accountRoutes(app: FastifyInstance, service: Service): void {
   app.post(`${API}/accounts`, { onRequest: ipRate(service) }, async (request, reply) => {
-    const registration = await service.access.accounts.register(request.body, { origin: originOf(request) });
+    const registration = await service.access.accounts.register(request.body, { origin: publicOrigin(service, request) });
     return reply.code(201).header('cache-control', 'no-store').send(registration);
   });
 
@@ -23,7 +23,7 @@ export function accountRoutes(app: FastifyInstance, service: Service): void {
   );
 
   app.post(`${API}/email/verification-notification`, { onRequest: guard(service, 'account') }, async (request, reply) => {
-    const r = await service.access.accounts.resendVerification(request.principal!, { origin: originOf(request) });
+    const r = await service.access.accounts.resendVerification(request.principal!, { origin: publicOrigin(service, request) });
     return reply.code(r.status === 'sent' ? 202 : 200).send(r);
   });
 }

@@ -13,16 +13,27 @@ export function guard(service: Service, action: Action) {
 }
 
 /**
- * For routes without credentials (registration, the signed link): counts one request against the
- * per-IP sandbox rate, so they cannot be used to flood the outbox.
+ * For routes served without credentials (registration, the signed link, the OpenAPI document, the
+ * capabilities manifest): counts one request against the per-IP sandbox rate (`admitIp`), so they
+ * cannot be used to flood the outbox or the server.
  */
 export function ipRate(service: Service) {
   return async (request: FastifyRequest): Promise<void> => {
-    service.access.admit({ kind: 'sandbox', id: `sandbox-ip:${request.ip}`, ip: request.ip, plan: 'sandbox' }, 'account');
+    service.access.admitIp(request.ip);
   };
 }
 
-/** `http(s)://host[:port]` of the request, for links mailed when `SVC_PUBLIC_URL` is unset. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/**
+ * The origin of links the server hands out (mailed verification links, the OpenAPI `servers`, the
+ * agent card): `SVC_PUBLIC_URL` when set, else `http://` and the local address and port the
+ * connection reached, the listening socket's. Never the request's `Host` or `X-Forwarded-Host`,
+ * which the caller writes: a forged one would send a verification token to another host.
+ */
+export function publicOrigin(service: Service, request: FastifyRequest): string {
+  if (service.access.publicUrl !== null) return service.access.publicUrl;
+  const socket = request.raw.socket;
+  let address = socket.localAddress ?? '127.0.0.1';
+  if (address.startsWith('::ffff:')) address = address.slice(7);
+  const host = address.includes(':') ? `[${address}]` : address;
+  return `http://${host}:${socket.localPort ?? 80}`;
 }

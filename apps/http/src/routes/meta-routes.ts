@@ -1,19 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { buildOpenApi } from '@svc/contracts';
 import { AGENT_CARD_PATH, PROMETHEUS_CONTENT_TYPE, type Service } from '@svc/service';
-import { originOf } from './guard';
+import { ipRate, publicOrigin } from './guard';
+import { JSON_UTF8, type PublicDocuments } from './public-documents';
 
 const API = '/api/v1';
 
 /**
  * Public documents and operations endpoints (no credentials): the formulate worksheets, the
- * examples catalogue, the OpenAPI document, the agent card, readiness and Prometheus metrics.
+ * examples catalogue, the OpenAPI document (per-IP rate), the agent card, readiness and Prometheus
+ * metrics.
  */
-export function metaRoutes(app: FastifyInstance, service: Service): void {
+export function metaRoutes(app: FastifyInstance, service: Service, documents: PublicDocuments): void {
   app.get<{ Params: { command: string } }>(`${API}/formulate/:command`, async (request) => service.formulate(request.params.command));
   app.get(`${API}/examples`, async () => service.examples());
-  app.get(`${API}/openapi.json`, async (request) => buildOpenApi({ serverUrl: originOf(request) }));
-  app.get(AGENT_CARD_PATH, async (request) => service.agentCard(originOf(request)));
+  // Heavy and unauthenticated: pre-serialised, and counted against the per-IP sandbox rate.
+  app.get(`${API}/openapi.json`, { onRequest: ipRate(service) }, async (request, reply) =>
+    reply.header('content-type', JSON_UTF8).send(documents.openApiFor(publicOrigin(service, request)).json));
+  app.get(AGENT_CARD_PATH, async (request) => service.agentCard(publicOrigin(service, request)));
   app.get('/readyz', async (_request, reply) => {
     const r = await service.ready();
     if (!r.ready) reply.header('retry-after', '30');

@@ -33,7 +33,7 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
   const { docsUrl, onFault } = opts;
   const router = createTrpcRouter(docsUrl);
   const procedures = router._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
-  const createContext = trpcContext(createDoor(service));
+  const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip));
   const capped = doorBodyCap(service);
 
   /** The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status. */

@@ -40,6 +40,8 @@ export interface JobInput {
 export interface TrpcContext {
   readonly door: Door;
   readonly caller: Caller;
+  /** The per-IP sandbox rate, for what is served without credentials (`Access.admitIp`). */
+  readonly admitIp: (ip: string) => void;
 }
 
 /** A typed pass-through: the door and the service check the arguments, with SVC_ codes. */
@@ -86,6 +88,8 @@ export function createTrpcRouter(docsUrl?: string) {
       return { ...shape, message: problem.detail, data: { ...shape.data, httpStatus: problem.status, code: shape.data.code, problem } };
     },
   });
+  // The manifest is fixed for the life of the process: built once.
+  let capabilities: Record<string, unknown> | undefined;
   return t.router({
     solve: t.procedure.input(shaped<SolveInput & { command: ServedCommand }>()).mutation(({ ctx, input }): Promise<SolveOutcome> => call(() => ctx.door.solve(input, ctx.caller))),
     analyze: t.procedure.input(shaped<SolveInput & { command: ServedCommand }>()).mutation(({ ctx, input }): Promise<AnalyzeReport> => call(() => ctx.door.analyze(input, ctx.caller))),
@@ -93,7 +97,10 @@ export function createTrpcRouter(docsUrl?: string) {
     verify: t.procedure.input(shaped<VerifyInput>()).mutation(({ ctx, input }) => call(() => ctx.door.verify(input, ctx.caller))),
     getJob: t.procedure.input(shaped<JobInput>()).query(({ ctx, input }): Promise<JobView> => call(() => ctx.door.getJob(input.job_id, ctx.caller, waitOf(input.wait_seconds)))),
     cancelJob: t.procedure.input(shaped<Pick<JobInput, 'job_id'>>()).mutation(({ ctx, input }): Promise<JobView> => call(() => ctx.door.cancelJob(input.job_id, ctx.caller))),
-    capabilities: t.procedure.query(({ ctx }) => ctx.door.capabilities() as Record<string, unknown>),
+    capabilities: t.procedure.query(({ ctx }) => call(() => {
+      ctx.admitIp(ctx.caller.ip ?? '127.0.0.1');
+      return (capabilities ??= ctx.door.capabilities() as Record<string, unknown>);
+    })),
   });
 }
 
@@ -108,9 +115,9 @@ function waitOf(w: unknown): number {
 export type AppRouter = ReturnType<typeof createTrpcRouter>;
 
 /** The context of one request: its credentials, Idempotency-Key and client address. */
-export function trpcContext(door: Door) {
+export function trpcContext(door: Door, admitIp: (ip: string) => void) {
   return ({ req }: CreateFastifyContextOptions): TrpcContext => {
     const h = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-    return { door, caller: { authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip } };
+    return { door, admitIp, caller: { authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip } };
   };
 }

@@ -140,8 +140,7 @@ export function createDoor(service: Service): Door {
   /** Job routes: credentials optional (a sandbox job is readable by whoever holds its id). */
   const reader = async (caller: Caller, action: Action): Promise<Principal | null> => {
     if (caller.authorization === undefined || caller.authorization === null || caller.authorization === '') {
-      const ip = caller.ip ?? LOCAL_IP;
-      service.access.admit({ kind: 'sandbox', id: `sandbox-ip:${ip}`, ip, plan: 'sandbox' }, 'account');
+      service.access.admitIp(caller.ip ?? LOCAL_IP);
       return null;
     }
     return admit(caller, action);
