@@ -75,7 +75,7 @@ describe('svc: usage', () => {
   it.each([
     [['frobnicate'], /Unknown command "frobnicate"/],
     [['optimize', '--bogus'], /Unknown flag --bogus/],
-    [['help', '--seed', '1'], /Unknown flag --seed/],
+    [['help', '--seed', '1'], /--seed is not an option of `svc help`; it is an option of /],
     [['optimize', '--effort', 'ultra'], /--effort must be one of flash, medium, high/],
     [['optimize', '--seed', '-1'], /Unknown flag -1|--seed must be a non-negative integer/],
     [['optimize', '--seed=1.5'], /--seed must be a non-negative integer/],
@@ -85,7 +85,7 @@ describe('svc: usage', () => {
     [['optimize', '--no-wait=yes'], /--no-wait takes no value/],
     [['optimize', 'extra'], /Usage: svc optimize \[options\]/],
     [['solve'], /Usage: svc solve <command>/],
-    [['solve', 'Not A Command'], /is not a command name/],
+    [['solve', 'Not A Command'], /Unknown command "Not A Command"/],
     [[], /No command given/],
   ])('%j is a usage error: SVC_CLIENT, exit 3, nothing sent', async (argv, message) => {
     const h = harness({ stdin: JSON.stringify(PROBLEM) });

@@ -25,6 +25,25 @@ function unionFlags(): FlagSpec[] {
   return [...byName.values()];
 }
 
+/**
+ * A flag of other commands given to this one (`svc tsp --binary`) is named as such, with the
+ * commands that take it, before the generic unknown-flag error.
+ */
+function assertOwnFlags(argv: readonly string[], name: string, own: readonly FlagSpec[]): void {
+  const mine = new Set(own.map((f) => `--${f.name}`));
+  for (const arg of argv) {
+    if (arg === '--') return;
+    if (!arg.startsWith('--')) continue;
+    const key = arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    if (mine.has(key)) continue;
+    const owners = COMMANDS.filter((c) => c.flags.some((f) => `--${f.name}` === key)).map((c) => c.name);
+    if (owners.length === 0) return;
+    throw new SvcError('SVC_CLIENT', `${key} is not an option of \`svc ${name}\`; it is an option of ${owners.join(', ')}.`, {
+      extensions: { hint: `\`svc ${name} --help\` lists the options of ${name}.` },
+    });
+  }
+}
+
 async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   // First pass over every known flag only to find the command name (flag values are not commands).
   const first = parseArgs(argv, unionFlags());
@@ -41,6 +60,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
       extensions: { hint: '`svc --help` lists every command with what it does.' },
     });
   }
+  assertOwnFlags(argv, cmd.name, [...GLOBAL_FLAGS, ...cmd.flags]);
   const args = parseArgs(argv, [...GLOBAL_FLAGS, ...cmd.flags]);
   if (args.flags.has('help')) return io.stdout(commandHelp(cmd)), 0;
   if (args.flags.has('version')) return io.stdout(`${CLIENT_VERSION}\n`), 0;

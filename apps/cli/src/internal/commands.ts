@@ -1,6 +1,6 @@
 import { COMMANDS as SERVICE_COMMANDS, PURPOSES, isServedCommand } from '@svc/contracts/commands';
 import type { CommandSpec } from './command-spec';
-import { CONFIGURE_COMMAND, KEYS_COMMAND, LOGIN_COMMAND, REGISTER_COMMAND, VERIFY_EMAIL_COMMAND } from './commands/account';
+import { CONFIGURE_COMMAND, KEYS_COMMAND, LOGIN_COMMAND, LOGOUT_COMMAND, REGISTER_COMMAND, VERIFY_EMAIL_COMMAND } from './commands/account';
 import { agentInfoCommand } from './commands/agent-info';
 import { BATCH_COMMAND } from './commands/batch';
 import {
@@ -48,6 +48,7 @@ export const COMMANDS: readonly CommandSpec[] = [
   REGISTER_COMMAND,
   VERIFY_EMAIL_COMMAND,
   LOGIN_COMMAND,
+  LOGOUT_COMMAND,
   KEYS_COMMAND,
   REPORT_COMMAND,
   CONFIGURE_COMMAND,

@@ -3,8 +3,10 @@ import type { CliIo } from './cli-io';
 
 /** The svc config file: one JSON object; unknown members are kept as they are. */
 export interface SvcConfig {
-  /** Stored by `svc login --key`; `SVC_API_KEY` wins over it. */
+  /** Stored by `svc login --key`, removed by `svc logout`; `SVC_API_KEY` wins over it. */
   api_key?: string;
+  /** The server `svc login` checked `api_key` against (named when another server refuses it). */
+  key_base_url?: string;
   /** Stored by `svc configure --base-url`; `SVC_BASE_URL` wins over it. */
   base_url?: string;
   /** Stored by `svc configure --agent`; named in the User-Agent (`SVC_AGENT` wins). */
@@ -14,7 +16,7 @@ export interface SvcConfig {
   [member: string]: unknown;
 }
 
-const STRING_MEMBERS = ['api_key', 'base_url', 'agent_family', 'agent_model'] as const;
+const STRING_MEMBERS = ['api_key', 'key_base_url', 'base_url', 'agent_family', 'agent_model'] as const;
 
 /** `$SVC_CONFIG`, else `$XDG_CONFIG_HOME/svc/config.json`, else `~/.config/svc/config.json`; null without any. */
 export function configPath(io: CliIo): string | null {

@@ -1,6 +1,7 @@
 import { ERRORS, SvcError, isErrorCode, problemDocument, type ProblemDocument } from '@svc/errors';
 import type { SolveResult } from '@svc/client';
 import type { CliIo } from './cli-io';
+import { credentialOrigin } from './session';
 
 export const FORMATS = ['human', 'json', 'envelope'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -191,8 +192,30 @@ export async function emitSuccess(io: CliIo, o: OutputOptions, doc: Record<strin
   return view.exitCode ?? 0;
 }
 
+/**
+ * An auth refusal of a key (401, or 403 for a revoked one) names the key's source, the config file
+ * and the server it went to, with the way out: a key stored by `svc login` is otherwise sent
+ * silently to whatever server SVC_BASE_URL names, and a fresh server refuses it.
+ */
+export function withCredentialOrigin(io: CliIo, doc: ProblemDocument): ProblemDocument {
+  const o = credentialOrigin(io);
+  if (!o || o.source === 'sandbox' || (doc.status !== 401 && doc.code !== 'SVC_TOKEN_BLOCKED')) return doc;
+  const what = o.source === 'config'
+    ? `The API key stored in ${o.config} (by \`svc login\`${o.loginServer ? ` for ${o.loginServer}` : ''})`
+    : o.source === 'SVC_API_KEY' ? 'The API key in SVC_API_KEY' : 'The key given with --key';
+  const fix = o.source === 'config'
+    ? '`svc logout` removes it (then the public sandbox token is used), `svc login --key <KEY>` stores a key of this server, and SVC_CONFIG=<file> selects another config file.'
+    : o.source === 'SVC_API_KEY' ? 'Unset SVC_API_KEY, or set it to a key of this server.' : 'Check the key, and SVC_BASE_URL if the key belongs to another server.';
+  return {
+    ...doc,
+    credential: { source: o.source, config: o.config, server: o.server, ...(o.loginServer ? { login_server: o.loginServer } : {}) },
+    hint: `${what} was sent to ${o.server}, which refused it. ${fix}`,
+  };
+}
+
 /** Writes an error, never masked: the document on stdout for json/envelope (and to `--out`), prose on stderr. */
-export async function emitError<E extends number>(io: CliIo, o: OutputOptions, problem: unknown, doc: ProblemDocument, exitCode: E): Promise<E> {
+export async function emitError<E extends number>(io: CliIo, o: OutputOptions, problem: unknown, given: ProblemDocument, exitCode: E): Promise<E> {
+  const doc = withCredentialOrigin(io, given);
   if (o.out !== undefined) {
     try {
       await writeOut(io, o.out, doc);

@@ -11,6 +11,26 @@ export interface Session {
   keySource: 'SVC_API_KEY' | 'config' | null;
 }
 
+/** Which credential an invocation sends, from where, to which server: named in an auth refusal. */
+export interface CredentialOrigin {
+  /** `flag`: `svc login --key` checking a key; `sandbox`: the public token, no key. */
+  readonly source: 'SVC_API_KEY' | 'config' | 'flag' | 'sandbox';
+  /** The config file read (whether or not it holds the key). */
+  readonly config: string | null;
+  /** The base URL the requests went to. */
+  readonly server: string;
+  /** The server `svc login` checked the stored key against, when the config records it. */
+  readonly loginServer?: string;
+}
+
+// One entry per invocation (runCli's io), read when an error is rendered (render.ts).
+const ORIGINS = new WeakMap<CliIo, CredentialOrigin>();
+
+/** The credential origin of the session this invocation opened, if it opened one. */
+export function credentialOrigin(io: CliIo): CredentialOrigin | undefined {
+  return ORIGINS.get(io);
+}
+
 export interface SessionOptions {
   /** Never use a configured key: the public sandbox token only (selftest). */
   sandboxOnly?: boolean;
@@ -73,5 +93,10 @@ export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Se
     userAgent: defaultUserAgent('svc-cli', CLIENT_VERSION, family ? { family, model } : undefined),
   });
   const keySource = o.apiKey !== undefined ? null : envKey ? 'SVC_API_KEY' : config.api_key ? 'config' : null;
+  const source = o.sandboxOnly ? 'sandbox' : o.apiKey !== undefined ? 'flag' : keySource ?? 'sandbox';
+  ORIGINS.set(io, {
+    source, config: path, server: client.baseUrl,
+    ...(source === 'config' && typeof config.key_base_url === 'string' ? { loginServer: config.key_base_url } : {}),
+  });
   return { client, config, configPath: path, keySource };
 }

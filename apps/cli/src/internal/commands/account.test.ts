@@ -82,12 +82,45 @@ describe('login and configure', () => {
     expect(r.out).not.toContain('svck_good');
     const file = h.files.get(CONFIG)!;
     expect(file.mode).toBe(0o600);
-    expect(JSON.parse(file.text)).toEqual({ agent_family: 'claude', extra: { kept: true }, api_key: 'svck_good' });
+    expect(JSON.parse(file.text)).toEqual({ agent_family: 'claude', extra: { kept: true }, api_key: 'svck_good', key_base_url: 'http://svc.test' });
     const bad = harness({ reply: usage });
     const b = await bad.run('login', '--key', 'svck_bad');
     expect(b.code).toBe(2);
     expect(bad.files.has(CONFIG)).toBe(false);
     expect((await harness().run('login')).code).toBe(3);
+  });
+
+  it('login records the server the key was checked against; logout removes the key and that server, keeping the rest', async () => {
+    const h = harness({ reply: usage, files: { [CONFIG]: JSON.stringify({ agent_family: 'claude' }) } });
+    expect((await h.run('login', '--key', 'svck_good')).code).toBe(0);
+    expect(JSON.parse(h.files.get(CONFIG)!.text)).toEqual({ agent_family: 'claude', api_key: 'svck_good', key_base_url: 'http://svc.test' });
+    const out = await h.run('logout', '--format', 'json');
+    expect(out.code).toBe(0);
+    expect(out.json()).toEqual({ removed: true, config: CONFIG, key: 'svck…(redacted)' });
+    expect(JSON.parse(h.files.get(CONFIG)!.text)).toEqual({ agent_family: 'claude' });
+    expect(h.files.get(CONFIG)!.mode).toBe(0o600);
+    const again = await h.run('logout');
+    expect([again.code, again.out]).toEqual([0, `No key is stored in ${CONFIG}; nothing to remove.\n`]);
+    // After logout the public sandbox token is sent again.
+    const next = harness({ reply: (c) => (is(c, '/api/v1/usage') ? Response.json({ principal: { kind: 'sandbox' } }) : undefined), files: { [CONFIG]: h.files.get(CONFIG)!.text } });
+    await next.run('report');
+    expect(next.sent()[0].headers.authorization).toBe('Bearer sbx');
+  });
+
+  it('a 401 for the stored key names the config file, the server it went to and the way out', async () => {
+    const files = { [CONFIG]: JSON.stringify({ api_key: 'svck_0123456789abcdef_old', key_base_url: 'http://old.test' }) };
+    const refused = () => problemReply(401, 'SVC_UNAUTHENTICATED');
+    const h = harness({ reply: refused, files, stdin: JSON.stringify({ description: 'Split four offices into two teams.', n: 2, edges: [[0, 1, 1]] }) });
+    const r = await h.run('maxcut', '--format', 'json');
+    expect(r.code).toBe(2);
+    expect(r.json()).toMatchObject({ code: 'SVC_UNAUTHENTICATED', credential: { source: 'config', config: CONFIG, server: 'http://svc.test', login_server: 'http://old.test' } });
+    expect(r.err).toContain(`The API key stored in ${CONFIG} (by \`svc login\` for http://old.test) was sent to http://svc.test, which refused it.`);
+    expect(r.err).toContain('`svc logout`');
+    const env = await harness({ reply: refused, env: { SVC_API_KEY: 'svck_env' } }).run('report');
+    expect(env.err).toContain('The API key in SVC_API_KEY was sent to http://svc.test, which refused it. Unset SVC_API_KEY');
+    // The sandbox token is not a stored credential: nothing to name.
+    const sandbox = await harness({ reply: (c) => (is(c, '/api/v1/usage') ? refused() : undefined) }).run('report', '--format', 'json');
+    expect(sandbox.json()).not.toHaveProperty('credential');
   });
 
   it('login stores the key unchecked (with a warning) when the service is unreachable', async () => {

@@ -100,6 +100,8 @@ export const LOGIN_COMMAND: CommandSpec = {
   details: [
     'The key is checked with GET /api/v1/usage first: a key the service rejects (401/403) is not stored.',
     'When the service is unreachable the key is stored unchecked, with a warning. SVC_API_KEY still wins.',
+    'Every later command sends the stored key to the server it runs against (SVC_BASE_URL); `svc logout`',
+    'removes it. SVC_CONFIG=<file> keeps a separate config (a test, another server).',
   ].join('\n'),
   run: async (ctx) => {
     const key = flagValue(ctx.args, 'key')?.trim();
@@ -115,10 +117,34 @@ export const LOGIN_COMMAND: CommandSpec = {
       checked = false;
       ctx.io.stderr(`svc: login: the service is unreachable; storing the key unchecked (${check.error.detail})\n`);
     } else principal = check.result.principal;
-    await saveConfig(ctx.io, path, { ...config, api_key: key });
+    // The server the key belongs to, named if another server later refuses it.
+    await saveConfig(ctx.io, path, { ...config, api_key: key, key_base_url: client.baseUrl });
     if (ctx.io.env.SVC_API_KEY) ctx.io.stderr('svc: login: note that SVC_API_KEY is set and wins over the stored key\n');
     const doc: Doc = { stored: true, config: path, key: redactKey(key), checked, ...(principal ? { principal } : {}) };
     return emitSuccess(ctx.io, ctx.output, doc, { human: () => `Stored key ${redactKey(key)} in ${path} (mode 0600)${checked ? '; the service accepts it' : '; NOT checked (service unreachable)'}.\n` });
+  },
+};
+
+/** `svc logout`: removes the stored key (and the server it was stored for) from the config file. */
+export const LOGOUT_COMMAND: CommandSpec = {
+  name: 'logout', group: 'account', summary: 'remove the API key `svc login` stored; commands use the public sandbox token again',
+  operands: [], flags: [],
+  details: 'Only the key goes; base_url and the agent settings stay. SVC_API_KEY is an environment variable: unset it yourself.',
+  run: async (ctx) => {
+    const { path, config } = await loadConfig(ctx.io);
+    const key = typeof config.api_key === 'string' && config.api_key !== '' ? config.api_key : null;
+    if (key !== null) {
+      const { api_key: _key, key_base_url: _server, ...rest } = config;
+      await saveConfig(ctx.io, path, rest);
+    }
+    const envKey = Boolean(ctx.io.env.SVC_API_KEY?.trim());
+    if (envKey) ctx.io.stderr('svc: logout: SVC_API_KEY is set and is still sent; unset it to use the sandbox token\n');
+    const doc: Doc = { removed: key !== null, config: path, ...(key !== null ? { key: redactKey(key) } : {}) };
+    return emitSuccess(ctx.io, ctx.output, doc, {
+      human: () => (key !== null
+        ? `Removed key ${redactKey(key)} from ${path}; ${envKey ? 'SVC_API_KEY is still sent' : 'commands now use the public sandbox token'}.\n`
+        : `No key is stored in ${path ?? 'any config file'}; nothing to remove.\n`),
+    });
   },
 };
 

@@ -4,9 +4,9 @@ import { flagValue } from '../args';
 import type { CommandSpec } from '../command-spec';
 import { SOLVE_FLAGS } from '../flags';
 import { readInput, refuseTwicePinned } from '../read-problem';
-import { compactDoc, line, localProblem, pickFields } from '../render';
+import { compactDoc, line, localProblem, pickFields, withCredentialOrigin } from '../render';
 import { openSession } from '../session';
-import { COMMAND_NAME, solveFlagsOf, solveOne, type SolveFlags } from './solve';
+import { COMMAND_NAME, knownCommand, solveFlagsOf, solveOne, type SolveFlags } from './solve';
 
 type Doc = Record<string, unknown>;
 
@@ -80,8 +80,7 @@ export const BATCH_COMMAND: CommandSpec = {
   ].join('\n'),
   run: async (ctx) => {
     const { io, args, output } = ctx;
-    const defaultCommand = ctx.operands[0];
-    if (defaultCommand !== undefined && !COMMAND_NAME.test(defaultCommand)) throw new SvcError('SVC_CLIENT', `"${defaultCommand}" is not a command name.`);
+    const defaultCommand = ctx.operands[0] === undefined ? undefined : knownCommand(ctx.operands[0]);
     const { text } = await readInput(io, flagValue(args, 'input'), 'NDJSON batch');
     const { client } = await openSession(io);
     const base = solveFlagsOf(args);
@@ -125,7 +124,7 @@ export const BATCH_COMMAND: CommandSpec = {
             if (output.fields) result = pickFields(result, output.fields);
             Object.assign(out, { ok: true, exit_code: 0, result });
           } else {
-            error = r.error;
+            error = withCredentialOrigin(io, r.error);
             exitCode = r.exitCode;
           }
         } catch (e) {

@@ -1,23 +1,18 @@
 import { withTag } from '@svc/client';
-import { SvcError } from '@svc/errors';
 import { flagValue } from '../args';
 import type { CommandContext, CommandSpec } from '../command-spec';
 import { INPUT_FLAG, QUERY_FLAGS } from '../flags';
 import { readProblem } from '../read-problem';
 import { emitError, emitSuccess, table, truncateAnswer } from '../render';
 import { openSession } from '../session';
-import { COMMAND_NAME, solveFlagsOf } from './solve';
+import { knownCommand, solveFlagsOf } from './solve';
 
 const yes = (b: unknown) => (b === true ? 'yes' : b === false ? 'no' : String(b));
 
-function checkName(command: string): string {
-  if (!COMMAND_NAME.test(command)) throw new SvcError('SVC_CLIENT', `"${command}" is not a command name.`);
-  return command;
-}
 
 async function preflight(ctx: CommandContext, route: 'estimate' | 'preflight', human: (command: string, d: Record<string, unknown>) => string): Promise<number> {
   const { io, args } = ctx;
-  const command = checkName(ctx.operands[0]);
+  const command = knownCommand(ctx.operands[0]);
   const problem = withTag(await readProblem(io, flagValue(args, 'input')));
   const { client } = await openSession(io);
   const f = solveFlagsOf(args);

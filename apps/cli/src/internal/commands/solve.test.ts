@@ -37,10 +37,43 @@ describe('--binary', () => {
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/--binary: sending JSON instead of SVCB: edges\[0\]\[2\] is not an integer/);
     expect(h.sent()[0].url.pathname).toBe('/api/v1/solve/maxcut');
+    // The long form takes --binary for any command and falls back; the short form of a command without a lane does not offer it.
     const f = harness({ stdin: JSON.stringify({ description: 'x'.repeat(12), n: 2 }), reply: service() });
-    const rf = await f.run('feel', '--binary');
+    const rf = await f.run('solve', 'feel', '--binary');
     expect(rf.err).toMatch(/feel has no binary lane/);
     expect(f.sent()[0].url.pathname).toBe('/api/v1/solve/feel');
+  });
+});
+
+describe('per-command options and command names', () => {
+  it('svc <command> --help lists --binary only for optimize and maxcut; elsewhere the flag is named as another command\'s', async () => {
+    const h = harness();
+    for (const c of ['optimize', 'maxcut']) expect((await h.run(c, '--help')).out, c).toContain('--binary');
+    for (const c of ['tsp', 'qap', 'feel', 'cover']) {
+      const help = await h.run(c, '--help');
+      expect(help.out, c).not.toContain('--binary');
+      expect(help.out, c).toContain('--max-latency-ms');
+    }
+    const tsp = harness({ stdin });
+    const r = await tsp.run('tsp', '--binary', '--format', 'json');
+    expect([r.code, r.json().code]).toEqual([3, 'SVC_CLIENT']);
+    expect(r.json().detail).toMatch(/--binary is not an option of `svc tsp`; it is an option of optimize, maxcut, solve, compute, batch/);
+    expect(tsp.calls).toHaveLength(0);
+  });
+
+  it('svc solve <typo> names the unknown command before reading stdin (svc solve maxcutt < /dev/null)', async () => {
+    for (const argv of [['solve', 'maxcutt'], ['validate', 'maxcutt'], ['estimate', 'maxcutt'], ['verify', 'maxcutt'], ['batch', 'maxcutt']]) {
+      const h = harness({ stdin: '' });
+      const r = await h.run(...argv, '--format', 'json');
+      expect([argv.join(' '), r.code, r.json().code]).toEqual([argv.join(' '), 3, 'SVC_CLIENT']);
+      expect(r.json().detail).toMatch(/^Unknown command "maxcutt"\. Did you mean maxcut\?/);
+      expect(r.err).not.toMatch(/stdin|empty/i);
+      expect(h.calls).toHaveLength(0);
+    }
+    // A known command still reads the problem: empty stdin is the complaint then.
+    const known = await harness({ stdin: '' }).run('solve', 'maxcut');
+    expect(known.code).toBe(3);
+    expect(known.err).not.toContain('Unknown command');
   });
 });
 

@@ -1,6 +1,7 @@
 import { encodeSvcb, withTag, type ClientResult, type Client, type SolveOptions, type PreparedRequest } from '@svc/client';
+import { CATALOGUE, COMMANDS as SERVICE_COMMANDS } from '@svc/contracts/commands';
 import { SvcError, problemDocument, exitCodeFor, type ProblemDocument } from '@svc/errors';
-import { flagValue, intValue, type ParsedArgs } from '../args';
+import { didYouMean, flagValue, intValue, type FlagSpec, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-io';
 import type { CommandContext, CommandSpec } from '../command-spec';
 import { redactKey } from '../config';
@@ -11,7 +12,25 @@ import { emitError, emitSuccess, humanSummary, localProblem, markLocal, table, t
 import { openSession } from '../session';
 
 const COMMAND_NAME = /^[a-z][a-z0-9-]*$/;
-const SVCB_COMMANDS = new Set(['optimize', 'maxcut']);
+/** The commands with a binary lane (docs/svcb.md): the only ones whose short form takes --binary. */
+export const SVCB_COMMANDS: ReadonlySet<string> = new Set(['optimize', 'maxcut']);
+
+/**
+ * A command operand (`svc solve <command>`, `validate`, `estimate`, `verify`, `batch`), checked
+ * before anything is read from stdin or sent: a typo is named as such, with the nearest commands.
+ */
+export function knownCommand(name: string): string {
+  if ((SERVICE_COMMANDS as readonly string[]).includes(name)) return name;
+  throw new SvcError('SVC_CLIENT', `Unknown command "${name.slice(0, 80)}".${didYouMean(name, SERVICE_COMMANDS)} The service's commands: ${SERVICE_COMMANDS.join(', ')}.`, {
+    extensions: { field: 'command', hint: '`svc capabilities` says what each command does and which are served; nothing was read or sent.' },
+  });
+}
+
+/** The options of `svc <command>`: --binary only where there is a binary lane, --max-latency-ms only where a budget cuts the search. */
+export function solveFlagsFor(command: string): readonly FlagSpec[] {
+  const budget = (CATALOGUE as Record<string, { latencyBudget?: true } | undefined>)[command]?.latencyBudget === true;
+  return SOLVE_FLAGS.filter((f) => (f.name !== 'binary' || SVCB_COMMANDS.has(command)) && (f.name !== 'max-latency-ms' || budget));
+}
 
 /** Everything a solve takes from the command line (or a batch line). */
 export interface SolveFlags {
@@ -196,7 +215,7 @@ async function runSolve(command: string, ctx: CommandContext): Promise<number> {
   return emitSolve(ctx, command, problem, await solveOne(io, client, command, problem, solveFlagsOf(args)));
 }
 
-const DETAILS = [
+const DETAILS_LINES = [
   'The problem is one JSON object with `description` (one sentence naming the real decision) and the',
   'command\'s fields (`svc schema <command>`, `svc formulate <command>`); `tag` is filled in when absent.',
   'Every solve carries an Idempotency-Key reused by its retries, so a retry never bills twice. A queued',
@@ -204,12 +223,15 @@ const DETAILS = [
   'ends first is SVC_JOB_WAIT_TIMEOUT (exit 1): resume with `svc jobs <id>`, never resubmit.',
   '--binary: integer-weight optimize/maxcut go as SVCB to /api/v1/compute/binary (docs/svcb.md); anything',
   'else falls back to JSON (a note on stderr).',
-].join('\n');
+];
+const DETAILS = DETAILS_LINES.join('\n');
+const DETAILS_NO_BINARY = DETAILS_LINES.slice(0, -2).join('\n');
 
 /** `svc <command>`: the short form for one service command. */
 export function solveCommand(command: string, summary: string, served = true): CommandSpec {
   return {
-    name: command, group: 'solve', summary, operands: [], flags: SOLVE_FLAGS, details: DETAILS, run: (ctx) => runSolve(command, ctx),
+    name: command, group: 'solve', summary, operands: [], flags: solveFlagsFor(command), details: SVCB_COMMANDS.has(command) ? DETAILS : DETAILS_NO_BINARY,
+    run: (ctx) => runSolve(command, ctx),
     ...(served ? {} : { notAvailable: true as const }),
   };
 }
@@ -222,11 +244,7 @@ export const SOLVE_LONG_FORM: CommandSpec = {
   operands: ['<command>'],
   flags: SOLVE_FLAGS,
   details: DETAILS,
-  run: (ctx) => {
-    const command = ctx.operands[0];
-    if (!COMMAND_NAME.test(command)) throw new SvcError('SVC_CLIENT', `"${command}" is not a command name.`);
-    return runSolve(command, ctx);
-  },
+  run: (ctx) => runSolve(knownCommand(ctx.operands[0]), ctx),
 };
 
 /** `contract.requirements.max_latency_ms` of a compute body when it is a number. */

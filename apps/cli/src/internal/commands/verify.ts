@@ -6,7 +6,7 @@ import { LOCAL_VERIFY_COMMANDS, localVerify } from '../local-verify';
 import { parseObject, readInput } from '../read-problem';
 import { emitError, emitSuccess, table } from '../render';
 import { openSession } from '../session';
-import { COMMAND_NAME } from './solve';
+import { knownCommand } from './solve';
 
 function verifyHuman(d: Record<string, unknown>): string {
   const checks = Array.isArray(d.checks) ? (d.checks as { name: string; ok: boolean; detail: string }[]) : [];
@@ -27,8 +27,7 @@ export const VERIFY_COMMAND: CommandSpec = {
   ].join('\n'),
   run: async (ctx) => {
     const { io, args } = ctx;
-    const command = ctx.operands[0];
-    if (!COMMAND_NAME.test(command)) throw new SvcError('SVC_CLIENT', `"${command}" is not a command name.`);
+    const command = knownCommand(ctx.operands[0]);
     const { text, source } = await readInput(io, flagValue(args, 'input'), '{problem, answer} document');
     const doc = parseObject(text, `{problem, answer} document from ${source}`);
     if (typeof doc.problem !== 'object' || doc.problem === null || Array.isArray(doc.problem) || !('answer' in doc)) {
