@@ -29,7 +29,7 @@ export {
   envelopeSchema, usageAlertSchema, observabilitySchema, type Envelope, type UsageAlert, type Observability,
 } from './envelope';
 export {
-  validateProblem, type ValidateContext, type ValidatedProblem, type ValidatedProblemOf,
+  validateProblem, sandboxNeedsN, type ValidateContext, type ValidatedProblem, type ValidatedProblemOf,
 } from './validate-problem';
 export { parseSolveOptions, SOLVE_QUERY_KEYS, type SolveOptions } from './parse-solve-options';
 export { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
@@ -38,7 +38,7 @@ export {
   type CapabilitiesOptions, type CapabilitiesManifest, type CommandCapability,
 } from './capabilities-manifest';
 export {
-  buildOpenApi, wireSchema, type WireSchemaName,
+  buildOpenApi, sandboxExample, wireSchema, type WireSchemaName,
   type OpenApiDocument, type OpenApiOperation, type OpenApiPathItem, type OpenApiParameter, type OpenApiResponse, type HttpMethod,
 } from './openapi';
 export { SAMPLE_LIMITS } from './commands/sample';

@@ -3,6 +3,7 @@ import { OpenApiBuilder } from 'openapi3-ts/oas31';
 import { CATALOGUE, COMMANDS, NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from './catalogue';
 import { SCHEMA_COMMANDS } from './schema-commands';
 import { buildOpenApi } from './openapi';
+import { validateProblem } from './validate-problem';
 
 // The served document's validation and its route-completeness check against Fastify's route
 // table live in apps/http/src/meta.test.ts; here: the document itself, without a server.
@@ -18,6 +19,25 @@ describe('buildOpenApi', () => {
     // Only the sections in use (an empty `responses: {}` etc. would be noise to a reader).
     expect(Object.keys(doc.components!)).toEqual(['schemas', 'securitySchemes']);
     expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  // The examples Try-it-out sends with the public sandbox token: each one must be accepted as it is
+  // (qap, select and milp lacked the n the sandbox needs; optimize pinned the unknown version "stable").
+  it('every request example is a problem the sandbox accepts: n given, no version pin', () => {
+    let seen = 0;
+    for (const [path, item] of Object.entries(doc.paths!)) {
+      const m = /^\/api\/v1\/(solve|analyze|estimate|preflight)\/([a-z-]+)$/.exec(path);
+      const example = (item as any).post?.requestBody?.content?.['application/json']?.example;
+      if (m) {
+        expect(example, path).toBeDefined();
+        expect(example.version, path).toBeUndefined();
+        expect(() => validateProblem(m[2], example, { sandbox: true }), path).not.toThrow();
+        seen++;
+      } else if (example !== undefined) {
+        expect(example.n, path).toBeTypeOf('number');
+      }
+    }
+    expect(seen).toBe(4 * SERVED_COMMANDS.length);
   });
 
   it('round-trips through OpenApiBuilder as JSON unchanged', () => {

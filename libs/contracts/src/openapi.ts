@@ -6,6 +6,8 @@
  * info description and the `solve` tag name the commands that are not available yet.
  */
 import { REGISTRY } from './commands';
+import type { SchemaCommand } from './schema-commands';
+import { validateProblem } from './validate-problem';
 import {
   OpenApiBuilder,
   type OpenAPIObject, type OperationObject, type ParameterObject, type PathItemObject, type ReferenceObject,
@@ -68,7 +70,7 @@ const IDEMPOTENCY: OpenApiParameter = { name: 'Idempotency-Key', in: 'header', s
 const JOB_ID: OpenApiParameter = { name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^job_[0-9a-f]{32}$' } };
 const PUBLIC: SecurityRequirementObject[] = [];
 const json = (schema: Schema, description: string): OpenApiResponse => ({ description, content: { [JSON_T]: { schema } } });
-const jsonBody = (schema: Schema): RequestBodyObject => ({ required: true, content: { [JSON_T]: { schema } } });
+const jsonBody = (schema: Schema, example?: unknown): RequestBodyObject => ({ required: true, content: { [JSON_T]: { schema, ...(example === undefined ? {} : { example }) } } });
 
 function commonSchemas(): Record<string, SchemaObject> {
   return {
@@ -165,8 +167,8 @@ function addPaths(b: OpenApiBuilder): void {
 
   for (const c of SERVED_COMMANDS) {
     const P = pascal(c);
-    // The command's valid fixture is the example Try-it-out sends (the /docs page shows it).
-    const problem: RequestBodyObject = { required: true, content: { [JSON_T]: { schema: ref(`${P}Problem`), example: REGISTRY[c].example } } };
+    // The command's valid fixture, as the sandbox takes it, is the example Try-it-out sends (the /docs page shows it).
+    const problem: RequestBodyObject = { required: true, content: { [JSON_T]: { schema: ref(`${P}Problem`), example: sandboxExample(c) } } };
     add(`${API}/solve/${c}`, 'post', {
       operationId: `solve${P}`, summary: `Solve ${c}: ${PURPOSES[c]}`, tags: ['solve'],
       parameters: [...SOLVE_QUERY, IDEMPOTENCY], requestBody: problem,
@@ -196,7 +198,7 @@ function addPaths(b: OpenApiBuilder): void {
   }
   add(`${API}/compute`, 'post', {
     operationId: 'compute', summary: 'Solve a bare problem routed to its command by shape', tags: ['solve'],
-    parameters: [...SOLVE_QUERY, IDEMPOTENCY], requestBody: jsonBody(ref('ComputeRequest')),
+    parameters: [...SOLVE_QUERY, IDEMPOTENCY], requestBody: jsonBody(ref('ComputeRequest'), sandboxExample('maxcut')),
     responses: {
       '200': json({ type: 'object', description: 'the answer envelope of the routed command, with `routed`' }, 'the answer'),
       '202': json(ref('QueuedAck'), 'queued as a job'), '402': errorResponse('SVC_QUOTA_EXCEEDED'),
@@ -215,7 +217,7 @@ function addPaths(b: OpenApiBuilder): void {
   });
   add(`${API}/route`, 'post', {
     operationId: 'route', summary: 'Rank the commands a bare problem fits (free)', tags: ['preflight'],
-    requestBody: jsonBody(ref('ComputeRequest')), responses: { '200': json(ref('RouteReport'), 'the candidates'), ...pick('401', '403', '422', '429') },
+    requestBody: jsonBody(ref('ComputeRequest'), sandboxExample('tsp')), responses: { '200': json(ref('RouteReport'), 'the candidates'), ...pick('401', '403', '422', '429') },
   });
   add(`${API}/jobs/{job_id}`, 'get', {
     operationId: 'getJob', summary: 'A job; long-polls with ?wait=N (at most 30 s)', tags: ['jobs'],
@@ -243,6 +245,17 @@ function addPaths(b: OpenApiBuilder): void {
     responses: { '200': json(ref('Account'), 'the revoked key'), ...pick('401', '403', '404', '429') },
   });
   add(`${API}/usage`, 'get', { operationId: 'usage', summary: "Today's units, alerts and recent calls", tags: ['accounts'], responses: { '200': json(ref('Usage'), 'usage'), ...pick('401', '403', '429') } });
+}
+
+/**
+ * A command's example as the /docs page offers it: the contract's valid example (`<command>.valid.json`)
+ * without its model pin (fixtures may pin any well-formed version) and with the `n` the anonymous
+ * sandbox needs, so Try-it-out with the sandbox token answers.
+ */
+export function sandboxExample(c: SchemaCommand): Record<string, unknown> {
+  const { version: _pin, ...body } = REGISTRY[c].example as Record<string, unknown>;
+  const { tag, description, n: _n, ...rest } = body;
+  return { tag, description, n: validateProblem(c, body, { sandbox: false }).n, ...rest };
 }
 
 /** The sentence naming the commands this version does not serve (their routes answer 404 SVC_UNSUPPORTED). */

@@ -3,6 +3,7 @@ import { problemDocument } from '@svc/errors';
 import { validateProblem } from './validate-problem';
 import { inputSchemas } from './schemas';
 import { TAG } from './catalogue';
+import { REGISTRY } from './commands';
 import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
 import { ALL_EXAMPLES, FIRST_WITHOUT_CONTRACT, NOT_A_COMMAND, skippedBecause, svcErrorOf, validExample } from '../test/fixtures';
 
@@ -88,6 +89,26 @@ describe('routing and metadata', () => {
   it('the sandbox needs n', () => {
     expectError('tsp', withField('tsp', { n: undefined }), 'SVC_SANDBOX_NEEDS_N', { sandbox: true, field: 'n' });
     expect(validateProblem('tsp', withField('tsp', { n: undefined }), open).n).toBe(4);
+  });
+
+  it.each(SCHEMA_COMMANDS)('SVC_SANDBOX_NEEDS_N says what n is for %s, and the value when the data shows it', (c) => {
+    const { version: _pin, ...body } = withField(c, { n: undefined });
+    const e = svcErrorOf(() => validateProblem(c, body, { sandbox: true }));
+    expect(e.code).toBe('SVC_SANDBOX_NEEDS_N');
+    expect(e.detail).toContain(`for ${c}, n is ${REGISTRY[c].nMeans}`);
+    expect(REGISTRY[c].nMeans).toMatch(/^the number of /);
+    let expected: number | undefined;
+    try {
+      expected = validateProblem(c, body, open).n;
+    } catch {
+      // n is required by the schema of this command: the meaning alone is said.
+    }
+    if (expected !== undefined) {
+      expect(e.detail).toContain(`add "n": ${expected} to this problem`);
+      expect(e.extensions).toMatchObject({ field: 'n', expected_n: expected });
+      // Adding what the message says is enough.
+      expect(validateProblem(c, { ...body, n: expected }, { sandbox: true }).n).toBe(expected);
+    } else expect(e.extensions).not.toHaveProperty('expected_n');
   });
 
   it('the sandbox n cap is SVC_SANDBOX_LIMIT only when configured', () => {

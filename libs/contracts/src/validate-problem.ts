@@ -57,6 +57,27 @@ function fromZod(error: z.ZodError, allowed: readonly string[], body: Record<str
 }
 
 /**
+ * `SVC_SANDBOX_NEEDS_N` for a sandbox problem of `command` without `n`: what n counts for that
+ * command and, when the rest of the problem is valid, the value to add (`expected_n`).
+ */
+export function sandboxNeedsN(command: SchemaCommand, body: Record<string, unknown>): SvcError {
+  let expected: number | undefined;
+  try {
+    const parsed = FAST_SHAPES[command].safeParse(body);
+    if (parsed.success) expected = REGISTRY[command].checks.check(parsed.data as Loose);
+  } catch {
+    // The data does not say n yet; the schema stage names its fault once n is given.
+  }
+  const what = `for ${command}, n is ${REGISTRY[command].nMeans}`;
+  const detail = expected === undefined
+    ? `the anonymous sandbox needs the problem size "n" (${what}; it must agree with the data)`
+    : `the anonymous sandbox needs the problem size "n" (${what}): add "n": ${expected} to this problem`;
+  return new SvcError('SVC_SANDBOX_NEEDS_N', detail, {
+    extensions: { field: 'n', n_means: REGISTRY[command].nMeans, ...(expected === undefined ? {} : { expected_n: expected }) },
+  });
+}
+
+/**
  * Validates one problem body for `command`, in the precedence order of commands.md:
  * unknown command (404 `SVC_UNSUPPORTED`) → not a JSON object (`SVC_INVALID_INPUT`) →
  * `tag` (`SVC_MISSING_TAG`, or `SVC_INVALID_INPUT` when wrong) → `description`
@@ -83,11 +104,7 @@ export function validateProblem(command: string, body: unknown, ctx: ValidateCon
       `"description" ${why}; give one plain sentence of at least ${LIMITS.minDescription} characters naming the real-world decision`,
       { extensions: { field: 'description' } });
   }
-  if (ctx.sandbox && body.n === undefined) {
-    throw new SvcError('SVC_SANDBOX_NEEDS_N', 'sandbox requests must carry the problem size "n" (it must agree with the data)', {
-      extensions: { field: 'n' },
-    });
-  }
+  if (ctx.sandbox && body.n === undefined) throw sandboxNeedsN(c, body);
   const shape = FAST_SHAPES[c];
   const parsed = shape.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error, Object.keys(shape.shape), body, REGISTRY[c].structure);

@@ -5,7 +5,7 @@
  * field the command does not accept is never routed to it (unknown fields are rejected).
  */
 import { SvcError } from '@svc/errors';
-import { TAG, LIMITS, type PlannedCommand } from '@svc/contracts';
+import { TAG, LIMITS, isSchemaCommand, sandboxNeedsN, type PlannedCommand } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
 import { MODULES, type RouteBody, type RouteShape } from './commands';
 
@@ -124,7 +124,11 @@ export function splitComputeBody(body: unknown, ctx: { readonly sandbox: boolean
       { extensions: { field: 'description' } });
   }
   if (ctx.sandbox && body.n === undefined) {
-    throw new SvcError('SVC_SANDBOX_NEEDS_N', 'sandbox requests must carry the problem size "n" (it must agree with the data)', { extensions: { field: 'n' } });
+    // What n is depends on the command the shape routes to: name it, and its value when the data says it.
+    const { contract: _contract, ...bare } = body;
+    const top = routeProblem(bare, () => true)[0];
+    if (top !== undefined && isSchemaCommand(top.command)) throw sandboxNeedsN(top.command, bare);
+    throw new SvcError('SVC_SANDBOX_NEEDS_N', 'the anonymous sandbox needs the problem size "n" (the number of variables, nodes, cities or items of the command the shape routes to; POST /api/v1/route names it)', { extensions: { field: 'n' } });
   }
   const { contract, ...problem } = body;
   const out: ComputeContract = {};

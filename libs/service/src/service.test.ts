@@ -206,6 +206,9 @@ describe('solve errors', () => {
     expect((await caught(svc.solve('optimize', { description: desc, n: 3 }, { principal: me }))).code).toBe('SVC_MISSING_TAG');
     expect((await caught(svc.solve('optimize', { tag: TAG, n: 3 }, { principal: me }))).code).toBe('SVC_MISSING_DESCRIPTION');
     expect((await caught(svc.solve('optimize', { tag: TAG, description: desc, linear: {} }, { principal: me }))).code).toBe('SVC_SANDBOX_NEEDS_N');
+    // Routed by shape, the missing n is named for the command the shape routes to.
+    const routed = await caught(svc.compute({ tag: TAG, description: desc, matrix: [[0, 2, 3], [2, 0, 4], [3, 4, 0]] }, { principal: me }));
+    expect([routed.code, routed.message]).toEqual(['SVC_SANDBOX_NEEDS_N', expect.stringMatching(/for tsp, n is the number of cities.*add "n": 3/)]);
     expect((await caught(svc.solve('optimize', { ...body, linear: [1] }, { principal: me }))).code).toBe('SVC_INVALID_INPUT');
     expect((await caught(svc.solve('maxcut', { tag: TAG, description: desc, n: 3, edges: [[0, 0, 1]] }, { principal: me }))).code).toBe('SVC_INVALID_INPUT');
   });

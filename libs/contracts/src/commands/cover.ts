@@ -52,6 +52,7 @@ function sizes(v: Loose, n: number): void {
 
 export const cover = {
   example,
+  nMeans: 'the number of candidate sets (the length of sets and costs)',
   structure: z.strictObject({
     ...common,
     universe,

@@ -56,6 +56,7 @@ function sizes(v: Loose): void {
 
 export const design = {
   example,
+  nMeans: 'the number of sites, L',
   structure,
   fast: z.strictObject({
     ...fastCommon,

@@ -61,6 +61,7 @@ const feelOutputShape = {
 
 export const feel = {
   example,
+  nMeans: 'the number of spins',
   structure: feelStructure,
   fast: feelFast,
   checks: feelChecks,

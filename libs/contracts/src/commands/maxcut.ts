@@ -33,6 +33,7 @@ function check(v: Loose): number {
 
 export const maxcut = {
   example,
+  nMeans: 'the number of nodes',
   structure: z.strictObject({
     ...common,
     n: requiredN,

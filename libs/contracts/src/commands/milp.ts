@@ -100,6 +100,7 @@ function checkOpenCurvature(open: number[], diag: Record<string, number>, quadra
 
 export const milp = {
   example,
+  nMeans: 'the number of variables (the length of vars)',
   structure: z.strictObject({
     ...common,
     vars: z.array(milpVarSchema).min(1).describe('the variables; n is their count'),

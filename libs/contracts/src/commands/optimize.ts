@@ -11,6 +11,7 @@ const answerBits = z.array(z.number().int().min(0).max(1));
 
 export const optimize = {
   example,
+  nMeans: 'the number of binary variables',
   structure: z.strictObject({
     ...common,
     n: requiredN,

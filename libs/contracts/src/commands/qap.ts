@@ -13,6 +13,7 @@ import example from './qap.valid.json';
 
 export const qap = {
   example,
+  nMeans: 'the number of facilities, which is the number of locations (the order of flow and dist)',
   structure: z.strictObject({
     ...common,
     flow: z.array(z.array(weight)).min(1).describe('N x N flow matrix F'),

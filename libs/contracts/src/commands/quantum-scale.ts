@@ -79,6 +79,7 @@ const quantumScaleOutputShape = {
 
 export const quantumScale = {
   example,
+  nMeans: 'the number of spins',
   structure: quantumScaleStructure,
   fast: quantumScaleFast,
   checks: quantumScaleChecks,

@@ -42,6 +42,7 @@ function check(v: Loose): number {
 
 export const rank = {
   example,
+  nMeans: 'the number of items (the length of items)',
   structure: z.strictObject({
     ...common,
     items: z.array(z.string().min(1)).min(1).describe('unique item names to order'),

@@ -157,6 +157,7 @@ const bits = z.array(z.number().int().min(0).max(1));
 
 export const rules = {
   example,
+  nMeans: 'the number of binary variables',
   structure,
   fast,
   checks: {

@@ -88,6 +88,7 @@ const sampleOutputShape = {
 
 export const sample = {
   example,
+  nMeans: 'the number of binary variables',
   structure: sampleStructure,
   fast: sampleFast,
   checks: sampleChecks,

@@ -33,6 +33,7 @@ function check(v: Loose): number {
 
 export const select = {
   example,
+  nMeans: 'the number of items, m',
   structure,
   fast: z.strictObject({
     ...fastCommon, m: structure.shape.m, k: structure.shape.k, affinity: hot, redundancy: hot,

@@ -41,6 +41,7 @@ function check(v: Loose): number {
 
 export const tsp = {
   example,
+  nMeans: 'the number of cities (the order of matrix, or the number of points)',
   structure: z.strictObject({
     ...common,
     matrix: z.array(z.array(z.number().int())).min(2).optional()

@@ -84,6 +84,7 @@ const wantOutputShape = {
 
 export const want = {
   example,
+  nMeans: 'the number of binary variables',
   structure: wantStructure,
   fast: wantFast,
   checks: wantChecks,

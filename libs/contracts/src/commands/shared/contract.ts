@@ -31,6 +31,8 @@ export interface CommandContract {
   readonly limits: Readonly<Record<string, number>>;
   /** Typical exact (certified) size of interface §8, the same for every effort unless the engine says otherwise. */
   readonly exactCap?: number;
+  /** What `n` counts for this command, as `SVC_SANDBOX_NEEDS_N` says it ("the number of cities …"). */
+  readonly nMeans: string;
   /** A valid problem (`<command>.valid.json`): the OpenAPI example and the tests' fixture. */
   readonly example: Readonly<Record<string, unknown>>;
 }
