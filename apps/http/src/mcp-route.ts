@@ -1,16 +1,30 @@
 /**
  * MCP over streamable HTTP at `/mcp`, stateless: each request gets its own MCP server bound to
  * that request's credentials (the `Authorization` header) over the door layer, so no job or
- * session state lives in the connection. Results of cut arrays are shared across requests.
+ * session state lives in the connection; the tool list and schemas are built once per process.
+ * Results of cut arrays are shared across requests, each readable by its owner only.
+ *
+ * Before the body is read: the `Origin` check (DNS rebinding: 403), `GET`/`DELETE` (405: no SSE
+ * stream and no sessions to end), a credential that does not authenticate (401 with
+ * `WWW-Authenticate`), the per-IP rate of calls without credentials (429), and the body cap (413):
+ * the caller's plan cap plus the JSON-RPC wrapping, 1 MiB without credentials, as HTTP caps a
+ * solve. After it: an empty batch (400, -32600), a call that needs credentials sent without them
+ * (401 with `WWW-Authenticate`, so OAuth-capable clients can authenticate), and `tools/list`
+ * answered from its text serialised once.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
-import { createMcpServer, ResultStore, type Json, type McpBackend, type Outcome } from '@svc/mcp';
-import { createDoor, type Caller, type Door } from '@svc/service';
+import { createMcpServer, ResultStore, SCHEMA_TOOL, SCHEMA_URI_PREFIX, toolsListJson, type Json, type McpBackend, type Outcome } from '@svc/mcp';
+import { createDoor, type Caller, type Door, type Principal, type Service } from '@svc/service';
 import { doorBodyCap } from './routes/door-body-cap';
+import { ipRate } from './routes/guard';
 
 export const MCP_PATH = '/mcp';
+/** Browser origins allowed to call /mcp besides loopback ones and SVC_PUBLIC_URL's: a comma-separated list. */
+export const MCP_ALLOWED_ORIGINS_ENV = 'SVC_MCP_ALLOWED_ORIGINS';
 
 async function outcome(fn: () => Promise<unknown> | unknown): Promise<Outcome> {
   try {
@@ -20,35 +34,158 @@ async function outcome(fn: () => Promise<unknown> | unknown): Promise<Outcome> {
   }
 }
 
-/** The MCP tools over the service for one caller. */
-export function doorBackend(door: Door, caller: Caller): McpBackend {
+/** The MCP tools over the service for one caller (`principal`: who the request authenticated as, if anyone). */
+export function doorBackend(door: Door, caller: Caller, principal: Principal | null = null): McpBackend {
   return {
     analyze: (args) => outcome(() => door.analyze(args, caller)),
     compute: (args, idempotencyKey) => outcome(() => door.compute(args, { ...caller, idempotencyKey })),
     verify: (args) => outcome(() => door.verify(args, caller)),
     getJob: (jobId, waitSeconds) => outcome(() => door.getJob(jobId, caller, waitSeconds)),
     cancelJob: (jobId) => outcome(() => door.cancelJob(jobId, caller)),
+    // The account (`account:<id>`) or the sandbox allowance (`sandbox-ip:<ip>`) owns a kept result.
+    owner: async () => principal?.id ?? null,
   };
 }
 
 const header = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
-export function mcpRoute(service: import('@svc/service').Service) {
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The origins allowed besides loopback ones: `SVC_MCP_ALLOWED_ORIGINS` and the service's public URL (`SVC_PUBLIC_URL`). */
+export function allowedOrigins(env: NodeJS.ProcessEnv = process.env, publicUrl: string | null = null): Set<string> {
+  const out = new Set<string>();
+  for (const raw of [...(env[MCP_ALLOWED_ORIGINS_ENV] ?? '').split(','), publicUrl ?? '']) {
+    const s = raw.trim();
+    if (s === '') continue;
+    try {
+      out.add(new URL(s).origin);
+    } catch {
+      throw new Error(`${MCP_ALLOWED_ORIGINS_ENV}: '${s.slice(0, 100)}' is not an origin (scheme://host[:port])`);
+    }
+  }
+  return out;
+}
+
+/**
+ * DNS-rebinding protection (MCP transports: servers MUST validate `Origin`): no `Origin` (a
+ * client that is not a browser), a loopback origin, or one configured; anything else (a page on
+ * another site, `null`) is refused.
+ */
+export function originAllowed(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+  if (origin === undefined) return true;
+  let u: URL;
+  try {
+    u = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return false;
+  return LOOPBACK_HOSTS.has(u.hostname) || allowed.has(u.origin);
+}
+
+type Message = Record<string, unknown>;
+const asMessages = (body: unknown): Message[] => (Array.isArray(body) ? body : [body]).filter((m): m is Message => typeof m === 'object' && m !== null);
+
+/** A request that reads or spends what belongs to a caller: tool calls (but the schema tool) and reads of jobs and kept results. */
+function needsCredentials(m: Message): boolean {
+  const params = (typeof m.params === 'object' && m.params !== null ? m.params : {}) as Record<string, unknown>;
+  if (m.method === 'tools/call') return params.name !== SCHEMA_TOOL;
+  if (m.method === 'resources/read') return !(typeof params.uri === 'string' && params.uri.startsWith(SCHEMA_URI_PREFIX));
+  return false;
+}
+
+const BEARER_REALM = 'Bearer realm="svc"';
+
+export interface McpRouteOptions {
+  /** Browser origins allowed besides loopback ones (default: `allowedOrigins()` of the environment). */
+  readonly allowedOrigins?: ReadonlySet<string>;
+}
+
+export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
   const door = createDoor(service);
   const results = new ResultStore();
+  const origins = opts.allowedOrigins ?? allowedOrigins(process.env, service.access.publicUrl);
+  // Aborted as the server closes: job waits answer at once instead of holding the shutdown.
+  const closing = new AbortController();
+  const open = new Set<ServerResponse>();
+  const bodyCap = doorBodyCap(service);
+
+  /** Origin, method, credentials, anonymous rate and declared size, before the body is read. */
+  const gate = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const origin = header(request.headers.origin);
+    if (!originAllowed(origin, origins)) {
+      throw new SvcError('SVC_FORBIDDEN', `Origin '${String(origin).slice(0, 100)}' may not call ${MCP_PATH} (DNS-rebinding protection); a browser client must be served from a loopback origin or one listed in ${MCP_ALLOWED_ORIGINS_ENV}.`);
+    }
+    if (request.method !== 'POST') {
+      reply.header('allow', 'POST');
+      throw new SvcError('SVC_ERROR', `${MCP_PATH} is stateless: no SSE stream to open with GET and no session to end with DELETE; send each JSON-RPC message with POST.`, { status: 405 });
+    }
+    const auth = request.headers.authorization;
+    if (auth) {
+      try {
+        request.principal = await service.authenticate(auth, { ip: request.ip });
+      } catch (e) {
+        const err = e instanceof SvcError ? e : toSvcError(e);
+        if (err.status === 401) reply.header('www-authenticate', `${BEARER_REALM}, error="invalid_token"`);
+        throw err;
+      }
+    } else {
+      // Calls without credentials (initialize, tools/list, the schemas) count against the per-IP sandbox rate.
+      await ipRate(service)(request);
+    }
+    // The caps every door shares (the plan's cap plus the wrapping, 1 MiB without credentials),
+    // checked on the declared length now and bounding the read of a chunked body.
+    await bodyCap(request);
+  };
+
+  /** Once the body is parsed: an empty batch, credentials a call needs, and the tools/list fast path. */
+  const screen = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const body = request.body;
+    if (Array.isArray(body) && body.length === 0) {
+      await reply.code(400).header('content-type', 'application/json').send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: an empty batch.' } }));
+      return;
+    }
+    const messages = asMessages(body);
+    if (!request.principal && messages.some(needsCredentials)) {
+      reply.header('www-authenticate', BEARER_REALM);
+      throw new SvcError('SVC_UNAUTHENTICATED', `Tool calls and reads at ${MCP_PATH} need credentials: send "Authorization: Bearer <API key or the public sandbox token of GET /api/v1/sandbox>" (tools/list and ${SCHEMA_TOOL} need none).`);
+    }
+    // tools/list, the one heavy answer open to anyone, from its text serialised once.
+    const one = !Array.isArray(body) && messages.length === 1 ? messages[0] : null;
+    const accept = header(request.headers.accept) ?? '';
+    const version = header(request.headers['mcp-protocol-version']);
+    if (
+      one?.method === 'tools/list' && (typeof one.id === 'string' || typeof one.id === 'number') && one.jsonrpc === '2.0'
+      && accept.includes('application/json') && accept.includes('text/event-stream')
+      && (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+    ) {
+      await reply.header('content-type', 'application/json').send(`{"result":${toolsListJson()},"jsonrpc":"2.0","id":${JSON.stringify(one.id)}}`);
+    }
+  };
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip };
+    const server = createMcpServer(doorBackend(door, caller, request.principal), { results, signal: closing.signal });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    open.add(reply.raw);
+    reply.raw.on('close', () => {
+      open.delete(reply.raw);
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  };
+
   return async (app: FastifyInstance): Promise<void> => {
-    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip };
-      const server = createMcpServer(doorBackend(door, caller), { results });
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    };
-    app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, onRequest: doorBodyCap(service), handler: handle });
+    app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, onRequest: gate, preHandler: screen, handler: handle });
+    app.addHook('preClose', async () => {
+      closing.abort();
+      // Nothing at /mcp is meant to stay open; whatever still is must not hold the exit.
+      setTimeout(() => {
+        for (const res of open) res.destroy();
+      }, 5000).unref();
+    });
   };
 }

@@ -24,4 +24,9 @@ export interface McpBackend {
   /** A job, long-polling up to `waitSeconds` (the server cuts it to its maximum). */
   getJob(jobId: string, waitSeconds: number): Promise<Outcome>;
   cancelJob(jobId: string): Promise<Outcome>;
+  /**
+   * Who is calling, as the owner of results kept for `svc://results/<receipt>` (the account, or the
+   * sandbox allowance), or null without valid credentials. Absent: one user per server (`svc mcp`).
+   */
+  owner?(): Promise<string | null>;
 }

@@ -1,54 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { CATALOGUE, SERVED_COMMANDS } from '@svc/contracts/commands';
-import type { Json, McpBackend, Outcome, SolveArgs } from './backend';
-import { portable } from './schemas';
-import { createMcpServer, MAX_ITEMS } from './server';
+import { envelope, job, JOB_ID, Script, TAG } from '../test/script-backend';
+import type { Json, McpBackend, SolveArgs } from './backend';
+import { commandSchemas, mcpTools, portable, toolsListJson } from './schemas';
+import { createMcpServer, MAX_ITEMS, MAX_TEXT_CHARS, MAX_WAIT_S, type McpServerOptions } from './server';
 
 // The MCP server over a scripted backend, with the SDK's own client (which checks every result
-// against the tool's outputSchema).
-const TAG = 'svc-cortex-v1';
-const envelope = (n: number, extra: Json = {}): Json => ({
-  answer: Array.from({ length: n }, (_, i) => i % 2), cut_value: n, certainty: 'heuristic (hypothesis - verify)', proof: null,
-  receipt: `svcr_${'ab'.repeat(32)}`, compute_units: 2, compute_units_left: 10, elapsed_ms: 1, peak_rss_kb: 1,
-  observability: { queue_ms: 0, compute_ms: 1, total_ms: 1 }, tag: TAG, version: '2026-11-21', engine: 'ts', effort: 'medium', seed: 0, ...extra,
-});
-const job = (status: string, extra: Json = {}): Json => ({
-  job_id: 'job_0123456789abcdef0123456789abcdef', status, command: 'maxcut', created_at: '2026-11-24T00:00:00.000Z', started_at: null, finished_at: null,
-  compute_units: 2, billed_units: null, poll: '/api/v1/jobs/job_0123456789abcdef0123456789abcdef?wait=30', attempts: 0, cancel_requested: false, progress: null, tag: TAG, ...extra,
-});
-
-class Script implements McpBackend {
-  calls: [string, unknown[]][] = [];
-  compute_: (args: SolveArgs) => Outcome = () => ({ ok: true, value: envelope(5) });
-  jobs: Outcome[] = [];
-  async analyze(args: SolveArgs): Promise<Outcome> {
-    this.calls.push(['analyze', [args]]);
-    return { ok: true, value: { valid: true, command: args.command, compute_units: 2, would_certify: true, would_queue: false, charged: 0 } };
-  }
-  async compute(args: SolveArgs, key?: string): Promise<Outcome> {
-    this.calls.push(['compute', [args, key]]);
-    return this.compute_(args);
-  }
-  async verify(args: Json): Promise<Outcome> {
-    this.calls.push(['verify', [args]]);
-    return { ok: true, value: { ok: true, command: args.command, checks: [], objective: 3, objective_field: 'cut_value', verification: 'service_recheck' } };
-  }
-  async getJob(id: string, wait: number): Promise<Outcome> {
-    this.calls.push(['getJob', [id, wait]]);
-    return this.jobs.shift() ?? { ok: true, value: job('running') };
-  }
-  async cancelJob(id: string): Promise<Outcome> {
-    this.calls.push(['cancelJob', [id]]);
-    return { ok: true, value: job('cancelled', { cancel_requested: true }) };
-  }
-}
-
+// against the tool's outputSchema once it has listed the tools).
 const open: Client[] = [];
-async function connect(backend: McpBackend, now?: () => number): Promise<Client> {
+async function connect(backend: McpBackend, opts: McpServerOptions = {}): Promise<Client> {
   const [a, b] = InMemoryTransport.createLinkedPair();
-  await createMcpServer(backend, now ? { now } : {}).connect(a);
+  await createMcpServer(backend, opts).connect(a);
   const client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(b);
   open.push(client);
@@ -58,27 +23,59 @@ afterEach(async () => {
   for (const c of open.splice(0)) await c.close();
 });
 
+/** One raw JSON-RPC exchange, bypassing the SDK client's own checks. */
+async function raw(backend: McpBackend, message: unknown): Promise<Json> {
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await createMcpServer(backend).connect(a);
+  const answer = new Promise<Json>((resolve) => {
+    b.onmessage = (m) => resolve(m as unknown as Json);
+  });
+  await b.start();
+  await b.send(message as JSONRPCMessage);
+  const r = await answer;
+  await b.close();
+  return r;
+}
+
 type Result = { isError?: boolean; structuredContent?: Json & Record<string, any>; content: Array<{ type: string; text?: string; uri?: string }> };
 
 describe('createMcpServer', () => {
-  it('lists a tool per catalogue tool entry, every served command in compute and analyze, object schemas throughout', async () => {
-    const { tools } = await (await connect(new Script())).listTools();
+  it('lists the catalogue tools plus svc.schema in at most 12 KB; each command\'s exact schemas come from svc.schema and svc://schemas/<command>', async () => {
+    const client = await connect(new Script());
+    const listed = await client.listTools();
     const withTool = SERVED_COMMANDS.filter((c) => CATALOGUE[c].tool).map((c) => CATALOGUE[c].tool!.name);
-    expect(tools.map((t) => t.name)).toEqual(['svc.analyze', 'svc.compute', 'svc.verify', ...withTool]);
-    for (const t of tools) {
+    expect(listed.tools.map((t) => t.name)).toEqual(['svc.analyze', 'svc.compute', 'svc.verify', ...withTool, 'svc.schema']);
+    // The whole list an agent reads into its context (90 KB before; svc.compute's input alone was 28 KB).
+    const bytes = Buffer.byteLength(JSON.stringify(listed));
+    expect(bytes, `tools/list is ${bytes} bytes`).toBeLessThanOrEqual(12 * 1024);
+    expect(Buffer.byteLength(toolsListJson())).toBe(bytes);
+    for (const t of listed.tools) {
       expect(t.inputSchema.type, t.name).toBe('object');
       expect(t.outputSchema?.type, t.name).toBe('object');
       // Nothing a draft-07 validator would misread.
-      expect(JSON.stringify(t.inputSchema), t.name).not.toMatch(/prefixItems|\$schema/);
-      expect(JSON.stringify(t.outputSchema), t.name).not.toMatch(/prefixItems|\$schema/);
+      expect(JSON.stringify(t), t.name).not.toMatch(/prefixItems|\$schema/);
     }
-    for (const name of ['svc.analyze', 'svc.compute', 'svc.verify']) {
-      expect((tools.find((x) => x.name === name)!.inputSchema.properties as any).command.enum, name).toEqual([...SERVED_COMMANDS]);
+    for (const name of ['svc.analyze', 'svc.compute', 'svc.verify', 'svc.schema']) {
+      expect((listed.tools.find((x) => x.name === name)!.inputSchema.properties as any).command.enum, name).toEqual([...SERVED_COMMANDS]);
     }
-    const compute = tools.find((x) => x.name === 'svc.compute')!;
-    expect((compute.inputSchema.properties as any).problem.anyOf.map((s: Json) => s.title)).toEqual(SERVED_COMMANDS.map((c) => `${c} problem`));
-    // The whole list stays readable in an agent's context (about 6.5 KB per served command).
-    expect(JSON.stringify(tools).length).toBeLessThan(6_500 * SERVED_COMMANDS.length);
+    for (const c of SERVED_COMMANDS) {
+      const viaTool = (await client.callTool({ name: 'svc.schema', arguments: { command: c } })) as Result;
+      expect(viaTool.structuredContent, c).toEqual(commandSchemas(c));
+      expect((viaTool.structuredContent!.input as Json).title).toBe(`${c} problem`);
+      const viaResource = await client.readResource({ uri: `svc://schemas/${c}` });
+      expect(JSON.parse((viaResource.contents[0] as { text: string }).text)).toEqual(commandSchemas(c));
+    }
+    // The full definitions (svc tools --target …) still carry every problem schema inline.
+    const full = mcpTools().find((t) => t.name === 'svc.compute')!;
+    expect((full.inputSchema.properties as any).problem.anyOf.map((s: Json) => s.title)).toEqual(SERVED_COMMANDS.map((c) => `${c} problem`));
+    expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(SERVED_COMMANDS.map((c) => `svc://schemas/${c}`));
+  });
+
+  it('annotates each tool truthfully: estimates, checks and schemas read only; solving spends units and is not idempotent', async () => {
+    const { tools } = await (await connect(new Script())).listTools();
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
+    for (const name of ['svc.analyze', 'svc.verify', 'svc.schema']) expect(hints[name], name).toMatchObject({ readOnlyHint: true, idempotentHint: true, openWorldHint: false });
+    for (const name of ['svc.compute', 'svc.inverse', 'svc.explore']) expect(hints[name], name).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
   });
 
   it('portable(): tuples become fixed-length arrays of their items, $schema goes', () => {
@@ -86,12 +83,14 @@ describe('createMcpServer', () => {
       .toEqual({ type: 'array', items: { anyOf: [{ type: 'integer' }, { type: 'number' }] }, minItems: 2, maxItems: 2 });
   });
 
-  it('fills the tag, passes the options, and summarises the answer', async () => {
+  it('fills the tag, passes the options, and puts the summary and the answer\'s JSON in text content', async () => {
     const backend = new Script();
     const r = (await (await connect(backend)).callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: { description: 'A ring.', n: 5 }, seed: 3, idempotency_key: 'k1' } })) as Result;
     expect(backend.calls[0]).toEqual(['compute', [{ command: 'maxcut', seed: 3, problem: { tag: TAG, description: 'A ring.', n: 5 } }, 'k1']]);
     expect(r.structuredContent!.cut_value).toBe(5);
     expect(r.content[0].text).toContain('cut_value 5');
+    // A client that ignores structuredContent still reads the answer.
+    expect(JSON.parse(r.content[1].text!)).toEqual(r.structuredContent);
   });
 
   it('svc.inverse and svc.explore run their own command and refuse a command argument', async () => {
@@ -104,44 +103,99 @@ describe('createMcpServer', () => {
     expect(refused.structuredContent).toMatchObject({ code: 'SVC_UNSUPPORTED', status: 404 });
   });
 
-  it('a fault is an isError result carrying the problem document', async () => {
+  it('a fault is an isError result carrying the problem document, valid against the listed output schema', async () => {
     const backend = new Script();
     backend.compute_ = () => ({ ok: false, problem: { code: 'SVC_INVALID_INPUT', status: 422, detail: 'edges[0]: out of range', agent_fix_prompt: 'Fix it.', next_actions: [] } });
-    const r = (await (await connect(backend)).callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: {} } })) as Result;
+    const client = await connect(backend);
+    // Listing first makes the SDK client validate every structuredContent, faults included.
+    await client.listTools();
+    const r = (await client.callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: {} } })) as Result;
     expect(r.isError).toBe(true);
     expect(r.structuredContent).toMatchObject({ code: 'SVC_INVALID_INPUT', status: 422 });
     expect(r.content[0].text).toContain('edges[0]: out of range');
-    const bad = (await (await connect(backend)).callTool({ name: 'svc.compute', arguments: { job_id: 'job_x', wait_seconds: -1 } })) as Result;
+    expect(JSON.parse(r.content[1].text!)).toEqual(r.structuredContent);
+    const bad = (await client.callTool({ name: 'svc.compute', arguments: { job_id: 'job_x', wait_seconds: -1 } })) as Result;
     expect(bad.structuredContent).toMatchObject({ code: 'SVC_INVALID_INPUT', field: 'wait_seconds' });
-    const stray = (await (await connect(backend)).callTool({ name: 'svc.compute', arguments: { problem: {}, cancel: true } })) as Result;
+    const stray = (await client.callTool({ name: 'svc.compute', arguments: { problem: {}, cancel: true } })) as Result;
     expect(stray.structuredContent).toMatchObject({ code: 'SVC_INVALID_INPUT', field: 'cancel' });
+    // Faults of every other kind of tool validate against their listed output schemas too.
+    const faults: [string, Json][] = [['svc.analyze', { command: 'maxcut', problem: {}, answer: [] }], ['svc.verify', { command: 'maxcut', problem: {}, answer: [], seed: 1 }], ['svc.schema', { command: 'not-a-command' }], ['svc.inverse', { problem: {}, job_id: 7 }]];
+    for (const [name, args] of faults) {
+      const f = (await client.callTool({ name, arguments: args })) as Result;
+      expect(f.isError, name).toBe(true);
+      expect(f.structuredContent!.code, name).toMatch(/^SVC_/);
+    }
+  });
+
+  it('tools/call without params, or with arguments that are not an object, is -32602 with one sentence', async () => {
+    for (const params of [undefined, {}, { name: 'svc.compute', arguments: [1] }]) {
+      const r = await raw(new Script(), { jsonrpc: '2.0', id: 7, method: 'tools/call', ...(params ? { params } : {}) });
+      expect(r.id).toBe(7);
+      expect((r.error as Json).code).toBe(-32602);
+      expect(String((r.error as Json).message).length).toBeLessThan(120);
+      expect(String((r.error as Json).message)).not.toMatch(/invalid_type|"path"/);
+    }
+    const unknown = await raw(new Script(), { jsonrpc: '2.0', id: 8, method: 'tools/nope' });
+    expect((unknown.error as Json).code).toBe(-32601);
   });
 
   it('job_id waits in bounded polls until the job ends or the wait is over; cancel cancels', async () => {
     const backend = new Script();
+    // A long-poll that waits as long as it was asked to.
+    let t = 0;
     backend.jobs = [{ ok: true, value: job('running') }, { ok: true, value: job('done', { result: envelope(3) }) }];
-    const client = await connect(backend);
-    const done = (await client.callTool({ name: 'svc.compute', arguments: { job_id: 'job_0123456789abcdef0123456789abcdef', wait_seconds: 999 } })) as Result;
+    const getJob = backend.getJob.bind(backend);
+    backend.getJob = async (id, wait) => {
+      t += wait * 1000;
+      return getJob(id, wait);
+    };
+    const client = await connect(backend, { now: () => t });
+    const done = (await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: 999 } })) as Result;
     expect(done.structuredContent).toMatchObject({ status: 'done' });
     // Capped at 50 s in all, 30 s a poll.
-    expect(backend.calls.map((c) => c[1][1])).toEqual([30, 30]);
-    let t = 0;
-    const slow = new Script();
-    slow.getJob = async (id, wait) => {
-      slow.calls.push(['getJob', [id, wait]]);
-      t += wait * 1000;
-      return { ok: true, value: job('running') };
-    };
-    const running = (await (await connect(slow, () => t)).callTool({ name: 'svc.compute', arguments: { job_id: 'job_0123456789abcdef0123456789abcdef', wait_seconds: 5 } })) as Result;
+    expect(backend.calls.map((c) => c[1][1])).toEqual([30, 20]);
+    const running = (await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: 5 } })) as Result;
     expect(running.structuredContent).toMatchObject({ status: 'running' });
     expect(running.content[0].text).toMatch(/Call again with job_id/);
-    expect(slow.calls.map((c) => c[1][1])).toEqual([5]);
-    const cancelled = (await client.callTool({ name: 'svc.compute', arguments: { job_id: 'job_0123456789abcdef0123456789abcdef', cancel: true } })) as Result;
+    expect(backend.calls.slice(2).map((c) => c[1][1])).toEqual([5]);
+    const cancelled = (await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, cancel: true } })) as Result;
     expect(cancelled.structuredContent).toMatchObject({ status: 'cancelled' });
   });
 
-  it('cuts long arrays, keeps the whole result as a resource, and reads job results', async () => {
+  it('a long-poll that comes back at once (a draining server) is retried with growing pauses, never in a spin; a shutdown ends the wait', async () => {
+    // Each poll takes 1 ms of the fake clock and answers "running" at once; pauses advance it too.
+    let t = 0;
+    const pauses: number[] = [];
     const backend = new Script();
+    backend.getJob = async (id, wait) => {
+      backend.calls.push(['getJob', [id, wait]]);
+      t += 1;
+      return { ok: true, value: job('running') };
+    };
+    const client = await connect(backend, { now: () => t, sleep: async (ms) => { pauses.push(ms); t += ms; } });
+    const r = (await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: MAX_WAIT_S } })) as Result;
+    expect(r.structuredContent).toMatchObject({ status: 'running' });
+    // Before: one poll per millisecond of the wait (50,000); now 250 ms doubling to 5 s.
+    expect(backend.calls.length).toBeLessThanOrEqual(20);
+    expect(pauses.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
+    expect(Math.max(...pauses)).toBeLessThanOrEqual(5000);
+
+    const stopping = new AbortController();
+    const drained = new Script();
+    drained.getJob = async (id, wait) => {
+      drained.calls.push(['getJob', [id, wait]]);
+      stopping.abort();
+      return { ok: true, value: job('running') };
+    };
+    const atShutdown = (await (await connect(drained, { signal: stopping.signal })).callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: MAX_WAIT_S } })) as Result;
+    expect(atShutdown.structuredContent).toMatchObject({ status: 'running' });
+    expect(drained.calls).toHaveLength(1);
+  });
+
+  it('cuts long arrays, keeps the whole result as a resource for its owner only, and reads job results', async () => {
+    const backend = new Script();
+    let caller: string | null = 'account:a';
+    backend.owner = async () => caller;
     backend.compute_ = () => ({ ok: true, value: envelope(MAX_ITEMS + 50) });
     const client = await connect(backend);
     const r = (await client.callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: {} } })) as Result;
@@ -149,11 +203,32 @@ describe('createMcpServer', () => {
     expect(r.structuredContent!.truncated.fields).toEqual({ answer: { shown: MAX_ITEMS, total: MAX_ITEMS + 50 } });
     const uri = r.structuredContent!.truncated.full_result as string;
     expect(r.content.some((c) => c.type === 'resource_link' && c.uri === uri)).toBe(true);
+    expect(JSON.parse(r.content[1].text!).answer).toHaveLength(MAX_ITEMS);
     const whole = JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
     expect(whole.answer).toHaveLength(MAX_ITEMS + 50);
+    // Another account, or no credentials, cannot read it.
+    caller = 'account:b';
+    await expect(client.readResource({ uri })).rejects.toThrow(/no kept result/);
+    caller = null;
+    await expect(client.readResource({ uri })).rejects.toThrow(/SVC_UNAUTHENTICATED/);
+    caller = 'account:a';
     backend.jobs = [{ ok: true, value: job('done', { result: envelope(4) }) }];
-    const fromJob = JSON.parse(((await client.readResource({ uri: 'svc://jobs/job_0123456789abcdef0123456789abcdef/result' })).contents[0] as { text: string }).text);
+    const fromJob = JSON.parse(((await client.readResource({ uri: `svc://jobs/${JOB_ID}/result` })).contents[0] as { text: string }).text);
     expect(fromJob.cut_value).toBe(4);
     await expect(client.readResource({ uri: 'svc://nothing' })).rejects.toThrow(/unknown resource/);
+  });
+
+  it('a result too long for text content is shortened there, with the resource to read it whole', async () => {
+    const backend = new Script();
+    // 200 shown items of 60 characters each: 12 KB of JSON, over the text budget.
+    backend.compute_ = () => ({ ok: true, value: envelope(3, { samples: Array.from({ length: MAX_ITEMS }, (_, i) => ({ rank: i, energy: -i, answer: [0, 1, 0, 1, 0, 1, 0, 1, 0, 1] })) }) });
+    const r = (await (await connect(backend)).callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: {} } })) as Result;
+    expect(r.structuredContent!.samples).toHaveLength(MAX_ITEMS);
+    expect(r.content[1].text!.length).toBeLessThanOrEqual(MAX_TEXT_CHARS);
+    const text = JSON.parse(r.content[1].text!);
+    expect(text.receipt).toBe(r.structuredContent!.receipt);
+    expect(text.samples.length).toBeLessThan(MAX_ITEMS);
+    expect(r.content[0].text).toMatch(/shortened .* svc:\/\/results\/svcr_/);
+    expect(r.content.some((c) => c.type === 'resource_link' && c.uri === `svc://results/${r.structuredContent!.receipt}`)).toBe(true);
   });
 });

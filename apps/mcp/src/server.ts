@@ -1,17 +1,17 @@
 /**
- * The MCP server over any `McpBackend`: tools/list with generated schemas, tools/call returning
- * `structuredContent` plus a short text summary, faults as `isError` results carrying the problem
- * document (never protocol errors), jobs followed by `job_id` (no session state), and long arrays
- * cut with the full result kept as a resource.
+ * The MCP server over any `McpBackend`: tools/list with generated schemas (built once), tools/call
+ * returning `structuredContent` plus text (a summary and the JSON itself), faults as `isError`
+ * results carrying the problem document (never protocol errors), jobs followed by `job_id` (no
+ * session state), long arrays cut with the full result kept as a resource, and each command's
+ * schemas as resources.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema, ListResourcesRequestSchema, ListResourceTemplatesRequestSchema, ListToolsRequestSchema,
-  ReadResourceRequestSchema, McpError, ErrorCode as McpErrorCode, type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { McpError, ErrorCode as McpErrorCode, type CallToolResult, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import { SERVED_COMMANDS, type ServedCommand } from '@svc/contracts/commands';
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
 import type { Json, McpBackend, Outcome, SolveArgs } from './backend';
-import { mcpTools, PROBLEM_TAG, type McpTool } from './schemas';
+import { commandSchemas, listedTools, PROBLEM_TAG, SCHEMA_TOOL, SCHEMA_URI_PREFIX, wireTool, type McpTool } from './schemas';
 import { ResultStore } from './result-store';
 
 export const MCP_SERVER_NAME = 'svc-decision-solver';
@@ -19,20 +19,31 @@ export const MCP_SERVER_VERSION = '1.0.0';
 
 /** Arrays longer than this are cut in `structuredContent` (the resource keeps them whole). */
 export const MAX_ITEMS = 200;
+/** The JSON copy of a result in text content is cut (arrays shortened further) to this many characters. */
+export const MAX_TEXT_CHARS = 8192;
 /** Default and longest wait of a `job_id` call, in seconds: under the 10 s some clients allow, and the common 60 s. */
 export const DEFAULT_WAIT_S = 8;
 export const MAX_WAIT_S = 50;
 const POLL_CAP_S = 30;
+/** A job poll that came back early (a draining server, a shorter server maximum) waits this long before the next, doubling. */
+export const FIRST_PAUSE_MS = 250;
+export const MAX_PAUSE_MS = 5000;
 
 const TERMINAL = new Set(['done', 'failed', 'cancelled']);
 const SOLVE_KEYS = ['command', 'problem', 'effort', 'seed', 'max_latency_ms', 'version'] as const;
 const JOB_KEYS = ['job_id', 'wait_seconds', 'cancel', 'idempotency_key'] as const;
+/** Who may read kept results when the backend names no caller (`svc mcp`: one user per process). */
+const LOCAL_OWNER = 'local';
 
 export interface McpServerOptions {
   /** Where cut results of synchronous solves are kept (share one across per-request servers). */
   results?: ResultStore;
   /** The clock of job waits (tests). */
   now?: () => number;
+  /** The pause between job polls (tests); resolves early when `signal` aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Aborted when the server shuts down: job waits return the job as it is instead of waiting on. */
+  signal?: AbortSignal;
 }
 
 function fault(err: SvcError): Outcome {
@@ -62,6 +73,28 @@ function cut(doc: Json): { doc: Json; cutFields: Record<string, { shown: number;
   return { doc: walk(doc, ''), cutFields };
 }
 
+/** Every array, at any depth, cut to `n` items. */
+function cutDeep(x: unknown, n: number): unknown {
+  if (Array.isArray(x)) return x.slice(0, n).map((v) => cutDeep(v, n));
+  if (!isRecord(x)) return x;
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, cutDeep(v, n)]));
+}
+
+/**
+ * The JSON of `doc` in at most MAX_TEXT_CHARS: whole when it fits, else with every array cut to
+ * fewer items, else its top-level scalars; `shortened` says the text holds less than `doc`.
+ */
+export function fitText(doc: Json): { text: string; shortened: boolean } {
+  const whole = JSON.stringify(doc);
+  if (whole.length <= MAX_TEXT_CHARS) return { text: whole, shortened: false };
+  for (const n of [50, 10, 0]) {
+    const text = JSON.stringify(cutDeep(doc, n));
+    if (text.length <= MAX_TEXT_CHARS) return { text, shortened: true };
+  }
+  const scalars = JSON.stringify(Object.fromEntries(Object.entries(doc).filter(([, v]) => typeof v !== 'object' || v === null)));
+  return { text: scalars.length <= MAX_TEXT_CHARS ? scalars : `${scalars.slice(0, MAX_TEXT_CHARS - 1)}…`, shortened: true };
+}
+
 function summary(doc: Json): string {
   if (typeof doc.job_id === 'string' && typeof doc.status === 'string') {
     const r = isRecord(doc.result) ? ` ${summary(doc.result)}` : '';
@@ -74,40 +107,82 @@ function summary(doc: Json): string {
   if (doc.valid === true && typeof doc.compute_units === 'number') {
     return `Analyze ${String(doc.command)}: ${doc.compute_units} compute units, ${doc.would_certify ? 'would certify' : doc.certify === 'likely' ? 'likely certifies' : 'heuristic unless an exact method finishes'}, ${doc.would_queue ? 'would queue' : 'answers at once'}.`;
   }
+  if (typeof doc.command === 'string' && isRecord(doc.input) && isRecord(doc.output)) {
+    return `Schemas of ${doc.command}: input (the problem document) and output (the result envelope).`;
+  }
   const objective = ['energy', 'cut_value', 'value', 'violations'].filter((k) => typeof doc[k] === 'number').map((k) => `${k} ${String(doc[k])}`).join(', ');
   const routed = isRecord(doc.routed) ? ` (routed to ${String(doc.routed.command)})` : '';
   return `${objective || 'answered'}${routed}; ${String(doc.certainty ?? '')}; receipt ${String(doc.receipt ?? '')}.`.replace('; ;', ';');
 }
 
+/** The `tools/list` result, built once. */
+let toolsList: { tools: Record<string, unknown>[] } | undefined;
+const listResult = () => (toolsList ??= { tools: listedTools().map(wireTool) });
+
+const schemaResources = () => SERVED_COMMANDS.map((c) => ({ uri: `${SCHEMA_URI_PREFIX}${c}`, name: `${c} schemas`, description: `The problem and result JSON Schemas of ${c}.`, mimeType: 'application/json' }));
+
+// One JSON Schema validator for every server: the SDK builds one per Server otherwise (a request's worth of time).
+let validator: AjvJsonSchemaValidator | undefined;
+
+const defaultSleep = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
+  if (signal?.aborted) return resolve();
+  const t = setTimeout(done, ms);
+  function done() {
+    clearTimeout(t);
+    signal?.removeEventListener('abort', done);
+    resolve();
+  }
+  signal?.addEventListener('abort', done, { once: true });
+});
+
+const invalidParams = (message: string) => new McpError(McpErrorCode.InvalidParams, message);
+
 export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}): Server {
-  const tools = mcpTools();
+  const tools = listedTools();
   const byName = new Map<string, McpTool>(tools.map((t) => [t.name, t]));
   const results = opts.results ?? new ResultStore();
   const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? defaultSleep;
+  const { signal } = opts;
+  const ownerOf = async (): Promise<string | null> => (backend.owner ? backend.owner() : LOCAL_OWNER);
 
   const server = new Server(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
     {
       capabilities: { tools: {}, resources: {} },
-      instructions: 'A remote solver for structured decision problems. svc.analyze (free) estimates, svc.compute solves (named command or routed by shape), svc.verify re-checks an answer; svc.inverse and svc.explore are the want and sample commands. Results carry a certainty label: "certified optimum" only when an exact method finished.',
+      jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()),
+      instructions: `A remote solver for structured decision problems. svc.analyze (free) estimates, svc.compute solves (named command or routed by shape), svc.verify re-checks an answer; svc.inverse and svc.explore are the want and sample commands; ${SCHEMA_TOOL} gives a command's exact problem schema. Results carry a certainty label: "certified optimum" only when an exact method finished.`,
     },
   );
-
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, title: t.title, description: t.description, inputSchema: t.inputSchema, outputSchema: t.outputSchema })),
-  }));
 
   /** Waits for a job up to `waitS` seconds in polls the server allows, then returns it as it is. */
   async function follow(jobId: string, waitS: number): Promise<Outcome> {
     const deadline = now() + waitS * 1000;
+    let pause = FIRST_PAUSE_MS;
     for (;;) {
       const left = Math.max(0, Math.ceil((deadline - now()) / 1000));
-      const r = await backend.getJob(jobId, Math.min(left, POLL_CAP_S));
-      if (!r.ok || TERMINAL.has(String(r.value.status)) || left === 0 || now() >= deadline) return r;
+      const asked = Math.min(left, POLL_CAP_S);
+      const sent = now();
+      const r = await backend.getJob(jobId, asked);
+      if (!r.ok || TERMINAL.has(String(r.value.status)) || left === 0 || now() >= deadline || signal?.aborted) return r;
+      // Back before half its wait: the server cut the long-poll (it is draining); pause, never spin.
+      if (now() - sent < asked * 500) {
+        await sleep(Math.min(pause, Math.max(0, deadline - now())), signal);
+        pause = Math.min(2 * pause, MAX_PAUSE_MS);
+        if (signal?.aborted) return r;
+      } else pause = FIRST_PAUSE_MS;
     }
   }
 
   async function run(tool: McpTool, args: Json): Promise<Outcome> {
+    if (tool.kind === 'schema') {
+      const extra = Object.keys(args).find((k) => k !== 'command');
+      if (extra !== undefined) return fault(new SvcError('SVC_UNSUPPORTED', `Unknown argument '${extra}'; ${SCHEMA_TOOL} takes command.`, { extensions: { field: extra } }));
+      if (typeof args.command !== 'string' || !(SERVED_COMMANDS as readonly string[]).includes(args.command)) {
+        return bad('command', `expected one of ${SERVED_COMMANDS.join(', ')}.`);
+      }
+      return { ok: true, value: commandSchemas(args.command as ServedCommand) };
+    }
     const allowed: readonly string[] = tool.kind === 'verify' ? ['command', 'problem', 'answer'] : tool.kind === 'analyze' ? SOLVE_KEYS : [...SOLVE_KEYS, ...JOB_KEYS];
     for (const k of Object.keys(args)) {
       if (!allowed.includes(k) || (tool.command !== null && k === 'command')) {
@@ -135,70 +210,110 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     return backend.compute(solveArgs, args.idempotency_key as string | undefined);
   }
 
-  function present(out: Outcome): CallToolResult {
+  /** Where the whole of a cut result can be read: the job's result, or a copy kept for the caller. */
+  async function keep(value: Json): Promise<string | null> {
+    if (typeof value.job_id === 'string') return `svc://jobs/${value.job_id}/result`;
+    if (typeof value.receipt !== 'string') return null;
+    const owner = await ownerOf();
+    if (owner === null) return null;
+    results.put(value.receipt, value, owner);
+    return `svc://results/${value.receipt}`;
+  }
+
+  async function present(out: Outcome): Promise<CallToolResult> {
     if (!out.ok) {
       const p = out.problem;
-      return { isError: true, structuredContent: p, content: [{ type: 'text', text: `${String(p.code)} (${String(p.status ?? '')}): ${String(p.detail ?? '')} ${String(p.agent_fix_prompt ?? '')}`.trim() }] };
+      const line = `${String(p.code)} (${String(p.status ?? '')}): ${String(p.detail ?? '')} ${String(p.agent_fix_prompt ?? '')}`.trim();
+      return { isError: true, structuredContent: p, content: [{ type: 'text', text: line }, { type: 'text', text: fitText(p).text }] };
     }
     const { doc, cutFields } = cut(out.value);
     const fields = Object.keys(cutFields);
-    if (fields.length === 0) return { structuredContent: out.value, content: [{ type: 'text', text: summary(out.value) }] };
-    const jobId = typeof out.value.job_id === 'string' ? out.value.job_id : null;
-    const receipt = typeof out.value.receipt === 'string' ? out.value.receipt : null;
-    let uri: string | null = null;
-    if (jobId) uri = `svc://jobs/${jobId}/result`;
-    else if (receipt) {
-      results.put(receipt, out.value);
-      uri = `svc://results/${receipt}`;
-    }
-    const note = `Cut to ${MAX_ITEMS} items: ${fields.map((f) => `${f} (${cutFields[f].total})`).join(', ')}.${uri ? ` Read the resource ${uri} for the full result.` : ''}`;
-    const structured = { ...doc, truncated: { fields: cutFields, ...(uri ? { full_result: uri } : {}), note } };
+    const text = fitText(doc);
+    const uri = fields.length > 0 || text.shortened ? await keep(out.value) : null;
+    const whole = uri ? ` Read the resource ${uri} for the full result.` : '';
+    const note = fields.length > 0 ? `Cut to ${MAX_ITEMS} items: ${fields.map((f) => `${f} (${cutFields[f].total})`).join(', ')}.${whole}` : '';
+    const structured = fields.length > 0 ? { ...doc, truncated: { fields: cutFields, ...(uri ? { full_result: uri } : {}), note } } : out.value;
+    // Clients that ignore structuredContent read the answer here: the same JSON, cut to fit.
+    const json = fields.length > 0 ? fitText(structured) : text;
+    const textNote = json.shortened ? ` The JSON below is shortened to ${MAX_TEXT_CHARS} characters (structuredContent has more).${fields.length > 0 ? '' : whole}` : '';
     return {
       structuredContent: structured,
       content: [
-        { type: 'text', text: `${summary(out.value)} ${note}` },
+        { type: 'text', text: `${summary(out.value)}${note ? ` ${note}` : ''}${textNote}` },
+        { type: 'text', text: json.text },
         ...(uri ? [{ type: 'resource_link' as const, uri, name: 'full result', mimeType: 'application/json' }] : []),
       ],
     };
   }
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
+  async function callTool(params: Record<string, unknown> | undefined): Promise<CallToolResult> {
+    if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('tools/call needs params {"name": "<tool>", "arguments": {…}}.');
+    if (params.arguments !== undefined && !isRecord(params.arguments)) throw invalidParams('tools/call: "arguments" must be an object.');
+    const tool = byName.get(params.name);
     if (!tool) {
-      return present(fault(new SvcError('SVC_UNSUPPORTED', `Unknown tool '${request.params.name}'; the tools are ${tools.map((t) => t.name).join(', ')}.`)));
+      return present(fault(new SvcError('SVC_UNSUPPORTED', `Unknown tool '${params.name.slice(0, 100)}'; the tools are ${tools.map((t) => t.name).join(', ')}.`)));
     }
     try {
-      return present(await run(tool, request.params.arguments ?? {}));
+      return await present(await run(tool, (params.arguments as Json | undefined) ?? {}));
     } catch (e) {
       return present(fault(e instanceof SvcError ? e : toSvcError(e)));
     }
-  });
+  }
 
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [] }));
-  server.setRequestHandler(ListResourceTemplatesRequestSchema, async () => ({
-    resourceTemplates: [
-      { uriTemplate: 'svc://jobs/{job_id}/result', name: 'job result', description: 'The whole result of a queued solve, once done.', mimeType: 'application/json' },
-      { uriTemplate: 'svc://results/{receipt}', name: 'cut result', description: 'The whole result of a solve whose arrays were cut (kept for a while).', mimeType: 'application/json' },
-    ],
-  }));
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-    const uri = request.params.uri;
+  async function readResource(params: Record<string, unknown> | undefined) {
+    if (!isRecord(params) || typeof params.uri !== 'string') throw invalidParams('resources/read needs params {"uri": "svc://…"}.');
+    const uri = params.uri;
     const job = /^svc:\/\/jobs\/([^/]+)\/result$/.exec(uri);
     const kept = /^svc:\/\/results\/(svcr_[0-9a-f]{64})$/.exec(uri);
+    const schema = uri.startsWith(SCHEMA_URI_PREFIX) ? uri.slice(SCHEMA_URI_PREFIX.length) : null;
     let doc: Json | undefined;
     if (job) {
       const r = await backend.getJob(decodeURIComponent(job[1]), 0);
       if (!r.ok) throw new McpError(McpErrorCode.InvalidParams, `${String(r.problem.code)}: ${String(r.problem.detail)}`, r.problem);
-      if (r.value.status !== 'done') throw new McpError(McpErrorCode.InvalidParams, `job ${job[1]} is ${String(r.value.status)}; its result is readable once done`);
+      if (r.value.status !== 'done') throw invalidParams(`job ${job[1]} is ${String(r.value.status)}; its result is readable once done`);
       doc = r.value.result as Json;
     } else if (kept) {
-      doc = results.get(kept[1]);
-      if (!doc) throw new McpError(McpErrorCode.InvalidParams, `no kept result ${kept[1]} (results are kept for a while); solve again with the same seed to get it`);
+      const owner = await ownerOf();
+      if (owner === null) {
+        const p = problemDocument(new SvcError('SVC_UNAUTHENTICATED', 'Kept results are read with the key that solved them: send "Authorization: Bearer <API_KEY>".')) as unknown as Json;
+        throw new McpError(McpErrorCode.InvalidParams, `${String(p.code)}: ${String(p.detail)}`, p);
+      }
+      doc = results.get(kept[1], owner);
+      if (!doc) throw invalidParams(`no kept result ${kept[1]} for this caller (results are kept for a while, for the key that solved them); solve again with the same seed to get it`);
+    } else if (schema !== null && (SERVED_COMMANDS as readonly string[]).includes(schema)) {
+      doc = commandSchemas(schema as ServedCommand);
     } else {
-      throw new McpError(McpErrorCode.InvalidParams, `unknown resource ${uri}; readable: svc://jobs/<job_id>/result, svc://results/<receipt>`);
+      throw invalidParams(`unknown resource ${uri.slice(0, 200)}; readable: svc://jobs/<job_id>/result, svc://results/<receipt>, ${SCHEMA_URI_PREFIX}<command>`);
     }
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(doc) }] };
-  });
+  }
+
+  // One dispatcher instead of per-method handlers: the SDK's handlers parse each request with zod
+  // first, so a tools/call without params was -32603 with the parser's dump; here a malformed
+  // request is -32602 with one sentence. initialize and ping stay the SDK's.
+  server.fallbackRequestHandler = async (request: JSONRPCRequest) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    switch (request.method) {
+      case 'tools/list':
+        return listResult();
+      case 'tools/call':
+        return callTool(params);
+      case 'resources/list':
+        return { resources: schemaResources() };
+      case 'resources/templates/list':
+        return {
+          resourceTemplates: [
+            { uriTemplate: 'svc://jobs/{job_id}/result', name: 'job result', description: 'The whole result of a queued solve, once done.', mimeType: 'application/json' },
+            { uriTemplate: 'svc://results/{receipt}', name: 'cut result', description: 'The whole result of a solve whose arrays were cut (kept for a while, readable with the key that solved it).', mimeType: 'application/json' },
+            { uriTemplate: `${SCHEMA_URI_PREFIX}{command}`, name: 'command schemas', description: 'The problem and result JSON Schemas of a command.', mimeType: 'application/json' },
+          ],
+        };
+      case 'resources/read':
+        return readResource(params);
+      default:
+        throw new McpError(McpErrorCode.MethodNotFound, `Method not found: ${request.method.slice(0, 100)}`);
+    }
+  };
 
   return server;
 }

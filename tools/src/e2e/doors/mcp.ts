@@ -1,8 +1,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { DoorClient, DoorReply, Json } from './door-client';
+
+/** The problem document of an HTTP refusal at /mcp (the SDK's StreamableHTTPError: `code` the status, the body in the message). */
+function transportProblem(e: unknown): Json | null {
+  if (!(e instanceof StreamableHTTPError) || typeof e.code !== 'number' || e.code < 400) return null;
+  const body = /\{.*\}/s.exec(e.message);
+  try {
+    const doc = body ? (JSON.parse(body[0]) as Json) : null;
+    return doc && typeof doc.code === 'string' ? doc : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Calls `svc.compute` (or follows/cancels with job_id) on clients made per token by `open`. */
 function mcpDoor(name: string, open: (token: string) => Transport): DoorClient {
@@ -16,11 +28,22 @@ function mcpDoor(name: string, open: (token: string) => Transport): DoorClient {
         return client;
       })();
       clients.set(token, c);
+      // A refused connection (a wrong token is 401 at initialize) is not kept.
+      c.catch(() => clients.delete(token));
     }
     return c;
   };
   const tool = async (token: string, args: Json): Promise<DoorReply> => {
-    const r = (await (await clientFor(token)).callTool({ name: 'svc.compute', arguments: args }, undefined, { timeout: 120_000 })) as { isError?: boolean; structuredContent?: Json };
+    let r: { isError?: boolean; structuredContent?: Json };
+    try {
+      r = (await (await clientFor(token)).callTool({ name: 'svc.compute', arguments: args }, undefined, { timeout: 120_000 })) as typeof r;
+    } catch (e) {
+      // Refused by the transport before any tool ran (a wrong token: 401; a body past the cap: 413):
+      // the HTTP status, with the problem document as the body, which the SDK puts in its message.
+      const problem = transportProblem(e);
+      if (problem) return { ok: false, problem };
+      throw e;
+    }
     if (!r.structuredContent) throw new Error(`${name}: a result without structuredContent: ${JSON.stringify(r)}`);
     return r.isError ? { ok: false, problem: r.structuredContent } : { ok: true, result: r.structuredContent };
   };
@@ -33,7 +56,7 @@ function mcpDoor(name: string, open: (token: string) => Transport): DoorClient {
     getJob: (jobId, token, waitSeconds) => tool(token, { job_id: jobId, wait_seconds: waitSeconds }),
     cancelJob: (jobId, token) => tool(token, { job_id: jobId, cancel: true }),
     async close() {
-      for (const c of clients.values()) await (await c).close();
+      for (const c of clients.values()) await (await c.catch(() => null))?.close();
       clients.clear();
     },
   };
