@@ -37,7 +37,9 @@ export function solverClient(address: string, token?: string) {
     for (const [k, v] of Object.entries(extra)) md.set(k, v);
     return md;
   };
-  const unary = (method: string, request: unknown, opts: { deadlineMs?: number; metadata?: Record<string, string> } = {}): Promise<GrpcReply> =>
+  /** Options of one call: a deadline (ms from now) and extra metadata. */
+  type CallOpts = { deadlineMs?: number; metadata?: Record<string, string> };
+  const unary = (method: string, request: unknown, opts: CallOpts = {}): Promise<GrpcReply> =>
     new Promise((resolve) => {
       const callOpts: grpc.CallOptions = opts.deadlineMs !== undefined ? { deadline: Date.now() + opts.deadlineMs } : {};
       raw[method].call(raw, request, meta(opts.metadata), callOpts, (err: grpc.ServiceError | null, res: { result?: PbStruct; queued?: PbStruct; fields?: unknown }) => {
@@ -48,18 +50,19 @@ export function solverClient(address: string, token?: string) {
     });
   const solveMsg = (m: SolveMessage) => ({ ...m, problem: m.problem ? toStruct(m.problem) : undefined, svcb: m.svcb ? Buffer.from(m.svcb) : undefined });
   return {
-    solve: (m: SolveMessage, o?: { deadlineMs?: number; metadata?: Record<string, string> }) => unary('Solve', solveMsg(m), o),
-    compute: (m: SolveMessage, o?: { deadlineMs?: number }) => unary('Compute', solveMsg(m), o),
-    analyze: (m: SolveMessage) => unary('Analyze', solveMsg(m)),
+    solve: (m: SolveMessage, o?: CallOpts) => unary('Solve', solveMsg(m), o),
+    compute: (m: SolveMessage, o?: CallOpts) => unary('Compute', solveMsg(m), o),
+    analyze: (m: SolveMessage, o?: CallOpts) => unary('Analyze', solveMsg(m), o),
     verify: (m: { command: string; problem: Json; answer: unknown }) => unary('Verify', { command: m.command, problem: toStruct(m.problem), answer: toValue(m.answer) }),
     getJob: (jobId: string, waitSeconds = 0) => unary('GetJob', { job_id: jobId, wait_seconds: waitSeconds }),
     cancelJob: (jobId: string) => unary('CancelJob', { job_id: jobId }),
-    capabilities: () => unary('Capabilities', {}),
-    /** Every message of WatchJob, then how the stream ended. */
-    watchJob: (jobId: string): Promise<{ jobs: Json[]; end: GrpcReply | null }> =>
+    capabilities: (o?: CallOpts) => unary('Capabilities', {}, o),
+    /** Every message of WatchJob, then how the stream ended (null: OK). */
+    watchJob: (jobId: string, o: CallOpts = {}): Promise<{ jobs: Json[]; end: GrpcReply | null }> =>
       new Promise((resolve) => {
         const jobs: Json[] = [];
-        const stream = raw.WatchJob.call(raw, { job_id: jobId }, meta()) as grpc.ClientReadableStream<PbStruct>;
+        const callOpts: grpc.CallOptions = o.deadlineMs !== undefined ? { deadline: Date.now() + o.deadlineMs } : {};
+        const stream = raw.WatchJob.call(raw, { job_id: jobId }, meta(o.metadata), callOpts) as grpc.ClientReadableStream<PbStruct>;
         stream.on('data', (s: PbStruct) => jobs.push(fromStruct(s)));
         stream.on('error', (err: grpc.ServiceError) => resolve({ jobs, end: { ok: false, status: err.code, details: err.details, problem: problemOf(err) } }));
         stream.on('end', () => resolve({ jobs, end: null }));

@@ -13,9 +13,8 @@ import { decodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
 import { solverClient } from './client';
 import { GRPC_STATUS } from './status-codes';
 import { fromStruct, toStruct } from './struct';
+import { ring, startTestDoor, TAG, verifiedKey, type TestDoor } from '../test/harness';
 
-const TAG = 'svc-cortex-v1';
-const ring = (n: number) => ({ tag: TAG, description: 'Split a ring of offices into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
 /** Work ≈ 3.7e7 at effort medium: queued under the 3e7 threshold below. */
 function sparse(seed: number) {
   const edges: number[][] = [];
@@ -131,13 +130,6 @@ describe('gRPC svc.v1.Solver', () => {
     expect(after.ok && ['cancelled', 'done']).toContain((after as unknown as { value: { status: string } }).value.status);
   });
 
-  it('a call deadline becomes the latency budget', async () => {
-    const r = await client.solve({ command: 'maxcut', problem: ring(30), seed: 1 }, { deadlineMs: 20_000 });
-    expect(r.ok && r.value.latency_budget_ms).toBeGreaterThan(15_000);
-    const given = await client.solve({ command: 'maxcut', problem: ring(30), seed: 1, max_latency_ms: 5000 }, { deadlineMs: 20_000 });
-    expect(given.ok && given.value.latency_budget_ms).toBe(5000);
-  });
-
   it('grpc.health.v1 says SERVING; reflection lists svc.v1.Solver', async () => {
     const HealthClient = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'grpc.health.v1.Health');
     const hc = new HealthClient(srv.address, grpc.credentials.createInsecure()) as unknown as { check: Function; close(): void };
@@ -168,5 +160,154 @@ describe('gRPC svc.v1.Solver', () => {
   it('Struct round trip keeps JSON exactly', () => {
     const doc = { a: 1, b: -2.5, c: 'x', d: true, e: null, f: [1, [2, { g: 'h' }]], i: {} };
     expect(fromStruct(toStruct(doc))).toEqual(doc);
+  });
+});
+
+describe('WatchJob ends at once when there is nothing to watch, and with UNAVAILABLE at shutdown', () => {
+  let t: TestDoor;
+  let key: string;
+  let other: string;
+  beforeAll(async () => {
+    t = await startTestDoor({ jobs: { queueThresholdWork: 30_000_000 }, access: { resultCacheBytes: 0 } });
+    key = await verifiedKey(t, 'watcher@example.com');
+    other = await verifiedKey(t, 'other@example.com');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  /** WatchJob with a 30 s deadline: how it ended and how long it took. */
+  async function watch(address: string, jobId: string, token?: string) {
+    const c = solverClient(address, token);
+    const started = performance.now();
+    const out = await c.watchJob(jobId, { deadlineMs: 30_000 });
+    c.close();
+    return { ...out, ms: performance.now() - started };
+  }
+
+  it('an unknown id is NOT_FOUND, an account\'s job without a token UNAUTHENTICATED, with another account\'s key NOT_FOUND, all before any deadline', async () => {
+    const unknown = await watch(t.srv.address, 'job_0123456789abcdef0123456789abcdef', key);
+    expect(unknown.end).toMatchObject({ ok: false, status: grpc.status.NOT_FOUND, problem: { code: 'SVC_NOT_FOUND' } });
+    const ack = await solverClient(t.srv.address, key).solve({ command: 'maxcut', problem: sparse(3), seed: 3 });
+    expect(ack.ok && ack.queued, JSON.stringify(ack)).toBe(true);
+    const id = (ack as unknown as { value: { job_id: string } }).value.job_id;
+    const anon = await watch(t.srv.address, id);
+    expect(anon.end).toMatchObject({ ok: false, status: grpc.status.UNAUTHENTICATED, problem: { code: 'SVC_UNAUTHENTICATED' } });
+    const stranger = await watch(t.srv.address, id, other);
+    expect(stranger.end).toMatchObject({ ok: false, status: grpc.status.NOT_FOUND });
+    // Each answered well before the 30 s deadline (it used to run into it).
+    for (const r of [unknown, anon, stranger]) expect(r.ms).toBeLessThan(20_000);
+    const own = await watch(t.srv.address, id, key);
+    expect(own.end).toBeNull();
+    expect(own.jobs.at(-1)).toMatchObject({ job_id: id, status: 'done' });
+  });
+
+  it('a watch open at shutdown ends with UNAVAILABLE (SVC_BUSY) at once, not OK', async () => {
+    // A job that stays running: the door's long-poll answers it unchanged after each wait.
+    const s = await startTestDoor({}, {
+      wrapDoor: (d) => ({
+        ...d,
+        async getJob(jobId, _caller, wait = 0) {
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
+          return { job_id: jobId, status: 'running', progress: null } as unknown as Awaited<ReturnType<typeof d.getJob>>;
+        },
+      }),
+    });
+    const c = solverClient(s.srv.address, s.token);
+    const watching = c.watchJob('job_0123456789abcdef0123456789abcdef', { deadlineMs: 60_000 });
+    await new Promise((r) => setTimeout(r, 300));
+    const started = performance.now();
+    await s.srv.close();
+    const { jobs, end } = await watching;
+    expect(performance.now() - started).toBeLessThan(1500);
+    c.close();
+    await s.service.close();
+    expect(jobs).toHaveLength(1);
+    expect(end).toMatchObject({ ok: false, status: grpc.status.UNAVAILABLE, problem: { code: 'SVC_BUSY', retryable: true } });
+  });
+});
+
+describe('a call deadline is only a deadline: only max_latency_ms sets the latency budget', () => {
+  const tsp4 = { tag: TAG, description: 'Order the four store visits of a delivery van to minimise total driving time.', n: 4, matrix: [[0, 10, 15, 20], [10, 0, 35, 25], [15, 35, 0, 30], [20, 25, 30, 0]] };
+
+  it('a deadline leaves the envelope without a budget; the field still sets one', async () => {
+    const r = await client.solve({ command: 'maxcut', problem: ring(30), seed: 1 }, { deadlineMs: 20_000 });
+    expect(r.ok && r.value.latency_budget_ms).toBeUndefined();
+    const given = await client.solve({ command: 'maxcut', problem: ring(30), seed: 1, max_latency_ms: 5000 }, { deadlineMs: 20_000 });
+    expect(given.ok && given.value.latency_budget_ms).toBe(5000);
+  });
+
+  it('an identical keyed retry with another deadline replays the stored answer (was ALREADY_EXISTS)', async () => {
+    const h = { 'idempotency-key': 'grpc-deadline-retry-1' };
+    const a = await client.solve({ command: 'maxcut', problem: ring(9), seed: 2 }, { deadlineMs: 20_000, metadata: h });
+    const b = await client.solve({ command: 'maxcut', problem: ring(9), seed: 2 }, { deadlineMs: 45_000, metadata: h });
+    expect(a.ok, JSON.stringify(a)).toBe(true);
+    expect(b.ok && b.value.receipt, JSON.stringify(b)).toBe(a.ok && a.value.receipt);
+  });
+
+  it('Analyze of a 4-city tsp under a deadline says it will certify (was "likely")', async () => {
+    const r = await client.analyze({ command: 'tsp', problem: tsp4 }, { deadlineMs: 20_000 });
+    expect(r.ok && r.value, JSON.stringify(r)).toMatchObject({ certify: 'yes', would_certify: true });
+  });
+});
+
+describe('Capabilities: built once, counted against the per-IP sandbox rate', () => {
+  it('answers the same bytes from one build, and refuses past the rate with SVC_SANDBOX_RATE', async () => {
+    let built = 0;
+    const t = await startTestDoor({ access: { sandboxRatePerMinute: 3 } }, {
+      wrapDoor: (d) => ({ ...d, capabilities: () => { built++; return d.capabilities(); } }),
+    });
+    const anon = solverClient(t.srv.address);
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await anon.capabilities());
+    expect(answers.every((a) => a.ok)).toBe(true);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(built).toBe(1);
+    expect(await anon.capabilities()).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, problem: { code: 'SVC_SANDBOX_RATE', retryable: true } });
+    // A token does not lift it: the manifest is public and counted per IP, as GET /api/v1/capabilities is.
+    const keyed = solverClient(t.srv.address, t.token);
+    expect(await keyed.capabilities()).toMatchObject({ ok: false, problem: { code: 'SVC_SANDBOX_RATE' } });
+    anon.close();
+    keyed.close();
+    await t.close();
+  });
+});
+
+describe('decoded documents are bounded per server', () => {
+  it('a document past the bound while another is held is SVC_BUSY (retryable), the held one is answered, then it passes', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => { entered = r; });
+    const t = await startTestDoor({}, {
+      maxDecodingBytes: 3000,
+      // A door that holds the first solve after reading its problem, until `release`.
+      wrapDoor: (d) => {
+        let first = true;
+        return {
+          ...d,
+          async solve(args, caller) {
+            const problem = args.problem;
+            if (first) {
+              first = false;
+              entered();
+              await gate;
+            }
+            return d.solve({ ...args, problem }, caller);
+          },
+        };
+      },
+    });
+    const c = solverClient(t.srv.address, t.token);
+    const held = c.solve({ command: 'maxcut', problem: ring(200), seed: 1 });
+    await inside;
+    expect(t.srv.budget.inFlight).toBeGreaterThan(2000);
+    expect(await c.solve({ command: 'maxcut', problem: ring(200), seed: 2 })).toMatchObject({ ok: false, status: grpc.status.UNAVAILABLE, problem: { code: 'SVC_BUSY', retryable: true, limit_bytes: 3000 } });
+    // A small one still fits beside it.
+    expect((await c.solve({ command: 'maxcut', problem: ring(5), seed: 2 })).ok).toBe(true);
+    release();
+    expect((await held).ok).toBe(true);
+    expect(t.srv.budget.inFlight).toBe(0);
+    expect((await c.solve({ command: 'maxcut', problem: ring(200), seed: 2 })).ok).toBe(true);
+    c.close();
+    await t.close();
   });
 });

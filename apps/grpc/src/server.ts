@@ -2,6 +2,11 @@
  * The gRPC door: `svc.v1.Solver` over the service's door layer, plus grpc.health.v1 and server
  * reflection. Each RPC maps its message onto the door's arguments and its metadata onto the
  * caller, and maps the outcome or the SvcError back (status-codes.ts).
+ *
+ * Memory: a message is read only after its credential is checked (call-interceptor.ts), stays
+ * bytes until the door asks for the problem after its own checks (command, options, auth, rate),
+ * is measured against the caller's plan on the wire bytes before anything is built (wire-json.ts),
+ * and the JSON decoded at once is bounded per server (decode-budget.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,189 +14,320 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { createFaultLog, problemDocument, SvcError, toSvcError } from '@svc/errors';
-import { isQueued, type CallArgs, type Caller, type Door, type Service } from '@svc/service';
-import { GRPC_STATUS, PROBLEM_METADATA_KEY } from './status-codes';
-import { encodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
-import { fromStruct, fromValue, toStruct, type PbStruct, type PbValue } from './struct';
+import { createFaultLog, SvcError, toSvcError } from '@svc/errors';
+import { isQueued, overCap, type CallArgs, type Door, type Principal, type Service } from '@svc/service';
+import { authorizationOf, callerOf, ipOf } from './caller';
+import { callInterceptor, type CallLog } from './call-interceptor';
+import { clampCallDeadlines } from './deadline-clamp';
+import { DecodeBudget } from './decode-budget';
+import { assertDecodable, decodeRequest, messageSpecs, type MessageSpec } from './decode-request';
+import { encodeFileDescriptor, fileDescriptors, type FileDescriptor } from './file-descriptors';
+import { grpcError } from './problem-trailers';
+import { toStruct, type PbStruct } from './struct';
+import { WireJson } from './wire-json';
+
+export { grpcError } from './problem-trailers';
 
 export const SERVICE_NAME = 'svc.v1.Solver';
-/** Margin kept from a call deadline when it becomes the latency budget. */
-export const DEADLINE_MARGIN_MS = 50;
 /** Longest single wait of WatchJob between two looks at the job. */
 const WATCH_POLL_S = 5;
+/** Most a message without a problem may be (GetJob, CancelJob, WatchJob, Capabilities, health, reflection): a job id is 36 bytes. */
+export const SMALL_MESSAGE_BYTES = 64 * 1024;
+/** Room for the other fields of a message whose problem or SVCB body is at the largest cap. */
+export const MESSAGE_ENVELOPE_BYTES = 64 * 1024;
+/** The methods whose message carries a problem: their caller is authenticated before the message is read. */
+const PROBLEM_METHODS = ['Solve', 'Compute', 'Analyze', 'Verify'] as const;
 
-/** The .proto, beside the sources (apps/grpc/proto) or beside a bundle that copied it (dist/proto). */
-export function protoPath(): string {
-  const candidates = [new URL('../proto/svc/v1/solver.proto', import.meta.url), new URL('./proto/svc/v1/solver.proto', import.meta.url)];
+/** The .proto folder: apps/grpc/proto beside the sources, or dist/proto beside a bundle that copied it. */
+export function protoRoot(): string {
+  const candidates = [new URL('../proto/', import.meta.url), new URL('./proto/', import.meta.url)];
   for (const c of candidates) {
     const p = fileURLToPath(c);
-    if (existsSync(p)) return p;
+    if (existsSync(`${p}svc/v1/solver.proto`)) return p;
   }
-  throw new Error(`svc-grpc: solver.proto not found (looked at ${candidates.map((c) => fileURLToPath(c)).join(', ')})`);
+  throw new Error(`svc-grpc: solver.proto not found (looked in ${candidates.map((c) => fileURLToPath(c)).join(', ')})`);
+}
+
+export function protoPath(): string {
+  return `${protoRoot()}svc/v1/solver.proto`;
 }
 
 export const LOADER_OPTIONS: protoLoader.Options = { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true };
 
+/** The Solver package as proto-loader builds it (clients; the server's serializers of replies). */
 export function loadSolverPackage(): protoLoader.PackageDefinition {
   return protoLoader.loadSync(protoPath(), LOADER_OPTIONS);
 }
 
-interface SolveRequestMsg {
-  command?: string;
-  problem?: PbStruct | null;
-  svcb?: Buffer;
-  effort?: string;
-  seed?: number;
-  max_latency_ms?: number;
-  version?: string;
-  idempotency_key?: string;
-}
-interface VerifyRequestMsg { command?: string; problem?: PbStruct | null; answer?: PbValue | null }
-interface JobRequestMsg { job_id?: string; wait_seconds?: number }
-
-const first = (md: grpc.Metadata, key: string): string | undefined => {
-  const v = md.get(key)[0];
-  return v === undefined ? undefined : String(v);
-};
-
-/** `ipv4:127.0.0.1:5000` / `ipv6:[::1]:5000` → the address (the sandbox allowance is per IP). */
-function ipOf(peer: string): string {
-  const m = /^ipv4:([^:]+):\d+$/.exec(peer) ?? /^ipv6:\[([^\]]+)\]:\d+$/.exec(peer);
-  return m ? m[1] : '127.0.0.1';
+/** The descriptors the server serves by reflection: solver.proto, google/protobuf/struct.proto, grpc/health/v1/health.proto. */
+export function servedFileDescriptors(): FileDescriptor[] {
+  const root = protoRoot();
+  return fileDescriptors([
+    { name: 'svc/v1/solver.proto', path: `${root}svc/v1/solver.proto` },
+    { name: 'google/protobuf/struct.proto', path: `${root}google/protobuf/struct.proto` },
+    { name: 'grpc/health/v1/health.proto', path: healthProtoPath },
+  ]);
 }
 
-function callerOf(call: grpc.ServerUnaryCall<unknown, unknown> | grpc.ServerWritableStream<unknown, unknown>, idempotencyKey?: string): Caller {
-  return {
-    authorization: first(call.metadata, 'authorization'),
-    ip: ipOf(call.getPeer()),
-    idempotencyKey: idempotencyKey || first(call.metadata, 'idempotency-key'),
-  };
+/** The largest message any caller may send: the binary lane's cap (the server's absolute cap) and the fields around it. */
+export function maxMessageBytes(service: Service): number {
+  return service.limits.maxBodyBytes + MESSAGE_ENVELOPE_BYTES;
 }
 
 /**
- * The gRPC error of an SvcError: mapped status, the detail as the message, and the problem document
- * twice in the trailers: as JSON in `svc-problem-bin`, and in the standard google.rpc.Status details.
+ * A Struct takes up to 5.5 times the bytes of its JSON (a list of one-digit numbers: 11 bytes each
+ * on the wire, 2 in JSON), so a message over this many times the plan's cap cannot hold a problem
+ * the plan allows: it is refused on its length prefix, before it is read.
  */
-export function grpcError(e: unknown, docsUrl?: string): Partial<grpc.StatusObject> & { code: grpc.status } {
-  const err = e instanceof SvcError ? e : toSvcError(e);
-  const doc = problemDocument(err, docsUrl);
-  const code = GRPC_STATUS[err.code];
-  const metadata = new grpc.Metadata();
-  metadata.set(PROBLEM_METADATA_KEY, Buffer.from(JSON.stringify(doc), 'utf8'));
-  metadata.set(STATUS_DETAILS_KEY, encodeStatusDetails(code, err.detail, doc as unknown as Record<string, unknown>));
-  return { code, details: err.detail, metadata };
-}
+export const STRUCT_WIRE_FACTOR = 6;
 
-/** The solve options of a message; a call deadline is the latency budget when none is given. */
-function argsOf(req: SolveRequestMsg, deadline: grpc.Deadline): Omit<CallArgs, 'command' | 'problem'> {
-  const out: Record<string, unknown> = {};
-  if (req.effort !== undefined) out.effort = req.effort;
-  if (req.seed !== undefined) out.seed = req.seed;
-  if (req.version !== undefined) out.version = req.version;
-  if (req.max_latency_ms !== undefined) out.max_latency_ms = req.max_latency_ms;
-  else {
-    const at = deadline instanceof Date ? deadline.getTime() : deadline;
-    if (Number.isFinite(at)) {
-      const left = at - Date.now() - DEADLINE_MARGIN_MS;
-      if (left <= 0) throw new SvcError('SVC_JOB_WAIT_TIMEOUT', 'The call deadline leaves no time to solve; give a later deadline or max_latency_ms.');
-      out.max_latency_ms = Math.floor(left);
-    }
-  }
-  return out;
-}
-
-function solveReply(out: unknown): { result?: PbStruct; queued?: PbStruct } {
-  const doc = out as Record<string, unknown>;
-  return isQueued(out) ? { queued: toStruct(doc) } : { result: toStruct(doc) };
+/** The most `principal` may send in one message: six times its plan's cap (its JSON lane), at most the largest message. */
+export function messageCapFor(service: Service, principal: Principal): number {
+  return Math.min(maxMessageBytes(service), STRUCT_WIRE_FACTOR * service.bodyLimitFor(principal) + MESSAGE_ENVELOPE_BYTES);
 }
 
 const TERMINAL = new Set(['done', 'failed', 'cancelled']);
 
 export interface GrpcDoorOptions {
+  readonly service: Service;
   readonly door: Door;
   readonly docsUrl?: string;
-  /** 5xx faults (default: stderr). */
+  /** 5xx faults (default: stderr, with 429s counted). */
   readonly onFault?: (err: SvcError, method: string) => void;
-  /** True once the server is shutting down: WatchJob streams end after their current state. */
-  readonly isStopping?: () => boolean;
+  /** Aborted when the server shuts down: WatchJob streams end at once with UNAVAILABLE. */
+  readonly stopping?: AbortSignal;
+  /** The principal the call interceptor authenticated for a call's metadata. */
+  readonly principalOf?: (md: grpc.Metadata) => Principal | undefined;
+  /** JSON bytes of problems decoded and not yet answered (default: the server's absolute body cap). */
+  readonly budget?: DecodeBudget;
+  /** Replies sent as bytes as they are (Capabilities): the Solver's serializer of that method. */
+  readonly serializeCapabilities?: (reply: PbStruct) => Buffer;
 }
 
-/** The Solver implementation over a door. */
+type UnaryCall = grpc.ServerUnaryCall<Buffer, unknown>;
+
+/** The Solver implementation over a door; every request arrives as its wire bytes (see `solverServiceDefinition`). */
 export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedServiceImplementation {
-  const { door, docsUrl } = opts;
+  const { door, docsUrl, service } = opts;
+  const specs = messageSpecs(servedFileDescriptors()[0]);
+  const spec = (name: string): MessageSpec => {
+    const s = specs.get(`svc.v1.${name}`);
+    if (!s) throw new Error(`svc-grpc: solver.proto has no message svc.v1.${name}`);
+    assertDecodable(s);
+    return s;
+  };
+  const SolveRequest = spec('SolveRequest');
+  const VerifyRequest = spec('VerifyRequest');
+  const JobRequest = spec('JobRequest');
+  const CapabilitiesRequest = spec('CapabilitiesRequest');
+  const budget = opts.budget ?? new DecodeBudget(service.limits.maxBodyBytes);
   const faultLog = opts.onFault ? null : createFaultLog({ write: (l) => process.stderr.write(l), label: 'svc-grpc' });
   const onFault = opts.onFault ?? ((err: SvcError, method: string) => faultLog!.report(err, `gRPC ${method}`));
-  const unary = <Req>(method: string, fn: (req: Req, call: grpc.ServerUnaryCall<Req, unknown>) => Promise<unknown>) =>
-    (call: grpc.ServerUnaryCall<Req, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-      fn(call.request, call).then(
-        (out) => callback(null, out),
+  const report = (err: SvcError, method: string) => {
+    if (err.status >= 500) onFault(err, method);
+    else if (err.status === 429) faultLog?.report(err, `gRPC ${method}`);
+  };
+
+  /** A call's resources: the decode budget it holds until it is answered. */
+  class Held {
+    private readonly releases: (() => void)[] = [];
+    constructor(private readonly principal: Principal) {}
+    /**
+     * A getter of the JSON of `w` for the door: checked and measured on the wire bytes against the
+     * plan's cap (the 413 every door gives), counted in the budget, then decoded; once.
+     */
+    lazy(w: WireJson): () => unknown {
+      let done = false;
+      let value: unknown;
+      return () => {
+        if (done) return value;
+        const size = w.jsonBytes();
+        const err = overCap(size, { plan: service.bodyLimitFor(this.principal), absolute: service.limits.maxBodyBytes, sandbox: this.principal.kind === 'sandbox' });
+        if (err) throw err;
+        this.releases.push(budget.take(size));
+        value = w.decode();
+        done = true;
+        return value;
+      };
+    }
+    release(): void {
+      for (const r of this.releases.splice(0)) r();
+    }
+  }
+
+  const principalOf = async (call: UnaryCall): Promise<Principal> =>
+    opts.principalOf?.(call.metadata) ?? service.authenticate(authorizationOf(call.metadata), { ip: ipOf(call.getPeer()) });
+
+  const unary = (method: string, fn: (call: UnaryCall, held: Held[]) => Promise<unknown>) =>
+    (call: UnaryCall, callback: grpc.sendUnaryData<unknown>) => {
+      const held: Held[] = [];
+      const release = () => { for (const h of held) h.release(); };
+      fn(call, held).then(
+        (out) => {
+          release();
+          callback(null, out);
+        },
         (e) => {
+          release();
           const err = e instanceof SvcError ? e : toSvcError(e);
-          if (err.status >= 500) onFault(err, method);
+          report(err, method);
           callback(grpcError(err, docsUrl));
         },
       );
     };
 
-  const solveArgs = (req: SolveRequestMsg, call: grpc.ServerUnaryCall<SolveRequestMsg, unknown>): CallArgs => ({
-    ...(req.command !== undefined && req.command !== '' ? { command: req.command } : {}),
-    ...(req.problem ? { problem: fromStruct(req.problem) } : {}),
-    ...argsOf(req, call.getDeadline()),
-  });
-  const lane = async (req: SolveRequestMsg, call: grpc.ServerUnaryCall<SolveRequestMsg, unknown>, named: boolean) => {
-    const caller = callerOf(call, req.idempotency_key);
-    if (req.svcb && req.svcb.length > 0) {
-      if (req.problem) throw new SvcError('SVC_INVALID_INPUT', 'Send either problem (JSON) or svcb (binary lane), not both.', { extensions: { field: 'svcb' } });
-      return solveReply(await door.solveBinary(new Uint8Array(req.svcb.buffer, req.svcb.byteOffset, req.svcb.byteLength), argsOf(req, call.getDeadline()), caller));
-    }
-    const args = solveArgs(req, call);
-    return solveReply(named ? await door.solve(args, caller) : await door.compute(args, caller));
+  /** The solve options of a SolveRequest: only the field sets the latency budget (a call deadline does not). */
+  const optionsOf = (msg: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const k of ['effort', 'seed', 'max_latency_ms', 'version'] as const) if (msg[k] !== undefined) out[k] = msg[k];
+    return out;
+  };
+  /** The door's arguments of a SolveRequest; the problem is a getter (decoded when the door reads it, after its own checks). */
+  const solveArgs = (msg: Record<string, unknown>, h: Held): CallArgs => {
+    const args: Record<string, unknown> = optionsOf(msg);
+    if (typeof msg.command === 'string' && msg.command !== '') args.command = msg.command;
+    if (msg.problem instanceof WireJson) Object.defineProperty(args, 'problem', { enumerable: true, get: h.lazy(msg.problem) });
+    return args as CallArgs;
   };
 
+  const reply = (out: unknown): { result?: PbStruct; queued?: PbStruct } =>
+    isQueued(out) ? { queued: toStruct(out as unknown as Record<string, unknown>) } : { result: toStruct(out as unknown as Record<string, unknown>) };
+
+  const lane = (named: boolean) => async (call: UnaryCall, held: Held[]) => {
+    const msg = decodeRequest(SolveRequest, call.request);
+    const caller = callerOf(call, typeof msg.idempotency_key === 'string' ? msg.idempotency_key : undefined);
+    const svcb = msg.svcb as Buffer | undefined;
+    if (svcb && svcb.length > 0) {
+      if (msg.problem) throw new SvcError('SVC_INVALID_INPUT', 'Send either problem (JSON) or svcb (binary lane), not both.', { extensions: { field: 'svcb' } });
+      return reply(await door.solveBinary(new Uint8Array(svcb.buffer, svcb.byteOffset, svcb.byteLength), optionsOf(msg), caller));
+    }
+    const h = new Held(await principalOf(call));
+    held.push(h);
+    const args = solveArgs(msg, h);
+    return reply(named ? await door.solve(args, caller) : await door.compute(args, caller));
+  };
+
+  let capabilities: Buffer | PbStruct | undefined;
+
   return {
-    Solve: unary<SolveRequestMsg>('Solve', (req, call) => lane(req, call, true)),
-    Compute: unary<SolveRequestMsg>('Compute', (req, call) => lane(req, call, false)),
-    Analyze: unary<SolveRequestMsg>('Analyze', async (req, call) => toStruct((await door.analyze(solveArgs(req, call), callerOf(call))) as unknown as Record<string, unknown>)),
-    Verify: unary<VerifyRequestMsg>('Verify', async (req, call) =>
-      toStruct((await door.verify({ command: req.command, problem: req.problem ? fromStruct(req.problem) : undefined, answer: req.answer ? fromValue(req.answer) : undefined }, callerOf(call))) as unknown as Record<string, unknown>)),
-    GetJob: unary<JobRequestMsg>('GetJob', async (req, call) => toStruct((await door.getJob(req.job_id ?? '', callerOf(call), req.wait_seconds ?? 0)) as unknown as Record<string, unknown>)),
-    CancelJob: unary<JobRequestMsg>('CancelJob', async (req, call) => toStruct((await door.cancelJob(req.job_id ?? '', callerOf(call))) as unknown as Record<string, unknown>)),
-    Capabilities: unary<unknown>('Capabilities', async () => toStruct(door.capabilities() as Record<string, unknown>)),
-    WatchJob: (call: grpc.ServerWritableStream<JobRequestMsg, unknown>) => {
-      let gone = false;
-      call.on('cancelled', () => { gone = true; });
-      const caller = callerOf(call);
+    Solve: unary('Solve', lane(true)),
+    Compute: unary('Compute', lane(false)),
+    Analyze: unary('Analyze', async (call, held) => {
+      const msg = decodeRequest(SolveRequest, call.request);
+      const h = new Held(await principalOf(call));
+      held.push(h);
+      return toStruct((await door.analyze(solveArgs(msg, h), callerOf(call))) as unknown as Record<string, unknown>);
+    }),
+    Verify: unary('Verify', async (call, held) => {
+      const msg = decodeRequest(VerifyRequest, call.request);
+      const h = new Held(await principalOf(call));
+      held.push(h);
+      const args: Record<string, unknown> = {};
+      if (typeof msg.command === 'string') args.command = msg.command;
+      for (const k of ['problem', 'answer'] as const) {
+        const w = msg[k];
+        if (w instanceof WireJson) Object.defineProperty(args, k, { enumerable: true, get: h.lazy(w) });
+      }
+      return toStruct((await door.verify(args, callerOf(call))) as unknown as Record<string, unknown>);
+    }),
+    GetJob: unary('GetJob', async (call) => {
+      const msg = decodeRequest(JobRequest, call.request);
+      return toStruct((await door.getJob(String(msg.job_id ?? ''), callerOf(call), Number(msg.wait_seconds ?? 0))) as unknown as Record<string, unknown>);
+    }),
+    CancelJob: unary('CancelJob', async (call) => {
+      const msg = decodeRequest(JobRequest, call.request);
+      return toStruct((await door.cancelJob(String(msg.job_id ?? ''), callerOf(call))) as unknown as Record<string, unknown>);
+    }),
+    // Public: counted against the per-IP sandbox rate like GET /api/v1/capabilities, and sent as the bytes built once.
+    Capabilities: unary('Capabilities', async (call) => {
+      decodeRequest(CapabilitiesRequest, call.request);
+      service.access.admitIp(ipOf(call.getPeer()));
+      if (capabilities === undefined) {
+        const struct = toStruct(door.capabilities() as Record<string, unknown>);
+        capabilities = opts.serializeCapabilities ? opts.serializeCapabilities(struct) : struct;
+      }
+      return capabilities;
+    }),
+    WatchJob: (call: grpc.ServerWritableStream<Buffer, unknown>) => {
+      let ended = false;
+      const onStop = () => finish(new SvcError('SVC_BUSY', 'The server is shutting down; the job goes on: watch it again once the service is back, or poll GetJob.'));
+      const finish = (e?: unknown) => {
+        if (ended) return;
+        ended = true;
+        opts.stopping?.removeEventListener('abort', onStop);
+        if (e === undefined) {
+          call.end();
+          return;
+        }
+        const err = e instanceof SvcError ? e : toSvcError(e);
+        if (!opts.stopping?.aborted) report(err, 'WatchJob');
+        // 'error' ends the stream with this status (grpc-js server-call.ts); destroy() would send none.
+        call.emit('error', Object.assign(new Error(err.detail), grpcError(err, docsUrl)));
+      };
+      call.on('cancelled', () => {
+        ended = true;
+        opts.stopping?.removeEventListener('abort', onStop);
+      });
+      if (opts.stopping?.aborted) {
+        onStop();
+        return;
+      }
+      opts.stopping?.addEventListener('abort', onStop, { once: true });
       void (async () => {
+        const msg = decodeRequest(JobRequest, call.request);
+        const jobId = String(msg.job_id ?? '');
+        const caller = callerOf(call);
         let last = '';
-        for (;;) {
-          const job = (await door.getJob(call.request.job_id ?? '', caller, last === '' ? 0 : WATCH_POLL_S)) as unknown as Record<string, unknown>;
-          if (gone) return;
+        while (!ended) {
+          const job = (await door.getJob(jobId, caller, last === '' ? 0 : WATCH_POLL_S)) as unknown as Record<string, unknown>;
+          if (ended) return;
           const key = JSON.stringify([job.status, job.progress, job.cancel_requested]);
           if (key !== last) {
             call.write(toStruct(job));
             last = key;
           }
-          if (TERMINAL.has(String(job.status)) || opts.isStopping?.()) break;
+          if (TERMINAL.has(String(job.status))) {
+            finish();
+            return;
+          }
         }
-        call.end();
-      })().catch((e) => {
-        if (gone) return;
-        const err = e instanceof SvcError ? e : toSvcError(e);
-        if (err.status >= 500) onFault(err, 'WatchJob');
-        call.destroy(Object.assign(new Error(err.detail), grpcError(err, docsUrl)));
-      });
+      })().catch(finish);
     },
   };
 }
 
-export interface StartGrpcOptions extends Omit<GrpcDoorOptions, 'door'> {
+/**
+ * The Solver's method definitions for the server: requests arrive as their wire bytes (decoded by
+ * decode-request.ts once the caller is known, so a malformed one is INVALID_ARGUMENT, not grpc-js's
+ * INTERNAL), and a reply that is already bytes is sent as it is.
+ */
+export function solverServiceDefinition(pkg: protoLoader.PackageDefinition): grpc.ServiceDefinition {
+  const def = pkg[SERVICE_NAME] as unknown as grpc.ServiceDefinition;
+  return Object.fromEntries(
+    Object.entries(def).map(([name, m]) => [
+      name,
+      {
+        ...m,
+        requestDeserialize: (bytes: Buffer) => bytes,
+        responseSerialize: (value: unknown) => (Buffer.isBuffer(value) ? value : m.responseSerialize(value)),
+      },
+    ]),
+  ) as grpc.ServiceDefinition;
+}
+
+export interface StartGrpcOptions {
   readonly service: Service;
   readonly door: Door;
+  readonly docsUrl?: string;
+  readonly onFault?: (err: SvcError, method: string) => void;
+  /** One line per answered call (`{reqId, m: 'gRPC', url, status, code?, ms}`, as HTTP logs requests); default none. */
+  readonly log?: CallLog;
   /** Interface to bind (default 127.0.0.1: loopback). */
   readonly host?: string;
   /** Port (0 = any free one). */
   readonly port: number;
+  /** JSON bytes of problems decoded at once (default: the server's absolute body cap). */
+  readonly maxDecodingBytes?: number;
 }
 
 export interface RunningGrpc {
@@ -199,24 +335,60 @@ export interface RunningGrpc {
   readonly address: string;
   readonly port: number;
   readonly server: grpc.Server;
+  /** The JSON bytes of problems decoded and not yet answered. */
+  readonly budget: DecodeBudget;
   close(): Promise<void>;
 }
 
 /** Starts the gRPC door beside the HTTP one: Solver, health (SERVING) and reflection. */
 export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGrpc> {
+  clampCallDeadlines();
   const pkg = loadSolverPackage();
-  const loaded = grpc.loadPackageDefinition(pkg) as unknown as { svc: { v1: { Solver: grpc.ServiceClientConstructor } } };
-  const server = new grpc.Server({
-    // The plan caps are measured by the door; the transport only stops what no plan allows.
-    'grpc.max_receive_message_length': opts.service.limits.maxBodyBytes + 1024 * 1024,
-    'grpc.max_send_message_length': -1,
+  const solverDef = solverServiceDefinition(pkg);
+  const paths = Object.values(solverDef).map((m) => m.path);
+  const problemPaths = new Set(PROBLEM_METHODS.map((m) => solverDef[m].path));
+  const calls = callInterceptor({
+    service: opts.service,
+    docsUrl: opts.docsUrl,
+    authenticated: problemPaths,
+    small: (path) => !problemPaths.has(path),
+    smallMessageBytes: SMALL_MESSAGE_BYTES,
+    logged: (path) => paths.includes(path),
+    log: opts.log,
+    messageCap: (principal) => {
+      const bytes = messageCapFor(opts.service, principal);
+      const plan = opts.service.bodyLimitFor(principal);
+      const sandbox = principal.kind === 'sandbox';
+      return {
+        bytes,
+        refusal: (size) => new SvcError('SVC_PAYLOAD_TOO_LARGE', `The message is ${size} bytes; on this plan (a ${plan}-byte cap on the problem's JSON) one message may be at most ${bytes} bytes, the svcb field included; ${sandbox ? 'register a free key for a larger cap' : 'shrink the problem or upgrade the plan'}.`, {
+          extensions: { limit_bytes: bytes },
+          actions: sandbox ? ['register_key', 'reduce_problem_size'] : ['reduce_problem_size', 'upgrade_plan'],
+        }),
+      };
+    },
   });
-  let stopping = false;
-  server.addService(loaded.svc.v1.Solver.service, solverImplementation({ ...opts, isStopping: () => stopping }));
+  const server = new grpc.Server({
+    // The binary lane's cap on every plan; every other message is capped per call (call-interceptor.ts).
+    'grpc.max_receive_message_length': maxMessageBytes(opts.service),
+    'grpc.max_send_message_length': -1,
+    // The only interceptor: it lowers the receive limit on grpc-js's own call object.
+    interceptors: [calls.interceptor],
+  });
+  const stop = new AbortController();
+  const budget = new DecodeBudget(opts.maxDecodingBytes ?? opts.service.limits.maxBodyBytes);
+  server.addService(solverDef, solverImplementation({
+    ...opts,
+    stopping: stop.signal,
+    principalOf: calls.principalOf,
+    budget,
+    serializeCapabilities: (s) => solverDef.Capabilities.responseSerialize(s),
+  }));
   const health = new HealthImplementation({ '': 'SERVING', [SERVICE_NAME]: 'SERVING' });
   health.addToServer(server);
-  // Reflection describes the Solver and the health service both (grpcurl lists them).
-  new ReflectionService({ ...protoLoader.loadSync(healthProtoPath, LOADER_OPTIONS), ...pkg }).addToServer(server);
+  // Reflection serves real descriptors (file-descriptors.ts), the Solver's and health's.
+  const files = servedFileDescriptors().map(encodeFileDescriptor);
+  new ReflectionService({ [SERVICE_NAME]: { fileDescriptorProtos: files } } as unknown as protoLoader.PackageDefinition).addToServer(server);
   const host = opts.host ?? '127.0.0.1';
   const bindHost = host.includes(':') ? `[${host}]` : host;
   const port = await new Promise<number>((resolve, reject) => {
@@ -227,12 +399,13 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     address: `${bindHost === '0.0.0.0' || bindHost === '[::]' ? '127.0.0.1' : bindHost}:${port}`,
     port,
     server,
+    budget,
     close() {
-      stopping = true;
       closing ??= new Promise<void>((resolve) => {
         health.setStatus('', 'NOT_SERVING');
         health.setStatus(SERVICE_NAME, 'NOT_SERVING');
-        // Let calls in flight finish for a moment, then cut what is left (long WatchJob streams).
+        // WatchJob streams end now with UNAVAILABLE; unary calls in flight get a moment, then are cut.
+        stop.abort();
         const force = setTimeout(() => server.forceShutdown(), 2000);
         server.tryShutdown(() => {
           clearTimeout(force);

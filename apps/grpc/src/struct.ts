@@ -27,7 +27,11 @@ export function toValue(x: unknown): PbValue {
 
 export function toStruct(o: Record<string, unknown>): PbStruct {
   const fields: Record<string, PbValue> = {};
-  for (const [k, v] of Object.entries(o)) if (v !== undefined) fields[k] = toValue(v);
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined) continue;
+    if (k === '__proto__') Object.defineProperty(fields, k, { value: toValue(v), enumerable: true, writable: true, configurable: true });
+    else fields[k] = toValue(v);
+  }
   return { fields };
 }
 
@@ -43,8 +47,12 @@ export function fromValue(v: PbValue | null | undefined): unknown {
   }
 }
 
+/** The JSON object of a Struct, built as JSON.parse builds one (a `__proto__` key is an own property, never the prototype). */
 export function fromStruct(s: PbStruct | null | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s?.fields ?? {})) out[k] = fromValue(v);
+  for (const [k, v] of Object.entries(s?.fields ?? {})) {
+    if (k === '__proto__') Object.defineProperty(out, k, { value: fromValue(v), enumerable: true, writable: true, configurable: true });
+    else out[k] = fromValue(v);
+  }
   return out;
 }

@@ -1,0 +1,141 @@
+/**
+ * The server interceptor of `svc.v1.Solver`: every call gets a request id (`x-request-id`, the
+ * caller's when sane, echoed in the trailers) and one log line when it ends, as HTTP requests do;
+ * calls that carry a problem are authenticated from their metadata before a byte of their message
+ * is read; calls whose message is a job id or nothing may not send more than a small message.
+ *
+ * grpc-js reads a message only when the handler asks for it (`startRead` after the metadata), so
+ * holding the metadata until the credential is checked keeps an unauthenticated 120 MiB message
+ * on the wire: refused with UNAUTHENTICATED, its bytes are drained and dropped as they come.
+ */
+import { randomUUID } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import { SvcError } from '@svc/errors';
+import type { Principal, Service } from '@svc/service';
+import { authorizationOf, ipOf } from './caller';
+import { grpcError } from './problem-trailers';
+import { PROBLEM_METADATA_KEY } from './status-codes';
+
+/** A pino-style logger (Fastify's `app.log` is one). */
+export interface CallLog {
+  info(fields: Record<string, unknown>, msg: string): void;
+}
+
+export interface CallInterceptorOptions {
+  readonly service: Service;
+  readonly docsUrl?: string;
+  /** Full paths (`/svc.v1.Solver/Solve`) of methods whose message carries a problem: authenticated before reading. */
+  readonly authenticated: ReadonlySet<string>;
+  /** Paths whose message is small (a job id, nothing; health, reflection), and the most it may be. */
+  readonly small: (path: string) => boolean;
+  readonly smallMessageBytes: number;
+  /** The most an authenticated caller may send in one message (its plan's bound), and the refusal beyond it. */
+  readonly messageCap: (principal: Principal) => { bytes: number; refusal: (size: number) => SvcError };
+  /** Paths whose calls are logged and given a request id (the Solver's; not health or reflection). */
+  readonly logged: (path: string) => boolean;
+  readonly log?: CallLog;
+}
+
+/** A caller's request id is kept when it is short and plain (as over HTTP); otherwise one is minted. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Lowers grpc-js's receive limit for one call, and answers a message over it with `refusal` (a
+ * problem document, as every other fault). The server has one limit for every method (the binary
+ * lane needs 128 MiB, a job id a few bytes), checked on each message's length prefix by the call's
+ * StreamDecoder before the message is buffered; there is no per-call option, so this call's decoder
+ * gets its own limit (internal fields of grpc-js 1.14: the tests of this file fail if they move).
+ */
+export function capCallMessage(call: unknown, bytes: number, onOver: (size: number) => void): boolean {
+  const decoder = (call as { decoder?: { maxReadMessageLength?: unknown; readMessageSize?: unknown; write?: unknown } }).decoder;
+  if (!decoder || typeof decoder.maxReadMessageLength !== 'number' || typeof decoder.write !== 'function') return false;
+  const current = decoder.maxReadMessageLength;
+  decoder.maxReadMessageLength = current === -1 ? bytes : Math.min(current, bytes);
+  const write = (decoder.write as (data: Buffer) => Buffer[]).bind(decoder);
+  decoder.write = (data: Buffer) => {
+    try {
+      return write(data);
+    } catch (e) {
+      // grpc-js answers this throw with a bare RESOURCE_EXHAUSTED; ours goes first (its own is then ignored).
+      onOver(Number(decoder.readMessageSize) || 0);
+      throw e;
+    }
+  };
+  return true;
+}
+
+/** `{code, status}` of the problem document in a status's trailers, if any. */
+function problemOf(md: grpc.Metadata | null | undefined): { code?: string; http?: number } {
+  const raw = md?.get(PROBLEM_METADATA_KEY)[0];
+  if (raw === undefined) return {};
+  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : String(raw);
+  const code = /"code":"(SVC_[A-Z_]+)"/.exec(text)?.[1];
+  const http = /"status":(\d{3})/.exec(text)?.[1];
+  return { code, http: http === undefined ? undefined : Number(http) };
+}
+
+const smallRefusal = (path: string, limit: number) => (size: number) =>
+  new SvcError('SVC_RESOURCE_LIMIT', `A ${path.split('/').pop()} message is ${size} bytes; it carries no problem and may be at most ${limit} bytes.`, {
+    extensions: { limit_bytes: limit },
+  });
+
+export interface CallInterceptor {
+  readonly interceptor: grpc.ServerInterceptor;
+  /** The principal the interceptor authenticated for the call with this metadata (authenticated methods). */
+  principalOf(md: grpc.Metadata): Principal | undefined;
+}
+
+export function callInterceptor(opts: CallInterceptorOptions): CallInterceptor {
+  const principals = new WeakMap<grpc.Metadata, Principal>();
+  const interceptor: grpc.ServerInterceptor = (method, call) => {
+    const path = method.path;
+    let ic: grpc.ServerInterceptingCall | undefined;
+    const refuse = (err: unknown) => (ic ?? call).sendStatus(grpcError(err, opts.docsUrl));
+    // Must be the first interceptor of the server: `call` is then grpc-js's own.
+    if (opts.small(path)) capCallMessage(call, opts.smallMessageBytes, (size) => refuse(smallRefusal(path, opts.smallMessageBytes)(size)));
+    const logged = opts.logged(path);
+    const authenticated = opts.authenticated.has(path);
+    if (!logged && !authenticated) return new grpc.ServerInterceptingCall(call);
+    const started = performance.now();
+    let reqId: string | undefined;
+    ic = new grpc.ServerInterceptingCall(call, {
+      start: (next) =>
+        next({
+          onReceiveMetadata: (metadata, pass) => {
+            const given = metadata.get('x-request-id')[0];
+            reqId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+            if (!authenticated) {
+              pass(metadata);
+              return;
+            }
+            opts.service.authenticate(authorizationOf(metadata), { ip: ipOf(call.getPeer()) }).then(
+              (principal) => {
+                principals.set(metadata, principal);
+                const cap = opts.messageCap(principal);
+                capCallMessage(call, cap.bytes, (size) => refuse(cap.refusal(size)));
+                pass(metadata);
+              },
+              refuse,
+            );
+          },
+        }),
+      sendStatus: (status, next) => {
+        if (!logged) {
+          next(status);
+          return;
+        }
+        const metadata = status.metadata ?? new grpc.Metadata();
+        reqId ??= randomUUID();
+        metadata.set('x-request-id', reqId);
+        const { code, http } = problemOf(metadata);
+        // Refusals under load (429, 503) come by the thousand and are counted by the fault log instead, as over HTTP.
+        if (opts.log && http !== 429 && http !== 503) {
+          opts.log.info({ reqId, m: 'gRPC', url: path, status: status.code, ...(code ? { code } : {}), ms: Math.round(performance.now() - started) }, 'done');
+        }
+        next({ ...status, metadata });
+      },
+    });
+    return ic;
+  };
+  return { interceptor, principalOf: (md) => principals.get(md) };
+}
