@@ -9,4 +9,5 @@ await bundleNode({ entry: join(here, 'src/bench/main.ts'), outfile: join(here, '
 await bundleNode({ entry: join(here, 'src/docs/write-error-docs.ts'), outfile: join(here, 'dist/write-error-docs.mjs'), external });
 await bundleNode({ entry: join(here, 'src/fuzz/soak.ts'), outfile: join(here, 'dist/fuzz-soak.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/main.ts'), outfile: join(here, 'dist/load.mjs'), external });
+await bundleNode({ entry: join(here, 'src/load/mcp.ts'), outfile: join(here, 'dist/load-mcp.mjs'), external });
 await bundleNode({ entry: join(here, 'src/behaviour/dump.ts'), outfile: join(here, 'dist/behaviour-dump.mjs'), external });
