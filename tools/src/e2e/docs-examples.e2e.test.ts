@@ -16,7 +16,8 @@ import { ROOT, svcSuite } from './svc-cli-harness';
 //   the line before), with no key configured, so svc uses the sandbox token. When the text after the
 //   block says `answers {…}`, the answer must contain those members (`…` stands for the rest).
 // - a ```sh block runs in bash (`set -euo pipefail`) in a fresh directory, with `svc` on PATH and
-//   BASE and TOKEN set as the README's "Calling it" sets them (the server and its sandbox token).
+//   BASE and TOKEN set as the README's "Calling it" sets them (the server and its sandbox token);
+//   it must exit 0, and an `SVC_` code in its output must be one the block names (a shown fault).
 // - a block marked `<!-- readme-test: skip (reason) -->` is not run; other blocks are not calls.
 const suite = svcSuite('svc-docs-examples-', {
   onFault: () => {},
@@ -123,7 +124,8 @@ describe('docs pages', () => {
       BASE: suite.server.url, TOKEN: token, SVC_BASE_URL: suite.server.url,
     });
     expect(r.code, `${b.text}\n--- stdout ---\n${r.out}\n--- stderr ---\n${r.err}`).toBe(0);
-    expect(r.out).not.toMatch(/"code":"SVC_/);
+    // An answer that is a fault must be one the block says it shows.
+    for (const [, code] of r.out.matchAll(/"code":"(SVC_[A-Z_]+)"/g)) expect(b.text, `the block answered ${code}:\n${r.out}`).toContain(code);
   });
 });
 
