@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, COMMANDS } from '@svc/contracts/commands';
@@ -15,7 +15,9 @@ import { ROOT, svcSuite } from './svc-cli-harness';
 // repository's package.json, node_modules, apps, libs, … (so `npx svc`, `node_modules/.bin` and
 // `npm run svc-admin` work as at the repository root; svc-admin rebuilds apps/http/dist in place, as
 // a user's would), `.svc-data` linked to the server's data dir (npm start's default), and the files
-// the examples write staying in the temporary directory. HOME is a temporary directory too.
+// the examples write staying in the temporary directory. HOME is a temporary directory too, and
+// SVC_CONFIG names a temporary config file, so `svc login` never writes a user's real config (a key
+// stored there would be sent to every server svc talks to afterwards).
 //
 // A block that cannot run here is marked on the line before it with
 // `<!-- readme-test: skip (reason) -->`; any other fenced block that is not ```sh fails the test.
@@ -58,7 +60,7 @@ function readmeBlocks(markdown: string): ReadmeBlock[] {
   return blocks;
 }
 
-/** The rows of the `## Commands` table: [command, status, purpose]. */
+/** The rows of the `## Commands` table: [command, status, purpose, page]. */
 function commandsTable(markdown: string): string[][] {
   const section = markdown.split('\n## Commands\n')[1]?.split('\n## ')[0] ?? '';
   return section.split('\n').filter((l) => /^\| `/.test(l)).map((l) => l.split('|').slice(1, -1).map((c) => c.trim().replace(/^`|`$/g, '')));
@@ -103,8 +105,22 @@ describe('README', () => {
 
   it('## Commands lists all 25 commands in catalogue order with their status and purpose', () => {
     const rows = commandsTable(readme);
-    expect(rows).toEqual(COMMANDS.map((c) => [c, CATALOGUE[c].status, CATALOGUE[c].purpose]));
+    expect(rows.map((r) => r.slice(0, 3))).toEqual(COMMANDS.map((c) => [c, CATALOGUE[c].status, CATALOGUE[c].purpose]));
     expect(readme).toMatch(/404 `SVC_UNSUPPORTED`/);
+  });
+
+  it('links every served command\'s docs page (the catalogue\'s docs field), which exists; the contract has its own page', () => {
+    const rows = new Map(commandsTable(readme).map((r) => [r[0], r[3]]));
+    for (const c of COMMANDS) {
+      const page = (CATALOGUE[c] as { docs?: string }).docs;
+      if (CATALOGUE[c].status === 'served') expect(page, `${c}: its CATALOGUE line names no docs page`).toMatch(/^docs\/[a-z-]+\.md$/);
+      expect(rows.get(c), c).toBe(page ? `[${page}](${page})` : '—');
+      if (page) expect(existsSync(join(ROOT, page)), page).toBe(true);
+    }
+    // The docs stand alone: no reference to files a clone does not have.
+    expect(readme).not.toMatch(/\.\.\/shared\/(spec|ARCHITECTURE)/);
+    expect(readme).toContain('[docs/contract.md](docs/contract.md)');
+    for (const [, link] of readme.matchAll(/\]\(((?:docs|apps|libs)\/[^)#]+)\)/g)) expect(existsSync(join(ROOT, link)), link).toBe(true);
   });
 
   it('every ```sh block runs as written, in order, from a checkout, against the server', async () => {
@@ -126,7 +142,8 @@ describe('README', () => {
     main.push(`printf '\\n%s\\n' '${marker(run.length + 1)}'`);
     writeFileSync(join(scripts, 'readme.sh'), `${main.join('\n')}\n`);
 
-    const r = await runBash(join(scripts, 'readme.sh'), checkout, { PATH: process.env.PATH ?? '', HOME: home, SVC_BASE_URL: suite.server.url });
+    const config = join(suite.work, 'svc-config.json');
+    const r = await runBash(join(scripts, 'readme.sh'), checkout, { PATH: process.env.PATH ?? '', HOME: home, SVC_BASE_URL: suite.server.url, SVC_CONFIG: config });
     const reached = [...r.out.matchAll(/@@readme-block (\d+)@@/g)].map((m) => Number(m[1])).pop() ?? 1;
     if (r.code !== 0 || reached <= run.length) {
       const b = run[Math.min(reached, run.length) - 1];
@@ -171,9 +188,13 @@ describe('README', () => {
     // The job lines: the heavy graph queues under the default threshold, and `svc jobs` waits for it.
     expect(o).toMatch(/\n {2}would_queue +true\n {2}estimated_work +\d+\n/);
     expect(o).toMatch(/\n {2}seed +1\n {2}stopped_at_deadline +(true|false)\n/);
-    const config = join(home, '.config', 'svc', 'config.json');
+    // svc login wrote the temporary config (never HOME's), and svc logout took the key out again.
     expect(statSync(config).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(config, 'utf8'))).toMatchObject({ api_key: expect.stringMatching(/^svck_/), agent_family: 'my-agent', agent_model: 'v2' });
+    expect(existsSync(join(home, '.config', 'svc', 'config.json'))).toBe(false);
+    const stored = JSON.parse(readFileSync(config, 'utf8'));
+    expect(stored).toMatchObject({ agent_family: 'my-agent', agent_model: 'v2' });
+    expect(stored).not.toHaveProperty('api_key');
+    expect(o).toMatch(/Removed key svck_\w{4}…\(redacted\) from .*svc-config\.json; commands now use the public sandbox token\./);
     expect(JSON.parse(readFileSync(join(checkout, 'tools.json'), 'utf8')).map((t: { name: string }) => t.name)).toEqual(['svc_analyze', 'svc_compute', 'svc_verify', 'svc_inverse', 'svc_explore']);
     expect(JSON.parse(readFileSync(join(checkout, 'svc-contract.json'), 'utf8')).name).toBe('svc');
 
