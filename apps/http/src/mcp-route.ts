@@ -12,7 +12,6 @@
  * (401 with `WWW-Authenticate`, so OAuth-capable clients can authenticate), and `tools/list`
  * answered from its text serialised once.
  */
-import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
@@ -107,7 +106,6 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
   const origins = opts.allowedOrigins ?? allowedOrigins(process.env, service.access.publicUrl);
   // Aborted as the server closes: job waits answer at once instead of holding the shutdown.
   const closing = new AbortController();
-  const open = new Set<ServerResponse>();
   const bodyCap = doorBodyCap(service);
 
   /** Origin, method, credentials, anonymous rate and declared size, before the body is read. */
@@ -139,11 +137,10 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
   };
 
   /** Once the body is parsed: an empty batch, credentials a call needs, and the tools/list fast path. */
-  const screen = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  const screen = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const body = request.body;
     if (Array.isArray(body) && body.length === 0) {
-      await reply.code(400).header('content-type', 'application/json').send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: an empty batch.' } }));
-      return;
+      return reply.code(400).header('content-type', 'application/json').send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: an empty batch.' } }));
     }
     const messages = asMessages(body);
     if (!request.principal && messages.some(needsCredentials)) {
@@ -159,8 +156,9 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
       && accept.includes('application/json') && accept.includes('text/event-stream')
       && (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version))
     ) {
-      await reply.header('content-type', 'application/json').send(`{"result":${toolsListJson()},"jsonrpc":"2.0","id":${JSON.stringify(one.id)}}`);
+      return reply.header('content-type', 'application/json').send(`{"result":${toolsListJson()},"jsonrpc":"2.0","id":${JSON.stringify(one.id)}}`);
     }
+    return undefined;
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -168,9 +166,7 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
     const server = createMcpServer(doorBackend(door, caller, request.principal), { results, signal: closing.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
-    open.add(reply.raw);
     reply.raw.on('close', () => {
-      open.delete(reply.raw);
       void transport.close();
       void server.close();
     });
@@ -180,12 +176,10 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
 
   return async (app: FastifyInstance): Promise<void> => {
     app.route({ method: ['POST', 'GET', 'DELETE'], url: MCP_PATH, onRequest: gate, preHandler: screen, handler: handle });
+    // Every answer at /mcp is one JSON reply (GET streams are 405), so a close waits only for calls
+    // in flight; this makes their job waits answer at once.
     app.addHook('preClose', async () => {
       closing.abort();
-      // Nothing at /mcp is meant to stay open; whatever still is must not hold the exit.
-      setTimeout(() => {
-        for (const res of open) res.destroy();
-      }, 5000).unref();
     });
   };
 }
