@@ -99,6 +99,13 @@ function commandArg(commands: readonly ServedCommand[], required: boolean): Json
   };
 }
 
+/**
+ * The command argument of the listed tools other than svc.compute: the names are listed once, on
+ * svc.compute (with their purposes), so the list grows by one name and one purpose per command
+ * (eleven more commands fit in its 12 KB budget); the service checks the name.
+ */
+const SAME_COMMANDS: JsonSchema = { type: 'string', description: 'One of the commands listed by svc.compute (its `command` enum).' };
+
 const catalogueLines = (commands: readonly ServedCommand[]) => commands.map((c) => `${c}: ${CATALOGUE[c].purpose}`).join('; ');
 
 // Solving spends compute units and may queue or cancel a job: not read-only, and a repeated call
@@ -219,7 +226,7 @@ export function listedTools(): McpTool[] {
     {
       ...full.get('svc.analyze')!,
       description: `${ANALYZE_DESCRIPTION} Commands as in svc.compute.`,
-      inputSchema: { type: 'object', properties: { command: commandArg(served, true), problem: problem(), ...OPTIONS }, required: ['command', 'problem'], additionalProperties: false },
+      inputSchema: { type: 'object', properties: { command: SAME_COMMANDS, problem: problem(), ...OPTIONS }, required: ['command', 'problem'], additionalProperties: false },
       outputSchema: looseOutput('The preflight report; on isError, the problem document.', {
         valid: { type: 'boolean' }, command: { type: 'string' }, compute_units: { type: 'integer' }, recommended_effort: { type: 'string' },
         would_certify: { type: 'boolean' }, certify: { type: 'string' }, would_queue: { type: 'boolean' }, charged: { type: 'number' },
@@ -235,7 +242,7 @@ export function listedTools(): McpTool[] {
       ...full.get('svc.verify')!,
       inputSchema: {
         type: 'object',
-        properties: { command: commandArg(served, true), problem: problem(), answer: { description: 'The answer value, or the result document that carries it ({"answer": …, "<objective>": …, "receipt": …}).' } },
+        properties: { command: SAME_COMMANDS, problem: problem(), answer: { description: 'The answer value, or the result document that carries it ({"answer": …, "<objective>": …, "receipt": …}).' } },
         required: ['command', 'problem', 'answer'],
         additionalProperties: false,
       },
@@ -252,7 +259,7 @@ export function listedTools(): McpTool[] {
       name: SCHEMA_TOOL,
       title: 'A command\'s schemas (free)',
       description: `The exact JSON Schemas of one command: its problem document (input) and its result envelope (output). The same as the resource ${SCHEMA_URI_PREFIX}<command>. Needs no credentials.`,
-      inputSchema: { type: 'object', properties: { command: commandArg(served, true) }, required: ['command'], additionalProperties: false },
+      inputSchema: { type: 'object', properties: { command: SAME_COMMANDS }, required: ['command'], additionalProperties: false },
       outputSchema: looseOutput('The command\'s schemas.', { command: { type: 'string' }, purpose: { type: 'string' }, input: { type: 'object' }, output: { type: 'object' } }),
       annotations: READ_ONLY,
       command: null,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { CATALOGUE, SERVED_COMMANDS } from '@svc/contracts/commands';
+import { CATALOGUE, NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
 import { envelope, job, JOB_ID, Script, TAG } from '../test/script-backend';
 import type { Json, McpBackend, SolveArgs } from './backend';
 import { commandSchemas, mcpTools, portable, toolsListJson } from './schemas';
@@ -55,9 +55,16 @@ describe('createMcpServer', () => {
       // Nothing a draft-07 validator would misread.
       expect(JSON.stringify(t), t.name).not.toMatch(/prefixItems|\$schema/);
     }
-    for (const name of ['svc.analyze', 'svc.compute', 'svc.verify', 'svc.schema']) {
-      expect((listed.tools.find((x) => x.name === name)!.inputSchema.properties as any).command.enum, name).toEqual([...SERVED_COMMANDS]);
-    }
+    // The names are listed once, on svc.compute; the other tools point at that list (so the list grows
+    // by a name and a purpose per command, and the 11 commands still to come fit in the budget).
+    const commandOf = (name: string) => (listed.tools.find((x) => x.name === name)!.inputSchema.properties as any).command;
+    expect(commandOf('svc.compute').enum).toEqual([...SERVED_COMMANDS]);
+    for (const c of SERVED_COMMANDS) expect(listed.tools.find((x) => x.name === 'svc.compute')!.description, c).toContain(`${c}: `);
+    for (const name of ['svc.analyze', 'svc.verify', 'svc.schema']) expect(commandOf(name).description, name).toMatch(/svc\.compute/);
+    // Room for every command of the catalogue: each one still to be served adds at most its name to the
+    // enum and its purpose line to svc.compute's description.
+    const toCome = NOT_AVAILABLE_COMMANDS.reduce((sum, c) => sum + Buffer.byteLength(`"${c}",; ${c}: ${CATALOGUE[c].purpose}`), 0);
+    expect(bytes + toCome, `tools/list would be ${bytes + toCome} bytes with every catalogue command served`).toBeLessThanOrEqual(12 * 1024);
     for (const c of SERVED_COMMANDS) {
       const viaTool = (await client.callTool({ name: 'svc.schema', arguments: { command: c } })) as Result;
       expect(viaTool.structuredContent, c).toEqual(commandSchemas(c));
