@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { startServer } from '@svc/http';
 import { svcRunner, svcSuite } from './svc-cli-harness';
 
 // Accounts and configuration through the bundled `svc`: register → the verification mail in the
@@ -74,7 +75,7 @@ describe('the account flow', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(`Stored key ${ciKey.slice(0, 9)}…(redacted) in ${CONFIG()} (mode 0600); the service accepts it.`);
     expect(statSync(CONFIG()).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(CONFIG(), 'utf8'))).toEqual({ api_key: ciKey });
+    expect(JSON.parse(readFileSync(CONFIG(), 'utf8'))).toEqual({ api_key: ciKey, key_base_url: suite.server.url });
     const report = await svc(['report', '--format', 'json']);
     expect(report.code).toBe(0);
     expect(report.json().principal).toMatchObject({ kind: 'account', plan: 'free', key_id: ciId });
@@ -87,7 +88,7 @@ describe('the account flow', () => {
   it('configure names the agent (kept with the key, still 0600); selftest refuses the account\'s compute unless allowed', async () => {
     const c = await svc(['configure', '--agent', 'claude', '--agent-model', 'opus-4', '--format', 'json']);
     expect(c.json()).toMatchObject({ saved: true, agent_family: 'claude', agent_model: 'opus-4' });
-    expect(JSON.parse(readFileSync(CONFIG(), 'utf8'))).toEqual({ api_key: ciKey, agent_family: 'claude', agent_model: 'opus-4' });
+    expect(JSON.parse(readFileSync(CONFIG(), 'utf8'))).toEqual({ api_key: ciKey, key_base_url: suite.server.url, agent_family: 'claude', agent_model: 'opus-4' });
     expect(statSync(CONFIG()).mode & 0o777).toBe(0o600);
     const before = (await svc(['report', '--format', 'json'])).json().compute_units_used;
     const refused = await svc(['selftest', '--format', 'json']);
@@ -97,6 +98,24 @@ describe('the account flow', () => {
     const allowed = await svc(['selftest', '--allow-account-compute', '--format', 'json']);
     expect(allowed.json()).toMatchObject({ ok: true, credential: 'key' });
     expect((await svc(['report', '--format', 'json'])).json().compute_units_used).toBeGreaterThan(before);
+  });
+
+  it('another server refuses the stored key: the 401 names the config file and both servers; logout brings the sandbox back', async () => {
+    const fresh = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(suite.work, 'fresh-data'), engine: 'ts', workers: 1, env: {}, onFault: () => {} });
+    try {
+      const refused = await svc(['maxcut', '--format', 'json'], { stdin, baseUrl: fresh.url });
+      expect([refused.code, refused.json().code]).toEqual([2, 'SVC_UNAUTHENTICATED']);
+      expect(refused.json().credential).toEqual({ source: 'config', config: CONFIG(), server: fresh.url, login_server: suite.server.url });
+      expect(refused.stderr).toContain(`The API key stored in ${CONFIG()} (by \`svc login\` for ${suite.server.url}) was sent to ${fresh.url}, which refused it.`);
+      // logout in a copy of the config, so the flow below keeps its key.
+      const copy = join(suite.work, 'logout-config.json');
+      writeFileSync(copy, readFileSync(CONFIG(), 'utf8'));
+      expect((await svc(['logout'], { env: { SVC_CONFIG: copy } })).code).toBe(0);
+      const sandbox = await svc(['maxcut', '--format', 'json'], { stdin, baseUrl: fresh.url, env: { SVC_CONFIG: copy } });
+      expect([sandbox.code, sandbox.json().cut_value]).toEqual([0, 4]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('a revoked key is 403 SVC_TOKEN_BLOCKED (exit 2); SVC_API_KEY wins over the config', async () => {
