@@ -20,10 +20,12 @@ export const MCP_COMMAND: CommandSpec = {
   flags: [],
   details: [
     'Speaks MCP (JSON-RPC on stdin/stdout) with the tools svc.analyze, svc.compute, svc.verify,',
-    'svc.inverse and svc.explore; every call goes to the service at SVC_BASE_URL with SVC_API_KEY (or',
+    'svc.inverse, svc.explore and svc.schema; every call goes to the service at SVC_BASE_URL with SVC_API_KEY (or',
     'the configured key, else the public sandbox token). Solving stays on the service; a heavy solve',
     'returns its job handle at once and a call with job_id waits for it. Nothing but MCP is written to',
-    'stdout. An agent config: {"command": "npx", "args": ["svc", "mcp"], "env": {"SVC_BASE_URL": "…"}}.',
+    'stdout. An agent config runs this file by its absolute path (never npx svc: outside the checkout',
+    'that resolves to an unrelated registry package): {"command": "node", "args":',
+    '["/absolute/path/to/svc/apps/cli/dist/svc.mjs", "mcp"], "env": {"SVC_BASE_URL": "…"}}.',
     'The same tools are served over streamable HTTP at <SVC_BASE_URL>/mcp.',
   ].join('\n'),
   run: async (ctx) => {
