@@ -1,6 +1,6 @@
 export {
   startGrpcServer, solverImplementation, solverServiceDefinition, loadSolverPackage, servedFileDescriptors, protoPath, protoRoot, maxMessageBytes,
-  grpcError, LOADER_OPTIONS, SERVICE_NAME, SMALL_MESSAGE_BYTES, MESSAGE_ENVELOPE_BYTES,
+  grpcError, messageCapFor, LOADER_OPTIONS, SERVICE_NAME, SMALL_MESSAGE_BYTES, MESSAGE_ENVELOPE_BYTES, STRUCT_WIRE_FACTOR, DEFAULT_DECODING_BYTES,
   type StartGrpcOptions, type RunningGrpc, type GrpcDoorOptions,
 } from './server';
 export { GRPC_STATUS, PROBLEM_METADATA_KEY } from './status-codes';

@@ -35,6 +35,12 @@ const WATCH_POLL_S = 5;
 export const SMALL_MESSAGE_BYTES = 64 * 1024;
 /** Room for the other fields of a message whose problem or SVCB body is at the largest cap. */
 export const MESSAGE_ENVELOPE_BYTES = 64 * 1024;
+/**
+ * JSON bytes of problems decoded and not yet answered, per server, by default: eight problems at
+ * the sandbox's cap at once (a decoded document takes several times its JSON in the heap); a lone
+ * larger one is still admitted.
+ */
+export const DEFAULT_DECODING_BYTES = 64 * 1024 * 1024;
 /** The methods whose message carries a problem: their caller is authenticated before the message is read. */
 const PROBLEM_METHODS = ['Solve', 'Compute', 'Analyze', 'Verify'] as const;
 
@@ -98,7 +104,7 @@ export interface GrpcDoorOptions {
   readonly stopping?: AbortSignal;
   /** The principal the call interceptor authenticated for a call's metadata. */
   readonly principalOf?: (md: grpc.Metadata) => Principal | undefined;
-  /** JSON bytes of problems decoded and not yet answered (default: the server's absolute body cap). */
+  /** JSON bytes of problems decoded and not yet answered (default DEFAULT_DECODING_BYTES). */
   readonly budget?: DecodeBudget;
   /** Replies sent as bytes as they are (Capabilities): the Solver's serializer of that method. */
   readonly serializeCapabilities?: (reply: PbStruct) => Buffer;
@@ -120,7 +126,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
   const VerifyRequest = spec('VerifyRequest');
   const JobRequest = spec('JobRequest');
   const CapabilitiesRequest = spec('CapabilitiesRequest');
-  const budget = opts.budget ?? new DecodeBudget(service.limits.maxBodyBytes);
+  const budget = opts.budget ?? new DecodeBudget(DEFAULT_DECODING_BYTES);
   const faultLog = opts.onFault ? null : createFaultLog({ write: (l) => process.stderr.write(l), label: 'svc-grpc' });
   const onFault = opts.onFault ?? ((err: SvcError, method: string) => faultLog!.report(err, `gRPC ${method}`));
   const report = (err: SvcError, method: string) => {
@@ -128,41 +134,44 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     else if (err.status === 429) faultLog?.report(err, `gRPC ${method}`);
   };
 
-  /** A call's resources: the decode budget it holds until it is answered. */
-  class Held {
-    private readonly releases: (() => void)[] = [];
-    constructor(private readonly principal: Principal) {}
-    /**
-     * A getter of the JSON of `w` for the door: checked and measured on the wire bytes against the
-     * plan's cap (the 413 every door gives), counted in the budget, then decoded; once.
-     */
-    lazy(w: WireJson): () => unknown {
-      let done = false;
-      let value: unknown;
-      return () => {
-        if (done) return value;
-        const size = w.jsonBytes();
-        const err = overCap(size, { plan: service.bodyLimitFor(this.principal), absolute: service.limits.maxBodyBytes, sandbox: this.principal.kind === 'sandbox' });
-        if (err) throw err;
-        this.releases.push(budget.take(size));
-        value = w.decode();
-        done = true;
-        return value;
-      };
+  /** Keeps a call's share of the decode budget until it is answered. */
+  type Hold = (release: () => void) => void;
+
+  /**
+   * A getter of the JSON of `w` for the door, which reads it after its own checks (command,
+   * options, auth, rate): measured on the wire bytes against the plan's cap (the 413 every door
+   * gives), counted in the budget, then decoded; once.
+   */
+  const lazyJson = (w: WireJson, principal: Principal, hold: Hold): (() => unknown) => {
+    let decoded: { value: unknown } | undefined;
+    return () => {
+      if (decoded) return decoded.value;
+      const size = w.jsonBytes();
+      const err = overCap(size, { plan: service.bodyLimitFor(principal), absolute: service.limits.maxBodyBytes, sandbox: principal.kind === 'sandbox' });
+      if (err) throw err;
+      hold(budget.take(size));
+      decoded = { value: w.decode() };
+      return decoded.value;
+    };
+  };
+
+  /** `args` with a getter for each of `fields` present in `msg` as a Struct or Value. */
+  const withDocuments = (args: Record<string, unknown>, msg: Record<string, unknown>, fields: readonly string[], principal: Principal, hold: Hold) => {
+    for (const k of fields) {
+      const w = msg[k];
+      if (w instanceof WireJson) Object.defineProperty(args, k, { enumerable: true, get: lazyJson(w, principal, hold) });
     }
-    release(): void {
-      for (const r of this.releases.splice(0)) r();
-    }
-  }
+    return args;
+  };
 
   const principalOf = async (call: UnaryCall): Promise<Principal> =>
     opts.principalOf?.(call.metadata) ?? service.authenticate(authorizationOf(call.metadata), { ip: ipOf(call.getPeer()) });
 
-  const unary = (method: string, fn: (call: UnaryCall, held: Held[]) => Promise<unknown>) =>
+  const unary = (method: string, fn: (call: UnaryCall, hold: Hold) => Promise<unknown>) =>
     (call: UnaryCall, callback: grpc.sendUnaryData<unknown>) => {
-      const held: Held[] = [];
-      const release = () => { for (const h of held) h.release(); };
-      fn(call, held).then(
+      const held: (() => void)[] = [];
+      const release = () => { for (const r of held.splice(0)) r(); };
+      fn(call, (r) => held.push(r)).then(
         (out) => {
           release();
           callback(null, out);
@@ -182,18 +191,17 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     for (const k of ['effort', 'seed', 'max_latency_ms', 'version'] as const) if (msg[k] !== undefined) out[k] = msg[k];
     return out;
   };
-  /** The door's arguments of a SolveRequest; the problem is a getter (decoded when the door reads it, after its own checks). */
-  const solveArgs = (msg: Record<string, unknown>, h: Held): CallArgs => {
+  /** The door's arguments of a SolveRequest, the problem a getter. */
+  const solveArgs = async (msg: Record<string, unknown>, call: UnaryCall, hold: Hold): Promise<CallArgs> => {
     const args: Record<string, unknown> = optionsOf(msg);
     if (typeof msg.command === 'string' && msg.command !== '') args.command = msg.command;
-    if (msg.problem instanceof WireJson) Object.defineProperty(args, 'problem', { enumerable: true, get: h.lazy(msg.problem) });
-    return args as CallArgs;
+    return withDocuments(args, msg, ['problem'], await principalOf(call), hold) as CallArgs;
   };
 
   const reply = (out: unknown): { result?: PbStruct; queued?: PbStruct } =>
     isQueued(out) ? { queued: toStruct(out as unknown as Record<string, unknown>) } : { result: toStruct(out as unknown as Record<string, unknown>) };
 
-  const lane = (named: boolean) => async (call: UnaryCall, held: Held[]) => {
+  const lane = (named: boolean) => async (call: UnaryCall, hold: Hold) => {
     const msg = decodeRequest(SolveRequest, call.request);
     const caller = callerOf(call, typeof msg.idempotency_key === 'string' ? msg.idempotency_key : undefined);
     const svcb = msg.svcb as Buffer | undefined;
@@ -201,9 +209,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
       if (msg.problem) throw new SvcError('SVC_INVALID_INPUT', 'Send either problem (JSON) or svcb (binary lane), not both.', { extensions: { field: 'svcb' } });
       return reply(await door.solveBinary(new Uint8Array(svcb.buffer, svcb.byteOffset, svcb.byteLength), optionsOf(msg), caller));
     }
-    const h = new Held(await principalOf(call));
-    held.push(h);
-    const args = solveArgs(msg, h);
+    const args = await solveArgs(msg, call, hold);
     return reply(named ? await door.solve(args, caller) : await door.compute(args, caller));
   };
 
@@ -212,22 +218,13 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
   return {
     Solve: unary('Solve', lane(true)),
     Compute: unary('Compute', lane(false)),
-    Analyze: unary('Analyze', async (call, held) => {
+    Analyze: unary('Analyze', async (call, hold) => {
       const msg = decodeRequest(SolveRequest, call.request);
-      const h = new Held(await principalOf(call));
-      held.push(h);
-      return toStruct((await door.analyze(solveArgs(msg, h), callerOf(call))) as unknown as Record<string, unknown>);
+      return toStruct((await door.analyze(await solveArgs(msg, call, hold), callerOf(call))) as unknown as Record<string, unknown>);
     }),
-    Verify: unary('Verify', async (call, held) => {
+    Verify: unary('Verify', async (call, hold) => {
       const msg = decodeRequest(VerifyRequest, call.request);
-      const h = new Held(await principalOf(call));
-      held.push(h);
-      const args: Record<string, unknown> = {};
-      if (typeof msg.command === 'string') args.command = msg.command;
-      for (const k of ['problem', 'answer'] as const) {
-        const w = msg[k];
-        if (w instanceof WireJson) Object.defineProperty(args, k, { enumerable: true, get: h.lazy(w) });
-      }
+      const args = withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
       return toStruct((await door.verify(args, callerOf(call))) as unknown as Record<string, unknown>);
     }),
     GetJob: unary('GetJob', async (call) => {
@@ -326,7 +323,7 @@ export interface StartGrpcOptions {
   readonly host?: string;
   /** Port (0 = any free one). */
   readonly port: number;
-  /** JSON bytes of problems decoded at once (default: the server's absolute body cap). */
+  /** JSON bytes of problems decoded and not yet answered (default DEFAULT_DECODING_BYTES). */
   readonly maxDecodingBytes?: number;
 }
 
@@ -376,7 +373,7 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     interceptors: [calls.interceptor],
   });
   const stop = new AbortController();
-  const budget = new DecodeBudget(opts.maxDecodingBytes ?? opts.service.limits.maxBodyBytes);
+  const budget = new DecodeBudget(opts.maxDecodingBytes ?? DEFAULT_DECODING_BYTES);
   server.addService(solverDef, solverImplementation({
     ...opts,
     stopping: stop.signal,

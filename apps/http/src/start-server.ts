@@ -49,6 +49,8 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     try {
       grpc = await startGrpcServer({
         service, door: createDoor(service), docsUrl, host: grpcOpts.host, port: grpcOpts.port,
+        // One line per answered gRPC call in the HTTP request log (silent when the logger is off).
+        log: app.log,
         ...(onFault ? { onFault: (err, method) => onFault(err, { method: 'gRPC', url: `/svc.v1.Solver/${method}` }) } : {}),
       });
     } catch (e) {

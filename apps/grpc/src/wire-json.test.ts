@@ -1,0 +1,127 @@
+import * as grpc from '@grpc/grpc-js';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SvcError } from '@svc/errors';
+import { WireJson } from './wire-json';
+import { jsonObject, rawClient, solveRequestBytes, structBytes, valueBytes, type RawJson } from '../test/wire';
+import { ring, startTestDoor, TAG, type TestDoor } from '../test/harness';
+
+function refusal(f: () => unknown): SvcError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof SvcError) return e;
+    throw e;
+  }
+  throw new Error('expected an SvcError');
+}
+
+const jsonValue = fc.jsonValue({ maxDepth: 6 }) as fc.Arbitrary<RawJson>;
+const jsonObjectArb = fc.dictionary(fc.string(), jsonValue, { maxKeys: 6 }) as fc.Arbitrary<{ [k: string]: RawJson }>;
+
+describe('WireJson: measured on the wire, then built as JSON.parse builds', () => {
+  it('jsonBytes is the UTF-8 length of JSON.stringify of what decode builds, which is the document sent', () => {
+    fc.assert(fc.property(jsonObjectArb, (doc) => {
+      // JSON has no -0 (JSON.stringify writes 0): compare through the text.
+      const w = new WireJson(structBytes(doc), 'struct', 'problem');
+      const decoded = w.decode();
+      expect(w.jsonBytes()).toBe(Buffer.byteLength(JSON.stringify(decoded), 'utf8'));
+      expect(JSON.stringify(decoded)).toBe(JSON.stringify(doc));
+    }), { numRuns: 300 });
+    fc.assert(fc.property(jsonValue, (x) => {
+      const w = new WireJson(valueBytes(x), 'value', 'answer');
+      expect(w.jsonBytes()).toBe(Buffer.byteLength(JSON.stringify(w.decode()), 'utf8'));
+    }), { numRuns: 300 });
+  });
+
+  it('escapes, control characters and multi-byte text are counted as JSON.stringify writes them', () => {
+    const doc = { 'q"\\': 'a\n\t\b\f\r\u0001\u001f"\\ é 漢 😀 \u2028', n: [-0, 1e21, 1.5e-7, -123456789012345, 2 ** 53, 0.1] };
+    const w = new WireJson(structBytes(doc), 'struct', 'problem');
+    expect(w.jsonBytes()).toBe(Buffer.byteLength(JSON.stringify(doc), 'utf8'));
+  });
+
+  it('a __proto__ key is an own property, as JSON.parse makes it; the prototype is untouched', () => {
+    const doc = jsonObject('{"__proto__": {"hidden": 1}, "n": 3}');
+    const w = new WireJson(structBytes(doc), 'struct', 'problem');
+    const out = w.decode() as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'n']);
+    expect((out as { hidden?: unknown }).hidden).toBeUndefined();
+    expect(w.jsonBytes()).toBe(JSON.stringify(out).length);
+    expect(JSON.stringify(out)).toBe('{"__proto__":{"hidden":1},"n":3}');
+  });
+
+  it('refuses bytes that are not UTF-8, numbers JSON cannot write, two kinds in a Value, a key given twice, nesting past 32, and garbage', () => {
+    expect(refusal(() => new WireJson(structBytes({ s: Buffer.from([0x61, 0xff, 0x62]) }), 'struct', 'problem').jsonBytes())).toMatchObject({ code: 'SVC_INVALID_INPUT', message: expect.stringMatching(/not valid UTF-8/) });
+    expect(refusal(() => new WireJson(structBytes({ s: Buffer.from([0xed, 0xa0, 0x80]) }), 'struct', 'problem').jsonBytes()).code).toBe('SVC_INVALID_INPUT'); // a surrogate
+    for (const x of [NaN, Infinity, -Infinity]) {
+      expect(refusal(() => new WireJson(structBytes({ x }), 'struct', 'problem').jsonBytes())).toMatchObject({ code: 'SVC_INVALID_INPUT', message: expect.stringMatching(/not a JSON number/) });
+    }
+    const twoKinds = Buffer.concat([valueBytes(1), valueBytes('x')]);
+    expect(refusal(() => new WireJson(twoKinds, 'value', 'answer').jsonBytes()).message).toMatch(/both field 2 and field 3/);
+    const twice = Buffer.concat([structBytes({ a: 1 }), structBytes({ a: 2 })]);
+    expect(refusal(() => new WireJson(twice, 'struct', 'problem').decode()).message).toMatch(/"a" is given twice/);
+    let deep: RawJson = 1;
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    expect(refusal(() => new WireJson(structBytes({ deep }), 'struct', 'problem').jsonBytes())).toMatchObject({ code: 'SVC_INVALID_INPUT', message: expect.stringMatching(/nested more than 32 levels/) });
+    let ok: RawJson = 1;
+    for (let i = 0; i < 31; i++) ok = [ok];
+    expect(new WireJson(structBytes({ ok }), 'struct', 'problem').decode()).toEqual({ ok });
+    for (const garbage of [Buffer.from('this is not a protobuf message at all \xff\xff'), Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0b, 0x01]), Buffer.from([0x0a, 0x02, 0x12])]) {
+      expect(refusal(() => new WireJson(garbage, 'struct', 'problem').jsonBytes()).code).toBe('SVC_INVALID_INPUT');
+    }
+  });
+});
+
+describe('through the gRPC door: what other doors refuse is refused, with their code', () => {
+  let t: TestDoor;
+  let c: ReturnType<typeof rawClient>;
+  beforeAll(async () => {
+    t = await startTestDoor({ sandbox: { bodyBytes: 8192 } });
+    c = rawClient(t.srv.address, t.token);
+  }, 60_000);
+  afterAll(async () => {
+    c?.close();
+    await t?.close();
+  });
+
+  it('a __proto__ key is SVC_INVALID_INPUT naming it, as the contracts answer the same JSON text over HTTP', async () => {
+    const text = JSON.stringify(ring(3)).replace('{', '{"__proto__": {"n": 3}, ');
+    const r = await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(jsonObject(text)) }));
+    expect(r).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT, problem: { code: 'SVC_INVALID_INPUT', status: 422, field: '__proto__' } });
+    const principal = await t.service.authenticate(`Bearer ${t.token}`, { ip: '127.0.0.1' });
+    const direct = await t.service.solve('maxcut', JSON.parse(text), { principal }).then(() => null, (e: SvcError) => e);
+    expect(r.ok ? null : r.problem!.detail).toBe(direct?.detail);
+  });
+
+  it('fields hidden under __proto__ count toward the plan\'s cap (the sandbox solved a 29.6 MB message over its 8 MiB cap)', async () => {
+    const hidden = { n: 2000, edges: Array.from({ length: 2000 }, (_, i) => [i, (i + 1) % 2000, 1]) };
+    const doc = jsonObject(JSON.stringify({ tag: TAG, description: 'A ring hidden from the size check.' }).replace('{', `{"__proto__": ${JSON.stringify(hidden)}, `));
+    const r = await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(doc) }));
+    expect(r).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, problem: { code: 'SVC_PAYLOAD_TOO_LARGE', limit_bytes: 8192 } });
+    // A keyed retry that adds a __proto__ member is not the same request (the fingerprint sees it).
+    const key = { 'idempotency-key': 'proto-fingerprint-1' };
+    const first = await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(ring(4)) }), { metadata: key });
+    expect(first.ok).toBe(true);
+    const sneaky = jsonObject(JSON.stringify(ring(4)).replace('{', '{"__proto__": {"seed": 9}, '));
+    const again = await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(sneaky) }), { metadata: key });
+    expect(again.ok).toBe(false);
+  });
+
+  it('bytes that are not UTF-8 inside a Struct string are SVC_INVALID_INPUT (HTTP: 422)', async () => {
+    const problem = structBytes({ ...ring(3), description: Buffer.from([0x53, 0x70, 0x6c, 0x69, 0x74, 0xc3, 0x28, 0x20, 0x61, 0x20, 0x72, 0x69, 0x6e, 0x67]) });
+    expect(await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem }))).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT, problem: { code: 'SVC_INVALID_INPUT', status: 422 } });
+  });
+
+  it('garbage message bytes and 1,000-deep nesting are INVALID_ARGUMENT, not INTERNAL', async () => {
+    for (const bytes of [Buffer.from('GET / HTTP/1.1\r\nHost: example\r\n\r\n'), Buffer.from([0x12, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0a, 0x05, 0xff, 0xfe, 0xfd, 0xfc, 0xfb])]) {
+      expect(await c.call('Solve', bytes)).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT, problem: { code: 'SVC_INVALID_INPUT' } });
+    }
+    let deep: RawJson = [0, 1, 1];
+    for (let i = 0; i < 1000; i++) deep = [deep];
+    const r = await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes({ ...ring(3), edges: deep }) }));
+    expect(r).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT, problem: { code: 'SVC_INVALID_INPUT', field: 'problem' } });
+    // The channel is still good.
+    expect((await c.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(ring(5)) }))).ok).toBe(true);
+  });
+});
