@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
@@ -46,7 +47,25 @@ function bruteByChecker(command: SchemaCommand, p: Record<string, any>): number 
   return best;
 }
 
-function brute(command: string, p: Record<string, any>): number {
+/**
+ * precision's value from Python's decimal (sqrt, exp, ln correctly rounded at the digits asked;
+ * nthroot and powq at 30 more digits, then rounded half-even), spelled plain without trailing zeros.
+ */
+function decimalReference(p: Record<string, any>): string {
+  const script = [
+    'import sys, json',
+    'from decimal import Decimal, Context, ROUND_HALF_EVEN',
+    'p = json.loads(sys.argv[1]); D = p.get("digits", p.get("n", 31)); C = Context(prec=D, rounding=ROUND_HALF_EVEN); W = Context(prec=D + 30)',
+    'x = Decimal(p.get("x", "0")); op = p["op"]',
+    'v = {"sqrt": lambda: x.sqrt(C), "exp": lambda: x.exp(C), "ln": lambda: x.ln(C), "nthroot": lambda: C.plus(W.power(x, W.divide(Decimal(1), Decimal(p.get("k", 1))))),',
+    '     "powq": lambda: C.plus(W.power(x, W.divide(Decimal(p.get("p", 1)), Decimal(p.get("q", 1))))), "e": lambda: Decimal(1).exp(C), "ln2": lambda: Decimal(2).ln(C)}[op]()',
+    'print(format(v.normalize(C), "f"))',
+  ].join('\n');
+  return execFileSync('python3', ['-c', script, JSON.stringify(p)], { encoding: 'utf8' }).trim();
+}
+
+function brute(command: string, p: Record<string, any>): number | string {
+  if (command === 'precision') return decimalReference(p);
   if (command === 'select') {
     let best = -Infinity;
     for (let mask = 0; mask < 1 << p.m; mask++) {

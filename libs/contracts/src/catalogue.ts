@@ -62,7 +62,7 @@ const LINES = {
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },
   relation: { purpose: 'integer relations and minimal polynomials', status: NA },
   reduce: { purpose: 'lattice-basis reduction', status: NA },
-  precision: { purpose: 'arbitrary-precision arithmetic', status: NA },
+  precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: NA },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
   entropy: { purpose: 'entanglement entropy', status: NA },

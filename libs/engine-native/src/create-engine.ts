@@ -3,7 +3,7 @@
  * the caller or by `SVC_ENGINE` (`ts` | `native`; unset = prefer native).
  */
 import { createTsEngine, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
-import { loadNativeAddon, type NativeLoadResult } from './load-native-addon';
+import { loadNativeAddon, type NativeLibrary, type NativeLoadResult } from './load-native-addon';
 import { nativeEngineFrom } from './native-engine';
 
 export type EngineKind = 'native' | 'ts';
@@ -14,6 +14,20 @@ export type EngineKind = 'native' | 'ts';
  * solver: the completeness test (tools/src/completeness) checks it. Empty today.
  */
 export const TS_ONLY_COMMANDS: readonly Command[] = [];
+
+/**
+ * Commands whose native solver needs an optional library, decided at build time: CMakeLists.txt
+ * builds their family only when the library is found (`.ci/run` installs it), so an addon built
+ * without it does not list them (`addon.commands()`) and engine-ts serves them, also under
+ * `SVC_ENGINE=native`. The Debian package gives full native speed.
+ */
+export const NATIVE_LIBRARY_COMMANDS: Readonly<Partial<Record<Command, { readonly library: string; readonly debian: string }>>> = {
+  precision: { library: 'MPFR (with GMP)', debian: 'libmpfr-dev' },
+};
+
+/** Whether engine-ts serves `command` although the addon loaded, because the addon was built without its library. */
+export const builtWithout = (native: Engine, command: Command): boolean =>
+  NATIVE_LIBRARY_COMMANDS[command] !== undefined && !native.supports(command);
 
 /**
  * An engine that may route some commands to a fallback. `engineFor` names the engine that
@@ -27,6 +41,8 @@ export interface RoutedEngine extends Engine {
    * Never silent: the service reports it on `/healthz` and the server prints it at start.
    */
   readonly nativeLoadError?: string;
+  /** The optional libraries the native addon was built with (empty on engine-ts). */
+  readonly libraries: readonly NativeLibrary[];
 }
 
 /**
@@ -52,7 +68,10 @@ export function selectEngine(kind: EngineKind | undefined, env: string | undefin
     return { ...single(createTsEngine()), nativeLoadError: error };
   }
   const native = nativeEngineFrom(addon);
-  return wanted === 'native' ? single(native) : withFallback(native, createTsEngine());
+  const libraries = addon.libraries?.() ?? [];
+  // Native only: still engine-ts for a command whose library the addon was built without.
+  const ts = createTsEngine();
+  return { ...withFallback(native, ts, wanted === 'native' ? (c) => builtWithout(native, c) : () => true), libraries };
 }
 
 function parseEngineEnv(env: string | undefined): EngineKind | undefined {
@@ -63,16 +82,16 @@ function parseEngineEnv(env: string | undefined): EngineKind | undefined {
 }
 
 function single(e: Engine): RoutedEngine {
-  return { id: e.id, kind: e.kind, supports: (c) => e.supports(c), solve: (r, s) => e.solve(r, s), engineFor: () => e };
+  return { id: e.id, kind: e.kind, supports: (c) => e.supports(c), solve: (r, s) => e.solve(r, s), engineFor: () => e, libraries: [] };
 }
 
-/** Native first; a command only the fallback supports goes to the fallback. */
-function withFallback(primary: Engine, fallback: Engine): RoutedEngine {
-  const engineFor = (c: Command): Engine => (primary.supports(c) || !fallback.supports(c) ? primary : fallback);
+/** Native first; a command only the fallback supports (and `allowed` lets through) goes to the fallback. */
+function withFallback(primary: Engine, fallback: Engine, allowed: (c: Command) => boolean): Omit<RoutedEngine, 'libraries'> {
+  const engineFor = (c: Command): Engine => (primary.supports(c) || !fallback.supports(c) || !allowed(c) ? primary : fallback);
   return {
     id: primary.id,
     kind: primary.kind,
-    supports: (c) => primary.supports(c) || fallback.supports(c),
+    supports: (c) => primary.supports(c) || (allowed(c) && fallback.supports(c)),
     solve: (req: EngineRequest, signal?: CancelSignal): Promise<EngineResult> => engineFor(req.command).solve(req, signal),
     engineFor,
   };

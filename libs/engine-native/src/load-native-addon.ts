@@ -31,14 +31,14 @@ export interface NativeOptionsArgs {
 
 /** What the addon's promise resolves to: one shape, `kind` set by the core (core/common/request.h ResultKind). */
 export interface NativeRawResult {
-  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector';
-  /** binary, sample, rules, planted: 0/1 per variable (empty otherwise). */
+  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector' | 'decimal';
+  /** binary, sample, rules, planted: 0/1 per variable; decimal: the answer's text as ASCII bytes (empty otherwise). */
   readonly answer: Uint8Array;
   /** permutation (rank: the items, best first; tsp: the tour from city 0; qap: each facility's location), labels (design: a value per site). */
   readonly order: Int32Array;
   /** vector (milp): a real value per variable. */
   readonly values: Float64Array;
-  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}. */
+  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}. */
   readonly extras: Readonly<Record<string, number>>;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
@@ -52,10 +52,19 @@ export interface NativeRawResult {
   readonly samples: { x: Uint8Array; objective: number; count: number }[];
 }
 
+/** An optional library the addon was built with (CMakeLists.txt), and the family it serves. */
+export interface NativeLibrary {
+  readonly name: string;
+  readonly version: string;
+  readonly family: string;
+}
+
 /** The addon's exports (src/binding/addon.cc). */
 export interface NativeAddon {
   readonly version: string;
   commands(): string[];
+  /** The optional libraries found at build time (absent from an addon built before they existed). */
+  libraries?(): NativeLibrary[];
   /** Rejects with an Error on a failed call; throws a TypeError on badly shaped arguments. */
   solve(command: string, problem: CanonicalProblem, options: NativeOptionsArgs, cancelFlag: Int32Array): Promise<NativeRawResult>;
 }

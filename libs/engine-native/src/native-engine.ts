@@ -66,6 +66,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'permutation': return { kind: 'permutation', ...common, answer: r.order };
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
+        case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };
       }
       throw new Error(`the addon answered an unknown result kind "${String(r.kind)}"`);
     },

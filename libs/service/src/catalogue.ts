@@ -15,7 +15,14 @@ export interface CatalogueApi {
 
 const isSolvable = (c: Command) => SOLVABLE_COMMANDS.includes(c);
 
-export function createCatalogue(deps: { readonly engineId: string }): CatalogueApi {
+/** What the catalogue says of the engines: which one answers each command, and the native libraries built in. */
+export interface CatalogueEngines {
+  readonly engineId: string;
+  readonly engineKindFor?: (c: Command) => 'native' | 'ts';
+  readonly nativeLibraries?: readonly { readonly name: string; readonly version: string; readonly family: string }[];
+}
+
+export function createCatalogue(deps: CatalogueEngines): CatalogueApi {
   return {
     capabilities() {
       // The caps come from the engines' own work budgets, so capabilities never over-promise.
@@ -24,7 +31,16 @@ export function createCatalogue(deps: { readonly engineId: string }): CatalogueA
         const caps = exactCapsOf(c);
         if (caps) exactCaps[c] = caps;
       }
-      return capabilitiesManifest({ available: (c) => SOLVABLE_COMMANDS.includes(c as Command), engine: deps.engineId, exactCaps });
+      const m = capabilitiesManifest({ available: (c) => SOLVABLE_COMMANDS.includes(c as Command), engine: deps.engineId, exactCaps });
+      const kindFor = deps.engineKindFor;
+      if (kindFor === undefined) return m;
+      // Which engine answers each available command (a native build without an optional library
+      // leaves its commands on engine-ts), and the libraries the native build has.
+      return {
+        ...m,
+        commands: m.commands.map((c) => (c.available ? { ...c, engine: kindFor(c.name as Command) } : c)),
+        native_libraries: (deps.nativeLibraries ?? []).map((l) => ({ ...l })),
+      };
     },
     formulate(command) {
       return formulate(command, isSolvable);

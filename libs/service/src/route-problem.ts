@@ -22,7 +22,6 @@ export interface RouteCandidate {
 
 type Body = RouteBody;
 
-const PRECISION_OPS = ['sqrt', 'nthroot', 'exp', 'ln', 'powq', 'pi', 'e', 'ln2'];
 const WORLD_OPS = ['kinematics', 'terrain', 'neighbors', 'predict'];
 const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
 
@@ -44,7 +43,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },
   reduce: { fields: ['basis', 'delta'], requires: [['basis']], distinctive: ['basis'], prior: 0.9 },
-  precision: { fields: ['op', 'x', 'k', 'p', 'q', 'digits'], requires: [['op']], distinctive: [], prior: 0.5, evidence: opIn(PRECISION_OPS) },
   world: {
     fields: ['op', 'links', 'dh', 'grid', 'cell', 'points', 'queries', 'k', 'poses', 'at'], requires: [['op']], distinctive: ['links', 'grid', 'poses', 'queries'], prior: 0.5,
     evidence: opIn(WORLD_OPS),

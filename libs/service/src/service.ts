@@ -75,6 +75,10 @@ export interface HealthStatus {
   engine: 'native' | 'ts' | `ts (native failed to load: ${string})`;
   engine_id: string;
   version: string;
+  /** On the native engine: the commands it answers, those engine-ts answers (an optional library missing at build), and the libraries built in. */
+  native_commands?: Command[];
+  ts_commands?: Command[];
+  native_libraries?: string[];
 }
 
 export interface SandboxInfo {
@@ -214,7 +218,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     // Every front door (JSON solve, compute, binary lane) answers through this one path.
     solvePath = createSolvePath({ access, pool, jobs, metrics, engineKindFor, sandboxMaxN: limits.sandbox.maxN });
     const sandboxMaxN = limits.sandbox.maxN;
-    catalogue = createCatalogue({ engineId: probe.id });
+    catalogue = createCatalogue({ engineId: probe.id, engineKindFor, nativeLibraries: probe.libraries });
     extras = {
       jobs,
       metrics,
@@ -305,7 +309,14 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     },
     health() {
       const engine: HealthStatus['engine'] = nativeLoadError === null ? engineKind : `ts (native failed to load: ${nativeLoadError})`;
-      return { status: 'ok', engine, engine_id: probe.id, version: MODEL_VERSION };
+      const base: HealthStatus = { status: 'ok', engine, engine_id: probe.id, version: MODEL_VERSION };
+      if (engineKind !== 'native') return base;
+      return {
+        ...base,
+        native_commands: SOLVABLE_COMMANDS.filter((c) => engineKindFor(c) === 'native'),
+        ts_commands: SOLVABLE_COMMANDS.filter((c) => engineKindFor(c) === 'ts'),
+        native_libraries: probe.libraries.map((l) => `${l.name} ${l.version} (${l.family})`),
+      };
     },
     authenticate(authorization, meta = {}) {
       return access.authenticate(authorization, meta);

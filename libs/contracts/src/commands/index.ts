@@ -22,6 +22,7 @@ import { feel } from './feel';
 import { want } from './want';
 import { sample } from './sample';
 import { cover } from './cover';
+import { precision } from './precision';
 
 export const REGISTRY = {
   rules,
@@ -38,6 +39,7 @@ export const REGISTRY = {
   feel,
   want,
   sample,
+  precision,
 } as const satisfies
   // Every command the catalogue says is served has its contract here; any other entry is a known command.
   { readonly [C in ServedCommand]: CommandContract } & { readonly [C in CommandName]?: CommandContract };

@@ -188,9 +188,25 @@ Napi::Value Commands(const Napi::CallbackInfo& info) {
   return out;
 }
 
+// The optional libraries this build found (CMakeLists.txt): [{name, version, family}].
+Napi::Value Libraries(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  const auto libs = svc::core::NativeLibraries();
+  Napi::Array out = Napi::Array::New(env, libs.size());
+  for (uint32_t k = 0; k < libs.size(); ++k) {
+    Napi::Object o = Napi::Object::New(env);
+    o.Set("name", Napi::String::New(env, std::string(libs[k].name)));
+    o.Set("version", Napi::String::New(env, std::string(libs[k].version)));
+    o.Set("family", Napi::String::New(env, std::string(libs[k].family)));
+    out.Set(k, o);
+  }
+  return out;
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("solve", Napi::Function::New(env, Solve, "solve"));
   exports.Set("commands", Napi::Function::New(env, Commands, "commands"));
+  exports.Set("libraries", Napi::Function::New(env, Libraries, "libraries"));
   exports.Set("version",
               Napi::String::New(env, std::string(svc::core::kEngineVersion)));
   return exports;

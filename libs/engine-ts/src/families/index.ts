@@ -11,6 +11,7 @@ import { COVER_FAMILY } from './cover/family';
 import { DESIGN_FAMILY } from './design/family';
 import { MILP_FAMILY } from './milp/family';
 import { PLANTED_FAMILY } from './planted/family';
+import { PRECISION_FAMILY } from './precision/family';
 import { QAP_FAMILY } from './qap/family';
 import { MAXCUT_FAMILY, QUBO_FAMILY } from './qubo/family';
 import { RANK_FAMILY } from './rank/family';
@@ -30,6 +31,7 @@ export const FAMILIES = [
   DESIGN_FAMILY,
   COVER_FAMILY,
   MILP_FAMILY,
+  PRECISION_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

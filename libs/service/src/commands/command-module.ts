@@ -73,8 +73,8 @@ export interface Example {
   /** The request body (complete: tag, description, n and the command's fields). */
   readonly problem: Readonly<Record<string, unknown>>;
   readonly query: { readonly effort: Effort; readonly seed: number };
-  /** What the service answers: the objective's field (a dotted path, e.g. `samples.0.energy`), its value, and the certainty label. */
-  readonly expected: { readonly field: string; readonly value: number; readonly certainty: string };
+  /** What the service answers: the objective's field (a dotted path, e.g. `samples.0.energy`), its value (a decimal string for precision), and the certainty label. */
+  readonly expected: { readonly field: string; readonly value: number | string; readonly certainty: string };
 }
 
 export type RouteBody = Readonly<Record<string, unknown>>;

@@ -21,6 +21,7 @@ import { qapCommand } from './qap';
 import { designCommand } from './design';
 import { coverCommand } from './cover';
 import { milpCommand } from './milp';
+import { precisionCommand } from './precision';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -41,6 +42,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   selectCommand,
   rankCommand,
   quantumScaleCommand,
+  precisionCommand,
 ]);
 
 /** The module of `command`, when this build can solve it. */

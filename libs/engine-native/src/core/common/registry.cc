@@ -26,9 +26,15 @@ constexpr auto Concat(const std::array<SolverEntry, N>&... parts) {
 // Every family's commands, in the order of their folders' names.
 constexpr auto kSolvers = Concat(SVC_REGISTRY_FAMILIES);
 
+// The optional libraries found at build time (SVC_NATIVE_LIBRARIES of the generated header: each
+// entry followed by a comma), then an empty sentinel.
+constexpr NativeLibrary kLibraries[] = {SVC_NATIVE_LIBRARIES {"", "", ""}};
+
 }  // namespace
 
 std::span<const SolverEntry> Solvers() { return kSolvers; }
+
+std::span<const NativeLibrary> NativeLibraries() { return std::span<const NativeLibrary>(kLibraries, std::size(kLibraries) - 1); }
 
 const SolverEntry* FindSolver(std::string_view command) {
   for (const SolverEntry& e : kSolvers) {

@@ -80,6 +80,16 @@ constexpr SolverEntry Entry(std::string_view command) {
 // Every command this core solves, in a fixed order.
 std::span<const SolverEntry> Solvers();
 
+// An optional library this build found (CMakeLists.txt), and the family folder built with it.
+struct NativeLibrary {
+  std::string_view name;
+  std::string_view version;
+  std::string_view family;
+};
+
+// The optional libraries this build uses (empty when none was found).
+std::span<const NativeLibrary> NativeLibraries();
+
 // nullptr when the command is not here.
 const SolverEntry* FindSolver(std::string_view command);
 

@@ -95,6 +95,7 @@ enum class ResultKind : int32_t {
   kPermutation = 4,  // order: a permutation (rank, tsp, qap)
   kLabels = 5,       // order: a value per site (design)
   kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
+  kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
 };
 
 constexpr std::string_view ResultKindName(ResultKind k) {
@@ -106,6 +107,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
     case ResultKind::kPermutation: return "permutation";
     case ResultKind::kLabels: return "labels";
     case ResultKind::kVector: return "vector";
+    case ResultKind::kDecimal: return "decimal";
   }
   return "unknown";
 }
@@ -113,7 +115,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
 // One shape for every family's result; `kind` says which answer field is filled.
 struct SolveResult {
   ResultKind kind = ResultKind::kBinary;
-  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted
+  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted; kDecimal: the text's bytes
   std::vector<int32_t> order;   // kPermutation, kLabels
   std::vector<double> values;   // kVector
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)

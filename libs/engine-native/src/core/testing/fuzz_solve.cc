@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cctype>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -185,6 +186,21 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
   switch (out.kind) {
     case ResultKind::kPlanted:
       return;
+    case ResultKind::kDecimal: {
+      // A decimal's text: [-]digits[.digits][e±digits], nothing else.
+      const std::string s(out.answer.begin(), out.answer.end());
+      size_t i = s.starts_with('-') ? 1 : 0;
+      const size_t start = i;
+      while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) ++i;
+      if (i == start || !std::isdigit(static_cast<unsigned char>(s[start]))) fail("not a decimal's text");
+      if (i < s.size()) {
+        if (s[i] != 'e' || i + 2 >= s.size() || (s[i + 1] != '+' && s[i + 1] != '-')) fail("not a decimal's exponent");
+        for (size_t k = i + 2; k < s.size(); ++k) {
+          if (!std::isdigit(static_cast<unsigned char>(s[k]))) fail("not a decimal's exponent");
+        }
+      }
+      return;
+    }
     case ResultKind::kVector:
       if (!finite || !out.answer.empty() || out.values.size() != static_cast<size_t>(n) ||
           !std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); })) {

@@ -55,13 +55,23 @@ export interface PrecisionProblem {
   readonly q: number;
 }
 
-/** A decimal answer: the correctly rounded value as a string, and whether it equals the exact value. */
+/**
+ * A decimal answer: the correctly rounded value's text as ASCII bytes (the form it crosses from
+ * C++ in, and an answer array like every kind's: `decimalText` reads it), and whether it equals
+ * the exact value.
+ */
 export interface DecimalResult extends ResultBase {
   readonly kind: 'decimal';
-  /** The value rounded half-even to `digits` significant digits, trailing zeros dropped (decimal.ts formatDecimal). */
-  readonly answer: string;
+  /** The text of the value rounded half-even to `digits` significant digits, trailing zeros dropped (decimal.ts formatDecimal), one byte per character. */
+  readonly answer: Uint8Array;
   /** The answer is the exact value (no rounding happened). */
   readonly exact: boolean;
   /** Always 0: an operation has no objective. */
   readonly objective: number;
 }
+
+/** The text of a decimal answer. */
+export const decimalText = (r: { readonly answer: ArrayLike<number> }): string => Buffer.from(Uint8Array.from(r.answer)).toString('latin1');
+
+/** A decimal answer's text as the bytes of DecimalResult.answer. */
+export const decimalBytes = (text: string): Uint8Array => Uint8Array.from(Buffer.from(text, 'latin1'));

@@ -3,9 +3,13 @@ import { hasPython, publishedRounded, pythonPrecision, randomPrecisionCases, squ
 import { canonicalPrecision, parseDecimal } from './canonical';
 import { formatDecimal, roundRatio } from './decimal';
 import { solvePrecision } from './solve';
+import { decimalText } from './problem';
 
-const solve = (c: PrecisionCase) => solvePrecision({ command: 'precision', problem: canonicalPrecision(c), effort: 'medium', seed: 0 });
-const answer = (c: PrecisionCase) => solve(c).answer;
+const solve = (c: PrecisionCase) => {
+  const r = solvePrecision({ command: 'precision', problem: canonicalPrecision(c), effort: 'medium', seed: 0 });
+  return { ...r, answer: decimalText(r) };
+};
+const answer = (c: PrecisionCase): string => solve(c).answer;
 const python = hasPython();
 
 describe('precision (engine-ts)', () => {

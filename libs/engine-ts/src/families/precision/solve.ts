@@ -13,7 +13,7 @@ import { CONSTANT_ERROR, eFixed, ln2Fixed, piFixed } from './constants';
 import { formatDecimal, nextMidpoint, roundRatio, successor, type Rounded } from './decimal';
 import { expBracket } from './exp';
 import { lnBall } from './ln';
-import type { DecimalResult, PrecisionProblem } from './problem';
+import { decimalBytes, type DecimalResult, type PrecisionProblem } from './problem';
 import { exactPower, exactSide, reduced, rootBracket, sqrtRounded } from './roots';
 
 /** Bits of the first try: D digits and 32 guard bits. */
@@ -113,7 +113,7 @@ export function solvePrecision(req: SolveRequest<PrecisionProblem>, signal?: Can
   const a = precisionAnswer(req.problem, signal);
   return {
     kind: 'decimal',
-    answer: answerText(a),
+    answer: decimalBytes(answerText(a)),
     exact: a.rounded === null || a.rounded.exact,
     objective: 0,
     proof: null,
