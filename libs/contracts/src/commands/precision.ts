@@ -33,7 +33,7 @@ export const PRECISION_LIMITS = {
 } as const;
 
 /** A decimal string: optional sign, digits with an optional point, an optional exponent. */
-export const PRECISION_DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const PRECISION_DECIMAL_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** What the checks need of x: its sign, whether it is zero, its significant digits and exponents. */
 interface ParsedX {
@@ -46,10 +46,23 @@ interface ParsedX {
 
 const xRange = `x's decimal exponent must be within ±${PRECISION_LIMITS.maxXExponent} (1e-${PRECISION_LIMITS.maxXExponent} ≤ |x| < 1e+${PRECISION_LIMITS.maxXExponent + 1}, or 0)`;
 
+/** s without its trailing zeros (a loop: /0+$/ backtracks quadratically over long inner runs of zeros). */
+function dropTrailingZeros(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 48) end--;
+  return s.slice(0, end);
+}
+
+/** x as an error message quotes it: in full when short, else its ends and its length. */
+const brief = (x: unknown): string => {
+  const s = String(x);
+  return s.length <= 40 ? s : `${s.slice(0, 20)}…${s.slice(-12)} (${s.length} characters)`;
+};
+
 function parseX(x: unknown): ParsedX {
   if (typeof x !== 'string') fail(['x'], `expected a decimal string such as "2", "-0.125" or "1.5e-30", got ${typeName(x)}`);
   if (x.length > PRECISION_LIMITS.maxXChars) fail(['x'], `x has ${x.length} characters; at most ${PRECISION_LIMITS.maxXChars}`);
-  if (!PRECISION_DECIMAL_PATTERN.test(x)) fail(['x'], `${show(x)} is not a decimal string: an optional sign, digits with an optional point, an optional exponent (e.g. "-1.25e-3")`);
+  if (!PRECISION_DECIMAL_PATTERN.test(x)) fail(['x'], `${JSON.stringify(brief(x))} is not a decimal string: an optional sign, digits with an optional point, an optional exponent (e.g. "-1.25e-3")`);
   let body = x;
   let exponent = 0;
   const e = body.search(/[eE]/);
@@ -64,10 +77,10 @@ function parseX(x: unknown): ParsedX {
   const [ip, fp = ''] = body.split('.');
   const all = (ip + fp).replace(/^0+/, '');
   exponent -= fp.length;
-  const digits = all.replace(/0+$/, '');
+  const digits = dropTrailingZeros(all);
   if (digits === '') return { negative: false, zero: true, digits: '', exponent: 0 };
   exponent += all.length - digits.length;
-  if (Math.abs(digits.length - 1 + exponent) > PRECISION_LIMITS.maxXExponent) fail(['x'], `${xRange}, got ${x}`);
+  if (Math.abs(digits.length - 1 + exponent) > PRECISION_LIMITS.maxXExponent) fail(['x'], `${xRange}, got ${brief(x)}`);
   return { negative, zero: false, digits, exponent };
 }
 
@@ -117,21 +130,21 @@ function check(v: Loose): number {
   const neg = x.negative && !x.zero;
   switch (op as PrecisionOpName) {
     case 'sqrt':
-      if (neg) fail(['x'], `sqrt needs x >= 0, got ${v.x as string}`);
+      if (neg) fail(['x'], `sqrt needs x >= 0, got ${brief(v.x)}`);
       break;
     case 'ln':
-      if (neg || x.zero) fail(['x'], `ln needs x > 0, got ${v.x as string}`);
+      if (neg || x.zero) fail(['x'], `ln needs x > 0, got ${brief(v.x)}`);
       break;
     case 'exp':
       if (!x.zero && expTooLarge(x)) {
         const m = PRECISION_LIMITS.maxExpArgument;
-        fail(['x'], `exp needs -${m} <= x <= ${m} (beyond, the answer's exponent would overflow the ±${PRECISION_LIMITS.maxXExponent} range), got ${v.x as string}`);
+        fail(['x'], `exp needs -${m} <= x <= ${m} (beyond, the answer's exponent would overflow the ±${PRECISION_LIMITS.maxXExponent} range), got ${brief(v.x)}`);
       }
       break;
     case 'nthroot': {
       if (v.k === undefined) failMissing(['k'], `the root index, an integer 2..${PRECISION_LIMITS.maxRoot}`);
       const k = integerIn(v.k, 'k', 2, PRECISION_LIMITS.maxRoot, 'the root index');
-      if (neg && k % 2 === 0) fail(['x'], `an even root (k = ${k}) needs x >= 0, got ${v.x as string}`);
+      if (neg && k % 2 === 0) fail(['x'], `an even root (k = ${k}) needs x >= 0, got ${brief(v.x)}`);
       break;
     }
     case 'powq': {

@@ -260,7 +260,7 @@ export function publishedRounded(name: keyof typeof PUBLISHED, D: number): strin
   const next = sig.slice(D);
   const half = next[0] > '5' || (next[0] === '5' && /[1-9]/.test(next.slice(1))) || (next[0] === '5' && !/[1-9]/.test(next.slice(1)) && (q & 1n) === 1n);
   if (half) q += 1n;
-  const s = q.toString().replace(/0+$/, '');
+  const s = q.toString().replace(/0+$/, ''); // published digits: short, no long zero runs
   if (E === 0) return s.length === 1 ? s : `${s[0]}.${s.slice(1)}`;
   return `0.${'0'.repeat(-E - 1)}${s}`;
 }

@@ -1,15 +1,16 @@
 /** The canonical `precision` problem (problem.ts) from its JSON fields. */
+import { dropTrailingZeros } from './decimal';
 import { PRECISION_ENGINE_LIMITS as L, PRECISION_OPS, PRECISION_OPS_WITH_X, type DecimalInput, type PrecisionOp, type PrecisionProblem } from './problem';
 
 /** A decimal string: optional sign, digits with an optional point, an optional exponent. */
-export const DECIMAL_PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+export const DECIMAL_PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /**
  * Parses a decimal string exactly; throws a plain Error saying what is wrong (the contracts layer
  * checks the same earlier, with the valid ranges). Leading and trailing zeros are dropped.
  */
 export function parseDecimal(s: string): DecimalInput {
-  if (typeof s !== 'string' || !DECIMAL_PATTERN.test(s)) throw new Error(`x is not a decimal string: ${JSON.stringify(s)}`);
+  if (typeof s !== 'string' || !DECIMAL_PATTERN.test(s)) throw new Error(`x is not a decimal string: ${JSON.stringify(typeof s === 'string' && s.length > 40 ? `${s.slice(0, 20)}…(${s.length} characters)` : s)}`);
   let body = s;
   let exponent = 0;
   const ePos = body.search(/[eE]/);
@@ -29,7 +30,7 @@ export function parseDecimal(s: string): DecimalInput {
   const lead = all.search(/[1-9]/);
   if (lead < 0) return { negative: false, digits: new Uint8Array(0), exponent: 0 };
   all = all.slice(lead);
-  const trimmed = all.replace(/0+$/, '');
+  const trimmed = dropTrailingZeros(all);
   exponent += all.length - trimmed.length;
   if (trimmed.length > L.maxXDigits) throw new Error(`x has ${trimmed.length} significant digits, more than ${L.maxXDigits}`);
   const adjusted = trimmed.length - 1 + exponent;

@@ -26,6 +26,13 @@ export function bitLength(n: bigint): number {
   return (h.length - 1) * 4 + (32 - Math.clz32(parseInt(h[0], 16)));
 }
 
+/** s without its trailing zeros (a loop: /0+$/ backtracks quadratically over long inner runs of zeros). */
+export function dropTrailingZeros(s: string): string {
+  let end = s.length;
+  while (end > 0 && s.charCodeAt(end - 1) === 48) end--;
+  return s.slice(0, end);
+}
+
 /** Decimal digits of n > 0. */
 export function decimalLength(n: bigint): number {
   return n.toString().length;
@@ -89,7 +96,7 @@ export const sameRounding = (a: Rounded, b: Rounded): boolean => a.q === b.q && 
  */
 export function formatDecimal(negative: boolean, r: Rounded | null): string {
   if (r === null) return '0';
-  const s = r.q.toString().replace(/0+$/, '');
+  const s = dropTrailingZeros(r.q.toString());
   const E = r.E;
   const sign = negative ? '-' : '';
   if (E > -7 && E < 21) {

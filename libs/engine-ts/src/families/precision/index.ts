@@ -5,7 +5,7 @@ export {
   DECIMAL_PATTERN, adjustedExponent, canonicalPrecision, checkPrecisionProblem, expArgumentTooLarge, gcd, log10Abs, parseDecimal,
   powqExponentTooLarge, significand, type PrecisionInput,
 } from './canonical';
-export { formatDecimal, roundRatio, type Rounded } from './decimal';
+export { dropTrailingZeros, formatDecimal, roundRatio, type Rounded } from './decimal';
 export { isqrt, iroot } from './bigfloat';
 export { clearConstantCache } from './constants';
 export { evaluatePrecision } from './evaluate';

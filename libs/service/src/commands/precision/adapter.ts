@@ -1,6 +1,6 @@
 import { CERTAINTY, type InputOf } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
-import { canonicalPrecision, decimalText, formatDecimal, gcd, roundRatio, type PrecisionProblem } from '@svc/engine-ts/families/precision';
+import { canonicalPrecision, decimalText, dropTrailingZeros, formatDecimal, gcd, type PrecisionProblem } from '@svc/engine-ts/families/precision';
 import { SvcError } from '@svc/errors';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
@@ -42,12 +42,17 @@ export function precisionReceiptProblem(p: PrecisionProblem): Record<string, unk
   return out;
 }
 
-/** The spelling both engines give a value (trailing zeros dropped, plain or d.ddde±E). */
+/** The spelling both engines give a value of at most D significant digits (trailing zeros dropped, plain or d.ddde±E); null past D digits. */
 function canonicalSpelling(text: string, D: number): string | null {
   const d = parseDec(text);
   if (d === null) return null;
   if (d.n === 0n) return '0';
-  return formatDecimal(d.negative, roundRatio(d.n * 10n ** BigInt(Math.max(0, d.e)), 10n ** BigInt(Math.max(0, -d.e)), D));
+  const all = d.n.toString();
+  const digits = dropTrailingZeros(all);
+  if (digits.length > D) return null;
+  const e = d.e + (all.length - digits.length);
+  // Exactly D digits, without forming a power of ten as large as the value.
+  return formatDecimal(d.negative, { q: BigInt(digits.padEnd(D, '0')), E: digits.length - 1 + e, exact: true });
 }
 
 /** The independent check of an engine result, and the answer fields {answer, exact, digits}. */

@@ -5,7 +5,7 @@ import { randomPrecisionCases, type PrecisionCase } from '@svc/engine-ts/testing
 import { CHECKERS } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { closeServices, makeService } from '../../../test/services';
-import type { NativeAddon } from '@svc/engine-native';
+import { createNativeEngine, type NativeAddon } from '@svc/engine-native';
 import { parseDec, verifyRounding } from './rescore';
 
 const DESCRIPTION = 'Compute a constant of the calibration table to many digits.';
@@ -127,4 +127,24 @@ describe('/healthz and capabilities say which engine answers precision', () => {
     const svc = await makeService();
     expect(Object.keys(svc.health()).sort()).toEqual(['engine', 'engine_id', 'status', 'version']);
   });
+});
+
+describe('the largest inputs the contract takes finish in bounded time, re-check included (never a hang)', () => {
+  const digitsOf = (n: number) => Array.from({ length: n }, (_, i) => String((i * 7 + 3) % 10)).join('');
+  const cases: Record<string, unknown>[] = [
+    { op: 'nthroot', x: `1.${digitsOf(9990)}`, k: 999 }, { op: 'nthroot', x: '2', k: 1000 },
+    { op: 'powq', x: `1.${digitsOf(9990)}`, p: 997, q: 999 }, { op: 'powq', x: `1.${digitsOf(9990)}`, p: -1000, q: 7 },
+    { op: 'exp', x: `1999999.${'9'.repeat(9980)}` }, { op: 'ln', x: `1.${'0'.repeat(9990)}7` },
+    { op: 'ln', x: `${'9'.repeat(9990)}e980000` }, { op: 'sqrt', x: `1.${digitsOf(9990)}` },
+  ];
+  const native = createNativeEngine();
+  it.each(cases.map((c) => [c.op as string, c] as const))('%s at 5240 digits, 10,000-character x', async (_op, c) => {
+    const t0 = performance.now();
+    const { prep, done } = run('precision', { n: 5240, digits: 5240, ...c });
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    if (native?.supports('precision')) {
+      const r = await native.solve({ command: 'precision', problem: prep.problem, effort: 'medium', seed: 0 });
+      expect(prep.finish(r, { deadlineFired: false }).fields.answer).toBe(done.fields.answer);
+    }
+  }, 60_000);
 });

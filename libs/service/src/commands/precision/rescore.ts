@@ -3,16 +3,21 @@
  * exact value rounded half-even to D significant digits? The value lies in a's rounding interval
  * [lo, hi] (half an ulp each side; below a power of ten the ulp under it is ten times finer; an end
  * counts only when a's last digit is even). Checked, by operation:
- *   sqrt, nthroot, powq: exactly, comparing integer powers (|x|^p against lo^q and hi^q);
+ *   sqrt, nthroot, powq: |x|^p against lo^q and hi^q, as binary powers in directed rounding at
+ *       D + 30 digits, and exactly in integers when those cannot tell (or to confirm an exact value);
  *   exp: by the inverse, x between ln(lo) and ln(hi), each correctly rounded at D + 20 digits;
- *   ln: by the inverse, x between exp(lo) and exp(hi) (past |a| = 1.9·10^6, after taking E'·ln 10 out);
+ *   ln: by the inverse, x between exp(lo) and exp(hi) at D + 20 + (zeros after the point of a)
+ *       digits (past |a| = 1.9·10^6 after taking E'·ln 10 out; x within 10^−(D/2+10) of 1 by
+ *       exp(t) − 1 = t + t²/2 ± |t|³/3, exactly);
  *   π, e, ln 2: recomputed by other series in integers (Machin's arctangents, Σ 1/k!, 2 atanh(1/3))
  *   at D + 20 digits.
  * The exp and ln checks lean on engine-ts for the inverse function, a different computation from
  * the one checked; an inverse that cannot tell at D + 20 digits is retried at D + 60.
  */
 import type { InputOf } from '@svc/contracts';
-import { answerText, canonicalPrecision, precisionAnswer } from '@svc/engine-ts/families/precision';
+import { PRECISION_ENGINE_LIMITS, answerText, dropTrailingZeros, canonicalPrecision, precisionAnswer } from '@svc/engine-ts/families/precision';
+
+const PRECISION_MAX_DIGITS = PRECISION_ENGINE_LIMITS.maxDigits;
 
 export type PrecisionTerms = Pick<InputOf<'precision'>, 'op' | 'x' | 'k' | 'p' | 'q'> & { readonly digits: number };
 
@@ -23,7 +28,7 @@ export interface Dec {
   readonly e: number;
 }
 
-const PATTERN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const PATTERN = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A decimal string exactly, or null when it is not one (or its exponent is absurd). */
 export function parseDec(s: unknown): Dec | null {
@@ -38,7 +43,7 @@ export function parseDec(s: unknown): Dec | null {
 function strip(d: Dec): { n: bigint; e: number; len: number } {
   let s = d.n.toString();
   let e = d.e;
-  const t = s.replace(/0+$/, '');
+  const t = dropTrailingZeros(s);
   e += s.length - t.length;
   s = t;
   return { n: BigInt(s), e, len: s.length };
@@ -135,6 +140,73 @@ export function verifyRounding(t: PrecisionTerms, a: Dec): Verdict {
   }
 }
 
+/** A positive binary float m · 2^e. */
+interface Flt {
+  readonly m: bigint;
+  readonly e: number;
+}
+
+function bitLen(n: bigint): number {
+  const h = n.toString(16);
+  return (h.length - 1) * 4 + (32 - Math.clz32(parseInt(h[0], 16)));
+}
+
+/** m · 2^e to `prec` bits, rounded down (−1) or up (+1). */
+function fl(m: bigint, e: number, prec: number, dir: -1 | 1): Flt {
+  const b = bitLen(m);
+  if (b <= prec) return { m, e };
+  const sh = BigInt(b - prec);
+  let q = m >> sh;
+  if (dir > 0 && q << sh !== m) q += 1n;
+  return { m: q, e: e + Number(sh) };
+}
+
+const flMul = (a: Flt, b: Flt, prec: number, dir: -1 | 1): Flt => fl(a.m * b.m, a.e + b.e, prec, dir);
+
+function flPow(a: Flt, n: number, prec: number, dir: -1 | 1): Flt {
+  let out: Flt = { m: 1n, e: 0 };
+  let base = a;
+  for (let k = n; k > 0; k = Math.floor(k / 2)) {
+    if (k & 1) out = flMul(out, base, prec, dir);
+    if (k > 1) base = flMul(base, base, prec, dir);
+  }
+  return out;
+}
+
+function flCmp(a: Flt, b: Flt): number {
+  const e = Math.min(a.e, b.e);
+  const x = a.m << BigInt(a.e - e);
+  const y = b.m << BigInt(b.e - e);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * The side of m (> 0) that |x|^(p/q) lies on, from powers in directed binary rounding at `prec`
+ * bits (|x|^p · 10^k against m^q, k the difference of their powers of ten): −1 or 1 when the
+ * bounds tell, null when they cannot (then the exact comparison decides).
+ */
+function powerSideFast(x: Dec, p: number, q: number, m: Dec, prec: number): number | null {
+  const P = Math.abs(p);
+  // left = A · 10^a, right = B · 10^b as in powerSide, with A, B as products of integer powers.
+  const X = (dir: -1 | 1) => fl(x.n, 0, prec, dir);
+  const M = (dir: -1 | 1) => fl(m.n, 0, prec, dir);
+  const k = p > 0 ? x.e * p - m.e * q : -(m.e * q + x.e * P);
+  const ten = (n: number, dir: -1 | 1) => flPow({ m: 10n, e: 0 }, n, prec, dir);
+  const side = (dir: -1 | 1): { left: Flt; right: Flt } => {
+    const opp = (dir === 1 ? -1 : 1) as -1 | 1;
+    let left: Flt = p > 0 ? flPow(X(dir), P, prec, dir) : { m: 1n, e: 0 };
+    let right: Flt = p > 0 ? flPow(M(opp), q, prec, opp) : flMul(flPow(M(opp), q, prec, opp), flPow(X(opp), P, prec, opp), prec, opp);
+    if (k >= 0) left = flMul(left, ten(k, dir), prec, dir);
+    else right = flMul(right, ten(-k, opp), prec, opp);
+    return { left, right };
+  };
+  const hi = side(1);
+  if (flCmp(hi.left, hi.right) < 0) return -1;
+  const lo = side(-1);
+  if (flCmp(lo.left, lo.right) > 0) return 1;
+  return null;
+}
+
 function verifyPower(x: Dec, p0: number, q0: number, a: Dec, D: number): Verdict {
   if (x.n === 0n) return a.n === 0n ? { ok: true, detail: '0^(p/q) = 0, exactly', exact: true } : { ok: false, detail: 'the exact value is 0' };
   if (p0 === 0) return cmpDec(a, { negative: false, n: 1n, e: 0 }) === 0 ? { ok: true, detail: 'x^0 = 1, exactly', exact: true } : { ok: false, detail: 'the exact value is 1' };
@@ -146,12 +218,15 @@ function verifyPower(x: Dec, p0: number, q0: number, a: Dec, D: number): Verdict
   const I = interval(a, D);
   if (typeof I === 'string') return { ok: false, detail: I };
   const ax: Dec = { ...x, negative: false };
-  const sLo = powerSide(ax, p, q, I.lo);
-  const sHi = powerSide(ax, p, q, I.hi);
+  // Binary powers at D + 30 digits decide almost always; a value within their error of an end is compared exactly.
+  const prec = Math.ceil((D + 30) * Math.log2(10)) + 2 * Math.ceil(Math.log2(Math.abs(p) + q + 2)) + 64;
+  const sideOf = (m: Dec) => powerSideFast(ax, p, q, m, prec) ?? powerSide(ax, p, q, m);
+  const sLo = sideOf(I.lo);
+  const sHi = sideOf(I.hi);
   const inside = (sLo > 0 || (sLo === 0 && I.endsIn)) && (sHi < 0 || (sHi === 0 && I.endsIn));
-  if (!inside) return { ok: false, detail: `|x|^(${p}/${q}) lies ${sLo < 0 || (sLo === 0 && !I.endsIn) ? 'below' : 'above'} the rounding interval of the answer (exact integer powers)` };
-  const exact = powerSide(ax, p, q, { ...a, negative: false }) === 0;
-  return { ok: true, detail: `|x|^(${p}/${q}) lies in the answer's rounding interval (checked exactly by integer powers)${exact ? ', and equals it' : ''}`, exact };
+  if (!inside) return { ok: false, detail: `|x|^(${p}/${q}) lies ${sLo < 0 || (sLo === 0 && !I.endsIn) ? 'below' : 'above'} the rounding interval of the answer (powers of both compared)` };
+  const exact = sideOf({ ...a, negative: false }) === 0;
+  return { ok: true, detail: `|x|^(${p}/${q}) lies in the answer's rounding interval (its ends' q-th powers against |x|^p)${exact ? ', and equals it' : ''}`, exact };
 }
 
 const interval = (a: Dec, D: number) => roundingInterval({ ...a, negative: false }, D);
@@ -208,12 +283,33 @@ function verifyLn(x: Dec, a: Dec, D: number): Verdict {
   // The interval of ln x itself (sign restored; for a < 0 its ends swap).
   const lo = a.negative ? negDec(I.hi) : I.lo;
   const hi = a.negative ? negDec(I.lo) : I.hi;
+  const sa = strip(a);
+  const adjusted = sa.len - 1 + sa.e;
+  // x within 10^−(D/2+10) of 1: exp(t) − 1 = t + t²/2 ± |t|³/3 (|t| ≤ ½) decides it exactly, where
+  // exp at D + 20 digits could not see x's distance from 1.
+  if (adjusted < -(D / 2 + 10)) {
+    const six = (d: Dec): Dec => ({ ...d, n: d.n * 6n });
+    const T = (t: Dec, sign: 1 | -1): Dec => {
+      const t2 = mulDec(t, t);
+      const t3 = mulDec(t2, { ...t, negative: false });
+      const cubic = { ...t3, n: t3.n * 2n, negative: sign < 0 };
+      return addDec(addDec(six(t), { ...t2, n: t2.n * 3n }), cubic);
+    };
+    const xm1 = six(addDec(x, { negative: true, n: 1n, e: 0 }));
+    const loUp = T(lo, 1);
+    const hiDown = T(hi, -1);
+    const inside = (cmpDec(xm1, loUp) > 0 || (I.endsIn && cmpDec(xm1, loUp) === 0)) && (cmpDec(xm1, hiDown) < 0 || (I.endsIn && cmpDec(xm1, hiDown) === 0));
+    if (inside) return { ok: true, detail: 'x − 1 lies between exp(t) − 1 = t + t²/2 ± |t|³/3 at the ends t of the answer\'s rounding interval (exactly)', exact: false };
+    const outside = cmpDec(xm1, T(lo, -1)) < 0 || cmpDec(xm1, T(hi, 1)) > 0;
+    return { ok: false, detail: outside ? 'x − 1 lies outside exp(t) − 1 at the ends of the answer\'s rounding interval: the answer is not ln(x) correctly rounded' : 'the series bounds could not decide' };
+  }
   // Past |a| = 1.9e6 (beyond exp's range), x = u · 10^E' and ln x − E' ln 10 is checked against u.
   const big = cmpDec({ negative: false, n: a.n, e: a.e }, { negative: false, n: 19n, e: 5 }) > 0;
   const sx = strip(x);
   const E = big ? sx.len - 1 + sx.e : 0;
   for (const extra of [20, 60]) {
-    const Dp = D + extra;
+    // A small |ln x| needs exp's digits to reach x's distance from 1.
+    const Dp = Math.min(D + extra + Math.max(0, -adjusted), PRECISION_MAX_DIGITS);
     let u = x;
     let shift: Dec = { negative: false, n: 0n, e: 0 };
     let slack: Dec = { negative: false, n: 0n, e: 0 };
@@ -233,7 +329,6 @@ function verifyLn(x: Dec, a: Dec, D: number): Verdict {
   }
   return { ok: false, detail: `the inverse could not decide at ${D + 60} digits` };
 }
-
 
 /** π, e or ln 2 · 10^G in integers within `err` units, by series of their own (see the file comment). */
 function constantFixed(name: 'pi' | 'e' | 'ln2', G: number): { v: bigint; err: bigint } {
