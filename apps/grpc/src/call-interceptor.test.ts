@@ -40,6 +40,17 @@ describe('a message is read only when its caller may send it', () => {
     expect((await anon.call('Capabilities', Buffer.alloc(0))).ok).toBe(true);
     anon.close();
   });
+
+  it('a gzip message is held to the same caps once inflated (a 1 MiB job id sent as 1 KiB)', async () => {
+    const gzip = rawClient(t.srv.address, undefined, { 'grpc.default_compression_algorithm': 2 });
+    const jobId = Buffer.concat([Buffer.from([0x0a, 0x80, 0x80, 0x40]), Buffer.alloc(1024 * 1024, 0x61)]);
+    expect(await gzip.call('GetJob', jobId)).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED });
+    const sandboxGzip = rawClient(t.srv.address, t.token, { 'grpc.default_compression_algorithm': 2 });
+    expect(await sandboxGzip.call('Solve', hugeSolveRequest(900 * 1024))).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, details: expect.stringMatching(/decompresses to a size larger than 114688/) });
+    expect((await sandboxGzip.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(ring(5)) }))).ok).toBe(true);
+    gzip.close();
+    sandboxGzip.close();
+  });
 });
 
 describe('every Solver call is logged once, as HTTP logs a request, with its request id', () => {

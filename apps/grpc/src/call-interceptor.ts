@@ -40,17 +40,20 @@ export interface CallInterceptorOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Lowers grpc-js's receive limit for one call, and answers a message over it with `refusal` (a
+ * Lowers grpc-js's receive limits for one call, and answers a message over them with `onOver` (a
  * problem document, as every other fault). The server has one limit for every method (the binary
- * lane needs 128 MiB, a job id a few bytes), checked on each message's length prefix by the call's
- * StreamDecoder before the message is buffered; there is no per-call option, so this call's decoder
- * gets its own limit (internal fields of grpc-js 1.14: the tests of this file fail if they move).
+ * lane needs 128 MiB, a job id a few bytes); there is no per-call option, so this call's own are
+ * lowered: its StreamDecoder's, checked on each message's length prefix before the message is
+ * buffered, and the one a compressed message may inflate to. Internal fields of grpc-js 1.14
+ * (server-interceptors.ts): the tests of this file fail if they move.
  */
 export function capCallMessage(call: unknown, bytes: number, onOver: (size: number) => void): boolean {
-  const decoder = (call as { decoder?: { maxReadMessageLength?: unknown; readMessageSize?: unknown; write?: unknown } }).decoder;
-  if (!decoder || typeof decoder.maxReadMessageLength !== 'number' || typeof decoder.write !== 'function') return false;
-  const current = decoder.maxReadMessageLength;
-  decoder.maxReadMessageLength = current === -1 ? bytes : Math.min(current, bytes);
+  const base = call as { decoder?: { maxReadMessageLength?: unknown; readMessageSize?: unknown; write?: unknown }; maxReceiveMessageSize?: unknown };
+  const decoder = base.decoder;
+  if (!decoder || typeof decoder.maxReadMessageLength !== 'number' || typeof decoder.write !== 'function' || typeof base.maxReceiveMessageSize !== 'number') return false;
+  const lower = (current: number) => (current === -1 ? bytes : Math.min(current, bytes));
+  decoder.maxReadMessageLength = lower(decoder.maxReadMessageLength);
+  base.maxReceiveMessageSize = lower(base.maxReceiveMessageSize);
   const write = (decoder.write as (data: Buffer) => Buffer[]).bind(decoder);
   decoder.write = (data: Buffer) => {
     try {

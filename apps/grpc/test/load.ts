@@ -4,8 +4,9 @@
  * engine, one worker, default plan caps) and prints a markdown table:
  *
  * - memory: the server's peak RSS before and after 120 MiB Solve messages — one without
- *   credentials, five at once without credentials, one with the public sandbox token — the time
- *   to the answer, the answer, and whether the server still answers health;
+ *   credentials, five at once without credentials, one with the public sandbox token — and a
+ *   40 MiB one within the sandbox's caps; the time to the answer, the answer, and whether the
+ *   server still answers health;
  * - Capabilities flood: 64 channels calling Capabilities without credentials as fast as they can,
  *   from 127.0.0.1, while a victim on another address of this host (its own per-IP allowance)
  *   solves a small maxcut with an API key every 200 ms: the victim's p50/p99 before and during.
@@ -56,11 +57,14 @@ const outcome = (r: RawReply | Error): string =>
 
 async function memory(): Promise<void> {
   const huge = hugeSolveRequest(120 * MIB);
+  const within = hugeSolveRequest(40 * MIB);
   const rows: string[] = [];
   const scenarios: { name: string; calls: (s: ServeChild) => Promise<RawReply>[] }[] = [
     { name: 'one 120 MiB Solve, no credentials', calls: (s) => [rawClient(s.address).call('Solve', huge)] },
     { name: 'five 120 MiB Solves at once, no credentials', calls: (s) => Array.from({ length: 5 }, () => rawClient(s.address).call('Solve', huge)) },
     { name: 'one 120 MiB Solve, public sandbox token', calls: (s) => [rawClient(s.address, s.token).call('Solve', huge)] },
+    // Under the sandbox's caps (the JSON is 7.6 MB): read and decoded, then refused by the contracts (no tag).
+    { name: 'one 40 MiB Solve within the sandbox caps (7.6 MB of JSON), sandbox token', calls: (s) => [rawClient(s.address, s.token).call('Solve', within)] },
   ];
   for (const sc of scenarios) {
     await withServer({}, async (s) => {
@@ -69,7 +73,7 @@ async function memory(): Promise<void> {
       const died = s.exited.then((code) => new Error(`server exited (${code})`));
       const answers = await Promise.all(sc.calls(s).map((p) => Promise.race([p, died])));
       const ms = performance.now() - started;
-      const after = await Promise.race([s.rss(), died]);
+      const after = await Promise.race([s.rss().catch((e: Error) => e), died]);
       const peak = after instanceof Error ? 'died' : `${mb(before.maxRss)} → ${mb(after.maxRss)}`;
       const alive = after instanceof Error ? 'no' : await health(s.address);
       const kinds = [...new Set(answers.map(outcome))].join(', ');

@@ -104,13 +104,13 @@ export function hugeSolveRequest(bytes: number): Buffer {
 
 export type RawReply = { ok: true; value: Record<string, unknown>; queued: boolean } | { ok: false; status: grpc.status; details: string; problem: Record<string, unknown> | null; metadata: grpc.Metadata };
 
-/** A client of the Solver that sends request bytes as they are. */
-export function rawClient(address: string, token?: string) {
+/** A client of the Solver that sends request bytes as they are (`options`: channel options, e.g. compression). */
+export function rawClient(address: string, token?: string, options: grpc.ChannelOptions = {}) {
   const pkg = loadSolverPackage();
   const def = pkg[SERVICE_NAME] as unknown as grpc.ServiceDefinition;
   const raw = Object.fromEntries(Object.entries(def).map(([name, m]) => [name, { ...m, requestSerialize: (b: Buffer) => b }]));
   const Client = grpc.makeGenericClientConstructor(raw as grpc.ServiceDefinition, SERVICE_NAME);
-  const client = new Client(address, grpc.credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 }) as unknown as Record<string, Function> & grpc.Client;
+  const client = new Client(address, grpc.credentials.createInsecure(), { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1, ...options }) as unknown as Record<string, Function> & grpc.Client;
   const call = (method: string, bytes: Buffer, opts: { metadata?: Record<string, string>; deadline?: number } = {}): Promise<RawReply> =>
     new Promise((resolve) => {
       const md = new grpc.Metadata();
