@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +60,8 @@ export async function startServeChild(dataDir: string, opts: ServeOptions = {}):
     return JSON.parse(r.value) as Record<string, unknown>;
   };
   const hello = await next();
+  // Loaded by now: the bundle is not left behind, one per test run.
+  rmSync(outfile, { force: true });
   return {
     address: String(hello.address),
     port: Number(hello.port),
