@@ -17,17 +17,25 @@ export const TS_ONLY_COMMANDS: readonly Command[] = [];
 
 /**
  * Commands whose native solver needs an optional library, decided at build time: CMakeLists.txt
- * builds their family only when the library is found (`.ci/run` installs it), so an addon built
- * without it does not list them (`addon.commands()`) and engine-ts serves them, also under
- * `SVC_ENGINE=native`. The Debian package gives full native speed.
+ * builds their family folder only when the library is found (`.ci/run` installs it) and the addon's
+ * `libraries()` then names it with that family; an addon built without it lists neither the library
+ * nor the commands (`addon.commands()`), and engine-ts serves them, also under `SVC_ENGINE=native`.
+ * The Debian package gives full native speed.
  */
-export const NATIVE_LIBRARY_COMMANDS: Readonly<Partial<Record<Command, { readonly library: string; readonly debian: string }>>> = {
-  precision: { library: 'MPFR (with GMP)', debian: 'libmpfr-dev' },
+export const NATIVE_LIBRARY_COMMANDS: Readonly<Partial<Record<Command, { readonly library: string; readonly debian: string; readonly family: string }>>> = {
+  precision: { library: 'MPFR (with GMP)', debian: 'libmpfr-dev', family: 'precision' },
 };
 
-/** Whether engine-ts serves `command` although the addon loaded, because the addon was built without its library. */
-export const builtWithout = (native: Engine, command: Command): boolean =>
-  NATIVE_LIBRARY_COMMANDS[command] !== undefined && !native.supports(command);
+/**
+ * Whether engine-ts serves `command` although the addon loaded because the addon was built without
+ * its optional library: the command needs one, and no library of its family is in the build. An
+ * addon that has the library but not the command is a wiring fault, not this (its
+ * core/<family>/entries.h is missing), and stays native (and fails loudly).
+ */
+export function builtWithout(native: Engine, libraries: readonly NativeLibrary[], command: Command): boolean {
+  const needs = NATIVE_LIBRARY_COMMANDS[command];
+  return needs !== undefined && !native.supports(command) && !libraries.some((l) => l.family === needs.family);
+}
 
 /**
  * An engine that may route some commands to a fallback. `engineFor` names the engine that
@@ -71,7 +79,7 @@ export function selectEngine(kind: EngineKind | undefined, env: string | undefin
   const libraries = addon.libraries?.() ?? [];
   // Native only: still engine-ts for a command whose library the addon was built without.
   const ts = createTsEngine();
-  return { ...withFallback(native, ts, wanted === 'native' ? (c) => builtWithout(native, c) : () => true), libraries };
+  return { ...withFallback(native, ts, wanted === 'native' ? (c) => builtWithout(native, libraries, c) : () => true), libraries };
 }
 
 function parseEngineEnv(env: string | undefined): EngineKind | undefined {

@@ -14,7 +14,7 @@ describe('precision runs natively only when the addon was built with MPFR', () =
   });
 
   it('is declared as needing MPFR (libmpfr-dev)', () => {
-    expect(NATIVE_LIBRARY_COMMANDS.precision).toEqual({ library: 'MPFR (with GMP)', debian: 'libmpfr-dev' });
+    expect(NATIVE_LIBRARY_COMMANDS.precision).toEqual({ library: 'MPFR (with GMP)', debian: 'libmpfr-dev', family: 'precision' });
   });
 
   it('an addon built without it leaves precision to engine-ts, also under SVC_ENGINE=native; every other command stays native', () => {
@@ -26,6 +26,12 @@ describe('precision runs natively only when the addon was built with MPFR', () =
     }
     // A command with no optional library is never handed over under SVC_ENGINE=native.
     expect(createEngine('native', () => ({ addon: stub(['tsp']), error: null })).engineFor('qap').kind).toBe('native');
+  });
+
+  it('an addon that has MPFR but not precision is a wiring fault: under SVC_ENGINE=native it is not handed to engine-ts', () => {
+    const e = createEngine('native', () => ({ addon: { ...stub(['tsp']), libraries: () => [{ name: 'mpfr', version: '4.2.0', family: 'precision' }] }, error: null }));
+    expect(e.engineFor('precision').kind).toBe('native');
+    expect(e.supports('precision')).toBe(false);
   });
 
   it('an addon built with it answers precision itself and names its libraries', () => {
