@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -618,6 +619,11 @@ CallStatus SolvePrecision(const PrecisionProblem& problem, const SolveOptions& o
   std::string answer;
   bool exact = false;
   int tries = 0;
+  // Solves run on several threads at once; an MPFR built without thread-local caches (Debian's has
+  // them: mpfr_buildopt_tls_p) shares its constant caches, so its calls go one at a time.
+  static std::mutex shared_mpfr;
+  std::unique_lock<std::mutex> lock(shared_mpfr, std::defer_lock);
+  if (!mpfr_buildopt_tls_p()) lock.lock();
   if (!PrecisionAnswer(problem.precision, &answer, &exact, &tries, error)) return CallStatus::kError;
   out->kind = ResultKind::kDecimal;
   out->answer.assign(answer.begin(), answer.end());
