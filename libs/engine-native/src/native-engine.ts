@@ -67,6 +67,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };
+        case 'bytes': return { kind: 'bytes', ...common, blocks: r.order, extras: r.extras };
       }
       throw new Error(`the addon answered an unknown result kind "${String(r.kind)}"`);
     },

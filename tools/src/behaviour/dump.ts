@@ -15,6 +15,8 @@ import {
 import {
   randomCover, randomDesign, randomMaxcut, randomMilp, randomQubo, randomRules, randomSelect, randomSingularMilp,
 } from '@svc/engine-ts/testing';
+import { canonicalProtect, canonicalRecover } from '@svc/engine-ts/families/erasure';
+import { erasureData, referenceShards, withLost } from '@svc/engine-ts/testing/erasure';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -84,6 +86,15 @@ function instances(command: Command): CanonicalProblem[] {
     case 'milp': {
       const m = [randomMilp(220, 4, 3), randomMilp(221, 14, 6), randomSingularMilp(222, 5, 4), randomMilp(223, 20, 8, false)];
       return m.map((x) => canonicalMilp(x.vars, x.linear, x.diag, x.quadratic));
+    }
+    case 'protect':
+      return [[1, 1, 5], [4, 2, 1000], [10, 4, 70_001]].map(([k, m, size], i) => canonicalProtect(erasureData(230 + i, size), k, m));
+    case 'recover': {
+      const lost = [[0], [1, 4], [0, 3, 11, 12]];
+      return [[3, 1, 50], [4, 2, 1000], [10, 4, 70_001]].map(([k, m, size], i) => {
+        const shards = referenceShards(erasureData(240 + i, size), k, m);
+        return canonicalRecover(k, m, shards[0].length, withLost(shards, Uint8Array.from(shards, (_, j) => (lost[i].includes(j) ? 0 : 1))));
+      });
     }
     default:
       return [];

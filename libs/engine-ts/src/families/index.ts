@@ -9,6 +9,7 @@ import type { Family, ProblemOf, ResultOf } from './family';
 import type { NativeBudget } from './native-budget';
 import { COVER_FAMILY } from './cover/family';
 import { DESIGN_FAMILY } from './design/family';
+import { ERASURE_FAMILY } from './erasure/family';
 import { MILP_FAMILY } from './milp/family';
 import { PLANTED_FAMILY } from './planted/family';
 import { PRECISION_FAMILY } from './precision/family';
@@ -32,6 +33,7 @@ export const FAMILIES = [
   COVER_FAMILY,
   MILP_FAMILY,
   PRECISION_FAMILY,
+  ERASURE_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

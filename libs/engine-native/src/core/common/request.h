@@ -96,6 +96,7 @@ enum class ResultKind : int32_t {
   kLabels = 5,       // order: a value per site (design)
   kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
   kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
+  kBytes = 8,        // answer: bytes in blocks of equal size; order: which block each is (increasing)
 };
 
 constexpr std::string_view ResultKindName(ResultKind k) {
@@ -108,6 +109,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
     case ResultKind::kLabels: return "labels";
     case ResultKind::kVector: return "vector";
     case ResultKind::kDecimal: return "decimal";
+    case ResultKind::kBytes: return "bytes";
   }
   return "unknown";
 }
@@ -115,8 +117,8 @@ constexpr std::string_view ResultKindName(ResultKind k) {
 // One shape for every family's result; `kind` says which answer field is filled.
 struct SolveResult {
   ResultKind kind = ResultKind::kBinary;
-  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted; kDecimal: the text's bytes
-  std::vector<int32_t> order;   // kPermutation, kLabels
+  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted, kBytes; kDecimal: the text's bytes
+  std::vector<int32_t> order;   // kPermutation, kLabels, kBytes
   std::vector<double> values;   // kVector
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
   Proof proof = Proof::kNone;

@@ -26,6 +26,7 @@
 #include "qap/problem.h"
 #include "design/problem.h"
 #include "cover/problem.h"
+#include "erasure/problem.h"
 #include "milp/problem.h"
 #include "qubo/problem.h"
 #include "rank/problem.h"
@@ -219,6 +220,15 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
       for (int32_t v : out.order) {
         if (v < 0 || v >= n || seen[v]) fail("not an order of the items");
         seen[v] = 1;
+      }
+      return;
+    }
+    case ResultKind::kBytes: {
+      // Blocks of equal size, named by increasing indices below n.
+      if (!out.order.empty() && out.answer.size() % out.order.size() != 0) fail("bytes not in blocks of equal size");
+      if (out.order.empty() && !out.answer.empty()) fail("bytes without blocks");
+      for (size_t t = 0; t < out.order.size(); ++t) {
+        if (out.order[t] < 0 || out.order[t] >= n || (t > 0 && out.order[t] <= out.order[t - 1])) fail("block indices not increasing below n");
       }
       return;
     }
@@ -603,6 +613,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     p.planted.beta_start = r.Real();
     p.planted.beta_end = r.Real();
     p.planted.beta_reheat = r.Real();
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == ErasureProblem::kFamily) {
+    // Mostly a consistent code (n = k + m, at least k shards present, shard_size bytes each) with
+    // shards of any length and any loss pattern; anything sometimes.
+    ErasureProblem p;
+    ErasureView& e = p.erasure;
+    e.k = r.U8() < 240 ? 1 + r.U8() % 12 : r.Int(-2, 300);
+    e.m = r.U8() < 240 ? r.U8() % 8 : r.Int(-2, 300);
+    p.n = r.U8() < 240 ? e.k + e.m : r.Int(0, 30);
+    e.shard_size = r.U8() < 240 ? 1 + r.U8() % 80 : r.Real();
+    const size_t n = p.n > 0 && p.n <= 64 ? static_cast<size_t>(p.n) : 4;
+    a.pin_value.assign(r.Length(n, 64), 1);
+    for (auto& f : a.pin_value) f = r.U8() < 250 ? static_cast<uint8_t>(r.U8() < 200) : r.U8();
+    size_t given = 0;
+    for (uint8_t f : a.pin_value) given += f == 1;
+    const size_t size = e.shard_size >= 1 && e.shard_size <= 80 ? static_cast<size_t>(e.shard_size) : 3;
+    a.rules_type.resize(r.U8() < 240 ? given * size : r.U8() % 200);
+    for (auto& x : a.rules_type) x = r.U8();
+    e.present = a.pin_value;
+    e.shards = a.rules_type;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   }
