@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
@@ -174,6 +175,11 @@ function brute(command: string, p: Record<string, any>): number | string {
       best = Math.min(best, f(x));
     }
     return best;
+  }
+  if (command === 'protect') return Buffer.from(p.data, 'base64').length;
+  if (command === 'recover') {
+    // The shards to rebuild: missing ones, and given ones whose SHA-256 is not the manifest's.
+    return p.shards.filter((s: string | null, i: number) => s === null || createHash('sha256').update(Buffer.from(s, 'base64')).digest('hex') !== p.manifest.sha256[i]).length;
   }
   if (command === 'rules') {
     let best: [number, number] = [Infinity, Infinity];

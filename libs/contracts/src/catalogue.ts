@@ -68,8 +68,8 @@ const LINES = {
   entropy: { purpose: 'entanglement entropy', status: NA },
   frequency: { purpose: 'dominant frequency', status: NA },
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: S, stability: 'research', latencyBudget: true, docs: 'docs/milp.md' },
-  protect: { purpose: 'data protection (erasure coding)', status: NA },
-  recover: { purpose: 'data recovery from protected shards', status: NA },
+  protect: { purpose: 'data protection (erasure coding)', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
+  recover: { purpose: 'data recovery from protected shards', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
   sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.explore', title: 'Explore good alternatives (sample)' } },
   xorsat: { purpose: 'XOR systems over GF(2)', status: NA },
 } as const satisfies { readonly [C in CommandName]: CatalogueEntry };

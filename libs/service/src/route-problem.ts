@@ -49,8 +49,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
   },
   entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
   frequency: { fields: ['signal', 'sample_rate', 'top'], requires: [['signal']], distinctive: ['signal', 'sample_rate'], prior: 0.9 },
-  protect: { fields: ['data', 'data_shards', 'parity_shards'], requires: [['data']], distinctive: ['data', 'data_shards', 'parity_shards'], prior: 0.9 },
-  recover: { fields: ['manifest', 'shards'], requires: [['manifest']], distinctive: ['manifest'], prior: 0.9 },
   xorsat: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
 };
 

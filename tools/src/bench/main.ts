@@ -20,6 +20,7 @@
  *   cover     OR-Library set cover against best known and HiGHS (npm highs), an SVG (cover.ts: BENCH_COVER, BENCH_COVER_SEEDS, BENCH_COVER_MS, BENCH_HIGHS_S)
  *   design    DIMACS colouring at the best-known K, native vs TS, an SVG (design.ts: BENCH_DESIGN, BENCH_DESIGN_SEEDS, BENCH_DESIGN_MS)
  *   precision each operation at 31 and 5240 digits, native (MPFR) vs TS, mpmath beside (precision.ts: BENCH_PRECISION_RUNS)
+ *   erasure   protect/recover GB/s, native vs TS, and the service path (erasure.ts: BENCH_ERASURE_MB, BENCH_ERASURE_CODES, BENCH_ERASURE_REPS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -46,6 +47,7 @@ import { benchDesign } from './design';
 import { benchCover } from './cover';
 import { benchMilp } from './milp';
 import { benchPrecision } from './precision';
+import { benchErasure } from './erasure';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -179,6 +181,7 @@ async function main() {
   if (wanted('cover')) console.log(`\n${await benchCover(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('precision')) console.log(`\n${await benchPrecision(ts, native)}`);
+  if (wanted('erasure')) console.log(`\n${await benchErasure(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

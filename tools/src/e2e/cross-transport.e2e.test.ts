@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contracts';
+import { NOT_AVAILABLE_COMMANDS, REGISTRY, SERVED_COMMANDS } from '@svc/contracts';
 import { COMMAND_MODULES } from '@svc/service';
 import { BIN, lcg, ROOT, svcSuite } from './svc-cli-harness';
 import type { DoorClient, DoorReply } from './doors/door-client';
@@ -61,6 +61,12 @@ function randomLinear(n: number, seed: number, lo: number, hi: number): Record<s
   const out: Record<string, number> = {};
   for (let i = 0; i < n; i++) if (r() < 0.8) out[String(i)] = lo + Math.floor(r() * (hi - lo + 1));
   return out;
+}
+
+/** A command's contract example without tag and description (the cases add their own). */
+function bareExample(command: 'recover'): Json {
+  const { tag: _tag, description: _description, ...rest } = REGISTRY[command].example as Json;
+  return rest;
 }
 
 const bits = (n: number, code: number) => Array.from({ length: n }, (_, i) => (code >> i) & 1);
@@ -268,6 +274,8 @@ function cases(): Case[] {
     ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
     ['cover element in no set', 'cover', { n: 2, universe: 3, sets: [[0], [1]] }, 'SVC_INVALID_INPUT'],
     ['milp unbounded variable', 'milp', { n: 1, vars: [{ domain: 'continuous', lo: 0 }], linear: { 0: -1 } }, 'SVC_INVALID_INPUT'],
+    ['protect over 255 shards', 'protect', { n: 3, data: 'AAEC', data_shards: 200, parity_shards: 60 }, 'SVC_INVALID_INPUT'],
+    ['recover with more shards lost than parity', 'recover', { ...bareExample('recover'), shards: [null, null, null, ...(bareExample('recover').shards as string[]).slice(3)] }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],
     ['n over the sandbox cap', 'optimize', { n: 60_000, linear: { 0: 1 } }, 'SVC_SANDBOX_LIMIT'],

@@ -23,6 +23,8 @@ import { want } from './want';
 import { sample } from './sample';
 import { cover } from './cover';
 import { precision } from './precision';
+import { protect } from './protect';
+import { recover } from './recover';
 
 export const REGISTRY = {
   rules,
@@ -40,6 +42,8 @@ export const REGISTRY = {
   want,
   sample,
   precision,
+  protect,
+  recover,
 } as const satisfies
   // Every command the catalogue says is served has its contract here; any other entry is a known command.
   { readonly [C in ServedCommand]: CommandContract } & { readonly [C in CommandName]?: CommandContract };

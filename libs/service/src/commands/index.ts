@@ -22,6 +22,8 @@ import { designCommand } from './design';
 import { coverCommand } from './cover';
 import { milpCommand } from './milp';
 import { precisionCommand } from './precision';
+import { protectCommand } from './protect';
+import { recoverCommand } from './recover';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -43,6 +45,8 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   rankCommand,
   quantumScaleCommand,
   precisionCommand,
+  protectCommand,
+  recoverCommand,
 ]);
 
 /** The module of `command`, when this build can solve it. */

@@ -76,6 +76,13 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const entries = p.elems.length + p.n;
     return { work: Math.min(b.work, entries * (b.rootIters * (1 + b.passes / 2) + b.bnbNodes * b.nodeIters)), steps: null, basis: 'engine_budget' };
   }
+  if (p.kind === 'erasure') {
+    // protect, recover (families/erasure/solve.ts): one pass, each absent shard a dot product over k
+    // present ones (about 24 byte-products per unit on engine-ts), plus the service's decode, hash
+    // and re-check of every byte (about one unit each).
+    const absent = p.n - p.present.reduce((s, x) => s + x, 0);
+    return { work: Math.ceil((p.k * absent * p.shardSize) / 24) + p.n * p.shardSize, steps: null, basis: 'engine_budget' };
+  }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };
   let m: number;

@@ -1,0 +1,44 @@
+/**
+ * protect's independent re-check of an engine's parity: the service re-encodes the data itself
+ * (shared/erasure-check.ts, no engine code) and hashes every shard for the manifest.
+ */
+import { ERASURE_CONSTRUCTION, MANIFEST_VERSION, type ErasureManifest } from '@svc/contracts';
+import { encodeParity, sha256Hex } from '../shared/erasure-check';
+
+/** What protect knows of its request after prepare: the data's shards and its hash. */
+export interface ProtectTerms {
+  /** Bytes of data. */
+  readonly size: number;
+  readonly k: number;
+  readonly m: number;
+  readonly shardSize: number;
+  /** The k data shards (the data, zero-padded), as handed to the engine. */
+  readonly data: readonly Uint8Array[];
+  readonly dataSha256: string;
+}
+
+/** The index of the first parity shard where `parity` differs from the service's own encoding, or −1. */
+export function firstWrongParity(t: ProtectTerms, parity: readonly Uint8Array[]): number {
+  const again = encodeParity(t.data, t.m, t.shardSize);
+  for (let q = 0; q < t.m; q++) {
+    const a = again[q];
+    const b = parity[q];
+    if (!Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))) return t.k + q;
+  }
+  return -1;
+}
+
+/** The manifest of the shards (data then parity). */
+export function manifestOf(t: ProtectTerms, shards: readonly Uint8Array[]): ErasureManifest {
+  return {
+    version: MANIFEST_VERSION,
+    construction: ERASURE_CONSTRUCTION,
+    size: t.size,
+    data_shards: t.k,
+    parity_shards: t.m,
+    shard_size: t.shardSize,
+    padding: t.k * t.shardSize - t.size,
+    data_sha256: t.dataSha256,
+    sha256: shards.map(sha256Hex),
+  };
+}
