@@ -67,10 +67,18 @@ bool WireReader::Read(const Napi::Object& problem, const Napi::Value& budget,
         if (!IsTyped(v, napi_int32_array)) return wrong(s);
         value.i32 = i32_.emplace_back(CopyTyped<int32_t>(v));
         break;
-      case core::WireType::kU8:
+      case core::WireType::kU8: {
         if (!IsTyped(v, napi_uint8_array)) return wrong(s);
-        value.u8 = u8_.emplace_back(CopyTyped<uint8_t>(v));
+        Napi::Uint8Array a = v.As<Napi::Uint8Array>();
+        if (a.ArrayBuffer().IsArrayBuffer()) {
+          value.u8 = u8_.emplace_back(CopyTyped<uint8_t>(v));
+        } else {
+          // Over a SharedArrayBuffer (large byte fields, e.g. erasure shards): read in place, as kF64.
+          shared_u8_.emplace_back(Napi::Persistent(a));
+          value.u8 = std::span<const uint8_t>(a.Data(), a.ElementLength());
+        }
         break;
+      }
       case core::WireType::kNumber:
         if (v.IsBoolean()) {
           value.number = v.As<Napi::Boolean>().Value() ? 1 : 0;

@@ -103,7 +103,8 @@ bool ReadOptions(const Napi::Object& options, core::SolveOptions* out, std::vect
                  double* deadline_ms);
 
 // The generic reader: a family's problem and budget by its records (core/common/wire.h). Keeps the
-// copies (and references to SharedArrayBuffer-backed Float64Arrays, read in place) alive for the solve.
+// copies (and references to SharedArrayBuffer-backed Float64Arrays and Uint8Arrays, read in place)
+// alive for the solve.
 class WireReader {
  public:
   // Reads n, every field of `specs` from `problem` ("a.b" is b of a) and every budget field of
@@ -117,6 +118,7 @@ class WireReader {
   std::deque<std::vector<int32_t>> i32_;
   std::deque<std::vector<uint8_t>> u8_;
   std::deque<Napi::Reference<Napi::Float64Array>> shared_;
+  std::deque<Napi::Reference<Napi::Uint8Array>> shared_u8_;
 };
 
 }  // namespace svc::binding

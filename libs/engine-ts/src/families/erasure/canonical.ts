@@ -22,11 +22,19 @@ function checkShape(k: number, m: number): void {
   }
 }
 
+/**
+ * Bytes on a SharedArrayBuffer: a worker thread receives them without a copy, and the native
+ * engine reads them in place (its binding reads a SharedArrayBuffer-backed Uint8Array as it is).
+ */
+function sharedBytes(n: number): Uint8Array {
+  return new Uint8Array(new SharedArrayBuffer(n));
+}
+
 /** protect: the data shards present (the data, zero-padded), the m parity shards to rebuild. */
 export function canonicalProtect(data: Uint8Array, k: number, m: number): ErasureProblem {
   checkShape(k, m);
   const { shardSize } = erasureLayout(data.length, k);
-  const shards = new Uint8Array(k * shardSize);
+  const shards = sharedBytes(k * shardSize);
   shards.set(data);
   const present = new Uint8Array(k + m);
   present.fill(1, 0, k);
@@ -49,7 +57,7 @@ export function canonicalRecover(k: number, m: number, shardSize: number, shards
     given++;
   });
   if (given < k) throw new RangeError(`${given} shards given; any ${k} are needed`);
-  const out = new Uint8Array(given * shardSize);
+  const out = sharedBytes(given * shardSize);
   let at = 0;
   for (const s of shards) {
     if (s === null) continue;

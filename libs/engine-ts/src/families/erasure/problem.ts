@@ -18,7 +18,10 @@ export interface ErasureProblem {
   readonly shardSize: number;
   /** n flags: 1 when shard i is given. */
   readonly present: Uint8Array;
-  /** The given shards one after another in increasing index order, shardSize bytes each. */
+  /**
+   * The given shards one after another in increasing index order, shardSize bytes each (canonical.ts
+   * puts them on a SharedArrayBuffer: no copy into a worker thread or the native engine).
+   */
   readonly shards: Uint8Array;
 }
 
