@@ -6,7 +6,7 @@ import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 
 /** The native erasure kernels by their code in the result's extra "kernel" (core/erasure/kernel.h). */
-const KERNELS = ['scalar', 'ssse3', 'avx2', 'isa-l'];
+const KERNELS = ['scalar', 'ssse3', 'avx2', 'isa-l', 'gfni'];
 
 const bytesOf = (r: EngineResult) => {
   if (r.kind !== 'bytes') throw new Error(`expected a bytes result, got ${r.kind}`);

@@ -21,7 +21,7 @@ import { ADAPTERS } from '@svc/service';
 import { table } from './table';
 
 /** The native erasure kernels by their code in the result's extra "kernel" (core/erasure/kernel.h). */
-const KERNELS = ['scalar', 'ssse3', 'avx2', 'isa-l'];
+const KERNELS = ['scalar', 'ssse3', 'avx2', 'isa-l', 'gfni'];
 
 interface Timing {
   readonly wallMs: number;

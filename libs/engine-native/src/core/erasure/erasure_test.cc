@@ -26,7 +26,7 @@ using svc::core::SolveResult;
 using svc::core::erasure::Kernel;
 namespace gf = svc::core::gf256;
 
-constexpr Kernel kKernels[] = {Kernel::kScalar, Kernel::kSsse3, Kernel::kAvx2, Kernel::kIsal};
+constexpr Kernel kKernels[] = {Kernel::kScalar, Kernel::kSsse3, Kernel::kAvx2, Kernel::kIsal, Kernel::kGfni};
 
 // A code word of the straightforward definition (gf256::Mul byte by byte): data then parity.
 std::vector<std::vector<uint8_t>> Encode(int32_t k, int32_t m, const std::vector<std::vector<uint8_t>>& data) {

@@ -118,6 +118,43 @@ __attribute__((target("avx2"))) size_t Avx2Rows(int32_t k, int32_t r0, const uin
   return end;
 }
 
+// The 8x8 bit matrices of multiplication by each coefficient, for gf2p8affineqb: result bit i is
+// the parity of (byte 7 - i of the matrix) AND x, so byte 7 - i holds bit i of c * 2^j at bit j.
+// A multiplication by a constant is GF(2)-linear in any field basis, so the instruction (whose own
+// multiplication uses another polynomial) serves 0x11D through these matrices.
+std::vector<uint64_t> AffineMatrices(int32_t k, int32_t rows, const uint8_t* coef) {
+  std::vector<uint64_t> m(static_cast<size_t>(k) * rows, 0);
+  for (size_t c = 0; c < m.size(); ++c) {
+    for (int j = 0; j < 8; ++j) {
+      const uint8_t column = gf256::Mul(coef[c], static_cast<uint8_t>(1u << j));
+      for (int i = 0; i < 8; ++i) {
+        if (column & (1u << i)) m[c] |= uint64_t{1} << (8 * (7 - i) + j);
+      }
+    }
+  }
+  return m;
+}
+
+// GFNI with 256-bit vectors: one gf2p8affineqb per coefficient and 32 bytes, R outputs at once.
+template <int R>
+__attribute__((target("avx2,gfni"))) size_t GfniRows(int32_t k, int32_t r0, const uint64_t* matrices,
+                                                     const uint8_t* const* in, uint8_t* const* out, size_t len) {
+  const size_t end = len & ~static_cast<size_t>(31);
+  for (size_t b = 0; b < end; b += 32) {
+    __m256i acc[R];
+    for (int r = 0; r < R; ++r) acc[r] = _mm256_setzero_si256();
+    for (int32_t i = 0; i < k; ++i) {
+      const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in[i] + b));
+      for (int r = 0; r < R; ++r) {
+        const __m256i a = _mm256_set1_epi64x(static_cast<int64_t>(matrices[static_cast<size_t>(r0 + r) * k + i]));
+        acc[r] = _mm256_xor_si256(acc[r], _mm256_gf2p8affine_epi64_epi8(x, a, 0));
+      }
+    }
+    for (int r = 0; r < R; ++r) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out[r0 + r] + b), acc[r]);
+  }
+  return end;
+}
+
 template <int R>
 __attribute__((target("ssse3"))) size_t Ssse3Rows(int32_t k, int32_t r0, const uint8_t* tables,
                                                   const uint8_t* const* in, uint8_t* const* out, size_t len) {
@@ -143,8 +180,8 @@ __attribute__((target("ssse3"))) size_t Ssse3Rows(int32_t k, int32_t r0, const u
 }
 
 // Every output in groups of up to 4 rows (16 vector registers hold 4 accumulators and the tables).
-template <template <int> class Rows>
-size_t SimdAll(int32_t k, int32_t rows, const uint8_t* tables, const uint8_t* const* in, uint8_t* const* out,
+template <template <int> class Rows, typename Table>
+size_t SimdAll(int32_t k, int32_t rows, const Table* tables, const uint8_t* const* in, uint8_t* const* out,
                size_t len) {
   size_t done = len;
   for (int32_t r0 = 0; r0 < rows; r0 += 4) {
@@ -162,6 +199,13 @@ template <int R>
 struct Avx2 {
   static size_t Run(int32_t k, int32_t r0, const uint8_t* t, const uint8_t* const* in, uint8_t* const* out, size_t len) {
     return Avx2Rows<R>(k, r0, t, in, out, len);
+  }
+};
+
+template <int R>
+struct Gfni {
+  static size_t Run(int32_t k, int32_t r0, const uint64_t* t, const uint8_t* const* in, uint8_t* const* out, size_t len) {
+    return GfniRows<R>(k, r0, t, in, out, len);
   }
 };
 
@@ -200,6 +244,7 @@ bool KernelAvailable(Kernel kernel) {
 #if defined(SVC_ERASURE_X86)
     case Kernel::kSsse3: return __builtin_cpu_supports("ssse3");
     case Kernel::kAvx2: return __builtin_cpu_supports("avx2");
+    case Kernel::kGfni: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("gfni");
 #endif
 #if defined(SVC_HAVE_ISAL)
     case Kernel::kIsal: return true;
@@ -210,7 +255,7 @@ bool KernelAvailable(Kernel kernel) {
 
 Kernel BestKernel() {
   static const Kernel best = [] {
-    for (Kernel k : {Kernel::kIsal, Kernel::kAvx2, Kernel::kSsse3}) {
+    for (Kernel k : {Kernel::kIsal, Kernel::kGfni, Kernel::kAvx2, Kernel::kSsse3}) {
       if (KernelAvailable(k)) return k;
     }
     return Kernel::kScalar;
@@ -232,6 +277,9 @@ void DotProduct(Kernel kernel, int32_t k, int32_t rows, const uint8_t* coef, con
       break;
 #endif
 #if defined(SVC_ERASURE_X86)
+    case Kernel::kGfni:
+      done = SimdAll<Gfni>(k, rows, AffineMatrices(k, rows, coef).data(), in, out, len);
+      break;
     case Kernel::kAvx2:
       done = SimdAll<Avx2>(k, rows, NibbleTables(k, rows, coef).data(), in, out, len);
       break;
