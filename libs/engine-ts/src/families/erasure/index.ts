@@ -9,5 +9,5 @@ export { ERASURE_CONSTRUCTION, ERASURE_MAX_SHARDS, parityCoef, rebuildRows } fro
 export { erasureMismatches, ERASURE_SCORE } from './evaluate';
 export { ERASURE_FAMILY } from './family';
 export { GF_POLYNOMIAL } from './gf256';
-export { dotProduct, WORD_KERNEL_MIN_BYTES } from './kernel';
+export { dotProduct, PAIR_KERNEL_MIN_BYTES, WORD_KERNEL_MIN_BYTES } from './kernel';
 export { checkErasure, solveErasure } from './solve';

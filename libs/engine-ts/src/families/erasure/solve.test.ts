@@ -5,7 +5,7 @@ import { canonicalProtect, canonicalRecover, erasureLayout } from './canonical';
 import { ERASURE_MAX_SHARDS, rebuildRows } from './code';
 import { erasureMismatches } from './evaluate';
 import { gfInv, gfMul } from './gf256';
-import { dotProduct, WORD_KERNEL_MIN_BYTES } from './kernel';
+import { dotProduct, PAIR_KERNEL_MIN_BYTES, WORD_KERNEL_MIN_BYTES } from './kernel';
 import type { ErasureProblem } from './problem';
 import { solveErasure } from './solve';
 
@@ -19,7 +19,7 @@ describe('erasure (engine-ts)', () => {
   });
 
   it('protect: the parity shards of the definition, for sizes that pad and sizes past the word kernel', () => {
-    for (const [k, m, size] of [[1, 1, 1], [3, 2, 10], [10, 4, 1001], [4, 4, 4 * WORD_KERNEL_MIN_BYTES + 3], [5, 3, 5 * WORD_KERNEL_MIN_BYTES + 17]] as const) {
+    for (const [k, m, size] of [[1, 1, 1], [3, 2, 10], [10, 4, 1001], [4, 4, 4 * WORD_KERNEL_MIN_BYTES + 3], [5, 3, 5 * WORD_KERNEL_MIN_BYTES + 17], [4, 2, 4 * PAIR_KERNEL_MIN_BYTES + 9], [3, 3, 3 * PAIR_KERNEL_MIN_BYTES]] as const) {
       const data = erasureData(k * 100 + m, size);
       const shards = referenceShards(data, k, m);
       const problem = canonicalProtect(data, k, m);
@@ -69,9 +69,9 @@ describe('erasure (engine-ts)', () => {
     }
   });
 
-  it('the word kernel (Uint32 views, two bytes per lookup) equals the byte kernel, tails and unaligned views included', () => {
+  it('the word kernels (Uint32 views: four shifted tables, or two bytes per lookup) equal the definition, tails and unaligned views (the byte kernel) included', () => {
     const r = new Prng(3);
-    for (const len of [WORD_KERNEL_MIN_BYTES, WORD_KERNEL_MIN_BYTES + 1, WORD_KERNEL_MIN_BYTES + 7]) {
+    for (const len of [WORD_KERNEL_MIN_BYTES, WORD_KERNEL_MIN_BYTES + 1, WORD_KERNEL_MIN_BYTES + 7, PAIR_KERNEL_MIN_BYTES, PAIR_KERNEL_MIN_BYTES + 3]) {
       const k = 3, rows = 2;
       const coef = Uint8Array.from({ length: k * rows }, () => r.nextInt(256));
       const inputs = Array.from({ length: k }, (_, i) => erasureData(i, len + 4).subarray(i === 1 ? 1 : 0, (i === 1 ? 1 : 0) + len));
