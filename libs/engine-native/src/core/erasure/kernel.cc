@@ -179,18 +179,34 @@ __attribute__((target("ssse3"))) size_t Ssse3Rows(int32_t k, int32_t r0, const u
   return end;
 }
 
-// Every output in groups of up to 4 rows (16 vector registers hold 4 accumulators and the tables).
+// Every output in groups of up to 6 rows (16 vector registers: 6 accumulators, the input and its
+// nibbles, the tables), over chunks of the length small enough that the k input pieces of a chunk
+// stay in L2 while every group reads them: each input byte comes from memory once, however many
+// groups there are (k = 223, m = 32: 6 groups).
 template <template <int> class Rows, typename Table>
 size_t SimdAll(int32_t k, int32_t rows, const Table* tables, const uint8_t* const* in, uint8_t* const* out,
                size_t len) {
-  size_t done = len;
-  for (int32_t r0 = 0; r0 < rows; r0 += 4) {
-    switch (std::min(4, rows - r0)) {
-      case 4: done = Rows<4>::Run(k, r0, tables, in, out, len); break;
-      case 3: done = Rows<3>::Run(k, r0, tables, in, out, len); break;
-      case 2: done = Rows<2>::Run(k, r0, tables, in, out, len); break;
-      default: done = Rows<1>::Run(k, r0, tables, in, out, len); break;
+  const size_t chunk = std::clamp<size_t>((size_t{256} << 10) / static_cast<size_t>(k), 1024, 65536) & ~size_t{63};
+  std::vector<const uint8_t*> in_at(k);
+  std::vector<uint8_t*> out_at(rows);
+  size_t done = 0;
+  for (size_t from = 0; from < len; from += chunk) {
+    const size_t n = std::min(chunk, len - from);
+    for (int32_t i = 0; i < k; ++i) in_at[i] = in[i] + from;
+    for (int32_t r = 0; r < rows; ++r) out_at[r] = out[r] + from;
+    size_t got = n;
+    for (int32_t r0 = 0; r0 < rows; r0 += 6) {
+      switch (std::min(6, rows - r0)) {
+        case 6: got = Rows<6>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+        case 5: got = Rows<5>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+        case 4: got = Rows<4>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+        case 3: got = Rows<3>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+        case 2: got = Rows<2>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+        default: got = Rows<1>::Run(k, r0, tables, in_at.data(), out_at.data(), n); break;
+      }
     }
+    done = from + got;
+    if (got < n) break;  // the tail of the last chunk is the caller's
   }
   return done;
 }
@@ -255,7 +271,8 @@ bool KernelAvailable(Kernel kernel) {
 
 Kernel BestKernel() {
   static const Kernel best = [] {
-    for (Kernel k : {Kernel::kIsal, Kernel::kGfni, Kernel::kAvx2, Kernel::kSsse3}) {
+    // GFNI before ISA-L: measured faster here on every code (docs/benchmarks.md, "Erasure coding").
+    for (Kernel k : {Kernel::kGfni, Kernel::kIsal, Kernel::kAvx2, Kernel::kSsse3}) {
       if (KernelAvailable(k)) return k;
     }
     return Kernel::kScalar;

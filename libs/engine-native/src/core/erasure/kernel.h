@@ -31,7 +31,7 @@ constexpr std::string_view KernelName(Kernel k) {
 // Whether this build and this CPU can run `kernel`.
 bool KernelAvailable(Kernel kernel);
 
-// The fastest available kernel: ISA-L when built with it, else GFNI, AVX2, SSSE3, scalar.
+// The fastest available kernel: GFNI, else ISA-L when built with it, else AVX2, SSSE3, scalar.
 Kernel BestKernel();
 
 // out[r][b] = XOR over i < k of coef[r*k + i] * in[i][b], for r < rows and b < len. The outputs
