@@ -36,6 +36,26 @@ const char* ProofText(Proof p) {
   return nullptr;
 }
 
+// Answers from this size up are handed to JS without a copy: the ArrayBuffer owns the vector.
+constexpr size_t kExternalMinBytes = size_t{1} << 20;
+
+Napi::Uint8Array BytesToJs(Napi::Env env, std::vector<uint8_t>&& bytes) {
+  if (bytes.size() >= kExternalMinBytes) {
+    auto* owned = new std::vector<uint8_t>(std::move(bytes));
+    napi_value buffer = nullptr;
+    const napi_status status = napi_create_external_arraybuffer(
+        env, owned->data(), owned->size(),
+        [](napi_env, void*, void* hint) { delete static_cast<std::vector<uint8_t>*>(hint); }, owned, &buffer);
+    if (status == napi_ok) return Napi::Uint8Array::New(env, owned->size(), Napi::ArrayBuffer(env, buffer), 0);
+    // External buffers not allowed in this runtime: copy below.
+    bytes = std::move(*owned);
+    delete owned;
+  }
+  Napi::Uint8Array out = Napi::Uint8Array::New(env, bytes.size());
+  if (!bytes.empty()) std::memcpy(out.Data(), bytes.data(), bytes.size());
+  return out;
+}
+
 class SolveWorker : public Napi::AsyncWorker {
  public:
   // The deadline counts from here (the engine call), not from when a pool thread picks it up.
@@ -111,11 +131,7 @@ class SolveWorker : public Napi::AsyncWorker {
     Napi::Env env = Env();
     Napi::HandleScope scope(env);
     Napi::Object r = Napi::Object::New(env);
-    Napi::Uint8Array answer = Napi::Uint8Array::New(env, result_.answer.size());
-    if (!result_.answer.empty()) {
-      std::memcpy(answer.Data(), result_.answer.data(), result_.answer.size());
-    }
-    r.Set("answer", answer);
+    r.Set("answer", BytesToJs(env, std::move(result_.answer)));
     r.Set("kind", Napi::String::New(env, std::string(svc::core::ResultKindName(result_.kind))));
     Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
     if (!result_.order.empty()) {
