@@ -3,7 +3,7 @@
  * (shared/erasure-check.ts, no engine code) and hashes every shard for the manifest.
  */
 import { ERASURE_CONSTRUCTION, MANIFEST_VERSION, type ErasureManifest } from '@svc/contracts';
-import { encodeParity, sha256Hex } from '../shared/erasure-check';
+import { encodeParity, sameBytes, sha256Hex } from '../shared/erasure-check';
 
 /** What protect knows of its request after prepare: the data's shards and its hash. */
 export interface ProtectTerms {
@@ -20,12 +20,8 @@ export interface ProtectTerms {
 /** The index of the first parity shard where `parity` differs from the service's own encoding, or −1. */
 export function firstWrongParity(t: ProtectTerms, parity: readonly Uint8Array[]): number {
   const again = encodeParity(t.data, t.m, t.shardSize);
-  for (let q = 0; q < t.m; q++) {
-    const a = again[q];
-    const b = parity[q];
-    if (!Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length))) return t.k + q;
-  }
-  return -1;
+  const q = again.findIndex((a, i) => !sameBytes(a, parity[i]));
+  return q < 0 ? -1 : t.k + q;
 }
 
 /** The manifest of the shards (data then parity). */

@@ -6,7 +6,6 @@
  * bytes per lookup through Uint32 views.
  */
 import { createHash } from 'node:crypto';
-import type { ErasureManifest } from '@svc/contracts';
 
 /** a·b in GF(2^8), by shift and add. */
 function slowMul(a: number, b: number): number {
@@ -92,12 +91,6 @@ export function splitData(data: Uint8Array, k: number, shardSize: number): Uint8
   const padded = new Uint8Array(k * shardSize);
   padded.set(data);
   return Array.from({ length: k }, (_, j) => padded.subarray(j * shardSize, (j + 1) * shardSize));
-}
-
-/** The first shard index whose bytes do not hash to the manifest's SHA-256, or −1. */
-export function firstHashMismatch(m: ErasureManifest, shards: readonly Uint8Array[]): number {
-  for (let i = 0; i < shards.length; i++) if (sha256Hex(shards[i]) !== m.sha256[i]) return i;
-  return -1;
 }
 
 /** Whether two byte arrays are equal. */
