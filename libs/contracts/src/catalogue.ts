@@ -71,7 +71,7 @@ const LINES = {
   protect: { purpose: 'data protection (erasure coding)', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
   recover: { purpose: 'data recovery from protected shards', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
   sample: { purpose: 'the spread of good answers instead of one', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.explore', title: 'Explore good alternatives (sample)' } },
-  xorsat: { purpose: 'XOR systems over GF(2)', status: NA },
+  xorsat: { purpose: 'XOR systems over GF(2)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/xorsat.md' },
 } as const satisfies { readonly [C in CommandName]: CatalogueEntry };
 
 export const CATALOGUE: { readonly [C in CommandName]: CatalogueEntry } = LINES;

@@ -49,7 +49,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
   },
   entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
   frequency: { fields: ['signal', 'sample_rate', 'top'], requires: [['signal']], distinctive: ['signal', 'sample_rate'], prior: 0.9 },
-  xorsat: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
 };
 
 /** The shape of every command (commands.md), in COMMANDS order: solvable ones from their module, the planned ones above. */

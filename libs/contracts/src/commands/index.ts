@@ -25,6 +25,7 @@ import { cover } from './cover';
 import { precision } from './precision';
 import { protect } from './protect';
 import { recover } from './recover';
+import { xorsat } from './xorsat';
 
 export const REGISTRY = {
   rules,
@@ -38,6 +39,7 @@ export const REGISTRY = {
   rank,
   'quantum-scale': quantumScale,
   cover,
+  xorsat,
   feel,
   want,
   sample,

@@ -19,6 +19,7 @@ import { RANK_FAMILY } from './rank/family';
 import { RULES_FAMILY } from './rules/family';
 import { SELECT_FAMILY } from './select/family';
 import { TSP_FAMILY } from './tsp/family';
+import { XORSAT_FAMILY } from './xorsat/family';
 
 export const FAMILIES = [
   QUBO_FAMILY,
@@ -34,6 +35,7 @@ export const FAMILIES = [
   MILP_FAMILY,
   PRECISION_FAMILY,
   ERASURE_FAMILY,
+  XORSAT_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

@@ -24,6 +24,7 @@ import { milpCommand } from './milp';
 import { precisionCommand } from './precision';
 import { protectCommand } from './protect';
 import { recoverCommand } from './recover';
+import { xorsatCommand } from './xorsat';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -37,6 +38,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   designCommand,
   coverCommand,
   milpCommand,
+  xorsatCommand,
   feelCommand,
   wantCommand,
   sampleCommand,
