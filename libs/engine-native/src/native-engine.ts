@@ -68,6 +68,11 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };
         case 'bytes': return { kind: 'bytes', ...common, blocks: r.order, extras: r.extras };
+        case 'xorsat': return {
+          kind: 'xorsat', ...common,
+          rank: r.extras.rank >= 0 ? r.extras.rank : null,
+          consistent: r.extras.consistent >= 0 ? r.extras.consistent === 1 : null,
+        };
       }
       throw new Error(`the addon answered an unknown result kind "${String(r.kind)}"`);
     },

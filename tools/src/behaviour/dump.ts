@@ -17,6 +17,8 @@ import {
 } from '@svc/engine-ts/testing';
 import { canonicalProtect, canonicalRecover } from '@svc/engine-ts/families/erasure';
 import { erasureData, referenceShards, withLost } from '@svc/engine-ts/testing/erasure';
+import { canonicalXorsat } from '@svc/engine-ts/families/xorsat';
+import { randomXorsat, sparseXorsat } from '@svc/engine-ts/testing/xorsat';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -95,6 +97,11 @@ function instances(command: Command): CanonicalProblem[] {
         const shards = referenceShards(erasureData(240 + i, size), k, m);
         return canonicalRecover(k, m, shards[0].length, withLost(shards, Uint8Array.from(shards, (_, j) => (lost[i].includes(j) ? 0 : 1))));
       });
+    }
+    case 'xorsat': {
+      // The column-space walk, a lazily eliminated consistent core, the syndrome search, the local search.
+      const x = [randomXorsat(230, 12, 30, 4, false), sparseXorsat(231, 300, 280, 3, 5, true), sparseXorsat(232, 40, 46, 2, 4, false), sparseXorsat(233, 400, 800, 2, 3, false)];
+      return x.map((d) => canonicalXorsat(d.n, d.equations));
     }
     default:
       return [];

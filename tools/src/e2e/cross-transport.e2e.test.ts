@@ -247,6 +247,15 @@ function cases(): Case[] {
   const mk = { n: 2, vars: [{ domain: 'binary' }, { domain: 'continuous', lo: 0, hi: 10 }], linear: { 0: 1, 1: -1 }, diag: { 1: 0.2 }, quadratic: [[0, 1, -0.5]] };
   const mobj = (x: number[]) => x[0] - x[1] + 0.1 * x[1] * x[1] - 0.5 * x[0] * x[1];
   out.push({ name: 'milp kiln (binary + continuous)', command: 'milp', problem: mk, effort: 'medium', seed: 15, optimum: -4.625, score: (e) => mobj(e.answer) });
+  // xorsat: noisy parity checks (certified by the column-space walk), a repeated variable (cancels) and an
+  // empty equation with rhs 1 (always violated); then a consistent system (certified by elimination).
+  const xr = lcg(16);
+  const xeq = Array.from({ length: 16 }, () => ({ vars: Array.from({ length: 1 + Math.floor(xr() * 4) }, () => Math.floor(xr() * 11)), rhs: xr() < 0.5 ? 0 : 1 }));
+  const xs = { n: 11, equations: [...xeq, { vars: [3, 3, 4], rhs: 1 }, { vars: [], rhs: 1 }] };
+  const xviol = (p: { equations: { vars: number[]; rhs: number }[] }, x: number[]) => p.equations.filter((q) => q.vars.reduce((a, i) => a ^ x[i], q.rhs) === 1).length;
+  out.push({ name: 'xorsat 11 variables, 18 noisy checks', command: 'xorsat', problem: xs, effort: 'medium', seed: 16, optimum: brute(11, (x) => xviol(xs, x), 'min'), score: (e) => xviol(xs, e.answer) });
+  const xc = { n: 6, equations: [{ vars: [0, 1], rhs: 1 }, { vars: [1, 2, 3], rhs: 0 }, { vars: [3, 4], rhs: 1 }, { vars: [0, 4, 5], rhs: 1 }] };
+  out.push({ name: 'xorsat consistent, 6 variables', command: 'xorsat', problem: xc, effort: 'flash', seed: 0, optimum: 0, score: (e) => xviol(xc, e.answer) });
   // quantum-scale: a small planted instance (identical across transports; the floor is proven by construction).
   out.push({ name: 'quantum-scale n=512', command: 'quantum-scale', problem: { n: 512, degree: 3, instance_seed: 11 }, effort: 'medium', seed: 0 });
 
@@ -273,6 +282,8 @@ function cases(): Case[] {
     ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
     ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
     ['cover element in no set', 'cover', { n: 2, universe: 3, sets: [[0], [1]] }, 'SVC_INVALID_INPUT'],
+    ['xorsat variable out of range', 'xorsat', { n: 3, equations: [{ vars: [0, 3], rhs: 1 }] }, 'SVC_INVALID_INPUT'],
+    ['xorsat rhs 2', 'xorsat', { n: 3, equations: [{ vars: [0, 1], rhs: 2 }] }, 'SVC_INVALID_INPUT'],
     ['milp unbounded variable', 'milp', { n: 1, vars: [{ domain: 'continuous', lo: 0 }], linear: { 0: -1 } }, 'SVC_INVALID_INPUT'],
     ['protect over 255 shards', 'protect', { n: 3, data: 'AAEC', data_shards: 200, parity_shards: 60 }, 'SVC_INVALID_INPUT'],
     ['recover with more shards lost than parity', 'recover', { ...bareExample('recover'), shards: [null, null, null, ...(bareExample('recover').shards as string[]).slice(3)] }, 'SVC_INVALID_INPUT'],

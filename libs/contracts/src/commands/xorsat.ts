@@ -14,8 +14,12 @@ import { noContradictions, type CommandContract, type Loose } from './shared/con
 import { certainty, common, fastCommon, fastN, hot, index } from './shared/fields';
 import example from './xorsat.valid.json';
 
-/** Caps of this command (dense GF(2) elimination: equations × variables bits); the entries share LIMITS.maxPairs. */
-const XORSAT_LIMITS = { maxVars: 2_048, maxEquations: 8_192 } as const;
+/**
+ * Caps of this command: what a JSON body within the free plan's 100 MiB holds (the entries share
+ * LIMITS.maxPairs). The engines peel and eliminate structurally before any dense step; a system
+ * whose dense part would still exceed 2^31 bits is refused by the service (docs/xorsat.md).
+ */
+const XORSAT_LIMITS = { maxVars: 1_000_000, maxEquations: 1_000_000 } as const;
 
 const EQUATION_KEYS = ['vars', 'rhs'] as const;
 
@@ -54,7 +58,7 @@ export const xorsat = {
     equations: z.array(z.strictObject({
       vars: z.array(index).describe('the variables XORed together (a repeated variable cancels in pairs; empty reads 0 = rhs)'),
       rhs: z.union([z.literal(0), z.literal(1)]).describe('the parity the XOR of x[vars] must equal: 0 or 1'),
-    })).min(1).describe('the XOR equations over GF(2)'),
+    })).min(1).describe(`the XOR equations over GF(2), 1..${XORSAT_LIMITS.maxEquations}, with at most ${LIMITS.maxPairs} variable entries in all`),
   }),
   fast: z.strictObject({ ...fastCommon, n: fastN, equations: hot }),
   checks: { check, sizes, contradictions: noContradictions },
@@ -62,8 +66,8 @@ export const xorsat = {
     answer: z.array(z.number().int().min(0).max(1)).describe('0/1 per variable'),
     satisfied: z.boolean().describe('true when the answer satisfies every equation'),
     violations: z.number().int().min(0).describe('equations the answer violates (minimised)'),
-    rank: z.number().int().min(0).describe('rank over GF(2) of the coefficient matrix'),
-    solutions: z.string().regex(/^[0-9]+$/).describe('number of satisfying assignments as a decimal string: 2^(n-rank) when consistent, "0" otherwise'),
+    rank: z.number().int().min(0).nullable().describe('rank over GF(2) of the coefficient matrix; null only when a latency budget stopped the elimination of a system too large for the service to re-eliminate'),
+    solutions: z.string().regex(/^[0-9]+$/).nullable().describe('number of satisfying assignments as a decimal string: 2^(n-rank) when consistent, "0" otherwise; null when rank is'),
     certainty,
     bound: z.number().optional().describe('a proven lower bound on the fewest violations (heuristic answers only)'),
     gap: z.number().min(0).optional().describe('relative gap between the answer and bound'),

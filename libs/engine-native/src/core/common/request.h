@@ -97,6 +97,7 @@ enum class ResultKind : int32_t {
   kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
   kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
   kBytes = 8,        // answer: bytes in blocks of equal size; order: which block each is (increasing)
+  kXorsat = 9,       // answer, and the extras "rank" and "consistent" (-1: unknown)
 };
 
 constexpr std::string_view ResultKindName(ResultKind k) {
@@ -110,6 +111,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
     case ResultKind::kVector: return "vector";
     case ResultKind::kDecimal: return "decimal";
     case ResultKind::kBytes: return "bytes";
+    case ResultKind::kXorsat: return "xorsat";
   }
   return "unknown";
 }
@@ -117,7 +119,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
 // One shape for every family's result; `kind` says which answer field is filled.
 struct SolveResult {
   ResultKind kind = ResultKind::kBinary;
-  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted, kBytes; kDecimal: the text's bytes
+  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted, kBytes, kXorsat; kDecimal: the text's bytes
   std::vector<int32_t> order;   // kPermutation, kLabels, kBytes
   std::vector<double> values;   // kVector
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)

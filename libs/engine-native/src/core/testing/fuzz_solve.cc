@@ -235,6 +235,7 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
     case ResultKind::kBinary:
     case ResultKind::kSample:
     case ResultKind::kRules:
+    case ResultKind::kXorsat:
       if (out.answer.size() != static_cast<size_t>(n)) fail("not n answer values");
       for (uint8_t b : out.answer) {
         if (b > 1) fail("an answer value not 0 or 1");

@@ -1,5 +1,6 @@
-// xorsat: fewest violated XOR equations over GF(2). A port of engine-ts families/xorsat/solve.ts,
-// step for step and with the same generator calls (that file's comment is the specification).
+// xorsat: the fewest violated XOR equations over GF(2), the rank and whether the system is
+// consistent. engine-ts families/xorsat/solve.ts is its twin, decision for decision and with the
+// same generator calls (that file's comment is the specification).
 #ifndef SVC_CORE_XORSAT_SOLVE_H_
 #define SVC_CORE_XORSAT_SOLVE_H_
 
@@ -7,7 +8,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "common/request.h"
 #include "common/solve_limits.h"
@@ -19,32 +19,32 @@ namespace svc::core {
 // engine-ts xorsatBudgetFor (families/xorsat/budget.ts), field for field; crosses the binding as
 // XorsatView::budget, a flat array in this order.
 struct XorsatBudget {
-  int32_t enum_max_rank = 0;  // enumerate the column space when rank <= this
-  int64_t search_steps = 0;   // local-search flips beyond
+  int32_t enum_max_rank = 0;  // walk the column space when the core's rank <= this
+  int32_t dual_max_dim = 0;   // search the syndromes when m - rank of the core <= this
+  int64_t dual_work = 0;      // ... for at most this many steps × distinct columns
+  int64_t search_steps = 0;   // local-search flips otherwise
 };
 // engine-ts xorsatBudgetFor by name.
 inline constexpr auto kXorsatBudget = std::to_array<BudgetField<XorsatBudget>>({
     {{"enumMaxRank", 0, 30}, &XorsatBudget::enum_max_rank},
+    {{"dualMaxDim", 0, 26}, &XorsatBudget::dual_max_dim},
+    {{"dualWork", 0, 1e15}, &XorsatBudget::dual_work},
     {{"searchSteps", 0, 1e15}, &XorsatBudget::search_steps},
 });
 
-// What Gauss–Jordan elimination found (engine-ts eliminateXorsat).
-struct XorsatElimination {
-  int32_t rank = 0;
-  std::vector<int32_t> pivots;  // pivot variable of each pivot row, in the order found
-  int64_t inconsistent = 0;     // equations reduced to 0 = 1
-  int64_t empty_violated = 0;   // of those, the ones empty as given
-  std::vector<uint8_t> x;       // free variables 0, pivot variables from their rows
-  bool complete = true;         // false when a limit stopped it
-  Stop stop = Stop::kNone;
-};
-
-XorsatElimination EliminateXorsat(const XorsatView& v, int32_t n, const Limits& limits);
+// The most bits a dense elimination of one solve may hold (engine-ts XORSAT_MAX_DENSE_BITS: the
+// service refuses a problem whose plan needs more with SVC_DIMENSION_LIMIT before any engine runs).
+inline constexpr double kXorsatMaxDenseBits = 2147483648.0;
+// The most bits of [A | rhs | I] of an inconsistent core for its left null space (engine-ts
+// XORSAT_MAX_NULL_BITS): the syndrome search and the contradictions bound need it.
+inline constexpr double kXorsatMaxNullBits = 268435456.0;
 
 CallStatus ValidateXorsat(std::string_view command, const XorsatProblem& problem, const SolveOptions& options,
                           std::string* error);
 
-// The assignment goes to out->answer (0/1 per variable), its violations to out->objective.
+// out->kind kXorsat: the assignment in out->answer (0/1 per variable), its violations in
+// out->objective, and the extras "rank" (of the coefficient matrix; -1 when a limit stopped the
+// elimination) and "consistent" (1, 0, or -1 when unknown).
 CallStatus SolveXorsat(const XorsatProblem& problem, const SolveOptions& options, const Limits& limits,
                        SolveResult* out, std::string* error);
 

@@ -1,4 +1,6 @@
-// xorsat: elimination, enumeration and the local search against brute force, limits and validation.
+// xorsat: the dense kernel, the plan (peeling, lazy elimination), the exact and heuristic paths
+// of an inconsistent core, against independent brute force and plain elimination; limits and
+// validation.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -7,14 +9,19 @@
 
 #include "common/prng.h"
 #include "common/registry.h"
+#include "xorsat/echelon.h"
+#include "xorsat/eliminate.h"
+#include "xorsat/fewest_violations.h"
 #include "xorsat/problem.h"
 #include "xorsat/solve.h"
+#include "xorsat/structure.h"
 #include "testing/test_options.h"
 #include "testing/test_permutation.h"
 #include "testing/test_util.h"
 
 namespace {
 
+using svc::core::BitMatrix;
 using svc::core::Prng;
 using svc::core::XorsatProblem;
 
@@ -30,16 +37,28 @@ struct Instance {
     p.xorsat = {start, vars, rhs, budget};
     return p;
   }
+  void Add(std::vector<int32_t> vs, uint8_t r) {
+    std::sort(vs.begin(), vs.end());
+    std::vector<int32_t> kept;  // pairs cancel
+    for (int32_t i : vs) {
+      if (!kept.empty() && kept.back() == i) kept.pop_back();
+      else kept.push_back(i);
+    }
+    vars.insert(vars.end(), kept.begin(), kept.end());
+    start.push_back(static_cast<int32_t>(vars.size()));
+    rhs.push_back(r);
+  }
 };
 
-// families/xorsat/budget.ts: enumMaxRank, searchSteps.
+// families/xorsat/budget.ts: enumMaxRank, dualMaxDim, dualWork, searchSteps.
 std::vector<double> Budget(int effort) {
-  static const double kLevels[3][2] = {{16, 20000}, {20, 200000}, {24, 2000000}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 2);
+  static const double kLevels[3][4] = {
+      {16, 16, 16777216, 20000}, {20, 20, 134217728, 200000}, {24, 24, 1073741824, 2000000}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 4);
 }
 
-// Random equations of 0..max_vars distinct sorted variables; planted (consistent) or random rhs.
-Instance Random(int32_t n, int32_t m, int32_t max_vars, bool planted, uint32_t seed, int effort) {
+// Random equations of 0..max_vars variables (repeats cancel); planted (consistent) or random rhs.
+Instance Random(int32_t n, int32_t m, int32_t max_vars, bool planted, uint32_t seed, int effort, int32_t min_vars = 0) {
   Instance in;
   in.n = n;
   in.budget = Budget(effort);
@@ -47,19 +66,15 @@ Instance Random(int32_t n, int32_t m, int32_t max_vars, bool planted, uint32_t s
   std::vector<uint8_t> hidden(n);
   for (auto& h : hidden) h = static_cast<uint8_t>(rng.NextInt(2));
   for (int32_t e = 0; e < m; ++e) {
-    const int32_t k = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_vars) + 1));
+    const int32_t k = min_vars + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_vars - min_vars) + 1));
     std::vector<int32_t> vs;
     for (int32_t t = 0; t < k; ++t) vs.push_back(static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n))));
-    std::sort(vs.begin(), vs.end());
-    vs.erase(std::unique(vs.begin(), vs.end()), vs.end());
     uint8_t r = static_cast<uint8_t>(rng.NextInt(2));
     if (planted) {
       r = 0;
       for (int32_t i : vs) r ^= hidden[i];
     }
-    in.vars.insert(in.vars.end(), vs.begin(), vs.end());
-    in.start.push_back(static_cast<int32_t>(in.vars.size()));
-    in.rhs.push_back(r);
+    in.Add(vs, r);
   }
   return in;
 }
@@ -72,6 +87,34 @@ int64_t Violations(const Instance& in, const std::vector<uint8_t>& x) {
     v += s;
   }
   return v;
+}
+
+// Plain row reduction of [A | rhs] over vectors of bytes (shares nothing with the engine): the
+// rank of A and whether a row reads 0 = 1.
+void PlainRank(const Instance& in, int32_t* rank, bool* consistent) {
+  const size_t m = in.rhs.size();
+  const int32_t n = in.n;
+  std::vector<std::vector<uint8_t>> rows(m, std::vector<uint8_t>(n + 1, 0));
+  for (size_t e = 0; e < m; ++e) {
+    for (int32_t k = in.start[e]; k < in.start[e + 1]; ++k) rows[e][in.vars[k]] ^= 1;
+    rows[e][n] = in.rhs[e];
+  }
+  size_t r = 0;
+  *consistent = true;
+  for (int32_t c = 0; c <= n && r < m; ++c) {
+    size_t p = r;
+    while (p < m && rows[p][c] == 0) ++p;
+    if (p == m) continue;
+    std::swap(rows[p], rows[r]);
+    for (size_t t = r + 1; t < m; ++t) {
+      if (rows[t][c] != 0) {
+        for (int32_t j = c; j <= n; ++j) rows[t][j] ^= rows[r][j];
+      }
+    }
+    if (c == n) *consistent = false;
+    else ++r;
+  }
+  *rank = static_cast<int32_t>(r);
 }
 
 // Fewest violations and the number of solutions over all 2^n assignments.
@@ -91,46 +134,187 @@ SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits
   return svc::test::RunSolve("xorsat", in.View(), seed, limits);
 }
 
-void TestAgainstBruteForce() {
-  for (uint32_t s = 0; s < 300; ++s) {
-    const int32_t n = 1 + static_cast<int32_t>(s % 12);
-    const Instance in = Random(n, 1 + static_cast<int32_t>(s % 17), 1 + static_cast<int32_t>(s % 5), s % 3 == 0, s, static_cast<int>(s % 3));
-    int64_t best = 0, solutions = 0;
-    Brute(in, &best, &solutions);
-    const auto el = svc::core::EliminateXorsat(in.View().xorsat, n, Limits());
-    CHECK((el.inconsistent == 0) == (solutions > 0));
-    if (solutions > 0) CHECK(solutions == (int64_t{1} << (n - el.rank)));
-    const SolveResult r = Run(in, s);
-    CHECK(r.kind == svc::core::ResultKind::kBinary);
-    CHECK(r.proof == Proof::kExhaustive);
-    CHECK(static_cast<int64_t>(r.objective) == best);
-    CHECK(Violations(in, r.answer) == best);
+// EchelonForm against plain row reduction on random dense matrices of many shapes (strips of 64
+// columns, partial last strips, the rhs sharing a word with the variables), and back-substitution.
+void TestEchelon() {
+  Prng rng(7);
+  const int32_t shapes[][2] = {{1, 1}, {3, 70}, {70, 3}, {64, 64}, {65, 63}, {130, 129}, {200, 300}, {300, 200}, {257, 513}};
+  for (const auto& shape : shapes) {
+    for (int density = 1; density <= 3; ++density) {
+      Instance in;
+      in.n = shape[1];
+      for (int32_t e = 0; e < shape[0]; ++e) {
+        std::vector<int32_t> vs;
+        for (int32_t i = 0; i < in.n; ++i) {
+          if (rng.NextInt(8) < static_cast<uint32_t>(density * density)) vs.push_back(i);
+        }
+        // Some repeated rows, so some rows reduce to zero.
+        if (e > 2 && rng.NextInt(4) == 0) {
+          vs.assign(in.vars.begin() + in.start[e - 2], in.vars.begin() + in.start[e - 1]);
+        }
+        in.Add(vs, static_cast<uint8_t>(rng.NextInt(2)));
+      }
+      int32_t rank = 0;
+      bool consistent = true;
+      PlainRank(in, &rank, &consistent);
+      BitMatrix a(in.rhs.size(), static_cast<size_t>(in.n) + 1);
+      for (size_t e = 0; e < in.rhs.size(); ++e) {
+        for (int32_t k = in.start[e]; k < in.start[e + 1]; ++k) a.Flip(e, in.vars[k]);
+        if (in.rhs[e]) a.Flip(e, in.n);
+      }
+      const auto ech = svc::core::EchelonForm(&a, in.n, Limits());
+      CHECK(ech.rank == rank);
+      bool zero_rhs = true;
+      for (size_t r = ech.rank; r < in.rhs.size(); ++r) {
+        for (int32_t c = 0; c < in.n; ++c) CHECK(!a.Get(r, c));
+        zero_rhs = zero_rhs && !a.Get(r, in.n);
+      }
+      CHECK(zero_rhs == consistent);
+      for (int32_t j = 1; j < ech.rank; ++j) CHECK(ech.pivot_col[j] > ech.pivot_col[j - 1]);
+      std::vector<uint8_t> x;
+      svc::core::BackSubstitute(a, ech, in.n, in.n, &x);
+      if (consistent) CHECK(Violations(in, x) == 0);
+    }
   }
 }
 
-void TestLarge() {
-  // Consistent: elimination alone, certified.
-  const Instance planted = Random(400, 600, 6, true, 900, 0);
-  const SolveResult a = Run(planted, 0);
-  CHECK(a.objective == 0);
-  CHECK(a.proof == Proof::kExhaustive);
-  CHECK(Violations(planted, a.answer) == 0);
-  // Inconsistent past the enumeration rank: a heuristic no worse than elimination, with its bound.
-  const Instance noisy = Random(60, 200, 3, false, 700, 0);
-  const auto el = svc::core::EliminateXorsat(noisy.View().xorsat, noisy.n, Limits());
-  CHECK(el.rank > 16);
-  const SolveResult b = Run(noisy, 3);
-  CHECK(b.objective <= static_cast<double>(el.inconsistent));
-  CHECK(Violations(noisy, b.answer) == static_cast<int64_t>(b.objective));
-  if (b.proof == Proof::kNone) CHECK(b.has_bound && b.bound == static_cast<double>(el.empty_violated + 1));
-  const SolveResult again = Run(noisy, 3);
-  CHECK(again.answer == b.answer);
-  // A cancel keeps a valid answer, labelled heuristic.
+// The plan and the elimination of the core against plain row reduction: peeled, dense and lazy.
+void TestPlanAgainstPlainElimination() {
+  int lazy = 0, dense = 0, peeled_only = 0;
+  for (uint32_t s = 0; s < 120; ++s) {
+    const int32_t n = 50 + static_cast<int32_t>(s * 13 % 700);
+    const double ratio = 0.5 + 0.1 * (s % 8);
+    const Instance in = Random(n, static_cast<int32_t>(ratio * n), 5, s % 2 == 0, 1000 + s, 0, s % 3 == 0 ? 2 : 3);
+    int32_t rank = 0;
+    bool consistent = true;
+    PlainRank(in, &rank, &consistent);
+    const auto plan = svc::core::PlanXorsat(in.View().xorsat, n);
+    if (plan.core.m() == 0) ++peeled_only;
+    else if (plan.lazy) ++lazy;
+    else ++dense;
+    const SolveResult r = Run(in, s);
+    CHECK(r.kind == svc::core::ResultKind::kXorsat);
+    CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
+    CHECK((r.Extra("consistent") == 1) == consistent);
+    if (consistent) {
+      CHECK(r.objective == 0);
+      CHECK(r.proof == Proof::kExhaustive);
+      CHECK(Violations(in, r.answer) == 0);
+    } else {
+      CHECK(r.objective >= 1);
+      CHECK(Violations(in, r.answer) == static_cast<int64_t>(r.objective));
+    }
+  }
+  std::printf("plan: %d peeled whole, %d dense cores, %d lazy cores\n", peeled_only, dense, lazy);
+  CHECK(lazy > 10 && dense > 10 && peeled_only > 10);
+}
+
+void TestAgainstBruteForce() {
+  for (uint32_t s = 0; s < 400; ++s) {
+    const int32_t n = 1 + static_cast<int32_t>(s % 14);
+    const Instance in = Random(n, 1 + static_cast<int32_t>(s % 23), 1 + static_cast<int32_t>(s % 5), s % 3 == 0, s, static_cast<int>(s % 3));
+    int64_t best = 0, solutions = 0;
+    Brute(in, &best, &solutions);
+    int32_t rank = 0;
+    bool consistent = true;
+    PlainRank(in, &rank, &consistent);
+    CHECK(consistent == (solutions > 0));
+    if (solutions > 0) CHECK(solutions == (int64_t{1} << (n - rank)));
+    const SolveResult r = Run(in, s);
+    CHECK(r.kind == svc::core::ResultKind::kXorsat);
+    CHECK(r.proof == Proof::kExhaustive);
+    CHECK(static_cast<int64_t>(r.objective) == best);
+    CHECK(Violations(in, r.answer) == best);
+    CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
+  }
+}
+
+// The syndrome search (d = m - rank small) and the column-space walk agree where both apply, and
+// the packed contradictions are disjoint sets summing to 0 = 1, never more than the fewest violations.
+void TestDualAndBound() {
+  for (uint32_t s = 0; s < 60; ++s) {
+    const int32_t n = 12 + static_cast<int32_t>(s % 10);
+    Instance in = Random(n, n + 2 + static_cast<int32_t>(s % 5), 4, false, 5000 + s, 2, 2);
+    Instance primal = in, dual = in;
+    primal.budget = {24, 0, 0, 0};      // walk only
+    dual.budget = {0, 24, 1e12, 0};     // syndromes only
+    const SolveResult a = Run(primal, 0);
+    const SolveResult b = Run(dual, 0);
+    CHECK(a.proof == Proof::kExhaustive);
+    CHECK(b.proof == Proof::kExhaustive);
+    CHECK(a.objective == b.objective);
+    CHECK(Violations(in, b.answer) == static_cast<int64_t>(b.objective));
+    // The bound of the heuristic path.
+    const auto plan = svc::core::PlanXorsat(in.View().xorsat, n);
+    const auto ns = svc::core::CoreNullSpace(plan.core, Limits());
+    std::vector<std::vector<int32_t>> groups;
+    const int64_t packed = svc::core::PackContradictions(ns, &groups);
+    CHECK(static_cast<double>(plan.empty_violated + packed) <= a.objective);
+    std::vector<uint8_t> used(plan.core.m(), 0);
+    for (const auto& g : groups) {
+      std::vector<uint8_t> sum(plan.core.n, 0);
+      uint8_t parity = 0;
+      for (int32_t e : g) {
+        CHECK(used[e] == 0);
+        used[e] = 1;
+        parity ^= plan.core.rhs[e];
+        for (int32_t k = plan.core.start[e]; k < plan.core.start[e + 1]; ++k) sum[plan.core.vars[k]] ^= 1;
+      }
+      CHECK(parity == 1);
+      CHECK(std::all_of(sum.begin(), sum.end(), [](uint8_t b) { return b == 0; }));
+    }
+    // Heuristic only: never below its bound, never worse than the elimination's answer.
+    Instance heuristic = in;
+    heuristic.budget = {0, 0, 0, 500};
+    const SolveResult h = Run(heuristic, s);
+    CHECK(Violations(in, h.answer) == static_cast<int64_t>(h.objective));
+    CHECK(h.objective >= a.objective);
+    if (h.proof == Proof::kNone) CHECK(h.has_bound && h.bound == static_cast<double>(plan.empty_violated + std::max<int64_t>(1, packed)));
+  }
+}
+
+void TestLimits() {
+  const Instance noisy = Random(300, 600, 3, false, 700, 0, 2);
   int32_t cancel = 1;
   const SolveResult c = Run(noisy, 0, Limits(&cancel, svc::core::Clock::now(), 0));
   CHECK(c.proof == Proof::kNone);
   CHECK(c.status == ResultStatus::kCancelled);
+  CHECK(c.Extra("rank") == -1 && c.Extra("consistent") == -1);
   CHECK(Violations(noisy, c.answer) == static_cast<int64_t>(c.objective));
+  const SolveResult a = Run(noisy, 3);
+  const SolveResult b = Run(noisy, 3);
+  CHECK(a.answer == b.answer);
+  CHECK(Violations(noisy, a.answer) == static_cast<int64_t>(a.objective));
+}
+
+// The bench targets' shapes, at a size the test can afford: a sparse system of 3-5 variables per
+// equation (lazy elimination) and a dense square one; times printed, not checked.
+void TestLarger() {
+  for (const double ratio : {0.8, 1.0}) {
+    const Instance in = Random(20000, static_cast<int32_t>(ratio * 20000), 5, true, 42, 1, 3);
+    const auto t0 = std::chrono::steady_clock::now();
+    const SolveResult r = Run(in, 0);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(r.objective == 0 && r.proof == Proof::kExhaustive && Violations(in, r.answer) == 0);
+    std::printf("sparse 20000 variables, %.1f equations per variable: %.0f ms\n", ratio, ms);
+  }
+  Instance dense;
+  dense.n = 1500;
+  dense.budget = Budget(0);
+  Prng rng(3);
+  for (int32_t e = 0; e < 1500; ++e) {
+    std::vector<int32_t> vs;
+    for (int32_t i = 0; i < dense.n; ++i) {
+      if (rng.NextInt(2)) vs.push_back(i);
+    }
+    dense.Add(vs, static_cast<uint8_t>(rng.NextInt(2)));
+  }
+  int32_t rank = 0;
+  bool consistent = true;
+  PlainRank(dense, &rank, &consistent);
+  const SolveResult r = Run(dense, 0);
+  CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
+  CHECK((r.Extra("consistent") == 1) == consistent);
 }
 
 void TestValidation() {
@@ -161,8 +345,12 @@ void TestValidation() {
 }  // namespace
 
 int main() {
+  TestEchelon();
+  TestPlanAgainstPlainElimination();
   TestAgainstBruteForce();
-  TestLarge();
+  TestDualAndBound();
+  TestLimits();
+  TestLarger();
   TestValidation();
   return svc::test::Finish("xorsat_test");
 }

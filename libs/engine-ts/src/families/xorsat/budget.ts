@@ -1,22 +1,24 @@
 /**
  * The deterministic WORK budget of `xorsat` per effort (never time). Elimination is exact and has
- * no budget; only an inconsistent system spends one:
- *   enumMaxRank  enumerate every point of the column space (2^rank syndromes, a Gray-code walk) when
- *                rank ≤ this: the fewest violations, certified
- *   searchSteps  otherwise, WalkSAT-style flips from the elimination's answer (heuristic unless the
- *                answer meets the proven lower bound)
+ * no budget; only an inconsistent system spends one (solve.ts step 4):
+ *   enumMaxRank  walk the column space (2^rank points of the core, Gray code) when rank ≤ this
+ *   dualMaxDim   search the syndromes (2^d, d = m − rank of the core) when d ≤ this ...
+ *   dualWork     ... for at most this many states × distinct columns
+ *   searchSteps  otherwise, WalkSAT-style flips from the best assignment so far
  */
 import type { Effort } from '../../base';
 
 export interface XorsatBudget {
   readonly enumMaxRank: number;
+  readonly dualMaxDim: number;
+  readonly dualWork: number;
   readonly searchSteps: number;
 }
 
 const LEVELS: Record<Effort, XorsatBudget> = {
-  flash: { enumMaxRank: 16, searchSteps: 20_000 },
-  medium: { enumMaxRank: 20, searchSteps: 200_000 },
-  high: { enumMaxRank: 24, searchSteps: 2_000_000 },
+  flash: { enumMaxRank: 16, dualMaxDim: 16, dualWork: 2 ** 24, searchSteps: 20_000 },
+  medium: { enumMaxRank: 20, dualMaxDim: 20, dualWork: 2 ** 27, searchSteps: 200_000 },
+  high: { enumMaxRank: 24, dualMaxDim: 24, dualWork: 2 ** 30, searchSteps: 2_000_000 },
 };
 
 export function xorsatBudgetFor(effort: Effort): XorsatBudget {

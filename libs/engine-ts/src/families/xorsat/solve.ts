@@ -1,248 +1,130 @@
 /**
- * xorsat: fewest violated XOR equations. The native twin, libs/engine-native/src/core/xorsat/solve.cc,
- * follows it step for step with the same generator calls. Specification:
- *   1. Gauss–Jordan elimination over GF(2), bitset rows of 32-bit words, equations in input order:
- *      an equation is reduced by the pivot rows of its own variables (the rows stay reduced, so
- *      that clears every pivot column); if something is left, its lowest variable becomes a new
- *      pivot and the row is XORed into every earlier pivot row holding that variable; if nothing
- *      is left, the equation is redundant (0 = 0) or inconsistent (0 = 1). rank = the pivot rows.
- *      The answer x0 sets free variables to 0 and each pivot variable to its row's rhs: it
- *      satisfies every equation but the inconsistent ones.
- *   2. Consistent (no inconsistent equation): x0, certified ('exhaustive'; docs: by elimination).
- *   3. Inconsistent: the fewest violations are at least `lower` = (empty equations with rhs 1) +
- *      (1 if another equation is inconsistent). x0 meeting it is certified. Otherwise, when
- *      rank ≤ enumMaxRank, a Gray-code walk over the pivot variables (free ones 0) visits every
- *      point of the column space, so every reachable syndrome: the least violations, certified
- *      when the walk ends (or reaches `lower`). Beyond, WalkSAT-style flips from x0: a random
- *      violated equation (nextInt), then with probability NOISE (nextFloat) a random variable of
- *      it (nextInt), else its variable of largest gain (the first on ties); heuristic, with the
- *      proven bound `lower`, certified only when it reaches it.
- * Deadline and cancel are checked every 64 equations, 4096 walk steps and 1024 flips.
+ * xorsat: the fewest violated XOR equations, the rank and whether the system is consistent. The
+ * native twin, libs/engine-native/src/core/xorsat/solve.cc, follows it decision for decision with
+ * the same generator calls. Specification:
+ *   1. Plan (structure.ts): peel, then a dense or a lazy elimination of the core. A plan whose
+ *      dense part is over XORSAT_MAX_DENSE_BITS is refused (the service refuses it first).
+ *   2. Eliminate the core (eliminate.ts): rank = the core's + one per peeled equation; consistent
+ *      when the core is and no empty equation has rhs 1. A limit here: the all-0 answer, rank and
+ *      consistency unknown, heuristic.
+ *   3. Consistent core: its assignment (free variables 0), extended to the peeled variables (last
+ *      peeled first): every equation but the empty ones with rhs 1 holds, which is the fewest,
+ *      certified ('exhaustive'; docs: proven by elimination).
+ *   4. Inconsistent core: at least `lower` = 1 of its equations is violated by any x; the
+ *      elimination's assignment meeting it is certified. Else exactly, the cheaper of: the
+ *      syndrome search when d = m − rank ≤ dualMaxDim and [A | rhs | I] fits in
+ *      XORSAT_MAX_NULL_BITS (fewest equations to flip, then the flipped system solved), the
+ *      column-space walk when rank ≤ enumMaxRank (both of the core). Else heuristic: `lower`
+ *      raised to the number of disjoint contradictions packed from the null space (when it fits),
+ *      then WalkSAT from the best so far; certified only when it meets `lower`, else
+ *      `bound` = empty + lower.
+ * Limits are checked per 64-column strip of an elimination, every 1024 solved rows, 4096 walk
+ * steps, 1024 syndrome states and 1024 flips.
  */
-import type { BinaryResult, CancelSignal, Proof, SolveRequest } from '../../base';
+import type { CancelSignal, Proof, SolveRequest } from '../../base';
 import { Limits } from '../../kernels/model';
-import { Prng } from '../../prng';
-import { xorsatBudgetFor } from './budget';
+import { xorsatBudgetFor, type XorsatBudget } from './budget';
+import { coreNullSpace, eliminateCore, solveFlipped } from './eliminate';
 import { evaluateXorsat } from './evaluate';
-import type { XorsatProblem } from './problem';
+import { localSearch, packContradictions, searchSyndromes, systemViolations, walkColumnSpace } from './fewest-violations';
+import type { XorsatProblem, XorsatResult } from './problem';
+import { denseBits, planXorsat } from './structure';
 
-/** Probability of a random (not greedy) variable in a local-search flip. */
-export const XORSAT_NOISE = 0.2;
+/** The most bits a dense elimination of one solve may hold (C++ kXorsatMaxDenseBits). */
+export const XORSAT_MAX_DENSE_BITS = 2 ** 31;
+/** The most bits of [A | rhs | I] of an inconsistent core for its left null space (C++ kXorsatMaxNullBits). */
+export const XORSAT_MAX_NULL_BITS = 2 ** 28;
 
-/** What elimination found. */
-export interface XorsatElimination {
-  /** Rank over GF(2) of the coefficient matrix (of the equations eliminated). */
-  readonly rank: number;
-  /** Pivot variable of each pivot row, in the order they were found. */
-  readonly pivots: Int32Array;
-  /** Equations reduced to 0 = 1 (each violated by x), and how many of them were empty as given. */
-  readonly inconsistent: number;
-  readonly emptyViolated: number;
-  /** Free variables 0, pivot variables from their rows. */
-  readonly x: Uint8Array;
-  /** False when a limit stopped it before the last equation. */
-  readonly complete: boolean;
-}
-
-const ctz = (v: number): number => 31 - Math.clz32(v & -v);
-
-/** Gauss–Jordan elimination (step 1 above). */
-export function eliminateXorsat(p: XorsatProblem, limits?: Limits): XorsatElimination {
-  const { n, start, vars, rhs } = p;
-  const m = rhs.length;
-  const W = (n + 31) >>> 5;
-  const rows: Uint32Array[] = [];
-  const rowRhs: number[] = [];
-  const pivots: number[] = [];
-  const pivotOf = new Int32Array(n).fill(-1);
-  const row = new Uint32Array(W);
-  let inconsistent = 0;
-  let emptyViolated = 0;
-  let complete = true;
-  for (let e = 0; e < m; e++) {
-    if ((e & 63) === 0 && limits !== undefined && limits.check()) {
-      complete = false;
-      break;
-    }
-    row.fill(0);
-    let r = rhs[e];
-    for (let k = start[e]; k < start[e + 1]; k++) row[vars[k] >>> 5] ^= 1 << (vars[k] & 31);
-    for (let k = start[e]; k < start[e + 1]; k++) {
-      const b = pivotOf[vars[k]];
-      if (b < 0) continue;
-      const B = rows[b];
-      for (let w = 0; w < W; w++) row[w] ^= B[w];
-      r ^= rowRhs[b];
-    }
-    let piv = -1;
-    for (let w = 0; w < W; w++) {
-      if (row[w] !== 0) {
-        piv = (w << 5) + ctz(row[w]);
-        break;
-      }
-    }
-    if (piv < 0) {
-      if (r === 1) {
-        inconsistent++;
-        if (start[e] === start[e + 1]) emptyViolated++;
-      }
-      continue;
-    }
-    const pw = piv >>> 5;
-    const pbit = 1 << (piv & 31);
-    for (let b = 0; b < rows.length; b++) {
-      const B = rows[b];
-      if ((B[pw] & pbit) === 0) continue;
-      for (let w = 0; w < W; w++) B[w] ^= row[w];
-      rowRhs[b] ^= r;
-    }
-    pivotOf[piv] = rows.length;
-    rows.push(Uint32Array.from(row));
-    rowRhs.push(r);
-    pivots.push(piv);
-  }
-  const x = new Uint8Array(n);
-  for (let b = 0; b < rows.length; b++) x[pivots[b]] = rowRhs[b];
-  return { rank: rows.length, pivots: Int32Array.from(pivots), inconsistent, emptyViolated, x, complete };
-}
-
-/** The equations of each variable (the transpose of start/vars). */
-function columns(p: XorsatProblem): { colStart: Int32Array; colEqs: Int32Array } {
-  const { n, start, vars } = p;
-  const m = p.rhs.length;
-  const colStart = new Int32Array(n + 1);
-  for (let k = 0; k < vars.length; k++) colStart[vars[k] + 1]++;
-  for (let i = 0; i < n; i++) colStart[i + 1] += colStart[i];
-  const fill = colStart.slice(0, n);
-  const colEqs = new Int32Array(vars.length);
-  for (let e = 0; e < m; e++) for (let k = start[e]; k < start[e + 1]; k++) colEqs[fill[vars[k]]++] = e;
-  return { colStart, colEqs };
-}
-
-/** Solves an `xorsat` request synchronously. */
-export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSignal): BinaryResult {
+/** Solves an `xorsat` request synchronously; `budget` replaces the effort's (tests). */
+export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSignal, budget: XorsatBudget = xorsatBudgetFor(req.effort)): XorsatResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'xorsat' || p.kind !== 'xorsat') throw new Error('xorsat needs an xorsat problem');
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
   const limits = new Limits(signal?.flag ?? null, deadlineAt);
-  const budget = xorsatBudgetFor(req.effort);
-  const { n, start, vars, rhs } = p;
-  const m = rhs.length;
-  const el = eliminateXorsat(p, limits);
-  let best = el.x;
-  let bestCount = el.inconsistent;
+  const s = planXorsat(p);
+  const bits = denseBits(s);
+  if (bits > XORSAT_MAX_DENSE_BITS) throw new RangeError(`xorsat: the dense part of the elimination needs ${bits} bits, over the cap of 2^31`);
+  const core = s.core;
   let iterations = 0;
-  const done = (proof: Proof, bound?: number): BinaryResult => {
-    const answer = Uint8Array.from(best);
-    const objective = evaluateXorsat(p, answer);
+  // coreX null: a limit stopped the elimination, the answer is all 0.
+  const finish = (coreX: Uint8Array | null, proof: Proof, rank: number | null, consistent: boolean | null, bound?: number): XorsatResult => {
+    const x = new Uint8Array(p.n);
+    if (coreX !== null) {
+      for (let i = 0; i < s.coreVars.length; i++) x[s.coreVars[i]] = coreX[i];
+      // Peeled equations last peeled first: each one's variable is in none of those left.
+      for (let k = s.peelEq.length - 1; k >= 0; k--) {
+        const e = s.peelEq[k];
+        const y = s.peelVar[k];
+        let b = p.rhs[e];
+        for (let q = p.start[e]; q < p.start[e + 1]; q++) if (p.vars[q] !== y) b ^= x[p.vars[q]];
+        x[y] = b;
+      }
+    }
+    const objective = evaluateXorsat(p, x);
     return {
-      kind: 'binary', answer, objective, proof,
+      kind: 'xorsat', answer: x, objective, proof, rank, consistent,
       ...(proof === null && bound !== undefined ? { bound: Math.min(bound, objective) } : {}),
       stoppedAtDeadline: limits.stopped !== null,
       work: { iterations, nodes: 0, restarts: 0 }, engineMs: performance.now() - started,
     };
   };
-  if (!el.complete) return done(null);
-  if (el.inconsistent === 0) return done('exhaustive');
-  const lower = el.emptyViolated + (el.inconsistent > el.emptyViolated ? 1 : 0);
-  if (bestCount <= lower) return done('exhaustive');
-  const { colStart, colEqs } = columns(p);
 
-  if (el.rank <= budget.enumMaxRank) {
-    // Gray-code walk over the pivot variables; s = A·x ⊕ rhs, `count` its weight.
-    const s = Uint8Array.from(rhs);
-    let count = 0;
-    for (let e = 0; e < m; e++) count += s[e];
-    let bestK = -1;
-    if (count < bestCount) {
-      bestCount = count;
-      bestK = 0;
-    }
-    const total = 2 ** el.rank;
-    let finished = true;
-    for (let k = 1; k < total; k++) {
-      if ((k & 4095) === 0 && limits.check()) {
-        finished = false;
-        break;
-      }
-      iterations++;
-      const c = el.pivots[ctz(k)];
-      for (let q = colStart[c]; q < colStart[c + 1]; q++) {
-        const e = colEqs[q];
-        s[e] ^= 1;
-        count += s[e] === 1 ? 1 : -1;
-      }
-      if (count < bestCount) {
-        bestCount = count;
-        bestK = k;
-        if (bestCount <= lower) break;
-      }
-    }
-    if (bestK >= 0) {
-      const g = bestK ^ (bestK >>> 1);
-      best = new Uint8Array(n);
-      for (let t = 0; t < el.rank; t++) best[el.pivots[t]] = (g >>> t) & 1;
-    }
-    return finished ? done('exhaustive') : done(null, lower);
-  }
+  const ce = eliminateCore(s, limits);
+  if (ce === null) return finish(null, null, null, null);
+  const rank = ce.rank + s.peelEq.length;
+  const consistent = ce.consistent && s.emptyViolated === 0;
+  if (ce.consistent) return finish(ce.x, 'exhaustive', rank, consistent);
 
-  // WalkSAT-style local search from x0 over the non-empty equations.
-  const x = Uint8Array.from(el.x);
-  const violated = new Uint8Array(m);
-  const unsat = new Int32Array(m);
-  const unsatAt = new Int32Array(m).fill(-1);
-  let nUnsat = 0;
-  const gain = new Int32Array(n);
-  for (let e = 0; e < m; e++) {
-    if (start[e] === start[e + 1]) continue;
-    let parity = rhs[e];
-    for (let k = start[e]; k < start[e + 1]; k++) parity ^= x[vars[k]];
-    violated[e] = parity;
-    if (parity === 1) {
-      unsatAt[e] = nUnsat;
-      unsat[nUnsat++] = e;
-    }
-    for (let k = start[e]; k < start[e + 1]; k++) gain[vars[k]] += parity === 1 ? 1 : -1;
-  }
-  const rng = new Prng(req.seed);
-  const flip = (i: number) => {
-    x[i] ^= 1;
-    for (let q = colStart[i]; q < colStart[i + 1]; q++) {
-      const e = colEqs[q];
-      violated[e] ^= 1;
-      const d = violated[e] === 1 ? 2 : -2;
-      for (let k = start[e]; k < start[e + 1]; k++) gain[vars[k]] += d;
-      if (violated[e] === 1) {
-        unsatAt[e] = nUnsat;
-        unsat[nUnsat++] = e;
-      } else {
-        const at = unsatAt[e];
-        const last = unsat[--nUnsat];
-        unsat[at] = last;
-        unsatAt[last] = at;
-        unsatAt[e] = -1;
+  let best = ce.x;
+  let bestCount = systemViolations(core, best);
+  let lower = 1;
+  if (bestCount <= lower) return finish(best, 'exhaustive', rank, consistent);
+  const d = core.m - ce.rank;
+  const nullFits = core.m * (core.n + 1 + core.m) <= XORSAT_MAX_NULL_BITS;
+  const primal = ce.rank <= budget.enumMaxRank;
+  const dual = nullFits && d <= budget.dualMaxDim;
+  let stopped = false;
+  let ns: ReturnType<typeof coreNullSpace> = null;
+  // Exact: the syndromes when their space is the smaller, else the column space.
+  if (dual && (!primal || d < ce.rank)) {
+    ns = coreNullSpace(core, limits);
+    stopped = ns === null;
+    if (ns !== null) {
+      const counters = { iterations, stopped: false };
+      const flip = searchSyndromes(core, ns, budget.dualWork, limits, counters);
+      iterations = counters.iterations;
+      stopped = counters.stopped;
+      if (flip !== null) {
+        const y = solveFlipped(core, flip, limits);
+        if (y !== null) return finish(y, 'exhaustive', rank, consistent);
+        stopped = true;
       }
     }
-  };
-  for (let step = 0; step < budget.searchSteps; step++) {
-    if ((step & 1023) === 0 && limits.check()) break;
-    if (bestCount <= lower || nUnsat === 0) break;
-    iterations++;
-    const e = unsat[rng.nextInt(nUnsat)];
-    const len = start[e + 1] - start[e];
-    let i: number;
-    if (rng.nextFloat() < XORSAT_NOISE) {
-      i = vars[start[e] + rng.nextInt(len)];
-    } else {
-      i = vars[start[e]];
-      for (let k = start[e] + 1; k < start[e + 1]; k++) if (gain[vars[k]] > gain[i]) i = vars[k];
+  }
+  if (primal && !stopped) {
+    const walk = walkColumnSpace(core, ce.pivots, lower, limits);
+    iterations += walk.iterations;
+    stopped = walk.stopped;
+    if (walk.violations < bestCount) {
+      best = walk.x;
+      bestCount = walk.violations;
     }
-    flip(i);
-    if (nUnsat + el.emptyViolated < bestCount) {
-      bestCount = nUnsat + el.emptyViolated;
-      best = Uint8Array.from(x);
+    if (walk.exhaustive) return finish(best, 'exhaustive', rank, consistent);
+  }
+  // Heuristic: the bound from disjoint contradictions, then the local search from the best so far.
+  if (!stopped && nullFits && ns === null) {
+    ns = coreNullSpace(core, limits);
+    stopped = ns === null;
+  }
+  if (ns !== null) lower = Math.max(lower, packContradictions(ns));
+  if (!stopped) {
+    const ls = localSearch(core, best, lower, budget.searchSteps, req.seed, limits);
+    iterations += ls.iterations;
+    if (ls.violations < bestCount) {
+      best = ls.x;
+      bestCount = ls.violations;
     }
   }
-  return bestCount <= lower ? done('exhaustive') : done(null, lower);
+  return finish(best, bestCount <= lower ? 'exhaustive' : null, rank, consistent, s.emptyViolated + lower);
 }

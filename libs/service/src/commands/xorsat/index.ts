@@ -1,7 +1,7 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
 import { xorsatExactCaps, xorsatSurely } from './exact-caps';
-import { XORSAT_ELIMINATION_CERTAINTY, xorsatAdapter } from './adapter';
+import { xorsatAdapter } from './adapter';
 import { xorsatChecker } from './check-answer';
 
 /** xorsat: everything the service knows about the command (registered in commands/index.ts). */
@@ -21,7 +21,7 @@ export const xorsatCommand: CommandModule = {
       id: 'xorsat-parity-checks',
       command: 'xorsat',
       title: 'Lamps that satisfy every parity check',
-      story: 'Each equation is a parity check: the listed lamps must be on an odd (rhs 1) or even (rhs 0) number of times. The answer sets every lamp; elimination proves it and counts every other solution.',
+      story: 'Each equation is a parity check: the listed lamps must be on an odd (rhs 1) or even (rhs 0) number of times. The answer sets every lamp; elimination proves it (certified) and counts every other solution.',
       problem: {
         tag: TAG,
         description: 'Switch five lamps so that every parity check of the panel holds.',
@@ -29,13 +29,13 @@ export const xorsatCommand: CommandModule = {
         equations: [{ vars: [0, 1, 2], rhs: 1 }, { vars: [1, 3], rhs: 0 }, { vars: [2, 3, 4], rhs: 1 }, { vars: [0, 4], rhs: 0 }],
       },
       query: { effort: 'medium', seed: 0 },
-      expected: { field: 'violations', value: 0, certainty: XORSAT_ELIMINATION_CERTAINTY },
+      expected: { field: 'violations', value: 0, certainty: CERTAINTY.certified },
     }),
     example({
       id: 'xorsat-contradictory-checks',
       command: 'xorsat',
       title: 'The fewest broken checks of a contradictory panel',
-      story: 'Three checks over two lamps that cannot all hold (their XOR sum reads 0 = 1): the answer breaks exactly one, and enumeration proves no assignment does better.',
+      story: 'Three checks over two lamps that cannot all hold (their XOR sum reads 0 = 1): the answer breaks exactly one, and that one contradiction proves no assignment does better.',
       problem: {
         tag: TAG,
         description: 'Switch two lamps to break as few of three contradictory parity checks as possible.',

@@ -30,10 +30,24 @@ export interface XorsatSystem {
   readonly solutions: string;
 }
 
+/** Word operations above which the service does not run its own elimination (about 50 ms). */
+export const XORSAT_RECHECK_WORK = 2 ** 26;
+
+/** True when xorsatSystem's elimination of these terms costs at most XORSAT_RECHECK_WORK word operations (m · ⌈(n+1)/32⌉ · min(m, n+1)). */
+export function recheckable(t: XorsatTerms): boolean {
+  const m = t.equations.length;
+  return m * Math.ceil((t.n + 1) / 32) * Math.min(m, t.n + 1) <= XORSAT_RECHECK_WORK;
+}
+
+/** Satisfying assignments as a decimal string: 2^(n−rank) when consistent, "0" otherwise. */
+export function solutionsOf(n: number, rank: number, consistent: boolean): string {
+  return consistent ? (1n << BigInt(n - rank)).toString() : '0';
+}
+
 /**
  * Column-by-column Gaussian elimination of the augmented matrix [A | rhs] over GF(2) (not the
- * engines' incremental Gauss–Jordan): rank(A) counts pivots left of the rhs column; a pivot in the
- * rhs column means 0 = 1, an inconsistent system.
+ * engines' strips, peeling or lazy elimination): rank(A) counts pivots left of the rhs column; a
+ * pivot in the rhs column means 0 = 1, an inconsistent system. Dense: only where `recheckable`.
  */
 export function xorsatSystem(t: XorsatTerms): XorsatSystem {
   const n = t.n;
@@ -63,5 +77,5 @@ export function xorsatSystem(t: XorsatTerms): XorsatSystem {
     if (c === n) consistent = false;
     else rank++;
   }
-  return { rank, consistent, solutions: consistent ? (1n << BigInt(n - rank)).toString() : '0' };
+  return { rank, consistent, solutions: solutionsOf(n, rank, consistent) };
 }
