@@ -21,6 +21,9 @@
  *   design    DIMACS colouring at the best-known K, native vs TS, an SVG (design.ts: BENCH_DESIGN, BENCH_DESIGN_SEEDS, BENCH_DESIGN_MS)
  *   precision each operation at 31 and 5240 digits, native (MPFR) vs TS, mpmath beside (precision.ts: BENCH_PRECISION_RUNS)
  *   erasure   protect/recover GB/s, native vs TS, and the service path (erasure.ts: BENCH_ERASURE_MB, BENCH_ERASURE_CODES, BENCH_ERASURE_REPS)
+ *   xorsat    dense and sparse XOR systems (native, TS, M4RI beside), inconsistent ones (xorsat.ts:
+ *             BENCH_XORSAT_DENSE, BENCH_XORSAT_TS_DENSE, BENCH_XORSAT_N, BENCH_XORSAT_RATIOS,
+ *             BENCH_XORSAT_TS, M4RI_BENCH_BIN)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -48,6 +51,7 @@ import { benchCover } from './cover';
 import { benchMilp } from './milp';
 import { benchPrecision } from './precision';
 import { benchErasure } from './erasure';
+import { benchXorsat } from './xorsat';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -182,6 +186,7 @@ async function main() {
   if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('precision')) console.log(`\n${await benchPrecision(ts, native)}`);
   if (wanted('erasure')) console.log(`\n${await benchErasure(ts, native)}`);
+  if (wanted('xorsat')) console.log(`\n${await benchXorsat(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -139,6 +139,16 @@ int64_t PackContradictions(const NullSpace& ns, std::vector<std::vector<int32_t>
     order.emplace_back(weight, k);
   }
   std::sort(order.begin(), order.end());
+  std::vector<int64_t> cover(ns.y.cols(), 0);
+  for (const auto& [weight, k] : order) {
+    const uint64_t* row = ns.y.Row(k);
+    for (size_t w = 0; w < words; ++w) {
+      for (uint64_t b = row[w]; b != 0; b &= b - 1) ++cover[64 * w + static_cast<size_t>(std::countr_zero(b))];
+    }
+  }
+  const int64_t most = cover.empty() ? 0 : *std::max_element(cover.begin(), cover.end());
+  const int64_t k_odd = static_cast<int64_t>(order.size());
+  const int64_t spread = most == 0 ? 0 : (k_odd + most - 1) / most;
   std::vector<uint64_t> used(words, 0);
   int64_t count = 0;
   for (const auto& [weight, k] : order) {
@@ -155,11 +165,11 @@ int64_t PackContradictions(const NullSpace& ns, std::vector<std::vector<int32_t>
       }
     }
   }
-  return count;
+  return std::max(count, spread);
 }
 
 CoreSearch LocalSearch(const XorSystem& c, const std::vector<uint8_t>& x0, int64_t lower, int64_t steps,
-                       uint32_t seed, const Limits& limits) {
+                       int64_t work, uint32_t seed, const Limits& limits) {
   CoreSearch out;
   const int32_t m = c.m();
   std::vector<uint8_t> x = x0;
@@ -180,10 +190,12 @@ CoreSearch LocalSearch(const XorSystem& c, const std::vector<uint8_t>& x0, int64
   out.x = x;
   out.violations = n_unsat;
   Prng rng(seed);
+  int64_t visited = 0;
   const auto flip = [&](int32_t i) {
     x[i] ^= 1;
     for (int32_t q = c.col_start[i]; q < c.col_start[i + 1]; ++q) {
       const int32_t e = c.col_eqs[q];
+      visited += c.start[e + 1] - c.start[e];
       violated[e] ^= 1;
       const int64_t delta = violated[e] == 1 ? 2 : -2;
       for (int32_t k = c.start[e]; k < c.start[e + 1]; ++k) gain[c.vars[k]] += delta;
@@ -204,7 +216,7 @@ CoreSearch LocalSearch(const XorSystem& c, const std::vector<uint8_t>& x0, int64
       out.stop = limits.CheckLimits();
       if (out.stop != Stop::kNone) break;
     }
-    if (out.violations <= lower || n_unsat == 0) break;
+    if (out.violations <= lower || n_unsat == 0 || visited >= work) break;
     ++out.iterations;
     const int32_t e = unsat[rng.NextInt(static_cast<uint32_t>(n_unsat))];
     const int32_t len = c.start[e + 1] - c.start[e];

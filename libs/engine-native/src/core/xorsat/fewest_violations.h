@@ -2,8 +2,9 @@
 // is its twin, with the same generator calls). Exact: a Gray-code walk over the pivot variables
 // (every point of the column space, 2^rank), or a breadth-first search over the syndromes of the
 // left null space (2^d, d = m - rank: the fewest equations whose flip makes the system consistent).
-// Otherwise a WalkSAT-style local search, with a proven lower bound: pairwise disjoint
-// contradictions (sets of equations summing to 0 = 1) each hold a violated equation under any x.
+// Otherwise a WalkSAT-style local search, with a proven lower bound from contradictions (sets of
+// equations summing to 0 = 1, each holding a violated equation under any x): pairwise disjoint
+// ones, or all of them when each equation is in few.
 #ifndef SVC_CORE_XORSAT_FEWEST_VIOLATIONS_H_
 #define SVC_CORE_XORSAT_FEWEST_VIOLATIONS_H_
 
@@ -38,15 +39,18 @@ CoreSearch WalkColumnSpace(const XorSystem& c, const std::vector<int32_t>& pivot
 bool SearchSyndromes(const XorSystem& c, const NullSpace& ns, int64_t max_work, const Limits& limits,
                      std::vector<uint8_t>* flip, int64_t* iterations, Stop* stop);
 
-// Null vectors of parity 1 chosen greedily, fewest equations first (then in basis order), each
-// disjoint from those chosen before: their number is a lower bound on the violations.
+// A lower bound on the violations from the null vectors of parity 1 (contradictions: any x
+// violates at least one equation of each): the larger of (a) how many of them, chosen greedily
+// (fewest equations first, then in basis order), are pairwise disjoint, and (b) ceil(k / t) for
+// all k of them when no equation is in more than t. `chosen`: the equations of each of (a).
 int64_t PackContradictions(const NullSpace& ns, std::vector<std::vector<int32_t>>* chosen);
 
 // WalkSAT from x0: a random violated equation (NextInt), then with probability kNoise (NextFloat)
 // a random variable of it (NextInt), else its variable of largest gain (the first on ties).
-// Stops at `lower`, after `steps` flips, or at a limit.
+// Stops at `lower`, after `steps` flips or once its flips visited `work` equation entries (a flip
+// of x visits every entry of every equation of x), or at a limit.
 CoreSearch LocalSearch(const XorSystem& c, const std::vector<uint8_t>& x0, int64_t lower, int64_t steps,
-                       uint32_t seed, const Limits& limits);
+                       int64_t work, uint32_t seed, const Limits& limits);
 
 }  // namespace svc::core
 

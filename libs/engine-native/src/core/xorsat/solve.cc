@@ -74,7 +74,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   }
   const XorsatView& v = p.xorsat;
   const int32_t n = p.n;
-  const XorsatStructure s = PlanXorsat(v, n);
+  XorsatStructure s = PlanXorsat(v, n);
   if (s.DenseBits() > kXorsatMaxDenseBits) {
     Fail(error, "xorsat: the dense part of the elimination is over the cap of 2^31 bits");
     return CallStatus::kError;
@@ -120,6 +120,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   if (ce.consistent) return finish(&ce.x, Proof::kExhaustive, rank, consistent, false, 0, Stop::kNone);
 
   // An inconsistent core: at least one of its equations is violated by any x.
+  s.core.BuildColumns();
   std::vector<uint8_t> best = ce.x;
   int64_t best_count = SystemViolations(core, best);
   int64_t lower = 1;
@@ -163,7 +164,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   }
   if (have_ns) lower = std::max<int64_t>(lower, PackContradictions(ns, nullptr));
   if (stop == Stop::kNone) {
-    const CoreSearch ls = LocalSearch(core, best, lower, budget.search_steps, options.seed, limits);
+    const CoreSearch ls = LocalSearch(core, best, lower, budget.search_steps, budget.search_work, options.seed, limits);
     iterations += ls.iterations;
     stop = ls.stop;
     if (ls.violations < best_count) {

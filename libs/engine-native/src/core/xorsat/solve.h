@@ -22,7 +22,8 @@ struct XorsatBudget {
   int32_t enum_max_rank = 0;  // walk the column space when the core's rank <= this
   int32_t dual_max_dim = 0;   // search the syndromes when m - rank of the core <= this
   int64_t dual_work = 0;      // ... for at most this many steps × distinct columns
-  int64_t search_steps = 0;   // local-search flips otherwise
+  int64_t search_steps = 0;   // local-search flips otherwise ...
+  int64_t search_work = 0;    // ... visiting at most this many equation entries
 };
 // engine-ts xorsatBudgetFor by name.
 inline constexpr auto kXorsatBudget = std::to_array<BudgetField<XorsatBudget>>({
@@ -30,6 +31,7 @@ inline constexpr auto kXorsatBudget = std::to_array<BudgetField<XorsatBudget>>({
     {{"dualMaxDim", 0, 26}, &XorsatBudget::dual_max_dim},
     {{"dualWork", 0, 1e15}, &XorsatBudget::dual_work},
     {{"searchSteps", 0, 1e15}, &XorsatBudget::search_steps},
+    {{"searchWork", 0, 1e15}, &XorsatBudget::search_work},
 });
 
 // The most bits a dense elimination of one solve may hold (engine-ts XORSAT_MAX_DENSE_BITS: the

@@ -9,6 +9,7 @@
 namespace svc::core {
 
 void XorSystem::BuildColumns() {
+  if (!col_start.empty()) return;
   col_start.assign(static_cast<size_t>(n) + 1, 0);
   for (int32_t i : vars) ++col_start[static_cast<size_t>(i) + 1];
   for (int32_t i = 0; i < n; ++i) col_start[i + 1] += col_start[i];
@@ -93,20 +94,17 @@ void PlanLazy(XorsatStructure* s) {
 XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
   XorsatStructure s;
   const int32_t m = static_cast<int32_t>(v.rhs.size());
-  // The problem's columns (empty equations have none).
-  std::vector<int32_t> col_start(static_cast<size_t>(n) + 1, 0);
-  for (int32_t i : v.vars) ++col_start[static_cast<size_t>(i) + 1];
-  for (int32_t i = 0; i < n; ++i) col_start[i + 1] += col_start[i];
-  std::vector<int32_t> col_eqs(v.vars.size());
-  {
-    std::vector<int32_t> fill(col_start.begin(), col_start.end() - 1);
-    for (int32_t e = 0; e < m; ++e) {
-      for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) col_eqs[fill[v.vars[k]]++] = e;
+  // Degrees, and the XOR of the equations of each variable: a variable of degree 1 names its one
+  // equation with no column lists.
+  std::vector<int32_t> deg(static_cast<size_t>(n), 0);
+  std::vector<int32_t> eqx(static_cast<size_t>(n), 0);
+  for (int32_t e = 0; e < m; ++e) {
+    for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) {
+      ++deg[v.vars[k]];
+      eqx[v.vars[k]] ^= e;
     }
   }
   // 1. Peeling, last freed first.
-  std::vector<int32_t> deg(static_cast<size_t>(n));
-  for (int32_t i = 0; i < n; ++i) deg[i] = col_start[i + 1] - col_start[i];
   std::vector<uint8_t> removed(static_cast<size_t>(m), 0);
   std::vector<int32_t> stack;
   for (int32_t i = 0; i < n; ++i) {
@@ -116,21 +114,17 @@ XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
     const int32_t x = stack.back();
     stack.pop_back();
     if (deg[x] != 1) continue;
-    int32_t e = -1;
-    for (int32_t q = col_start[x]; q < col_start[x + 1]; ++q) {
-      if (removed[col_eqs[q]] == 0) {
-        e = col_eqs[q];
-        break;
-      }
-    }
+    const int32_t e = eqx[x];
     removed[e] = 1;
     s.peel_eq.push_back(e);
     s.peel_var.push_back(x);
     for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) {
-      if (--deg[v.vars[k]] == 1) stack.push_back(v.vars[k]);
+      const int32_t u = v.vars[k];
+      eqx[u] ^= e;
+      if (--deg[u] == 1) stack.push_back(u);
     }
   }
-  // The core in its own numbering.
+  // The core in its own numbering: the problem's own rows when nothing was set aside.
   std::vector<int32_t> local(static_cast<size_t>(n), -1);
   for (int32_t i = 0; i < n; ++i) {
     if (deg[i] > 0) {
@@ -141,22 +135,31 @@ XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
   XorSystem& c = s.core;
   c.n = static_cast<int32_t>(s.core_vars.size());
   for (int32_t e = 0; e < m; ++e) {
-    if (v.start[e] == v.start[e + 1]) {
-      s.empty_violated += v.rhs[e];
-      continue;
-    }
-    if (removed[e] != 0) continue;
-    s.core_eqs.push_back(e);
-    for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) c.vars.push_back(local[v.vars[k]]);
-    c.start.push_back(static_cast<int32_t>(c.vars.size()));
-    c.rhs.push_back(v.rhs[e]);
+    if (v.start[e] == v.start[e + 1]) s.empty_violated += v.rhs[e];
+    else if (removed[e] == 0) s.core_eqs.push_back(e);
   }
-  c.BuildColumns();
+  if (s.core_eqs.size() == static_cast<size_t>(m) && c.n == n) {
+    c.start = v.start;
+    c.vars = v.vars;
+    c.rhs = v.rhs;
+  } else {
+    c.own_start.reserve(s.core_eqs.size() + 1);
+    c.own_start.push_back(0);
+    for (int32_t e : s.core_eqs) {
+      for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) c.own_vars.push_back(local[v.vars[k]]);
+      c.own_start.push_back(static_cast<int32_t>(c.own_vars.size()));
+      c.own_rhs.push_back(v.rhs[e]);
+    }
+    c.start = c.own_start;
+    c.vars = c.own_vars;
+    c.rhs = c.own_rhs;
+  }
   // 2. Dense or lazy: a core of density 1/64 or more is eliminated densely; a sparser one by lazy
   // elimination when its dense part costs less than the whole core (bit operations, roughly).
   const double mc = c.m();
   const double nc = c.n;
   if (mc == 0 || static_cast<double>(c.vars.size()) * 64 >= mc * nc) return s;
+  c.BuildColumns();
   PlanLazy(&s);
   const double S = static_cast<double>(s.solved_eq.size());
   const double D = static_cast<double>(s.dense_eqs.size());

@@ -15,25 +15,37 @@
 #define SVC_CORE_XORSAT_STRUCTURE_H_
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "xorsat/problem.h"
 
 namespace svc::core {
 
-// XOR equations in compressed rows, with their columns: equation e is
+// XOR equations in compressed rows, with their columns once built: equation e is
 // x[vars[start[e]]] ^ ... ^ x[vars[start[e+1]-1]] = rhs[e] (variables increasing and distinct).
+// The rows are its own, or the problem's when the core is the whole problem (not copied).
 struct XorSystem {
   int32_t n = 0;
-  std::vector<int32_t> start{0};
-  std::vector<int32_t> vars;
-  std::vector<uint8_t> rhs;
-  std::vector<int32_t> col_start;  // length n + 1
+  std::span<const int32_t> start;
+  std::span<const int32_t> vars;
+  std::span<const uint8_t> rhs;
+  std::vector<int32_t> col_start;  // length n + 1 once built
   std::vector<int32_t> col_eqs;    // the equations of each variable, increasing
 
+  XorSystem() = default;
+  XorSystem(const XorSystem&) = delete;  // the spans may point into own_*
+  XorSystem& operator=(const XorSystem&) = delete;
+  XorSystem(XorSystem&&) = default;
+  XorSystem& operator=(XorSystem&&) = default;
+
   int32_t m() const { return static_cast<int32_t>(rhs.size()); }
-  // Fills col_start and col_eqs from the rows.
+  // Fills col_start and col_eqs from the rows (once: later calls do nothing).
   void BuildColumns();
+
+  std::vector<int32_t> own_start;
+  std::vector<int32_t> own_vars;
+  std::vector<uint8_t> own_rhs;
 };
 
 // What the plan decided. Indices of the core are its own (XorSystem core); core_eqs and core_vars
@@ -58,7 +70,9 @@ struct XorsatStructure {
   double DenseBits() const;
 };
 
-// The plan of a problem whose view the caller has validated.
+// The plan of a problem whose view the caller has validated (the core may point into the view:
+// keep it alive). The core's columns are built when lazy elimination is weighed, else left to the
+// caller (XorSystem::BuildColumns) for an inconsistent core.
 XorsatStructure PlanXorsat(const XorsatView& v, int32_t n);
 
 }  // namespace svc::core

@@ -50,11 +50,12 @@ struct Instance {
   }
 };
 
-// families/xorsat/budget.ts: enumMaxRank, dualMaxDim, dualWork, searchSteps.
+// families/xorsat/budget.ts: enumMaxRank, dualMaxDim, dualWork, searchSteps, searchWork.
 std::vector<double> Budget(int effort) {
-  static const double kLevels[3][4] = {
-      {16, 16, 16777216, 20000}, {20, 20, 134217728, 200000}, {24, 24, 1073741824, 2000000}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 4);
+  static const double kLevels[3][5] = {{16, 16, 16777216, 20000, 16777216},
+                                       {20, 20, 134217728, 200000, 134217728},
+                                       {24, 24, 1073741824, 2000000, 1073741824}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 5);
 }
 
 // Random equations of 0..max_vars variables (repeats cancel); planted (consistent) or random rhs.
@@ -236,8 +237,8 @@ void TestDualAndBound() {
     const int32_t n = 12 + static_cast<int32_t>(s % 10);
     Instance in = Random(n, n + 2 + static_cast<int32_t>(s % 5), 4, false, 5000 + s, 2, 2);
     Instance primal = in, dual = in;
-    primal.budget = {24, 0, 0, 0};      // walk only
-    dual.budget = {0, 24, 1e12, 0};     // syndromes only
+    primal.budget = {24, 0, 0, 0, 0};      // walk only
+    dual.budget = {0, 24, 1e12, 0, 0};     // syndromes only
     const SolveResult a = Run(primal, 0);
     const SolveResult b = Run(dual, 0);
     CHECK(a.proof == Proof::kExhaustive);
@@ -265,7 +266,7 @@ void TestDualAndBound() {
     }
     // Heuristic only: never below its bound, never worse than the elimination's answer.
     Instance heuristic = in;
-    heuristic.budget = {0, 0, 0, 500};
+    heuristic.budget = {0, 0, 0, 500, 1e9};
     const SolveResult h = Run(heuristic, s);
     CHECK(Violations(in, h.answer) == static_cast<int64_t>(h.objective));
     CHECK(h.objective >= a.objective);

@@ -4,13 +4,13 @@
  * Exact: a Gray-code walk over the pivot variables (every point of the column space, 2^rank), or
  * a breadth-first search over the syndromes of the left null space (2^d, d = m − rank: the fewest
  * equations whose flip makes the system consistent). Otherwise a WalkSAT-style local search, with
- * a proven lower bound: pairwise disjoint contradictions (sets of equations summing to 0 = 1) each
- * hold a violated equation under any x.
+ * a proven lower bound from contradictions (sets of equations summing to 0 = 1, each holding a
+ * violated equation under any x): pairwise disjoint ones, or all of them when each equation is in few.
  */
 import type { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { popcount32, type BitMatrix } from './echelon';
-import type { XorSystem } from './structure';
+import { columns, type XorSystem } from './structure';
 
 /** Probability of a random (not greedy) variable in a local-search flip. */
 export const XORSAT_NOISE = 0.2;
@@ -49,6 +49,7 @@ export function walkColumnSpace(c: XorSystem, pivots: Int32Array, lower: number,
   let iterations = 0;
   let stopped = false;
   const total = 2 ** pivots.length; // pivots.length <= 30 (the budget's enumMaxRank)
+  const { colStart, colEqs } = columns(c);
   for (let k = 1; k < total && violations > lower; k++) {
     if ((k & 4095) === 0 && limits !== undefined && limits.check()) {
       stopped = true;
@@ -56,8 +57,8 @@ export function walkColumnSpace(c: XorSystem, pivots: Int32Array, lower: number,
     }
     iterations++;
     const v = pivots[ctz(k)];
-    for (let q = c.colStart[v]; q < c.colStart[v + 1]; q++) {
-      const e = c.colEqs[q];
+    for (let q = colStart[v]; q < colStart[v + 1]; q++) {
+      const e = colEqs[q];
       s[e] ^= 1;
       count += s[e] === 1 ? 1 : -1;
     }
@@ -142,9 +143,11 @@ export function searchSyndromes(
 }
 
 /**
- * Null vectors of parity 1 chosen greedily, fewest equations first (then in basis order), each
- * disjoint from those chosen before: their number is a lower bound on the violations. With
- * `chosen`, the equations of each.
+ * A lower bound on the violations from the null vectors of parity 1 (contradictions: any x
+ * violates at least one equation of each): the larger of (a) how many of them, chosen greedily
+ * (fewest equations first, then in basis order), are pairwise disjoint, and (b) ⌈k / t⌉ for all k
+ * of them when no equation is in more than t (a violated equation serves at most t). With
+ * `chosen`, the equations of each contradiction of (a).
  */
 export function packContradictions(ns: { y: BitMatrix; parity: Uint8Array }, chosen?: number[][]): number {
   const { y, parity } = ns;
@@ -157,6 +160,15 @@ export function packContradictions(ns: { y: BitMatrix; parity: Uint8Array }, cho
     order.push([weight, k]);
   }
   order.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const cover = new Int32Array(y.cols);
+  for (const [, k] of order) {
+    for (let w = 0; w < W; w++) {
+      for (let b = y.data[k * W + w]; b !== 0; b &= b - 1) cover[32 * w + (31 - Math.clz32(b & -b))]++;
+    }
+  }
+  let most = 0;
+  for (let j = 0; j < y.cols; j++) most = Math.max(most, cover[j]);
+  const spread = most === 0 ? 0 : Math.ceil(order.length / most);
   const used = new Uint32Array(W);
   let count = 0;
   for (const [, k] of order) {
@@ -172,16 +184,18 @@ export function packContradictions(ns: { y: BitMatrix; parity: Uint8Array }, cho
       chosen.push(group);
     }
   }
-  return count;
+  return Math.max(count, spread);
 }
 
 /**
  * WalkSAT from x0: a random violated equation (nextInt), then with probability XORSAT_NOISE
  * (nextFloat) a random variable of it (nextInt), else its variable of largest gain (the first on
- * ties). Stops at `lower`, after `steps` flips, or at a limit (checked every 1024 flips).
+ * ties). Stops at `lower`, after `steps` flips or once its flips visited `work` equation entries
+ * (a flip of x visits every entry of every equation of x), or at a limit (every 1024 flips).
  */
-export function localSearch(c: XorSystem, x0: Uint8Array, lower: number, steps: number, seed: number, limits?: Limits): CoreSearch {
-  const { m, start, vars, rhs, colStart, colEqs } = c;
+export function localSearch(c: XorSystem, x0: Uint8Array, lower: number, steps: number, work: number, seed: number, limits?: Limits): CoreSearch {
+  const { m, start, vars, rhs } = c;
+  const { colStart, colEqs } = columns(c);
   const x = Uint8Array.from(x0);
   const violated = new Uint8Array(m);
   const unsat = new Int32Array(m);
@@ -203,10 +217,12 @@ export function localSearch(c: XorSystem, x0: Uint8Array, lower: number, steps: 
   let iterations = 0;
   let stopped = false;
   const rng = new Prng(seed);
+  let visited = 0;
   const flip = (i: number) => {
     x[i] ^= 1;
     for (let q = colStart[i]; q < colStart[i + 1]; q++) {
       const e = colEqs[q];
+      visited += start[e + 1] - start[e];
       violated[e] ^= 1;
       const delta = violated[e] === 1 ? 2 : -2;
       for (let k = start[e]; k < start[e + 1]; k++) gain[vars[k]] += delta;
@@ -227,7 +243,7 @@ export function localSearch(c: XorSystem, x0: Uint8Array, lower: number, steps: 
       stopped = true;
       break;
     }
-    if (violations <= lower || nUnsat === 0) break;
+    if (violations <= lower || nUnsat === 0 || visited >= work) break;
     iterations++;
     const e = unsat[rng.nextInt(nUnsat)];
     const len = start[e + 1] - start[e];

@@ -97,8 +97,8 @@ describe('xorsat', () => {
     for (let s = 0; s < 30; s++) {
       const n = 12 + (s % 10);
       const d = sparseXorsat(5000 + s, n, n + 2 + (s % 5), 2, 4, false);
-      const walk = withBudget(d, { enumMaxRank: 24, dualMaxDim: 0, dualWork: 0, searchSteps: 0 });
-      const dual = withBudget(d, { enumMaxRank: 0, dualMaxDim: 24, dualWork: 1e12, searchSteps: 0 });
+      const walk = withBudget(d, { enumMaxRank: 24, dualMaxDim: 0, dualWork: 0, searchSteps: 0, searchWork: 0 });
+      const dual = withBudget(d, { enumMaxRank: 0, dualMaxDim: 24, dualWork: 1e12, searchSteps: 0, searchWork: 0 });
       expect([walk.proof, dual.proof]).toEqual(['exhaustive', 'exhaustive']);
       expect(dual.objective, `seed ${s}`).toBe(walk.objective);
       expect(naiveXorsatViolations(d, dual.answer)).toBe(dual.objective);
@@ -119,7 +119,7 @@ describe('xorsat', () => {
         expect(parity).toBe(1);
         expect(sum.every((b) => b === 0)).toBe(true);
       }
-      const h = withBudget(d, { enumMaxRank: 0, dualMaxDim: 0, dualWork: 0, searchSteps: 500 }, s);
+      const h = withBudget(d, { enumMaxRank: 0, dualMaxDim: 0, dualWork: 0, searchSteps: 500, searchWork: 1e9 }, s);
       expect(h.objective).toBeGreaterThanOrEqual(walk.objective);
       if (h.proof === null) expect(h.bound).toBe(plan.emptyViolated + Math.max(1, packed));
     }

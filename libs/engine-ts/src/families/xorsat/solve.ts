@@ -119,7 +119,7 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
   }
   if (ns !== null) lower = Math.max(lower, packContradictions(ns));
   if (!stopped) {
-    const ls = localSearch(core, best, lower, budget.searchSteps, req.seed, limits);
+    const ls = localSearch(core, best, lower, budget.searchSteps, budget.searchWork, req.seed, limits);
     iterations += ls.iterations;
     if (ls.violations < bestCount) {
       best = ls.x;

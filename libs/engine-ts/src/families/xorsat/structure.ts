@@ -17,17 +17,29 @@
  */
 import type { XorsatProblem } from './problem';
 
-/** XOR equations in compressed rows, with their columns (variables of an equation increasing and distinct). */
+/**
+ * XOR equations in compressed rows (variables of an equation increasing and distinct): its own, or
+ * the problem's when the core is the whole problem. Its columns are built on demand (`columns`).
+ */
 export interface XorSystem {
   readonly n: number;
   readonly m: number;
   readonly start: Int32Array;
   readonly vars: Int32Array;
   readonly rhs: Uint8Array;
-  /** Length n + 1. */
-  readonly colStart: Int32Array;
-  /** The equations of each variable, increasing. */
-  readonly colEqs: Int32Array;
+  /** Set by `columns`: length n + 1, and the equations of each variable, increasing. */
+  colStart?: Int32Array;
+  colEqs?: Int32Array;
+}
+
+/** The columns of a system, built once (structure.cc XorSystem::BuildColumns). */
+export function columns(c: XorSystem): { colStart: Int32Array; colEqs: Int32Array } {
+  if (c.colStart === undefined || c.colEqs === undefined) {
+    const built = columnsOf(c.n, c.start, c.vars);
+    c.colStart = built.colStart;
+    c.colEqs = built.colEqs;
+  }
+  return { colStart: c.colStart, colEqs: c.colEqs };
 }
 
 /** The columns of compressed rows. */
@@ -66,7 +78,8 @@ export function denseBits(s: XorsatStructure): number {
 }
 
 function planLazy(c: XorSystem): { solvedEq: number[]; solvedVar: number[]; denseEqs: number[]; activeVars: number[] } {
-  const { m, start, vars, colStart, colEqs } = c;
+  const { m, start, vars } = c;
+  const { colStart, colEqs } = columns(c);
   const idle = new Int32Array(m);
   for (let e = 0; e < m; e++) idle[e] = start[e + 1] - start[e];
   const state = new Uint8Array(c.n); // 0 idle, 1 active, 2 solved
@@ -119,14 +132,24 @@ function planLazy(c: XorSystem): { solvedEq: number[]; solvedVar: number[]; dens
   return { solvedEq, solvedVar, denseEqs, activeVars };
 }
 
-/** The plan of a canonical problem (structure.cc PlanXorsat). */
+/**
+ * The plan of a canonical problem (structure.cc PlanXorsat). The core's columns are built when lazy
+ * elimination is weighed, else left to `columns` for an inconsistent core.
+ */
 export function planXorsat(p: XorsatProblem): XorsatStructure {
   const { n, start, vars, rhs } = p;
   const m = rhs.length;
-  const { colStart, colEqs } = columnsOf(n, start, vars);
-  // 1. Peeling, last freed first.
+  // Degrees, and the XOR of the equations of each variable: a variable of degree 1 names its one
+  // equation with no column lists.
   const deg = new Int32Array(n);
-  for (let i = 0; i < n; i++) deg[i] = colStart[i + 1] - colStart[i];
+  const eqx = new Int32Array(n);
+  for (let e = 0; e < m; e++) {
+    for (let k = start[e]; k < start[e + 1]; k++) {
+      deg[vars[k]]++;
+      eqx[vars[k]] ^= e;
+    }
+  }
+  // 1. Peeling, last freed first.
   const removed = new Uint8Array(m);
   const stack: number[] = [];
   for (let i = 0; i < n; i++) if (deg[i] === 1) stack.push(i);
@@ -135,19 +158,17 @@ export function planXorsat(p: XorsatProblem): XorsatStructure {
   while (stack.length > 0) {
     const x = stack.pop()!;
     if (deg[x] !== 1) continue;
-    let e = -1;
-    for (let q = colStart[x]; q < colStart[x + 1]; q++) {
-      if (removed[colEqs[q]] === 0) {
-        e = colEqs[q];
-        break;
-      }
-    }
+    const e = eqx[x];
     removed[e] = 1;
     peelEq.push(e);
     peelVar.push(x);
-    for (let k = start[e]; k < start[e + 1]; k++) if (--deg[vars[k]] === 1) stack.push(vars[k]);
+    for (let k = start[e]; k < start[e + 1]; k++) {
+      const u = vars[k];
+      eqx[u] ^= e;
+      if (--deg[u] === 1) stack.push(u);
+    }
   }
-  // The core in its own numbering.
+  // The core in its own numbering: the problem's own rows when nothing was set aside.
   const local = new Int32Array(n).fill(-1);
   const coreVars: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -167,19 +188,23 @@ export function planXorsat(p: XorsatProblem): XorsatStructure {
     }
   }
   const mc = coreEqs.length;
-  const cStart = new Int32Array(mc + 1);
-  const cVars = new Int32Array(entries);
-  const cRhs = new Uint8Array(mc);
-  for (let t = 0; t < mc; t++) {
-    const e = coreEqs[t];
-    let at = cStart[t];
-    for (let k = start[e]; k < start[e + 1]; k++) cVars[at++] = local[vars[k]];
-    cStart[t + 1] = at;
-    cRhs[t] = rhs[e];
-  }
   const nc = coreVars.length;
-  const cols = columnsOf(nc, cStart, cVars);
-  const core: XorSystem = { n: nc, m: mc, start: cStart, vars: cVars, rhs: cRhs, ...cols };
+  let core: XorSystem;
+  if (mc === m && nc === n) {
+    core = { n, m, start, vars, rhs };
+  } else {
+    const cStart = new Int32Array(mc + 1);
+    const cVars = new Int32Array(entries);
+    const cRhs = new Uint8Array(mc);
+    for (let t = 0; t < mc; t++) {
+      const e = coreEqs[t];
+      let at = cStart[t];
+      for (let k = start[e]; k < start[e + 1]; k++) cVars[at++] = local[vars[k]];
+      cStart[t + 1] = at;
+      cRhs[t] = rhs[e];
+    }
+    core = { n: nc, m: mc, start: cStart, vars: cVars, rhs: cRhs };
+  }
   const base = {
     emptyViolated, peelEq: Int32Array.from(peelEq), peelVar: Int32Array.from(peelVar),
     coreEqs: Int32Array.from(coreEqs), coreVars: Int32Array.from(coreVars), core,
