@@ -101,6 +101,9 @@ describe('verify --local: tsp, qap, rank, xorsat, rules', () => {
     const inconsistent = { description: D, n: 2, equations: [{ vars: [0, 1], rhs: 1 }, { vars: [0, 1], rhs: 0 }] };
     expect(localVerify('xorsat', inconsistent, { answer: [0, 1], violations: 1 }).ok).toBe(true);
     expect(localVerify('xorsat', inconsistent, [0, 1]).ok).toBe(false);
+    // The service's reading: a repeated variable cancels in pairs, an empty equation reads 0 = rhs.
+    const cancels = { description: D, n: 2, equations: [{ vars: [0, 0, 1], rhs: 1 }, { vars: [], rhs: 1 }] };
+    expect(localVerify('xorsat', cancels, { answer: [0, 1], violations: 1, satisfied: false })).toMatchObject({ ok: true, objective: 1 });
   });
 
   it('rules: identical/different only, with violations and energy', () => {
