@@ -85,8 +85,10 @@ void RatioBracket(mpz_srcptr num, mpz_srcptr den, mpfr_ptr lo, mpfr_ptr hi) {
   mpfr_div_z(hi, hi, den, MPFR_RNDU);
 }
 
-// ln 10 between lo and hi at ≥ prec bits, computed once per thread at the largest precision asked.
-void Ln10Bracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) {
+// A constant between lo and hi at ≥ prec bits: Compute(v, rnd) sets v to it rounded by rnd. Computed
+// once per thread (and per constant: each instantiation has its own cache) at the largest precision asked.
+template <void (*Compute)(mpfr_ptr, mpfr_rnd_t)>
+void CachedBracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) {
   thread_local Real cached_lo{2};
   thread_local Real cached_hi{2};
   thread_local mpfr_prec_t have = 0;
@@ -94,30 +96,23 @@ void Ln10Bracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) {
     have = std::max<mpfr_prec_t>(prec, 2 * have);
     mpfr_set_prec(cached_lo.get(), have);
     mpfr_set_prec(cached_hi.get(), have);
-    mpfr_log_ui(cached_lo.get(), 10, MPFR_RNDD);
-    mpfr_log_ui(cached_hi.get(), 10, MPFR_RNDU);
+    Compute(cached_lo.get(), MPFR_RNDD);
+    Compute(cached_hi.get(), MPFR_RNDU);
   }
   mpfr_set(lo, cached_lo.get(), MPFR_RNDD);
   mpfr_set(hi, cached_hi.get(), MPFR_RNDU);
 }
 
-// e between lo and hi, the same way.
-void EBracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) {
-  thread_local Real cached_lo{2};
-  thread_local Real cached_hi{2};
-  thread_local mpfr_prec_t have = 0;
-  if (have < prec) {
-    have = std::max<mpfr_prec_t>(prec, 2 * have);
-    mpfr_set_prec(cached_lo.get(), have);
-    mpfr_set_prec(cached_hi.get(), have);
-    mpfr_set_ui(cached_lo.get(), 1, MPFR_RNDN);
-    mpfr_exp(cached_lo.get(), cached_lo.get(), MPFR_RNDD);
-    mpfr_set_ui(cached_hi.get(), 1, MPFR_RNDN);
-    mpfr_exp(cached_hi.get(), cached_hi.get(), MPFR_RNDU);
-  }
-  mpfr_set(lo, cached_lo.get(), MPFR_RNDD);
-  mpfr_set(hi, cached_hi.get(), MPFR_RNDU);
+void Ln10(mpfr_ptr v, mpfr_rnd_t rnd) { mpfr_log_ui(v, 10, rnd); }
+
+void EulerE(mpfr_ptr v, mpfr_rnd_t rnd) {
+  mpfr_set_ui(v, 1, MPFR_RNDN);
+  mpfr_exp(v, v, rnd);
 }
+
+// ln 10 and e between lo and hi at ≥ prec bits.
+void Ln10Bracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) { CachedBracket<&Ln10>(prec, lo, hi); }
+void EBracket(mpfr_prec_t prec, mpfr_ptr lo, mpfr_ptr hi) { CachedBracket<&EulerE>(prec, lo, hi); }
 
 // F · [lo, hi] as [plo, phi] (F any sign), rounded outward.
 void ScaleBracket(int64_t F, mpfr_srcptr lo, mpfr_srcptr hi, mpfr_ptr plo, mpfr_ptr phi) {
