@@ -1,6 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
 import { toolsListJson } from '@svc/mcp';
-import { bootMain, call, mainBundle, randomEdges, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
+import { bootMain, call, headersOnly, mainBundle, randomEdges, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 import { MCP_ALLOWED_ORIGINS_ENV } from './mcp-route';
 
 // MCP over streamable HTTP at /mcp with the SDK's own client: every tool call is checked by the
@@ -178,7 +177,7 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     const key = await verifiedKey(t, 'mcp-big-body@example.com');
     // A free key's 104 MiB body was read and parsed whole (11 s, 2 GB) before the door's 413.
     for (const [auth, declared] of [[key, 104 * 1024 * 1024], [token, 9 * 1024 * 1024], [null, 2 * 1024 * 1024]] as const) {
-      const r = await headersOnly('/mcp', auth, declared);
+      const r = await headersOnly(`${t.url}/mcp`, declared, { accept: ACCEPT, ...(auth ? { authorization: `Bearer ${auth}` } : {}) });
       expect([declared, r.status]).toEqual([declared, 413]);
       expect(JSON.parse(r.text).code).toBe('SVC_PAYLOAD_TOO_LARGE');
     }
@@ -275,31 +274,3 @@ describe('MCP at shutdown (the npm start bundle)', () => {
   }, 120_000);
 });
 
-/** Sends only the request head with a declared length (no body byte) and resolves with the reply. */
-function headersOnly(urlPath: string, auth: string | null, declared: number): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${t.url}${urlPath}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: ACCEPT, 'content-length': String(declared), ...(auth ? { authorization: `Bearer ${auth}` } : {}) },
-    });
-    // Generous: the server answers in milliseconds; one that waits for the body never answers.
-    const guard = setTimeout(() => {
-      req.destroy();
-      reject(new Error('no reply while the body was withheld: the server waited for it'));
-    }, 30_000);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        clearTimeout(guard);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, text });
-      });
-    });
-    req.on('error', (e) => {
-      clearTimeout(guard);
-      reject(e);
-    });
-    req.flushHeaders();
-  });
-}

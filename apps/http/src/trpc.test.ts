@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@svc/errors';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { DOOR_ENVELOPE_BYTES } from './routes/door-body-cap';
-import { call, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
+import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 
 // The tRPC door over plain HTTP (the wire format any tRPC client speaks): POST /trpc/<proc> with
 // the input as the JSON body, GET /trpc/<proc>?input=<json> for queries.
@@ -117,7 +117,7 @@ describe('tRPC at /trpc', () => {
   it('a declared Content-Length past the caller\'s plan cap is 413 at once, with no byte of the body sent', async () => {
     const key = await verifiedKey(t, 'trpc-big-body@example.com');
     for (const [auth, declared] of [[key, 104 * 1024 * 1024], [token, 1024 * 1024]] as const) {
-      const r = await headersOnly('/trpc/solve', auth, declared);
+      const r = await headersOnly(`${t.url}/trpc/solve`, declared, { authorization: `Bearer ${auth}` });
       expect(r.status, r.text).toBe(413);
       const problem = JSON.parse(r.text).error.data.problem;
       expect(problem.code).toBe('SVC_PAYLOAD_TOO_LARGE');
@@ -162,34 +162,6 @@ describe('tRPC at /trpc', () => {
   });
 });
 
-/** Sends only the request head with a declared length (no body byte) and resolves with the reply. */
-function headersOnly(path: string, auth: string, declared: number): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${t.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(declared), authorization: `Bearer ${auth}` },
-    });
-    // Generous: the server answers in milliseconds; one that waits for the body never answers.
-    const guard = setTimeout(() => {
-      req.destroy();
-      reject(new Error('no reply while the body was withheld: the server waited for it'));
-    }, 30_000);
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        clearTimeout(guard);
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, text });
-      });
-    });
-    req.on('error', (e) => {
-      clearTimeout(guard);
-      reject(e);
-    });
-    req.flushHeaders();
-  });
-}
 
 /** POSTs `text` in 16 KiB chunks without a Content-Length (Transfer-Encoding: chunked). */
 function chunkedPost(path: string, auth: string, text: string): Promise<{ status: number; text: string }> {

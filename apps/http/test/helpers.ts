@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,4 +178,33 @@ export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listeni
     child.on('exit', (code) => reject(new Error(`exited ${code}; stderr: ${err}`)));
   });
   return { child, url: match[1], match, stderr: () => err };
+}
+
+/**
+ * POSTs only the request head, declaring a body of `declared` bytes (no body byte is sent), and
+ * resolves with the reply: a door that caps bodies on the declared length answers at once; one that
+ * waits for the body never answers (rejected after 30 s, generous: the server answers in ms).
+ */
+export function headersOnly(url: string, declared: number, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers, 'content-length': String(declared) } });
+    const guard = setTimeout(() => {
+      req.destroy();
+      reject(new Error('no reply while the body was withheld: the server waited for it'));
+    }, 30_000);
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => {
+        clearTimeout(guard);
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, text });
+      });
+    });
+    req.on('error', (e) => {
+      clearTimeout(guard);
+      reject(e);
+    });
+    req.flushHeaders();
+  });
 }

@@ -1,7 +1,7 @@
 import { isSvcError } from '@svc/errors';
 import { validateProblem } from '@svc/contracts';
 import { solveSync, type Command, type Effort } from '@svc/engine-ts';
-import { ADAPTERS } from '../src/commands/index';
+import { ADAPTERS, CHECKERS } from '../src/commands/index';
 
 export const TAG = 'svc-cortex-v1';
 
@@ -29,7 +29,24 @@ export function adapterHarness(description: string) {
     return { prep, r, done: prep.finish(r, { deadlineFired: false }) };
   }
 
-  return { prepare, run };
+  /** The command's caller-answer checker (POST /verify) on `body` and `answer`. */
+  function check(command: Command, body: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null = null) {
+    const v = validateProblem(command, { tag: TAG, description, ...body }, { sandbox: false });
+    return CHECKERS[command]!.check({ v, prep: prepare(command, body), answer, declared });
+  }
+
+  return { prepare, run, check };
+}
+
+/** The code and detail of the SvcError that `fn` throws; any other error is rethrown, none fails. */
+export function svcFault(fn: () => unknown): { code: string; detail: string } {
+  try {
+    fn();
+  } catch (e) {
+    if (isSvcError(e)) return { code: e.code, detail: e.detail };
+    throw e;
+  }
+  throw new Error('expected an SvcError');
 }
 
 /** The detail of the SVC_ENGINE_FAILURE that `fn` throws; any other error is rethrown, none fails. */

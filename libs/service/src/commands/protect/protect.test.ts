@@ -1,33 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CERTAINTY, ERASURE_CONSTRUCTION, ERASURE_LIMITS, validateProblem, type ErasureManifest } from '@svc/contracts';
-import { isSvcError } from '@svc/errors';
+import { CERTAINTY, ERASURE_CONSTRUCTION, ERASURE_LIMITS, type ErasureManifest } from '@svc/contracts';
 import { type EngineResult } from '@svc/engine-ts';
 import { ERASURE_CONSTRUCTION as ENGINE_CONSTRUCTION } from '@svc/engine-ts/families/erasure';
 import { erasureData, referenceShards } from '@svc/engine-ts/testing/erasure';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { CHECKERS } from '../index';
-import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
+import { adapterHarness, engineFailure, svcFault, TAG } from '../../../test/adapters';
 import { closeServices, makeService } from '../../../test/services';
 
 const DESCRIPTION = 'Spread the nightly backup over disks so that any two may fail.';
-const { prepare, run } = adapterHarness(DESCRIPTION);
+const { prepare, run, check: checkWith } = adapterHarness(DESCRIPTION);
+const fault = svcFault;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 const body = (data: Uint8Array, k?: number, m?: number) => ({ n: data.length, data: b64(data), ...(k ? { data_shards: k } : {}), ...(m ? { parity_shards: m } : {}) });
 
-const fault = (fn: () => unknown): { code: string; detail: string } => {
-  try {
-    fn();
-  } catch (e) {
-    if (isSvcError(e)) return { code: e.code, detail: e.detail };
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-};
-const check = (b: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null = null) => {
-  const v = validateProblem('protect', { tag: TAG, description: DESCRIPTION, ...b }, { sandbox: false });
-  return CHECKERS.protect!.check({ v, prep: prepare('protect', b), answer, declared });
-};
+const check = (b: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null = null) => checkWith('protect', b, answer, declared);
 
 describe('protect through the service adapter', () => {
   afterAll(closeServices);

@@ -1,16 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { CERTAINTY, REGISTRY, validateProblem, type ErasureManifest } from '@svc/contracts';
-import { isSvcError } from '@svc/errors';
+import { CERTAINTY, REGISTRY, type ErasureManifest } from '@svc/contracts';
 import { type EngineResult } from '@svc/engine-ts';
 import { erasureData, everyErasurePattern, referenceShards } from '@svc/engine-ts/testing/erasure';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { CHECKERS } from '../index';
-import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
+import { adapterHarness, engineFailure, svcFault, TAG } from '../../../test/adapters';
 import { closeServices, makeService } from '../../../test/services';
 
 const DESCRIPTION = 'Restore the nightly backup from the disks that survived.';
-const { prepare, run } = adapterHarness(DESCRIPTION);
+const { prepare, run, check: checkWith } = adapterHarness(DESCRIPTION);
+const fault = svcFault;
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 /** protect's answer for `data` (through the adapter), as recover takes it. */
@@ -22,20 +21,8 @@ function protectedShards(data: Uint8Array, k: number, m: number): { manifest: Er
 /** One byte of a base64 shard changed. */
 const corrupt = (s: string) => b64(Buffer.from(s, 'base64').map((x, i) => (i === 0 ? x ^ 0x80 : x)));
 
-const fault = (fn: () => unknown): { code: string; detail: string } => {
-  try {
-    fn();
-  } catch (e) {
-    if (isSvcError(e)) return { code: e.code, detail: e.detail };
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-};
 
-const check = (b: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null = null) => {
-  const v = validateProblem('recover', { tag: TAG, description: DESCRIPTION, ...b }, { sandbox: false });
-  return CHECKERS.recover!.check({ v, prep: prepare('recover', b), answer, declared });
-};
+const check = (b: Record<string, unknown>, answer: unknown, declared: Record<string, unknown> | null = null) => checkWith('recover', b, answer, declared);
 
 describe('recover through the service adapter', () => {
   afterAll(closeServices);
