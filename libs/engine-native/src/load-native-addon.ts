@@ -31,14 +31,14 @@ export interface NativeOptionsArgs {
 
 /** What the addon's promise resolves to: one shape, `kind` set by the core (core/common/request.h ResultKind). */
 export interface NativeRawResult {
-  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector' | 'decimal' | 'bytes' | 'xorsat';
+  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector' | 'decimal' | 'bytes' | 'xorsat' | 'numeric';
   /** binary, sample, rules, planted, xorsat: 0/1 per variable; decimal: the answer's text as ASCII bytes; bytes: the blocks one after another (empty otherwise). */
   readonly answer: Uint8Array;
-  /** permutation (rank: the items, best first; tsp: the tour from city 0; qap: each facility's location), labels (design: a value per site), bytes (which block each is). */
+  /** permutation (rank: the items, best first; tsp: the tour from city 0; qap: each facility's location), labels (design: a value per site), bytes (which block each is), numeric (the family's integers). */
   readonly order: Int32Array;
-  /** vector (milp): a real value per variable. */
+  /** vector (milp): a real value per variable; numeric: the family's reals (its problem.ts layout). */
   readonly values: Float64Array;
-  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}, bytes (the family's, e.g. erasure {kernel}), xorsat {rank, consistent: 1 | 0; -1 unknown}. */
+  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}, bytes (the family's, e.g. erasure {kernel}), xorsat {rank, consistent: 1 | 0; -1 unknown}; numeric: the family's, all passed on. */
   readonly extras: Readonly<Record<string, number>>;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;

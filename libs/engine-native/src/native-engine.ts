@@ -73,6 +73,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
           rank: r.extras.rank >= 0 ? r.extras.rank : null,
           consistent: r.extras.consistent >= 0 ? r.extras.consistent === 1 : null,
         };
+        case 'numeric': return { kind: 'numeric', ...common, answer: r.values, ints: r.order, extras: { ...r.extras } };
       }
       throw new Error(`the addon answered an unknown result kind "${String(r.kind)}"`);
     },

@@ -88,6 +88,20 @@ export interface BinaryResult extends ResultBase {
 }
 
 /**
+ * A numeric operation's answer (frequency, world): reals in `answer` and integers in `ints`, laid
+ * out as the family's problem.ts says, the family's named numbers in `extras`, and `objective` the
+ * family's summary number. The generic kind for answers that are neither a 0/1 vector nor an order
+ * (C++ ResultKind::kNumeric: values, order and every extra cross as they are).
+ */
+export interface NumericResult extends ResultBase {
+  readonly kind: 'numeric';
+  readonly answer: Float64Array;
+  readonly ints: Int32Array;
+  readonly extras: Readonly<Record<string, number>>;
+  readonly objective: number;
+}
+
+/**
  * How one problem kind is re-scored (each family's evaluate.ts; src/evaluate.ts holds one per kind):
  * the independent objective, the weight sum of the tolerance 1e-9 · (1 + Σ|weights|), the direction.
  */

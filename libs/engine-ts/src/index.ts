@@ -17,6 +17,7 @@ export {
   type Engine,
   type EngineRequest,
   type BinaryResult,
+  type NumericResult,
   type EngineResult,
   type EngineWork,
   type ExactMethod,

@@ -10,6 +10,7 @@ import type { NativeBudget } from './native-budget';
 import { COVER_FAMILY } from './cover/family';
 import { DESIGN_FAMILY } from './design/family';
 import { ERASURE_FAMILY } from './erasure/family';
+import { FREQUENCY_FAMILY } from './frequency/family';
 import { MILP_FAMILY } from './milp/family';
 import { PLANTED_FAMILY } from './planted/family';
 import { PRECISION_FAMILY } from './precision/family';
@@ -36,6 +37,7 @@ export const FAMILIES = [
   PRECISION_FAMILY,
   ERASURE_FAMILY,
   XORSAT_FAMILY,
+  FREQUENCY_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

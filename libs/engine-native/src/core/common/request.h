@@ -98,6 +98,7 @@ enum class ResultKind : int32_t {
   kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
   kBytes = 8,        // answer: bytes in blocks of equal size; order: which block each is (increasing)
   kXorsat = 9,       // answer, and the extras "rank" and "consistent" (-1: unknown)
+  kNumeric = 10,     // values and order laid out by the family (<family>/problem.h), every extra passed on
 };
 
 constexpr std::string_view ResultKindName(ResultKind k) {
@@ -112,6 +113,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
     case ResultKind::kDecimal: return "decimal";
     case ResultKind::kBytes: return "bytes";
     case ResultKind::kXorsat: return "xorsat";
+    case ResultKind::kNumeric: return "numeric";
   }
   return "unknown";
 }
@@ -120,8 +122,8 @@ constexpr std::string_view ResultKindName(ResultKind k) {
 struct SolveResult {
   ResultKind kind = ResultKind::kBinary;
   std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted, kBytes, kXorsat; kDecimal: the text's bytes
-  std::vector<int32_t> order;   // kPermutation, kLabels, kBytes
-  std::vector<double> values;   // kVector
+  std::vector<int32_t> order;   // kPermutation, kLabels, kBytes, kNumeric
+  std::vector<double> values;   // kVector, kNumeric
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
   Proof proof = Proof::kNone;
   bool has_bound = false;

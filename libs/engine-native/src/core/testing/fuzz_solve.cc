@@ -3,8 +3,8 @@
 // including negative, out-of-range, non-finite and mismatched lengths), then ValidateRequest and,
 // when it accepts, Solve with small work budgets and a 200 ms deadline. The property: no crash,
 // no sanitizer report, and a solve that reports kOk returns the answer its result kind promises
-// (n values 0/1, an order of the n items, a value per site or per variable) with a finite
-// objective, or kError with a message. Half the cases reach every registered command through its
+// (n values 0/1, an order of the n items, a value per site or per variable, finite numbers) with a
+// finite objective, or kError with a message. Half the cases reach every registered command through its
 // records (RunFromRecords: a new family needs no edit here), half through shaped generators of the
 // families known here. Built two ways (CMakeLists.txt):
 //   clang++ -fsanitize=fuzzer,address,undefined    coverage-guided (SVC_LIBFUZZER=ON)
@@ -206,6 +206,13 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
       if (!finite || !out.answer.empty() || out.values.size() != static_cast<size_t>(n) ||
           !std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); })) {
         fail("not a finite value per variable");
+      }
+      return;
+    case ResultKind::kNumeric:
+      // A numeric operation: a finite summary and finite reals, in the family's own layout.
+      if (!finite || !out.answer.empty() ||
+          !std::all_of(out.values.begin(), out.values.end(), [](double v) { return std::isfinite(v); })) {
+        fail("not finite numbers");
       }
       return;
     case ResultKind::kLabels:

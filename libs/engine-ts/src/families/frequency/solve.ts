@@ -1,0 +1,328 @@
+/**
+ * frequency: the peaks of a real signal, each refined to the maximum-likelihood frequency with its
+ * amplitude, phase and a tolerance measured on the answer. The native twin,
+ * libs/engine-native/src/core/frequency/solve.cc, follows it step for step. Specification:
+ *   0. Every sample equal: frequency 0, the amplitude |x₀| (phase 0, or π when negative), tolerance 0,
+ *      `constant` 1. Otherwise the samples are scaled by a power of two (exact) to a largest |y| in
+ *      [1, 2) and the offset is fitted throughout (every residual is centred).
+ *   1. Detection (CLEAN): the residual y − model − mean, times the window, through the real FFT of
+ *      length N (fft.ts: mixed radix, Bluestein for primes); the bin m of largest power in 0..⌊N/2⌋
+ *      (the first on ties). Noise floor: the median of the power over bins 1..⌊(N−1)/2⌋ over ln 2 (an
+ *      exponential's median); the peak is significant when its power exceeds the floor times
+ *      ln(bins) + ln(10⁴) (a false alarm about once in 10⁴ noise-only spectra); with fewer than 8 such
+ *      bins it is not tested (significant). Coarse offset δ from the three bins around m: Candan's
+ *      bias-corrected estimator for the rectangle, Jacobsen's windowed form (JACOBSEN_P) for the
+ *      others, clamped to ±½; ω₀ = 2π(m + δ)/N.
+ *   2. Refinement (tone-fit.ts): Newton on the exact least-squares energy J(ω) of one tone plus
+ *      offset in the residual without the other peaks, within ±1 bin of ω₀ and [0.01 bin,
+ *      π − 10⁻⁷ bin]; ending within 10⁻⁷ bin of that edge, the tone at exactly π (one column) is
+ *      taken when its energy is at least (1 − 10⁻¹²) of the refined one. With N ≤ 3 samples any
+ *      frequency fits exactly: the peak bin (1 or more) is the answer, unrefined.
+ *   3. A peak after the first is kept only when significant and its amplitude is at least 10⁻⁹ of
+ *      the largest; detection stops at the first that is not, or at `top` peaks. After each new
+ *      peak, up to `sweeps` rounds re-fit every peak in turn against the others (±½ bin), until no
+ *      frequency moves by 10⁻¹⁰ bin.
+ *   4. The offset is the mean of y − model, σ̂² the residual's sum of squares over N − 1 − 3K
+ *      (K kept peaks). Per peak, a last fit at its frequency against the final residual gives J″ and
+ *      the Newton distance d = |J′/J″|: its tolerance is 3·√(−2σ̂²/J″) + 2d (three standard errors,
+ *      the Cramér–Rao bound at the measured noise and curvature, plus what Newton still sees, plus
+ *      the round-off of J′'s sums, 16·ε·√N bin);
+ *      half a bin when the residual has no degree of freedom left (or J″ ≥ 0); the whole band (½
+ *      cycle per sample) for a first peak that is not significant. A maximum on the band's edge has
+ *      d = 0. Amplitude √(a² + b²), phase at sample 0 atan2(−b, a) − ω(N−1)/2 wrapped to (−π, π].
+ * Deadline and cancel are checked between detections and between sweeps; the peaks found so far
+ * are returned (at least the first).
+ */
+import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
+import { Limits } from '../../kernels/model';
+import { frequencyBudgetFor, type FrequencyBudget } from './budget';
+import { planRealFft, realFft } from './fft';
+import { FREQUENCY_PEAK_FIELDS, type FrequencyProblem } from './problem';
+import { forEachPhase, refineTone, toneFit, newToneFit } from './tone-fit';
+import { windowSamples, type FrequencyWindow } from './window';
+
+/**
+ * The windowed three-bin estimator's constant (δ = P·Re[(X₋ − X₊)/(2X₀ + X₋ + X₊)], Jacobsen's form
+ * for windows whose neighbouring bins add), by window: least-squares fits over noiseless tones at
+ * δ in [−½, ½) (N = 512); the coarse error left is at most 0.06, 0.08, 0.05 and 0.04 bin, which
+ * the Newton refinement removes.
+ */
+export const JACOBSEN_P: Readonly<Record<Exclude<FrequencyWindow, 'rectangular'>, number>> = {
+  hann: 0.56,
+  hamming: 0.58,
+  blackman: 0.549,
+  'blackman-harris': 0.537,
+};
+
+/** ln(10⁴): the detection threshold's margin over the largest of the noise-only bins. */
+const FALSE_ALARM_MARGIN = Math.log(1e4);
+/** A later peak below this share of the largest amplitude is rounding, not signal. */
+const RELATIVE_FLOOR = 1e-9;
+/** Lowest frequency searched, in bins: slower is a trend the offset and record cannot tell apart. */
+const LOWEST_BIN = 0.01;
+/**
+ * The search stops this many bins short of ½ cycle per sample, where one column vanishes; the tone
+ * at exactly ½ is fitted on its own and taken when it explains as much.
+ */
+const EDGE_BIN = 1e-7;
+/**
+ * Round-off of the root of J′, in units of ε·√N bins: the sums behind J′ carry relative error
+ * about ε·√N, which bounds how well any ω is known whatever the noise (measured worst on noiseless
+ * tones, N ≤ 65,537: 2 ε·√N bins).
+ */
+const ROUNDING_BINS = 16;
+
+interface Tone {
+  omega: number;
+  a: number;
+  b: number;
+  significant: boolean;
+}
+
+export interface FrequencyAnalysis {
+  /** FREQUENCY_PEAK_FIELDS numbers per peak, strongest first (problem.ts). */
+  readonly values: Float64Array;
+  readonly offset: number;
+  readonly noise: number;
+  readonly constant: boolean;
+  readonly dof: number;
+  readonly evaluations: number;
+  readonly ffts: number;
+  readonly sweeps: number;
+}
+
+const wrapPhase = (p: number): number => {
+  let q = p - 2 * Math.PI * Math.round(p / (2 * Math.PI));
+  if (q <= -Math.PI) q += 2 * Math.PI;
+  if (q > Math.PI) q -= 2 * Math.PI;
+  return q;
+};
+
+/** The power-of-two exponent k with max|x|·2^k in [1, 2), held within the normal range. */
+export function scaleExponent(maxAbs: number): number {
+  let k = 0;
+  let v = maxAbs;
+  while (v >= 2 && k > -1074) {
+    v /= 2;
+    k--;
+  }
+  while (v < 1 && k < 1074) {
+    v *= 2;
+    k++;
+  }
+  return k;
+}
+
+/** x·2^k exactly (two steps so 2^k never overflows). */
+const ldexp = (x: number, k: number): number => x * 2 ** Math.trunc(k / 2) * 2 ** (k - Math.trunc(k / 2));
+
+/** The median of a[lo..hi) (a copy is sorted). */
+function median(a: Float64Array, lo: number, hi: number): number {
+  const s = a.slice(lo, hi).sort();
+  const m = s.length;
+  return m % 2 === 1 ? s[(m - 1) / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
+}
+
+/** Runs the specification above. */
+export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, limits?: Limits): FrequencyAnalysis {
+  const n = p.n;
+  const x = p.signal;
+  let equal = true;
+  for (let i = 1; i < n && equal; i++) equal = x[i] === x[0];
+  if (equal) {
+    const values = Float64Array.from([0, Math.abs(x[0]), x[0] < 0 ? Math.PI : 0, 0, 1]);
+    return { values, offset: x[0], noise: 0, constant: true, dof: n - 1, evaluations: 0, ffts: 0, sweeps: 0 };
+  }
+  let maxAbs = 0;
+  for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(x[i]));
+  const k2 = scaleExponent(maxAbs);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) y[i] = ldexp(x[i], k2);
+
+  const bin = (2 * Math.PI) / n;
+  const lo = LOWEST_BIN * bin, hi = Math.PI - EDGE_BIN * bin;
+  const w = windowSamples(p.window, n);
+  const plan = planRealFft(n);
+  const half = (n >> 1) + 1;
+  const er = new Float64Array(half), ei = new Float64Array(half), power = new Float64Array(half);
+  const model = new Float64Array(n);
+  const r = new Float64Array(n);
+  const tones: Tone[] = [];
+  let evaluations = 0, ffts = 0, sweeps = 0;
+
+  /** r = y − model (+ the tone k's own part when k ≥ 0), centred. */
+  const residual = (k: number): void => {
+    let mean = 0;
+    for (let i = 0; i < n; i++) {
+      r[i] = y[i] - model[i];
+      mean += r[i];
+    }
+    if (k >= 0) {
+      const t = tones[k];
+      forEachPhase(n, t.omega, (i, c, s) => { r[i] += t.a * c + t.b * s; });
+      mean = 0;
+      for (let i = 0; i < n; i++) mean += r[i];
+    }
+    mean /= n;
+    for (let i = 0; i < n; i++) r[i] -= mean;
+  };
+  const addTone = (t: Tone, sign: number): void => {
+    forEachPhase(n, t.omega, (i, c, s) => { model[i] += sign * (t.a * c + t.b * s); });
+  };
+  /** Spectrum bin k of the windowed residual, any integer k (conjugate symmetry). */
+  const binAt = (k: number): [number, number] => {
+    const j = ((k % n) + n) % n;
+    return j < half ? [er[j], ei[j]] : [er[n - j], -ei[n - j]];
+  };
+
+  const detect = (): { omega: number; significant: boolean; coarseOnly: boolean } => {
+    residual(-1);
+    for (let i = 0; i < n; i++) r[i] *= w[i];
+    realFft(plan, r, er, ei);
+    ffts++;
+    // With three samples or fewer the window leaves too little to tell the offset's bin 0 apart: it is skipped.
+    const first = n <= 3 ? 1 : 0;
+    let m = first;
+    for (let k = 0; k < half; k++) {
+      power[k] = er[k] * er[k] + ei[k] * ei[k];
+      if (k >= first && power[k] > power[m]) m = k;
+    }
+    const bins = Math.floor((n - 1) / 2);
+    let significant = true;
+    if (bins >= 8) {
+      const floor = median(power, 1, bins + 1) / Math.LN2;
+      significant = power[m] > floor * (Math.log(bins) + FALSE_ALARM_MARGIN);
+    }
+    const [ar, ai] = binAt(m - 1), [br, bi] = binAt(m), [cr, ci] = binAt(m + 1);
+    // δ = Re(num/den)
+    let numR: number, numI: number, denR: number, denI: number, scale: number;
+    if (p.window === 'rectangular') {
+      numR = ar - cr; numI = ai - ci;
+      denR = 2 * br - ar - cr; denI = 2 * bi - ai - ci;
+      scale = Math.tan(Math.PI / n) / (Math.PI / n);
+    } else {
+      numR = ar - cr; numI = ai - ci;
+      denR = 2 * br + ar + cr; denI = 2 * bi + ai + ci;
+      scale = JACOBSEN_P[p.window];
+    }
+    const d2 = denR * denR + denI * denI;
+    let delta = d2 > 0 ? (scale * (numR * denR + numI * denI)) / d2 : 0;
+    if (!Number.isFinite(delta)) delta = 0;
+    delta = Math.max(-0.5, Math.min(0.5, delta));
+    // Three samples or fewer fit a tone at any frequency exactly: the bin is the answer.
+    if (n <= 3) return { omega: m * bin, significant, coarseOnly: true };
+    return { omega: Math.max(lo, Math.min(hi, (m + delta) * bin)), significant, coarseOnly: false };
+  };
+
+  const edge = newToneFit();
+  const refit = (k: number, omega0: number, hw: number, coarseOnly = false): number => {
+    residual(k);
+    let omega: number, a: number, b: number;
+    if (coarseOnly) {
+      toneFit(r, omega0, edge);
+      evaluations++;
+      [omega, a, b] = [omega0, edge.a, edge.b];
+    } else {
+      const rf = refineTone(r, omega0, hw, lo, hi, budget.newtonSteps);
+      evaluations += rf.evaluations;
+      [omega, a, b] = [rf.omega, rf.fit.a, rf.fit.b];
+      // At the band's upper edge: the tone at exactly ½ cycle per sample (one column) when it fits as well.
+      if (omega >= hi - EDGE_BIN * bin) {
+        toneFit(r, Math.PI, edge);
+        evaluations++;
+        if (edge.J >= rf.fit.J * (1 - 1e-12)) [omega, a, b] = [Math.PI, edge.a, edge.b];
+      }
+    }
+    const old = tones[k];
+    addTone(old, -1);
+    const t: Tone = { omega, a, b, significant: old.significant };
+    tones[k] = t;
+    addTone(t, 1);
+    return Math.abs(t.omega - old.omega);
+  };
+
+  while (tones.length < p.top) {
+    const d = detect();
+    if (tones.length > 0 && !d.significant) break;
+    tones.push({ omega: d.omega, a: 0, b: 0, significant: d.significant });
+    const k = tones.length - 1;
+    refit(k, d.omega, bin, d.coarseOnly);
+    const amp = Math.hypot(tones[k].a, tones[k].b);
+    const largest = Math.max(...tones.slice(0, k).map((t) => Math.hypot(t.a, t.b)), 0);
+    if (k > 0 && amp < RELATIVE_FLOOR * largest) {
+      addTone(tones[k], -1);
+      tones.pop();
+      break;
+    }
+    if (limits?.check()) break;
+    if (tones.length >= 2) {
+      for (let s = 0; s < budget.sweeps; s++) {
+        sweeps++;
+        let moved = 0;
+        for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
+        if (moved < 1e-10 * bin || limits?.check()) break;
+      }
+    }
+    if (limits?.stopped) break;
+  }
+
+  // 4. Offset, noise and the tolerance of each peak, measured against the final residual.
+  let offset = 0;
+  for (let i = 0; i < n; i++) offset += y[i] - model[i];
+  offset /= n;
+  let rss = 0;
+  for (let i = 0; i < n; i++) {
+    const e = y[i] - model[i] - offset;
+    rss += e * e;
+  }
+  const dof = n - 1 - 3 * tones.length;
+  const sigma2 = dof >= 1 ? rss / dof : NaN;
+  const fit = newToneFit();
+  const rows = tones.map((t, k) => {
+    residual(k);
+    toneFit(r, t.omega, fit);
+    evaluations++;
+    const onEdge = (t.omega <= lo && fit.dJ < 0) || (t.omega >= hi && fit.dJ > 0) || t.omega === Math.PI;
+    const newton = onEdge || !(fit.d2J < 0) ? 0 : Math.abs(fit.dJ / fit.d2J);
+    let tol: number;
+    if (!t.significant) tol = Math.PI;
+    else if (!(dof >= 1) || !(fit.d2J < 0)) tol = bin / 2;
+    else tol = 3 * Math.sqrt((-2 * sigma2) / fit.d2J) + 2 * newton + ROUNDING_BINS * Math.sqrt(n) * Number.EPSILON * bin;
+    const h = (n - 1) / 2;
+    return {
+      frequency: t.omega / (2 * Math.PI),
+      amplitude: ldexp(Math.hypot(t.a, t.b), -k2),
+      phase: wrapPhase(Math.atan2(-t.b, t.a) - t.omega * h),
+      tolerance: Math.min(0.5, tol / (2 * Math.PI)),
+      significant: t.significant ? 1 : 0,
+    };
+  });
+  rows.sort((a, b) => b.amplitude - a.amplitude || a.frequency - b.frequency);
+  const values = new Float64Array(rows.length * FREQUENCY_PEAK_FIELDS);
+  rows.forEach((row, k) => values.set([row.frequency, row.amplitude, row.phase, row.tolerance, row.significant], k * FREQUENCY_PEAK_FIELDS));
+  return {
+    values, offset: ldexp(offset, -k2), noise: Number.isNaN(sigma2) ? 0 : ldexp(Math.sqrt(sigma2), -k2),
+    constant: false, dof: Math.max(0, dof), evaluations, ffts, sweeps,
+  };
+}
+
+/** Solves a `frequency` request synchronously. */
+export function solveFrequency(req: SolveRequest<FrequencyProblem>, signal?: CancelSignal): NumericResult {
+  const started = performance.now();
+  const p = req.problem;
+  if (req.command !== 'frequency' || p.kind !== 'frequency') throw new Error('frequency needs a frequency problem');
+  const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
+  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const a = analyseFrequency(p, frequencyBudgetFor(req.effort), limits);
+  return {
+    kind: 'numeric',
+    answer: a.values,
+    ints: new Int32Array(0),
+    extras: { offset: a.offset, noise: a.noise, constant: a.constant ? 1 : 0, dof: a.dof },
+    objective: a.values[0],
+    proof: null,
+    stoppedAtDeadline: limits.stopped !== null,
+    work: { iterations: a.evaluations, nodes: a.ffts, restarts: a.sweeps },
+    engineMs: performance.now() - started,
+  };
+}
