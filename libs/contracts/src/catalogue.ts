@@ -66,7 +66,7 @@ const LINES = {
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: NA },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
   entropy: { purpose: 'entanglement entropy', status: NA },
-  frequency: { purpose: 'dominant frequency', status: NA },
+  frequency: { purpose: 'dominant frequency', status: S, stability: 'beta', docs: 'docs/frequency.md' },
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: S, stability: 'research', latencyBudget: true, docs: 'docs/milp.md' },
   protect: { purpose: 'data protection (erasure coding)', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
   recover: { purpose: 'data recovery from protected shards', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },

@@ -48,7 +48,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
     evidence: opIn(WORLD_OPS),
   },
   entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
-  frequency: { fields: ['signal', 'sample_rate', 'top'], requires: [['signal']], distinctive: ['signal', 'sample_rate'], prior: 0.9 },
 };
 
 /** The shape of every command (commands.md), in COMMANDS order: solvable ones from their module, the planned ones above. */

@@ -19,6 +19,8 @@ import { canonicalProtect, canonicalRecover } from '@svc/engine-ts/families/eras
 import { erasureData, referenceShards, withLost } from '@svc/engine-ts/testing/erasure';
 import { canonicalXorsat } from '@svc/engine-ts/families/xorsat';
 import { randomXorsat, sparseXorsat } from '@svc/engine-ts/testing/xorsat';
+import { canonicalFrequency } from '@svc/engine-ts/families/frequency';
+import { toneSignal } from '@svc/engine-ts/testing/frequency';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -103,6 +105,13 @@ function instances(command: Command): CanonicalProblem[] {
       const x = [randomXorsat(230, 12, 30, 4, false), sparseXorsat(231, 300, 280, 3, 5, true), sparseXorsat(232, 40, 46, 2, 4, false), sparseXorsat(233, 400, 800, 2, 3, false)];
       return x.map((d) => canonicalXorsat(d.n, d.equations));
     }
+    case 'frequency':
+      return [
+        canonicalFrequency(toneSignal(64, [{ frequency: 0.2, amplitude: 1.5, phase: 0.4 }], { offset: 0.1, sigma: 0.01, seed: 230 }), 'hann', 2),
+        canonicalFrequency(toneSignal(997, [{ frequency: 0.1234, amplitude: 1, phase: 1 }, { frequency: 0.31, amplitude: 0.2, phase: 0 }], { sigma: 0.1, seed: 231 }), 'blackman', 3),
+        canonicalFrequency(toneSignal(4097, [], { sigma: 1, seed: 232 }), 'rectangular', 1),
+        canonicalFrequency([2, 2, 2, 2], 'hann', 1),
+      ];
     default:
       return [];
   }

@@ -24,6 +24,9 @@
  *   xorsat    dense and sparse XOR systems (native, TS, M4RI beside), inconsistent ones (xorsat.ts:
  *             BENCH_XORSAT_DENSE, BENCH_XORSAT_TS_DENSE, BENCH_XORSAT_N, BENCH_XORSAT_RATIOS,
  *             BENCH_XORSAT_TS, M4RI_BENCH_BIN)
+ *   frequency the FFT alone beside numpy/scipy (pocketfft) and FFTW, the whole operation, accuracy
+ *             against the Cramér–Rao bound with an SVG (frequency.ts: BENCH_FFT_N, BENCH_FREQ_TONES,
+ *             BENCH_FREQ_TRIALS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -52,6 +55,7 @@ import { benchMilp } from './milp';
 import { benchPrecision } from './precision';
 import { benchErasure } from './erasure';
 import { benchXorsat } from './xorsat';
+import { benchFrequency } from './frequency';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -187,6 +191,7 @@ async function main() {
   if (wanted('precision')) console.log(`\n${await benchPrecision(ts, native)}`);
   if (wanted('erasure')) console.log(`\n${await benchErasure(ts, native)}`);
   if (wanted('xorsat')) console.log(`\n${await benchXorsat(ts, native)}`);
+  if (wanted('frequency')) console.log(`\n${await benchFrequency(ROOT, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -26,6 +26,7 @@ import { precision } from './precision';
 import { protect } from './protect';
 import { recover } from './recover';
 import { xorsat } from './xorsat';
+import { frequency } from './frequency';
 
 export const REGISTRY = {
   rules,
@@ -40,6 +41,7 @@ export const REGISTRY = {
   'quantum-scale': quantumScale,
   cover,
   xorsat,
+  frequency,
   feel,
   want,
   sample,

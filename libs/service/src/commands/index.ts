@@ -25,6 +25,7 @@ import { precisionCommand } from './precision';
 import { protectCommand } from './protect';
 import { recoverCommand } from './recover';
 import { xorsatCommand } from './xorsat';
+import { frequencyCommand } from './frequency';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -49,6 +50,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   precisionCommand,
   protectCommand,
   recoverCommand,
+  frequencyCommand,
 ]);
 
 /** The module of `command`, when this build can solve it. */

@@ -83,6 +83,11 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     const absent = p.n - p.present.reduce((s, x) => s + x, 0);
     return { work: Math.ceil((p.k * absent * p.shardSize) / 24) + p.n * p.shardSize, steps: null, basis: 'engine_budget' };
   }
+  if (p.kind === 'frequency') {
+    // families/frequency/solve.ts: per peak one FFT (about N·log₂N) and some ten least-squares passes
+    // of about 6 units a sample, plus the service's re-check (a few more passes and one FFT).
+    return { work: Math.ceil((p.top + 1) * p.n * (Math.log2(p.n) + 60)), steps: null, basis: 'engine_budget' };
+  }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };
   let m: number;

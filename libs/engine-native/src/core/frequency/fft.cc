@@ -17,6 +17,47 @@ void UnitRoot(int64_t num, int64_t den, double* c, double* s) {
 
 }  // namespace
 
+UnitRoots::UnitRoots(int64_t count) : n(count), re(count), im(count) {
+  if (count % 8 != 0) {
+    for (int64_t k = 0; k < count; ++k) UnitRoot(k, count, &re[k], &im[k]);
+    return;
+  }
+  // θ_k = 2πk/n; the root is (cos θ_k, −sin θ_k).
+  const int64_t q = count / 8;
+  std::vector<double> c(q + 1), s(q + 1);
+  for (int64_t k = 0; k <= q; ++k) {
+    const double a = 2 * std::numbers::pi * static_cast<double>(k) / static_cast<double>(count);
+    c[k] = std::cos(a);
+    s[k] = std::sin(a);
+  }
+  for (int64_t k = 0; k < count; ++k) {
+    double ck, sk;
+    if (k <= q) {
+      ck = c[k], sk = s[k];
+    } else if (k <= 2 * q) {
+      ck = s[2 * q - k], sk = c[2 * q - k];
+    } else if (k <= 4 * q) {
+      const int64_t j = 4 * q - k;  // θ = π − θ_j
+      const double cj = j <= q ? c[j] : s[2 * q - j], sj = j <= q ? s[j] : c[2 * q - j];
+      ck = -cj, sk = sj;
+    } else {
+      const int64_t j = 8 * q - k;  // θ = 2π − θ_j, j < 4q
+      double cj, sj;
+      if (j <= q) {
+        cj = c[j], sj = s[j];
+      } else if (j <= 2 * q) {
+        cj = s[2 * q - j], sj = c[2 * q - j];
+      } else {
+        const int64_t i = 4 * q - j;
+        cj = -(i <= q ? c[i] : s[2 * q - i]), sj = i <= q ? s[i] : c[2 * q - i];
+      }
+      ck = cj, sk = -sj;
+    }
+    re[k] = ck;
+    im[k] = -sk;
+  }
+}
+
 std::vector<int32_t> FftRadices(int64_t n) {
   std::vector<int32_t> out;
   if (n < 1) return out;
@@ -163,6 +204,7 @@ FftPlan::FftPlan(int64_t n) : n_(n) {
     bluestein_ = std::move(b);
     return;
   }
+  const UnitRoots roots(n);
   int64_t ns = n;
   int64_t s = 1;
   for (int32_t r : radices) {
@@ -172,9 +214,12 @@ FftPlan::FftPlan(int64_t n) : n_(n) {
     pass.s = s;
     pass.tw_re.resize(pass.m * (r - 1));
     pass.tw_im.resize(pass.m * (r - 1));
+    // W_{n_s}^{pk} = W_n^{pk·(n/n_s)}, pk < n_s.
+    const int64_t stride = n / ns;
     for (int64_t p = 0; p < pass.m; ++p) {
       for (int32_t k = 1; k < r; ++k) {
-        UnitRoot(p * k, ns, &pass.tw_re[p * (r - 1) + k - 1], &pass.tw_im[p * (r - 1) + k - 1]);
+        pass.tw_re[p * (r - 1) + k - 1] = roots.re[p * k * stride];
+        pass.tw_im[p * (r - 1) + k - 1] = roots.im[p * k * stride];
       }
     }
     passes_.push_back(std::move(pass));
@@ -467,9 +512,9 @@ __attribute__((target_clones("avx2", "default"))) void FftPlan::RunPass(const Pa
 RealFftPlan::RealFftPlan(int64_t n) : n_(n), half_(n % 2 == 0 ? n / 2 : n) {
   const int64_t h = half_.size();
   if (n % 2 == 0) {
-    tw_re_.resize(h + 1);
-    tw_im_.resize(h + 1);
-    for (int64_t k = 0; k <= h; ++k) UnitRoot(k, n, &tw_re_[k], &tw_im_[k]);
+    const UnitRoots roots(n);
+    tw_re_.assign(roots.re.begin(), roots.re.begin() + h + 1);
+    tw_im_.assign(roots.im.begin(), roots.im.begin() + h + 1);
   }
   z_re_.resize(h);
   z_im_.resize(h);

@@ -25,6 +25,14 @@ std::vector<int32_t> FftRadices(int64_t n);
 // The smallest 2^a·3^b·5^c ≥ n.
 int64_t SmoothAtLeast(int64_t n);
 
+// The n roots W^k = e^(−2πik/n), k < n: cos and sin of angles in [0, π/4] mirrored into the other
+// octants when 8 divides n (an eighth of the libm calls), each computed directly otherwise.
+struct UnitRoots {
+  explicit UnitRoots(int64_t n);
+  int64_t n;
+  std::vector<double> re, im;
+};
+
 // Whether n is prime (trial division), and the smallest primitive root of a prime p.
 bool IsPrime(int64_t n);
 int64_t PrimitiveRoot(int64_t p);

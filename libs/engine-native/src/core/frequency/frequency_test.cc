@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <numbers>
 #include <string>
 #include <vector>
@@ -288,9 +289,47 @@ void TestValidationAndCancel() {
   CHECK(out.values.size() == 5);
 }
 
+// With SVC_BENCH_FFT set (tools/src/bench/frequency.ts): one JSON line per length, the least time of
+// `reps` real and complex transforms with a plan made beforehand (ms), as FFT benchmarks count.
+void BenchFft(const char* spec) {
+  std::vector<int64_t> lengths;
+  for (const char* p = spec; *p != 0;) {
+    char* end = nullptr;
+    const long long v = std::strtoll(p, &end, 10);
+    if (end == p) break;
+    if (v >= 2) lengths.push_back(v);
+    p = *end == ',' ? end + 1 : end;
+  }
+  for (int64_t n : lengths) {
+    std::vector<double> x(n), re(n), im(n), hr(n / 2 + 1), hi(n / 2 + 1);
+    for (int64_t i = 0; i < n; ++i) x[i] = std::sin(0.1 * static_cast<double>(i)) + 0.01 * static_cast<double>(i % 7);
+    RealFftPlan real(n);
+    FftPlan complex(n);
+    const int reps = n > 1 << 20 ? 10 : n > 1 << 17 ? 40 : 200;
+    double best_real = 1e300, best_complex = 1e300;
+    for (int r = 0; r < reps; ++r) {
+      const auto t0 = std::chrono::steady_clock::now();
+      real.Forward(x.data(), hr.data(), hi.data());
+      best_real = std::min(best_real, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      std::copy(x.begin(), x.end(), re.begin());
+      std::fill(im.begin(), im.end(), 0.0);
+      const auto t1 = std::chrono::steady_clock::now();
+      complex.Forward(re.data(), im.data());
+      best_complex = std::min(best_complex, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count());
+    }
+    const char* method = complex.rader_length() > 0 ? "rader" : complex.bluestein_length() > 0 ? "bluestein" : "mixed-radix";
+    std::printf("{\"n\": %lld, \"method\": \"%s\", \"realMs\": %.6f, \"complexMs\": %.6f, \"reps\": %d}\n",
+                static_cast<long long>(n), method, best_real, best_complex, reps);
+  }
+}
+
 }  // namespace
 
 int main() {
+  if (const char* spec = std::getenv("SVC_BENCH_FFT")) {
+    BenchFft(spec);
+    return 0;
+  }
   TestFftAgainstDefinition();
   TestNoiselessTones();
   TestCramerRao();

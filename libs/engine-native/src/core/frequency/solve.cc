@@ -60,8 +60,10 @@ double Ldexp(double x, int k) {
 
 double Median(std::vector<double> a) {
   const size_t m = a.size();
-  std::sort(a.begin(), a.end());
-  return m % 2 == 1 ? a[(m - 1) / 2] : 0.5 * (a[m / 2 - 1] + a[m / 2]);
+  const auto mid = a.begin() + static_cast<ptrdiff_t>(m / 2);
+  std::nth_element(a.begin(), mid, a.end());
+  if (m % 2 == 1) return *mid;
+  return 0.5 * (*std::max_element(a.begin(), mid) + *mid);
 }
 
 class Analysis {
@@ -216,11 +218,12 @@ void Analysis::Run(SolveResult* out) {
   for (double v : x) max_abs = std::max(max_abs, std::fabs(v));
   const int k2 = ScaleExponent(max_abs);
   y_.resize(n);
-  for (int64_t i = 0; i < n; ++i) y_[i] = Ldexp(x[i], k2);
+  const double up1 = std::ldexp(1.0, k2 / 2), up2 = std::ldexp(1.0, k2 - k2 / 2);  // Ldexp's two exact steps
+  for (int64_t i = 0; i < n; ++i) y_[i] = x[i] * up1 * up2;
   bin_ = 2 * kPi / static_cast<double>(n);
   lo_ = kLowestBin * bin_;
   hi_ = kPi - kEdgeBin * bin_;
-  w_ = WindowSamples(p_.frequency.window, n);
+  w_ = WindowSamples(p_.frequency.window, UnitRoots(n));
   const int64_t half = n / 2 + 1;
   er_.assign(half, 0);
   ei_.assign(half, 0);

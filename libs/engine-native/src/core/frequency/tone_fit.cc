@@ -12,6 +12,31 @@ namespace {
 // A Gram term below this share of N is a vanished column (ω at 0 or π).
 constexpr double kGramFloor = 1e-12;
 
+// cos and sin of ω·(b − h) at the block starts b = 0, kRotationBlock, …: exact every
+// kReseedBlocks blocks, by rotation through ω·kRotationBlock between (few large-argument libm calls).
+class BlockStarts {
+ public:
+  BlockStarts(double omega, double h)
+      : omega_(omega), h_(h), cw_(std::cos(omega * kRotationBlock)), sw_(std::sin(omega * kRotationBlock)) {}
+  void Next(int64_t b0, double* c, double* s) {
+    if (k_ % kReseedBlocks == 0) {
+      c_ = std::cos(omega_ * (static_cast<double>(b0) - h_));
+      s_ = std::sin(omega_ * (static_cast<double>(b0) - h_));
+    } else {
+      const double c2 = c_ * cw_ - s_ * sw_;
+      s_ = s_ * cw_ + c_ * sw_;
+      c_ = c2;
+    }
+    ++k_;
+    *c = c_;
+    *s = s_;
+  }
+
+ private:
+  double omega_, h_, cw_, sw_, c_ = 1, s_ = 0;
+  int64_t k_ = 0;
+};
+
 // f = u²/g and its first two derivatives, added to out.
 void AddTerm(ToneFit* out, double u, double up, double upp, double g, double gp, double gpp) {
   const double J = u * u / g;
@@ -28,8 +53,10 @@ ToneFit FitTone(std::span<const double> e, double omega) {
   const double cw = std::cos(omega), sw = std::sin(omega);
   double u = 0, v = 0, up = 0, vp = 0, upp = 0, vpp = 0;
   double sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0;
+  BlockStarts starts(omega, h);
   for (int64_t b0 = 0; b0 < n; b0 += kRotationBlock) {
-    double c = std::cos(omega * (static_cast<double>(b0) - h)), s = std::sin(omega * (static_cast<double>(b0) - h));
+    double c, s;
+    starts.Next(b0, &c, &s);
     const int64_t end = std::min(n, b0 + kRotationBlock);
     for (int64_t i = b0; i < end; ++i) {
       const double t = static_cast<double>(i) - h;
@@ -75,8 +102,10 @@ void AddTone(std::span<double> out, double omega, double a, double b, double sig
   const int64_t n = static_cast<int64_t>(out.size());
   const double h = static_cast<double>(n - 1) / 2;
   const double cw = std::cos(omega), sw = std::sin(omega);
+  BlockStarts starts(omega, h);
   for (int64_t b0 = 0; b0 < n; b0 += kRotationBlock) {
-    double c = std::cos(omega * (static_cast<double>(b0) - h)), s = std::sin(omega * (static_cast<double>(b0) - h));
+    double c, s;
+    starts.Next(b0, &c, &s);
     const int64_t end = std::min(n, b0 + kRotationBlock);
     for (int64_t i = b0; i < end; ++i) {
       out[i] += sign * (a * c + b * s);

@@ -14,8 +14,10 @@ struct ToneFit {
   double a = 0, b = 0;  // coefficients of cos ωt and sin ωt (centred time)
 };
 
-// Samples between exact re-seeds of the cos/sin rotation.
+// cos and sin run by rotation through ω sample by sample within blocks of kRotationBlock; each block
+// starts from a rotation through ω·kRotationBlock, re-seeded exactly every kReseedBlocks blocks.
 inline constexpr int64_t kRotationBlock = 64;
+inline constexpr int64_t kReseedBlocks = 64;
 
 // Evaluates the fit of a tone at ω to the centred residual e.
 ToneFit FitTone(std::span<const double> e, double omega);

@@ -4,11 +4,11 @@
 #define SVC_CORE_FREQUENCY_WINDOW_H_
 
 #include <array>
-#include <cmath>
 #include <cstdint>
-#include <numbers>
 #include <string_view>
 #include <vector>
+
+#include "frequency/fft.h"
 
 namespace svc::core {
 
@@ -17,19 +17,17 @@ inline constexpr std::array<std::string_view, 5> kFrequencyWindows = {"rectangul
                                                                       "blackman-harris"};
 inline constexpr int32_t kRectangularWindow = 0;
 
-// The window's samples, length n.
-inline std::vector<double> WindowSamples(int32_t window, int64_t n) {
+// The window's samples, length roots.n: cos(2πji/n) is roots.re[(j·i) mod n].
+inline std::vector<double> WindowSamples(int32_t window, const UnitRoots& roots) {
   static constexpr double kCoefficients[5][4] = {
       {1, 0, 0, 0}, {0.5, 0.5, 0, 0}, {0.54, 0.46, 0, 0}, {0.42, 0.5, 0.08, 0}, {0.35875, 0.48829, 0.14128, 0.01168}};
   static constexpr int kTerms[5] = {1, 2, 2, 3, 4};
+  const int64_t n = roots.n;
   std::vector<double> w(n);
   const double* c = kCoefficients[window];
   for (int64_t i = 0; i < n; ++i) {
     double v = c[0];
-    for (int j = 1; j < kTerms[window]; ++j) {
-      const double a = (2 * std::numbers::pi * static_cast<double>((j * i) % n)) / static_cast<double>(n);
-      v += (j % 2 == 1 ? -1 : 1) * c[j] * std::cos(a);
-    }
+    for (int j = 1; j < kTerms[window]; ++j) v += (j % 2 == 1 ? -1 : 1) * c[j] * roots.re[(j * i) % n];
     w[i] = v;
   }
   return w;

@@ -13,8 +13,8 @@
  *     mixed-radix transforms of length M (the chirp's transform is part of the plan);
  *   - a real input of even length through one complex transform of length N/2 and the untangling
  *     step; of odd length through the complex transform.
- * Twiddles are cos/sin of exact fractions (angle index reduced mod N before scaling), so a plan's
- * tables are correctly rounded up to the libm.
+ * Twiddles are cos/sin of exact fractions (angle index reduced mod N before scaling), from angles in
+ * [0, π/4] mirrored into the other octants when 8 divides the length (unitRoots).
  */
 
 /** Largest prime handled by a mixed-radix pass; a larger prime factor sends the length to Bluestein. */
@@ -145,6 +145,54 @@ function unitRoot(num: number, den: number): [number, number] {
   return [Math.cos(a), Math.sin(a)];
 }
 
+/** The n roots W^k = e^(−2πik/n), k < n. */
+export interface UnitRoots {
+  readonly n: number;
+  readonly re: Float64Array;
+  readonly im: Float64Array;
+}
+
+/**
+ * The roots from cos and sin of angles in [0, π/4] mirrored into the other octants when 8 divides n
+ * (an eighth of the libm calls), each computed directly otherwise.
+ */
+export function unitRoots(n: number): UnitRoots {
+  const re = new Float64Array(n), im = new Float64Array(n);
+  if (n % 8 !== 0) {
+    for (let k = 0; k < n; k++) [re[k], im[k]] = unitRoot(k, n);
+    return { n, re, im };
+  }
+  const q = n / 8;
+  const c = new Float64Array(q + 1), s = new Float64Array(q + 1);
+  for (let k = 0; k <= q; k++) {
+    const a = (2 * Math.PI * k) / n;
+    c[k] = Math.cos(a);
+    s[k] = Math.sin(a);
+  }
+  // cos and sin of θ_j = 2πj/n for j ≤ 2q (the first quadrant's two octants).
+  const first = (j: number): [number, number] => (j <= q ? [c[j], s[j]] : [s[2 * q - j], c[2 * q - j]]);
+  for (let k = 0; k < n; k++) {
+    let ck: number, sk: number;
+    if (k <= 2 * q) [ck, sk] = first(k);
+    else if (k <= 4 * q) {
+      const [cj, sj] = first(4 * q - k);
+      [ck, sk] = [-cj, sj];
+    } else {
+      const j = 8 * q - k;
+      let cj: number, sj: number;
+      if (j <= 2 * q) [cj, sj] = first(j);
+      else {
+        const [ci, si] = first(4 * q - j);
+        [cj, sj] = [-ci, si];
+      }
+      [ck, sk] = [cj, -sj];
+    }
+    re[k] = ck;
+    im[k] = -sk;
+  }
+  return { n, re, im };
+}
+
 /** The plan of complex transforms of length n ≥ 1. */
 export function planFft(n: number): FftPlan {
   if (!(Number.isInteger(n) && n >= 1)) throw new RangeError(`FFT length must be an integer >= 1, got ${n}`);
@@ -204,17 +252,19 @@ export function planFft(n: number): FftPlan {
     };
   }
   const passes: Pass[] = [];
+  const roots = unitRoots(n);
   let ns = n;
   let s = 1;
   for (const r of radices) {
     const m = ns / r;
     const twRe = new Float64Array(m * (r - 1));
     const twIm = new Float64Array(m * (r - 1));
+    // W_{n_s}^{pk} = W_n^{pk·(n/n_s)}, pk < n_s.
+    const stride = n / ns;
     for (let p = 0; p < m; p++) {
       for (let k = 1; k < r; k++) {
-        const [c, sn] = unitRoot(p * k, ns);
-        twRe[p * (r - 1) + k - 1] = c;
-        twIm[p * (r - 1) + k - 1] = sn;
+        twRe[p * (r - 1) + k - 1] = roots.re[p * k * stride];
+        twIm[p * (r - 1) + k - 1] = roots.im[p * k * stride];
       }
     }
     passes.push({ r, ns, m, s, twRe, twIm });
@@ -494,9 +544,9 @@ export function planRealFft(n: number): RealFftPlan {
   if (!(Number.isInteger(n) && n >= 2)) throw new RangeError(`real FFT length must be an integer >= 2, got ${n}`);
   const even = n % 2 === 0;
   const h = even ? n / 2 : n;
-  const twRe = new Float64Array(even ? h + 1 : 0);
-  const twIm = new Float64Array(even ? h + 1 : 0);
-  if (even) for (let k = 0; k <= h; k++) [twRe[k], twIm[k]] = unitRoot(k, n);
+  const roots = even ? unitRoots(n) : null;
+  const twRe = roots ? roots.re.slice(0, h + 1) : new Float64Array(0);
+  const twIm = roots ? roots.im.slice(0, h + 1) : new Float64Array(0);
   return { n, half: planFft(h), twRe, twIm, zRe: new Float64Array(h), zIm: new Float64Array(h) };
 }
 

@@ -8,9 +8,9 @@
  * (Σ S, Σ C·S and the other odd sums vanish by the symmetry of t). J is what the model explains,
  * so its maximiser is the maximum-likelihood frequency of a tone in white Gaussian noise (the
  * criterion the Cramér–Rao bound is reached by). J′ and J″ come from twelve sums over the samples in
- * one pass (cos and sin by rotation, re-seeded every 64 samples); g₁₁ = N/2 + D(2ω)/2 − D(ω)²/N and
- * g₂₂ = N/2 − D(2ω)/2 with D(x) = Σ cos(xt) and its derivatives summed the same way, never by
- * closed forms that divide by sin(ω/2).
+ * one pass (cos and sin by rotation, blocks of 64 samples re-seeded exactly every 4096);
+ * g₁₁ = N/2 + D(2ω)/2 − D(ω)²/N and g₂₂ = N/2 − D(2ω)/2 with D(x) = Σ cos(xt) and its derivatives
+ * summed the same way, never by closed forms that divide by sin(ω/2).
  */
 
 /** One evaluation: the fitted energy, its derivatives in ω, and the coefficients of C and S. */
@@ -24,18 +24,41 @@ export interface ToneFit {
 
 export const newToneFit = (): ToneFit => ({ J: 0, dJ: 0, d2J: 0, a: 0, b: 0 });
 
-/** Samples between exact re-seeds of the cos/sin rotation. */
+/**
+ * cos and sin run by rotation through ω sample by sample within blocks of ROTATION_BLOCK; each block
+ * starts from a rotation through ω·ROTATION_BLOCK, re-seeded exactly every RESEED_BLOCKS blocks.
+ */
 export const ROTATION_BLOCK = 64;
+export const RESEED_BLOCKS = 64;
+
+/** cos and sin of ω·(b − h) at the block starts b = 0, ROTATION_BLOCK, … (C++ tone_fit.cc BlockStarts). */
+function blockStarts(omega: number, h: number): (b: number) => [number, number] {
+  const cw = Math.cos(omega * ROTATION_BLOCK), sw = Math.sin(omega * ROTATION_BLOCK);
+  let c = 1, s = 0, k = 0;
+  return (b) => {
+    if (k % RESEED_BLOCKS === 0) {
+      c = Math.cos(omega * (b - h));
+      s = Math.sin(omega * (b - h));
+    } else {
+      const c2 = c * cw - s * sw;
+      s = s * cw + c * sw;
+      c = c2;
+    }
+    k++;
+    return [c, s];
+  };
+}
 
 /** A Gram term below this share of N is treated as a vanished column (ω at 0 or π). */
 const GRAM_FLOOR = 1e-12;
 
-/** cos ωt and sin ωt for t = n − h, n < N, by rotation re-seeded every ROTATION_BLOCK samples. */
+/** cos ωt and sin ωt for t = n − h, n < N, by rotation (blockStarts above). */
 export function forEachPhase(n: number, omega: number, visit: (i: number, c: number, s: number) => void): void {
   const h = (n - 1) / 2;
   const cw = Math.cos(omega), sw = Math.sin(omega);
+  const start = blockStarts(omega, h);
   for (let b = 0; b < n; b += ROTATION_BLOCK) {
-    let c = Math.cos(omega * (b - h)), s = Math.sin(omega * (b - h));
+    let [c, s] = start(b);
     const end = Math.min(n, b + ROTATION_BLOCK);
     for (let i = b; i < end; i++) {
       visit(i, c, s);
@@ -62,8 +85,9 @@ export function toneFit(e: Float64Array, omega: number, out: ToneFit): void {
   const cw = Math.cos(omega), sw = Math.sin(omega);
   let u = 0, v = 0, up = 0, vp = 0, upp = 0, vpp = 0;
   let sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0;
+  const start = blockStarts(omega, h);
   for (let b = 0; b < n; b += ROTATION_BLOCK) {
-    let c = Math.cos(omega * (b - h)), s = Math.sin(omega * (b - h));
+    let [c, s] = start(b);
     const end = Math.min(n, b + ROTATION_BLOCK);
     for (let i = b; i < end; i++) {
       const t = i - h;

@@ -4,6 +4,8 @@
  * peaks over weak ones) and the coarse estimate; the refined frequency, amplitude and phase are the
  * least-squares fit to the samples themselves, whatever the window.
  */
+import { unitRoots } from './fft';
+
 export const FREQUENCY_WINDOWS = ['rectangular', 'hann', 'hamming', 'blackman', 'blackman-harris'] as const;
 export type FrequencyWindow = (typeof FREQUENCY_WINDOWS)[number];
 
@@ -16,16 +18,14 @@ const COEFFICIENTS: Readonly<Record<FrequencyWindow, readonly number[]>> = {
   'blackman-harris': [0.35875, 0.48829, 0.14128, 0.01168],
 };
 
-/** The window's samples, length n. */
+/** The window's samples, length n: cos(2πji/n) is the real part of root (j·i) mod n (fft.ts unitRoots). */
 export function windowSamples(window: FrequencyWindow, n: number): Float64Array {
   const c = COEFFICIENTS[window];
+  const roots = unitRoots(n);
   const w = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     let v = c[0];
-    for (let j = 1; j < c.length; j++) {
-      const a = (2 * Math.PI * ((j * i) % n)) / n;
-      v += (j % 2 === 1 ? -1 : 1) * c[j] * Math.cos(a);
-    }
+    for (let j = 1; j < c.length; j++) v += (j % 2 === 1 ? -1 : 1) * c[j] * roots.re[(j * i) % n];
     w[i] = v;
   }
   return w;

@@ -1,0 +1,284 @@
+/**
+ * The independent re-check of a `frequency` answer from the request JSON, sharing no code with the
+ * engines: the least-squares fit of [1, cos ωn, sin ωn] over natural time n by its 3×3 normal
+ * equations (the engines use centred time and two columns), J′ analytic and J″ by central
+ * differences of J′, a radix-2 FFT of its own for the power elsewhere in the band.
+ */
+
+/** The samples and their rate, as the request gives them. */
+export interface FrequencyTerms {
+  readonly signal: readonly number[];
+  /** Hz. */
+  readonly rate: number;
+}
+
+/** A peak as an answer states it (Hz, signal units, radians). */
+export interface StatedPeak {
+  readonly frequency: number;
+  readonly amplitude: number;
+  readonly phase: number;
+  readonly tolerance: number;
+  readonly significant: boolean;
+}
+
+/** cos ωi and sin ωi for i < n: Math.cos/sin up to 2^16 samples, beyond by rotation re-seeded every 1024. */
+function eachPhase(n: number, omega: number, visit: (i: number, c: number, s: number) => void): void {
+  if (n <= 65536) {
+    for (let i = 0; i < n; i++) visit(i, Math.cos(omega * i), Math.sin(omega * i));
+    return;
+  }
+  const cw = Math.cos(omega), sw = Math.sin(omega);
+  for (let b = 0; b < n; b += 1024) {
+    let c = Math.cos(omega * b), s = Math.sin(omega * b);
+    for (let i = b; i < Math.min(n, b + 1024); i++) {
+      visit(i, c, s);
+      const c2 = c * cw - s * sw;
+      s = s * cw + c * sw;
+      c = c2;
+    }
+  }
+}
+
+/** The least-squares fit of offset, cos and sin at ω: coefficients β, explained energy qᵀβ and its derivative. */
+export interface LsFit {
+  /** [offset, a, b]: e ≈ β₀ + a·cos ωn + b·sin ωn (a column with a vanishing pivot gets 0). */
+  readonly beta: [number, number, number];
+  readonly J: number;
+  readonly dJ: number;
+}
+
+export function lsTone(e: ArrayLike<number>, omega: number): LsFit {
+  const n = e.length;
+  let sc = 0, ss = 0, scc = 0, sss = 0, scs = 0, q0 = 0, q1 = 0, q2 = 0;
+  let dsc = 0, dss = 0, dscs = 0, dsc2 = 0, dq1 = 0, dq2 = 0;
+  eachPhase(n, omega, (i, c, s) => {
+    const x = e[i];
+    sc += c; ss += s; scc += c * c; sss += s * s; scs += c * s;
+    q0 += x; q1 += x * c; q2 += x * s;
+    // d/dω: cos → −i·sin, sin → i·cos
+    dsc -= i * s; dss += i * c; dscs += i * (c * c - s * s); dsc2 -= 2 * i * s * c;
+    dq1 -= i * x * s; dq2 += i * x * c;
+  });
+  const G = [[n, sc, ss], [sc, scc, scs], [ss, scs, sss]];
+  const dG = [[0, dsc, dss], [dsc, dsc2, dscs], [dss, dscs, -dsc2]];
+  const q = [q0, q1, q2], dq = [0, dq1, dq2];
+  const beta = solve3(G, q, n);
+  let J = 0, dJ = 0;
+  for (let a = 0; a < 3; a++) {
+    J += q[a] * beta[a];
+    dJ += 2 * dq[a] * beta[a];
+    for (let b = 0; b < 3; b++) dJ -= beta[a] * dG[a][b] * beta[b];
+  }
+  return { beta, J, dJ };
+}
+
+/** G·β = q by elimination with partial pivoting; a pivot below 1e-10·scale drops its column (β = 0 there). */
+function solve3(G: number[][], q: number[], scale: number): [number, number, number] {
+  const A = G.map((row, i) => [...row, q[i]]);
+  const pivotCol: number[] = [];
+  let r = 0;
+  for (let c = 0; c < 3 && r < 3; c++) {
+    let p = r;
+    for (let k = r + 1; k < 3; k++) if (Math.abs(A[k][c]) > Math.abs(A[p][c])) p = k;
+    if (!(Math.abs(A[p][c]) > 1e-10 * scale)) continue;
+    [A[r], A[p]] = [A[p], A[r]];
+    for (let k = 0; k < 3; k++) {
+      if (k === r) continue;
+      const f = A[k][c] / A[r][c];
+      for (let j = c; j < 4; j++) A[k][j] -= f * A[r][j];
+    }
+    pivotCol.push(c);
+    r++;
+  }
+  const beta: [number, number, number] = [0, 0, 0];
+  pivotCol.forEach((c, row) => { beta[c] = A[row][3] / A[row][c]; });
+  return beta;
+}
+
+/** J″ at ω by central differences of J′ (step 10⁻⁴ bin), and the Newton distance |J′/J″| (∞ when J″ ≥ 0). */
+export function newtonAt(e: ArrayLike<number>, omega: number): { fit: LsFit; d2J: number; distance: number } {
+  const bin = (2 * Math.PI) / e.length;
+  const h = 1e-4 * bin;
+  const fit = lsTone(e, omega);
+  const lo = Math.max(1e-6 * bin, omega - h), hi = Math.min(Math.PI, omega + h);
+  const d2J = (lsTone(e, hi).dJ - lsTone(e, lo).dJ) / (hi - lo);
+  return { fit, d2J, distance: d2J < 0 ? Math.abs(fit.dJ / d2J) : Infinity };
+}
+
+/** Newton from ω0 on the least-squares energy (within ±1 bin, [10⁻³ bin, π]): the nearby maximum. */
+export function refineLs(e: ArrayLike<number>, omega0: number): { omega: number; d2J: number } {
+  const bin = (2 * Math.PI) / e.length;
+  let omega = omega0;
+  let d2J = NaN;
+  for (let it = 0; it < 40; it++) {
+    const at = newtonAt(e, omega);
+    d2J = at.d2J;
+    if (!(at.d2J < 0)) break;
+    let step = -at.fit.dJ / at.d2J;
+    if (Math.abs(step) > bin / 2) step = Math.sign(step) * (bin / 2);
+    const next = Math.min(Math.PI, Math.max(1e-3 * bin, Math.max(omega0 - bin, Math.min(omega0 + bin, omega + step))));
+    if (Math.abs(next - omega) <= 1e-12 * bin) {
+      omega = next;
+      break;
+    }
+    omega = next;
+  }
+  // ½ cycle per sample: one column left; taken when it explains as much.
+  if (Math.PI - omega < 1e-6 * bin && lsTone(e, Math.PI).J >= lsTone(e, omega).J * (1 - 1e-12)) omega = Math.PI;
+  return { omega, d2J };
+}
+
+/** x minus its offset and every stated peak (frequencies in cycles per sample). */
+export function residualOf(x: readonly number[], offset: number, peaks: readonly { f: number; a: number; phase: number }[]): Float64Array {
+  const r = Float64Array.from(x, (v) => v - offset);
+  for (const p of peaks) eachPhase(x.length, 2 * Math.PI * p.f, (i, c, s) => { r[i] -= p.a * (c * Math.cos(p.phase) - s * Math.sin(p.phase)); });
+  return r;
+}
+
+/** |Σ e_i·e^(−iωi)|² at ω. */
+export function powerAt(e: ArrayLike<number>, omega: number): number {
+  let re = 0, im = 0;
+  eachPhase(e.length, omega, (i, c, s) => {
+    re += e[i] * c;
+    im -= e[i] * s;
+  });
+  return re * re + im * im;
+}
+
+/**
+ * The largest periodogram value of e (zero-padded to a power of two ≥ N, an iterative radix-2 FFT)
+ * at frequencies (cycles per sample) farther than `guard` from every one of `away`.
+ */
+export function largestPowerAway(e: ArrayLike<number>, away: readonly number[], guard: number): { power: number; frequency: number } {
+  let m = 1;
+  while (m < e.length) m *= 2;
+  const re = new Float64Array(m), im = new Float64Array(m);
+  for (let i = 0; i < e.length; i++) re[i] = e[i];
+  for (let i = 1, j = 0; i < m; i++) {
+    let bit = m >> 1;
+    for (; j & bit; bit >>= 1) j ^= bit;
+    j ^= bit;
+    if (i < j) {
+      [re[i], re[j]] = [re[j], re[i]];
+      [im[i], im[j]] = [im[j], im[i]];
+    }
+  }
+  for (let len = 2; len <= m; len *= 2) {
+    const ang = (-2 * Math.PI) / len;
+    const half = len / 2;
+    for (let k = 0; k < half; k++) {
+      const wr = Math.cos(ang * k), wi = Math.sin(ang * k);
+      for (let i = k; i < m; i += len) {
+        const j = i + half;
+        const tr = re[j] * wr - im[j] * wi, ti = re[j] * wi + im[j] * wr;
+        re[j] = re[i] - tr;
+        im[j] = im[i] - ti;
+        re[i] += tr;
+        im[i] += ti;
+      }
+    }
+  }
+  let best = 0, at = 0;
+  for (let k = 0; k <= m / 2; k++) {
+    const f = k / m;
+    if (away.some((g) => Math.abs(f - g) <= guard)) continue;
+    const p = re[k] * re[k] + im[k] * im[k];
+    if (p > best) {
+      best = p;
+      at = f;
+    }
+  }
+  return { power: best, frequency: at };
+}
+
+const wrap = (p: number): number => Math.atan2(Math.sin(p), Math.cos(p));
+
+/** One named finding of the re-check; `ok` false is a disagreement. */
+export interface Finding {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/**
+ * Re-checks stated peaks (Hz) against the samples: each peak's frequency is within its tolerance of
+ * the least-squares maximum of the residual without the other peaks (plus 10⁻⁹ bin of round-off),
+ * its amplitude and phase are that fit's (to 10⁻⁶ of the amplitude plus the noise), its tolerance
+ * is not below two standard errors measured here, the offset is the mean of what the peaks leave,
+ * and (when the strongest peak is significant) nothing more than 2 bins from the peaks has over
+ * twice the power of the strongest peak. Returns the findings and the recomputed noise.
+ */
+export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined): { findings: Finding[]; noise: number; offset: number } {
+  const x = t.signal;
+  const n = x.length;
+  const bin = 1 / n;
+  const findings: Finding[] = [];
+  const cyc = peaks.map((p) => ({ f: p.frequency / t.rate, a: p.amplitude, phase: p.phase }));
+  const bare = residualOf(x, 0, cyc);
+  let mean = 0;
+  for (const v of bare) mean += v;
+  mean /= n;
+  let scale = 0;
+  for (const v of x) scale = Math.max(scale, Math.abs(v));
+  const r = bare.map((v) => v - mean);
+  let rss = 0;
+  for (const v of r) rss += v * v;
+  const dof = n - 1 - 3 * peaks.length;
+  const noise = dof >= 1 ? Math.sqrt(rss / dof) : 0;
+  peaks.forEach((p, k) => {
+    const part = r.slice();
+    const own = cyc[k];
+    eachPhase(n, 2 * Math.PI * own.f, (i, c, s) => { part[i] += own.a * (c * Math.cos(own.phase) - s * Math.sin(own.phase)); });
+    const omega = 2 * Math.PI * own.f;
+    const edge = own.f >= 0.5 || own.f < 0.02 * bin;
+    const at = newtonAt(part, omega);
+    const [, a, b] = at.fit.beta;
+    // Frequency: within its tolerance of the maximum (an edge maximum needs J not to rise inward).
+    let ok: boolean;
+    let detail: string;
+    if (edge) {
+      ok = at.fit.J >= lsTone(part, omega - 1e-3 * 2 * Math.PI * bin).J * (1 - 1e-12);
+      detail = ok ? `peak ${k} sits on the band edge ${p.frequency} Hz, a maximum there` : `peak ${k} at ${p.frequency} Hz is not a maximum of the least-squares energy`;
+    } else {
+      const dist = (at.distance / (2 * Math.PI)) * t.rate;
+      ok = dist <= p.tolerance + 1e-9 * bin * t.rate;
+      detail = ok
+        ? `peak ${k} at ${p.frequency} Hz is ${dist.toExponential(2)} Hz from the least-squares maximum (tolerance ${p.tolerance})`
+        : `peak ${k} at ${p.frequency} Hz is ${dist.toExponential(2)} Hz from the least-squares maximum, beyond its tolerance ${p.tolerance}`;
+    }
+    findings.push({ name: `peak_${k}_frequency`, ok, detail });
+    const wantA = Math.hypot(a, b);
+    const da = Math.hypot(a - p.amplitude * Math.cos(p.phase), b + p.amplitude * Math.sin(p.phase));
+    const fits = da <= 1e-6 * (wantA + noise) + 1e-12 * scale;
+    findings.push({
+      name: `peak_${k}_amplitude`, ok: fits,
+      detail: fits ? `amplitude ${p.amplitude} and phase ${p.phase} are the least-squares fit there` : `amplitude ${p.amplitude}, phase ${p.phase}; the fit gives ${wantA}, ${wrap(Math.atan2(-b, a))}`,
+    });
+    if (!p.significant) {
+      const whole = p.tolerance === t.rate / 2;
+      findings.push({ name: `peak_${k}_tolerance`, ok: whole, detail: whole ? 'not significant: the tolerance is the whole band' : `not significant, yet the tolerance ${p.tolerance} is less than the band ${t.rate / 2}` });
+    } else if (!edge && dof >= 1 && at.d2J < 0) {
+      const sd = (Math.sqrt((2 * noise * noise) / -at.d2J) / (2 * Math.PI)) * t.rate;
+      const honest = p.tolerance >= 2 * sd;
+      findings.push({ name: `peak_${k}_tolerance`, ok: honest, detail: honest ? `tolerance ${p.tolerance} covers 2 standard errors (${(2 * sd).toExponential(2)} Hz measured here)` : `tolerance ${p.tolerance} is below 2 standard errors measured here (${(2 * sd).toExponential(2)} Hz)` });
+    }
+  });
+  if (offset !== undefined) {
+    const ok = Math.abs(offset - mean) <= 1e-9 * (scale + Math.abs(mean)) + 1e-300;
+    findings.push({ name: 'offset', ok, detail: ok ? `offset ${offset} is the mean of what the peaks leave` : `offset ${offset}, recomputed ${mean}` });
+  }
+  if (peaks.length > 0 && peaks[0].significant) {
+    let xm = 0;
+    for (const v of x) xm += v;
+    xm /= n;
+    const centred = Float64Array.from(x, (v) => v - xm);
+    const strongest = Math.max(...cyc.map((p) => powerAt(centred, 2 * Math.PI * p.f)));
+    const other = largestPowerAway(centred, cyc.map((p) => p.f), 2 * bin);
+    const ok = other.power <= 2 * strongest;
+    findings.push({
+      name: 'dominant', ok,
+      detail: ok ? 'no frequency away from the peaks carries over twice the power of the strongest peak' : `${other.frequency * t.rate} Hz carries ${(other.power / strongest).toFixed(2)} times the power of the strongest peak`,
+    });
+  }
+  return { findings, noise, offset: mean };
+}
