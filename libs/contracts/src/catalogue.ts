@@ -63,7 +63,7 @@ const LINES = {
   relation: { purpose: 'integer relations and minimal polynomials', status: NA },
   reduce: { purpose: 'lattice-basis reduction', status: NA },
   precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
-  world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: NA },
+  world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: S, stability: 'beta', docs: 'docs/world.md' },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
   entropy: { purpose: 'entanglement entropy', status: NA },
   frequency: { purpose: 'dominant frequency', status: S, stability: 'beta', docs: 'docs/frequency.md' },

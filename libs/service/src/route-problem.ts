@@ -22,10 +22,7 @@ export interface RouteCandidate {
 
 type Body = RouteBody;
 
-const WORLD_OPS = ['kinematics', 'terrain', 'neighbors', 'predict'];
 const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
-
-const opIn = (ops: readonly string[]) => (b: Body) => (typeof b.op === 'string' && ops.includes(b.op) ? { bonus: 0.3, why: `op "${b.op}"` } : { bonus: -0.5, why: 'op not one of this command' });
 
 /**
  * Shapes of the commands the catalogue says are not available yet (`PlannedCommand`: the type
@@ -43,10 +40,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },
   reduce: { fields: ['basis', 'delta'], requires: [['basis']], distinctive: ['basis'], prior: 0.9 },
-  world: {
-    fields: ['op', 'links', 'dh', 'grid', 'cell', 'points', 'queries', 'k', 'poses', 'at'], requires: [['op']], distinctive: ['links', 'grid', 'poses', 'queries'], prior: 0.5,
-    evidence: opIn(WORLD_OPS),
-  },
   entropy: { fields: ['state', 'terms', 'subsystem'], requires: [['subsystem']], distinctive: ['subsystem', 'state'], prior: 0.9 },
 };
 

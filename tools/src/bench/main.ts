@@ -27,6 +27,8 @@
  *   frequency the FFT alone beside numpy/scipy (pocketfft) and FFTW, the whole operation, accuracy
  *             against the Cramér–Rao bound with an SVG (frequency.ts: BENCH_FFT_N, BENCH_FREQ_TONES,
  *             BENCH_FREQ_TRIALS)
+ *   world     the k-d tree beside scipy's cKDTree, neighbors through the engines, the other ops on
+ *             large inputs (world.ts: BENCH_KD_N, BENCH_WORLD_N, BENCH_WORLD_TS_MAX)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -56,6 +58,7 @@ import { benchPrecision } from './precision';
 import { benchErasure } from './erasure';
 import { benchXorsat } from './xorsat';
 import { benchFrequency } from './frequency';
+import { benchWorld } from './world';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -192,6 +195,7 @@ async function main() {
   if (wanted('erasure')) console.log(`\n${await benchErasure(ts, native)}`);
   if (wanted('xorsat')) console.log(`\n${await benchXorsat(ts, native)}`);
   if (wanted('frequency')) console.log(`\n${await benchFrequency(ROOT, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('world')) console.log(`\n${await benchWorld(ROOT, ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -27,6 +27,7 @@ import { protect } from './protect';
 import { recover } from './recover';
 import { xorsat } from './xorsat';
 import { frequency } from './frequency';
+import { world } from './world';
 
 export const REGISTRY = {
   rules,
@@ -42,6 +43,7 @@ export const REGISTRY = {
   cover,
   xorsat,
   frequency,
+  world,
   feel,
   want,
   sample,

@@ -21,6 +21,7 @@ import { RULES_FAMILY } from './rules/family';
 import { SELECT_FAMILY } from './select/family';
 import { TSP_FAMILY } from './tsp/family';
 import { XORSAT_FAMILY } from './xorsat/family';
+import { WORLD_FAMILY } from './world/family';
 
 export const FAMILIES = [
   QUBO_FAMILY,
@@ -38,6 +39,7 @@ export const FAMILIES = [
   ERASURE_FAMILY,
   XORSAT_FAMILY,
   FREQUENCY_FAMILY,
+  WORLD_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

@@ -26,6 +26,7 @@ import { protectCommand } from './protect';
 import { recoverCommand } from './recover';
 import { xorsatCommand } from './xorsat';
 import { frequencyCommand } from './frequency';
+import { worldCommand } from './world';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -51,6 +52,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   protectCommand,
   recoverCommand,
   frequencyCommand,
+  worldCommand,
 ]);
 
 /** The module of `command`, when this build can solve it. */

@@ -88,6 +88,14 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     // of about 6 units a sample, plus the service's re-check (a few more passes and one FFT).
     return { work: Math.ceil((p.top + 1) * p.n * (Math.log2(p.n) + 60)), steps: null, basis: 'engine_budget' };
   }
+  if (p.kind === 'world') {
+    // families/world/solve.ts: one pass over the op's rows; neighbours build a k-d tree (about
+    // n·log₂n node visits) and search it (about (k + 8) leaves' points per query and level), plus the
+    // service's re-check (distances and a brute-force sample).
+    if (p.op !== 'neighbors') return { work: 50 * p.n, steps: null, basis: 'engine_budget' };
+    const q = p.queries!.length / p.dim!, lg = Math.log2(p.n + 1);
+    return { work: Math.ceil(4 * p.n * lg + q * (p.k! + 8) * (lg + 16) + 64 * p.n * p.dim!), steps: null, basis: 'engine_budget' };
+  }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };
   let m: number;

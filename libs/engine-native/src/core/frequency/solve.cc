@@ -325,8 +325,9 @@ CallStatus ValidateFrequency(std::string_view /*command*/, const FrequencyProble
   if (!p.linear.empty() || p.pairs.size() != 0 || p.complete || !options.warm_start.empty()) {
     return fail("frequency takes only its own fields");
   }
+  // The contract caps Σ|x| at 1e150: amplitudes, offsets and their squares stay finite.
   for (double v : f.signal) {
-    if (!std::isfinite(v)) return fail("signal values must be finite");
+    if (!(std::fabs(v) <= 1e150)) return fail("signal values must be finite and at most 1e150 in magnitude");
   }
   if (f.window < 0 || f.window >= static_cast<int32_t>(kFrequencyWindows.size())) return fail("unknown window");
   if (f.top < 1 || f.top > kFrequencyMaxTop) return fail("top must be 1..64");

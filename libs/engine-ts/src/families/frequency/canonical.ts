@@ -7,7 +7,8 @@ export function canonicalFrequency(signal: ArrayLike<number>, window: FrequencyW
   const n = signal.length;
   if (n < 2) throw new Error(`frequency needs at least 2 samples, got ${n}`);
   const x = Float64Array.from(signal);
-  for (let i = 0; i < n; i++) if (!Number.isFinite(x[i])) throw new Error(`signal[${i}] is ${signal[i]}, not a finite number`);
+  // The contract caps Σ|x| at 1e150 (the C++ core refuses the same): amplitudes and their squares stay finite.
+  for (let i = 0; i < n; i++) if (!(Math.abs(x[i]) <= 1e150)) throw new Error(`signal[${i}] is ${signal[i]}, not a finite number of magnitude at most 1e150`);
   if (!(FREQUENCY_WINDOWS as readonly string[]).includes(window)) throw new Error(`unknown window "${String(window)}"`);
   if (!(Number.isInteger(top) && top >= 1 && top <= FREQUENCY_MAX_TOP)) throw new Error(`top is ${top}, not an integer 1..${FREQUENCY_MAX_TOP}`);
   return { kind: 'frequency', n, signal: x, window, top };
