@@ -41,6 +41,7 @@ SolveResult Run(const WorldProblem& p, CallStatus expect = CallStatus::kOk) {
   return out;
 }
 
+// The view borrows links and base: keep them alive while it is used.
 WorldProblem Kinematics(int32_t chain, const std::vector<double>& links, const std::vector<double>& base) {
   WorldProblem p;
   p.n = static_cast<int32_t>(links.size() / (chain == 0 ? 2 : 4));
@@ -265,7 +266,8 @@ void TestValidation() {
   Run(Kinematics(0, {1, 0, 2}, {0, 0, 0}), CallStatus::kError);
   Run(Kinematics(1, {1, 0, 2, 0}, {0, 0, 0}), CallStatus::kError);  // base on a DH chain
   Run(Kinematics(0, {1e200, 0}, {0, 0, 0}), CallStatus::kError);
-  WorldProblem p = Kinematics(0, {1, 0}, {0, 0, 0});
+  const std::vector<double> one_link = {1, 0}, origin = {0, 0, 0};  // the view points into these
+  WorldProblem p = Kinematics(0, one_link, origin);
   p.world.chain = -1;
   Run(p, CallStatus::kError);
   WorldProblem q;
