@@ -75,8 +75,8 @@ export interface Example {
   readonly query: { readonly effort: Effort; readonly seed: number };
   /**
    * What the service answers: the objective's field (a dotted path, e.g. `samples.0.energy`), its
-   * value (a decimal string for precision), and the certainty label; `tolerance` (absolute) when the value is a numeric operation's
-   * (a measured frequency), exact when absent.
+   * value (a decimal string for precision), and the certainty label; `tolerance` (absolute) when
+   * the value is a numeric operation's (a measured frequency), exact when absent.
    */
   readonly expected: { readonly field: string; readonly value: number | string; readonly certainty: string; readonly tolerance?: number };
 }
