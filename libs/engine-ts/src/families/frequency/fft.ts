@@ -334,12 +334,7 @@ function rader(r: Rader, re: Float64Array, im: Float64Array): void {
   } else {
     fftInPlace(r.inner, aRe, aIm);
   }
-  for (let k = 0; k < l; k++) {
-    const pr = aRe[k] * bRe[k] - aIm[k] * bIm[k];
-    const pi = aRe[k] * bIm[k] + aIm[k] * bRe[k];
-    aRe[k] = pr;
-    aIm[k] = -pi;
-  }
+  multiplyConjugate(aRe, aIm, bRe, bIm, l);
   fftInPlace(r.inner, aRe, aIm);
   const x0r = re[0], x0i = im[0];
   re[0] = sumRe;
@@ -347,6 +342,19 @@ function rader(r: Rader, re: Float64Array, im: Float64Array): void {
   for (let m = 0; m < l; m++) {
     re[permOut[m]] = x0r + aRe[m];
     im[permOut[m]] = x0i - aIm[m];
+  }
+}
+
+/**
+ * a ← conj(a · b) over the first `len` entries: the pointwise product of a cyclic convolution,
+ * conjugated so that a second forward transform inverts it (Rader and Bluestein).
+ */
+function multiplyConjugate(aRe: Float64Array, aIm: Float64Array, bRe: Float64Array, bIm: Float64Array, len: number): void {
+  for (let k = 0; k < len; k++) {
+    const r = aRe[k] * bRe[k] - aIm[k] * bIm[k];
+    const i = aRe[k] * bIm[k] + aIm[k] * bRe[k];
+    aRe[k] = r;
+    aIm[k] = -i;
   }
 }
 
@@ -360,12 +368,7 @@ function bluestein(b: Bluestein, n: number, re: Float64Array, im: Float64Array):
   }
   fftInPlace(b.inner, aRe, aIm);
   // Product with the chirp's transform, conjugated so that a forward transform inverts it.
-  for (let k = 0; k < m; k++) {
-    const r = aRe[k] * bRe[k] - aIm[k] * bIm[k];
-    const i = aRe[k] * bIm[k] + aIm[k] * bRe[k];
-    aRe[k] = r;
-    aIm[k] = -i;
-  }
+  multiplyConjugate(aRe, aIm, bRe, bIm, m);
   fftInPlace(b.inner, aRe, aIm);
   for (let k = 0; k < n; k++) {
     const r = aRe[k], i = -aIm[k];
