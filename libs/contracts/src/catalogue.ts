@@ -55,7 +55,7 @@ const LINES = {
   design: { purpose: 'coupled k-ary design or graph coloring', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/design.md' },
   select: { purpose: 'pick exactly k of m items, maximizing affinity minus redundancy', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
   rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/rank.md' },
-  spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: NA },
+  spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: S, stability: 'research', docs: 'docs/spectrum.md' },
   phase: { purpose: 'phase of matter', status: NA },
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },

@@ -56,6 +56,19 @@ export const CERTAINTY = {
   abstention: 'abstention (no relation within bounds)',
 } as const;
 
+/**
+ * Whether a certainty text is an instance of a template of CERTAINTY: the same words, each `<t>` or
+ * `<d>` standing for a number (e.g. `operation (numeric, tolerance 3.3e-13)` matches
+ * `operation (numeric, tolerance <t>)`); a text without placeholders must be equal.
+ */
+export function certaintyMatches(text: unknown, template: string): boolean {
+  if (typeof text !== 'string') return false;
+  const parts = template.split(/<[td]>/);
+  if (parts.length === 1) return text === template;
+  const escape = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${parts.map(escape).join('[-+]?[0-9]+(?:\\.[0-9]+)?(?:e[-+]?[0-9]+)?')}$`).test(text);
+}
+
 /** Which exact method finished (the engine's `Proof`), or null for a heuristic answer. */
 export const PROOF_KINDS = ['exhaustive', 'branch_and_bound', 'dynamic_program', 'planted'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];

@@ -31,7 +31,6 @@ const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
  * status S in libs/contracts/src/catalogue.ts.
  */
 const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
-  spectrum: { fields: ['terms', 'k'], requires: [['terms']], distinctive: ['terms'], prior: 0.6 },
   phase: {
     fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,
     evidence: (b) => (typeof b.model === 'string' && PHASE_MODELS.includes(b.model) ? { bonus: 0.1, why: `model "${b.model}"` } : null),

@@ -23,6 +23,8 @@ import { canonicalFrequency } from '@svc/engine-ts/families/frequency';
 import { toneSignal } from '@svc/engine-ts/testing/frequency';
 import { canonicalWorld } from '@svc/engine-ts/families/world';
 import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/testing/world';
+import { canonicalSpectrum } from '@svc/engine-ts/families/spectrum';
+import { randomPauliTerms, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/spectrum';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -124,6 +126,14 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalWorld({ op: 'predict', poses: [{ t: 0, x: 0, y: 0, theta: 3 }, { t: 1, x: 1, y: 2, theta: -3 }, { t: 2.5, x: 3, y: 3, theta: -2.8 }], at: 4 }),
       ];
     }
+    case 'spectrum':
+      // Dense (Ising ring, X-parity), U(1) sectors (XXZ), Lanczos without symmetry (complex), Lanczos on parity sectors.
+      return [
+        canonicalSpectrum(6, tfimTerms(6, 1, 0.7, true), 3),
+        canonicalSpectrum(10, xxzTerms(10, 1, 0.5, true), 4),
+        canonicalSpectrum(11, randomPauliTerms(230, 11, 30, 0.4), 2),
+        canonicalSpectrum(14, tfimTerms(14, 1, 1, false), 2),
+      ];
     default:
       return [];
   }

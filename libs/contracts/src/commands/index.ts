@@ -28,6 +28,7 @@ import { recover } from './recover';
 import { xorsat } from './xorsat';
 import { frequency } from './frequency';
 import { world } from './world';
+import { spectrum } from './spectrum';
 
 export const REGISTRY = {
   rules,
@@ -44,6 +45,7 @@ export const REGISTRY = {
   xorsat,
   frequency,
   world,
+  spectrum,
   feel,
   want,
   sample,

@@ -19,6 +19,7 @@ import { MAXCUT_FAMILY, QUBO_FAMILY } from './qubo/family';
 import { RANK_FAMILY } from './rank/family';
 import { RULES_FAMILY } from './rules/family';
 import { SELECT_FAMILY } from './select/family';
+import { SPECTRUM_FAMILY } from './spectrum/family';
 import { TSP_FAMILY } from './tsp/family';
 import { XORSAT_FAMILY } from './xorsat/family';
 import { WORLD_FAMILY } from './world/family';
@@ -40,6 +41,7 @@ export const FAMILIES = [
   XORSAT_FAMILY,
   FREQUENCY_FAMILY,
   WORLD_FAMILY,
+  SPECTRUM_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

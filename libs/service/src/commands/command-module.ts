@@ -60,6 +60,12 @@ export interface AnswerChecker {
   readonly objectiveField: string;
   readonly minimise: boolean;
   check(input: CheckInput): { checks: VerifyCheck[]; objective: number | null };
+  /**
+   * The objective's true value for a small instance, computed independently of the engines (the
+   * examples' reference in apps/http/src/meta.test.ts), or null beyond the checker's exact size;
+   * absent for commands whose answers are re-checked by enumerating 0/1 answers.
+   */
+  reference?(input: Pick<CheckInput, 'v' | 'prep'>): number | null;
 }
 
 /** One engine-verified recipe of `GET /api/v1/examples`. */
@@ -76,7 +82,9 @@ export interface Example {
   /**
    * What the service answers: the objective's field (a dotted path, e.g. `samples.0.energy`), its
    * value (a decimal string for precision), and the certainty label; `tolerance` (absolute) when
-   * the value is a numeric operation's (a measured frequency), exact when absent.
+   * the value is a numeric operation's (a measured frequency, an eigenvalue), exact when absent. A
+   * certainty may be a template whose `<t>` stands for the measured tolerance (contracts
+   * `certaintyMatches`).
    */
   readonly expected: { readonly field: string; readonly value: number | string; readonly certainty: string; readonly tolerance?: number };
 }

@@ -27,6 +27,7 @@ import { recoverCommand } from './recover';
 import { xorsatCommand } from './xorsat';
 import { frequencyCommand } from './frequency';
 import { worldCommand } from './world';
+import { spectrumCommand } from './spectrum';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -41,6 +42,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   coverCommand,
   milpCommand,
   xorsatCommand,
+  spectrumCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

@@ -1,3 +1,4 @@
+import { spectrumWork } from '@svc/engine-ts/families/spectrum';
 import { budgetFor, coverBudgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
@@ -95,6 +96,10 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     if (p.op !== 'neighbors') return { work: 50 * p.n, steps: null, basis: 'engine_budget' };
     const q = p.queries!.length / p.dim!, lg = Math.log2(p.n + 1);
     return { work: Math.ceil(4 * p.n * lg + q * (p.k! + 8) * (lg + 16) + 64 * p.n * p.dim!), steps: null, basis: 'engine_budget' };
+  }
+  if (plan.command === 'spectrum' && p.kind === 'spectrum') {
+    // families/spectrum/budget.ts: products H·v over 2^n amplitudes, each a sum over the terms.
+    return { work: spectrumWork(p.n, p.coeff.length, p.k), steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

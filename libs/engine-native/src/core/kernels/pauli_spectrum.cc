@@ -1,0 +1,172 @@
+#include "kernels/pauli_spectrum.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "common/prng.h"
+#include "kernels/hermitian_dense.h"
+#include "kernels/lanczos.h"
+
+namespace svc::core {
+
+namespace {
+
+constexpr double kEps = 2.220446049250313e-16;
+
+struct Found {
+  EigenPair pair;
+  double error = 0;
+  const SectorBasis* basis = nullptr;
+};
+
+EigenPair RayleighPair(const SectorOperator& sop, std::vector<double> x, KrylovWork& work) {
+  std::vector<double> w(x.size());
+  sop.Apply(x.data(), w.data());
+  ++work.matvecs;
+  const Rayleigh q = CompensatedRayleigh(x.data(), w.data(), static_cast<int64_t>(x.size()));
+  return {q.value, q.residual, std::move(x)};
+}
+
+// Indices of the `count` smallest entries, ascending by (value, index).
+std::vector<int64_t> SelectSmallest(const std::vector<double>& a, int64_t count) {
+  std::vector<int64_t> idx;
+  if (count <= 0) return idx;
+  auto less = [&](int64_t i, int64_t j) { return a[i] < a[j] || (a[i] == a[j] && i < j); };
+  for (int64_t i = 0; i < static_cast<int64_t>(a.size()); ++i) {
+    if (static_cast<int64_t>(idx.size()) < count) {
+      idx.push_back(i);
+      std::push_heap(idx.begin(), idx.end(), less);
+    } else if (less(i, idx.front())) {
+      std::pop_heap(idx.begin(), idx.end(), less);
+      idx.back() = i;
+      std::push_heap(idx.begin(), idx.end(), less);
+    }
+  }
+  std::sort(idx.begin(), idx.end(), less);
+  return idx;
+}
+
+}  // namespace
+
+double RoundingFloor(const PauliOperator& op) {
+  return 2 * kEps * std::max(op.scale, std::numeric_limits<double>::denorm_min()) * (op.terms + 2);
+}
+
+int64_t KrylovSlots(int64_t dim, bool complex, int64_t want, double basis_bytes) {
+  const double by_memory = std::floor(basis_bytes / (static_cast<double>(dim) * 8 * (complex ? 2 : 1)));
+  return std::max<int64_t>(want + 5, std::min<int64_t>(kMaxKrylovSlots, static_cast<int64_t>(by_memory)));
+}
+
+PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpectrumOptions& o, const Limits& limits) {
+  const int32_t n = terms.n;
+  const PauliOperator op0 = MakePauliOperator(terms);
+  const Symmetry sym0 = DetectSymmetry(op0);
+  PauliTerms hadamard;
+  if (sym0 == Symmetry::kXParity) hadamard = HadamardTerms(terms);
+  const PauliOperator op = sym0 == Symmetry::kXParity ? MakePauliOperator(hadamard.view()) : op0;
+  PauliSpectrum out;
+  out.scale = op.scale;
+  out.floor = RoundingFloor(op);
+  const double tol = std::max(o.tolerance * op.scale, 2 * out.floor);
+  Prng rng(o.seed);
+  KrylovWork work{0, o.max_matvecs};
+  const bool diagonal = op.groups.empty();
+  out.symmetry = diagonal ? 4 : static_cast<int32_t>(sym0);
+  const std::vector<SectorBasis> bases = SectorsFor(n, diagonal ? Symmetry::kNone : sym0);
+  out.sectors = static_cast<int32_t>(bases.size());
+  std::vector<Found> found;
+  double cutoff = std::numeric_limits<double>::infinity();
+  bool stopped = false;
+  for (const SectorBasis& basis : bases) {
+    SectorOperator sop(op, basis, &limits);
+    if (sop.interrupted()) {
+      stopped = true;
+      break;
+    }
+    const int64_t want = std::min<int64_t>(o.k, sop.dim());
+    const int s = sop.complex() ? 2 : 1;
+    std::vector<EigenPair> pairs;
+    std::vector<Neighbour> above;
+    if (diagonal) {
+      out.methods |= 1;
+      const std::vector<int64_t> order = SelectSmallest(sop.diag(), std::min<int64_t>(want + 8, sop.dim()));
+      for (int64_t i = 0; i < want; ++i) {
+        std::vector<double> x;
+        if (o.vectors) {
+          x.assign(sop.dim() * s, 0.0);
+          x[order[i] * s] = 1;
+        }
+        pairs.push_back({sop.diag()[order[i]], 0, std::move(x)});
+      }
+      for (size_t i = static_cast<size_t>(want); i < order.size(); ++i) above.push_back({sop.diag()[order[i]], 0});
+    } else if (sop.dim() <= o.dense_max_dim) {
+      out.methods |= 2;
+      std::vector<double> A = sop.Dense();
+      const int64_t count = std::min<int64_t>(want + 8, sop.dim());
+      DenseEigen eig = DenseLowest(A, sop.dim(), sop.complex(), count, true);
+      std::vector<EigenPair> all;
+      for (auto& x : eig.vectors) all.push_back(RayleighPair(sop, std::move(x), work));
+      for (int64_t i = 0; i < want; ++i) pairs.push_back(std::move(all[i]));
+      for (size_t i = static_cast<size_t>(want); i < all.size(); ++i) above.push_back({all[i].value, all[i].residual});
+    } else {
+      out.methods |= 4;
+      LinearOperator lop{sop.dim(), sop.complex(), [&sop](const double* v, double* w) { sop.Apply(v, w); }};
+      KrylovParams kp;
+      kp.op = &lop;
+      kp.want = want;
+      kp.cutoff = cutoff;
+      kp.tol = tol;
+      kp.scale = op.scale;
+      kp.slots = KrylovSlots(sop.dim(), sop.complex(), want, o.basis_bytes);
+      kp.rng = &rng;
+      kp.limits = &limits;
+      kp.work = &work;
+      kp.check_rounds = o.k >= 2;
+      kp.keep_vectors = o.vectors;
+      KrylovResult r = KrylovLowest(kp);
+      pairs = std::move(r.pairs);
+      above = std::move(r.above);
+      if (r.stopped) stopped = true;
+    }
+    std::vector<double> vals, res;
+    for (const EigenPair& q : pairs) {
+      vals.push_back(q.value);
+      res.push_back(q.residual);
+    }
+    const std::vector<double> bounds = TempleBounds(vals, res, true, above);
+    for (size_t i = 0; i < pairs.size(); ++i) {
+      found.push_back({std::move(pairs[i]), bounds[i] + out.floor, &basis});
+      if (!o.vectors) found.back().pair.vector.clear();
+    }
+    std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.pair.value < b.pair.value; });
+    if (static_cast<int64_t>(found.size()) > o.k) found.resize(o.k);
+    if (static_cast<int64_t>(found.size()) >= o.k) cutoff = found[o.k - 1].pair.value + found[o.k - 1].error;
+    if (stopped || limits.CheckLimits() != Stop::kNone) {
+      stopped = true;
+      break;
+    }
+  }
+  out.stopped = stopped;
+  out.matvecs = work.matvecs;
+  for (const Found& f : found) {
+    out.values.push_back(f.pair.value);
+    out.errors.push_back(f.error);
+    out.residuals.push_back(f.pair.residual);
+    if (o.vectors) {
+      std::vector<double> full(size_t{2} << n, 0.0);
+      const int s = op.complex ? 2 : 1;
+      for (int64_t i = 0; i < f.basis->dim(); ++i) {
+        const uint32_t b = f.basis->State(i);
+        full[2 * b] = f.pair.vector[i * s];
+        if (op.complex) full[2 * b + 1] = f.pair.vector[i * s + 1];
+      }
+      if (sym0 == Symmetry::kXParity && !diagonal) WalshHadamard(full, n, true);
+      out.vectors.push_back(std::move(full));
+    }
+  }
+  return out;
+}
+
+}  // namespace svc::core
