@@ -29,6 +29,9 @@
  *             BENCH_FREQ_TRIALS)
  *   world     the k-d tree beside scipy's cKDTree, neighbors through the engines, the other ops on
  *             large inputs (world.ts: BENCH_KD_N, BENCH_WORLD_N, BENCH_WORLD_TS_MAX)
+ *   spectrum  the transverse-field Ising ring at h = 1, native, TS and scipy's eigsh, the Heisenberg
+ *             ring against the Bethe ansatz, an SVG of the gap against h (spectrum.ts: BENCH_SPECTRUM_L,
+ *             BENCH_SPECTRUM_TS_MAX_L, BENCH_SCIPY_MAX_L, BENCH_SPECTRUM_GAP_L)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -59,6 +62,7 @@ import { benchErasure } from './erasure';
 import { benchXorsat } from './xorsat';
 import { benchFrequency } from './frequency';
 import { benchWorld } from './world';
+import { benchSpectrum } from './spectrum';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -196,6 +200,7 @@ async function main() {
   if (wanted('xorsat')) console.log(`\n${await benchXorsat(ts, native)}`);
   if (wanted('frequency')) console.log(`\n${await benchFrequency(ROOT, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('world')) console.log(`\n${await benchWorld(ROOT, ts, native)}`);
+  if (wanted('spectrum')) console.log(`\n${await benchSpectrum(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

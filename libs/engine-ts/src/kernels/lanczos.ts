@@ -10,7 +10,7 @@
  * vectors). Every 4 steps T is diagonalised: Ritz values θ_i with residual estimates
  * r_i = β·|y_i,last|; an error bound min(r, r²/δ) (Kato–Temple, δ the distance to the nearest
  * other Ritz value outside its cluster, less that value's residual). When the basis is full it is
- * restarted with its lowest Ritz vectors. The wanted pairs converge (bound ≤ tol), or a converged
+ * restarted with its lowest want + 4 Ritz vectors. The wanted pairs converge (bound ≤ tol), or a converged
  * value lies above the cutoff (nothing above it is needed); they are locked: later runs start
  * from a fresh random vector and deflate them.
  *
@@ -388,7 +388,7 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
       }
       if (jc === mAct) {
         // Thick restart: keep the lowest pKeep Ritz vectors, the residual vector after them.
-        pKeep = Math.min(mAct - 3, want + Math.max(2, (mAct - want) >> 1));
+        pKeep = Math.min(mAct - 3, want + 4);
         pKeep = Math.max(Math.min(pKeep, mAct - 2), 1);
         formRitz(V, jc, eig.vectors, pKeep, op.dim, c);
         const tail = slots[f + jc];

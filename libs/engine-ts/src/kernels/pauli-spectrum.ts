@@ -24,7 +24,7 @@ import {
 
 const EPS = 2.220446049250313e-16;
 /** Largest Krylov basis (vectors) a sector uses, whatever the memory allows. */
-export const MAX_SLOTS = 120;
+export const MAX_SLOTS = 40;
 
 export interface PauliSpectrumOptions {
   /** Eigenvalues wanted (lowest first). */

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <new>
 
 #include "kernels/hermitian_dense.h"
 #include "kernels/parallel.h"
@@ -60,9 +61,6 @@ SVC_SIMD_CLONES void AxpyRange(double* y, double ar, double ai, const double* x,
   }
 }
 
-void Axpy(double* y, double ar, double ai, const double* x, int64_t len, bool c) {
-  OnHalves(len, [&](int64_t lo, int64_t hi) { AxpyRange(y, ar, ai, x, lo, hi, c); });
-}
 
 SVC_SIMD_CLONES double SquaresRange(const double* a, int64_t lo, int64_t hi) {
   double t = 0;
@@ -106,17 +104,27 @@ struct Compensated {
   double Value() const { return sum + carry; }
 };
 
-// Classical Gram-Schmidt twice; the summed coefficients, interleaved.
+// Classical Gram-Schmidt twice; the summed coefficients, interleaved. Each pass is two sweeps over
+// the rows (all the dots, then all the updates), each split in the fixed halves.
 std::vector<double> Project(const std::vector<double*>& basis, double* w, int64_t len, bool c) {
-  std::vector<double> h(basis.size() * 2, 0.0);
-  std::vector<Complex> coef(basis.size());
+  const size_t m = basis.size();
+  std::vector<double> h(m * 2, 0.0);
+  if (m == 0) return h;
+  std::vector<Complex> part(2 * m);
   for (int pass = 0; pass < 2; ++pass) {
-    for (size_t k = 0; k < basis.size(); ++k) coef[k] = Dot(basis[k], w, len, c);
-    for (size_t k = 0; k < basis.size(); ++k) {
-      Axpy(w, -coef[k].re, -coef[k].im, basis[k], len, c);
+    OnHalves(len, [&](int64_t lo, int64_t hi) {
+      Complex* out = part.data() + (lo == 0 ? 0 : m);
+      for (size_t k = 0; k < m; ++k) out[k] = DotRange(basis[k], w, lo, hi, c);
+    });
+    std::vector<Complex> coef(m);
+    for (size_t k = 0; k < m; ++k) {
+      coef[k] = {part[k].re + part[m + k].re, part[k].im + part[m + k].im};
       h[2 * k] += coef[k].re;
       h[2 * k + 1] += coef[k].im;
     }
+    OnHalves(len, [&](int64_t lo, int64_t hi) {
+      for (size_t k = 0; k < m; ++k) AxpyRange(w, -coef[k].re, -coef[k].im, basis[k], lo, hi, c);
+    });
   }
   return h;
 }
@@ -227,14 +235,11 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
   const int64_t len = op.dim * (c ? 2 : 1);
   Prng& rng = *p.rng;
   KrylovWork& work = *p.work;
-  std::vector<std::unique_ptr<double[]>> store;
+  VectorPool own;
+  VectorPool& pool = p.pool != nullptr ? *p.pool : own;
   std::vector<double*> slots;
   auto slot = [&](int64_t k) -> double* {
-    while (static_cast<int64_t>(slots.size()) <= k) slots.push_back(nullptr);
-    if (slots[k] == nullptr) {
-      store.emplace_back(new double[len]());
-      slots[k] = store.back().get();
-    }
+    while (static_cast<int64_t>(slots.size()) <= k) slots.push_back(pool.Get(static_cast<int64_t>(slots.size()), len));
     return slots[k];
   };
   struct Locked {
@@ -274,7 +279,14 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
     const double noise = kEps * std::max(1.0, p.scale);
     for (;;) {
       double* w = V(j + 1);
-      op.apply(V(j), w);
+      // Without locked vectors the local step's alpha comes out of the product itself.
+      const bool fused = f == 0 && j != p_keep && op.apply_dot;
+      double fused_alpha = 0;
+      if (fused) {
+        fused_alpha = op.apply_dot(V(j), w);
+      } else {
+        op.apply(V(j), w);
+      }
       ++work.matvecs;
       if (f > 0) Project(L, w, len, c);
       double alpha = 0;
@@ -287,7 +299,7 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
         for (int64_t k = 0; k <= j; ++k) setT(k, j, h[2 * k], k == j ? 0 : h[2 * k + 1]);
         alpha = h[2 * j];
       } else {
-        alpha = Dot(V(j), w, len, c).re;
+        alpha = fused ? fused_alpha : Dot(V(j), w, len, c).re;
         const double b = T[(j * m_act + j - 1) * s];
         const double* vj = V(j);
         const double* vp = V(j - 1);
@@ -404,7 +416,7 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
         return {take, nxt};
       }
       if (jc == m_act) {
-        p_keep = std::min(m_act - 3, want + std::max<int64_t>(2, (m_act - want) >> 1));
+        p_keep = std::min(m_act - 3, want + 4);
         p_keep = std::max<int64_t>(std::min(p_keep, m_act - 2), 1);
         FormRitz(Vs, jc, eig.vectors, p_keep, op.dim, c);
         std::swap(slots[f + jc], slots[f + p_keep]);

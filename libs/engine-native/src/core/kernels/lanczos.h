@@ -12,6 +12,7 @@
 
 #include "common/prng.h"
 #include "common/solve_limits.h"
+#include "kernels/parallel.h"
 
 namespace svc::core {
 
@@ -20,6 +21,8 @@ struct LinearOperator {
   int64_t dim = 0;
   bool complex = false;
   std::function<void(const double* v, double* w)> apply;
+  // w = H v returning Re(v^H w) in the same pass (optional: else apply, then a dot).
+  std::function<double(const double* v, double* w)> apply_dot;
 };
 
 struct KrylovWork {
@@ -39,6 +42,7 @@ struct KrylovParams {
   KrylovWork* work = nullptr;
   bool check_rounds = false;
   bool keep_vectors = true;  // copy the eigenvectors out (else EigenPair::vector stays empty)
+  VectorPool* pool = nullptr;  // where the vectors live (reused across sectors); null: a pool of its own
 };
 
 struct EigenPair {

@@ -5,8 +5,18 @@
 #define SVC_CORE_KERNELS_PARALLEL_H_
 
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <algorithm>
+#include <memory>
+#include <new>
 #include <system_error>
+#include <vector>
 #include <thread>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 // AVX2 and baseline versions of a hot loop, picked at load time (GNU ifunc). Element-wise loops
 // and in-order sums give identical results in both (no FMA contraction: -ffp-contract=off).
@@ -47,6 +57,44 @@ template <typename F>
 void OnHalves(int64_t len, F&& f) {
   OnSplit(len, HalfSplit(len), static_cast<F&&>(f));
 }
+
+struct FreeDeleter {
+  void operator()(double* p) const { std::free(p); }
+};
+using VectorBuffer = std::unique_ptr<double[], FreeDeleter>;
+
+// An uninitialised vector of `len` doubles for the long Krylov vectors (every user writes it whole
+// before reading it): 2 MiB aligned and, on Linux, advised to transparent huge pages, so first
+// touches fault 2 MiB at a time, not 4 KiB. Null when out of memory.
+inline VectorBuffer AllocateVector(int64_t len) {
+  constexpr size_t kHuge = size_t{2} << 20;
+  const size_t bytes = std::max<size_t>(static_cast<size_t>(len) * sizeof(double), sizeof(double));
+  if (bytes < kHuge) return VectorBuffer(static_cast<double*>(std::malloc(bytes)));
+  const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+  void* p = std::aligned_alloc(kHuge, rounded);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+  return VectorBuffer(static_cast<double*>(p));
+}
+
+// Krylov vectors kept from one sector's solve to the next (sectors of one size reuse their memory).
+struct VectorPool {
+  int64_t len = 0;
+  std::vector<VectorBuffer> buffers;
+  // The k-th buffer of `want_len` doubles (the pool is emptied when the length changes).
+  double* Get(int64_t k, int64_t want_len) {
+    if (want_len != len) {
+      buffers.clear();
+      len = want_len;
+    }
+    while (static_cast<int64_t>(buffers.size()) <= k) {
+      buffers.push_back(AllocateVector(len));
+      if (buffers.back() == nullptr) throw std::bad_alloc();
+    }
+    return buffers[k].get();
+  }
+};
 
 }  // namespace svc::core
 

@@ -77,6 +77,7 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
   const std::vector<SectorBasis> bases = SectorsFor(n, diagonal ? Symmetry::kNone : sym0);
   out.sectors = static_cast<int32_t>(bases.size());
   std::vector<Found> found;
+  VectorPool pool;
   double cutoff = std::numeric_limits<double>::infinity();
   bool stopped = false;
   for (const SectorBasis& basis : bases) {
@@ -112,7 +113,8 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
       for (size_t i = static_cast<size_t>(want); i < all.size(); ++i) above.push_back({all[i].value, all[i].residual});
     } else {
       out.methods |= 4;
-      LinearOperator lop{sop.dim(), sop.complex(), [&sop](const double* v, double* w) { sop.Apply(v, w); }};
+      LinearOperator lop{sop.dim(), sop.complex(), [&sop](const double* v, double* w) { sop.Apply(v, w); },
+                         [&sop](const double* v, double* w) { return sop.ApplyDot(v, w); }};
       KrylovParams kp;
       kp.op = &lop;
       kp.want = want;
@@ -125,6 +127,7 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
       kp.work = &work;
       kp.check_rounds = o.k >= 2;
       kp.keep_vectors = o.vectors;
+      kp.pool = &pool;
       KrylovResult r = KrylovLowest(kp);
       pairs = std::move(r.pairs);
       above = std::move(r.above);

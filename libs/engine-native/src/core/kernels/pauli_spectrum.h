@@ -12,7 +12,7 @@
 
 namespace svc::core {
 
-inline constexpr int64_t kMaxKrylovSlots = 120;
+inline constexpr int64_t kMaxKrylovSlots = 40;
 
 struct PauliSpectrumOptions {
   int64_t k = 1;

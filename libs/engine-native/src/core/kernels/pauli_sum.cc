@@ -218,16 +218,44 @@ SectorOperator::SectorOperator(const PauliOperator& op, const SectorBasis& basis
   interrupted_ = stop[0] || stop[1];
 }
 
-void SectorOperator::Apply(const double* v, double* w) const {
+void SectorOperator::Apply(const double* v, double* w) const { ApplyRows(v, w, nullptr); }
+
+double SectorOperator::ApplyDot(const double* v, double* w) const {
+  double dot[2] = {0, 0};
+  ApplyRows(v, w, dot);
+  return dot[0] + dot[1];
+}
+
+namespace {
+
+SVC_SIMD_CLONES double BlockDot(const double* a, const double* b, int64_t len) {
+  double t = 0;
+  for (int64_t i = 0; i < len; ++i) t += a[i] * b[i];
+  return t;
+}
+
+}  // namespace
+
+void SectorOperator::ApplyRows(const double* v, double* w, double* dot) const {
   const int64_t dim = basis_.dim();
+  const int s = op_.complex ? 2 : 1;
   if (basis_.kind() == SectorBasis::Kind::kOnes) {
-    OnSplit(dim, dim / 2, [&](int64_t a, int64_t b) { ApplyOnes(v, w, a, b - a); });
+    OnSplit(dim, dim / 2, [&](int64_t a, int64_t b) {
+      ApplyOnes(v, w, a, b - a);
+      if (dot != nullptr) dot[a == 0 ? 0 : 1] = BlockDot(v + a * s, w + a * s, (b - a) * s);
+    });
     return;
   }
   const int64_t block = std::min(kBlock, dim);
   // Rows split at dim / 2: a multiple of the block whenever two threads may run.
   OnSplit(dim, dim / 2, [&](int64_t a, int64_t b) {
-    for (int64_t s = a; s < b; s += block) ApplyXorBlock(v, w, s, std::min(block, b - s));
+    double sum = 0;
+    for (int64_t r = a; r < b; r += block) {
+      const int64_t len = std::min(block, b - r);
+      ApplyXorBlock(v, w, r, len);
+      if (dot != nullptr) sum += BlockDot(v + r * s, w + r * s, len * s);
+    }
+    if (dot != nullptr) dot[a == 0 ? 0 : 1] = sum;
   });
 }
 

@@ -142,10 +142,14 @@ class SectorOperator {
   const std::vector<double>& diag() const { return diag_; }
   const SectorBasis& basis() const { return basis_; }
   void Apply(const double* v, double* w) const;
+  // w = H v and returns Re(v^H w), summed block by block within the two fixed row halves (one pass
+  // over the memory instead of two: Lanczos' alpha).
+  double ApplyDot(const double* v, double* w) const;
   // The dense matrix on the sector (row-major; interleaved when complex).
   std::vector<double> Dense() const;
 
  private:
+  void ApplyRows(const double* v, double* w, double* dot) const;
   void ApplyXorBlock(const double* v, double* w, int64_t start, int64_t len) const;
   void ApplyOnes(const double* v, double* w, int64_t start, int64_t len) const;
 
