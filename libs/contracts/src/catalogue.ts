@@ -65,7 +65,7 @@ const LINES = {
   precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: S, stability: 'beta', docs: 'docs/world.md' },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
-  entropy: { purpose: 'entanglement entropy', status: NA },
+  entropy: { purpose: 'entanglement entropy', status: S, stability: 'research', docs: 'docs/entropy.md' },
   frequency: { purpose: 'dominant frequency', status: S, stability: 'beta', docs: 'docs/frequency.md' },
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: S, stability: 'research', latencyBudget: true, docs: 'docs/milp.md' },
   protect: { purpose: 'data protection (erasure coding)', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },

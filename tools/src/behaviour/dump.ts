@@ -25,6 +25,8 @@ import { canonicalWorld } from '@svc/engine-ts/families/world';
 import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/testing/world';
 import { canonicalSpectrum } from '@svc/engine-ts/families/spectrum';
 import { randomPauliTerms, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/spectrum';
+import { canonicalEntropy } from '@svc/engine-ts/families/entropy';
+import { ghzState, randomState } from '@svc/engine-ts/testing/entropy';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -133,6 +135,14 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalSpectrum(10, xxzTerms(10, 1, 0.5, true), 4),
         canonicalSpectrum(11, randomPauliTerms(230, 11, 30, 0.4), 2),
         canonicalSpectrum(14, tfimTerms(14, 1, 1, false), 2),
+      ];
+    case 'entropy':
+      // Given states (GHZ, random complex), ground states (dense, Lanczos with parity sectors).
+      return [
+        canonicalEntropy(6, [0, 3], { state: ghzState(6) }),
+        canonicalEntropy(10, [0, 1, 2, 3, 4], { state: randomState(240, 10) }),
+        canonicalEntropy(8, [0, 1, 2, 3], { terms: tfimTerms(8, 1, 1, true) }),
+        canonicalEntropy(14, [0, 1, 2, 3, 4, 5, 6], { terms: xxzTerms(14, 1, 0.5, false) }),
       ];
     default:
       return [];

@@ -32,6 +32,8 @@
  *   spectrum  the transverse-field Ising ring at h = 1, native, TS and scipy's eigsh, the Heisenberg
  *             ring against the Bethe ansatz, an SVG of the gap against h (spectrum.ts: BENCH_SPECTRUM_L,
  *             BENCH_SPECTRUM_TS_MAX_L, BENCH_SCIPY_MAX_L, BENCH_SPECTRUM_GAP_L)
+ *   entropy   half cuts of random states, native and TS, the critical Ising ring's central charge and
+ *             an SVG of S(ℓ) (entropy.ts: BENCH_ENTROPY_N, BENCH_ENTROPY_L, BENCH_ENTROPY_TS_MAX_N)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -63,6 +65,7 @@ import { benchXorsat } from './xorsat';
 import { benchFrequency } from './frequency';
 import { benchWorld } from './world';
 import { benchSpectrum } from './spectrum';
+import { benchEntropy } from './entropy';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -201,6 +204,7 @@ async function main() {
   if (wanted('frequency')) console.log(`\n${await benchFrequency(ROOT, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('world')) console.log(`\n${await benchWorld(ROOT, ts, native)}`);
   if (wanted('spectrum')) console.log(`\n${await benchSpectrum(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('entropy')) console.log(`\n${await benchEntropy(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

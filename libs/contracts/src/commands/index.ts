@@ -29,6 +29,7 @@ import { xorsat } from './xorsat';
 import { frequency } from './frequency';
 import { world } from './world';
 import { spectrum } from './spectrum';
+import { entropy } from './entropy';
 
 export const REGISTRY = {
   rules,
@@ -46,6 +47,7 @@ export const REGISTRY = {
   frequency,
   world,
   spectrum,
+  entropy,
   feel,
   want,
   sample,

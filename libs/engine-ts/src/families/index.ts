@@ -9,6 +9,7 @@ import type { Family, ProblemOf, ResultOf } from './family';
 import type { NativeBudget } from './native-budget';
 import { COVER_FAMILY } from './cover/family';
 import { DESIGN_FAMILY } from './design/family';
+import { ENTROPY_FAMILY } from './entropy/family';
 import { ERASURE_FAMILY } from './erasure/family';
 import { FREQUENCY_FAMILY } from './frequency/family';
 import { MILP_FAMILY } from './milp/family';
@@ -42,6 +43,7 @@ export const FAMILIES = [
   FREQUENCY_FAMILY,
   WORLD_FAMILY,
   SPECTRUM_FAMILY,
+  ENTROPY_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

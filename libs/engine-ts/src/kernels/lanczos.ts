@@ -48,6 +48,8 @@ export interface KrylovParams {
   readonly cutoff: number;
   /** Absolute target of each error bound. */
   readonly tol: number;
+  /** Absolute target of each wanted vector's residual too (a vector used as a state, not only its value); absent: none. */
+  readonly residual?: number;
   /** A bound on ‖H‖ (Σ|c|). */
   readonly scale: number;
   /** Vectors of length dim this solve may hold (the basis, the locked vectors and one spare). */
@@ -361,7 +363,7 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
       for (let i = 0; i < wantHere; i++) {
         const distance = theta[i] - cutoff;
         // A value above the cutoff needs only to be clearly above it.
-        const enough = exhausted || bounds[i] <= p.tol || (looseAbove && distance > 0 && res[i] <= 0.5 * distance);
+        const enough = exhausted || (bounds[i] <= p.tol && !(res[i] > (p.residual ?? Infinity))) || (looseAbove && distance > 0 && res[i] <= 0.5 * distance);
         if (!enough) {
           done = false;
           break;

@@ -41,6 +41,8 @@ export interface PauliSpectrumOptions {
   readonly limits: Limits;
   /** Return the eigenvectors on the full 2^n space (interleaved complex). */
   readonly vectors: boolean;
+  /** Target of each eigenvector's residual, relative to Σ|c| (a vector used as a state); absent: none. */
+  readonly residual?: number;
 }
 
 export interface PauliSpectrum {
@@ -119,6 +121,7 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
       const slots = krylovSlots(sop.dim, sop.complex, want, o.basisBytes);
       const r = krylovLowest({
         op: sop, want, cutoff, tol, scale, slots, rng, limits: o.limits, work, checkRounds: o.k >= 2,
+        ...(o.residual !== undefined ? { residual: Math.max(o.residual * scale, 4 * floor) } : {}),
       });
       pairs = r.pairs;
       above = r.above;

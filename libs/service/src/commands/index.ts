@@ -28,6 +28,7 @@ import { xorsatCommand } from './xorsat';
 import { frequencyCommand } from './frequency';
 import { worldCommand } from './world';
 import { spectrumCommand } from './spectrum';
+import { entropyCommand } from './entropy';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -43,6 +44,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   milpCommand,
   xorsatCommand,
   spectrumCommand,
+  entropyCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

@@ -1,4 +1,5 @@
 import { spectrumWork } from '@svc/engine-ts/families/spectrum';
+import { entropyWork } from '@svc/engine-ts/families/entropy';
 import { budgetFor, coverBudgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
@@ -100,6 +101,12 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
   if (plan.command === 'spectrum' && p.kind === 'spectrum') {
     // families/spectrum/budget.ts: products H·v over 2^n amplitudes, each a sum over the terms.
     return { work: spectrumWork(p.n, p.coeff.length, p.k), steps: null, basis: 'engine_budget' };
+  }
+  if (plan.command === 'entropy' && p.kind === 'entropy') {
+    // families/entropy/budget.ts: the ground state's search (terms), then the reduced state and its eigenvalues.
+    let size = 0;
+    for (const b of p.subsystem) size += b;
+    return { work: entropyWork(p.n, p.coeff.length, size), steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

@@ -388,7 +388,8 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
       const int64_t want_here = std::min(want, jc);
       for (int64_t i = 0; i < want_here; ++i) {
         const double distance = theta[i] - cutoff;
-        const bool enough = exhausted || bounds[i] <= p.tol || (loose_above && distance > 0 && res[i] <= 0.5 * distance);
+        const bool enough = exhausted || (bounds[i] <= p.tol && (p.residual <= 0 || res[i] <= p.residual)) ||
+                            (loose_above && distance > 0 && res[i] <= 0.5 * distance);
         if (!enough) {
           done = false;
           break;

@@ -35,6 +35,7 @@ struct KrylovParams {
   int64_t want = 1;
   double cutoff = 0;  // +infinity: none
   double tol = 0;     // absolute target of each error bound
+  double residual = 0;  // absolute target of each wanted vector's residual too (0: none)
   double scale = 1;   // bound on ||H||
   int64_t slots = 0;  // vectors this solve may hold
   Prng* rng = nullptr;

@@ -52,6 +52,23 @@ void OnSplit(int64_t len, int64_t mid, F&& f) {
   f(mid, len);
 }
 
+// f(0) and f(1), on two threads when `parallel` and two cores exist (f(k) touches only part k).
+template <typename F>
+void OnBoth(bool parallel, F&& f) {
+  if (parallel && std::thread::hardware_concurrency() >= 2) {
+    try {
+      std::thread t([&] { f(1); });
+      f(0);
+      t.join();
+      return;
+    } catch (const std::system_error&) {
+      // No thread: fall through to one after the other (nothing ran yet).
+    }
+  }
+  f(0);
+  f(1);
+}
+
 // OnSplit at the fixed half of a vector of `len` doubles.
 template <typename F>
 void OnHalves(int64_t len, F&& f) {

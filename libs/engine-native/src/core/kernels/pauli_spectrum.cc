@@ -126,6 +126,7 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
       kp.limits = &limits;
       kp.work = &work;
       kp.check_rounds = o.k >= 2;
+      if (o.residual > 0) kp.residual = std::max(o.residual * op.scale, 4 * out.floor);
       kp.keep_vectors = o.vectors;
       kp.pool = &pool;
       KrylovResult r = KrylovLowest(kp);

@@ -22,6 +22,7 @@ struct PauliSpectrumOptions {
   double basis_bytes = 0;
   uint32_t seed = 0;
   bool vectors = false;  // eigenvectors on the full space (interleaved complex)
+  double residual = 0;   // target of each eigenvector's residual, relative to sum |c| (0: none)
 };
 
 // Symmetry code of the result: 0 none, 1 U(1), 2 Z-parity, 3 X-parity, 4 diagonal.

@@ -34,6 +34,7 @@
 #include "rules/problem.h"
 #include "select/problem.h"
 #include "spectrum/problem.h"
+#include "entropy/problem.h"
 
 namespace {
 
@@ -669,6 +670,39 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 static_cast<double>(1 + r.U8()) * 65536};
     SometimesGarble(r, a.budget, 6);
     p.spectrum.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == EntropyProblem::kFamily) {
+    // A state (sometimes of the wrong length, zero or non-finite) or a Pauli sum, a subsystem mask.
+    EntropyProblem p;
+    p.n = r.U8() < 240 ? r.Int(1, 10) : r.Int(-2, 24);
+    const int32_t bits = p.n >= 1 && p.n <= 20 ? p.n : 3;
+    a.pin_value.resize(r.Length(static_cast<size_t>(bits), 24));
+    for (auto& b : a.pin_value) b = r.U8() < 245 ? r.Bit() : r.U8();
+    p.entropy.subsystem = a.pin_value;
+    if (r.Bit()) {
+      a.linear.resize(r.Length(size_t{2} << bits, 64));
+      for (auto& x : a.linear) x = r.U8() < 240 ? static_cast<double>(r.Int(-3, 3)) / 4 : r.Real();
+      p.entropy.state = a.linear;
+      p.entropy.has_state = true;
+    } else {
+      const size_t m = r.U8() % 16;
+      for (size_t t = 0; t < m; ++t) {
+        const uint32_t all = (1u << bits) - 1;
+        a.i.push_back(r.U8() < 245 ? static_cast<int32_t>(r.U32() & all) : r.Int(-3, 1 << 20));
+        a.j.push_back(r.U8() < 245 ? static_cast<int32_t>(r.U32() & all) : r.Int(-3, 1 << 20));
+        a.w.push_back(r.U8() < 240 ? static_cast<double>(r.Int(-4, 4)) / 2 : r.Real());
+      }
+      p.entropy.x = a.i;
+      p.entropy.z = a.j;
+      p.entropy.coeff = a.w;
+    }
+    p.entropy.vectors = r.U8() < 200 ? (r.Bit() ? 1 : 0) : r.Real();
+    a.budget = {r.U8() < 240 ? std::pow(10.0, -static_cast<double>(4 + r.U8() % 11)) : r.Real(),
+                static_cast<double>(1 + r.U8() * 2), static_cast<double>(r.U8() % 65),
+                static_cast<double>(1 + r.U8()) * 65536, r.U8() < 240 ? std::pow(10.0, -static_cast<double>(4 + r.U8() % 11)) : r.Real()};
+    SometimesGarble(r, a.budget, 7);
+    p.entropy.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   }

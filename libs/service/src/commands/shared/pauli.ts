@@ -126,3 +126,121 @@ export function exactSpectrum(n: number, terms: readonly TermJson[]): number[] {
   }
   return jacobiEigenvalues(R, 2 * dim).filter((_, i) => i % 2 === 0);
 }
+
+/** Eigenvalues (ascending) and unit eigenvectors (columns as arrays) of a real symmetric matrix, cyclic Jacobi. */
+export function jacobiEigen(A: Float64Array, n: number): { values: number[]; vectors: number[][] } {
+  const a = Float64Array.from(A);
+  const V = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) V[i * n + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q] ** 2;
+    if (off < 1e-30) break;
+    for (let p = 0; p < n; p++) {
+      for (let q = p + 1; q < n; q++) {
+        const apq = a[p * n + q];
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (a[q * n + q] - a[p * n + p]) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let k = 0; k < n; k++) {
+          const akp = a[k * n + p];
+          const akq = a[k * n + q];
+          a[k * n + p] = c * akp - s * akq;
+          a[k * n + q] = s * akp + c * akq;
+        }
+        for (let k = 0; k < n; k++) {
+          const apk = a[p * n + k];
+          const aqk = a[q * n + k];
+          a[p * n + k] = c * apk - s * aqk;
+          a[q * n + k] = s * apk + c * aqk;
+        }
+        for (let k = 0; k < n; k++) {
+          const vkp = V[k * n + p];
+          const vkq = V[k * n + q];
+          V[k * n + p] = c * vkp - s * vkq;
+          V[k * n + q] = s * vkp + c * vkq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((x, y) => a[x * n + x] - a[y * n + y]);
+  return { values: order.map((i) => a[i * n + i]), vectors: order.map((i) => Array.from({ length: n }, (_, k) => V[k * n + i])) };
+}
+
+/**
+ * The ground state of a small Pauli sum (2^n ≤ 64), interleaved, by Jacobi on the real form (its
+ * lowest vector (x; y) is x + i·y); null when the ground level is degenerate (within 1e-9·Σ|c|).
+ */
+export function exactGroundState(n: number, terms: readonly TermJson[]): { state: Float64Array; energy: number; gap: number } | null {
+  const dim = 2 ** n;
+  const N = 2 * dim;
+  const R = new Float64Array(N * N);
+  const e = new Float64Array(2 * dim);
+  for (let j = 0; j < dim; j++) {
+    e.fill(0);
+    e[2 * j] = 1;
+    const col = applyTerms(n, terms, e);
+    for (let i = 0; i < dim; i++) {
+      R[i * N + j] = col[2 * i];
+      R[(i + dim) * N + j + dim] = col[2 * i];
+      R[i * N + j + dim] = -col[2 * i + 1];
+      R[(i + dim) * N + j] = col[2 * i + 1];
+    }
+  }
+  const { values, vectors } = jacobiEigen(R, N);
+  // The real form doubles every level: the ground level of H is values[0..1]; values[2] is the next.
+  const gap = values[2] - values[0];
+  if (!(gap > 1e-9 * (1 + termsScale(terms)))) return null;
+  const v = vectors[0];
+  const state = new Float64Array(2 * dim);
+  let norm = 0;
+  for (let i = 0; i < dim; i++) {
+    state[2 * i] = v[i];
+    state[2 * i + 1] = v[i + dim];
+    norm += v[i] ** 2 + v[i + dim] ** 2;
+  }
+  for (let i = 0; i < state.length; i++) state[i] /= Math.sqrt(norm);
+  return { state, energy: values[0], gap };
+}
+
+/**
+ * Von Neumann and Rényi-2 entropies (bits) and the eigenvalues (descending) of the reduced state of
+ * `psi` (interleaved, normalised) on `subsystem`: ρ_A summed entry by entry, Jacobi on its real form.
+ */
+export function reducedEntropy(n: number, psi: ArrayLike<number>, subsystem: readonly number[]): { entropy: number; renyi2: number; probabilities: number[] } {
+  const A = [...subsystem].sort((a, b) => a - b);
+  const B = Array.from({ length: n }, (_, q) => q).filter((q) => !A.includes(q));
+  const dA = 2 ** A.length;
+  const dB = 2 ** B.length;
+  const at = (a: number, c: number) => {
+    let b = 0;
+    A.forEach((q, k) => (b |= ((a >> k) & 1) << q));
+    B.forEach((q, k) => (b |= ((c >> k) & 1) << q));
+    return b;
+  };
+  const N = 2 * dA;
+  const R = new Float64Array(N * N);
+  let purity = 0;
+  for (let a = 0; a < dA; a++) {
+    for (let a2 = 0; a2 < dA; a2++) {
+      let re = 0;
+      let im = 0;
+      for (let c = 0; c < dB; c++) {
+        const x = at(a, c);
+        const y = at(a2, c);
+        re += psi[2 * x] * psi[2 * y] + psi[2 * x + 1] * psi[2 * y + 1];
+        im += psi[2 * x + 1] * psi[2 * y] - psi[2 * x] * psi[2 * y + 1];
+      }
+      purity += re * re + im * im;
+      R[a * N + a2] = re;
+      R[(a + dA) * N + a2 + dA] = re;
+      R[a * N + a2 + dA] = -im;
+      R[(a + dA) * N + a2] = im;
+    }
+  }
+  const p = jacobiEigenvalues(R, N).filter((_, i) => i % 2 === 0).map((x) => Math.max(0, x)).sort((x, y) => y - x);
+  const entropy = -p.reduce((s, x) => s + (x > 0 ? x * Math.log2(x) : 0), 0);
+  return { entropy, renyi2: -Math.log2(purity), probabilities: p };
+}

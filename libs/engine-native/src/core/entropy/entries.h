@@ -1,0 +1,19 @@
+// entropy's lines of the solver registry: common/registry.cc gathers the kEntries_<folder> array of
+// every <folder>/entries.h, found by CMakeLists.txt (a new family adds this file, no line elsewhere).
+#ifndef SVC_CORE_ENTROPY_ENTRIES_H_
+#define SVC_CORE_ENTROPY_ENTRIES_H_
+
+#include <array>
+
+#include "common/registry.h"
+#include "entropy/solve.h"
+
+namespace svc::core {
+
+inline constexpr auto kEntries_entropy = std::to_array<SolverEntry>({
+    Entry<EntropyProblem, &ValidateEntropy, &SolveEntropy, kEntropyWire, kEntropyBudget>("entropy"),
+});
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_ENTROPY_ENTRIES_H_

@@ -1,0 +1,14 @@
+/** The entropy family (families/family.ts): its problem kind, re-score, native budget and solvers. */
+import type { Family } from '../family';
+import type { NumericResult } from '../../base';
+import { entropyBudgetFor } from './budget';
+import { ENTROPY_SCORE } from './evaluate';
+import type { EntropyProblem } from './problem';
+import { solveEntropy } from './solve';
+
+export const ENTROPY_FAMILY: Family<EntropyProblem, NumericResult> = {
+  kind: 'entropy',
+  score: ENTROPY_SCORE,
+  nativeBudget: (_p, req) => ({ family: entropyBudgetFor(req.effort) }),
+  solvers: { entropy: solveEntropy },
+};
