@@ -56,7 +56,7 @@ const LINES = {
   select: { purpose: 'pick exactly k of m items, maximizing affinity minus redundancy', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
   rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/rank.md' },
   spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: S, stability: 'research', docs: 'docs/spectrum.md' },
-  phase: { purpose: 'phase of matter', status: NA },
+  phase: { purpose: 'phase of matter', status: S, stability: 'research', docs: 'docs/phase.md' },
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },

@@ -22,7 +22,6 @@ export interface RouteCandidate {
 
 type Body = RouteBody;
 
-const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
 
 /**
  * Shapes of the commands the catalogue says are not available yet (`PlannedCommand`: the type
@@ -31,10 +30,7 @@ const PHASE_MODELS = ['tfim', 'xxz', 'heisenberg'];
  * status S in libs/contracts/src/catalogue.ts.
  */
 const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
-  phase: {
-    fields: ['model', 'J', 'h', 'delta', 'boundary'], requires: [['model']], distinctive: ['model', 'boundary'], prior: 0.9,
-    evidence: (b) => (typeof b.model === 'string' && PHASE_MODELS.includes(b.model) ? { bonus: 0.1, why: `model "${b.model}"` } : null),
-  },
+
   relation: {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },

@@ -27,6 +27,7 @@ import { canonicalSpectrum } from '@svc/engine-ts/families/spectrum';
 import { randomPauliTerms, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/spectrum';
 import { canonicalEntropy } from '@svc/engine-ts/families/entropy';
 import { ghzState, randomState } from '@svc/engine-ts/testing/entropy';
+import { canonicalPhase } from '@svc/engine-ts/families/phase';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -143,6 +144,14 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalEntropy(10, [0, 1, 2, 3, 4], { state: randomState(240, 10) }),
         canonicalEntropy(8, [0, 1, 2, 3], { terms: tfimTerms(8, 1, 1, true) }),
         canonicalEntropy(14, [0, 1, 2, 3, 4, 5, 6], { terms: xxzTerms(14, 1, 0.5, false) }),
+      ];
+    case 'phase':
+      // Each model, both boundaries, ordered / critical / disordered points.
+      return [
+        canonicalPhase({ model: 'tfim', n: 8, h: 0.5 }),
+        canonicalPhase({ model: 'tfim', n: 9, J: -1, h: 1.5, boundary: 'open' }),
+        canonicalPhase({ model: 'xxz', n: 10, delta: 2 }),
+        canonicalPhase({ model: 'heisenberg', n: 8, J: -1, boundary: 'open' }),
       ];
     default:
       return [];

@@ -34,6 +34,9 @@
  *             BENCH_SPECTRUM_TS_MAX_L, BENCH_SCIPY_MAX_L, BENCH_SPECTRUM_GAP_L)
  *   entropy   half cuts of random states, native and TS, the critical Ising ring's central charge and
  *             an SVG of S(ℓ) (entropy.ts: BENCH_ENTROPY_N, BENCH_ENTROPY_L, BENCH_ENTROPY_TS_MAX_N)
+ *   phase     sweeps of the tfim and xxz diagrams: share right beyond ±10 %, heuristic labels, confident
+ *             wrong ones (none), time; an SVG of the gap-scaling exponent (phase.ts: BENCH_PHASE_N,
+ *             BENCH_PHASE_TS_MAX_N)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -66,6 +69,7 @@ import { benchFrequency } from './frequency';
 import { benchWorld } from './world';
 import { benchSpectrum } from './spectrum';
 import { benchEntropy } from './entropy';
+import { benchPhase } from './phase';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -205,6 +209,7 @@ async function main() {
   if (wanted('world')) console.log(`\n${await benchWorld(ROOT, ts, native)}`);
   if (wanted('spectrum')) console.log(`\n${await benchSpectrum(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('entropy')) console.log(`\n${await benchEntropy(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('phase')) console.log(`\n${await benchPhase(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

@@ -30,6 +30,7 @@ import { frequency } from './frequency';
 import { world } from './world';
 import { spectrum } from './spectrum';
 import { entropy } from './entropy';
+import { phase } from './phase';
 
 export const REGISTRY = {
   rules,
@@ -48,6 +49,7 @@ export const REGISTRY = {
   world,
   spectrum,
   entropy,
+  phase,
   feel,
   want,
   sample,

@@ -13,6 +13,7 @@ import { ENTROPY_FAMILY } from './entropy/family';
 import { ERASURE_FAMILY } from './erasure/family';
 import { FREQUENCY_FAMILY } from './frequency/family';
 import { MILP_FAMILY } from './milp/family';
+import { PHASE_FAMILY } from './phase/family';
 import { PLANTED_FAMILY } from './planted/family';
 import { PRECISION_FAMILY } from './precision/family';
 import { QAP_FAMILY } from './qap/family';
@@ -44,6 +45,7 @@ export const FAMILIES = [
   WORLD_FAMILY,
   SPECTRUM_FAMILY,
   ENTROPY_FAMILY,
+  PHASE_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

@@ -101,34 +101,13 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
   let cutoff = Infinity;
   for (const basis of bases) {
     const sop = new SectorOperator(op, basis);
-    const want = Math.min(o.k, sop.dim);
-    let pairs: EigenPair[];
-    let above: Neighbour[] = [];
-    if (diagonal) {
-      methods |= 1;
-      ({ pairs, above } = diagonalLowest(sop, want));
-    } else if (sop.dim <= o.denseMaxDim) {
-      methods |= 2;
-      const A = sop.dense();
-      // A few values past the wanted ones: the nearest one outside the top value's cluster bounds it.
-      const count = Math.min(want + 8, sop.dim);
-      const eig = denseLowest(A, sop.dim, sop.complex, count, true);
-      const all = eig.vectors.map((x) => rayleigh(sop, x, work));
-      pairs = all.slice(0, want);
-      above = all.slice(want).map((q) => ({ value: q.value, residual: q.residual }));
-    } else {
-      methods |= 4;
-      const slots = krylovSlots(sop.dim, sop.complex, want, o.basisBytes);
-      const r = krylovLowest({
-        op: sop, want, cutoff, tol, scale, slots, rng, limits: o.limits, work, checkRounds: o.k >= 2,
-        ...(o.residual !== undefined ? { residual: Math.max(o.residual * scale, 4 * floor) } : {}),
-      });
-      pairs = r.pairs;
-      above = r.above;
-      if (r.stopped) stopped = true;
-    }
-    const bounds = templeBounds(pairs.map((q) => q.value), pairs.map((q) => q.residual), true, above);
-    pairs.forEach((q, i) => found.push({ ...q, error: bounds[i] + floor, basis }));
+    const r = sectorLowest(sop, Math.min(o.k, sop.dim), {
+      cutoff, tol, scale, floor, rng, limits: o.limits, work, checkRounds: o.k >= 2, basisBytes: o.basisBytes, denseMaxDim: o.denseMaxDim,
+      ...(o.residual !== undefined ? { residual: Math.max(o.residual * scale, 4 * floor) } : {}),
+    });
+    methods |= r.method;
+    if (r.stopped) stopped = true;
+    r.pairs.forEach((q, i) => found.push({ ...q, error: r.errors[i], basis }));
     found.sort((a, b) => a.value - b.value);
     if (found.length > o.k) found.length = o.k;
     if (found.length >= o.k) cutoff = found[o.k - 1].value + found[o.k - 1].error;
@@ -137,9 +116,6 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
       break;
     }
   }
-  if (stopped) {
-    // The values found stand with their bounds; any that missed the tolerance is reported as it is.
-  }
   const vectors = o.vectors ? found.map((f) => fullVector(f, n, sym0 === 'x-parity' && !diagonal, op.complex)) : [];
   return {
     values: Float64Array.from(found.map((f) => f.value)),
@@ -147,6 +123,64 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
     residuals: Float64Array.from(found.map((f) => f.residual)),
     vectors, symmetry, sectors: bases.length, methods, matvecs: work.matvecs, stopped, floor, scale,
   };
+}
+
+export interface SectorSettings {
+  /** Values above it are not needed (Infinity: none). */
+  readonly cutoff: number;
+  /** Absolute target of the bounds, the bound on ‖H‖ and the rounding floor (pauliSpectrum). */
+  readonly tol: number;
+  readonly scale: number;
+  readonly floor: number;
+  /** Absolute residual target of the vectors, when they are used as states. */
+  readonly residual?: number;
+  readonly rng: Prng;
+  readonly limits: Limits;
+  readonly work: { matvecs: number; readonly maxMatvecs: number };
+  readonly checkRounds: boolean;
+  readonly basisBytes: number;
+  readonly denseMaxDim: number;
+}
+
+export interface SectorResult {
+  /** Ascending, with unit vectors on the sector's basis. */
+  readonly pairs: EigenPair[];
+  /** A bound per value: Kato–Temple plus the floor. */
+  readonly errors: number[];
+  /** The method: 1 diagonal, 2 dense, 4 Lanczos. */
+  readonly method: number;
+  readonly stopped: boolean;
+}
+
+/** The lowest `want` eigenpairs of H on one sector, each with its bound (the per-sector step of pauliSpectrum). */
+export function sectorLowest(sop: SectorOperator, want: number, s: SectorSettings): SectorResult {
+  let pairs: EigenPair[];
+  let above: Neighbour[] = [];
+  let method: number;
+  let stopped = false;
+  if (sop.diagonal) {
+    method = 1;
+    ({ pairs, above } = diagonalLowest(sop, want));
+  } else if (sop.dim <= s.denseMaxDim) {
+    method = 2;
+    // A few values past the wanted ones: the nearest one outside the top value's cluster bounds it.
+    const count = Math.min(want + 8, sop.dim);
+    const eig = denseLowest(sop.dense(), sop.dim, sop.complex, count, true);
+    const all = eig.vectors.map((x) => rayleigh(sop, x, s.work));
+    pairs = all.slice(0, want);
+    above = all.slice(want).map((q) => ({ value: q.value, residual: q.residual }));
+  } else {
+    method = 4;
+    const r = krylovLowest({
+      op: sop, want, cutoff: s.cutoff, tol: s.tol, scale: s.scale, slots: krylovSlots(sop.dim, sop.complex, want, s.basisBytes),
+      rng: s.rng, limits: s.limits, work: s.work, checkRounds: s.checkRounds, ...(s.residual !== undefined ? { residual: s.residual } : {}),
+    });
+    pairs = r.pairs;
+    above = r.above;
+    stopped = r.stopped;
+  }
+  const bounds = templeBounds(pairs.map((q) => q.value), pairs.map((q) => q.residual), true, above);
+  return { pairs, errors: bounds.map((b) => b + s.floor), method, stopped };
 }
 
 /** θ = xᴴHx and ‖Hx − θx‖ for a unit x. */

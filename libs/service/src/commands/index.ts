@@ -29,6 +29,7 @@ import { frequencyCommand } from './frequency';
 import { worldCommand } from './world';
 import { spectrumCommand } from './spectrum';
 import { entropyCommand } from './entropy';
+import { phaseCommand } from './phase';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -45,6 +46,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   xorsatCommand,
   spectrumCommand,
   entropyCommand,
+  phaseCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

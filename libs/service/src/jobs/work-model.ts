@@ -1,5 +1,6 @@
 import { spectrumWork } from '@svc/engine-ts/families/spectrum';
 import { entropyWork } from '@svc/engine-ts/families/entropy';
+import { phaseWork } from '@svc/engine-ts/families/phase';
 import { budgetFor, coverBudgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
@@ -107,6 +108,10 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     let size = 0;
     for (const b of p.subsystem) size += b;
     return { work: entropyWork(p.n, p.coeff.length, size), steps: null, basis: 'engine_budget' };
+  }
+  if (plan.command === 'phase' && p.kind === 'phase') {
+    // families/phase/budget.ts: the lowest levels of each size's chain.
+    return { work: phaseWork(p), steps: null, basis: 'engine_budget' };
   }
   if (plan.command !== 'optimize' && plan.command !== 'maxcut') return fallback;
   if (p.kind === 'maxcut' && p.complete) return { work: p.n, steps: 0, basis: 'engine_budget' };

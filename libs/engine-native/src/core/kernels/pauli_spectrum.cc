@@ -50,6 +50,64 @@ std::vector<int64_t> SelectSmallest(const std::vector<double>& a, int64_t count)
 
 }  // namespace
 
+SectorResult SectorLowest(const SectorOperator& sop, int64_t want, const SectorSettings& s) {
+  SectorResult out;
+  std::vector<Neighbour> above;
+  const int st = sop.complex() ? 2 : 1;
+  if (sop.diagonal()) {
+    out.method = 1;
+    const std::vector<int64_t> order = SelectSmallest(sop.diag(), std::min<int64_t>(want + 8, sop.dim()));
+    for (int64_t i = 0; i < want; ++i) {
+      std::vector<double> x;
+      if (s.keep_vectors) {
+        x.assign(sop.dim() * st, 0.0);
+        x[order[i] * st] = 1;
+      }
+      out.pairs.push_back({sop.diag()[order[i]], 0, std::move(x)});
+    }
+    for (size_t i = static_cast<size_t>(want); i < order.size(); ++i) above.push_back({sop.diag()[order[i]], 0});
+  } else if (sop.dim() <= s.dense_max_dim) {
+    out.method = 2;
+    std::vector<double> A = sop.Dense();
+    const int64_t count = std::min<int64_t>(want + 8, sop.dim());
+    DenseEigen eig = DenseLowest(A, sop.dim(), sop.complex(), count, true);
+    std::vector<EigenPair> all;
+    for (auto& x : eig.vectors) all.push_back(RayleighPair(sop, std::move(x), *s.work));
+    for (int64_t i = 0; i < want; ++i) out.pairs.push_back(std::move(all[i]));
+    for (size_t i = static_cast<size_t>(want); i < all.size(); ++i) above.push_back({all[i].value, all[i].residual});
+  } else {
+    out.method = 4;
+    LinearOperator lop{sop.dim(), sop.complex(), [&sop](const double* v, double* w) { sop.Apply(v, w); },
+                       [&sop](const double* v, double* w) { return sop.ApplyDot(v, w); }};
+    KrylovParams kp;
+    kp.op = &lop;
+    kp.want = want;
+    kp.cutoff = s.cutoff;
+    kp.tol = s.tol;
+    kp.residual = s.residual;
+    kp.scale = s.scale;
+    kp.slots = KrylovSlots(sop.dim(), sop.complex(), want, s.basis_bytes);
+    kp.rng = s.rng;
+    kp.limits = s.limits;
+    kp.work = s.work;
+    kp.check_rounds = s.check_rounds;
+    kp.keep_vectors = s.keep_vectors;
+    kp.pool = s.pool;
+    KrylovResult r = KrylovLowest(kp);
+    out.pairs = std::move(r.pairs);
+    above = std::move(r.above);
+    out.stopped = r.stopped;
+  }
+  std::vector<double> vals, res;
+  for (const EigenPair& q : out.pairs) {
+    vals.push_back(q.value);
+    res.push_back(q.residual);
+  }
+  const std::vector<double> bounds = TempleBounds(vals, res, true, above);
+  for (double b : bounds) out.errors.push_back(b + s.floor);
+  return out;
+}
+
 double RoundingFloor(const PauliOperator& op) {
   return 2 * kEps * std::max(op.scale, std::numeric_limits<double>::denorm_min()) * (op.terms + 2);
 }
@@ -86,62 +144,25 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
       stopped = true;
       break;
     }
-    const int64_t want = std::min<int64_t>(o.k, sop.dim());
-    const int s = sop.complex() ? 2 : 1;
-    std::vector<EigenPair> pairs;
-    std::vector<Neighbour> above;
-    if (diagonal) {
-      out.methods |= 1;
-      const std::vector<int64_t> order = SelectSmallest(sop.diag(), std::min<int64_t>(want + 8, sop.dim()));
-      for (int64_t i = 0; i < want; ++i) {
-        std::vector<double> x;
-        if (o.vectors) {
-          x.assign(sop.dim() * s, 0.0);
-          x[order[i] * s] = 1;
-        }
-        pairs.push_back({sop.diag()[order[i]], 0, std::move(x)});
-      }
-      for (size_t i = static_cast<size_t>(want); i < order.size(); ++i) above.push_back({sop.diag()[order[i]], 0});
-    } else if (sop.dim() <= o.dense_max_dim) {
-      out.methods |= 2;
-      std::vector<double> A = sop.Dense();
-      const int64_t count = std::min<int64_t>(want + 8, sop.dim());
-      DenseEigen eig = DenseLowest(A, sop.dim(), sop.complex(), count, true);
-      std::vector<EigenPair> all;
-      for (auto& x : eig.vectors) all.push_back(RayleighPair(sop, std::move(x), work));
-      for (int64_t i = 0; i < want; ++i) pairs.push_back(std::move(all[i]));
-      for (size_t i = static_cast<size_t>(want); i < all.size(); ++i) above.push_back({all[i].value, all[i].residual});
-    } else {
-      out.methods |= 4;
-      LinearOperator lop{sop.dim(), sop.complex(), [&sop](const double* v, double* w) { sop.Apply(v, w); },
-                         [&sop](const double* v, double* w) { return sop.ApplyDot(v, w); }};
-      KrylovParams kp;
-      kp.op = &lop;
-      kp.want = want;
-      kp.cutoff = cutoff;
-      kp.tol = tol;
-      kp.scale = op.scale;
-      kp.slots = KrylovSlots(sop.dim(), sop.complex(), want, o.basis_bytes);
-      kp.rng = &rng;
-      kp.limits = &limits;
-      kp.work = &work;
-      kp.check_rounds = o.k >= 2;
-      if (o.residual > 0) kp.residual = std::max(o.residual * op.scale, 4 * out.floor);
-      kp.keep_vectors = o.vectors;
-      kp.pool = &pool;
-      KrylovResult r = KrylovLowest(kp);
-      pairs = std::move(r.pairs);
-      above = std::move(r.above);
-      if (r.stopped) stopped = true;
-    }
-    std::vector<double> vals, res;
-    for (const EigenPair& q : pairs) {
-      vals.push_back(q.value);
-      res.push_back(q.residual);
-    }
-    const std::vector<double> bounds = TempleBounds(vals, res, true, above);
-    for (size_t i = 0; i < pairs.size(); ++i) {
-      found.push_back({std::move(pairs[i]), bounds[i] + out.floor, &basis});
+    SectorSettings settings;
+    settings.cutoff = cutoff;
+    settings.tol = tol;
+    settings.scale = op.scale;
+    settings.floor = out.floor;
+    if (o.residual > 0) settings.residual = std::max(o.residual * op.scale, 4 * out.floor);
+    settings.rng = &rng;
+    settings.limits = &limits;
+    settings.work = &work;
+    settings.check_rounds = o.k >= 2;
+    settings.basis_bytes = o.basis_bytes;
+    settings.dense_max_dim = o.dense_max_dim;
+    settings.keep_vectors = o.vectors;
+    settings.pool = &pool;
+    SectorResult r = SectorLowest(sop, std::min<int64_t>(o.k, sop.dim()), settings);
+    out.methods |= r.method;
+    if (r.stopped) stopped = true;
+    for (size_t i = 0; i < r.pairs.size(); ++i) {
+      found.push_back({std::move(r.pairs[i]), r.errors[i], &basis});
       if (!o.vectors) found.back().pair.vector.clear();
     }
     std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.pair.value < b.pair.value; });

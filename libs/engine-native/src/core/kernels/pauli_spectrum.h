@@ -5,9 +5,11 @@
 #define SVC_CORE_KERNELS_PAULI_SPECTRUM_H_
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "common/solve_limits.h"
+#include "kernels/lanczos.h"
 #include "kernels/pauli_sum.h"
 
 namespace svc::core {
@@ -43,6 +45,34 @@ struct PauliSpectrum {
 double RoundingFloor(const PauliOperator& op);
 
 int64_t KrylovSlots(int64_t dim, bool complex, int64_t want, double basis_bytes);
+
+// The settings of one sector's solve (engine-ts pauli-spectrum.ts SectorSettings).
+struct SectorSettings {
+  double cutoff = std::numeric_limits<double>::infinity();
+  double tol = 0;
+  double scale = 1;
+  double floor = 0;
+  double residual = 0;  // absolute residual target of the vectors (0: none)
+  Prng* rng = nullptr;
+  const Limits* limits = nullptr;
+  KrylovWork* work = nullptr;
+  bool check_rounds = false;
+  double basis_bytes = 0;
+  int64_t dense_max_dim = 0;
+  bool keep_vectors = false;
+  VectorPool* pool = nullptr;
+};
+
+struct SectorResult {
+  std::vector<EigenPair> pairs;  // ascending, unit vectors on the sector's basis when kept
+  std::vector<double> errors;    // Kato-Temple plus the floor
+  int32_t method = 0;            // 1 diagonal, 2 dense, 4 Lanczos
+  bool stopped = false;
+};
+
+// The lowest `want` eigenpairs of H on one sector with their bounds (the per-sector step of
+// ComputePauliSpectrum).
+SectorResult SectorLowest(const SectorOperator& sop, int64_t want, const SectorSettings& settings);
 
 PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpectrumOptions& o, const Limits& limits);
 
