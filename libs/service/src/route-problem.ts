@@ -22,7 +22,6 @@ export interface RouteCandidate {
 
 type Body = RouteBody;
 
-
 /**
  * Shapes of the commands the catalogue says are not available yet (`PlannedCommand`: the type
  * fails until a command that becomes served leaves this table); a served command's shape is in
@@ -30,7 +29,6 @@ type Body = RouteBody;
  * status S in libs/contracts/src/catalogue.ts.
  */
 const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
-
   relation: {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },
