@@ -69,44 +69,20 @@ export function rayleighOf(n: number, terms: readonly TermJson[], v: ArrayLike<n
   return { value: theta, residual: Math.sqrt(r / vv), norm: Math.sqrt(vv) };
 }
 
-/** Eigenvalues of a real symmetric matrix (row-major n×n) by cyclic Jacobi, ascending. */
-export function jacobiEigenvalues(A: Float64Array, n: number): number[] {
-  const a = Float64Array.from(A);
-  for (let sweep = 0; sweep < 60; sweep++) {
-    let off = 0;
-    for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) off += a[p * n + q] ** 2;
-    if (off < 1e-30) break;
-    for (let p = 0; p < n; p++) {
-      for (let q = p + 1; q < n; q++) {
-        const apq = a[p * n + q];
-        if (Math.abs(apq) < 1e-300) continue;
-        const theta = (a[q * n + q] - a[p * n + p]) / (2 * apq);
-        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
-        const c = 1 / Math.sqrt(t * t + 1);
-        const s = t * c;
-        for (let k = 0; k < n; k++) {
-          const akp = a[k * n + p];
-          const akq = a[k * n + q];
-          a[k * n + p] = c * akp - s * akq;
-          a[k * n + q] = s * akp + c * akq;
-        }
-        for (let k = 0; k < n; k++) {
-          const apk = a[p * n + k];
-          const aqk = a[q * n + k];
-          a[p * n + k] = c * apk - s * aqk;
-          a[q * n + k] = s * apk + c * aqk;
-        }
-      }
-    }
-  }
-  return Array.from({ length: n }, (_, i) => a[i * n + i]).sort((x, y) => x - y);
+/**
+ * Puts the Hermitian entry (i, j) = re + i·im into the real form [[Re, −Im], [Im, Re]] of a d×d
+ * matrix (R row-major 2d×2d), whose spectrum is the complex matrix's, each value twice.
+ */
+function putRealForm(R: Float64Array, d: number, i: number, j: number, re: number, im: number): void {
+  const N = 2 * d;
+  R[i * N + j] = re;
+  R[(i + d) * N + j + d] = re;
+  R[i * N + j + d] = -im;
+  R[(i + d) * N + j] = im;
 }
 
-/**
- * Every eigenvalue of the Pauli sum (n small: 2^n ≤ 128), ascending: H's columns from applyTerms,
- * then Jacobi on the real form [[Re H, −Im H], [Im H, Re H]], whose spectrum is H's twice.
- */
-export function exactSpectrum(n: number, terms: readonly TermJson[]): number[] {
+/** The real form of the Pauli sum (2^n ≤ 128): H's columns from applyTerms. */
+function realFormOf(n: number, terms: readonly TermJson[]): Float64Array {
   const dim = 2 ** n;
   const R = new Float64Array(4 * dim * dim);
   const e = new Float64Array(2 * dim);
@@ -114,17 +90,14 @@ export function exactSpectrum(n: number, terms: readonly TermJson[]): number[] {
     e.fill(0);
     e[2 * j] = 1;
     const col = applyTerms(n, terms, e);
-    for (let i = 0; i < dim; i++) {
-      const re = col[2 * i];
-      const im = col[2 * i + 1];
-      const N = 2 * dim;
-      R[i * N + j] = re;
-      R[(i + dim) * N + j + dim] = re;
-      R[i * N + j + dim] = -im;
-      R[(i + dim) * N + j] = im;
-    }
+    for (let i = 0; i < dim; i++) putRealForm(R, dim, i, j, col[2 * i], col[2 * i + 1]);
   }
-  return jacobiEigenvalues(R, 2 * dim).filter((_, i) => i % 2 === 0);
+  return R;
+}
+
+/** Every eigenvalue of the Pauli sum (n small: 2^n ≤ 128), ascending: Jacobi on its real form. */
+export function exactSpectrum(n: number, terms: readonly TermJson[]): number[] {
+  return jacobiEigen(realFormOf(n, terms), 2 ** (n + 1)).values.filter((_, i) => i % 2 === 0);
 }
 
 /** Eigenvalues (ascending) and unit eigenvectors (columns as arrays) of a real symmetric matrix, cyclic Jacobi. */
@@ -176,19 +149,7 @@ export function jacobiEigen(A: Float64Array, n: number): { values: number[]; vec
 export function exactGroundState(n: number, terms: readonly TermJson[]): { state: Float64Array; energy: number; gap: number } | null {
   const dim = 2 ** n;
   const N = 2 * dim;
-  const R = new Float64Array(N * N);
-  const e = new Float64Array(2 * dim);
-  for (let j = 0; j < dim; j++) {
-    e.fill(0);
-    e[2 * j] = 1;
-    const col = applyTerms(n, terms, e);
-    for (let i = 0; i < dim; i++) {
-      R[i * N + j] = col[2 * i];
-      R[(i + dim) * N + j + dim] = col[2 * i];
-      R[i * N + j + dim] = -col[2 * i + 1];
-      R[(i + dim) * N + j] = col[2 * i + 1];
-    }
-  }
+  const R = realFormOf(n, terms);
   const { values, vectors } = jacobiEigen(R, N);
   // The real form doubles every level: the ground level of H is values[0..1]; values[2] is the next.
   const gap = values[2] - values[0];
@@ -234,13 +195,10 @@ export function reducedEntropy(n: number, psi: ArrayLike<number>, subsystem: rea
         im += psi[2 * x + 1] * psi[2 * y] - psi[2 * x] * psi[2 * y + 1];
       }
       purity += re * re + im * im;
-      R[a * N + a2] = re;
-      R[(a + dA) * N + a2 + dA] = re;
-      R[a * N + a2 + dA] = -im;
-      R[(a + dA) * N + a2] = im;
+      putRealForm(R, dA, a, a2, re, im);
     }
   }
-  const p = jacobiEigenvalues(R, N).filter((_, i) => i % 2 === 0).map((x) => Math.max(0, x)).sort((x, y) => y - x);
+  const p = jacobiEigen(R, N).values.filter((_, i) => i % 2 === 0).map((x) => Math.max(0, x)).sort((x, y) => y - x);
   const entropy = -p.reduce((s, x) => s + (x > 0 ? x * Math.log2(x) : 0), 0);
   return { entropy, renyi2: -Math.log2(purity), probabilities: p };
 }
