@@ -9,10 +9,15 @@
 #include "entropy/solve.h"
 #include "kernels/entanglement.h"
 #include "testing/test_util.h"
+#include "testing/test_wire.h"
 
 namespace {
 
 using namespace svc::core;
+using svc::test::F64;
+using svc::test::I32;
+using svc::test::Num;
+using svc::test::U8;
 
 std::vector<uint8_t> Mask(int n, std::initializer_list<int> qubits) {
   std::vector<uint8_t> m(n, 0);
@@ -75,27 +80,6 @@ void TestKnownSchmidt() {
     const Entanglement e = ComputeEntanglement(n, psi, in, 16);
     CHECK(std::fabs(e.entropy - want) <= FannesAudenaert(e.rounding_t, e.dim) + 1e-13);
   }
-}
-
-WireValue U8(std::span<const uint8_t> a) {
-  WireValue v;
-  v.u8 = a;
-  return v;
-}
-WireValue I32(std::span<const int32_t> a) {
-  WireValue v;
-  v.i32 = a;
-  return v;
-}
-WireValue F64(std::span<const double> a) {
-  WireValue v;
-  v.f64 = a;
-  return v;
-}
-WireValue Num(double x) {
-  WireValue v;
-  v.number = x;
-  return v;
 }
 
 void TestGroundStateAndRecords() {

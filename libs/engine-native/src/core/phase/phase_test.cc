@@ -9,26 +9,22 @@
 #include "common/registry.h"
 #include "phase/solve.h"
 #include "testing/test_util.h"
+#include "testing/test_wire.h"
 
 namespace {
 
 using namespace svc::core;
-
-WireValue Enum(double k) {
-  WireValue v;
-  v.number = k;
-  return v;
-}
+using svc::test::Num;
 
 SolveResult Run(int32_t n, int32_t model, int32_t boundary, double J, double h, double delta, CallStatus* status = nullptr) {
   const SolverEntry* e = FindSolver("phase");
   WireArgs args;
   args.n = n;
-  args.Set("model", Enum(model));
-  args.Set("boundary", Enum(boundary));
-  args.Set("J", Enum(J));
-  args.Set("h", Enum(h));
-  args.Set("delta", Enum(delta));
+  args.Set("model", Num(model));
+  args.Set("boundary", Num(boundary));
+  args.Set("J", Num(J));
+  args.Set("h", Num(h));
+  args.Set("delta", Num(delta));
   args.budget = {1e-12, 40000, 256, 1 << 30, 1e-9};
   SolveResult out;
   std::string error;

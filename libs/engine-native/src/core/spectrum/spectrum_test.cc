@@ -12,10 +12,14 @@
 #include "kernels/pauli_spectrum.h"
 #include "spectrum/solve.h"
 #include "testing/test_util.h"
+#include "testing/test_wire.h"
 
 namespace {
 
 using namespace svc::core;
+using svc::test::F64;
+using svc::test::I32;
+using svc::test::Num;
 
 struct Terms {
   int32_t n;
@@ -176,22 +180,6 @@ void TestDegenerate() {
   small.Add(-0.3, "ZI");
   small.Add(0.2, "YZ");
   CHECK_NEAR(Run(small, 1, 16).values[0], ground, 1e-9);
-}
-
-WireValue I32(std::span<const int32_t> a) {
-  WireValue v;
-  v.i32 = a;
-  return v;
-}
-WireValue F64(std::span<const double> a) {
-  WireValue v;
-  v.f64 = a;
-  return v;
-}
-WireValue Num(double x) {
-  WireValue v;
-  v.number = x;
-  return v;
 }
 
 WireArgs Args(const Terms& t, const std::vector<int32_t>& x, double k, const std::vector<double>& budget) {
