@@ -48,6 +48,11 @@ describe('POST /api/v1/analyze/<command> (aliases estimate, preflight)', () => {
   it('says when a solve would be heuristic and when it would be queued', async () => {
     const edges: number[][] = [];
     for (let i = 0; i < 3000; i++) edges.push([i, (i * 7 + 1) % 3000 === i ? (i + 1) % 3000 : (i * 7 + 1) % 3000, 1]);
+    // That graph alone is bipartite, certified by construction at any size; a triangle makes it searched.
+    const bipartite = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=flash', { body: { tag: TAG, description: DESC, n: 3000, edges }, auth: token })).json;
+    expect(bipartite).toMatchObject({ would_certify: true, certify: 'yes', would_queue: false });
+    expect(bipartite.certification).toMatch(/every positive edge cut, no negative one/);
+    edges.push([0, 1, 1], [1, 2, 1], [0, 2, 1]);
     const big = { tag: TAG, description: DESC, n: 3000, edges };
     const flash = (await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=flash', { body: big, auth: token })).json;
     expect(flash).toMatchObject({ would_certify: false, certify: 'unknown', would_queue: false, difficulty: 'moderate', recommended_effort: 'medium' });

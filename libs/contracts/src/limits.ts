@@ -70,7 +70,7 @@ export function certaintyMatches(text: unknown, template: string): boolean {
 }
 
 /** Which exact method finished (the engine's `Proof`), or null for a heuristic answer. */
-export const PROOF_KINDS = ['exhaustive', 'branch_and_bound', 'dynamic_program', 'planted'] as const;
+export const PROOF_KINDS = ['exhaustive', 'branch_and_bound', 'dynamic_program', 'planted', 'bound_attained'] as const;
 export type ProofKind = (typeof PROOF_KINDS)[number];
 
 /** A model version identifier as accepted in the body or the query. */

@@ -41,7 +41,7 @@ export interface NativeRawResult {
   /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}, bytes (the family's, e.g. erasure {kernel}), xorsat {rank, consistent: 1 | 0; -1 unknown}; numeric: the family's, all passed on. */
   readonly extras: Readonly<Record<string, number>>;
   readonly objective: number;
-  readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
+  readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | 'bound_attained' | null;
   readonly bound?: number;
   readonly stoppedAtDeadline: boolean;
   /** Core result status: 'optimal' | 'work_limit' | 'deadline' | 'cancelled'. */

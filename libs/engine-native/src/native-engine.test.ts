@@ -51,8 +51,9 @@ describeNative('native engine', () => {
       ];
       for (const p of cases) {
         const [a, b] = await Promise.all([e.solve(req(p, { effort, seed: s })), ts.solve(req(p, { effort, seed: s }))]);
-        expect(a.proof).toBe('exhaustive');
-        expect(b.proof).toBe('exhaustive');
+        // A small sparse max-cut may be a balanced signed graph: certified by construction in both.
+        expect(['exhaustive', 'bound_attained']).toContain(a.proof);
+        expect(b.proof).toBe(a.proof);
         expect(Math.abs(a.objective - b.objective)).toBeLessThanOrEqual(tol(p));
         expect(a.work.nodes).toBe(b.work.nodes);
         checked++;

@@ -28,7 +28,7 @@ export interface PairList {
 }
 
 /** Which exact method finished, or null for a heuristic answer. */
-export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | null;
+export type Proof = 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | 'bound_attained' | null;
 
 /** How optimize/maxcut pick their exact method (see EngineRequest.exactMethod). */
 export type ExactMethod = 'auto' | 'branch_and_bound' | 'heuristic';

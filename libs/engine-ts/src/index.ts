@@ -42,6 +42,7 @@ export {
   type RawPair,
 } from './families/qubo/canonical';
 export { evaluateMaxcut, evaluateQubo } from './families/qubo/evaluate';
+export { balancedCut } from './families/qubo/balanced-cut';
 export { budgetFor, exactBudgetFor, type ExactBudget, type SearchBudget, type SearchCommand } from './families/qubo/budget';
 export { certifiedCaps } from './families/qubo/certified-caps';
 export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './families/qubo/ising';

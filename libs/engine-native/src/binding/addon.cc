@@ -31,6 +31,7 @@ const char* ProofText(Proof p) {
     case Proof::kBranchAndBound: return "branch_and_bound";
     case Proof::kDynamicProgram: return "dynamic_program";
     case Proof::kPlanted: return "planted";
+    case Proof::kBoundAttained: return "bound_attained";
     case Proof::kNone: break;
   }
   return nullptr;

@@ -7,6 +7,7 @@ import { canonicalMaxcut, canonicalQubo } from '../families/qubo/canonical';
 import { budgetFor, exactBudgetFor } from '../families/qubo/budget';
 import { BUDGET_MODELS, LATEST_BUDGET_MODEL } from '../effort';
 import { type CanonicalProblem, type Effort, type Engine, type EngineRequest, type EngineResult, newCancelSignal } from '../engine';
+import type { MaxcutProblem } from '../families/qubo/problem';
 import { Prng } from '../prng';
 import { exactConformanceSuite } from './exact';
 import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type RandomInstanceOptions, type WeightKind } from './generators';
@@ -40,6 +41,37 @@ function expectValid(p: CanonicalProblem, r: EngineResult): void {
     if (p.kind === 'qubo') expect(r.objective).toBeGreaterThanOrEqual(r.bound - tol(p));
     else expect(r.objective).toBeLessThanOrEqual(r.bound + tol(p));
   }
+}
+
+/** Σ max(0, w) over a max-cut problem's edges: every positive edge cut, no negative one. */
+function positiveWeight(p: MaxcutProblem): number {
+  let b = 0;
+  for (const w of (p.edges as NonNullable<MaxcutProblem['edges']>).w) if (w > 0) b += w;
+  return b;
+}
+
+/**
+ * A random signed graph planted balanced (hidden sides: positive weights across, negative within,
+ * some zero), with one edge's sign flipped when `flip` (which unbalances it unless that edge is a bridge).
+ */
+function signedGraph(seed: number, n: number, flip: boolean): { problem: MaxcutProblem; flipped: boolean } {
+  const rng = new Prng(seed);
+  const side = Array.from({ length: n }, () => rng.nextInt(2));
+  const edges: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (rng.nextInt(3) !== 0) continue;
+      const mag = rng.nextInt(5) === 0 ? 0 : 1 + rng.nextInt(4);
+      edges.push([i, j, side[i] !== side[j] ? mag : -mag]);
+    }
+  }
+  if (edges.length === 0) edges.push([0, 1, side[0] !== side[1] ? 2 : -2]);
+  const flipped = flip && edges.some((e) => e[2] !== 0);
+  if (flipped) {
+    const e = edges.find((x) => x[2] !== 0) as [number, number, number];
+    e[2] = -e[2];
+  }
+  return { problem: canonicalMaxcut(n, edges, false), flipped };
 }
 
 /** Small instances of both commands covering the edge cases (n <= 16). */
@@ -108,7 +140,9 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
         const r = await engine.solve(request(problem, { seed: 3 }));
         const bf = bruteForce(problem);
         expectValid(problem, r);
-        expect(r.proof, label).toBe('exhaustive');
+        // Balanced signed graphs attain Σ max(0, w) by construction; everything else is enumerated.
+        const attained = problem.kind === 'maxcut' && !problem.complete && Math.abs(bf.objective - positiveWeight(problem)) <= tol(problem);
+        expect(r.proof, label).toBe(attained ? 'bound_attained' : 'exhaustive');
         expect(r.stoppedAtDeadline, label).toBe(false);
         expect(Math.abs(r.objective - bf.objective), label).toBeLessThanOrEqual(tol(problem));
       }
@@ -127,6 +161,37 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
           }
         }
       }
+    });
+
+    it('balanced signed graphs are certified by construction, exactly when the cut attains Σ max(0, w)', async () => {
+      let balanced = 0;
+      for (let s = 0; s < 60; s++) {
+        const n = 2 + (s % 11);
+        const { problem, flipped } = signedGraph(9100 + s, n, s % 3 === 0);
+        const r = await engine.solve(request(problem, { seed: s, effort: 'flash' }));
+        expectValid(problem, r);
+        const bf = bruteForce(problem);
+        expect(Math.abs(r.objective - bf.objective), `#${s}`).toBeLessThanOrEqual(tol(problem));
+        const attained = Math.abs(bf.objective - positiveWeight(problem)) <= tol(problem);
+        expect(r.proof === 'bound_attained', `#${s} flipped=${flipped}`).toBe(attained);
+        if (attained) balanced++;
+      }
+      expect(balanced).toBeGreaterThan(30);
+      // Far above every exact cap: a 60×40 torus (even sides: bipartite) and a random signed tree.
+      const torus: [number, number, number][] = [];
+      for (let y = 0; y < 40; y++) for (let x = 0; x < 60; x++) torus.push([y * 60 + x, y * 60 + ((x + 1) % 60), 1], [y * 60 + x, ((y + 1) % 40) * 60 + x, 1]);
+      const rng = new Prng(5);
+      const tree: [number, number, number][] = [];
+      for (let v = 1; v < 3000; v++) tree.push([v, rng.nextInt(v), rng.nextInt(2) === 0 ? -(1 + rng.nextInt(9)) : 1 + rng.nextInt(9)]);
+      for (const [n, edges] of [[2400, torus], [3000, tree]] as const) {
+        const p = canonicalMaxcut(n, edges, false);
+        const r = await engine.solve(request(p, { effort: 'flash' }));
+        expectValid(p, r);
+        expect([r.proof, r.objective, r.work.iterations]).toEqual(['bound_attained', positiveWeight(p), 0]);
+      }
+      // An odd ring is not balanced: searched, not certified by construction.
+      const odd = canonicalMaxcut(301, Array.from({ length: 301 }, (_, i) => [i, (i + 1) % 301, 1] as [number, number, number]), false);
+      expect((await engine.solve(request(odd, { effort: 'flash' }))).proof).not.toBe('bound_attained');
     });
 
     it('complete maxcut is solved by construction, at any n', async () => {
@@ -171,7 +236,8 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
     it('the heuristic finds a planted optimum (bipartite max-cut, n = 200)', async () => {
       for (let s = 0; s < 3; s++) {
         const { problem, optimum } = plantedBipartiteMaxcut(70 + s, 200, 3);
-        const r = await engine.solve(request(problem, { seed: s }));
+        // exactMethod 'heuristic': the search alone (else the closed form answers without search).
+        const r = await engine.solve(request(problem, { seed: s, exactMethod: 'heuristic' }));
         expectValid(problem, r);
         expect(r.objective).toBe(optimum);
       }

@@ -25,6 +25,7 @@ enum class Proof : int32_t {
   kBranchAndBound = 2,
   kDynamicProgram = 3,
   kPlanted = 4,
+  kBoundAttained = 5,  // the answer attains a proven bound (every positive edge cut, no negative one)
 };
 
 constexpr std::string_view ResultStatusName(ResultStatus s) {
@@ -44,6 +45,7 @@ constexpr std::string_view ProofName(Proof p) {
     case Proof::kBranchAndBound: return "branch_and_bound";
     case Proof::kDynamicProgram: return "dynamic_program";
     case Proof::kPlanted: return "planted";
+    case Proof::kBoundAttained: return "bound_attained";
   }
   return "unknown";
 }

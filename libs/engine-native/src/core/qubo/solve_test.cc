@@ -1,7 +1,9 @@
 // The registry entry point: dispatch, validation, certification, warm starts, complete graphs.
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "qubo/bounds.h"
 #include "qubo/evaluate.h"
 #include "common/registry.h"
 #include "testing/test_instances.h"
@@ -79,9 +81,14 @@ void TestCertifiedAgainstBruteForce() {
     const svc::test::Instance c = svc::test::RandomInstance(rng, n, 0.6, 9, false, false);
     CHECK(svc::core::Solve("maxcut", c.View(), Options(24, 0), Limits(), &out, &error) ==
           CallStatus::kOk);
-    CHECK(out.proof == Proof::kExhaustive);
     CHECK_NEAR(out.objective, svc::test::BruteMaxCut(c), 1e-9);
-    CHECK(out.work.nodes == (int64_t{1} << (n - 1)));
+    // A balanced signed graph attains sum max(0, w) by construction; the rest is enumerated.
+    if (out.objective == svc::core::CutUpperBound(c.Maxcut())) {
+      CHECK(out.proof == Proof::kBoundAttained && out.work.nodes == 0);
+    } else {
+      CHECK(out.proof == Proof::kExhaustive);
+      CHECK(out.work.nodes == (int64_t{1} << (n - 1)));
+    }
   }
 }
 
@@ -129,6 +136,61 @@ void TestCompleteGraph() {
   }
 }
 
+// Balanced signed graphs (hidden sides: positive across, negative within): certified by
+// construction exactly when the brute-force cut equals sum max(0, w); a flipped sign breaks it.
+void TestBalancedGraph() {
+  svc::core::Prng rng(53);
+  int attained = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const int32_t n = 2 + static_cast<int32_t>(rng.NextInt(12));
+    svc::test::Instance g;
+    g.n = n;
+    std::vector<int> side(n);
+    for (int& s : side) s = static_cast<int>(rng.NextInt(2));
+    for (int32_t a = 0; a < n; ++a) {
+      for (int32_t b = a + 1; b < n; ++b) {
+        if (rng.NextInt(3) != 0) continue;
+        const double mag = rng.NextInt(5) == 0 ? 0 : 1 + rng.NextInt(4);
+        g.i.push_back(a);
+        g.j.push_back(b);
+        g.w.push_back(side[a] != side[b] ? mag : -mag);
+      }
+    }
+    if (g.w.empty()) continue;
+    if (trial % 3 == 0) g.w[0] = -g.w[0];
+    SolveResult out;
+    std::string error;
+    CHECK(svc::core::Solve("maxcut", g.View(), Options(24, 0), Limits(), &out, &error) ==
+          CallStatus::kOk);
+    const double best = svc::test::BruteMaxCut(g);
+    CHECK_NEAR(out.objective, best, 1e-9);
+    CHECK(svc::core::CutValue(g.Maxcut(), out.answer) == out.objective);
+    const bool bound = best == svc::core::CutUpperBound(g.Maxcut());
+    CHECK((out.proof == Proof::kBoundAttained) == bound);
+    attained += bound ? 1 : 0;
+  }
+  CHECK(attained > 30);
+  // An even ring of 100,000 nodes: every edge cut, node n - 1 on side 0; an odd one is searched.
+  for (int32_t n : {100000, 301}) {
+    svc::test::Instance ring;
+    ring.n = n;
+    for (int32_t v = 0; v < n; ++v) {
+      ring.i.push_back(std::min(v, (v + 1) % n));
+      ring.j.push_back(std::max(v, (v + 1) % n));
+      ring.w.push_back(1);
+    }
+    SolveResult out;
+    std::string error;
+    CHECK(svc::core::Solve("maxcut", ring.View(), Options(10, 0), Limits(), &out, &error) ==
+          CallStatus::kOk);
+    if (n % 2 == 0) {
+      CHECK(out.proof == Proof::kBoundAttained && out.objective == n && out.answer[n - 1] == 0);
+    } else {
+      CHECK(out.proof != Proof::kBoundAttained && out.objective <= n - 1);
+    }
+  }
+}
+
 void TestDeterministicHeuristic() {
   svc::core::Prng rng(51);
   const svc::test::Instance c = svc::test::RandomInstance(rng, 300, 0.03, 5, false);
@@ -152,6 +214,7 @@ int main() {
   TestCertifiedAgainstBruteForce();
   TestHeuristicKeepsBetterWarmStart();
   TestCompleteGraph();
+  TestBalancedGraph();
   TestDeterministicHeuristic();
   return svc::test::Finish("solve_test");
 }

@@ -3,6 +3,10 @@
  * native twin, step for step):
  *   - maxcut with `complete: true`: solved by construction in O(n) (first ⌊n/2⌋ nodes on side 0,
  *     the rest on side 1; cut ⌊n/2⌋·⌈n/2⌉ = ⌊n²/4⌋, the proven maximum), proof 'exhaustive';
+ *   - maxcut on a balanced signed graph (bipartite with positive weights, trees, even rings…):
+ *     every positive edge cut and no negative one (balanced-cut.ts, O(n + m)), the proven bound
+ *     Σ max(0, w) attained, proof 'bound_attained', at any effort (exactMethod 'auto' only:
+ *     'heuristic' and 'branch_and_bound' ask for one method by name);
  *   - n <= budget.exactMaxN (unless exactMethod is 'branch_and_bound' or 'heuristic'): when n > 20, branch and
  *     bound (bnb.ts, no incumbent) first, proof 'branch_and_bound' when it finishes within
  *     bnbWork (much faster than 2^n states on most inputs); then, unless a limit fired, Gray-code
@@ -21,7 +25,8 @@
  * re-evaluates strictly better than the search result is returned instead, so the answer is
  * never worse than the warm start.
  */
-import type { BinaryResult, CancelSignal, SolveRequest, Proof } from '../../base';
+import type { BinaryResult, CancelSignal, PairList, SolveRequest, Proof } from '../../base';
+import { balancedCut } from './balanced-cut';
 import { budgetFor, type ExactBudget, exactBudgetFor, type SearchBudget } from './budget';
 import { evaluateMaxcut, evaluateQubo } from './evaluate';
 import type { MaxcutProblem, QuboProblem } from './problem';
@@ -59,6 +64,10 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
 
   if (p.kind === 'maxcut' && p.complete) return solveComplete(p, started);
   if (p.kind === 'maxcut' && p.edges === null) throw new Error('maxcut problem has neither edges nor complete');
+  if (p.kind === 'maxcut' && method === 'auto') {
+    const side = balancedCut(p.n, p.edges as PairList);
+    if (side !== null) return solveBalanced(p, side, started);
+  }
 
   const m = p.kind === 'qubo' ? p.pairs.w.length : (p.edges as NonNullable<MaxcutProblem['edges']>).w.length;
   const budget = budgetFor(req.command, req.effort, p.n, m, req.model);
@@ -271,6 +280,19 @@ function solveComplete(p: MaxcutProblem, started: number): BinaryResult {
     answer,
     objective: evaluateQuboFamily(p, answer),
     proof: 'exhaustive',
+    stoppedAtDeadline: false,
+    work: { iterations: 0, nodes: 0, restarts: 0 },
+    engineMs: performance.now() - started,
+  };
+}
+
+/** A balanced signed graph: every positive edge cut and no negative one attains cutUpperBound. */
+function solveBalanced(p: MaxcutProblem, answer: Uint8Array, started: number): BinaryResult {
+  return {
+    kind: 'binary',
+    answer,
+    objective: evaluateQuboFamily(p, answer),
+    proof: 'bound_attained',
     stoppedAtDeadline: false,
     work: { iterations: 0, nodes: 0, restarts: 0 },
     engineMs: performance.now() - started,
