@@ -210,3 +210,28 @@ describe('validateProblem and inputSchemas agree on random mutations of every ex
     });
   }
 });
+
+describe('validateProblem and inputSchemas agree on every top-level field set to each awkward value', () => {
+  // Deterministic: the random mutations above may miss one field × value (world's k: null once did).
+  const awkward: unknown[] = [null, 'x', '', -1, 0, 1.5, 1e300, [], {}, [0], true, false];
+  for (const c of SCHEMA_COMMANDS) {
+    it(c, () => {
+      const base = validExample(c);
+      const disagree: string[] = [];
+      for (const k of Object.keys(inputSchemas[c].shape)) {
+        if (k === 'tag' || k === 'description') continue;
+        for (const value of awkward) {
+          const body = { ...base, [k]: value };
+          let ok = true;
+          try {
+            validateProblem(c, body, open);
+          } catch {
+            ok = false;
+          }
+          if (ok !== inputSchemas[c].safeParse(body).success) disagree.push(`${k} = ${JSON.stringify(value)}: validateProblem ${ok ? 'accepts' : 'rejects'}`);
+        }
+      }
+      expect(disagree).toEqual([]);
+    });
+  }
+});

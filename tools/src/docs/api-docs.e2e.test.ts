@@ -31,7 +31,9 @@ const suite = serverSuite('svc-docs-', { onFault: () => {} });
 
 describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped: no chromium here; CI installs it)'}`, () => {
   it('renders every served solve route and the page title from the served OpenAPI document', async () => {
-    const { stdout } = await run(browser!, [...FLAGS, '--dump-dom', `${suite.server.url}/docs`], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
+    // Swagger UI virtualises a long operations list (only what the window shows is in the DOM):
+    // a window tall enough for every operation of the solve tag puts them all there.
+    const { stdout } = await run(browser!, [...FLAGS, '--window-size=1280,40000', '--dump-dom', `${suite.server.url}/docs`], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 });
     expect(stdout).toContain('svc decision solver API');
     for (const c of SERVED_COMMANDS) expect(stdout, c).toContain(`/api/v1/solve/${c}`);
     expect(stdout).toContain('/api/v1/compute');

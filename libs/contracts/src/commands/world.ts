@@ -141,7 +141,7 @@ function check(v: Loose): number {
       if (dim < 1 || dim > WORLD_LIMITS.maxDim) fail(['points', 0], `expected 1..${WORLD_LIMITS.maxDim} coordinates a point, got ${dim}`);
       numberRows(v.queries, 'queries', `query points of ${dim} coordinates`, dim, 1);
       const n = (v.points as unknown[]).length;
-      const k = v.k ?? 1;
+      const k = v.k === undefined ? 1 : v.k;
       if (typeof k !== 'number' || !Number.isInteger(k) || k < 1) fail(['k'], `expected an integer ≥ 1, got ${typeName(k)}`);
       if (k > n) fail(['k'], `k = ${k} is more than the ${n} points`);
       agreeN(v.n, n, 'the number of points');
