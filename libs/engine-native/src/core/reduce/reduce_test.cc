@@ -1,0 +1,225 @@
+// reduce: hand-known reductions, dependent inputs, random knapsack and uniform bases and 100+ digit
+// entries, each checked here by plain rational Gram–Schmidt (mpq_class, not lattice.cc's integral
+// check) and U·B = B' with det U = ±1 by rational elimination; with and without fplll; validation
+// through the registry. (Native vs engine-ts on the same bases: libs/engine-native/src/reduce.test.ts.)
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "common/registry.h"
+#include "reduce/lattice.h"
+#include "reduce/problem.h"
+#include "reduce/solve.h"
+#include "testing/test_util.h"
+
+namespace {
+
+using svc::core::CallStatus;
+using svc::core::IntMatrix;
+using svc::core::Limits;
+using svc::core::ReduceProblem;
+using svc::core::ReduceRun;
+using svc::core::ResultKind;
+using svc::core::SolveOptions;
+using svc::core::SolveResult;
+
+std::string Text(const IntMatrix& b) {
+  std::string s;
+  for (const auto& row : b) {
+    for (const auto& x : row) {
+      if (!s.empty()) s += ' ';
+      s += x.get_str();
+    }
+  }
+  return s;
+}
+
+struct Case {
+  std::string text;
+  ReduceProblem p;
+  explicit Case(const IntMatrix& b, double delta = 0.99) : text(Text(b)) {
+    p.n = static_cast<int32_t>(b.size());
+    p.reduce.rows = p.n;
+    p.reduce.cols = static_cast<int32_t>(b[0].size());
+    p.reduce.delta = delta;
+    p.reduce.text = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size());
+  }
+};
+
+IntMatrix M(std::initializer_list<std::initializer_list<long>> rows) {
+  IntMatrix out;
+  for (const auto& r : rows) {
+    out.emplace_back();
+    for (long x : r) out.back().emplace_back(x);
+  }
+  return out;
+}
+
+// Plain rational Gram–Schmidt: zeros first, the rest independent, |μ| ≤ 1/2, Lovász with delta.
+bool PlainReduced(const IntMatrix& b, double delta) {
+  size_t z = 0;
+  auto zero = [](const std::vector<mpz_class>& r) {
+    for (const auto& x : r) if (x != 0) return false;
+    return true;
+  };
+  while (z < b.size() && zero(b[z])) ++z;
+  const mpq_class dq(delta);  // exact: a double converts exactly
+  std::vector<std::vector<mpq_class>> star;
+  std::vector<mpq_class> norms;
+  for (size_t i = z; i < b.size(); ++i) {
+    std::vector<mpq_class> v(b[i].begin(), b[i].end());
+    mpq_class last_mu = 0;
+    for (size_t j = 0; j < star.size(); ++j) {
+      mpq_class dotp = 0;
+      for (size_t t = 0; t < v.size(); ++t) dotp += mpq_class(b[i][t]) * star[j][t];
+      const mpq_class mu = dotp / norms[j];
+      if (abs(mu) > mpq_class(1, 2)) return false;
+      for (size_t t = 0; t < v.size(); ++t) v[t] -= mu * star[j][t];
+      last_mu = mu;
+    }
+    mpq_class nv = 0;
+    for (const auto& x : v) nv += x * x;
+    if (nv == 0) return false;
+    if (!star.empty() && nv < (dq - last_mu * last_mu) * norms.back()) return false;
+    star.push_back(v);
+    norms.push_back(nv);
+  }
+  return true;
+}
+
+mpq_class PlainDet(const IntMatrix& m) {
+  const size_t n = m.size();
+  std::vector<std::vector<mpq_class>> a(n);
+  for (size_t i = 0; i < n; ++i) a[i].assign(m[i].begin(), m[i].end());
+  mpq_class det = 1;
+  for (size_t c = 0; c < n; ++c) {
+    size_t p = c;
+    while (p < n && a[p][c] == 0) ++p;
+    if (p == n) return 0;
+    if (p != c) {
+      std::swap(a[p], a[c]);
+      det = -det;
+    }
+    det *= a[c][c];
+    for (size_t i = c + 1; i < n; ++i) {
+      const mpq_class f = a[i][c] / a[c][c];
+      for (size_t j = c; j < n; ++j) a[i][j] -= f * a[c][j];
+    }
+  }
+  return det;
+}
+
+bool ProductIs(const IntMatrix& a, const IntMatrix& b, const IntMatrix& c) {
+  for (size_t i = 0; i < a.size(); ++i) {
+    for (size_t j = 0; j < b[0].size(); ++j) {
+      mpz_class s = 0;
+      for (size_t k = 0; k < b.size(); ++k) s += a[i][k] * b[k][j];
+      if (s != c[i][j]) return false;
+    }
+  }
+  return true;
+}
+
+// Runs both paths (fplll then the exact pass; the exact pass alone) and checks each plainly.
+IntMatrix Reduced(const IntMatrix& b, double delta, bool use_fplll) {
+  Case c(b, delta);
+  ReduceRun run;
+  std::string error;
+  CHECK(svc::core::RunReduce(c.p.reduce, Limits(), use_fplll, &run, &error));
+  if (use_fplll) CHECK(run.fplll_status == 0);
+  const auto& r = run.reduction;
+  CHECK(PlainReduced(r.b, delta));
+  CHECK(ProductIs(r.u, b, r.b));
+  const mpq_class det = PlainDet(r.u);
+  CHECK(det == 1 || det == -1);
+  CHECK(ProductIs(r.v, r.b, b));
+  return r.b;
+}
+
+IntMatrix Knapsack(std::mt19937_64& rng, int d, int bits) {
+  IntMatrix b(d, std::vector<mpz_class>(d + 1));
+  for (int i = 0; i < d; ++i) {
+    mpz_class x = 1;
+    for (int t = 1; t < bits; ++t) x = 2 * x + static_cast<long>(rng() & 1);
+    b[i][0] = x;
+    b[i][i + 1] = 1;
+  }
+  return b;
+}
+
+IntMatrix Uniform(std::mt19937_64& rng, int d, int cols, int range) {
+  IntMatrix b(d, std::vector<mpz_class>(cols));
+  for (auto& row : b) for (auto& x : row) x = static_cast<long>(rng() % (2 * range + 1)) - range;
+  return b;
+}
+
+}  // namespace
+
+int main() {
+  // Hand-known: (1,0),(1,1) → (1,0),(0,1); Wikipedia's example with delta 3/4; (1,0),(7,5) → (1,0),(0,5).
+  for (bool f : {true, false}) {
+    CHECK(Reduced(M({{1, 0}, {1, 1}}), 0.99, f) == M({{1, 0}, {0, 1}}));
+    CHECK(Reduced(M({{1, 0}, {7, 5}}), 0.99, f) == M({{1, 0}, {0, 5}}));
+    const IntMatrix w = Reduced(M({{1, 1, 1}, {-1, 0, 2}, {3, 5, 6}}), 0.75, f);
+    // Norms² of an LLL basis of this lattice (det 3): 1, 2, 5 for this example.
+    std::vector<long> norms;
+    for (const auto& r : w) norms.push_back(mpz_class(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]).get_si());
+    CHECK(norms == std::vector<long>({1, 2, 5}));
+    // Fibonacci rows, det 1: Z², two unit vectors.
+    const IntMatrix fib = Reduced(M({{13, 21}, {21, 34}}), 0.99, f);
+    CHECK((fib[0][0] * fib[0][0] + fib[0][1] * fib[0][1]) == 1 && (fib[1][0] * fib[1][0] + fib[1][1] * fib[1][1]) == 1);
+    // Dependent: (2,4),(3,6) → a zero vector first, then ±(1,2); 6, 10, 15 → 0, 0, ±1.
+    const IntMatrix dep = Reduced(M({{2, 4}, {3, 6}}), 0.99, f);
+    CHECK(dep[0][0] == 0 && dep[0][1] == 0 && abs(dep[1][0]) == 1 && abs(dep[1][1]) == 2);
+    const IntMatrix g = Reduced(M({{6}, {10}, {15}}), 0.99, f);
+    CHECK(g[0][0] == 0 && g[1][0] == 0 && abs(g[2][0]) == 1);
+    const IntMatrix many = Reduced(M({{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {2, 4, 6}}), 0.99, f);
+    CHECK(many[0] == M({{0, 0, 0}})[0] && many[1] == M({{0, 0, 0}})[0]);
+    const IntMatrix zeros = Reduced(M({{0, 0}, {0, 0}}), 0.99, f);
+    CHECK(zeros == M({{0, 0}, {0, 0}}));
+  }
+  // Random knapsack and uniform bases, and 100+ digit entries (400 bits).
+  std::mt19937_64 rng(7);
+  for (int s = 0; s < 6; ++s) {
+    for (bool f : {true, false}) {
+      Reduced(Knapsack(rng, 10, 80), 0.99, f);
+      Reduced(Uniform(rng, 8, 8, 1000), 0.75 + 0.04 * s, f);
+      Reduced(Uniform(rng, 6, 9, 50), 0.99, f);
+      Reduced(Uniform(rng, 7, 4, 30), 0.99, f);  // 7 vectors in Z^4: 3 zero vectors
+    }
+  }
+  const IntMatrix big = Knapsack(rng, 8, 400);
+  CHECK(big[0][0].get_str().size() >= 100);
+  Reduced(big, 0.99, true);
+  Reduced(big, 0.99, false);
+
+  // Through the registry: the answer text, and validation messages.
+  {
+    Case c(Knapsack(rng, 12, 100));
+    SolveResult out;
+    std::string error;
+    CHECK(svc::core::Solve("reduce", c.p, SolveOptions{}, Limits(), &out, &error) == CallStatus::kOk);
+    CHECK(out.kind == ResultKind::kDecimal && out.Extra("exact") == 1);
+    const std::string text(out.answer.begin(), out.answer.end());
+    CHECK(std::count(text.begin(), text.end(), ';') == 2);
+  }
+  {
+    Case c(M({{1, 2}, {3, 4}}));
+    std::string bad = "1 2 3";
+    c.p.reduce.text = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bad.data()), bad.size());
+    std::string error;
+    CHECK(svc::core::ValidateRequest("reduce", c.p, SolveOptions{}, &error) == CallStatus::kError);
+    for (std::string t : {"1 2 3 x", "1 2 3 04", "1 2 3 -0", "1 2 3  4", "1 2 3 4 5"}) {
+      c.p.reduce.text = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(t.data()), t.size());
+      CHECK(svc::core::ValidateRequest("reduce", c.p, SolveOptions{}, &error) == CallStatus::kError);
+    }
+    std::string good = "1 2 -3 4";
+    c.p.reduce.text = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(good.data()), good.size());
+    CHECK(svc::core::ValidateRequest("reduce", c.p, SolveOptions{}, &error) == CallStatus::kOk);
+    c.p.reduce.delta = 1;
+    CHECK(svc::core::ValidateRequest("reduce", c.p, SolveOptions{}, &error) == CallStatus::kError);
+  }
+  return svc::test::Finish("reduce_test");
+}
