@@ -61,7 +61,7 @@ const LINES = {
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },
   relation: { purpose: 'integer relations and minimal polynomials', status: NA },
-  reduce: { purpose: 'lattice-basis reduction', status: NA },
+  reduce: { purpose: 'lattice-basis reduction', status: S, stability: 'beta', docs: 'docs/reduce.md' },
   precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: S, stability: 'beta', docs: 'docs/world.md' },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },

@@ -32,7 +32,6 @@ const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
   relation: {
     fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
   },
-  reduce: { fields: ['basis', 'delta'], requires: [['basis']], distinctive: ['basis'], prior: 0.9 },
 };
 
 /** The shape of every command (commands.md), in COMMANDS order: solvable ones from their module, the planned ones above. */

@@ -31,6 +31,7 @@ import { world } from './world';
 import { spectrum } from './spectrum';
 import { entropy } from './entropy';
 import { phase } from './phase';
+import { reduce } from './reduce';
 
 export const REGISTRY = {
   rules,
@@ -50,6 +51,7 @@ export const REGISTRY = {
   spectrum,
   entropy,
   phase,
+  reduce,
   feel,
   want,
   sample,

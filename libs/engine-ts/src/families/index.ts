@@ -19,6 +19,7 @@ import { PRECISION_FAMILY } from './precision/family';
 import { QAP_FAMILY } from './qap/family';
 import { MAXCUT_FAMILY, QUBO_FAMILY } from './qubo/family';
 import { RANK_FAMILY } from './rank/family';
+import { REDUCE_FAMILY } from './reduce/family';
 import { RULES_FAMILY } from './rules/family';
 import { SELECT_FAMILY } from './select/family';
 import { SPECTRUM_FAMILY } from './spectrum/family';
@@ -46,6 +47,7 @@ export const FAMILIES = [
   SPECTRUM_FAMILY,
   ENTROPY_FAMILY,
   PHASE_FAMILY,
+  REDUCE_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

@@ -30,6 +30,7 @@ import { worldCommand } from './world';
 import { spectrumCommand } from './spectrum';
 import { entropyCommand } from './entropy';
 import { phaseCommand } from './phase';
+import { reduceCommand } from './reduce';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
@@ -47,6 +48,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   spectrumCommand,
   entropyCommand,
   phaseCommand,
+  reduceCommand,
   feelCommand,
   wantCommand,
   sampleCommand,

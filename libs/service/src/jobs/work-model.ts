@@ -109,6 +109,12 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     for (const b of p.subsystem) size += b;
     return { work: entropyWork(p.n, p.coeff.length, size), steps: null, basis: 'engine_budget' };
   }
+  if (p.kind === 'reduce') {
+    // families/reduce: LLL of rows × cols entries, about rows² · cols big-integer products per pass
+    // of the Gram–Schmidt data, each growing with the digits of the entries, plus the exact check.
+    const digits = p.text.length / (p.rows * p.cols);
+    return { work: Math.ceil(p.rows * p.rows * p.cols * (2 + digits / 4)), steps: null, basis: 'engine_budget' };
+  }
   if (plan.command === 'phase' && p.kind === 'phase') {
     // families/phase/budget.ts: the lowest levels of each size's chain.
     return { work: phaseWork(p), steps: null, basis: 'engine_budget' };

@@ -60,9 +60,12 @@ export function parseReduceAnswer(text: string, rows: number, cols: number): { b
   return { basis: read(parts[0], cols, 'basis'), u: read(parts[1], rows, 'U'), v: read(parts[2], rows, 'V') };
 }
 
+/** The text of ASCII bytes (a problem's `text`, an answer). */
+export const decimalTextOf = (bytes: ArrayLike<number>): string => Buffer.from(Uint8Array.from(bytes)).toString('latin1');
+
 /** The basis of a canonical problem as BigInt rows. */
 export function problemBasis(p: ReduceProblem): IntMatrix {
-  const cells = Buffer.from(p.text.buffer, p.text.byteOffset, p.text.byteLength).toString('latin1').split(' ');
+  const cells = decimalTextOf(p.text).split(' ');
   if (cells.length !== p.rows * p.cols) throw new Error(`text holds ${cells.length} entries, expected ${p.rows} × ${p.cols}`);
   const out: IntMatrix = [];
   for (let i = 0; i < p.rows; i++) out.push(cells.slice(i * p.cols, (i + 1) * p.cols).map((c) => BigInt(c)));
