@@ -39,4 +39,75 @@ export const reduceChecker: AnswerChecker = {
     }
     return { checks, objective: sqrtToDouble(shortest.squared) };
   },
+  // The norm of the lattice's shortest nonzero vector λ1, by enumeration over the input basis (small instances).
+  reference({ v }) {
+    const input = v.input as InputOf<'reduce'>;
+    const sq = shortestByEnumeration(inputBasis(input.basis));
+    return sq === null ? null : sqrtToDouble(sq);
+  },
 };
+
+/**
+ * λ1² of the lattice of an independent basis of at most 10 vectors with entries below 2^20, by
+ * Fincke–Pohst enumeration (Gram–Schmidt in doubles, radius the shortest input vector, a relative
+ * slack of 1e-9 so round-off never prunes a candidate; each candidate's squared norm is computed
+ * exactly from its integer coefficients). Null beyond those sizes, for a dependent basis, or past
+ * 10^6 nodes.
+ */
+export function shortestByEnumeration(b: bigint[][]): bigint | null {
+  const n = b.length;
+  if (n > 10 || b.some((r) => r.some((x) => (x < 0n ? -x : x) >= 1n << 20n))) return null;
+  const rows = b.map((r) => r.map(Number));
+  const dot = (x: number[], y: number[]) => x.reduce((s, xi, i) => s + xi * y[i], 0);
+  const star: number[][] = [];
+  const norm: number[] = [];
+  const mu: number[][] = rows.map(() => new Array<number>(n).fill(0));
+  for (let i = 0; i < n; i++) {
+    let v = rows[i].slice();
+    for (let j = 0; j < i; j++) {
+      mu[i][j] = dot(rows[i], star[j]) / norm[j];
+      v = v.map((x, t) => x - mu[i][j] * star[j][t]);
+    }
+    star.push(v);
+    norm.push(dot(v, v));
+    if (!(norm[i] > 1e-9 * Math.max(1, dot(rows[i], rows[i])))) return null;
+  }
+  let best = rows.reduce((m, r) => Math.min(m, dot(r, r)), Infinity);
+  let bestExact: bigint | null = null;
+  const coeff = new Array<number>(n).fill(0);
+  let nodes = 0;
+  const exactNorm = (): bigint => {
+    let s = 0n;
+    for (let t = 0; t < b[0].length; t++) {
+      let x = 0n;
+      for (let i = 0; i < n; i++) if (coeff[i] !== 0) x += BigInt(coeff[i]) * b[i][t];
+      s += x * x;
+    }
+    return s;
+  };
+  // Depth-first from the last vector: coeff[k] ranges where the partial squared length stays under best.
+  const visit = (k: number, partial: number): boolean => {
+    if (++nodes > 1e6) return false;
+    let c = 0;
+    for (let j = k + 1; j < n; j++) c -= coeff[j] * mu[j][k];
+    const room = Math.sqrt(Math.max(0, (best * (1 + 1e-9) - partial) / norm[k]));
+    for (let x = Math.ceil(c - room); x <= Math.floor(c + room); x++) {
+      coeff[k] = x;
+      const p = partial + (x - c) * (x - c) * norm[k];
+      if (p > best * (1 + 1e-9)) continue;
+      if (k > 0) {
+        if (!visit(k - 1, p)) return false;
+      } else if (coeff.some((y) => y !== 0)) {
+        const e = exactNorm();
+        if (bestExact === null || e < bestExact) {
+          bestExact = e;
+          best = Math.min(best, Number(e));
+        }
+      }
+    }
+    coeff[k] = 0;
+    return true;
+  };
+  if (!visit(n - 1, 0)) return null;
+  return bestExact;
+}

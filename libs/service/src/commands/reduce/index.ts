@@ -18,10 +18,10 @@ export const reduceCommand: CommandModule = {
       id: 'reduce-small',
       command: 'reduce',
       title: 'A 3-dimensional lattice reduced to its three short vectors',
-      story: 'The rows are the basis vectors; the answer spans the same lattice with |mu| <= 1/2 and the Lovász condition, all exact. Its shortest vector here has squared norm 1.',
+      story: 'The rows are the basis vectors; the answer spans the same lattice with |mu| <= 1/2 and the Lovász condition, all exact. Its shortest vector here is the shortest of the lattice, of norm 1.',
       problem: { tag: TAG, description: 'Reduce a three-dimensional lattice basis for a coding-theory exercise.', n: 3, basis: [[1, 1, 1], [-1, 0, 2], [3, 5, 6]], delta: 0.75 },
       query: { effort: 'medium', seed: 0 },
-      expected: { field: 'shortest_norm_squared', value: '1', certainty: CERTAINTY.operationExact },
+      expected: { field: 'shortest_norm', value: 1, certainty: CERTAINTY.operationExact },
     }),
   ]),
 };

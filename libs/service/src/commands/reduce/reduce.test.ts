@@ -78,3 +78,35 @@ describe('reduce through the service adapter', () => {
     expect(engineFailure(() => prep.finish({ ...r, kind: 'binary' } as never, { deadlineFired: false }))).toMatch(/binary/);
   });
 });
+
+describe('reduce reference: the lattice\'s shortest vector by enumeration', () => {
+  it('is λ1² on hand lattices and never above the first LLL vector on random ones', async () => {
+    const { shortestByEnumeration } = await import('./check-answer');
+    expect(shortestByEnumeration([[1n, 1n, 1n], [-1n, 0n, 2n], [3n, 5n, 6n]])).toBe(1n);
+    expect(shortestByEnumeration([[1n, 0n], [7n, 5n]])).toBe(1n);
+    // a·(5,0) + b·(3,4) = (5a + 3b, 4b): b = 1, a = −1 gives (−2, 4), 20; b = 0 gives 25; |b| ≥ 2 at least 64.
+    expect(shortestByEnumeration([[5n, 0n], [3n, 4n]])).toBe(20n);
+    expect(shortestByEnumeration([[2n, 4n], [3n, 6n]])).toBeNull(); // dependent: no reference
+    for (let seed = 1; seed <= 5; seed++) {
+      const b = uniformBasis(seed, 5, 8);
+      const lll = run('reduce', { basis: basisJson(b, true) }).done.fields;
+      const l1 = shortestByEnumeration(b)!;
+      expect(l1 <= BigInt(lll.shortest_norm_squared as string)).toBe(true);
+      // Plain box search over coefficients −3..3 never finds anything shorter than λ1.
+      let box = -1n;
+      const c = [0, 0, 0, 0, 0];
+      const walk = (k: number): void => {
+        if (k === 5) {
+          if (c.every((x) => x === 0)) return;
+          const v = b[0].map((_, t) => c.reduce((s, x, i) => s + BigInt(x) * b[i][t], 0n));
+          const sq = v.reduce((s, x) => s + x * x, 0n);
+          if (box < 0n || sq < box) box = sq;
+          return;
+        }
+        for (let x = -3; x <= 3; x++) { c[k] = x; walk(k + 1); }
+      };
+      walk(0);
+      expect(l1 <= box).toBe(true);
+    }
+  });
+});
