@@ -28,6 +28,8 @@ import { randomPauliTerms, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/sp
 import { canonicalEntropy } from '@svc/engine-ts/families/entropy';
 import { ghzState, randomState } from '@svc/engine-ts/testing/entropy';
 import { canonicalPhase } from '@svc/engine-ts/families/phase';
+import { canonicalReduce } from '@svc/engine-ts/families/reduce';
+import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/testing/reduce';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -152,6 +154,14 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalPhase({ model: 'tfim', n: 9, J: -1, h: 1.5, boundary: 'open' }),
         canonicalPhase({ model: 'xxz', n: 10, delta: 2 }),
         canonicalPhase({ model: 'heisenberg', n: 8, J: -1, boundary: 'open' }),
+      ];
+    case 'reduce':
+      // Knapsack and uniform bases, a dependent one, 120-digit entries, delta 3/4.
+      return [
+        canonicalReduce({ basis: basisJson(knapsackBasis(250, 12, 100)) }),
+        canonicalReduce({ basis: basisJson(uniformBasis(251, 8, 16)), delta: 0.75 }),
+        canonicalReduce({ basis: [[1, 2, 3], [4, 5, 6], [7, 8, 9], [2, 4, 6]] }),
+        canonicalReduce({ basis: basisJson(knapsackBasis(252, 6, 400)) }),
       ];
     default:
       return [];

@@ -37,6 +37,8 @@
  *   phase     sweeps of the tfim and xxz diagrams: share right beyond ±10 %, heuristic labels, confident
  *             wrong ones (none), time; an SVG of the gap-scaling exponent (phase.ts: BENCH_PHASE_N,
  *             BENCH_PHASE_TS_MAX_N)
+ *   reduce    LLL on latticegen knapsack and uniform bases, native (fplll + exact pass) vs TS, the
+ *             fplll CLI beside (reduce.ts: BENCH_REDUCE, BENCH_REDUCE_TS_MAX)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -70,6 +72,7 @@ import { benchWorld } from './world';
 import { benchSpectrum } from './spectrum';
 import { benchEntropy } from './entropy';
 import { benchPhase } from './phase';
+import { benchReduce } from './reduce';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -210,6 +213,7 @@ async function main() {
   if (wanted('spectrum')) console.log(`\n${await benchSpectrum(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('entropy')) console.log(`\n${await benchEntropy(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('phase')) console.log(`\n${await benchPhase(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
+  if (wanted('reduce')) console.log(`\n${await benchReduce(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

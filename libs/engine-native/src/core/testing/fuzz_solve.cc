@@ -35,6 +35,7 @@
 #include "select/problem.h"
 #include "spectrum/problem.h"
 #include "entropy/problem.h"
+#include "reduce/problem.h"
 
 namespace {
 
@@ -190,8 +191,31 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
     case ResultKind::kPlanted:
       return;
     case ResultKind::kDecimal: {
-      // A decimal's text: [-]digits[.digits][e±digits], nothing else.
       const std::string s(out.answer.begin(), out.answer.end());
+      if (command == "reduce") {
+        // reduce's "B';U;V": three matrices of n rows, integers separated by ' ', rows by '\n'.
+        size_t sections = 1, rows = 1;
+        bool digit_before = false;
+        for (char c : s) {
+          if (c == ';') {
+            if (rows != static_cast<size_t>(n) || !digit_before) fail("a reduce section has the wrong number of rows");
+            ++sections;
+            rows = 1;
+            digit_before = false;
+          } else if (c == '\n') {
+            ++rows;
+          } else if (c == '-' || c == ' ') {
+            digit_before = false;
+          } else if (c >= '0' && c <= '9') {
+            digit_before = true;
+          } else {
+            fail("not reduce's matrix text");
+          }
+        }
+        if (sections != 3 || rows != static_cast<size_t>(n)) fail("not three matrices of n rows");
+        return;
+      }
+      // A decimal's text: [-]digits[.digits][e±digits], nothing else.
       size_t i = s.starts_with('-') ? 1 : 0;
       const size_t start = i;
       while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) ++i;
@@ -702,6 +726,47 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 static_cast<double>(1 + r.U8()) * 65536, r.U8() < 240 ? std::pow(10.0, -static_cast<double>(4 + r.U8() % 11)) : r.Real()};
     SometimesGarble(r, a.budget, 7);
     p.entropy.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == ReduceProblem::kFamily) {
+    // Integer bases as text: small entries, some of 20..80 digits, dependent rows (a multiple of an
+    // earlier one), zero rows; sometimes a malformed token, a wrong count, rows/cols/delta out of range.
+    ReduceProblem p;
+    const int32_t rows = r.U8() < 245 ? r.Int(1, 7) : r.Int(-1, 300);
+    const int32_t cols = r.U8() < 245 ? r.Int(1, 7) : r.Int(-1, 500);
+    p.n = r.U8() < 250 ? rows : r.Int(0, 9);
+    p.reduce.rows = rows;
+    p.reduce.cols = cols;
+    const uint8_t dm = r.U8();
+    p.reduce.delta = dm < 200 ? 0.26 + 0.739 * (r.U8() / 255.0) : dm < 230 ? 0.99 : r.Real();
+    std::string text;
+    std::vector<std::string> previous;
+    const int32_t rr = std::clamp(rows, 0, 8), cc = std::clamp(cols, 0, 8);
+    for (int32_t i = 0; i < rr; ++i) {
+      const uint8_t kind = r.U8();
+      for (int32_t j = 0; j < cc; ++j) {
+        std::string tok;
+        if (kind < 30 && i > 0) {
+          // A multiple of row 0's entry (dependent rows), spelled exactly.
+          const std::string& base = previous[static_cast<size_t>(j)];
+          tok = base == "0" ? "0" : (r.Bit() ? base : base + "0");
+        } else if (kind < 40) {
+          tok = "0";
+        } else if (r.U8() < 30) {
+          tok = std::string(1, static_cast<char>('1' + r.U8() % 9));
+          const int len = 20 + r.U8() % 60;
+          for (int t = 0; t < len; ++t) tok += static_cast<char>('0' + r.U8() % 10);
+        } else {
+          tok = std::to_string(r.Int(-20, 20));
+        }
+        if (r.U8() >= 252) tok = r.Bit() ? "-0" : (r.Bit() ? "0" + tok : "x");
+        if (i == 0) previous.push_back(tok);
+        if (!text.empty()) text += ' ';
+        text += tok;
+      }
+    }
+    if (r.U8() >= 250) text += " 1";
+    p.reduce.text = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(text.data()), text.size());
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   }
