@@ -43,7 +43,6 @@ export {
 } from './openapi';
 export { SAMPLE_LIMITS } from './commands/sample';
 export { FREQUENCY_LIMITS } from './commands/frequency';
-export { REDUCE_LIMITS } from './commands/reduce';
 export { WORLD_LIMITS } from './commands/world';
 export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { ERASURE_CONSTRUCTION, ERASURE_LIMITS, MANIFEST_VERSION, base64Bytes, erasureShape, manifestSchema, type ErasureManifest } from './commands/shared/erasure';
