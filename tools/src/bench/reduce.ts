@@ -10,7 +10,7 @@
  * and uniform d = 50, 100, 200 with b = 20).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +32,25 @@ function basisFor(type: string, d: number, bits: number, seed: number, latticege
   return type === 'r' ? knapsackBasis(seed, d, bits) : uniformBasis(seed, d, bits);
 }
 
+/** CPU time of this process (every thread: the native call runs on a pool thread), ms. */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+/** The fplll CLI's user + system CPU time in ms, by /usr/bin/time (null without it), and its wall time. */
+function runCli(file: string): { wall: number; cpu: number | null } {
+  const t0 = performance.now();
+  if (existsSync('/usr/bin/time')) {
+    const r = spawnSync('/usr/bin/time', ['-f', 'SVCCPU %U %S', 'fplll', '-a', 'lll', '-d', '0.99', file], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const wall = performance.now() - t0;
+    const m = /SVCCPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
+    return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : null };
+  }
+  execFileSync('fplll', ['-a', 'lll', '-d', '0.99', file], { maxBuffer: 1 << 28 });
+  return { wall: performance.now() - t0, cpu: null };
+}
+
 const fmt = (ms: number | null): string => (ms === null ? '-' : ms < 10 ? ms.toFixed(2) : ms < 1000 ? ms.toFixed(0) : `${(ms / 1000).toFixed(2)} s`);
 
 export async function benchReduce(ts: Engine, native: Engine | null): Promise<string> {
@@ -50,11 +69,13 @@ export async function benchReduce(ts: Engine, native: Engine | null): Promise<st
       const d = Number(ds), bits = Number(bs);
       const b = basisFor(type, d, bits, 1, latticegen);
       const req = { command: 'reduce' as const, problem: canonicalReduce({ basis: basisJson(b), delta: 0.99 }), effort: 'medium' as const, seed: 0 };
-      let nativeMs: number | null = null, coreMs: number | null = null, recheckMs: number | null = null, first = '-', work = '-';
+      let nativeMs: number | null = null, nativeCpu: number | null = null, coreMs: number | null = null, recheckMs: number | null = null, first = '-', work = '-';
       if (nativeHere) {
+        const c0 = cpuMs();
         const t0 = performance.now();
         const r = await native!.solve(req, flag());
         nativeMs = performance.now() - t0;
+        nativeCpu = cpuMs() - c0;
         coreMs = r.engineMs;
         if (r.kind !== 'decimal') throw new Error('reduce: not a decimal result');
         const t1 = performance.now();
@@ -66,31 +87,31 @@ export async function benchReduce(ts: Engine, native: Engine | null): Promise<st
         first = `${Math.sqrt(Number(red.shortestSquared)).toFixed(1)}`;
         work = `${r.work.iterations}/${r.work.nodes}`;
       }
-      let tsMs: number | null = null;
+      let tsCpu: number | null = null;
       if (d <= tsMax) {
-        const t0 = performance.now();
+        const c0 = cpuMs();
         await ts.solve(req, flag());
-        tsMs = performance.now() - t0;
+        tsCpu = cpuMs() - c0;
       }
-      let cliMs: number | null = null;
+      let cliMs: number | null = null, cliCpu: number | null = null;
       if (cli) {
         const file = join(dir, `${type}${d}.txt`);
         writeFileSync(file, fplllText(b));
-        const t0 = performance.now();
-        execFileSync('fplll', ['-a', 'lll', '-d', '0.99', file], { maxBuffer: 1 << 28 });
-        cliMs = performance.now() - t0;
+        const r = runCli(file);
+        cliMs = r.wall;
+        cliCpu = r.cpu;
       }
-      rows.push([`${type} ${d} ${bits}`, `${b.length}×${b[0].length}`, fmt(nativeMs), fmt(coreMs), work, fmt(recheckMs), fmt(tsMs), fmt(cliMs),
-        nativeMs !== null && cliMs !== null ? (nativeMs / cliMs).toFixed(2) : '-', tsMs !== null && nativeMs !== null ? (tsMs / nativeMs).toFixed(2) : '-', first]);
+      rows.push([`${type} ${d} ${bits}`, `${b.length}×${b[0].length}`, fmt(nativeMs), fmt(nativeCpu), fmt(coreMs), work, fmt(recheckMs), fmt(tsCpu), fmt(cliMs), fmt(cliCpu),
+        nativeCpu !== null && cliCpu !== null && cliCpu > 0 ? (nativeCpu / cliCpu).toFixed(1) : '-', tsCpu !== null && nativeCpu !== null ? (tsCpu / nativeCpu).toFixed(2) : '-', first]);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
   return [
     '## reduce (LLL, delta 0.99)',
-    `Bases: ${latticegen ? "fplll's latticegen (-randseed 1)" : 'engine-ts/testing/reduce.ts (latticegen not found)'}; one run each, wall ms.`,
+    `Bases: ${latticegen ? "fplll's latticegen (-randseed 1)" : 'engine-ts/testing/reduce.ts (latticegen not found)'}; one run each; wall and CPU ms (CPU: user + system of the process, all threads — the figure to read on a loaded machine).`,
     nativeHere ? 'native: fplll L² + exact GMP pass + exact check through N-API; core: the engine\'s own time; work: exact-pass swaps/size reductions; re-check: the service\'s independent check of the answer (BigInt).' : 'native: not in this build (addon missing, or built without fplll): "-".',
     cli ? 'fplll CLI: `fplll -a lll -d 0.99 <file>` (fplll-tools), process start and parsing included.' : 'fplll CLI: not installed (apt-get install fplll-tools): "-".',
-    table(['basis', 'size', 'native ms', 'native core ms', 'work', 're-check ms', 'TS ms', 'fplll CLI ms', 'native/CLI', 'TS/native', '‖b1‖'], rows),
+    table(['basis', 'size', 'native wall', 'native CPU', 'native core wall', 'work', 're-check wall', 'TS CPU', 'fplll CLI wall', 'fplll CLI CPU', 'native/CLI CPU', 'TS/native CPU', '‖b1‖'], rows),
   ].join('\n');
 }
