@@ -190,6 +190,11 @@ int main() {
       Reduced(Uniform(rng, 7, 4, 30), 0.99, f);  // 7 vectors in Z^4: 3 zero vectors
     }
   }
+  // delta near 0.25: fplll needs eta < sqrt(delta), so eta moves toward 0.5 (fplll exits the process otherwise).
+  for (double delta : {0.2500001, 0.2601, 0.26, 0.3}) {
+    Reduced(Knapsack(rng, 8, 40), delta, true);
+    Reduced(Uniform(rng, 6, 6, 100), delta, true);
+  }
   const IntMatrix big = Knapsack(rng, 8, 400);
   CHECK(big[0][0].get_str().size() >= 100);
   Reduced(big, 0.99, true);

@@ -2,6 +2,8 @@
 
 #include <fplll/fplll.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -99,7 +101,10 @@ bool RunReduce(const ReduceView& view, const Limits& limits, bool use_fplll, Red
   const int32_t m = view.rows;
   Reduction& r = run->reduction;
   r = Reduction{};
-  if (use_fplll) {
+  // fplll needs 0.5 <= eta < sqrt(delta) (it exits the process otherwise): eta = 0.51, nearer 0.5
+  // for delta near 0.25; with no room at all the exact pass runs alone.
+  const double eta = std::min(fplll::LLL_DEF_ETA, 0.5 + (std::sqrt(view.delta) - 0.5) / 2);
+  if (use_fplll && view.delta > 0.25 && view.delta < 1 && eta > 0.5 && eta < std::sqrt(view.delta)) {
     // fplll's L² with its transform and inverse (both start as the identity).
     fplll::ZZ_mat<mpz_t> b(m, view.cols), u, u_inv;
     for (int32_t i = 0; i < m; ++i) {
@@ -107,7 +112,7 @@ bool RunReduce(const ReduceView& view, const Limits& limits, bool use_fplll, Red
     }
     u.gen_identity(m);
     u_inv.gen_identity(m);
-    run->fplll_status = fplll::lll_reduction(b, u, u_inv, view.delta, fplll::LLL_DEF_ETA);
+    run->fplll_status = fplll::lll_reduction(b, u, u_inv, view.delta, eta);
     if (run->fplll_status == fplll::RED_SUCCESS) {
       auto copy = [m](fplll::ZZ_mat<mpz_t>& from, int32_t cols) {
         IntMatrix out(m, std::vector<mpz_class>(cols));
