@@ -2,7 +2,8 @@ import { CERTAINTY, type InputOf } from '@svc/contracts';
 import { REDUCE_DEFAULT_DELTA, sqrtToDouble } from '@svc/engine-ts/families/reduce';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { shortestOf } from './adapter';
-import { checkReduced, inputBasis, readBasis, sameLatticeAs } from './rescore';
+import { checkReduced, inputBasis, readBasis, RECHECK_MAX_WORK, recheckWork, sameLatticeAs } from './rescore';
+import { SvcError } from '@svc/errors';
 
 /**
  * reduce: the caller's answer is a basis (rows of integers, zero vectors first) that is LLL-reduced
@@ -16,6 +17,12 @@ export const reduceChecker: AnswerChecker = {
   check({ v, answer, declared }) {
     const input = v.input as InputOf<'reduce'>;
     const b = inputBasis(input.basis);
+    const work = recheckWork(b);
+    if (work > RECHECK_MAX_WORK) {
+      throw new SvcError('SVC_DIMENSION_LIMIT', `verify re-checks a reduce answer exactly on the service's thread up to a size measure of ${RECHECK_MAX_WORK.toExponential(0)} (rows³ · (bits + 10·rows)²); this basis measures ${work.toExponential(1)}: fewer vectors or smaller entries (a solve checks its own answer at any size)`, {
+        extensions: { field: 'problem.basis' },
+      });
+    }
     const delta = input.delta ?? REDUCE_DEFAULT_DELTA;
     const read = readBasis(answer, b.length, b[0].length);
     const checks: VerifyCheck[] = [{ name: 'answer_shape', ok: read.basis !== null, detail: read.detail }];

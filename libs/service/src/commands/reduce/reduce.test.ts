@@ -4,6 +4,7 @@ import { decimalBytes, type ReduceResult } from '@svc/engine-ts/families/reduce'
 import { basisJson, knapsackBasis, plainReducedFailure, uniformBasis } from '@svc/engine-ts/testing/reduce';
 import { createNativeEngine, loadNativeAddon } from '@svc/engine-native';
 import { adapterHarness, engineFailure } from '../../../test/adapters';
+import { inputBasis, RECHECK_MAX_WORK, recheckWork } from './rescore';
 
 const DESCRIPTION = 'Reduce a lattice basis to find short vectors for a cryptanalysis exercise.';
 const { prepare, run, check } = adapterHarness(DESCRIPTION);
@@ -67,6 +68,23 @@ describe('reduce through the service adapter', () => {
     // Where the addon was built with fplll, the native engine answered too.
     if (loadNativeAddon().addon?.commands().includes('reduce')) expect(nativeRuns).toBe(8);
   }, 120_000);
+
+  it('bounds the thread’s own exact re-check by size: a solve above RECHECK_MAX_WORK stands on the engine’s check, verify answers 422', () => {
+    // 90 × 90 identity (already reduced): 90³ · (1 + 900)² ≈ 5.9e11 > 4e11; 80 × 80 (3.3e11) is re-checked.
+    const identity = (d: number) => Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? 1 : 0)));
+    expect(recheckWork(inputBasis(identity(80)))).toBeLessThanOrEqual(RECHECK_MAX_WORK);
+    expect(recheckWork(inputBasis(identity(90)))).toBeGreaterThan(RECHECK_MAX_WORK);
+    const big = run('reduce', { basis: identity(90) }).done.fields;
+    expect([big.rank, big.shortest_norm_squared, big.reduced]).toEqual([90, '1', true]);
+    let code = '';
+    try {
+      check('reduce', { basis: identity(90) }, big.answer);
+    } catch (e) {
+      code = (e as { code?: string }).code ?? String(e);
+    }
+    expect(code).toBe('SVC_DIMENSION_LIMIT');
+    expect(ok(check('reduce', { basis: identity(80) }, run('reduce', { basis: identity(80) }).done.fields.answer))).toBe(true);
+  });
 
   it('refuses an engine that lies: another lattice, a wrong transform, an unreduced basis, malformed text', () => {
     const { prep, r } = run('reduce', { basis: [[1, 0], [7, 5]] });

@@ -8,6 +8,24 @@
  */
 import { checkReduced, checkSameLattice, lllReduce, multiply, type IntMatrix } from '@svc/engine-ts/families/reduce';
 
+/**
+ * The service's own exact checks run on the request's thread, so their cost is bounded by size:
+ * rows³ · (largest entry's bits + 10 · rows)² (integral Gram–Schmidt and Bareiss on numbers that grow
+ * to about rows · (bits + log) bits). At most RECHECK_MAX_WORK: about d = 50 uniform 20-bit or
+ * knapsack bases (0.1 s), up to d ≈ 70 (docs/reduce.md "Checks"). Above it a solve's answer stands
+ * on the engine's own exact check (made in the worker before it returns) and `verify` answers 422
+ * SVC_DIMENSION_LIMIT; deterministic, so the same request is always treated the same way.
+ */
+export const RECHECK_MAX_WORK = 4e11;
+
+/** The size measure of RECHECK_MAX_WORK for a basis. */
+export function recheckWork(b: IntMatrix): number {
+  const rows = b.length;
+  let bits = 0;
+  for (const row of b) for (const x of row) bits = Math.max(bits, (x < 0n ? -x : x).toString(2).length);
+  return rows ** 3 * (bits + 10 * rows) ** 2;
+}
+
 /** The input basis from the validated JSON (numbers are safe integers, strings decimal integers: the contract checked). */
 export const inputBasis = (basis: readonly (readonly (number | string)[])[]): IntMatrix => basis.map((row) => row.map((x) => BigInt(typeof x === 'string' ? x.replace(/^\+/, '') : x)));
 
