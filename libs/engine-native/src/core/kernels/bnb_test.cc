@@ -283,6 +283,11 @@ void TestSolveHeuristicBound() {
   std::string error;
   CHECK(svc::core::Solve("maxcut", bip.View(), o, Limits(), &out, &error) == CallStatus::kOk);
   CHECK(out.objective == total);
+  CHECK(out.proof == Proof::kBoundAttained);  // balanced: by construction, before any search
+  // exactMethod 'heuristic' keeps the closed form out: the search's cut meets the bound at the root.
+  o.exact.heuristic = true;
+  CHECK(svc::core::Solve("maxcut", bip.View(), o, Limits(), &out, &error) == CallStatus::kOk);
+  CHECK(out.objective == total);
   CHECK(out.proof == Proof::kBranchAndBound);
   CHECK(out.work.nodes == 0);
 }
