@@ -96,13 +96,19 @@ export interface JobStore {
   /**
    * Ends a job that is in one of `from` (default queued or running): stores the outcome and
    * refunds `computeUnits − billedUnits` in the same transaction. False when the job was not in
-   * `from` (already ended by someone else): nothing changes then.
+   * `from` (already ended by someone else): nothing changes then. A running job is ended only by
+   * the node that claimed it (distributed: a node that outlived its lease finds its job requeued
+   * and gets false).
    */
   finishJob(jobId: string, outcome: JobOutcome, from?: readonly JobStatus[]): Promise<boolean>;
   /** Marks a queued or running job for cancellation; returns the row (null when unknown). */
   requestJobCancel(jobId: string): Promise<JobRecord | null>;
   updateJobProgress(jobId: string, progress: string): Promise<void>;
-  /** Crash recovery: every running job goes back to queued (it will run again, not be charged again). */
+  /**
+   * Crash recovery: every running job of a dead owner goes back to queued (it will run again, not
+   * be charged again). Embedded: every running job; distributed: those claimed by nodes whose
+   * lease expired (`Store.recoverInterrupted` settles their other leftovers in the same step).
+   */
   requeueRunningJobs(): Promise<number>;
   /** Number of jobs in `status`, service-wide. */
   countJobs(status: JobStatus): Promise<number>;

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { MIGRATIONS, openSqliteStore, utcDay, type Store } from './index';
+import { MIGRATIONS, openSqliteStore, type Store } from './index';
 
+// SQLite-only details; what every store does is in the contract suite (store-contract.test.ts).
 const dirs: string[] = [];
 const stores: Store[] = [];
 function tmp(): string {
@@ -39,65 +40,23 @@ describe('openSqliteStore', () => {
     const again = await open(dir);
     expect(await again.schemaVersion()).toBe(Math.max(...MIGRATIONS.map((m) => m.version)));
   });
-});
 
-describe('usage counters', () => {
-  it('charges atomically up to the limit, per principal and per day', async () => {
+  it('measures the free space of its volume', async () => {
     const s = await open(tmp());
-    expect(await s.usage('ip:1', '2026-11-01')).toEqual({ units: 0, requests: 0 });
-    expect(await s.consumeUnits('ip:1', '2026-11-01', 6, 10)).toEqual({ granted: true, used: 6 });
-    expect(await s.consumeUnits('ip:1', '2026-11-01', 5, 10)).toEqual({ granted: false, used: 6 });
-    expect(await s.consumeUnits('ip:1', '2026-11-01', 4, 10)).toEqual({ granted: true, used: 10 });
-    expect(await s.usage('ip:1', '2026-11-01')).toEqual({ units: 10, requests: 2 });
-    // Another principal and another day are independent.
-    expect(await s.consumeUnits('ip:2', '2026-11-01', 3, 10)).toEqual({ granted: true, used: 3 });
-    expect(await s.consumeUnits('ip:1', '2026-11-02', 3, 10)).toEqual({ granted: true, used: 3 });
-  });
-
-  it('refunds without going below zero and persists across reopen', async () => {
-    const dir = tmp();
-    const s = await openSqliteStore({ dataDir: dir });
-    await s.consumeUnits('k', '2026-11-01', 7, 100);
-    expect(await s.refundUnits('k', '2026-11-01', 2)).toEqual({ units: 5, requests: 1 });
-    expect(await s.refundUnits('k', '2026-11-01', 50)).toEqual({ units: 0, requests: 1 });
-    await s.consumeUnits('k', '2026-11-01', 9, 100);
-    await s.close();
-    const again = await open(dir);
-    expect(await again.usage('k', '2026-11-01')).toEqual({ units: 9, requests: 2 });
-  });
-
-  it('rejects non-integer charges', async () => {
-    const s = await open(tmp());
-    await expect(s.consumeUnits('k', 'd', 1.5, 10)).rejects.toThrow(RangeError);
-    await expect(s.refundUnits('k', 'd', -1)).rejects.toThrow(RangeError);
+    const check = await s.storageCheck();
+    expect(check.writable).toBe(true);
+    expect(check.freeBytes).toBeGreaterThan(0);
   });
 });
 
-describe('sandbox tokens', () => {
-  it('adds, lists newest first, finds and retires tokens', async () => {
+describe('the embedded node', () => {
+  it('is one node without a lease: recovery at start settles every leftover, its own included (call it once, before serving)', async () => {
     const s = await open(tmp());
-    expect(await s.activeSandboxTokens()).toEqual([]);
-    await s.addSandboxToken('tok_a', 1000);
-    await s.addSandboxToken('tok_b', 2000);
-    const again = await s.addSandboxToken('tok_a', 5000);
-    expect(again).toEqual({ token: 'tok_a', createdAt: 1000, retiredAt: null });
-    expect((await s.activeSandboxTokens()).map((t) => t.token)).toEqual(['tok_b', 'tok_a']);
-    await s.retireSandboxToken('tok_b', 3000);
-    expect((await s.activeSandboxTokens()).map((t) => t.token)).toEqual(['tok_a']);
-    expect(await s.findSandboxToken('tok_b')).toEqual({ token: 'tok_b', createdAt: 2000, retiredAt: 3000 });
-    expect(await s.findSandboxToken('nope')).toBeNull();
-  });
-
-  it('refuses use after close', async () => {
-    const s = await openSqliteStore({ dataDir: tmp() });
-    await s.close();
-    await expect(s.usage('k', 'd')).rejects.toThrow(/closed/);
-  });
-});
-
-describe('utcDay', () => {
-  it('is the UTC calendar day', () => {
-    expect(utcDay(Date.UTC(2026, 10, 1, 23, 59, 59, 999))).toBe('2026-11-01');
-    expect(utcDay(Date.UTC(2026, 10, 2, 0, 0, 0, 0))).toBe('2026-11-02');
+    expect(s.lease).toEqual({ nodeId: 'embedded', leaseMs: null });
+    expect(await s.heartbeat()).toBe(true);
+    await s.claimIdempotencyKey('p1', 'K1', 'f', 1000, 900_000, 86_400_000);
+    await s.consumeUnits('p1', '2026-11-01', 5, 100, { holdId: 'h', createdAt: 1 });
+    expect(await s.recoverInterrupted()).toEqual({ refundedHolds: 1, refundedUnits: 5, releasedKeys: 1, requeuedJobs: 0 });
+    expect((await s.usage('p1', '2026-11-01')).units).toBe(0);
   });
 });

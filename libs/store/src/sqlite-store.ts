@@ -20,6 +20,8 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.SVC_DATA_DIR && env.SVC_DATA_DIR.trim() !== '' ? env.SVC_DATA_DIR : '.svc-data');
 }
 
+const EMBEDDED_LEASE = Object.freeze({ nodeId: 'embedded', leaseMs: null });
+
 /** The write-ahead log is kept at or below this size between checkpoints. */
 export const WAL_LIMIT_BYTES = 64 * 1024 * 1024;
 
@@ -77,6 +79,7 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
     dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
     allHolds: db.prepare<[], { hold_id: string; principal: string; day: string; units: number }>('SELECT hold_id, principal, day, units FROM charge_holds'),
     releaseRunning: db.prepare<[]>("DELETE FROM idempotency_keys WHERE state = 'running'"),
+    requeueRunning: db.prepare<[]>("UPDATE jobs SET status = 'queued' WHERE status = 'running'"),
     probe: db.prepare<[string]>("INSERT INTO settings (name, value) VALUES ('storage_probe', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value"),
   };
   const complete = completeIdempotency(db);
@@ -107,7 +110,8 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
       refundedUnits += h.units;
     }
     const releasedKeys = q.releaseRunning.run().changes;
-    return { refundedHolds: holds.length, refundedUnits, releasedKeys };
+    const requeuedJobs = q.requeueRunning.run().changes;
+    return { refundedHolds: holds.length, refundedUnits, releasedKeys, requeuedJobs };
   });
 
   let open = true;
@@ -119,6 +123,12 @@ export async function openSqliteStore(opts: SqliteStoreOptions = {}): Promise<St
     ...sqliteAccountStore(db, live),
     ...sqliteJobStore(db, live),
     kind: 'sqlite',
+    // One node: no lease to keep, and recovery at start settles everything.
+    lease: EMBEDDED_LEASE,
+    async heartbeat() {
+      live();
+      return true;
+    },
     async schemaVersion() {
       live();
       return q.version.get()?.v ?? 0;

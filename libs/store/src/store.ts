@@ -37,8 +37,8 @@ export interface ConsumeResult {
 /**
  * Units held for a call in flight: written in the transaction that charges them, removed in the
  * transaction that settles the call (its answer, its job row or its refund). A hold left by a
- * dead process is refunded at the next start (`recoverInterrupted`), so a crash never bills a
- * call that was not answered.
+ * dead process (embedded) or a dead node (distributed: its lease expired) is refunded by
+ * `recoverInterrupted`, so a crash never bills a call that was not answered.
  */
 export interface ChargeHold {
   readonly holdId: string;
@@ -53,6 +53,23 @@ export interface Recovery {
   readonly refundedUnits: number;
   /** Idempotency keys left running by a dead process, free again. */
   readonly releasedKeys: number;
+  /** Jobs a dead process had claimed (running), queued again: they run again, charged once. */
+  readonly requeuedJobs: number;
+}
+
+/**
+ * Who owns what this store writes. In distributed mode (PostgreSQL) every hold, running
+ * idempotency key and claimed job is written under the node's id, and the node keeps a lease on
+ * it by heartbeat (a row with an expiry, in database time). Only a node whose lease has expired is
+ * dead: its leftovers are settled by whichever node recovers next, never while it still lives.
+ * The embedded store (SQLite) is one node: no lease, and every leftover found at start is a dead
+ * process's.
+ */
+export interface NodeLease {
+  /** This store's node id (unique per open store; `embedded` for SQLite). */
+  readonly nodeId: string;
+  /** How long the lease outlives the last heartbeat, or null (embedded: one node, no lease). */
+  readonly leaseMs: number | null;
 }
 
 /** What `storageCheck` found. */
@@ -83,10 +100,22 @@ export interface Store extends AccountStore, JobStore {
    * (settled already, or refunded by recovery), so a charge is never refunded twice.
    */
   settleHold(holdId: string, outcome: { readonly refund: boolean; readonly idempotency?: IdempotencyCompletion }): Promise<boolean>;
+  /** The node this store writes as, and its lease (null for the embedded store). */
+  readonly lease: NodeLease;
   /**
-   * Start-up recovery of the embedded single-process deployment: refunds every held charge and
-   * frees every idempotency key still marked running (no call is in flight before the service
-   * serves). Call once, before the first request.
+   * Renews this node's lease (the PostgreSQL store does it on its own every third of the lease).
+   * False when the lease had been lost — another node found it expired and settled this node's
+   * leftovers — and was taken anew. The embedded store has no lease: always true.
+   */
+  heartbeat(): Promise<boolean>;
+  /**
+   * Settles what dead owners left, in one transaction: refunds their held charges, frees their
+   * running idempotency keys and requeues their claimed jobs.
+   * - Embedded (SQLite, one node): every leftover is a dead process's, so everything is settled.
+   *   Call once at start, before the first request (no call is in flight then).
+   * - Distributed (PostgreSQL): only the leftovers of nodes whose lease has expired (never this
+   *   node's, never a live node's); safe at any time, from any node, concurrently (each dead node
+   *   is settled once). The service calls it at start and then periodically.
    */
   recoverInterrupted(): Promise<Recovery>;
   /** Gives back units charged earlier (a failed solve is never billed); never below zero. */

@@ -3,7 +3,7 @@
  * (account-migrations.ts, job-migrations.ts) all import, so the lists never import migrations.ts back.
  */
 
-/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs, 20..29 billing); an applied step is never edited. */
+/** One schema step. Versions are unique (2..9 accounts, 10..19 jobs, 20..29 billing; 30..39 are the PostgreSQL-only distributed steps of pg-migrations.ts); an applied step is never edited. */
 export interface Migration {
   readonly version: number;
   readonly name: string;

@@ -1,0 +1,1 @@
+export { startThrowawayPostgres, postgresBinDir, postgresRequired, type ThrowawayPostgres, type ThrowawayPostgresOptions } from './throwaway-postgres';
