@@ -97,8 +97,8 @@ export interface JobStore {
    * Ends a job that is in one of `from` (default queued or running): stores the outcome and
    * refunds `computeUnits − billedUnits` in the same transaction. False when the job was not in
    * `from` (already ended by someone else): nothing changes then. A running job is ended only by
-   * the node that claimed it (distributed: a node that outlived its lease finds its job requeued
-   * and gets false).
+   * the node that claimed it (distributed: a node that outlived its lease, whose job was requeued
+   * and claimed by another node, gets false).
    */
   finishJob(jobId: string, outcome: JobOutcome, from?: readonly JobStatus[]): Promise<boolean>;
   /** Marks a queued or running job for cancellation; returns the row (null when unknown). */
