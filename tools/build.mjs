@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleNode } from '../scripts/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const external = ['autocannon', 'highs', 'better-sqlite3', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
+const external = ['autocannon', 'highs', 'better-sqlite3', 'pg', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
 await bundleNode({ entry: join(here, 'src/bench/main.ts'), outfile: join(here, 'dist/bench.mjs'), external });
 await bundleNode({ entry: join(here, 'src/docs/write-error-docs.ts'), outfile: join(here, 'dist/write-error-docs.mjs'), external });
 await bundleNode({ entry: join(here, 'src/fuzz/soak.ts'), outfile: join(here, 'dist/fuzz-soak.mjs'), external });

@@ -9,6 +9,6 @@ await bundleNode({
   entry: path.join(root, 'test', 'load.ts'),
   outfile,
   // esbuild itself builds the server bundles at run time.
-  external: ['esbuild', 'better-sqlite3', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs'],
+  external: ['esbuild', 'better-sqlite3', 'pg', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs'],
 });
 await import(pathToFileURL(outfile).href);

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Native and worker-pool packages stay external, as in the server's own bundle (apps/http/build.mjs).
-const EXTERNAL = ['better-sqlite3', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs'];
+const EXTERNAL = ['better-sqlite3', 'pg', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs'];
 
 export interface ServeChild {
   readonly address: string;

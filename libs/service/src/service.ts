@@ -2,7 +2,7 @@ import os from 'node:os';
 import { CERTAINTY } from '@svc/contracts';
 import { COMMANDS, type Command } from '@svc/engine-ts';
 import { createEngine, nativeLoadFailureLine, type NativeLoadResult } from '@svc/engine-native';
-import { defaultDataDir, openSqliteStore, type Store } from '@svc/store';
+import { defaultDataDir, openStore, type Recovery, type Store } from '@svc/store';
 import { resolveLimits, type SandboxLimits, type ServiceLimits } from './config';
 import { resolveAccessLimits } from './limits/access-limits';
 import { COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
@@ -39,7 +39,10 @@ export { SOLVABLE_COMMANDS, assertSolvable, assertKnownQuery } from './solve/pla
 const FREE_PLAN = Object.freeze({ dailyUnits: 50_000, bodyBytes: 100 * 1024 * 1024, maxN: 100_000 });
 
 export interface ServiceOptions {
-  /** Data directory of the embedded store (default `SVC_DATA_DIR` or `./.svc-data`). Ignored with `store`. */
+  /**
+   * Data directory of the embedded store (default `SVC_DATA_DIR` or `./.svc-data`). Ignored with
+   * `store`, and for the store when `SVC_DATABASE_URL` names a PostgreSQL database.
+   */
   dataDir?: string;
   /** Engine kind; default `SVC_ENGINE`, else native when the addon loads, else ts (said on `/healthz` and by `nativeLoadFailure`). */
   engine?: 'ts' | 'native';
@@ -172,8 +175,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   const nativeLoadError = probe.nativeLoadError ?? null;
   // Once the probe fell back, every worker solves with engine-ts too (not a second guess per thread).
   const workerEngine = nativeLoadError !== null ? 'ts' : requestedEngine;
-  const store = opts.store ?? (await openSqliteStore({ dataDir: opts.dataDir ?? defaultDataDir(env) }));
+  // SQLite in the data dir (embedded), or PostgreSQL when SVC_DATABASE_URL is set (distributed).
+  const store = opts.store ?? (await openStore(env, { dataDir: opts.dataDir }));
   const ownsStore = !opts.store;
+  let recoveryTimer: NodeJS.Timeout | null = null;
 
   const wanted = opts.sandboxToken ?? (env.SVC_SANDBOX_TOKEN?.trim() || undefined);
   const engineKindFor = (c: Command): 'native' | 'ts' => probe.engineFor(c).kind;
@@ -185,11 +190,28 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let extras: ServiceExtras;
   let catalogue: CatalogueApi;
   try {
-    // Nothing is in flight before the first request: settle what a dead process left half-done
-    // (held charges refunded, running idempotency keys freed); running jobs are requeued by the runner.
-    const recovered = await store.recoverInterrupted();
-    if (recovered.refundedHolds > 0 || recovered.releasedKeys > 0) {
-      process.stderr.write(`[svc] recovered from an interrupted run: ${recovered.refundedHolds} unanswered calls refunded (${recovered.refundedUnits} units), ${recovered.releasedKeys} idempotency keys freed\n`);
+    // Settle what a dead owner left half-done (held charges refunded, running idempotency keys
+    // freed, claimed jobs requeued). Embedded: nothing is in flight before the first request, so
+    // everything left is a dead process's. Distributed: only nodes whose lease expired, and again
+    // periodically, since any node may die at any time.
+    const told = (r: Recovery, what: string) => {
+      if (r.refundedHolds > 0 || r.releasedKeys > 0 || r.requeuedJobs > 0) {
+        process.stderr.write(`[svc] recovered ${what}: ${r.refundedHolds} unanswered calls refunded (${r.refundedUnits} units), ${r.releasedKeys} idempotency keys freed, ${r.requeuedJobs} jobs requeued\n`);
+      }
+    };
+    told(await store.recoverInterrupted(), store.lease.leaseMs === null ? 'from an interrupted run' : 'the calls of nodes whose lease expired');
+    if (store.lease.leaseMs !== null) {
+      let failing = false;
+      recoveryTimer = setInterval(() => {
+        store.recoverInterrupted().then((r) => {
+          failing = false;
+          told(r, 'the calls of nodes whose lease expired');
+        }, (e: unknown) => {
+          if (!failing) process.stderr.write(`[svc] recovery of expired nodes failed: ${e instanceof Error ? e.message : String(e)}; retrying\n`);
+          failing = true;
+        });
+      }, Math.max(1000, Math.floor(store.lease.leaseMs / 3)));
+      recoveryTimer.unref();
     }
     access = await createAccess({
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
@@ -231,6 +253,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       ...createOperations({ store, access, pool, limits, jobs, metrics, engineKind, engineId: probe.id, isClosed: () => closed }),
     };
   } catch (e) {
+    if (recoveryTimer) clearInterval(recoveryTimer);
     if (ownsStore) await store.close();
     throw e;
   }
@@ -333,6 +356,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     async close() {
       if (!closed) {
         closed = true;
+        if (recoveryTimer) clearInterval(recoveryTimer);
         await jobs.close();
         // Refunds and releases still refused are the next start's recovery to settle.
         access.retry.close();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ACCOUNT_STATES, defaultDataDir, openSqliteStore, type AccountState, type Store } from '@svc/store';
+import { ACCOUNT_STATES, defaultDataDir, openStore, type AccountState, type Store } from '@svc/store';
 import { isSvcError } from '@svc/errors';
 import { resolveAccessLimits } from '../limits/access-limits';
 import { createAccountService } from './account-service';
@@ -63,7 +63,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   if (!Number.isInteger(limit) || limit < 1) return bad('--limit must be a positive integer');
 
   const dataDir = defaultDataDir(io.env);
-  const store = io.store ?? (await openSqliteStore({ dataDir }));
+  // The service's store: the SQLite file in the data dir, or PostgreSQL when SVC_DATABASE_URL is set.
+  const store = io.store ?? (await openStore(io.env, { dataDir }));
   const clock = io.clock ?? Date.now;
   try {
     const accounts = createAccountService({

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSvcError } from '@svc/errors';
+import { openPostgresStore, utcDay, type Store } from '@svc/store';
+import { postgresBinDir, postgresRequired, startThrowawayPostgres, type ThrowawayPostgres } from '@svc/store/testing';
+import { isQueued, type Principal, type Service } from './index';
+import { closeServices, makeService, tempDir } from '../test/services';
+
+// The service on PostgreSQL (SVC_DATABASE_URL), two nodes on one throwaway database: solves,
+// idempotent replays and jobs behave as on the embedded store, and are billed once across nodes.
+const skip = postgresBinDir() === null && !postgresRequired();
+if (skip) console.warn('[service on PostgreSQL] PostgreSQL binaries not found (install postgresql-15, or set SVC_PG_BIN): skipped here (never under CI=true)');
+
+const TAG = 'svc-cortex-v1';
+const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+const SANDBOX = 'sbx_postgres_service_test';
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isSvcError(e)) return e.code;
+    throw e;
+  }
+  return 'ok';
+}
+
+describe.skipIf(skip)('the service on PostgreSQL (SVC_DATABASE_URL)', () => {
+  let server: ThrowawayPostgres;
+  let a: Service;
+  let b: Service;
+  let check: Store;
+  let me: Principal;
+  let dataDir: string;
+  const today = () => utcDay(Date.now());
+
+  beforeAll(async () => {
+    server = await startThrowawayPostgres();
+    const url = await server.createDatabase();
+    dataDir = tempDir('svc-pg-service-');
+    // Node A queues every solve a front door allows to queue; node B answers in the request.
+    a = await makeService({ env: { SVC_DATABASE_URL: url }, dataDir, sandboxToken: SANDBOX, jobs: { queueThresholdWork: 1 } });
+    b = await makeService({ env: { SVC_DATABASE_URL: url }, sandboxToken: SANDBOX });
+    check = await openPostgresStore({ url, heartbeatMs: 0 });
+    me = await a.authenticate(`Bearer ${SANDBOX}`, { ip: '198.51.100.4' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeServices();
+    await check?.close();
+    await server?.stop();
+  }, 60_000);
+
+  it('solves on either node, charging the one usage row in PostgreSQL; no SQLite file is written', async () => {
+    const before = (await check.usage(me.id, today())).units;
+    const x = await a.solve('maxcut', cycle(6), { principal: me, query: { seed: '1' } });
+    const y = await b.solve('maxcut', cycle(9), { principal: me, query: { seed: '1' } });
+    expect(x.cut_value).toBe(6);
+    expect(y.cut_value).toBe(8);
+    expect((await check.usage(me.id, today())).units).toBe(before + (x.compute_units as number) + (y.compute_units as number));
+    expect(fs.existsSync(path.join(dataDir, 'svc.sqlite'))).toBe(false);
+    expect((await check.findSandboxToken(SANDBOX))?.retiredAt).toBeNull();
+  }, 60_000);
+
+  it('an idempotency key replays the stored answer on the other node, charged once; another payload is a conflict', async () => {
+    const before = (await check.usage(me.id, today())).units;
+    const first = await a.solve('maxcut', cycle(7), { principal: me, idempotencyKey: 'pg-key-1', query: { seed: '3' } });
+    const replay = await b.solve('maxcut', cycle(7), { principal: me, idempotencyKey: 'pg-key-1', query: { seed: '3' } });
+    expect(replay.receipt).toBe(first.receipt);
+    expect(replay.answer).toEqual(first.answer);
+    expect((await check.usage(me.id, today())).units).toBe(before + (first.compute_units as number));
+    expect(await codeOf(b.solve('maxcut', cycle(7), { principal: me, idempotencyKey: 'pg-key-1', query: { seed: '4' } }))).toBe('SVC_IDEMPOTENCY_CONFLICT');
+  }, 60_000);
+
+  it('50 parallel calls with one key across both nodes: one solve, one charge; the rest replay it or are told it is in progress', async () => {
+    const before = (await check.usage(me.id, today())).units;
+    const calls = await Promise.allSettled(Array.from({ length: 50 }, (_, i) =>
+      (i % 2 ? a : b).solve('maxcut', cycle(11), { principal: me, idempotencyKey: 'pg-key-50', query: { seed: '5' } })));
+    const answers = calls.filter((c) => c.status === 'fulfilled').map((c) => (c as PromiseFulfilledResult<Record<string, unknown>>).value);
+    const refusals = calls.filter((c) => c.status === 'rejected').map((c) => (isSvcError((c as PromiseRejectedResult).reason) ? (c as PromiseRejectedResult).reason.code : String((c as PromiseRejectedResult).reason)));
+    expect(answers.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(answers.map((x) => x.receipt)).size).toBe(1);
+    expect(new Set(refusals)).toEqual(new Set(refusals.length ? ['SVC_IDEMPOTENCY_IN_PROGRESS'] : []));
+    const units = answers[0].compute_units as number;
+    expect((await check.usage(me.id, today())).units).toBe(before + units);
+    // Once answered, every call replays the same answer on either node.
+    const late = await a.solve('maxcut', cycle(11), { principal: me, idempotencyKey: 'pg-key-50', query: { seed: '5' } });
+    expect(late.receipt).toBe(answers[0].receipt);
+  }, 60_000);
+
+  it('runs a queued job to completion, readable on both nodes, billed once; a keyed submission replays its 202', async () => {
+    const before = (await check.usage(me.id, today())).units;
+    const ack = await a.solve('maxcut', cycle(8), { principal: me, allowQueue: true, idempotencyKey: 'pg-job-1', query: { seed: '2' } });
+    expect(isQueued(ack)).toBe(true);
+    const jobId = (ack as { job_id: string }).job_id;
+    const again = await b.solve('maxcut', cycle(8), { principal: me, allowQueue: true, idempotencyKey: 'pg-job-1', query: { seed: '2' } });
+    expect(again).toMatchObject({ job_id: jobId, status: 'queued' });
+    const done = await b.jobs.get(jobId, null, 30);
+    expect(done.status).toBe('done');
+    expect(done.result).toMatchObject({ cut_value: 8, seed: 2 });
+    expect((await a.jobs.get(jobId, null)).status).toBe('done');
+    const row = await check.getJob(jobId);
+    expect(row).toMatchObject({ status: 'done', attempts: 1, billedUnits: row!.computeUnits });
+    expect((await check.usage(me.id, today())).units).toBe(before + row!.computeUnits);
+    expect(await check.countJobs('running')).toBe(0);
+  }, 60_000);
+});
