@@ -39,6 +39,9 @@
  *             BENCH_PHASE_TS_MAX_N)
  *   reduce    LLL on latticegen knapsack and uniform bases, native (fplll + exact pass) vs TS, the
  *             fplll CLI beside (reduce.ts: BENCH_REDUCE, BENCH_REDUCE_TS_MAX)
+ *   store     per-operation latency of the store's hot writes (check-and-charge, hold settle,
+ *             idempotency claim and completion) on SQLite and on a throwaway PostgreSQL 15, one
+ *             caller and 50 at once (store.ts: BENCH_STORE_OPS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -73,6 +76,7 @@ import { benchSpectrum } from './spectrum';
 import { benchEntropy } from './entropy';
 import { benchPhase } from './phase';
 import { benchReduce } from './reduce';
+import { benchStore } from './store';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -214,6 +218,7 @@ async function main() {
   if (wanted('entropy')) console.log(`\n${await benchEntropy(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('phase')) console.log(`\n${await benchPhase(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('reduce')) console.log(`\n${await benchReduce(ts, native)}`);
+  if (wanted('store')) console.log(`\n${await benchStore()}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }
