@@ -4,7 +4,9 @@
  * (a throwaway local server on loopback with durable commits: fsync on, synchronous_commit on),
  * one caller at a time (latency) and 50 at once (throughput). Skipped when PostgreSQL is not
  * installed.
- *   BENCH_STORE_OPS   operations per measurement, default 2000
+ *   BENCH_STORE_OPS      operations per measurement, default 2000
+ *   BENCH_STORE_DURABLE  0: PostgreSQL without fsync / synchronous_commit (what remains is the
+ *                        protocol and the server's work, not the disk's flush), default 1
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -76,7 +78,8 @@ export async function benchStore(): Promise<string> {
   const n = Number(process.env.BENCH_STORE_OPS ?? 2000);
   if (postgresBinDir() === null) return 'store: PostgreSQL is not installed (postgresql-15): section skipped';
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-store-'));
-  const server = await startThrowawayPostgres({ durable: true });
+  const durable = process.env.BENCH_STORE_DURABLE !== '0';
+  const server = await startThrowawayPostgres({ durable });
   const rows: (string | number)[][] = [];
   try {
     for (const op of OPS) {
@@ -96,6 +99,6 @@ export async function benchStore(): Promise<string> {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   return `store: per-operation latency, one caller (ms), and throughput with 50 callers at once (ops/s); ${n} operations each\n`
-    + `(SQLite: WAL, synchronous=NORMAL; PostgreSQL 15: local, loopback TCP, fsync and synchronous_commit on)\n`
+    + `(SQLite: WAL, synchronous=NORMAL; PostgreSQL 15: local, loopback TCP, ${durable ? 'fsync and synchronous_commit on' : 'fsync and synchronous_commit off'})\n`
     + table(['operation', 'sqlite p50', 'sqlite p99', 'sqlite 50x ops/s', 'pg p50', 'pg p99', 'pg 50x ops/s', 'pg/sqlite p50'], rows);
 }
