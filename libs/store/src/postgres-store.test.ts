@@ -150,6 +150,21 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     }
   }, 30_000);
 
+  it('a database that goes away: the storage check says not writable (readiness fails) and the node does not crash', async () => {
+    const own = await startThrowawayPostgres();
+    try {
+      const s = await node(await own.createDatabase());
+      expect(await s.storageCheck()).toMatchObject({ writable: true, freeBytes: null, detail: 'ok' });
+      await own.stop();
+      const check = await s.storageCheck();
+      expect(check.writable).toBe(false);
+      expect(check.detail).not.toBe('ok');
+      await expect(s.usage('p', DAY)).rejects.toThrow();
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+
   it('an unreachable database fails the open with the connection error', async () => {
     await expect(openPostgresStore({ url: 'postgres://svc@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);
   }, 30_000);

@@ -120,6 +120,9 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
         throw e;
       }
       const server = child;
+      // A test process that ends without stop() (a failed hook, a timeout) does not leave the server running.
+      const orphaned = () => server.kill('SIGKILL');
+      process.once('exit', orphaned);
       let n = 0;
       return {
         url,
@@ -136,6 +139,7 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
           return `postgres://svc@127.0.0.1:${port}/${encodeURIComponent(name)}`;
         },
         async stop() {
+          process.removeListener('exit', orphaned);
           if (server.exitCode === null) {
             const exited = new Promise<void>((r) => server.once('exit', () => r()));
             server.kill('SIGINT'); // fast shutdown: disconnects clients, no checkpoint wait for them
