@@ -89,6 +89,18 @@ describe.skipIf(skip)('PostgreSQL store', () => {
       expect((await a.usage('p1', DAY)).units).toBe(7);
     }, 30_000);
 
+    it('a node judges other leases only after a lease of its own in touch with the database', async () => {
+      const url = await server.createDatabase();
+      const a = await node(url);
+      await a.consumeUnits('p1', DAY, 4, 100, { holdId: 'h', createdAt: 1 });
+      await sleep(1200);
+      // A's lease has run out, but B has just arrived (as every node does after an outage): it waits.
+      const b = await node(url);
+      expect(await b.recoverInterrupted()).toEqual(NOTHING);
+      await sleep(1100);
+      expect(await b.recoverInterrupted()).toEqual({ ...NOTHING, refundedHolds: 1, refundedUnits: 4 });
+    }, 30_000);
+
     it('the heartbeat of its own keeps a busy node alive indefinitely', async () => {
       const url = await server.createDatabase();
       const a = await node(url, { leaseMs: 600, heartbeatMs: undefined });

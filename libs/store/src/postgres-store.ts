@@ -168,12 +168,21 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
     if ((await c.query(lock, [nodeId])).rowCount !== 1) throw new Error(`node ${nodeId} could not take its lease`);
   }
 
+  // Since when this node's heartbeats have all succeeded (local clock), or null after a failed one.
+  // Only a node that has itself been in touch with the database for a whole lease judges other
+  // leases by their expiry: after an outage of the database every lease has run out, and the
+  // nodes that come back need a lease's time to renew theirs before anyone calls them dead.
+  let connectedSince: number | null = null;
+
   async function recoverDeadNodes() {
+    const judge = connectedSince !== null && Date.now() - connectedSince >= leaseMs;
     return tx(async (c) => {
       // Each dead node is settled by one recoverer: SKIP LOCKED leaves it to whoever holds it
-      // (and skips a node that is writing under its own lease right now: it is not dead).
+      // (and skips a node that is writing under its own lease right now: it is not dead). A
+      // closed node's lease (expires_at 0) is over whoever looks.
       const dead = (await c.query<{ node_id: string }>(
-        `SELECT node_id FROM svc_nodes WHERE expires_at <= ${NOW_MS} AND node_id <> $1 ORDER BY node_id FOR UPDATE SKIP LOCKED`, [nodeId],
+        `SELECT node_id FROM svc_nodes WHERE ${judge ? `expires_at <= ${NOW_MS}` : 'expires_at = 0'} AND node_id <> $1
+         ORDER BY node_id FOR UPDATE SKIP LOCKED`, [nodeId],
       )).rows.map((r) => r.node_id);
       if (dead.length === 0) return { refundedHolds: 0, refundedUnits: 0, releasedKeys: 0, requeuedJobs: 0 };
       const holds = (await c.query<{ principal: string; day: string; units: number }>(
@@ -203,6 +212,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   try {
     await migrate(pool, POSTGRES_MIGRATIONS);
     await register(pool);
+    connectedSince = Date.now();
   } catch (e) {
     await pool.end().catch(() => undefined);
     throw e;
@@ -211,7 +221,14 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   const ctx: PgContext = { nodeId, query, tx, own, recoverDeadNodes };
 
   async function heartbeat(): Promise<boolean> {
-    const r = await query(`UPDATE svc_nodes SET heartbeat_at = ${NOW_MS}, expires_at = ${NOW_MS} + $2 WHERE node_id = $1`, [nodeId, leaseMs]);
+    let r;
+    try {
+      r = await query(`UPDATE svc_nodes SET heartbeat_at = ${NOW_MS}, expires_at = ${NOW_MS} + $2 WHERE node_id = $1`, [nodeId, leaseMs]);
+    } catch (e) {
+      connectedSince = null;
+      throw e;
+    }
+    connectedSince ??= Date.now();
     if (r.rowCount === 1) return true;
     await query(
       `INSERT INTO svc_nodes (node_id, host, pid, started_at, heartbeat_at, expires_at)

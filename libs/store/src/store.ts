@@ -115,7 +115,9 @@ export interface Store extends AccountStore, JobStore {
    *   Call once at start, before the first request (no call is in flight then).
    * - Distributed (PostgreSQL): only the leftovers of nodes whose lease has expired (never this
    *   node's, never a live node's); safe at any time, from any node, concurrently (each dead node
-   *   is settled once). The service calls it at start and then periodically.
+   *   is settled once). The service calls it at start and then periodically. A node judges
+   *   expiry only once it has itself heartbeated without a failure for a whole lease (after a
+   *   database outage every lease has run out); a closed node's lease is over at once.
    */
   recoverInterrupted(): Promise<Recovery>;
   /** Gives back units charged earlier (a failed solve is never billed); never below zero. */

@@ -49,7 +49,7 @@ function basics(b: StoreBackend) {
       // Reopening runs no applied migration again.
       const again = await b.reopen(s);
       expect(await again.schemaVersion()).toBe(b.schemaVersion);
-    });
+    }, 60_000);
 
     it('takes writes (storage check) and refuses use after close', async () => {
       const s = await b.fresh();
@@ -57,7 +57,7 @@ function basics(b: StoreBackend) {
       await s.close();
       await s.close();
       await expect(s.usage('k', DAY)).rejects.toThrow(/closed/);
-    });
+    }, 60_000);
   });
 }
 
@@ -75,7 +75,7 @@ function usageCounters(b: StoreBackend) {
       expect(await s.consumeUnits('ip:1', '2026-11-02', 3, 10)).toEqual({ granted: true, used: 3 });
       expect(await s.consumeUnits('ip:3', DAY, 11, 10)).toEqual({ granted: false, used: 0 });
       expect(await s.usage('ip:3', DAY)).toEqual({ units: 0, requests: 0 });
-    });
+    }, 60_000);
 
     it('refunds without going below zero and persists across reopen', async () => {
       const s = await b.fresh();
@@ -86,13 +86,13 @@ function usageCounters(b: StoreBackend) {
       await s.consumeUnits('k', DAY, 9, 100);
       const again = await b.reopen(s);
       expect(await again.usage('k', DAY)).toEqual({ units: 9, requests: 2 });
-    });
+    }, 60_000);
 
     it('rejects non-integer charges', async () => {
       const s = await b.fresh();
       await expect(s.consumeUnits('k', DAY, 1.5, 10)).rejects.toThrow(RangeError);
       await expect(s.refundUnits('k', DAY, -1)).rejects.toThrow(RangeError);
-    });
+    }, 60_000);
   });
 }
 
@@ -107,7 +107,7 @@ function chargeHolds(b: StoreBackend) {
       // Gone: neither a second settle nor a refund changes anything.
       expect(await s.settleHold('h1', { refund: true })).toBe(false);
       expect((await s.usage('p1', DAY)).units).toBe(12);
-    });
+    }, 60_000);
 
     it('a refused charge holds nothing; a refunded hold gives its units back once', async () => {
       const s = await b.fresh();
@@ -117,7 +117,7 @@ function chargeHolds(b: StoreBackend) {
       expect(await s.settleHold('a', { refund: true })).toBe(true);
       expect(await s.settleHold('a', { refund: true })).toBe(false);
       expect((await s.usage('p1', DAY)).units).toBe(0);
-    });
+    }, 60_000);
 
     it('a job insert takes over the hold and stores the 202 in one step; a refused insert leaves the hold', async () => {
       const s = await b.fresh();
@@ -134,7 +134,7 @@ function chargeHolds(b: StoreBackend) {
       // A hold that is gone makes the insert fail whole: no job row without its charge.
       await expect(s.insertJob({ ...j, jobId: 'job_2' }, { maxInflight: 5, maxQueued: 5 }, { holdId: 'missing' })).rejects.toThrow(/hold/);
       expect(await s.getJob('job_2')).toBeNull();
-    });
+    }, 60_000);
 
     it('after its owner dies, recovery refunds every hold, frees every running key and requeues every claimed job, once', async () => {
       const s = await b.fresh();
@@ -158,7 +158,7 @@ function chargeHolds(b: StoreBackend) {
       // The dead owner's late settle finds its hold gone: nothing is refunded twice.
       expect(await next.settleHold('x', { refund: true })).toBe(false);
       expect((await next.usage('p2', DAY)).units).toBe(5);
-    });
+    }, 60_000);
   });
 }
 
@@ -174,7 +174,7 @@ function accounts(b: StoreBackend) {
       expect((await s.findAccountByEmail('a@example.com'))?.id).toBe('acc1');
       expect(await s.findAccountByEmail('nobody@example.com')).toBeNull();
       expect((await s.findApiKey('k1'))?.scopes).toEqual(['solve', 'keys']);
-    });
+    }, 60_000);
 
     it('verifies once, sets states, lists and revokes keys per account', async () => {
       const s = await b.fresh();
@@ -195,7 +195,7 @@ function accounts(b: StoreBackend) {
       expect((await s.revokeApiKey('acc1', 'k2', 90))?.revokedAt).toBe(80);
       await s.touchApiKey('k1', 99);
       expect((await s.findApiKey('k1'))?.lastUsedAt).toBe(99);
-    });
+    }, 60_000);
 
     it('lists mails newest first, filtered by recipient; settings keep the first value', async () => {
       const s = await b.fresh();
@@ -206,7 +206,7 @@ function accounts(b: StoreBackend) {
       expect(await s.listOutbox({ to: 'a@x.io', limit: 1 })).toEqual([{ id: 'm3', to: 'a@x.io', subject: 's3', body: 'b3', kind: 'email_verification', createdAt: 3 }]);
       expect(await s.settingOrInit('secret', 'one')).toBe('one');
       expect(await s.settingOrInit('secret', 'two')).toBe('one');
-    });
+    }, 60_000);
 
     it('adds, lists newest first, finds and retires sandbox tokens', async () => {
       const s = await b.fresh();
@@ -219,7 +219,7 @@ function accounts(b: StoreBackend) {
       expect((await s.activeSandboxTokens()).map((t) => t.token)).toEqual(['tok_a']);
       expect(await s.findSandboxToken('tok_b')).toEqual({ token: 'tok_b', createdAt: 2000, retiredAt: 3000 });
       expect(await s.findSandboxToken('nope')).toBeNull();
-    });
+    }, 60_000);
 
     it('rotates only when the newest token is a period old and retires the others at the given instant', async () => {
       const s = await b.fresh();
@@ -233,7 +233,7 @@ function accounts(b: StoreBackend) {
       const rotated = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? s : p).rotateSandboxToken(`r${i}`, 5000, 1000, 5100)));
       expect(rotated.filter(Boolean)).toHaveLength(1);
       expect(await s.activeSandboxTokens()).toHaveLength(1);
-    });
+    }, 60_000);
   });
 }
 
@@ -256,7 +256,7 @@ function idempotency(b: StoreBackend) {
       expect(await s.claimIdempotencyKey('acct', 'k', 'fp3', 1030, 100, 1000)).toEqual({ state: 'claimed' });
       // An abandoned running claim (past the lease) is taken over.
       expect(await s.claimIdempotencyKey('acct', 'k', 'fp4', 1200, 100, 1000)).toEqual({ state: 'claimed' });
-    });
+    }, 60_000);
 
     it('drops expired records and usage rows older than the retention while writing', async () => {
       const s = await b.fresh();
@@ -273,7 +273,7 @@ function idempotency(b: StoreBackend) {
       expect(await s.usageAlerts('p', '1970-01-01')).toEqual([]);
       // The expired record is gone, not merely expired: a fresh claim with another payload succeeds.
       expect(await s.claimIdempotencyKey('acct', 'old', 'other', later, 100, 10 ** 12)).toEqual({ state: 'claimed' });
-    });
+    }, 60_000);
   });
 }
 
@@ -291,7 +291,7 @@ function cacheAndLog(b: StoreBackend) {
       // An entry larger than the whole budget is not stored.
       await s.putCachedResult('d', 'w'.repeat(101), 4, 100);
       expect(await s.getCachedResult('d')).toBeNull();
-    });
+    }, 60_000);
 
     it('keeps the budget over many puts, repeats and evictions (the byte total is a counter, not a sum per put)', async () => {
       const s = await b.fresh();
@@ -310,7 +310,7 @@ function cacheAndLog(b: StoreBackend) {
       // The newest put (k149, at 599) stays; an old one (k449, at 449) is gone.
       expect(live.has('k149')).toBe(true);
       expect(live.has('k449')).toBe(false);
-    });
+    }, 60_000);
 
     it('keeps the newest entries per principal and each alert level once a day, across a reopen', async () => {
       const s = await b.fresh();
@@ -326,7 +326,7 @@ function cacheAndLog(b: StoreBackend) {
       expect(await again.usageAlerts('p', DAY)).toEqual([{ level: 'notice', usedPct: 51, at: 5 }, { level: 'warning', usedPct: 81.5, at: 7 }]);
       expect(await again.usageAlerts('p', '2026-11-02')).toEqual([]);
       expect((await again.recentUsageLog('q', 10))[0]).toEqual({ principal: 'q', at: 9, kind: 'job', command: 'optimize', units: 1, receipt: null, jobId: 'j1', cached: false });
-    });
+    }, 60_000);
   });
 }
 
@@ -348,7 +348,7 @@ function jobs(b: StoreBackend) {
       // A running job still counts against its principal's in-flight cap.
       await s.claimJob(2000, 'a');
       expect(await s.insertJob(job('e', { createdAt: 3000 }), { maxInflight: 2, maxQueued: 10 })).toBe('inflight');
-    });
+    }, 60_000);
 
     it('claims oldest first, each job once, and keeps binary requests byte-exact', async () => {
       const s = await b.fresh();
@@ -361,7 +361,7 @@ function jobs(b: StoreBackend) {
       expect(await s.claimJob(11, 'early')).toBeNull();
       expect((await s.claimJob(12))!.jobId).toBe('late');
       expect(await s.claimJob(13)).toBeNull();
-    });
+    }, 60_000);
 
     it('ends a job once, refunding exactly computeUnits − billedUnits in the same step', async () => {
       const s = await b.fresh();
@@ -389,7 +389,7 @@ function jobs(b: StoreBackend) {
       expect(await s.finishJob('r', { status: 'cancelled', at: 6, billedUnits: 0 }, ['queued'])).toBe(false);
       expect((await s.getJob('r'))!.status).toBe('running');
       await expect(s.finishJob('r', { status: 'done', at: 1, billedUnits: 1.5 })).rejects.toThrow(RangeError);
-    });
+    }, 60_000);
 
     it('requeues running jobs after a crash without touching usage, keeping progress and cancel requests; lists per principal', async () => {
       const s = await b.fresh();
@@ -410,7 +410,7 @@ function jobs(b: StoreBackend) {
       expect((await again.listJobs('p1', 1)).map((j) => j.jobId)).toEqual(['y']);
       expect(await again.listJobs('p2', 10)).toEqual([]);
       expect(await again.countJobs('running')).toBe(1);
-    });
+    }, 60_000);
   });
 }
 
