@@ -91,7 +91,6 @@ export function pgJobStore(ctx: PgContext): JobStore {
     },
     async claimJob(at, jobId) {
       return tx(async (c) => {
-        await ctx.own(c);
         // SKIP LOCKED: nodes claiming together take different jobs instead of queueing on the oldest.
         const r = jobId === undefined
           ? await c.query<JobRow>(
@@ -101,7 +100,10 @@ export function pgJobStore(ctx: PgContext): JobStore {
           : await c.query<JobRow>(
             `UPDATE jobs SET status = 'running', started_at = $1, attempts = attempts + 1, claimed_by = $2
              WHERE job_id = $3 AND status = 'queued' RETURNING ${JOB_COLUMNS}`, [at, ctx.nodeId, jobId]);
-        return r.rows[0] ? toJob(r.rows[0]) : null;
+        if (!r.rows[0]) return null;
+        // Owned from this commit: the lease row is held until then (an idle pump takes no lock).
+        await ctx.own(c);
+        return toJob(r.rows[0]);
       });
     },
     async finishJob(jobId, o, from = ['queued', 'running']) {
