@@ -106,3 +106,47 @@ describe.skipIf(skip)('the service on PostgreSQL (SVC_DATABASE_URL)', () => {
     expect(await check.countJobs('running')).toBe(0);
   }, 60_000);
 });
+
+describe.skipIf(skip)('a node that dies, on PostgreSQL', () => {
+  let server: ThrowawayPostgres;
+  beforeAll(async () => {
+    server = await startThrowawayPostgres();
+  }, 120_000);
+  afterAll(async () => {
+    await closeServices();
+    await server?.stop();
+  }, 60_000);
+
+  it("another node refunds its unanswered call and runs its claimed job again after the lease, billed once", async () => {
+    const url = await server.createDatabase();
+    const principal = { kind: 'sandbox' as const, id: 'sandbox-ip:192.0.2.77', ip: '192.0.2.77', plan: 'sandbox' as const };
+    const day = utcDay(Date.now());
+    // The node that dies: it accepted a job (charged 2) and claimed it, and was charging 3 for a
+    // synchronous call when it stopped (no heartbeat from here on, nothing settled).
+    const dead = await openPostgresStore({ url, leaseMs: 2000, heartbeatMs: 0 });
+    try {
+      const jobId = `job_${'d'.repeat(32)}`;
+      await dead.consumeUnits(principal.id, day, 2, 10_000);
+      await dead.insertJob({
+        jobId, principal: principal.id, owner: null, command: 'maxcut', lane: 'json',
+        request: JSON.stringify({ v: 1, command: 'maxcut', body: cycle(5), query: { seed: '1' }, principal }),
+        computeUnits: 2, chargeDay: day, allowance: 10_000, createdAt: Date.now(),
+      }, { maxInflight: 9, maxQueued: 9 });
+      expect((await dead.claimJob(Date.now(), jobId))?.status).toBe('running');
+      await dead.consumeUnits(principal.id, day, 3, 10_000, { holdId: 'h-dead', createdAt: Date.now() });
+
+      // Another node (lease 2 s) settles it once the lease is over and runs the job.
+      const s = await makeService({ env: { SVC_DATABASE_URL: url, SVC_NODE_LEASE_SECONDS: '2' } });
+      expect((await s.jobs.get(jobId, null)).status).toBe('running');
+      const done = await s.jobs.get(jobId, null, 30);
+      expect(done).toMatchObject({ status: 'done', attempts: 2, billed_units: 2 });
+      expect(done.result).toMatchObject({ cut_value: 4, seed: 1 });
+      expect((await dead.usage(principal.id, day)).units).toBe(2);
+      // Its late settle finds the hold gone: nothing is refunded twice.
+      expect(await dead.settleHold('h-dead', { refund: true })).toBe(false);
+      expect((await dead.usage(principal.id, day)).units).toBe(2);
+    } finally {
+      await dead.close();
+    }
+  }, 90_000);
+});
