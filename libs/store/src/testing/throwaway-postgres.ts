@@ -93,7 +93,9 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
   const bin = opts.binDir ?? postgresBinDir();
   if (!bin) throw new Error('PostgreSQL binaries not found (looked in SVC_PG_BIN and /usr/lib/postgresql/<version>/bin): install postgresql-15');
   const user = runAs();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-pg-'));
+  // The server's user must reach its directory: a private TMPDIR (root's own) is not reachable.
+  const base = user && (fs.statSync(os.tmpdir()).mode & 0o001) === 0 ? '/tmp' : os.tmpdir();
+  const dir = fs.mkdtempSync(path.join(base, 'svc-pg-'));
   const data = path.join(dir, 'data');
   const log = path.join(dir, 'postgres.log');
   const spawnOpts = { cwd: dir, ...(user ?? {}) };
