@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { polyRemainder, randomAlgebraic } from '../../testing/relation';
+import { canonicalRelation, parseWritten } from './canonical';
+import { checkRelation, powerTerms, valueTerms } from './exact';
+import { fdiv } from './pslq';
+import { findRelation, solveRelation } from './solve';
+import { problemValues } from './canonical';
+
+// 60 decimals of each (mpmath 1.3.0 at 80 digits, truncated).
+const V = {
+  sqrt2p3: '3.146264369941972342329135065715570445512477129187328701232486',
+  sqrt2cbrt3: '2.856463132680503431123327034989807666961541128876298650723095',
+  cos2pi7: '0.623489801858733530525004884004239810632274730896402105365549',
+  phi: '1.618033988749894848204586834365638117720309179805762862135448',
+  ln2: '0.693147180559945309417232121458176568075500134360255254120680', ln3: '1.098612288668109691395245236922525704647490557822749451734694', ln6: '1.791759469228055000812477358380702272722990692183004705855374',
+  pi4: '0.785398163397448309615660845819875721049292349843776455243736', at5: '0.197395559849880758370049765194790293447585103787852101517688', at239: '0.004184076002074723864538214959285452741048065307631950827019',
+  pi: '3.141592653589793238462643383279502884197169399375105820974944', e: '2.718281828459045235360287471352662497757247093699959574966967',
+};
+
+const find = (input: { values?: string[]; value?: string; degree?: number; max_height?: number; digits?: number }) =>
+  findRelation(canonicalRelation({ max_height: 1e6, digits: 50, ...input }));
+const ints = (a: bigint[] | null) => (a === null ? null : a.map(Number));
+
+describe('relation (engine-ts): the known cases', () => {
+  it('finds the minimal polynomials of √2+√3, √2+∛3 and cos(2π/7) (ascending coefficients)', () => {
+    expect(ints(find({ value: V.sqrt2p3, degree: 4 }).relation)).toEqual([1, 0, -10, 0, 1]);
+    expect(ints(find({ value: V.sqrt2cbrt3, degree: 6 }).relation)).toEqual([1, -36, 12, -6, -6, 0, 1]);
+    const c = find({ value: V.cos2pi7, degree: 3 });
+    expect(ints(c.relation)).toEqual([-1, -4, 4, 8]);
+    expect(c.irreducible).toBe(true);
+  });
+  it('answers x^2 − x − 1 for the golden ratio asked at degree 6, proven irreducible', () => {
+    const o = find({ value: V.phi, degree: 6 });
+    expect(ints(o.relation)).toEqual([-1, -1, 1]);
+    expect(o.degree).toBe(2);
+    expect(o.irreducible).toBe(true);
+  });
+  it('finds ln 6 = ln 2 + ln 3 and Machin\'s π/4 = 4·arctan(1/5) − arctan(1/239)', () => {
+    expect(ints(find({ values: [V.ln6, V.ln2, V.ln3] }).relation)).toEqual([1, -1, -1]);
+    expect(ints(find({ values: [V.pi4, V.at5, V.at239] }).relation)).toEqual([1, -4, 1]);
+  });
+  it('abstains on π, e, 1 with max_height 100, with a proven bound above √3·100', () => {
+    const o = find({ values: [V.pi, V.e, '1'], max_height: 100 });
+    expect(o.relation).toBeNull();
+    expect(o.stop).toBe('bound');
+    expect(o.bound).toBeGreaterThan(Math.sqrt(3) * 100);
+    const p = find({ value: V.pi, degree: 4, max_height: 1000 });
+    expect(p.relation).toBeNull();
+    expect(p.bound).toBeGreaterThan(Math.sqrt(5) * 1000);
+  });
+  it('never answers a relation the digits do not support: √2 to 12 digits at 40 working digits', () => {
+    expect(find({ value: '1.41421356237', degree: 2, digits: 40 }).relation).toBeNull();
+    expect(ints(find({ value: '1.41421356237', degree: 2, digits: 10 }).relation)).toEqual([-2, 0, 1]);
+  });
+  it('exact integers, a zero value (exact, and known to 3 decimals), the value 0', () => {
+    expect(ints(find({ values: ['2', '3'], digits: 20 }).relation)).toEqual([3, -2]);
+    expect(ints(find({ values: ['0', V.pi], digits: 20 }).relation)).toEqual([1, 0]);
+    // 0.000 is known to 3 decimals only: 1·0.000 = 0 does not hold to 10 digits on the true value.
+    expect(find({ values: ['0.000', V.pi], digits: 20 }).relation).toBeNull();
+    expect(ints(find({ value: '0', degree: 3, digits: 20 }).relation)).toEqual([0, 1]);
+  });
+  it('lays the answer out highest degree first, with its extras', () => {
+    const r = solveRelation({ command: 'relation', problem: canonicalRelation({ value: V.phi, degree: 6, max_height: 1e6, digits: 50 }), effort: 'medium', seed: 0 });
+    expect(Array.from(r.answer)).toEqual([1, -1, -1]);
+    expect(r.extras).toMatchObject({ found: 1, stop: 0, degree: 2, irreducible: 1 });
+  });
+});
+
+describe('relation (engine-ts): random algebraic numbers against their generating polynomial', () => {
+  it('answers a factor of the generating polynomial (the polynomial itself when PSLQ proves it irreducible), degree ≤ 8, coefficients ≤ 5', () => {
+    for (const c of randomAlgebraic(7, 12, { digits: 90 })) {
+      const o = find({ value: c.value, degree: c.poly.length - 1, digits: 80 });
+      expect(o.relation, c.value).not.toBeNull();
+      expect(polyRemainder(c.poly, o.relation!), `${c.poly} by ${o.relation}`).toEqual([]);
+    }
+  }, 60_000);
+});
+
+describe('relation (engine-ts): the exact check and the arithmetic', () => {
+  it('floor division rounds toward −∞', () => {
+    expect([fdiv(7n, 2n), fdiv(-7n, 2n), fdiv(7n, -2n), fdiv(-7n, -2n), fdiv(-6n, 2n)]).toEqual([3n, -4n, -4n, 3n, -3n]);
+  });
+  it('accounts for the truncation of the inputs', () => {
+    // 2·0.5 − 1 = 0 exactly, but 0.5 is known to 20 decimals only: 2·10^−20 of allowance, below 10^−10, not below 10^−20.
+    const p = canonicalRelation({ values: ['0.50000000000000000000', '1'], max_height: 10, digits: 20 });
+    const { values, ulp } = problemValues(p);
+    expect(checkRelation([2n, -1n], valueTerms(values, ulp), 20).ok).toBe(true);
+    expect(checkRelation([2n, -1n], valueTerms(values, ulp), 40).ok).toBe(false);
+    // x² − 2 at x = 1.41421356237 (11 decimals): the residual 3e-12 is within (|x|+u)² − |x|².
+    const x = parseWritten('1.41421356237');
+    const t = powerTerms({ m: BigInt(x.digits), e: x.exponent }, x.exponent, 2);
+    expect(checkRelation([-2n, 0n, 1n], t, 10).ok).toBe(true);
+    expect(checkRelation([-2n, 0n, 1n], t, 30).ok).toBe(false);
+  });
+  it('refuses bad canonical input with the field named', () => {
+    expect(() => canonicalRelation({ values: ['1.5'], max_height: 10, digits: 20 })).toThrow(/values/);
+    expect(() => canonicalRelation({ values: ['1.5', 'abc'], max_height: 10, digits: 20 })).toThrow(/values\[1\]/);
+    expect(() => canonicalRelation({ value: '1.5', degree: 25, max_height: 10, digits: 20 })).toThrow(/degree/);
+    expect(() => canonicalRelation({ values: ['1.5', '2'], max_height: 10, digits: 5 })).toThrow(/digits/);
+    expect(() => canonicalRelation({ values: ['1.5', '2'], max_height: 0.5, digits: 20 })).toThrow(/max_height/);
+    expect(() => canonicalRelation({ values: ['0', '0.0'], max_height: 10, digits: 20 })).toThrow(/every value is 0/);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * relation: PSLQ (pslq.ts) at the working digits D on the exact values the decimals spell.
+ *   values: one run on the values. value + degree: runs on (1, x, …, x^k) for k = 1, 2, …, degree,
+ *   stopping at the first k with a relation, so the answer is the lowest-degree relation found (a
+ *   degree-6 request for the golden ratio answers x² − x − 1).
+ * Each run scales its terms by 10^−(E+1) (E the largest ⌊log10 |t_i|⌋) to fixed point with
+ * prec = ⌈D·log2 10⌉ + 32 bits (floor), candidates at |y| < 2^−⌊3/4·⌈D·log2 10⌉⌋. A candidate is made
+ * primitive and signed (first nonzero coefficient positive; for a polynomial the leading one) and
+ * accepted only when its largest |coefficient| is at most max_height and it passes the exact check
+ * of exact.ts. A polynomial is `irreducible` when every lower-degree run j ended with a bound
+ * 1/max|H_jj| above 2^j·‖p‖₂: a factor of degree j of p would be a relation of x of norm at most
+ * 2^j·‖p‖₂ (Mignotte), which that run excluded. The native twin (core/relation/solve.cc) does the
+ * same, number for number.
+ */
+import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
+import { Limits } from '../../kernels/model';
+import { problemValues, checkRelationProblem, type Dec } from './canonical';
+import { adjustedExponent, checkRelation, pow10, powerTerms, valueTerms, type RelationTerms } from './exact';
+import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
+import { boundOf, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
+
+const abs = (a: bigint): bigint => (a < 0n ? -a : a);
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = abs(a);
+  b = abs(b);
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+};
+
+/** A relation made primitive, its first nonzero coefficient positive (for a polynomial in ascending order: its last). */
+export function normaliseRelation(col: readonly bigint[], leadingLast: boolean): bigint[] {
+  let g = 0n;
+  for (const c of col) g = gcd(g, c);
+  if (g === 0n) return [...col];
+  const out = col.map((c) => c / g);
+  const order = leadingLast ? [...out.keys()].reverse() : [...out.keys()];
+  const lead = order.find((i) => out[i] !== 0n)!;
+  return out[lead] < 0n ? out.map((c) => -c) : out;
+}
+
+/** The fixed-point vector of the terms: ⌊t_i · 2^prec / 10^(E+1)⌋. */
+export function fixedTerms(terms: readonly Dec[], prec: number): bigint[] {
+  let E = -Infinity;
+  for (const t of terms) E = Math.max(E, adjustedExponent(t));
+  const P = BigInt(prec);
+  return terms.map((t) => {
+    const k = t.e - (E + 1);
+    return k >= 0 ? (t.m * pow10(k)) << P : fdiv(t.m << P, pow10(-k));
+  });
+}
+
+/** What solveRelation found (before it becomes a NumericResult). */
+export interface RelationOutcome {
+  /** The coefficients in the order of the terms (ascending powers for a polynomial), null when none. */
+  readonly relation: bigint[] | null;
+  readonly stop: RelationStop;
+  readonly bound: number;
+  readonly iterations: number;
+  /** The polynomial's degree (0 for values). */
+  readonly degree: number;
+  readonly irreducible: boolean;
+}
+
+/** The relation of a canonical problem (the work of solveRelation, for tests and the bench). */
+export function findRelation(p: RelationProblem, limits: Limits = new Limits(null, Infinity)): RelationOutcome {
+  checkRelationProblem(p);
+  const { values, ulp } = problemValues(p);
+  const D = p.workDigits;
+  const dbits = digitBits(D);
+  const prec = dbits + PSLQ_GUARD_BITS;
+  const tolBits = Math.floor((3 * dbits) / 4);
+  const H = BigInt(p.maxHeight);
+  const poll = () => limits.check();
+  const run = (t: RelationTerms, poly: boolean) => {
+    const n = t.terms.length;
+    const x = fixedTerms(t.terms, prec);
+    let accepted: bigint[] | null = null;
+    const accept = (col: bigint[]): boolean => {
+      let a = normaliseRelation(col, poly);
+      if (poly) {
+        // A polynomial of lower degree than the run: its own terms (x^0..x^deg) decide.
+        let top = a.length - 1;
+        while (top > 0 && a[top] === 0n) top--;
+        a = a.slice(0, top + 1);
+      }
+      if (a.some((c) => abs(c) > H)) return false;
+      if (!checkRelation(a, { terms: t.terms.slice(0, a.length), allowance: t.allowance.slice(0, a.length) }, D).ok) return false;
+      accepted = a;
+      return true;
+    };
+    const out = pslq(x, prec, BigInt(n) * H * H, tolBits, accept, poll);
+    return { ...out, relation: out.stop === 'found' ? (accepted as bigint[] | null) : null };
+  };
+  if (p.degree === 0) {
+    const out = run(valueTerms(values, ulp), false);
+    return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec), iterations: out.iterations, degree: 0, irreducible: false };
+  }
+  const diagonals: bigint[] = [];
+  let iterations = 0;
+  let last: ReturnType<typeof run> | null = null;
+  for (let k = 1; k <= p.degree; k++) {
+    last = run(powerTerms(values[0], ulp[0], k), true);
+    iterations += last.iterations;
+    if (last.stop === 'found' || last.stop === 'limit') break;
+    diagonals.push(last.maxDiagonal);
+  }
+  const rel = last!.relation;
+  const degree = rel === null ? 0 : rel.length - 1;
+  let irreducible = false;
+  if (rel !== null) {
+    // 2^(2prec) > 4^j · ‖p‖² · max|H_jj|² for every lower degree j.
+    const norm2 = rel.reduce((a, c) => a + c * c, 0n);
+    const twoPrec = 1n << BigInt(2 * prec);
+    irreducible = degree === 1 || (diagonals.length >= degree - 1 && diagonals.slice(0, degree - 1).every((d, i) => d !== 0n && twoPrec > (1n << BigInt(2 * (i + 1))) * norm2 * d * d));
+  }
+  return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec), iterations, degree, irreducible };
+}
+
+/** The answer layout of problem.ts: coefficients (a polynomial highest degree first) and extras. */
+export function relationResult(p: RelationProblem, o: RelationOutcome, engineMs: number): NumericResult {
+  const coeffs = o.relation === null ? [] : p.degree > 0 ? [...o.relation].reverse() : o.relation;
+  const answer = Float64Array.from(coeffs, (c) => Number(c));
+  return {
+    kind: 'numeric',
+    answer,
+    ints: new Int32Array(0),
+    extras: { found: o.relation === null ? 0 : 1, stop: RELATION_STOPS.indexOf(o.stop), bound: o.bound, iterations: o.iterations, degree: o.degree, irreducible: o.irreducible ? 1 : 0 },
+    objective: answer.reduce((a, c) => Math.max(a, Math.abs(c)), 0),
+    proof: null,
+    stoppedAtDeadline: o.stop === 'limit',
+    work: { iterations: o.iterations, nodes: 0, restarts: 0 },
+    engineMs,
+  };
+}
+
+export function solveRelation(req: SolveRequest<RelationProblem>, signal?: CancelSignal): NumericResult {
+  const started = performance.now();
+  const p = req.problem;
+  if (req.command !== 'relation' || p.kind !== 'relation') throw new Error('relation needs a relation problem');
+  const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
+  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const o = findRelation(p, limits);
+  return relationResult(p, o, performance.now() - started);
+}
