@@ -60,7 +60,7 @@ const LINES = {
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },
-  relation: { purpose: 'integer relations and minimal polynomials', status: NA },
+  relation: { purpose: 'integer relations and minimal polynomials', status: S, stability: 'beta', docs: 'docs/relation.md' },
   reduce: { purpose: 'lattice-basis reduction', status: S, stability: 'beta', docs: 'docs/reduce.md' },
   precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: S, stability: 'beta', docs: 'docs/world.md' },

@@ -43,6 +43,7 @@ export {
 } from './openapi';
 export { SAMPLE_LIMITS } from './commands/sample';
 export { FREQUENCY_LIMITS } from './commands/frequency';
+export { RELATION_DECIMAL_PATTERN, RELATION_LIMITS, carriedDigits, readValue, resolveRelation } from './commands/relation';
 export { WORLD_LIMITS } from './commands/world';
 export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { ERASURE_CONSTRUCTION, ERASURE_LIMITS, MANIFEST_VERSION, base64Bytes, erasureShape, manifestSchema, type ErasureManifest } from './commands/shared/erasure';

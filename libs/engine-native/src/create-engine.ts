@@ -25,6 +25,7 @@ export const TS_ONLY_COMMANDS: readonly Command[] = [];
 export const NATIVE_LIBRARY_COMMANDS: Readonly<Partial<Record<Command, { readonly library: string; readonly debian: string; readonly family: string }>>> = {
   precision: { library: 'MPFR (with GMP)', debian: 'libmpfr-dev', family: 'precision' },
   reduce: { library: 'fplll (with GMP)', debian: 'libfplll-dev', family: 'reduce' },
+  relation: { library: 'GMP (built with MPFR)', debian: 'libmpfr-dev', family: 'precision' },
 };
 
 /**

@@ -29,9 +29,6 @@ type Body = RouteBody;
  * status S in libs/contracts/src/catalogue.ts.
  */
 const PLANNED_SHAPES: Readonly<Record<PlannedCommand, RouteShape>> = {
-  relation: {
-    fields: ['values', 'value', 'degree', 'max_height', 'digits'], requires: [['values', 'value']], distinctive: ['values', 'value', 'max_height'], prior: 0.9,
-  },
 };
 
 /** The shape of every command (commands.md), in COMMANDS order: solvable ones from their module, the planned ones above. */

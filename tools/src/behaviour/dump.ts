@@ -30,6 +30,8 @@ import { ghzState, randomState } from '@svc/engine-ts/testing/entropy';
 import { canonicalPhase } from '@svc/engine-ts/families/phase';
 import { canonicalReduce } from '@svc/engine-ts/families/reduce';
 import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/testing/reduce';
+import { canonicalRelation } from '@svc/engine-ts/families/relation';
+import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
 
@@ -163,6 +165,14 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalReduce({ basis: [[1, 2, 3], [4, 5, 6], [7, 8, 9], [2, 4, 6]] }),
         canonicalReduce({ basis: basisJson(knapsackBasis(252, 6, 400)) }),
       ];
+    case 'relation': {
+      // Minimal polynomials of random algebraic numbers, a relation among values, an abstention.
+      const alg = randomAlgebraic(250, 3, { maxDegree: 6, digits: 70 });
+      return [
+        ...alg.map((a) => canonicalRelation({ value: a.value, degree: a.poly.length, max_height: 1e6, digits: 60 })),
+        canonicalRelation({ values: [alg[0].value, alg[1].value, '1', '0.5772156649015328606065120900824024310421593359399'], max_height: 1000, digits: 45 }),
+      ];
+    }
     default:
       return [];
   }

@@ -20,6 +20,7 @@
  *   cover     OR-Library set cover against best known and HiGHS (npm highs), an SVG (cover.ts: BENCH_COVER, BENCH_COVER_SEEDS, BENCH_COVER_MS, BENCH_HIGHS_S)
  *   design    DIMACS colouring at the best-known K, native vs TS, an SVG (design.ts: BENCH_DESIGN, BENCH_DESIGN_SEEDS, BENCH_DESIGN_MS)
  *   precision each operation at 31 and 5240 digits, native (MPFR) vs TS, mpmath beside (precision.ts: BENCH_PRECISION_RUNS)
+ *   relation  PSLQ on the known cases and 50 random algebraic numbers, native (GMP) vs TS, mpmath's pslq/findpoly beside (relation.ts: BENCH_RELATION_RUNS)
  *   erasure   protect/recover GB/s, native vs TS, and the service path (erasure.ts: BENCH_ERASURE_MB, BENCH_ERASURE_CODES, BENCH_ERASURE_REPS)
  *   xorsat    dense and sparse XOR systems (native, TS, M4RI beside), inconsistent ones (xorsat.ts:
  *             BENCH_XORSAT_DENSE, BENCH_XORSAT_TS_DENSE, BENCH_XORSAT_N, BENCH_XORSAT_RATIOS,
@@ -68,6 +69,7 @@ import { benchDesign } from './design';
 import { benchCover } from './cover';
 import { benchMilp } from './milp';
 import { benchPrecision } from './precision';
+import { benchRelation } from './relation';
 import { benchErasure } from './erasure';
 import { benchXorsat } from './xorsat';
 import { benchFrequency } from './frequency';
@@ -210,6 +212,7 @@ async function main() {
   if (wanted('cover')) console.log(`\n${await benchCover(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('design')) console.log(`\n${await benchDesign(dir, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('precision')) console.log(`\n${await benchPrecision(ts, native)}`);
+  if (wanted('relation')) console.log(`\n${await benchRelation(ts, native)}`);
   if (wanted('erasure')) console.log(`\n${await benchErasure(ts, native)}`);
   if (wanted('xorsat')) console.log(`\n${await benchXorsat(ts, native)}`);
   if (wanted('frequency')) console.log(`\n${await benchFrequency(ROOT, ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);

@@ -290,6 +290,8 @@ function cases(): Case[] {
     ['protect over 255 shards', 'protect', { n: 3, data: 'AAEC', data_shards: 200, parity_shards: 60 }, 'SVC_INVALID_INPUT'],
     ['recover with more shards lost than parity', 'recover', { ...bareExample('recover'), shards: [null, null, null, ...(bareExample('recover').shards as string[]).slice(3)] }, 'SVC_INVALID_INPUT'],
     ['frequency of one sample', 'frequency', { n: 1, signal: [0.5] }, 'SVC_INVALID_INPUT'],
+    ['relation of one value', 'relation', { n: 1, values: ['3.14159265358979323846'] }, 'SVC_INVALID_INPUT'],
+    ['relation at more digits than the values carry', 'relation', { n: 2, values: ['3.14159265358979323846', '2.71828182845904523536'], digits: 40 }, 'SVC_INVALID_INPUT'],
     ['world terrain point outside the grid', 'world', { n: 1, op: 'terrain', grid: [[0, 1], [2, 3]], cell: 1, points: [[1.5, 0.5]] }, 'SVC_INVALID_INPUT'],
     ['tsp both matrix and points', 'tsp', { n: 2, matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] }, 'SVC_INVALID_INPUT'],
     ['no description', 'maxcut', { n: 3, edges: [[0, 1, 1]], description: undefined }, 'SVC_MISSING_DESCRIPTION'],

@@ -32,6 +32,7 @@ import { spectrum } from './spectrum';
 import { entropy } from './entropy';
 import { phase } from './phase';
 import { reduce } from './reduce';
+import { relation } from './relation';
 
 export const REGISTRY = {
   rules,
@@ -58,6 +59,7 @@ export const REGISTRY = {
   precision,
   protect,
   recover,
+  relation,
 } as const satisfies
   // Every command the catalogue says is served has its contract here; any other entry is a known command.
   { readonly [C in ServedCommand]: CommandContract } & { readonly [C in CommandName]?: CommandContract };

@@ -20,6 +20,7 @@ import { QAP_FAMILY } from './qap/family';
 import { MAXCUT_FAMILY, QUBO_FAMILY } from './qubo/family';
 import { RANK_FAMILY } from './rank/family';
 import { REDUCE_FAMILY } from './reduce/family';
+import { RELATION_FAMILY } from './relation/family';
 import { RULES_FAMILY } from './rules/family';
 import { SELECT_FAMILY } from './select/family';
 import { SPECTRUM_FAMILY } from './spectrum/family';
@@ -48,6 +49,7 @@ export const FAMILIES = [
   ENTROPY_FAMILY,
   PHASE_FAMILY,
   REDUCE_FAMILY,
+  RELATION_FAMILY,
 ] as const;
 
 type AnyFamily = (typeof FAMILIES)[number];

@@ -22,6 +22,7 @@ import { designCommand } from './design';
 import { coverCommand } from './cover';
 import { milpCommand } from './milp';
 import { precisionCommand } from './precision';
+import { relationCommand } from './relation';
 import { protectCommand } from './protect';
 import { recoverCommand } from './recover';
 import { xorsatCommand } from './xorsat';
@@ -57,6 +58,7 @@ export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
   rankCommand,
   quantumScaleCommand,
   precisionCommand,
+  relationCommand,
   protectCommand,
   recoverCommand,
   frequencyCommand,

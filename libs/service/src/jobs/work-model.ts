@@ -1,6 +1,7 @@
 import { spectrumWork } from '@svc/engine-ts/families/spectrum';
 import { entropyWork } from '@svc/engine-ts/families/entropy';
 import { phaseWork } from '@svc/engine-ts/families/phase';
+import { relationWork } from '@svc/engine-ts/families/relation';
 import { budgetFor, coverBudgetFor, designBudgetFor, designShape, plantedLayout, qapBudgetFor, qapTabuIterations, quantumScaleBudget, tspBoundIterations, tspBudgetFor, type CanonicalProblem, type Command, type Effort } from '@svc/engine-ts';
 
 /** Work units charged per compute unit for commands without an engine work model. */
@@ -114,6 +115,10 @@ function estimateUnbounded(plan: { command: Command; problem: CanonicalProblem; 
     // of the Gram–Schmidt data, each growing with the digits of the entries, plus the exact check.
     const digits = p.text.length / (p.rows * p.cols);
     return { work: Math.ceil(p.rows * p.rows * p.cols * (2 + digits / 4)), steps: null, basis: 'engine_budget' };
+  }
+  if (p.kind === 'relation') {
+    // families/relation/budget.ts: the PSLQ runs (one, or one per degree) and their big-integer operations.
+    return { work: relationWork(p), steps: null, basis: 'engine_budget' };
   }
   if (plan.command === 'phase' && p.kind === 'phase') {
     // families/phase/budget.ts: the lowest levels of each size's chain.

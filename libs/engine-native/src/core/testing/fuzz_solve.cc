@@ -36,6 +36,7 @@
 #include "spectrum/problem.h"
 #include "entropy/problem.h"
 #include "reduce/problem.h"
+#include "relation/problem.h"
 
 namespace {
 
@@ -693,6 +694,32 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 static_cast<double>(1 + r.U8()) * 65536};
     SometimesGarble(r, a.budget, 6);
     p.spectrum.budget = a.budget;
+    const SolveOptions o = Options(r, a, p.n);
+    Run(entry.command, p, o);
+  } else if (entry.family == RelationProblem::kFamily) {
+    // Decimal values (digits with a leading nonzero, exponents near the working precision, some
+    // exact integers, some zero), or one value and a degree; heights and digits mostly in range,
+    // anything sometimes (lengths that disagree, digits above 9, extreme numbers).
+    RelationProblem p;
+    RelationView& v = p.relation;
+    v.degree = r.U8() < 128 ? 0 : (r.U8() < 240 ? r.Int(1, 6) : r.Int(-2, 30));
+    const size_t count = v.degree != 0 ? (r.U8() < 245 ? 1 : r.U8() % 4) : (r.U8() < 240 ? 2 + r.U8() % 5 : r.U8() % 40);
+    p.n = r.U8() < 240 ? (v.degree != 0 ? v.degree + 1 : static_cast<int32_t>(count)) : r.Int(-2, 40);
+    for (size_t k = 0; k < count; ++k) {
+      const size_t len = r.U8() < 230 ? r.U8() % 70 : r.U8();
+      for (size_t d = 0; d < len; ++d) a.pin_value.push_back(r.U8() < 250 ? static_cast<uint8_t>(d == 0 ? 1 + r.U8() % 9 : r.U8() % 10) : r.U8());
+      a.i.push_back(r.U8() < 245 ? static_cast<int32_t>(len) : r.Int(-3, 300));
+      a.j.push_back(r.U8() < 240 ? -static_cast<int32_t>(r.U8() % 70) : r.Int(-20000, 20000));
+      a.rules_type.push_back(r.U8() < 200 ? 0 : 1);
+      a.warm.push_back(r.Bit() ? 1 : 0);
+    }
+    v.digits = a.pin_value;
+    v.lengths = a.i;
+    v.exponents = a.j;
+    v.exact = a.rules_type;
+    v.negative = a.warm;
+    v.max_height = r.U8() < 230 ? std::pow(10.0, r.U8() % 16) : r.Real();
+    v.work_digits = r.U8() < 240 ? r.Int(10, 60) : r.Int(-5, 2000);
     const SolveOptions o = Options(r, a, p.n);
     Run(entry.command, p, o);
   } else if (entry.family == EntropyProblem::kFamily) {

@@ -8,7 +8,11 @@
  * (|x| + u)^j − |x|^j for a power; 0 for exact integers), E the largest decimal exponent
  * ⌊log10 |t_i|⌋ of the terms and D the working digits: whatever the true values consistent with
  * the written digits are, the relation holds on them with a residual below 10^(−⌈D/2⌉) of the
- * largest term's order of magnitude.
+ * largest term's order of magnitude. It must also be significant:
+ *     (|Σ a_i·t_i| + Σ |a_i|·δ_i) · h^(n−1)  <  10^(E − ⌈D/4⌉)
+ * with h = max |a_i| and n the relation's length: n numbers have relations of height h with
+ * residuals near h^−(n−1) by counting alone (pigeonhole), so a residual that is not ⌈D/4⌉ digits
+ * below that is what any numbers would show, not evidence of a relation.
  */
 import type { Dec } from './canonical';
 
@@ -85,6 +89,8 @@ export interface RelationCheck {
   readonly scaleExponent: number;
   /** The bound: 10^(E − ⌈D/2⌉). */
   readonly limitExponent: number;
+  /** The significance test passed. */
+  readonly significant: boolean;
 }
 
 /** The exact check of the module comment, of coefficients a (same length as the terms) at D working digits. */
@@ -99,8 +105,12 @@ export function checkRelation(a: readonly bigint[], t: RelationTerms, workDigits
     allow = decAdd(allow, { m: abs(a[i]) * t.allowance[i].m, e: t.allowance[i].e });
   }
   const residual = decAbs(sum);
-  if (E === -Infinity) return { ok: false, residual, allowance: allow, scaleExponent: E, limitExponent: -Infinity };
+  if (E === -Infinity) return { ok: false, residual, allowance: allow, scaleExponent: E, limitExponent: -Infinity, significant: false };
   const limitExponent = E - Math.ceil(workDigits / 2);
-  const ok = decCompare(decAdd(residual, allow), { m: 1n, e: limitExponent }) < 0;
-  return { ok, residual, allowance: allow, scaleExponent: E, limitExponent };
+  const total = decAdd(residual, allow);
+  let h = 1n;
+  for (const c of a) if (abs(c) > h) h = abs(c);
+  const significant = decCompare({ m: total.m * h ** BigInt(a.length - 1), e: total.e }, { m: 1n, e: E - Math.ceil(workDigits / 4) }) < 0;
+  const ok = significant && decCompare(total, { m: 1n, e: limitExponent }) < 0;
+  return { ok, residual, allowance: allow, scaleExponent: E, limitExponent, significant };
 }

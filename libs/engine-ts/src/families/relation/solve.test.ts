@@ -74,6 +74,15 @@ describe('relation (engine-ts): random algebraic numbers against their generatin
       expect(polyRemainder(c.poly, o.relation!), `${c.poly} by ${o.relation}`).toEqual([]);
     }
   }, 60_000);
+
+  it('refuses relations that are not significant: at 60 digits a degree-8 number has "relations" of height ~10^6 below the tolerance', () => {
+    // Seed 2026 holds 3 − 2x − 5x² − x³ − 5x⁴ − 2x⁵ − 3x⁶ + 5x⁷ + 3x⁸, whose root showed a degree-7
+    // "relation" with coefficients near 8·10^5 (residual 10^-46 < 10^-30) before the significance test.
+    for (const c of randomAlgebraic(2026, 50, { digits: 110 })) {
+      const o = find({ value: c.value, degree: c.poly.length - 1, digits: 60 });
+      if (o.relation !== null) expect(polyRemainder(c.poly, o.relation), `${c.poly} by ${o.relation}`).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('relation (engine-ts): the exact check and the arithmetic', () => {

@@ -1,0 +1,38 @@
+// PSLQ in fixed-point GMP integers (engine-ts families/relation/pslq.ts, operation for operation).
+#ifndef SVC_CORE_RELATION_PSLQ_H_
+#define SVC_CORE_RELATION_PSLQ_H_
+
+#include <gmpxx.h>
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "relation/solve.h"
+
+namespace svc::core {
+
+inline constexpr int kPslqGuardBits = 32;
+
+// ⌈D·log2 10⌉ as engine-ts digitBits computes it.
+int DigitBits(int d);
+
+struct PslqOutcome {
+  RelationStop stop = RelationStop::kExhausted;
+  std::vector<mpz_class> relation;  // the accepted column (kFound)
+  mpz_class max_diagonal;           // max_j |H_jj| when the run ended, 0 before the first bound
+  int64_t iterations = 0;
+};
+
+int64_t PslqIterationCap(int n, int prec);
+
+// x: the terms in fixed point (2^prec); accept decides a candidate column; poll is true to stop.
+PslqOutcome Pslq(const std::vector<mpz_class>& x, int prec, const mpz_class& height_squared_times_n, int tol_bits,
+                 const std::function<bool(const std::vector<mpz_class>&)>& accept, const std::function<bool()>& poll);
+
+// 1/max|H_jj| as a double (engine-ts boundOf).
+double BoundOf(const mpz_class& max_diagonal, int prec);
+
+}  // namespace svc::core
+
+#endif  // SVC_CORE_RELATION_PSLQ_H_

@@ -1,0 +1,224 @@
+// relation: the twin of engine-ts families/relation/solve.ts (the method is described there):
+// one PSLQ run on the values, or runs on (1, x, …, x^k) for k = 1..degree up to the first relation.
+#include "relation/solve.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "common/checks.h"
+#include "relation/exact.h"
+#include "relation/pslq.h"
+
+namespace svc::core {
+
+namespace {
+
+// Primitive, first nonzero coefficient positive (leading_last: the last one, for ascending powers).
+std::vector<mpz_class> Normalise(std::vector<mpz_class> col, bool leading_last) {
+  mpz_class g = 0;
+  for (const auto& c : col) mpz_gcd(g.get_mpz_t(), g.get_mpz_t(), c.get_mpz_t());
+  if (sgn(g) == 0) return col;
+  for (auto& c : col) mpz_divexact(c.get_mpz_t(), c.get_mpz_t(), g.get_mpz_t());
+  const int n = static_cast<int>(col.size());
+  for (int k = 0; k < n; k++) {
+    const int i = leading_last ? n - 1 - k : k;
+    if (sgn(col[i]) == 0) continue;
+    if (sgn(col[i]) < 0) {
+      for (auto& c : col) c = -c;
+    }
+    break;
+  }
+  return col;
+}
+
+// ⌊t_i · 2^prec / 10^(E+1)⌋, E the largest ⌊log10 |t_i|⌋.
+std::vector<mpz_class> FixedTerms(const std::vector<Dec>& terms, int prec) {
+  std::optional<int64_t> E;
+  for (const auto& t : terms) {
+    const auto a = AdjustedExponent(t);
+    if (a && (!E || *a > *E)) E = a;
+  }
+  std::vector<mpz_class> out;
+  for (const auto& t : terms) {
+    const int64_t k = t.e - (E.value_or(0) + 1);
+    mpz_class v;
+    if (k >= 0) {
+      v = t.m * Pow10(k);
+      mpz_mul_2exp(v.get_mpz_t(), v.get_mpz_t(), prec);
+    } else {
+      mpz_mul_2exp(v.get_mpz_t(), t.m.get_mpz_t(), prec);
+      const mpz_class d = Pow10(-k);
+      mpz_fdiv_q(v.get_mpz_t(), v.get_mpz_t(), d.get_mpz_t());
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace
+
+CallStatus ValidateRelation(std::string_view command, const RelationProblem& pr, const SolveOptions& options,
+                            std::string* error) {
+  (void)command;
+  (void)options;
+  const RelationView& v = pr.relation;
+  const auto fail = [&](std::string m) {
+    Fail(error, std::move(m));
+    return CallStatus::kError;
+  };
+  if (!pr.linear.empty() || pr.pairs.size() != 0) return fail("relation takes no objective terms");
+  const size_t count = v.lengths.size();
+  if (v.degree < 0 || v.degree > kRelationMaxDegree) return fail("degree must be 0..24");
+  if (v.degree > 0 ? count != 1 : (count < 2 || count > static_cast<size_t>(kRelationMaxValues))) {
+    return fail(v.degree > 0 ? "a polynomial takes one value" : "values must hold 2..32 numbers");
+  }
+  if (pr.n != (v.degree > 0 ? v.degree + 1 : static_cast<int32_t>(count))) return fail("n must be the number of values, or degree + 1");
+  if (v.negative.size() != count || v.exponents.size() != count || v.exact.size() != count) return fail("value arrays of different lengths");
+  if (!(v.max_height >= 1 && v.max_height <= kRelationMaxHeight) || v.max_height != std::floor(v.max_height)) return fail("max_height must be an integer 1..1e15");
+  if (v.work_digits < kRelationMinDigits || v.work_digits > kRelationMaxDigits) return fail("digits must be 10..1000");
+  size_t sum = 0;
+  bool nonzero = false;
+  for (size_t i = 0; i < count; i++) {
+    const int32_t len = v.lengths[i];
+    if (len < 0 || len > kRelationMaxValueDigits) return fail("a value has more than 2000 digits");
+    if (sum + static_cast<size_t>(len) > v.digits.size()) return fail("digits do not add up to the lengths");
+    if (len > 0 && v.digits[sum] == 0) return fail("a value has a leading zero");
+    if (v.exponents[i] < -kRelationMaxExponent || v.exponents[i] > kRelationMaxExponent) return fail("a value's exponent is outside ±10000");
+    if (len > 0) nonzero = true;
+    sum += static_cast<size_t>(len);
+  }
+  if (sum != v.digits.size()) return fail("digits do not add up to the lengths");
+  for (uint8_t d : v.digits) {
+    if (d > 9) return fail("a digit outside 0..9");
+  }
+  if (v.degree == 0 && !nonzero) return fail("every value is 0");
+  return CallStatus::kOk;
+}
+
+RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
+  std::vector<Dec> values;
+  std::vector<std::optional<int64_t>> ulp;
+  size_t at = 0;
+  for (size_t i = 0; i < v.lengths.size(); i++) {
+    std::string s;
+    for (int32_t k = 0; k < v.lengths[i]; k++) s.push_back(static_cast<char>('0' + v.digits[at + k]));
+    at += static_cast<size_t>(v.lengths[i]);
+    Dec d;
+    d.m = s.empty() ? mpz_class(0) : mpz_class(s, 10);
+    if (v.negative[i] != 0) d.m = -d.m;
+    d.e = v.exponents[i];
+    values.push_back(std::move(d));
+    ulp.push_back(v.exact[i] != 0 ? std::nullopt : std::optional<int64_t>(v.exponents[i]));
+  }
+  const int D = v.work_digits;
+  const int dbits = DigitBits(D);
+  const int prec = dbits + kPslqGuardBits;
+  const int tol_bits = (3 * dbits) / 4;
+  const mpz_class H(std::to_string(static_cast<int64_t>(v.max_height)), 10);
+  const auto poll = [&limits]() { return limits.CheckLimits() != Stop::kNone; };
+  struct Run {
+    PslqOutcome out;
+    std::vector<mpz_class> relation;
+  };
+  const auto run = [&](const RelationTerms& t, bool poly) {
+    const int n = static_cast<int>(t.terms.size());
+    Run r;
+    const auto accept = [&](const std::vector<mpz_class>& col) {
+      std::vector<mpz_class> a = Normalise(col, poly);
+      if (poly) {
+        size_t top = a.size() - 1;
+        while (top > 0 && sgn(a[top]) == 0) top--;
+        a.resize(top + 1);
+      }
+      for (const auto& c : a) {
+        if (abs(c) > H) return false;
+      }
+      RelationTerms sub;
+      sub.terms.assign(t.terms.begin(), t.terms.begin() + static_cast<std::ptrdiff_t>(a.size()));
+      sub.allowance.assign(t.allowance.begin(), t.allowance.begin() + static_cast<std::ptrdiff_t>(a.size()));
+      if (!CheckRelation(a, sub, D)) return false;
+      r.relation = std::move(a);
+      return true;
+    };
+    const mpz_class hn = H * H * n;
+    r.out = Pslq(FixedTerms(t.terms, prec), prec, hn, tol_bits, accept, poll);
+    if (r.out.stop != RelationStop::kFound) r.relation.clear();
+    return r;
+  };
+  const auto to_strings = [](const std::vector<mpz_class>& a) {
+    std::vector<std::string> s;
+    for (const auto& c : a) s.push_back(c.get_str());
+    return s;
+  };
+  RelationOutcome o;
+  if (v.degree == 0) {
+    Run r = run(ValueTerms(values, ulp), false);
+    o.relation = to_strings(r.relation);
+    o.stop = r.out.stop;
+    o.bound = BoundOf(r.out.max_diagonal, prec);
+    o.iterations = r.out.iterations;
+    return o;
+  }
+  std::vector<mpz_class> diagonals;
+  Run last;
+  for (int k = 1; k <= v.degree; k++) {
+    last = run(PowerTerms(values[0], ulp[0], k), true);
+    o.iterations += last.out.iterations;
+    if (last.out.stop == RelationStop::kFound || last.out.stop == RelationStop::kLimit) break;
+    diagonals.push_back(last.out.max_diagonal);
+  }
+  o.stop = last.out.stop;
+  o.bound = BoundOf(last.out.max_diagonal, prec);
+  if (!last.relation.empty()) {
+    const int degree = static_cast<int>(last.relation.size()) - 1;
+    o.degree = degree;
+    mpz_class norm2 = 0;
+    for (const auto& c : last.relation) norm2 += c * c;
+    mpz_class two_prec;
+    mpz_setbit(two_prec.get_mpz_t(), 2 * prec);
+    bool irreducible = degree == 1 || static_cast<int>(diagonals.size()) >= degree - 1;
+    for (int j = 1; degree > 1 && irreducible && j <= degree - 1; j++) {
+      const mpz_class& d = diagonals[j - 1];
+      mpz_class rhs;
+      mpz_setbit(rhs.get_mpz_t(), 2 * j);
+      rhs *= norm2 * d * d;
+      irreducible = sgn(d) != 0 && two_prec > rhs;
+    }
+    o.irreducible = irreducible;
+    o.relation = to_strings(last.relation);
+  }
+  return o;
+}
+
+CallStatus SolveRelation(const RelationProblem& problem, const SolveOptions& options, const Limits& limits,
+                         SolveResult* out, std::string* error) {
+  (void)options;
+  (void)error;
+  const RelationView& v = problem.relation;
+  const RelationOutcome o = FindRelation(v, limits);
+  out->kind = ResultKind::kNumeric;
+  out->values.clear();
+  const size_t k = o.relation.size();
+  double height = 0;
+  for (size_t i = 0; i < k; i++) {
+    const std::string& c = v.degree > 0 ? o.relation[k - 1 - i] : o.relation[i];
+    const double d = std::stod(c);
+    out->values.push_back(d);
+    height = std::max(height, std::abs(d));
+  }
+  out->objective = height;
+  out->proof = Proof::kNone;
+  out->status = o.stop == RelationStop::kLimit ? ResultStatus::kDeadline : ResultStatus::kOptimal;
+  out->work.iterations = o.iterations;
+  out->SetExtra("found", k > 0 ? 1 : 0);
+  out->SetExtra("stop", static_cast<double>(static_cast<int32_t>(o.stop)));
+  out->SetExtra("bound", o.bound);
+  out->SetExtra("iterations", static_cast<double>(o.iterations));
+  out->SetExtra("degree", o.degree);
+  out->SetExtra("irreducible", o.irreducible ? 1 : 0);
+  return CallStatus::kOk;
+}
+
+}  // namespace svc::core

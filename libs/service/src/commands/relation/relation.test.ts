@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { CERTAINTY, certaintyMatches } from '@svc/contracts';
+import type { NumericResult } from '@svc/engine-ts';
+import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
+import { adapterHarness, engineFailure, svcFault } from '../../../test/adapters';
+import { polynomialText } from './adapter';
+
+const { run, check, prepare } = adapterHarness('Find an integer relation among measured constants for a model.');
+const PHI = '1.618033988749894848204586834365638117720309179805762862135448';
+const LN = ['1.791759469228055000812477358380702272722990692183004705855374', '0.693147180559945309417232121458176568075500134360255254120680', '1.098612288668109691395245236922525704647490557822749451734694'];
+const PI = '3.141592653589793238462643383279502884197169399375105820974944', E = '2.718281828459045235360287471352662497757247093699959574966967';
+
+describe('relation through the service adapter', () => {
+  it('answers a relation with its residual, the digits verified and the reason', () => {
+    const { done } = run('relation', { values: LN });
+    expect(done.fields).toMatchObject({ answer: [1, -1, -1], digits: 50, reason: expect.stringMatching(/^found/) });
+    expect(done.fields.residual).toMatch(/^(0|\d\.\de-\d+)$/);
+    expect(certaintyMatches(done.certainty, CERTAINTY.recorded)).toBe(true);
+    const d = Number(/verified to (\d+) digits/.exec(done.certainty!)![1]);
+    expect(d).toBeGreaterThanOrEqual(25);
+  });
+
+  it('answers the minimal polynomial highest degree first (x^2 - x - 1 for the golden ratio asked at degree 6)', () => {
+    const { done } = run('relation', { value: PHI, degree: 6 });
+    expect(done.fields).toMatchObject({ answer: [1, -1, -1], degree: 2, irreducible: true, polynomial: 'x^2 - x - 1' });
+    expect(polynomialText([8, 4, -4, -1])).toBe('8*x^3 + 4*x^2 - 4*x - 1');
+  });
+
+  it('abstains with "none", the bound and the abstention label', () => {
+    const { done } = run('relation', { values: [PI, E, '1'], max_height: 100 });
+    expect(done.fields).toMatchObject({ answer: 'none', residual: null, reason: expect.stringMatching(/^bound/) });
+    expect(done.fields.bound as number).toBeGreaterThan(Math.sqrt(3) * 100);
+    expect(done.certainty).toBe(CERTAINTY.abstention);
+  });
+
+  it('resolves digits: at most what the values carry (a double carries about 16)', () => {
+    expect(run('relation', { value: 1.618033988749895, degree: 2 }).done.fields).toMatchObject({ answer: [1, -1, -1], digits: 14 });
+  });
+
+  it('re-checks random algebraic numbers exactly (a factor of the generating polynomial, checked by its residual)', () => {
+    for (const c of randomAlgebraic(3, 6, { maxDegree: 6, digits: 70 })) {
+      const { done } = run('relation', { value: c.value, degree: c.poly.length - 1, digits: 60 });
+      expect(Array.isArray(done.fields.answer), c.value).toBe(true);
+      expect(check('relation', { value: c.value, degree: c.poly.length - 1, digits: 60 }, done.fields.answer).checks.every((x) => x.ok)).toBe(true);
+    }
+  }, 60_000);
+
+  it('refuses an engine that lies: a wrong coefficient, a non-primitive or wrongly signed relation, over max_height, a relation with stop bound', () => {
+    const { prep, r } = run('relation', { values: LN });
+    const res = r as NumericResult;
+    const finish = (x: Partial<NumericResult>) => () => prep.finish({ ...res, ...x } as NumericResult, { deadlineFired: false });
+    expect(engineFailure(finish({ answer: Float64Array.from([1, -1, -2]) }))).toMatch(/exact re-check/);
+    expect(engineFailure(finish({ answer: Float64Array.from([2, -2, -2]) }))).toMatch(/primitive/);
+    expect(engineFailure(finish({ answer: Float64Array.from([-1, 1, 1]) }))).toMatch(/positive/);
+    expect(engineFailure(finish({ answer: Float64Array.from([1, -1]) }))).toMatch(/coefficients/);
+    expect(engineFailure(finish({ extras: { ...res.extras, stop: 1 } }))).toMatch(/stop/);
+    expect(engineFailure(finish({ answer: new Float64Array(0), extras: { ...res.extras, found: 0 } }))).toMatch(/found/);
+  });
+
+  it('refuses bad input with the field named', () => {
+    const f = (body: Record<string, unknown>) => svcFault(() => prepare('relation', body));
+    expect(f({ values: ['1.5', 'x'] })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/values\[1\]|values\.1/) });
+    expect(f({ values: [PI] })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/at least 2/) });
+    expect(f({ value: PI, degree: 25 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/degree/) });
+    expect(f({ value: PI })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/degree/) });
+    expect(f({ values: [PI, E], digits: 9 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/digits/) });
+    expect(f({ values: [PI, E], digits: 80 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/carry only/) });
+    expect(f({ values: [PI, E], max_height: 0 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/max_height/) });
+    expect(f({ values: [PI, E], max_height: 2.5 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/max_height/) });
+    expect(f({ values: Array.from({ length: 33 }, () => PI) })).toMatchObject({ code: 'SVC_DIMENSION_LIMIT' });
+    expect(f({ values: [PI, E], value: PI, degree: 2 })).toMatchObject({ code: 'SVC_INVALID_INPUT' });
+    expect(f({ values: [0.5, 1.5] })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/carry only/) });
+    expect(f({ values: [PI, E], n: 3 })).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/n/) });
+  });
+});
+
+describe('relation verify (a caller\'s relation re-checked the same way)', () => {
+  it('accepts a true relation, refuses a false one, checks max_height, and checks "none" by running PSLQ', () => {
+    const ok = check('relation', { values: LN }, [1, -1, -1]);
+    expect(ok.checks.every((c) => c.ok)).toBe(true);
+    expect(ok.objective).toBe(1);
+    expect(check('relation', { values: LN }, [1, -1, 1]).checks.find((c) => c.name === 'residual')!.ok).toBe(false);
+    expect(check('relation', { values: LN, max_height: 1 }, [2, -2, -2]).checks.find((c) => c.name === 'max_height')!.ok).toBe(false);
+    expect(check('relation', { values: LN }, 'none').checks.find((c) => c.name === 'no_relation_found')!.ok).toBe(false);
+    expect(check('relation', { values: [PI, E, '1'], max_height: 100 }, 'none').checks.every((c) => c.ok)).toBe(true);
+    expect(check('relation', { value: PHI, degree: 4 }, [1, -1, -1]).checks.every((c) => c.ok)).toBe(true);
+    expect(check('relation', { value: PHI, degree: 4 }, [1, 1, -1]).checks.every((c) => c.ok)).toBe(false);
+    expect(check('relation', { values: LN }, [1, 'a', 2]).checks[0].ok).toBe(false);
+  });
+});
