@@ -95,7 +95,7 @@ class Reader {
 struct Arrays {
   std::vector<double> linear, w, affinity, redundancy, budget, rules_budget, wins, coords;
   std::vector<int32_t> i, j, pin_index, rules_k, rules_start, rules_nodes;
-  std::vector<uint8_t> pin_value, warm, rules_type;
+  std::vector<uint8_t> pin_value, warm, rules_type, negative_signs;
   std::vector<int32_t> bias_start, bias_value;
   std::vector<double> bias_energy, mult, cells;
 };
@@ -711,13 +711,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       a.i.push_back(r.U8() < 245 ? static_cast<int32_t>(len) : r.Int(-3, 300));
       a.j.push_back(r.U8() < 240 ? -static_cast<int32_t>(r.U8() % 70) : r.Int(-20000, 20000));
       a.rules_type.push_back(r.U8() < 200 ? 0 : 1);
-      a.warm.push_back(r.Bit() ? 1 : 0);
+      // Not a.warm: Options() below refills it, and the view would dangle.
+      a.negative_signs.push_back(r.Bit() ? 1 : 0);
     }
     v.digits = a.pin_value;
     v.lengths = a.i;
     v.exponents = a.j;
     v.exact = a.rules_type;
-    v.negative = a.warm;
+    v.negative = a.negative_signs;
     v.max_height = r.U8() < 230 ? std::pow(10.0, r.U8() % 16) : r.Real();
     v.work_digits = r.U8() < 240 ? r.Int(10, 60) : r.Int(-5, 2000);
     const SolveOptions o = Options(r, a, p.n);
