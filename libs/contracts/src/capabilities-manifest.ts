@@ -102,7 +102,8 @@ export function capabilitiesManifest(opts: CapabilitiesOptions): CapabilitiesMan
       input_schema: inputJsonSchema(c),
       output_schema: outputJsonSchema(c),
     })),
-    other_commands: COMMANDS.filter((c) => !isSchemaCommand(c)).map((c) => ({
+    // `: boolean` keeps TypeScript from inferring a predicate (with every command served it would narrow c to never).
+    other_commands: COMMANDS.filter((c): boolean => !isSchemaCommand(c)).map((c) => ({
       name: c, purpose: PURPOSES[c], status: CATALOGUE[c].status, available: availableIn(c, opts),
     })),
   };
