@@ -1,5 +1,6 @@
 import { CERTAINTY, certaintyMatches, type InputOf } from '@svc/contracts';
-import { findRelation, type RelationProblem } from '@svc/engine-ts/families/relation';
+import { findRelation, relationWork, type RelationProblem } from '@svc/engine-ts/families/relation';
+import { SvcError } from '@svc/errors';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { relationTermsOf } from './adapter';
 import { relationTerms, verifyRelation } from './rescore';
@@ -11,6 +12,9 @@ import { relationTerms, verifyRelation } from './rescore';
  * 10^(−⌈D/2⌉). An answer "none" is checked by running PSLQ (engine-ts) on the problem: it holds
  * when PSLQ finds no relation within max_height. The objective is the relation's height.
  */
+/** The most work (relationWork units, about 12 ns each) a verify of "none" spends re-running PSLQ. */
+export const VERIFY_NONE_MAX_WORK = 4e7;
+
 export const relationChecker: AnswerChecker = {
   objectiveField: 'answer',
   minimise: true,
@@ -19,6 +23,13 @@ export const relationChecker: AnswerChecker = {
     const poly = t.degree > 0;
     const checks: VerifyCheck[] = [];
     if (answer === 'none') {
+      // The re-run is PSLQ on the request's thread: bounded by its work estimate, deterministically.
+      const work = relationWork(prep.problem as RelationProblem);
+      if (work > VERIFY_NONE_MAX_WORK) {
+        throw new SvcError('SVC_DIMENSION_LIMIT', `verify re-runs PSLQ to check "none" on the service's thread up to ${VERIFY_NONE_MAX_WORK.toExponential(0)} work units (about 0.5 s); this problem needs about ${work.toExponential(1)}: fewer values, fewer digits or a lower degree (a solve runs it in a worker at any size)`, {
+          extensions: { field: 'problem' },
+        });
+      }
       checks.push({ name: 'answer_shape', ok: true, detail: '"none": an abstention' });
       const o = findRelation(prep.problem as RelationProblem);
       const ok = o.relation === null;

@@ -4,6 +4,8 @@ import type { NumericResult } from '@svc/engine-ts';
 import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
 import { adapterHarness, engineFailure, svcFault } from '../../../test/adapters';
 import { polynomialText } from './adapter';
+import { VERIFY_NONE_MAX_WORK } from './check-answer';
+import { relationWork, type RelationProblem } from '@svc/engine-ts/families/relation';
 
 const { run, check, prepare } = adapterHarness('Find an integer relation among measured constants for a model.');
 const PHI = '1.618033988749894848204586834365638117720309179805762862135448';
@@ -86,5 +88,16 @@ describe('relation verify (a caller\'s relation re-checked the same way)', () =>
     expect(check('relation', { value: PHI, degree: 4 }, [1, -1, -1]).checks.every((c) => c.ok)).toBe(true);
     expect(check('relation', { value: PHI, degree: 4 }, [1, 1, -1]).checks.every((c) => c.ok)).toBe(false);
     expect(check('relation', { values: LN }, [1, 'a', 2]).checks[0].ok).toBe(false);
+  });
+
+  it('bounds the PSLQ re-run of a "none" by its work estimate: 32 values at 300 digits is 422 SVC_DIMENSION_LIMIT, not a held thread', () => {
+    const digits = (k: number) => `0.${Array.from({ length: 300 }, (_, i) => String((k * 7919 + i * 104729) % 10)).join('')}`;
+    const values = Array.from({ length: 32 }, (_, k) => digits(k + 1));
+    expect(relationWork(prepare('relation', { values, digits: 290 }).problem as RelationProblem)).toBeGreaterThan(VERIFY_NONE_MAX_WORK);
+    const fault = svcFault(() => check('relation', { values, digits: 290 }, 'none'));
+    expect(fault.code).toBe('SVC_DIMENSION_LIMIT');
+    expect(fault.detail).toMatch(/fewer values, fewer digits or a lower degree/);
+    // A relation (not "none") of the same problem is still checked: its residual, exactly.
+    expect(check('relation', { values, digits: 290 }, Array.from({ length: 32 }, (_, k) => (k === 0 ? 1 : 0))).checks.find((c) => c.name === 'residual')!.ok).toBe(false);
   });
 });
