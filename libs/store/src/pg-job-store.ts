@@ -1,54 +1,9 @@
 import { LOCKS, REFUND_SQL, checkUnits, completeIdempotencyPg, type PgContext } from './internal/pg-context';
-import type { JobRecord, JobStatus, JobStore } from './job-store';
-
-interface JobRow {
-  job_id: string;
-  principal: string;
-  owner: string | null;
-  command: string;
-  lane: 'json' | 'svcb';
-  status: JobStatus;
-  request: string;
-  request_blob: Uint8Array | null;
-  compute_units: number;
-  charge_day: string;
-  allowance: number;
-  billed_units: number | null;
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  result: string | null;
-  error: string | null;
-  progress: string | null;
-  attempts: number;
-  cancel_requested: boolean;
-}
+import type { JobStatus, JobStore } from './job-store';
+import { toJob, type JobRow } from './internal/job-rows';
 
 const JOB_COLUMNS = `job_id, principal, owner, command, lane, status, request, request_blob, compute_units, charge_day, allowance,
   billed_units, created_at, started_at, finished_at, result, error, progress, attempts, cancel_requested`;
-
-const toJob = (r: JobRow): JobRecord => ({
-  jobId: r.job_id,
-  principal: r.principal,
-  owner: r.owner,
-  command: r.command,
-  lane: r.lane,
-  status: r.status,
-  request: r.request,
-  requestBlob: r.request_blob === null ? null : new Uint8Array(r.request_blob),
-  computeUnits: r.compute_units,
-  chargeDay: r.charge_day,
-  allowance: r.allowance,
-  billedUnits: r.billed_units,
-  createdAt: r.created_at,
-  startedAt: r.started_at,
-  finishedAt: r.finished_at,
-  result: r.result,
-  error: r.error,
-  progress: r.progress,
-  attempts: r.attempts,
-  cancelRequested: r.cancel_requested,
-});
 
 /**
  * The PostgreSQL half of `JobStore`. A claimed job is written under the claiming node's id

@@ -51,6 +51,4 @@ export const LOCKS = Object.freeze({
   sandboxRotation: 0x5356_0003,
 });
 
-export const checkUnits = (units: number, what: string): void => {
-  if (!Number.isInteger(units) || units < 0) throw new RangeError(`${what} must be a non-negative integer, got ${units}`);
-};
+export { checkUnits } from './job-rows';
