@@ -22,7 +22,7 @@ describeNative('native tsp', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
 
-  it('runs the same algorithm as engine-ts (branch and bound below the root included): identical tours, lengths, proofs, bounds and work', async () => {
+  it('agrees with engine-ts where it must: the same root bound, the same certified lengths, a real tour of its length (native adds Lin–Kernighan, so its tours may differ)', async () => {
     const e = native();
     const cases: [TspProblem, 'flash' | 'medium'][] = [
       [matrix(1, 9), 'flash'], [matrix(2, 14), 'flash'], [points(3, 15), 'medium'], [points(4, 40, 'att'), 'flash'],
@@ -33,13 +33,16 @@ describeNative('native tsp', () => {
     for (const [problem, effort] of cases) {
       const req: EngineRequest = { command: 'tsp', problem, effort, seed: 5 };
       const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      const at = `n ${problem.n} ${problem.metric}`;
       expect(b.kind).toBe('permutation');
-      expect(Array.from(b.answer), `n ${problem.n} ${problem.metric}`).toEqual(Array.from(a.answer));
-      expect(b.objective).toBe(a.objective);
-      expect(b.objective).toBe(evaluateTsp(problem, b.answer));
-      expect(b.proof).toBe(a.proof);
-      expect(b.bound).toBe(a.bound);
-      expect(b.work).toEqual(a.work);
+      expect(Array.from(b.answer).sort((x, y) => x - y), at).toEqual(Array.from({ length: problem.n }, (_, i) => i));
+      expect(b.answer[0]).toBe(0);
+      expect(b.objective, at).toBe(evaluateTsp(problem, b.answer));
+      if (a.proof !== null && b.proof !== null) expect(b.objective, at).toBe(a.objective);
+      if (a.proof !== null) expect(b.objective, at).toBeGreaterThanOrEqual(a.objective);
+      if (b.proof !== null) expect(a.objective, at).toBeGreaterThanOrEqual(b.objective);
+      if (a.proof === null && b.proof === null) expect(b.bound, at).toBe(a.bound);
+      if (b.proof === null) expect(b.bound!, at).toBeLessThanOrEqual(b.objective);
     }
   }, 120_000);
 

@@ -1,5 +1,8 @@
-// tsp: a port of engine-ts families/tsp/solve.ts, step for step and with the same generator
-// calls (that file's comment is the specification).
+// tsp: engine-ts families/tsp/solve.ts (that file's comment is the specification), step for step
+// up to the root bound: the DP, the candidate lists, the first 2-opt/Or-opt local search and the
+// Held–Karp bound are the same operations, so certified values and the root bound agree. From
+// there the native search is stronger: α-nearness candidates from the bound's penalties,
+// Lin–Kernighan chains (tour.h), and random-walk double bridges among the kicks (docs/tsp.md).
 #include "tsp/solve.h"
 
 #include <algorithm>
@@ -8,7 +11,9 @@
 
 #include "common/checks.h"
 #include "common/prng.h"
+#include "tsp/alpha.h"
 #include "tsp/branch.h"
+#include "tsp/tour.h"
 
 namespace svc::core {
 
@@ -21,6 +26,10 @@ constexpr int32_t kBoundPatience = 5;
 constexpr int32_t kDpCap = 24;
 // Branch and bound below the root keeps three n×n arrays; budgets never ask for more.
 constexpr int32_t kBnbCap = 2000;
+// α-nearness candidates per city (LKH's 5 suit its 5-opt move; this LK of 2-opt steps after an
+// or3opt start reached pr1002's optimum on more seeds with 10) and the depth of a Lin–Kernighan chain.
+constexpr int32_t kAlphaCandidates = 10;
+constexpr int32_t kLkDepth = 30;
 
 double Nint(double x) { return std::floor(x + 0.5); }
 
@@ -115,207 +124,6 @@ bool HeldKarp(int32_t n, const TspDistance& d, const Limits& limits, Work& work,
   (*tour)[0] = 0;
   return true;
 }
-
-// A tour as position arrays with logged reversals (undo), 2-opt and Or-opt moves (solve.ts Tour).
-class Tour {
- public:
-  Tour(int32_t n, const TspDistance& d, const std::vector<int32_t>& cand, int32_t k, const std::vector<int32_t>& order)
-      : n_(n), d_(d), cand_(cand), k_(k), tour_(order), pos_(n), queue_(n), queued_(n, 0) {
-    for (int32_t i = 0; i < n; ++i) pos_[tour_[i]] = i;
-    for (int32_t i = 0; i < n; ++i) length += d(tour_[i], tour_[(i + 1) % n]);
-  }
-
-  double length = 0;
-  std::vector<int64_t> log;
-
-  int32_t n() const { return n_; }
-  const std::vector<int32_t>& tour() const { return tour_; }
-
-  int32_t Succ(int32_t c) const {
-    const int32_t p = pos_[c] + 1;
-    return tour_[p == n_ ? 0 : p];
-  }
-  int32_t Pred(int32_t c) const {
-    const int32_t p = pos_[c];
-    return tour_[p == 0 ? n_ - 1 : p - 1];
-  }
-
-  void Push(int32_t c) {
-    if (queued_[c]) return;
-    queued_[c] = 1;
-    int32_t at = q_head_ + q_size_;
-    if (at >= n_) at -= n_;
-    queue_[at] = c;
-    ++q_size_;
-  }
-
-  void ReverseRange(int32_t start, int32_t len) {
-    int32_t a = start;
-    int32_t b = start + len - 1;
-    if (b >= n_) b -= n_;
-    for (int32_t s = len >> 1; s > 0; --s) {
-      const int32_t ca = tour_[a];
-      const int32_t cb = tour_[b];
-      tour_[a] = cb;
-      pos_[cb] = a;
-      tour_[b] = ca;
-      pos_[ca] = b;
-      a = a + 1 == n_ ? 0 : a + 1;
-      b = b == 0 ? n_ - 1 : b - 1;
-    }
-    log.push_back(start);
-    log.push_back(len);
-  }
-
-  void ReversePath(int32_t from, int32_t to) {
-    const int32_t i = pos_[from];
-    const int32_t j = pos_[to];
-    int32_t len = j - i;
-    if (len < 0) len += n_;
-    len += 1;
-    if (2 * len > n_) {
-      const int32_t start = j + 1 == n_ ? 0 : j + 1;
-      if (n_ - len > 1) ReverseRange(start, n_ - len);
-    } else if (len > 1) {
-      ReverseRange(i, len);
-    }
-  }
-
-  void TwoOptMove(int32_t a, int32_t b, int32_t c, int32_t /*d*/) {
-    if (Succ(a) == b) ReversePath(b, c);
-    else ReversePath(c, b);
-  }
-
-  void Undo() {
-    std::vector<int64_t> old;
-    old.swap(log);
-    for (int64_t q = static_cast<int64_t>(old.size()) - 2; q >= 0; q -= 2) {
-      ReverseRange(static_cast<int32_t>(old[q]), static_cast<int32_t>(old[q + 1]));
-    }
-    log.clear();
-  }
-
-  void LocalSearch(const Limits& limits, Work& work, Stop* stop) {
-    int64_t pops = 0;
-    while (q_size_ > 0) {
-      if ((++pops & 255) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
-      const int32_t a = Pop();
-      if (ImproveCity(a)) ++work.iterations;
-    }
-  }
-
-  void Kick(int32_t i, int32_t l1, int32_t l2) {
-    const int32_t s = i + 1 == n_ ? 0 : i + 1;
-    const int32_t mid = (s + l1) % n_;
-    const int32_t before = tour_[i];
-    const int32_t after = tour_[(s + l1 + l2) % n_];
-    const int32_t ends[4] = {tour_[s], tour_[(s + l1 - 1) % n_], tour_[mid], tour_[(mid + l2 - 1) % n_]};
-    const double old = d_(before, ends[0]) + d_(ends[1], ends[2]) + d_(ends[3], after);
-    ReverseRange(s, l1 + l2);
-    ReverseRange(s, l2);
-    ReverseRange((s + l2) % n_, l1);
-    const double now = d_(before, ends[2]) + d_(ends[3], ends[0]) + d_(ends[1], after);
-    length += now - old;
-    Push(before);
-    Push(after);
-    for (int32_t c : ends) Push(c);
-  }
-
-  void QueueAll() {
-    for (int32_t i = 0; i < n_; ++i) Push(tour_[i]);
-  }
-
- private:
-  int32_t Pop() {
-    const int32_t c = queue_[q_head_];
-    q_head_ = q_head_ + 1 == n_ ? 0 : q_head_ + 1;
-    --q_size_;
-    queued_[c] = 0;
-    return c;
-  }
-
-  bool ImproveCity(int32_t a) {
-    const TspDistance& d = d_;
-    const size_t base = static_cast<size_t>(a) * k_;
-    for (int dir = 0; dir < 2; ++dir) {
-      const int32_t b = dir == 0 ? Succ(a) : Pred(a);
-      const double dab = d(a, b);
-      for (int32_t q = 0; q < k_; ++q) {
-        const int32_t c = cand_[base + q];
-        const double dac = d(a, c);
-        if (dac >= dab) break;
-        const int32_t e = dir == 0 ? Succ(c) : Pred(c);
-        if (c == b || e == a) continue;
-        const double delta = dac + d(b, e) - dab - d(c, e);
-        if (delta < 0) {
-          if (dir == 0) TwoOptMove(a, b, c, e);
-          else TwoOptMove(b, a, e, c);
-          length += delta;
-          Push(a), Push(b), Push(c), Push(e);
-          return true;
-        }
-      }
-    }
-    for (int32_t L = 1; L <= 3 && L + 3 <= n_; ++L) {
-      for (int side = 0; side < (L == 1 ? 1 : 2); ++side) {
-        int32_t s1 = a, s2 = a;
-        for (int32_t t = 1; t < L; ++t) {
-          if (side == 0) s2 = Succ(s2);
-          else s1 = Pred(s1);
-        }
-        const int32_t p = Pred(s1);
-        const int32_t nx = Succ(s2);
-        const double gain = d(p, s1) + d(s2, nx) - d(p, nx);
-        if (gain <= 0) continue;
-        const int32_t p1 = pos_[s1];
-        const auto in_seg = [&](int32_t c) {
-          int32_t off = pos_[c] - p1;
-          if (off < 0) off += n_;
-          return off < L;
-        };
-        for (int end = 0; end < (L == 1 ? 1 : 2); ++end) {
-          const int32_t x = end == 0 ? s1 : s2;
-          const size_t xb = static_cast<size_t>(x) * k_;
-          for (int32_t q = 0; q < k_; ++q) {
-            const int32_t c = cand_[xb + q];
-            if (d(x, c) >= gain) break;
-            if (in_seg(c)) continue;
-            for (int w = 0; w < 2; ++w) {
-              const int32_t e = w == 0 ? Succ(c) : Pred(c);
-              if (in_seg(e)) continue;
-              const int32_t u = w == 0 ? c : e;
-              const int32_t v = w == 0 ? e : c;
-              if (u == nx || v == p) continue;
-              const bool forward = (x == s1) == (c == u);
-              const double add = forward ? d(u, s1) + d(s2, v) - d(u, v) : d(u, s2) + d(s1, v) - d(u, v);
-              if (add < gain) {
-                MoveSegment(s1, s2, p, nx, u, v, forward);
-                length += add - gain;
-                Push(p), Push(nx), Push(s1), Push(s2), Push(u), Push(v);
-                return true;
-              }
-            }
-          }
-        }
-      }
-    }
-    return false;
-  }
-
-  void MoveSegment(int32_t s1, int32_t s2, int32_t p, int32_t nx, int32_t u, int32_t v, bool forward) {
-    TwoOptMove(p, s1, u, v);
-    TwoOptMove(p, u, nx, s2);
-    if (forward) TwoOptMove(u, s2, s1, v);
-  }
-
-  int32_t n_;
-  const TspDistance& d_;
-  const std::vector<int32_t>& cand_;
-  int32_t k_;
-  std::vector<int32_t> tour_, pos_, queue_;
-  std::vector<uint8_t> queued_;
-  int32_t q_head_ = 0, q_size_ = 0;
-};
 
 std::vector<int32_t> NearestNeighbour(int32_t n, const TspDistance& d, const std::vector<int32_t>& cand, int32_t k) {
   std::vector<uint8_t> used(n, 0);
@@ -471,17 +279,21 @@ int64_t BoundIterations(const TspBudget& b, int32_t n) {
       1, std::min<int64_t>(b.bound_iters, static_cast<int64_t>(std::floor(b.bound_work / (static_cast<double>(n) * n)))));
 }
 
-void Iterate(Tour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
+void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
              Stop* stop) {
   const int32_t n = tour.n();
   const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
   for (int64_t r = 0; r < kicks; ++r) {
     if ((r & 7) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
     const double before = tour.length;
-    const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-    const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-    const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-    tour.Kick(i, l1, l2);
+    // Even kicks: a double bridge at cities close in the plane (random walks); odd ones (and walks
+    // that end on their start): two adjacent segments of 1..50 cities swapped (solve.ts).
+    if ((r & 1) || !tour.WalkKick(rng)) {
+      const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+      const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+      const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+      tour.Kick(i, l1, l2);
+    }
     tour.LocalSearch(limits, work, stop);
     ++work.restarts;
     if (tour.length <= before) {
@@ -508,7 +320,21 @@ TspDistance::TspDistance(const TspProblem& p)
   }
 }
 
-double TspDistance::operator()(int32_t i, int32_t j) const {
+bool TspDistance::Cache() {
+  if (metric_ == TspMetric::kMatrix || n_ > kCacheMaxN || !cache_.empty()) return false;
+  std::vector<int32_t> table(static_cast<size_t>(n_) * n_);
+  for (int32_t i = 0; i < n_; ++i) {
+    for (int32_t j = 0; j < n_; ++j) {
+      const double v = Compute(i, j);
+      if (!(std::fabs(v) <= 2147483647.0)) return false;
+      table[static_cast<size_t>(i) * n_ + j] = static_cast<int32_t>(v);
+    }
+  }
+  cache_ = std::move(table);
+  return true;
+}
+
+double TspDistance::Compute(int32_t i, int32_t j) const {
   if (i == j) return 0;
   switch (metric_) {
     case TspMetric::kMatrix:
@@ -575,7 +401,7 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
     return CallStatus::kError;
   }
   const int32_t n = p.n;
-  const TspDistance d(p);
+  TspDistance d(p);
   Work work;
   Stop stop = Stop::kNone;
   const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
@@ -596,9 +422,11 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
     std::vector<int32_t> t;
     if (HeldKarp(n, d, limits, work, &t, &stop)) return done(t, Proof::kDynamicProgram, false, 0);
   }
+  // Same distances, looked up: the bound's subgradient steps and the search read them often.
+  d.Cache();
   const int32_t k = std::min(b.neighbours, n - 1);
   const std::vector<int32_t> cand = CandidateLists(n, d, k);
-  Tour tour(n, d, cand, k, NearestNeighbour(n, d, cand, k));
+  TspTour tour(n, d, &cand, k, NearestNeighbour(n, d, cand, k));
   tour.QueueAll();
   tour.LocalSearch(limits, work, &stop);
   tour.log.clear();
@@ -615,9 +443,25 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
       root_pi = std::move(r.pi);
     }
   }
+  // Beyond engine-ts: α-nearness candidates from the bound's penalties (when the budget allows a
+  // second n² pass and no limit struck) and Lin–Kernighan chains in every local search from here.
+  std::vector<int32_t> alpha;
+  if (n >= 8 && stop == Stop::kNone && iters > 1 && !root_pi.empty()) {
+    const int32_t ak = std::min(kAlphaCandidates, n - 1);
+    alpha = AlphaCandidates(n, d, root_pi, ak, limits, &stop);
+    if (!alpha.empty()) tour.SetCandidates(&alpha, ak);
+  }
+  tour.SetLinKernighan(kLkDepth);
+  if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
+    tour.QueueAll();
+    tour.LocalSearch(limits, work, &stop);
+    tour.log.clear();
+  }
   const int64_t kicks = std::min<int64_t>(b.max_kicks, b.kicks_per_n * n);
   const bool branch = n <= b.bnb_max_n && n >= 5 && has_lower;
-  const int64_t first = branch ? std::min<int64_t>(kicks, b.bnb_kicks_per_n * n) : kicks;
+  // Lin–Kernighan kicks cost about ten of engine-ts's and find the optimum in fewer: branch and
+  // bound starts after a tenth of the budget's kicks.
+  const int64_t first = branch ? std::min<int64_t>(kicks, b.bnb_kicks_per_n * n / 10) : kicks;
   Prng rng(options.seed);
   const auto open = [&] { return n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower); };
   if (open()) Iterate(tour, first, rng, limits, work, has_lower, lower, &stop);

@@ -1,5 +1,5 @@
-// tsp: the shortest closed tour. A port of engine-ts families/tsp/solve.ts, step for step and with
-// the same generator calls (that file's comment is the specification).
+// tsp: the shortest closed tour. engine-ts families/tsp/solve.ts step for step up to the root bound,
+// then a stronger search (α-nearness candidates, Lin–Kernighan; solve.cc).
 #ifndef SVC_CORE_TSP_SOLVE_H_
 #define SVC_CORE_TSP_SOLVE_H_
 
@@ -48,9 +48,17 @@ inline constexpr auto kTspBudget = std::to_array<BudgetField<TspBudget>>({
 class TspDistance {
  public:
   TspDistance(const TspProblem& p);
-  double operator()(int32_t i, int32_t j) const;
+  double operator()(int32_t i, int32_t j) const {
+    return cache_.empty() ? Compute(i, j) : cache_[static_cast<size_t>(i) * n_ + j];
+  }
+  // Points of at most kCacheMaxN cities whose distances all fit in an int32: every distance kept
+  // in an n×n table from here (the same values, read instead of recomputed). False otherwise.
+  bool Cache();
+  static constexpr int32_t kCacheMaxN = 3000;
 
  private:
+  double Compute(int32_t i, int32_t j) const;
+  std::vector<int32_t> cache_;
   int32_t n_;
   std::span<const double> matrix_, points_;
   TspMetric metric_;

@@ -1,5 +1,6 @@
 // tsp: Held–Karp against brute force (n <= 9), the local search against Held–Karp (n 13..16),
-// the bound below the optimum, TSPLIB distances, deadlines and validation.
+// the bound below the optimum, TSPLIB distances, deadlines and validation; α-nearness against the
+// 1-tree recomputed with the edge forced, Lin–Kernighan and the kicks on 2-opt/Or-opt local optima.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -13,8 +14,10 @@
 #include "testing/test_options.h"
 #include "testing/test_permutation.h"
 #include "testing/test_util.h"
+#include "tsp/alpha.h"
 #include "tsp/problem.h"
 #include "tsp/solve.h"
+#include "tsp/tour.h"
 
 namespace {
 
@@ -245,9 +248,182 @@ void TestValidation() {
   CHECK(svc::core::Solve("tsp", pts.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
 }
 
+// The weight of the minimum 1-tree of the costs d + pi (city 0 special) that contains the edge
+// (a, b) (a < 0: no forced edge), by Prim's rule with the forced edge first.
+double OneTree(int32_t n, const svc::core::TspDistance& d, const std::vector<double>& pi, int32_t a, int32_t b) {
+  const auto c = [&](int32_t i, int32_t j) { return d(i, j) + pi[i] + pi[j]; };
+  if (a > b) std::swap(a, b);
+  double w = 0;
+  // City 0: its two cheapest edges, or the forced one and the cheapest other.
+  double m1 = 1e300, m2 = 1e300;
+  for (int32_t j = 1; j < n; ++j) {
+    if (a == 0 && j == b) continue;
+    const double cj = c(0, j);
+    if (cj < m1) m2 = m1, m1 = cj;
+    else if (cj < m2) m2 = cj;
+  }
+  w += a == 0 ? c(0, b) + m1 : m1 + m2;
+  std::vector<double> key(n, 1e300);
+  std::vector<uint8_t> in(n, 0);
+  int32_t count = 0;
+  if (a > 0) {
+    in[a] = in[b] = 1;
+    w += c(a, b);
+    count = 2;
+  } else {
+    in[1] = 1;
+    count = 1;
+  }
+  while (count < n - 1) {
+    int32_t next = -1;
+    double best = 1e300;
+    for (int32_t j = 1; j < n; ++j) {
+      if (in[j]) continue;
+      for (int32_t i = 1; i < n; ++i) {
+        if (in[i] && c(i, j) < best) best = c(i, j), next = j;
+      }
+    }
+    in[next] = 1;
+    w += best;
+    ++count;
+  }
+  return w;
+}
+
+// The k cities AlphaCandidates keeps for each city have α (the forced 1-tree's excess, recomputed
+// from scratch) at most that of every city it leaves out; with zero and with random penalties.
+void TestAlphaCandidates() {
+  for (uint32_t s = 0; s < 6; ++s) {
+    const int32_t n = 12 + static_cast<int32_t>(s) * 5;
+    const Instance in = s % 3 == 2 ? Matrix(n, 40 + s, 0, 1, 60) : Points(n, 40 + s, 0);
+    const TspProblem p = in.View();
+    const svc::core::TspDistance d(p);
+    std::vector<double> pi(n, 0.0);
+    Prng rng(s);
+    if (s % 2) for (double& x : pi) x = static_cast<double>(rng.NextInt(21)) - 10;
+    const int32_t k = 5;
+    svc::core::Stop stop = svc::core::Stop::kNone;
+    const std::vector<int32_t> cand = svc::core::AlphaCandidates(n, d, pi, k, Limits(), &stop);
+    CHECK(cand.size() == static_cast<size_t>(n) * k);
+    const double base = OneTree(n, d, pi, -1, -1);
+    for (int32_t i = 0; i < n; ++i) {
+      std::vector<double> alpha(n);
+      for (int32_t j = 0; j < n; ++j) alpha[j] = j == i ? 1e300 : OneTree(n, d, pi, i, j) - base;
+      double kept = -1e300, left = 1e300;
+      std::vector<uint8_t> in_list(n, 0);
+      for (int32_t q = 0; q < k; ++q) {
+        const int32_t j = cand[static_cast<size_t>(i) * k + q];
+        CHECK(j != i && !in_list[j]);
+        in_list[j] = 1;
+        kept = std::max(kept, alpha[j]);
+        CHECK(alpha[j] >= -1e-9);
+        if (q > 0) CHECK(d(i, cand[static_cast<size_t>(i) * k + q - 1]) <= d(i, j));  // sorted by distance
+      }
+      for (int32_t j = 0; j < n; ++j) {
+        if (j != i && !in_list[j]) left = std::min(left, alpha[j]);
+      }
+      CHECK(kept <= left + 1e-9);
+    }
+  }
+}
+
+double TourLength(const svc::core::TspDistance& d, const std::vector<int32_t>& t) {
+  double len = 0;
+  for (size_t k = 0; k < t.size(); ++k) len += d(t[k], t[(k + 1) % t.size()]);
+  return len;
+}
+
+// Lin–Kernighan (with its or3opt first step) shortens tours that 2-opt and Or-opt cannot: on 12-city
+// instances whose 2-opt/Or-opt local optimum (from the identity tour, complete candidate lists)
+// is above the optimum, and on 200-city ones; every tour stays a permutation whose length is
+// the one kept. The kicks (random-walk double bridges, undone when longer) keep both true too.
+void TestLinKernighan() {
+  int stuck = 0, improved = 0;
+  for (uint32_t s = 0; s < 60; ++s) {
+    const int32_t n = 12;
+    Instance in = s % 2 ? Points(n, 900 + s, 2) : Matrix(n, 900 + s, 2, 1, 100);
+    const svc::core::TspDistance d(in.View());
+    std::vector<int32_t> cand;  // every other city, by distance
+    for (int32_t i = 0; i < n; ++i) {
+      std::vector<int32_t> row;
+      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
+      std::stable_sort(row.begin(), row.end(), [&](int32_t a, int32_t b) { return d(i, a) < d(i, b); });
+      cand.insert(cand.end(), row.begin(), row.end());
+    }
+    std::vector<int32_t> start(n);
+    std::iota(start.begin(), start.end(), 0);
+    svc::core::TspTour tour(n, d, &cand, n - 1, start);
+    svc::core::Work work;
+    svc::core::Stop stop = svc::core::Stop::kNone;
+    tour.QueueAll();
+    tour.LocalSearch(Limits(), work, &stop);
+    const double two_opt = tour.length;
+    CHECK(two_opt == TourLength(d, tour.tour()));
+    const double opt = Run(in, s).objective;  // the DP (high: up to 20 cities)
+    if (two_opt == opt) continue;
+    ++stuck;
+    tour.SetLinKernighan(30);
+    tour.QueueAll();
+    tour.LocalSearch(Limits(), work, &stop);
+    CHECK(svc::test::IsPermutation(tour.tour(), n));
+    CHECK(tour.length == TourLength(d, tour.tour()));
+    CHECK(tour.length >= opt && tour.length <= two_opt);
+    if (tour.length < two_opt) ++improved;
+  }
+  std::printf("tsp lin-kernighan: %d of %d 2-opt/Or-opt optima (12 cities) shortened\n", improved, stuck);
+  CHECK(stuck >= 5 && improved * 2 >= stuck);
+  for (uint32_t s = 0; s < 4; ++s) {
+    const int32_t n = 200;
+    const Instance in = Points(n, 950 + s, 2);
+    const svc::core::TspDistance d(in.View());
+    const int32_t k = 10;
+    std::vector<int32_t> cand;
+    for (int32_t i = 0; i < n; ++i) {
+      std::vector<int32_t> row;
+      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
+      std::stable_sort(row.begin(), row.end(), [&](int32_t a, int32_t b) { return d(i, a) < d(i, b); });
+      cand.insert(cand.end(), row.begin(), row.begin() + k);
+    }
+    std::vector<int32_t> start(n);
+    std::iota(start.begin(), start.end(), 0);
+    svc::core::TspTour tour(n, d, &cand, k, start);
+    svc::core::Work work;
+    svc::core::Stop stop = svc::core::Stop::kNone;
+    tour.QueueAll();
+    tour.LocalSearch(Limits(), work, &stop);
+    const double two_opt = tour.length;
+    tour.SetLinKernighan(30);
+    tour.QueueAll();
+    tour.LocalSearch(Limits(), work, &stop);
+    tour.log.clear();
+    CHECK(tour.length < two_opt);
+    CHECK(svc::test::IsPermutation(tour.tour(), n) && tour.length == TourLength(d, tour.tour()));
+    Prng rng(s);
+    const double lk = tour.length;
+    for (int r = 0; r < 300; ++r) {
+      const double before = tour.length;
+      if (!tour.WalkKick(rng)) tour.Kick(static_cast<int32_t>(rng.NextInt(n)), 1 + static_cast<int32_t>(rng.NextInt(20)), 1 + static_cast<int32_t>(rng.NextInt(20)));
+      CHECK(tour.length == TourLength(d, tour.tour()));
+      tour.LocalSearch(Limits(), work, &stop);
+      CHECK(tour.length == TourLength(d, tour.tour()));
+      if (tour.length <= before) {
+        tour.log.clear();
+      } else {
+        tour.Undo();
+        tour.length = before;
+        CHECK(tour.length == TourLength(d, tour.tour()));
+      }
+    }
+    CHECK(svc::test::IsPermutation(tour.tour(), n) && tour.length <= lk);
+    std::printf("tsp lin-kernighan, 200 cities: 2-opt/Or-opt %.0f, LK %.0f, 300 kicks %.0f\n", two_opt, lk, tour.length);
+  }
+}
+
 }  // namespace
 
 int main() {
+  TestAlphaCandidates();
+  TestLinKernighan();
   TestDpMatchesBruteForce();
   TestSearchAgainstDp();
   TestBranchAgainstExact();
