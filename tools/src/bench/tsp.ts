@@ -21,7 +21,7 @@ import { linePlot } from '../plot/svg';
 import { table } from './table';
 import { parseTsplib } from './tsplib';
 
-const LADDER_S = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30];
+const LADDER_S = [0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1, 1.5, 2, 3, 5, 7, 10, 20, 30];
 
 function optima(dir: string): Map<string, number> {
   const out = new Map<string, number>();
