@@ -107,8 +107,7 @@ export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSu
  * The hooks of a suite around one real server: before all, `setup` (if any), a temporary
  * directory named `prefix…` and the server on 127.0.0.1 port 0 (ts engine, one worker, no
  * environment, data in `<work>/data`, faults silent; `server` adds to or overrides these); after
- * all, the server closed (a minute allowed: a browser's keep-alive sockets can hold it) and the
- * directory removed.
+ * all, every socket still open cut (a browser's), the server closed and the directory removed.
  */
 export function serverSuite(prefix: string, server: StartServerOptions = {}, setup?: () => void): Omit<SvcSuite, 'svc'> {
   let running: RunningServer | undefined;
@@ -119,6 +118,9 @@ export function serverSuite(prefix: string, server: StartServerOptions = {}, set
     running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, env: {}, ...server });
   }, 60_000);
   afterAll(async () => {
+    // Every test is done: a socket still open is a browser's (a renderer can outlive its headless
+    // parent with a request in flight, which a graceful close would wait for); cut them all.
+    running?.app.server.closeAllConnections();
     await running?.close();
     if (work) rmSync(work, { recursive: true, force: true });
   }, 60_000);
