@@ -396,8 +396,11 @@ describe('GET /api/v1/openapi.json', () => {
         expect(op.summary.length).toBeGreaterThan(0);
         for (const tag of op.tags) expect(tags.has(tag)).toBe(true);
         expect(Object.keys(op.responses).length).toBeGreaterThan(0);
-        for (const [code, resp] of Object.entries<Record<string, any>>(op.responses)) {
+        for (const [code, given] of Object.entries<Record<string, any>>(op.responses)) {
           expect(code).toMatch(/^[1-5][0-9][0-9]$/);
+          // An error response is defined once under components.responses and referenced.
+          const resp = typeof given.$ref === 'string' ? doc.components.responses[given.$ref.replace('#/components/responses/', '')] : given;
+          expect(resp, `${code} ${given.$ref ?? ''}`).toBeDefined();
           expect(typeof resp.description).toBe('string');
           for (const media of Object.values<Record<string, any>>(resp.content ?? {})) expect(typeof media.schema).toBe('object');
         }
@@ -423,8 +426,8 @@ describe('GET /api/v1/openapi.json', () => {
     walk(doc);
     expect(refs.length).toBeGreaterThan(50);
     for (const r of refs) {
-      expect(r).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
-      expect(doc.components.schemas).toHaveProperty(r.split('/').pop()!);
+      expect(r).toMatch(/^#\/components\/(schemas|responses)\/[A-Za-z]+$/);
+      expect(doc.components[r.split('/')[2]!]).toHaveProperty(r.split('/').pop()!);
     }
     for (const s of Object.values<Record<string, any>>(doc.components.schemas)) expect(s).not.toHaveProperty('$schema');
   });

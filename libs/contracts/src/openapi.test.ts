@@ -17,7 +17,7 @@ describe('buildOpenApi', () => {
     expect(doc.servers).toEqual([{ url: 'https://svc.example' }]);
     expect(buildOpenApi().servers).toEqual([{ url: '/' }]);
     // Only the sections in use (an empty `responses: {}` etc. would be noise to a reader).
-    expect(Object.keys(doc.components!)).toEqual(['schemas', 'securitySchemes']);
+    expect(Object.keys(doc.components!)).toEqual(['schemas', 'responses', 'securitySchemes']);
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
 
@@ -58,7 +58,11 @@ describe('buildOpenApi', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
     expect(refs.length).toBeGreaterThan(50);
-    for (const r of refs) expect(doc.components!.schemas).toHaveProperty(r.split('/').pop()!.replace('"', ''));
+    for (const r of refs) {
+      const [, , kind, name] = r.slice(8, -1).split('/');
+      expect(['schemas', 'responses'], r).toContain(kind);
+      expect((doc.components as Record<string, object>)[kind!], r).toHaveProperty(name!);
+    }
   });
 
   it('has the solve, preflight, verify and formulate routes and both schemas of every served command', () => {
