@@ -57,13 +57,14 @@ export function finishReduce(input: InputOf<'reduce'>, p: ReduceProblem, r: Engi
   const zeros = parsed.basis.findIndex((row) => row.some((x) => x !== 0n));
   const rank = zeros < 0 ? 0 : p.rows - zeros;
   // Re-checked here within RECHECK_MAX_WORK; beyond, the engine's own exact check (in the worker) stands.
-  const recheck = recheckWork(b) <= RECHECK_MAX_WORK;
-  const same = recheck ? checkSameLattice(b, parsed.basis, parsed.u, parsed.v, rank) : { ok: true, detail: '' };
-  if (!same.ok) throw new SvcError('SVC_ENGINE_FAILURE', `engine answer is not a basis of the input lattice: ${same.detail}`);
   const stopped = r.stoppedAtDeadline;
-  if (!stopped && recheck) {
-    const reduced = checkReduced(parsed.basis, delta);
-    if (!reduced.ok) throw new SvcError('SVC_ENGINE_FAILURE', `engine answer is not LLL-reduced: ${reduced.detail}`);
+  if (recheckWork(b) <= RECHECK_MAX_WORK) {
+    const same = checkSameLattice(b, parsed.basis, parsed.u, parsed.v, rank);
+    if (!same.ok) throw new SvcError('SVC_ENGINE_FAILURE', `engine answer is not a basis of the input lattice: ${same.detail}`);
+    if (!stopped) {
+      const reduced = checkReduced(parsed.basis, delta);
+      if (!reduced.ok) throw new SvcError('SVC_ENGINE_FAILURE', `engine answer is not LLL-reduced: ${reduced.detail}`);
+    }
   }
   const shortest = shortestOf(parsed.basis);
   return {
