@@ -62,11 +62,12 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
   const limits = new Limits(signal?.flag ?? null, deadlineAt);
 
-  if (p.kind === 'maxcut' && p.complete) return solveComplete(p, started);
+  if (p.kind === 'maxcut' && p.complete) return constructed(p, completeSplit(p.n), 'exhaustive', started);
   if (p.kind === 'maxcut' && p.edges === null) throw new Error('maxcut problem has neither edges nor complete');
   if (p.kind === 'maxcut' && method === 'auto') {
     const side = balancedCut(p.n, p.edges as PairList);
-    if (side !== null) return solveBalanced(p, side, started);
+    // Every positive edge cut and no negative one attains cutUpperBound.
+    if (side !== null) return constructed(p, side, 'bound_attained', started);
   }
 
   const m = p.kind === 'qubo' ? p.pairs.w.length : (p.edges as NonNullable<MaxcutProblem['edges']>).w.length;
@@ -272,27 +273,19 @@ function tabuParams(b: SearchBudget) {
 }
 
 /** The complete graph K_n with unit weights: a balanced split is optimal (proof by construction). */
-function solveComplete(p: MaxcutProblem, started: number): BinaryResult {
-  const answer = new Uint8Array(p.n);
-  answer.fill(1, Math.floor(p.n / 2));
-  return {
-    kind: 'binary',
-    answer,
-    objective: evaluateQuboFamily(p, answer),
-    proof: 'exhaustive',
-    stoppedAtDeadline: false,
-    work: { iterations: 0, nodes: 0, restarts: 0 },
-    engineMs: performance.now() - started,
-  };
+function completeSplit(n: number): Uint8Array {
+  const answer = new Uint8Array(n);
+  answer.fill(1, Math.floor(n / 2));
+  return answer;
 }
 
-/** A balanced signed graph: every positive edge cut and no negative one attains cutUpperBound. */
-function solveBalanced(p: MaxcutProblem, answer: Uint8Array, started: number): BinaryResult {
+/** An answer known optimal without search (K_n's split, a balanced signed graph's), as a result. */
+function constructed(p: MaxcutProblem, answer: Uint8Array, proof: 'exhaustive' | 'bound_attained', started: number): BinaryResult {
   return {
     kind: 'binary',
     answer,
     objective: evaluateQuboFamily(p, answer),
-    proof: 'bound_attained',
+    proof,
     stoppedAtDeadline: false,
     work: { iterations: 0, nodes: 0, restarts: 0 },
     engineMs: performance.now() - started,
