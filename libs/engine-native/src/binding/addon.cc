@@ -25,16 +25,10 @@ using svc::core::Clock;
 using svc::core::Proof;
 using svc::core::ResultStatus;
 
+// The proof's name (core ProofName, literals: NUL-terminated), or null for a heuristic answer.
 const char* ProofText(Proof p) {
-  switch (p) {
-    case Proof::kExhaustive: return "exhaustive";
-    case Proof::kBranchAndBound: return "branch_and_bound";
-    case Proof::kDynamicProgram: return "dynamic_program";
-    case Proof::kPlanted: return "planted";
-    case Proof::kBoundAttained: return "bound_attained";
-    case Proof::kNone: break;
-  }
-  return nullptr;
+  const std::string_view name = svc::core::ProofName(p);
+  return p == Proof::kNone || name == "unknown" ? nullptr : name.data();
 }
 
 // Answers from this size up are handed to JS without a copy: the ArrayBuffer owns the vector.
