@@ -6,6 +6,10 @@ import { TAG } from './catalogue';
 import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
 import { svcErrorOf, validExample } from '../test/fixtures';
 
+// Fixed so CI is reproducible (a statistical check below once failed on an unlucky draw);
+// set SVC_FUZZ_SEED to explore other draws, as the fuzz suite does.
+const SEED = Number(process.env.SVC_FUZZ_SEED ?? 20261126);
+
 const open = { sandbox: false };
 const description = 'A randomly generated decision problem for testing.';
 
@@ -124,14 +128,14 @@ describe('random valid inputs pass', () => {
       const v = validateProblem('optimize', b, open);
       expect(v.n).toBe(b.n);
       expect(inputSchemas.optimize.safeParse(b).success).toBe(true);
-    }), { numRuns: 300 });
+    }), { numRuns: 300, seed: SEED });
   });
 
   it('maxcut', () => {
     fc.assert(fc.property(maxcutArb, (b) => {
       expect(validateProblem('maxcut', b, open).n).toBe(b.n);
       expect(inputSchemas.maxcut.safeParse(b).success).toBe(true);
-    }), { numRuns: 300 });
+    }), { numRuns: 300, seed: SEED });
   });
 });
 
@@ -144,7 +148,7 @@ describe('random single corruptions fail with SVC_INVALID_INPUT', () => {
         fc.pre(bad !== null);
         if (c === 'optimize' && (name.startsWith('maxcut'))) fc.pre(false);
         expectInvalid(c, bad!);
-      }), { numRuns: 600 });
+      }), { numRuns: 600, seed: SEED });
     });
   }
 });
@@ -203,8 +207,9 @@ describe('validateProblem and inputSchemas agree on random mutations of every ex
         expect({ ok, code }).toEqual({ ok: zodOk, code: zodOk ? '' : expect.any(String) });
         if (!ok) expect(['SVC_INVALID_INPUT', 'SVC_DIMENSION_LIMIT', 'SVC_CONTRADICTORY_CONSTRAINTS']).toContain(code);
         seen[ok ? 'ok' : 'failed'] += 1;
-      }), { numRuns: 500 });
-      // Both verdicts must occur, or the agreement above proves little.
+      }), { numRuns: 500, seed: SEED + c.length });
+      // Both verdicts must occur, or the agreement above proves little (with a random seed, recover
+      // once drew only 4 accepted mutations in 500 and failed CI; the seed is fixed for that).
       expect(seen.ok).toBeGreaterThan(5);
       expect(seen.failed).toBeGreaterThan(5);
     });
