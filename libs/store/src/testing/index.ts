@@ -1,1 +1,2 @@
 export { startThrowawayPostgres, postgresBinDir, postgresRequired, type ThrowawayPostgres, type ThrowawayPostgresOptions } from './throwaway-postgres';
+export { startThrowawayRedis, redisServerBin, type ThrowawayRedis } from './throwaway-redis';
