@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { bundleNode } from '../scripts/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const external = ['autocannon', 'highs', 'better-sqlite3', 'pg', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
+const external = ['autocannon', 'highs', 'better-sqlite3', 'pg', 'bullmq', 'ioredis', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
 await bundleNode({ entry: join(here, 'src/bench/main.ts'), outfile: join(here, 'dist/bench.mjs'), external });
 await bundleNode({ entry: join(here, 'src/docs/write-error-docs.ts'), outfile: join(here, 'dist/write-error-docs.mjs'), external });
 await bundleNode({ entry: join(here, 'src/fuzz/soak.ts'), outfile: join(here, 'dist/fuzz-soak.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/main.ts'), outfile: join(here, 'dist/load.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/mcp.ts'), outfile: join(here, 'dist/load-mcp.mjs'), external });
 await bundleNode({ entry: join(here, 'src/behaviour/dump.ts'), outfile: join(here, 'dist/behaviour-dump.mjs'), external });
+await bundleNode({ entry: join(here, 'src/cluster/main.ts'), outfile: join(here, 'dist/start-cluster.mjs'), external });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { bundleNode } from '../../scripts/bundle.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
-const external = ['better-sqlite3', 'pg', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
+const external = ['better-sqlite3', 'pg', 'bullmq', 'ioredis', 'piscina', '*.node', '@grpc/grpc-js', '@grpc/proto-loader', '@grpc/reflection', 'grpc-health-check', 'protobufjs', '@fastify/swagger', '@fastify/swagger-ui'];
 cpSync(path.join(root, '..', 'grpc', 'proto'), path.join(root, 'dist', 'proto'), { recursive: true });
 await bundleNode({
   entry: path.join(root, 'src/main.ts'),

@@ -5,6 +5,7 @@ import type { ServiceLimits } from './config';
 import { SOLVABLE_COMMANDS } from './solve/plan';
 import type { SolvePool } from './solve/pool';
 import type { JobService } from './jobs/job-service';
+import type { JobQueue } from './distributed/job-queue';
 import type { ServiceMetrics } from './metrics';
 import { agentCard } from './agent-card';
 import { MODEL_VERSION } from './versions';
@@ -15,7 +16,8 @@ export const MIN_FREE_BYTES = 1024 * 1024;
 /** `GET /readyz`. */
 export interface Readiness {
   ready: boolean;
-  checks: { store: string; solver_pool: string; job_runner: string };
+  /** `queue`: the distributed queue (Redis), present only when `SVC_REDIS_URL` is set. */
+  checks: { store: string; solver_pool: string; job_runner: string; queue?: string };
 }
 
 export interface OperationsApi {
@@ -33,6 +35,8 @@ export interface OperationsDeps {
   readonly limits: ServiceLimits;
   /** The job runner (owned and closed by the service). */
   readonly jobs: JobService;
+  /** The distributed queue, when there is one (its reachability is part of readiness). */
+  readonly queue?: JobQueue | null;
   readonly metrics: ServiceMetrics;
   readonly engineKind: 'native' | 'ts';
   readonly engineId: string;
@@ -58,8 +62,10 @@ export function createOperations(deps: OperationsDeps): OperationsApi {
         storeState = `unreachable: ${e instanceof Error ? e.message : String(e)}`;
       }
       const poolState = !deps.isClosed() && pool.threads > 0 ? 'ok' : 'down';
+      const queueState = deps.queue ? (deps.queue.ready() ? 'ok' : 'unreachable (Redis)') : undefined;
       const jobState = jobs.ready() ? 'ok' : 'down';
-      return { ready: storeState === 'ok' && poolState === 'ok' && jobState === 'ok', checks: { store: storeState, solver_pool: poolState, job_runner: jobState } };
+      const ready = storeState === 'ok' && poolState === 'ok' && jobState === 'ok' && (queueState === undefined || queueState === 'ok');
+      return { ready, checks: { store: storeState, solver_pool: poolState, job_runner: jobState, ...(queueState !== undefined ? { queue: queueState } : {}) } };
     },
     async renderMetrics() {
       const depth = await jobs.depth().catch(() => ({ queued: NaN, running: NaN }));

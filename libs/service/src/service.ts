@@ -20,6 +20,7 @@ import { createCatalogue, type CatalogueApi } from './catalogue';
 import { createOperations, type OperationsApi } from './operations';
 import type { ServiceMetrics } from './metrics';
 import { createJobService, type JobService, type SolveOutcome } from './jobs/job-service';
+import { createJobQueue, type JobQueue } from './distributed/job-queue';
 import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config';
 import { createMetrics } from './metrics';
 import { usageAlert } from './limits/usage-alert';
@@ -70,6 +71,12 @@ export interface ServiceOptions {
   access?: Partial<AccessLimits>;
   /** Job settings overriding the environment (queue threshold, in-flight cap, queue capacity; jobs/job-config.ts). */
   jobs?: Partial<JobLimits>;
+  /**
+   * This process's part when `SVC_REDIS_URL` names the distributed queue: `producer` (an HTTP
+   * node, the default: stores and dispatches jobs, runs none) or `worker` (apps/worker: runs them).
+   * Ignored without Redis: the process then runs the store's jobs itself.
+   */
+  jobRole?: 'producer' | 'worker';
 }
 
 export interface HealthStatus {
@@ -179,6 +186,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   const store = opts.store ?? (await openStore(env, { dataDir: opts.dataDir }));
   const ownsStore = !opts.store;
   let recoveryTimer: NodeJS.Timeout | null = null;
+  let queue: JobQueue | null = null;
 
   const wanted = opts.sandboxToken ?? (env.SVC_SANDBOX_TOKEN?.trim() || undefined);
   const engineKindFor = (c: Command): 'native' | 'ts' => probe.engineFor(c).kind;
@@ -206,6 +214,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
         store.recoverInterrupted().then((r) => {
           failing = false;
           told(r, 'the calls of nodes whose lease expired');
+          // Requeued jobs go to the distributed queue now (a no-op without one).
+          if (r.requeuedJobs > 0) void jobs?.reconcile().catch(() => undefined);
         }, (e: unknown) => {
           if (!failing) process.stderr.write(`[svc] recovery of expired nodes failed: ${e instanceof Error ? e.message : String(e)}; retrying\n`);
           failing = true;
@@ -219,7 +229,16 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     });
     pool = createSolvePool({ engine: workerEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
     const metrics = createMetrics();
+    const redisUrl = env.SVC_REDIS_URL?.trim();
+    const jobRole = opts.jobRole ?? 'producer';
+    if (redisUrl) {
+      if (store.lease.leaseMs === null) {
+        throw new Error('SVC_REDIS_URL needs SVC_DATABASE_URL: the distributed queue runs jobs in other processes, which share their state through PostgreSQL, not the embedded SQLite file');
+      }
+      queue = createJobQueue({ url: redisUrl, prefix: env.SVC_REDIS_PREFIX?.trim() || undefined, name: `svc-${jobRole === 'worker' ? 'worker' : 'http'}-${os.hostname()}-${process.pid}` });
+    }
     jobs = createJobService({
+      queue: queue ? { queue, role: jobRole } : undefined,
       store,
       limits: resolveJobLimits(opts.jobs, env),
       clock,
@@ -250,10 +269,11 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       ...createVerify({ sandboxMaxN }),
       formulate: catalogue.formulate,
       examples: catalogue.examples,
-      ...createOperations({ store, access, pool, limits, jobs, metrics, engineKind, engineId: probe.id, isClosed: () => closed }),
+      ...createOperations({ store, access, pool, limits, jobs, queue, metrics, engineKind, engineId: probe.id, isClosed: () => closed }),
     };
   } catch (e) {
     if (recoveryTimer) clearInterval(recoveryTimer);
+    await queue?.close();
     if (ownsStore) await store.close();
     throw e;
   }
@@ -358,6 +378,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
         closed = true;
         if (recoveryTimer) clearInterval(recoveryTimer);
         await jobs.close();
+        await queue?.close();
         // Refunds and releases still refused are the next start's recovery to settle.
         access.retry.close();
       }

@@ -112,6 +112,12 @@ export interface JobStore {
   requeueRunningJobs(): Promise<number>;
   /** Number of jobs in `status`, service-wide. */
   countJobs(status: JobStatus): Promise<number>;
+  /**
+   * Up to `limit` queued jobs, oldest first, with their attempts so far: the distributed queue's
+   * reconciliation hands them to the message queue again (a message lost from Redis, or a job
+   * requeued by a lease recovery; the attempt count makes the requeued run a new message).
+   */
+  queuedJobs(limit: number): Promise<{ jobId: string; attempts: number }[]>;
   /** A principal's newest jobs first. */
   listJobs(principal: string, limit: number): Promise<JobRecord[]>;
 }

@@ -96,6 +96,11 @@ export function pgJobStore(ctx: PgContext): JobStore {
     async countJobs(status) {
       return (await query<{ n: number }>('SELECT COUNT(*) AS n FROM jobs WHERE status = $1', [status])).rows[0].n;
     },
+    async queuedJobs(limit) {
+      return (await query<{ job_id: string; attempts: number }>(
+        "SELECT job_id, attempts FROM jobs WHERE status = 'queued' ORDER BY created_at, job_id LIMIT $1", [Math.max(0, Math.floor(limit))],
+      )).rows.map((r) => ({ jobId: r.job_id, attempts: Number(r.attempts) }));
+    },
     async listJobs(principal, limit) {
       return (await query<JobRow>(
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE principal = $1 ORDER BY created_at DESC, job_id LIMIT $2`, [principal, Math.max(0, Math.floor(limit))],

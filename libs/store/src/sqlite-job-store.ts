@@ -29,6 +29,7 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     cancel: db.prepare<[string]>("UPDATE jobs SET cancel_requested = 1 WHERE job_id = ? AND status IN ('queued', 'running')"),
     progress: db.prepare<[string, string]>("UPDATE jobs SET progress = ? WHERE job_id = ? AND status IN ('queued', 'running')"),
     requeue: db.prepare<[]>("UPDATE jobs SET status = 'queued' WHERE status = 'running'"),
+    queued: db.prepare<[number], { job_id: string; attempts: number }>("SELECT job_id, attempts FROM jobs WHERE status = 'queued' ORDER BY created_at, job_id LIMIT ?"),
     list: db.prepare<[string, number], JobRow>('SELECT * FROM jobs WHERE principal = ? ORDER BY created_at DESC, job_id LIMIT ?'),
     dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
   };
@@ -104,6 +105,10 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     async countJobs(status) {
       live();
       return q.count.get(status)!.c;
+    },
+    async queuedJobs(limit) {
+      live();
+      return q.queued.all(Math.max(0, Math.floor(limit))).map((r) => ({ jobId: r.job_id, attempts: r.attempts }));
     },
     async listJobs(principal, limit) {
       live();

@@ -340,6 +340,8 @@ function jobs(b: StoreBackend) {
       expect(await s.insertJob(job('c', { principal: 'p2' }), caps)).toBe('inserted');
       expect(await s.insertJob(job('d', { principal: 'p3' }), caps)).toBe('queue_full');
       expect(await s.countJobs('queued')).toBe(3);
+      expect((await s.queuedJobs(10)).map((j) => j.jobId)).toEqual(['a', 'c', 'b']);
+      expect(await s.queuedJobs(1)).toEqual([{ jobId: 'a', attempts: 0 }]);
       expect(await s.getJob('a')).toMatchObject({
         jobId: 'a', status: 'queued', startedAt: null, finishedAt: null, attempts: 0, cancelRequested: false, requestBlob: null,
         computeUnits: 10, chargeDay: DAY, allowance: 100, owner: null, lane: 'json', request: '{"body":{}}', billedUnits: null,

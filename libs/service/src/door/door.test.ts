@@ -95,6 +95,15 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
     expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(7), seed: 4 }, caller))).toBe('SVC_IDEMPOTENCY_CONFLICT');
   });
 
+  it('the identical request through another door replays too (HTTP sends seed=3 as text, gRPC and MCP as a number)', async () => {
+    const caller = { authorization: auth, idempotencyKey: 'door-test-2' };
+    const a = (await door.solve({ command: 'maxcut', problem: cycle(9), seed: 3, effort: 'low' }, caller)) as Record<string, unknown>;
+    const principal = await service.authenticate(auth, { ip: '127.0.0.1' });
+    const http = await service.solve('maxcut', cycle(9), { principal, query: { effort: 'low', seed: '3' }, idempotencyKey: 'door-test-2' });
+    expect(http.receipt).toBe(a.receipt);
+    await expect(service.solve('maxcut', cycle(9), { principal, query: { effort: 'low', seed: '4' }, idempotencyKey: 'door-test-2' })).rejects.toMatchObject({ code: 'SVC_IDEMPOTENCY_CONFLICT' });
+  });
+
   it('jobs: an unknown id is 404, a bad wait is 422, credentials are optional', async () => {
     expect(await codeOf(door.getJob('job_missing', {}, 0))).toBe('SVC_NOT_FOUND');
     expect(await codeOf(door.getJob('job_missing', { authorization: auth }, -1))).toBe('SVC_INVALID_INPUT');

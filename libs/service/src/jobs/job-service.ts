@@ -13,6 +13,7 @@ import type { ServiceMetrics } from '../metrics';
 import type { CachedSolve, CacheKeyInput } from '../result-cache';
 import type { JobLimits } from './job-config';
 import { MS_PER_WORK, estimateWork, type WorkEstimate } from './work-model';
+import type { JobQueue } from '../distributed/job-queue';
 
 /** The 202 acknowledgement of interface §2.4. */
 export interface QueuedAck {
@@ -111,6 +112,11 @@ export interface JobService {
   ready(): boolean;
   /** Server shutdown: ends every pending long-poll now, and later ones answer at once. */
   wakeAll(): void;
+  /**
+   * With the distributed queue: hands every queued job to it again (after a recovery requeued a
+   * dead node's jobs, so they run now rather than at the workers' next reconciliation). No-op otherwise.
+   */
+  reconcile(): Promise<void>;
   /** Stops the runner; jobs still running stay `running` in the store and run again on the next start. */
   close(): Promise<void>;
 }
@@ -129,6 +135,13 @@ export interface JobServiceDeps {
   readonly metrics: ServiceMetrics;
   /** Called once a job is done (usage log, result cache); its failure never fails the job. */
   onDone?(done: JobDone): Promise<void>;
+  /**
+   * The distributed queue (BullMQ on Redis, `SVC_REDIS_URL`) and this process's part in it:
+   * `producer` (an HTTP node: stores and dispatches jobs, runs none, holds no job state) or
+   * `worker` (apps/worker: runs dispatched jobs). Without it, this process's own runner drains the
+   * store's queue (embedded, or HTTP nodes sharing PostgreSQL without Redis).
+   */
+  readonly queue?: { readonly queue: JobQueue; readonly role: 'producer' | 'worker' };
 }
 
 /** A finished job, for the usage log and the result cache. */
@@ -155,6 +168,9 @@ const ACCEPTED_FREE_STALE_MS = 10_000;
 
 /** A job claimed more often than this (each earlier run ended with the process) fails instead of running. */
 export const MAX_JOB_ATTEMPTS = 3;
+
+/** Workers hand every queued row to the message queue again this often (messages lost from Redis, rows requeued by a recovery). */
+export const RECONCILE_MS = 10_000;
 
 interface StoredRequest {
   readonly v: 1;
@@ -214,7 +230,14 @@ function objectiveOf(envelope: Record<string, unknown>): number | null {
 /** Creates the runner of queued solves over the store: persist first, run in its own worker pool, bill once. */
 export function createJobService(deps: JobServiceDeps): JobService {
   const { store, limits, clock } = deps;
-  const pool: SolvePool = createSolvePool({ engine: deps.engine, threads: limits.concurrency, maxQueue: limits.concurrency, workerFile: deps.workerFile });
+  const queue = deps.queue?.queue ?? null;
+  /** This process runs jobs (embedded, a node without Redis, or a worker); a producer only stores and dispatches them. */
+  const runsJobs = deps.queue?.role !== 'producer';
+  /** Jobs come from the store's queue (no Redis) rather than from dispatched messages. */
+  const pumpsStore = queue === null;
+  const pool: SolvePool | null = runsJobs
+    ? createSolvePool({ engine: deps.engine, threads: limits.concurrency, maxQueue: limits.concurrency, workerFile: deps.workerFile })
+    : null;
   const active = new Map<string, Active>();
   const waiters = new Map<string, Set<() => void>>();
   const msPerWork: Record<'native' | 'ts', number> = { ...MS_PER_WORK };
@@ -236,6 +259,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
     if (!set) return;
     waiters.delete(jobId);
     for (const wake of set) wake();
+  };
+  /** A job ended here: this process's waiters wake now, other processes' through the queue's channel. */
+  const ended = (jobId: string) => {
+    if (queue) queue.publish({ t: 'ended', id: jobId });
+    else notify(jobId);
   };
 
   const estimateOf = (plan: SolvePlan) => estimateWork({
@@ -310,7 +338,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       }
       // Progress is a hint: a write the store refuses never fails the job.
       await store.updateJobProgress(row.jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time', 0))).catch(() => undefined);
-      const out = await runPlan(plan, { pool, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
+      const out = await runPlan(plan, { pool: pool!, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
         t0,
         cancel: a.cancel,
         stop: a.stop.signal,
@@ -401,7 +429,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       .catch((e) => process.stderr.write(`[svc-jobs] job ${row.jobId} could not be finalised: ${e instanceof Error ? e.message : String(e)}\n`))
       .finally(() => {
         active.delete(row.jobId);
-        notify(row.jobId);
+        ended(row.jobId);
         settle();
         // The next job starts after this turn: its start (re-planning a large problem) must not
         // hold the answers of the long-polls just woken for this one.
@@ -411,8 +439,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
       });
   }
 
-  /** Claims queued jobs while a job worker is free. */
+  /** Claims queued jobs while a job worker is free (from the store; with a queue, messages bring them). */
   function pump(): Promise<void> {
+    if (!pumpsStore) return Promise.resolve();
     if (pumping) {
       pumpAgain = true;
       return pumping;
@@ -458,8 +487,75 @@ export function createJobService(deps: JobServiceDeps): JobService {
   }, TICK_MS);
   ticker.unref();
 
+  /** Stops a job running here: the engine polls the flag; one that does not stop within the grace loses its thread. */
+  async function stopActive(a: Active): Promise<void> {
+    a.cancelRequested = true;
+    Atomics.store(a.cancel, 0, 1);
+    if (!(await settlesWithin(a.done, STOP_GRACE_MS))) {
+      a.stop.abort();
+      await settlesWithin(a.done, STOP_GRACE_MS);
+    }
+  }
+
+  /**
+   * A dispatched message (worker role): runs the job when its row is still queued. Resolves when
+   * the job needs nothing more from this message (run here, or already ended); rejects — and the
+   * message comes back a second later — while another node still holds the row.
+   */
+  async function runDispatched(jobId: string): Promise<void> {
+    for (let round = 0; round < 3; round++) {
+      if (closed) throw new Error('this worker is stopping; the job runs elsewhere');
+      const row = await store.getJob(jobId);
+      if (!row || TERMINAL_JOB_STATUSES.includes(row.status)) return;
+      if (row.status === 'queued') {
+        const claimed = await store.claimJob(clock(), jobId);
+        if (!claimed) continue;
+        start(claimed);
+        await active.get(jobId)?.done;
+        // Stopped by this worker's shutdown before it ended: the message comes back, and the job
+        // runs on another worker once this one's lease is ended (at its store's close).
+        if (closed) throw new Error(`job ${jobId} was interrupted by this worker's shutdown`);
+        return;
+      }
+      // Running: claimed by a node. A dead one (lease expired) is settled now rather than at the
+      // next periodic recovery, so a killed worker's job runs again as soon as its lease ends.
+      if ((await store.recoverInterrupted()).requeuedJobs === 0) break;
+    }
+    throw new Error(`job ${jobId} is held by another runner; the message is tried again`);
+  }
+
+  /** Hands every queued row to the message queue (the runs it holds are ignored). */
+  async function reconcile(): Promise<void> {
+    if (!queue || closed) return;
+    await queue.dispatch(await store.queuedJobs(1000));
+  }
+
+  let reconciler: NodeJS.Timeout | null = null;
+  if (queue) {
+    queue.onEvent((e) => {
+      if (e.t === 'ended') notify(e.id);
+      else if (e.t === 'cancel') {
+        const a = active.get(e.id);
+        if (a && !a.cancelRequested) void stopActive(a);
+      }
+    });
+    if (deps.queue!.role === 'worker') {
+      queue.consume(runDispatched, limits.concurrency);
+      let failing = false;
+      reconciler = setInterval(() => {
+        reconcile().then(() => {
+          failing = false;
+        }, (e: unknown) => {
+          if (!failing) process.stderr.write(`[svc-jobs] handing queued jobs to the queue failed: ${e instanceof Error ? e.message : String(e)}; retrying\n`);
+          failing = true;
+        });
+      }, RECONCILE_MS);
+      reconciler.unref();
+    }
+  }
+
   // Recovery: whatever was running when the last process stopped runs again (charged once, at acceptance).
-  const recovered = store.requeueRunningJobs().then(() => pump());
+  const recovered = store.requeueRunningJobs().then(() => (queue ? (deps.queue!.role === 'worker' ? reconcile() : undefined) : pump()));
 
   function authorize(row: JobRecord | null, jobId: string, reader: JobReader): JobRecord {
     if (!row) throw notFound(jobId);
@@ -513,7 +609,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
           set!.delete(wake);
           resolve();
         };
-        const timer = setTimeout(wake, Math.min(left, 500));
+        // Without a queue, other runners' ends are seen by re-reading; with one, the event wakes us
+        // and the re-read only covers a lost event.
+        const timer = setTimeout(wake, Math.min(left, queue ? 5_000 : 500));
         set.add(wake);
       });
     }
@@ -532,6 +630,12 @@ export function createJobService(deps: JobServiceDeps): JobService {
     },
     async submit(req, plan, ctx) {
       if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      if (queue && !queue.ready()) {
+        // Refused rather than accepted and left waiting: the queue the workers read is unreachable.
+        throw new SvcError('SVC_BUSY', 'The job queue (Redis) is unreachable from this node, so it cannot accept queued work now; synchronous solves still run.', {
+          retryAfter: 5, extensions: { reason: 'queue_unavailable' },
+        });
+      }
       const jobId = `job_${randomBytes(16).toString('hex')}`;
       const stored: StoredRequest = {
         v: 1,
@@ -577,7 +681,10 @@ export function createJobService(deps: JobServiceDeps): JobService {
           extensions: { queue_capacity: limits.queueCapacity },
         });
       }
-      void pump();
+      if (queue) {
+        // Stored and charged: a dispatch that fails now is made by the workers' reconciliation.
+        await queue.dispatch([{ jobId, attempts: 0 }]).catch((e: unknown) => process.stderr.write(`[svc-jobs] job ${jobId} stored; its dispatch failed (${e instanceof Error ? e.message : String(e)}), the workers pick it up from the store\n`));
+      } else void pump();
       return ack;
     },
     async get(jobId, reader, waitSeconds = 0) {
@@ -595,19 +702,18 @@ export function createJobService(deps: JobServiceDeps): JobService {
       await store.requestJobCancel(jobId);
       // Queued: cancelled here and refunded in full, in one step.
       if (await end(jobId, { status: 'cancelled', at: clock(), billedUnits: 0 }, ['queued'])) {
-        notify(jobId);
+        ended(jobId);
         return view((await store.getJob(jobId))!);
       }
       const a = active.get(jobId);
-      if (a) {
-        a.cancelRequested = true;
-        // The engine polls this flag in its inner loops and returns its best so far; one that
-        // does not within the grace has its worker thread terminated (the job ends cancelled).
-        Atomics.store(a.cancel, 0, 1);
-        if (!(await settlesWithin(a.done, STOP_GRACE_MS))) {
-          a.stop.abort();
-          await settlesWithin(a.done, STOP_GRACE_MS);
-        }
+      // The engine polls the cancel flag in its inner loops and returns its best so far; one that
+      // does not within the grace has its worker thread terminated (the job ends cancelled).
+      if (a) await stopActive(a);
+      else if (queue) {
+        // Running in another process: its runner hears the request now (and reads the flag from
+        // the store at its next tick if the event is lost); answered once it has stopped.
+        queue.publish({ t: 'cancel', id: jobId });
+        await waitForEnd(jobId, 2 * STOP_GRACE_MS + 1_000);
       }
       return view((await store.getJob(jobId))!);
     },
@@ -616,8 +722,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
       return { queued, running };
     },
     ready() {
-      return !closed && pool.threads > 0;
+      if (closed) return false;
+      if (queue && !queue.ready()) return false;
+      return pool === null || pool.threads > 0;
     },
+    reconcile,
     wakeAll() {
       draining = true;
       for (const id of [...waiters.keys()]) notify(id);
@@ -626,6 +735,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (closed) return;
       closed = true;
       clearInterval(ticker);
+      if (reconciler) clearInterval(reconciler);
       await recovered.catch(() => undefined);
       for (const a of active.values()) Atomics.store(a.cancel, 0, 1);
       for (const id of [...waiters.keys()]) notify(id);
@@ -635,7 +745,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
         await a.done;
       }));
       await pumping;
-      await pool.close();
+      await pool?.close();
     },
   };
 }

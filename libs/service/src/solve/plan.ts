@@ -71,8 +71,22 @@ export function assertRoutable(req: SolveRequest, query: Readonly<Record<string,
  * the bytes' SHA-256 and the query). Equal values replay; different ones conflict.
  */
 export function idempotencyRequestOf(req: SolveRequest, query: Readonly<Record<string, unknown>> | undefined): unknown {
-  if (req.lane === 'json') return { command: req.command, query: query ?? {}, body: req.body };
-  return { lane: 'svcb', sha256: createHash('sha256').update(req.bytes).digest('hex'), query: query ?? {} };
+  if (req.lane === 'json') return { command: req.command, query: sameQuery(query), body: req.body };
+  return { lane: 'svcb', sha256: createHash('sha256').update(req.bytes).digest('hex'), query: sameQuery(query) };
+}
+
+/**
+ * The options as every door means them, for the key's fingerprint: keys sorted, scalar values as
+ * their text. HTTP sends `seed=5` as '5', gRPC and MCP as 5: the identical request through another
+ * door (or node) replays its answer instead of a 409 conflict.
+ */
+function sameQuery(query: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(query ?? {}).sort()) {
+    const v = query![k];
+    out[k] = typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint' ? String(v) : v;
+  }
+  return out;
 }
 
 /** The result-cache key of a plan answered by `engine` (commands.md "Receipt": everything the answer is a function of). */

@@ -1,2 +1,2 @@
-export { startThrowawayPostgres, postgresBinDir, postgresRequired, type ThrowawayPostgres, type ThrowawayPostgresOptions } from './throwaway-postgres';
+export { startThrowawayPostgres, postgresBinDir, postgresRequired, queryRows, type ThrowawayPostgres, type ThrowawayPostgresOptions } from './throwaway-postgres';
 export { startThrowawayRedis, redisServerBin, type ThrowawayRedis } from './throwaway-redis';

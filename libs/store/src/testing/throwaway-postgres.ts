@@ -159,3 +159,14 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
     throw e;
   }
 }
+
+/** Runs one read-only query on `url` and returns its rows (tests inspect a database the service wrote). */
+export async function queryRows<T = Record<string, unknown>>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}

@@ -27,6 +27,11 @@ describe.runIf(run)('throwaway Redis', () => {
       expect(await send(r.port, 'GET k')).toBe('$1 1');
       await r.restart();
       expect(await send(r.port, 'GET k')).toBe('$-1 ');
+      // A kill leaves it down until a restart.
+      await r.kill();
+      await expect(send(r.port, 'PING')).rejects.toThrow();
+      await r.restart();
+      expect(await send(r.port, 'PING')).toBe('+PONG ');
     } finally {
       await r.stop();
     }

@@ -58,9 +58,12 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
+/** True once the process has exited (by a code or a signal). */
+const hasExited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
+
 async function waitReady(port: number, child: ChildProcess, log: string, deadline: number): Promise<void> {
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode}:\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
+    if (hasExited(child)) throw new Error(`redis-server exited with ${child.exitCode ?? child.signalCode}:\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
     if (await ping(port)) return;
     if (Date.now() > deadline) throw new Error(`redis-server did not answer PING in time:\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : ''}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -100,7 +103,7 @@ export async function startThrowawayRedis(opts: { bin?: string } = {}): Promise<
   };
   const killNow = async () => {
     const c = child;
-    if (!c || c.exitCode !== null) return;
+    if (!c || hasExited(c)) return;
     const exited = new Promise<void>((r) => c.once('exit', () => r()));
     c.kill('SIGKILL');
     await exited;
@@ -123,7 +126,7 @@ export async function startThrowawayRedis(opts: { bin?: string } = {}): Promise<
     async stop() {
       process.removeListener('exit', orphaned);
       const c = child;
-      if (c && c.exitCode === null) {
+      if (c && !hasExited(c)) {
         const exited = new Promise<void>((r) => c.once('exit', () => r()));
         c.kill('SIGTERM');
         const timer = setTimeout(() => c.kill('SIGKILL'), 5_000);

@@ -1,0 +1,78 @@
+/**
+ * The worker process of the distributed deployment (issue 24; docs/deployment.md): runs the jobs
+ * HTTP nodes accept, taking them from the BullMQ queue on Redis, with its state in PostgreSQL.
+ * It serves no API; an optional loopback port answers `/healthz`, `/readyz` and `/metrics`.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createService, type Service, type ServiceOptions } from '@svc/service';
+
+export interface WorkerOptions extends Omit<ServiceOptions, 'jobRole'> {
+  /** Port of the operations endpoint (`/healthz`, `/readyz`, `/metrics`); null for none, 0 for any free port. */
+  readonly opsPort?: number | null;
+  readonly opsHost?: string;
+}
+
+export interface RunningWorker {
+  readonly service: Service;
+  /** `http://host:port` of the operations endpoint, or null. */
+  readonly opsUrl: string | null;
+  /** Stops taking jobs, lets running ones stop (they run again elsewhere), ends the lease. */
+  close(): Promise<void>;
+}
+
+/** Starts a worker: needs `SVC_DATABASE_URL` and `SVC_REDIS_URL` (in `env`) to have any work. */
+export async function startWorker(opts: WorkerOptions = {}): Promise<RunningWorker> {
+  const env = opts.env ?? process.env;
+  if (!env.SVC_REDIS_URL?.trim()) throw new Error('SVC_REDIS_URL is not set: a worker takes its jobs from the distributed queue (Redis); without it the HTTP server runs jobs itself');
+  if (!env.SVC_DATABASE_URL?.trim() && !opts.store) throw new Error('SVC_DATABASE_URL is not set: a worker shares its state with the HTTP nodes through PostgreSQL');
+  // The synchronous solve pool of a worker serves nothing: one thread keeps its footprint small.
+  const service = await createService({ workers: 1, workerQueue: 1, ...opts, jobRole: 'worker' });
+  let ops: http.Server | null = null;
+  let opsUrl: string | null = null;
+  if (opts.opsPort !== undefined && opts.opsPort !== null) {
+    ops = http.createServer((req, res) => {
+      const send = (code: number, type: string, body: string) => {
+        res.writeHead(code, { 'content-type': type, ...(code === 503 ? { 'retry-after': '30' } : {}) });
+        res.end(body);
+      };
+      const path = (req.url ?? '/').split('?')[0];
+      if (req.method !== 'GET') return send(405, 'text/plain', 'GET only\n');
+      if (path === '/healthz') return send(200, 'application/json', JSON.stringify(service.health()));
+      if (path === '/readyz') {
+        void service.ready().then((r) => send(r.ready ? 200 : 503, 'application/json', JSON.stringify(r)), (e: unknown) => send(503, 'text/plain', `${String(e)}\n`));
+        return;
+      }
+      if (path === '/metrics') {
+        void service.renderMetrics().then((t) => send(200, 'text/plain; version=0.0.4; charset=utf-8', t), (e: unknown) => send(500, 'text/plain', `${String(e)}\n`));
+        return;
+      }
+      send(404, 'text/plain', 'not found: /healthz, /readyz, /metrics\n');
+    });
+    const host = opts.opsHost ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      ops!.once('error', reject);
+      ops!.listen(opts.opsPort!, host, () => resolve());
+    }).catch(async (e) => {
+      await service.close();
+      throw e;
+    });
+    opsUrl = `http://${host}:${(ops.address() as AddressInfo).port}`;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    service,
+    opsUrl,
+    close() {
+      closing ??= (async () => {
+        if (ops) {
+          const closed = new Promise<void>((r) => ops!.close(() => r()));
+          ops.closeAllConnections();
+          await closed;
+        }
+        await service.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
+import { startWorker } from './index';
+
+describe('startWorker refuses a start without its deployment', () => {
+  it('names SVC_REDIS_URL, then SVC_DATABASE_URL, when missing', async () => {
+    await expect(startWorker({ env: {} })).rejects.toThrow(/SVC_REDIS_URL is not set/);
+    await expect(startWorker({ env: { SVC_REDIS_URL: 'redis://127.0.0.1:1' } })).rejects.toThrow(/SVC_DATABASE_URL is not set/);
+  });
+});
+
+const skip = (postgresBinDir() === null || redisServerBin() === null) && !postgresRequired();
+
+describe.skipIf(skip)('a worker on PostgreSQL + Redis', () => {
+  let pg: ThrowawayPostgres;
+  let redis: ThrowawayRedis;
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([pg?.stop(), redis?.stop()]);
+  }, 60_000);
+
+  it('serves /healthz, /readyz (with the queue check) and /metrics on its operations port; not ready while Redis is down', async () => {
+    const env = { SVC_DATABASE_URL: await pg.createDatabase(), SVC_REDIS_URL: redis.url };
+    const w = await startWorker({ env, engine: 'ts', opsPort: 0 });
+    try {
+      expect(w.opsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const health = await fetch(`${w.opsUrl}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', engine: 'ts' });
+      let ready = await fetch(`${w.opsUrl}/readyz`);
+      for (let k = 0; k < 100 && ready.status !== 200; k++) {
+        await new Promise((r) => setTimeout(r, 100));
+        ready = await fetch(`${w.opsUrl}/readyz`);
+      }
+      expect(ready.status).toBe(200);
+      expect((await ready.json()).checks).toMatchObject({ queue: 'ok', job_runner: 'ok', store: 'ok' });
+      const metrics = await fetch(`${w.opsUrl}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toMatch(/^svc_jobs\{/m);
+      expect((await fetch(`${w.opsUrl}/nope`)).status).toBe(404);
+      expect((await fetch(`${w.opsUrl}/healthz`, { method: 'POST' })).status).toBe(405);
+      await redis.kill();
+      let down = await fetch(`${w.opsUrl}/readyz`);
+      for (let k = 0; k < 100 && down.status === 200; k++) {
+        await new Promise((r) => setTimeout(r, 100));
+        down = await fetch(`${w.opsUrl}/readyz`);
+      }
+      expect(down.status).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('30');
+      await redis.restart();
+    } finally {
+      await w.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,148 @@
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSvcError } from '@svc/errors';
+import { openPostgresStore, utcDay, type Store } from '@svc/store';
+import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
+import { isQueued, type Principal, type Service } from './index';
+import { closeServices, makeService } from '../test/services';
+
+// The distributed queue (SVC_REDIS_URL): HTTP nodes (producers) store and dispatch jobs through
+// BullMQ, worker processes (jobRole 'worker') run them; events cross processes on Redis.
+// In-process here; tools/src/distributed runs the same across real processes with SIGKILLs.
+const skip = (postgresBinDir() === null || redisServerBin() === null) && !postgresRequired();
+if (skip) console.warn('[service with the queue] PostgreSQL or redis-server not found: skipped here (never under CI=true)');
+
+const TAG = 'svc-cortex-v1';
+const DESC = 'A ring of offices split into two teams.';
+const cycle = (n: number) => ({ tag: TAG, description: DESC, n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+/** Pseudo-random sparse graph: minutes of work at effort high on engine-ts, so it ends only by a cancel. */
+function long(seed: number) {
+  const n = 1500;
+  let x = seed * 2654435761 >>> 0;
+  const rnd = () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  const edges: [number, number, number][] = [];
+  for (let k = 0; k < 6000; k++) {
+    const i = Math.floor(rnd() * n);
+    let j = Math.floor(rnd() * n);
+    if (j === i) j = (i + 1) % n;
+    edges.push([i, j, 1 + Math.floor(rnd() * 5)]);
+  }
+  return { tag: TAG, description: DESC, n, edges };
+}
+const SANDBOX = 'sbx_queue_service_test';
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isSvcError(e)) return `${e.code}:${String(e.extensions.reason ?? '')}`;
+    throw e;
+  }
+  return 'ok';
+}
+
+async function eventually(f: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.skipIf(skip)('the distributed queue: a producer node and workers on PostgreSQL + Redis', () => {
+  let pg: ThrowawayPostgres;
+  let redis: ThrowawayRedis;
+  let env: Record<string, string>;
+  let node: Service;
+  let worker: Service | null = null;
+  let check: Store;
+  let me: Principal;
+  const today = () => utcDay(Date.now());
+  const startWorker = async () => (worker = await makeService({ env, jobRole: 'worker', sandboxToken: SANDBOX }));
+
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+    env = { SVC_DATABASE_URL: await pg.createDatabase(), SVC_REDIS_URL: redis.url, SVC_NODE_LEASE_SECONDS: '3' };
+    // Threshold 1: every solve a door allows to queue is queued.
+    node = await makeService({ env, sandboxToken: SANDBOX, jobs: { queueThresholdWork: 1 } });
+    check = await openPostgresStore({ url: env.SVC_DATABASE_URL, heartbeatMs: 0 });
+    me = await node.authenticate(`Bearer ${SANDBOX}`, { ip: '198.51.100.9' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeServices();
+    await check?.close();
+    await Promise.all([pg?.stop(), redis?.stop()]);
+  }, 60_000);
+
+  it('an HTTP node runs no job: it stays queued until a worker starts, then runs once there and is billed once', async () => {
+    const before = (await check.usage(me.id, today())).units;
+    const ack = await node.solve('maxcut', cycle(8), { principal: me, allowQueue: true, query: { seed: '2' } });
+    expect(isQueued(ack)).toBe(true);
+    const jobId = (ack as { job_id: string }).job_id;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await check.getJob(jobId))?.status).toBe('queued');
+    expect((await node.ready()).checks).toMatchObject({ queue: 'ok', job_runner: 'ok' });
+    await startWorker();
+    const done = await node.jobs.get(jobId, null, 30);
+    expect(done).toMatchObject({ status: 'done', attempts: 1, billed_units: done.compute_units });
+    expect(done.result).toMatchObject({ cut_value: 8, seed: 2 });
+    expect((await check.usage(me.id, today())).units).toBe(before + done.compute_units);
+  }, 90_000);
+
+  it("a job's end is published on Redis, and a long-poll on the node returns with it", async () => {
+    const events: string[] = [];
+    const sub = new Redis(redis.url);
+    try {
+      await sub.subscribe('svc:job-events');
+      sub.on('message', (_c: string, m: string) => events.push(m));
+      const ack = await node.solve('maxcut', cycle(10), { principal: me, allowQueue: true, query: { seed: '4' } }) as { job_id: string };
+      const done = await node.jobs.get(ack.job_id, null, 30);
+      expect(done.status).toBe('done');
+      await eventually(async () => events.includes(JSON.stringify({ t: 'ended', id: ack.job_id })), 'the ended event');
+    } finally {
+      sub.disconnect();
+    }
+  }, 60_000);
+
+  it('a cancel on the node stops the solve on the worker and bills the share done', async () => {
+    const ack = await node.solve('maxcut', long(3), { principal: me, allowQueue: true, query: { effort: 'high' } }) as { job_id: string };
+    await eventually(async () => (await check.getJob(ack.job_id))?.status === 'running', 'the job running on the worker');
+    await new Promise((r) => setTimeout(r, 500));
+    const v = await node.jobs.cancel(ack.job_id, null);
+    expect(v).toMatchObject({ status: 'cancelled', cancel_requested: true });
+    expect(v.billed_units).toBeLessThan(v.compute_units);
+    const row = await check.getJob(ack.job_id);
+    expect(row).toMatchObject({ status: 'cancelled', billedUnits: v.billed_units });
+  }, 90_000);
+
+  it('Redis down: the node refuses queued work (503 SVC_BUSY, queue_unavailable) and is not ready; back up, both work again', async () => {
+    await redis.kill();
+    await eventually(async () => !(await node.ready()).ready, 'readiness to fail');
+    expect((await node.ready()).checks.queue).toBe('unreachable (Redis)');
+    expect(await codeOf(node.solve('maxcut', cycle(12), { principal: me, allowQueue: true }))).toBe('SVC_BUSY:queue_unavailable');
+    // Synchronous solves do not need the queue.
+    expect((await node.solve('maxcut', cycle(6), { principal: me })).cut_value).toBe(6);
+    await redis.restart();
+    await eventually(async () => (await node.ready()).ready, 'readiness to come back');
+    const ack = await node.solve('maxcut', cycle(12), { principal: me, allowQueue: true, query: { seed: '1' } }) as { job_id: string };
+    expect((await node.jobs.get(ack.job_id, null, 30)).status).toBe('done');
+  }, 90_000);
+
+  it('a stored job whose message Redis lost is handed to the queue again by the workers and runs', async () => {
+    await worker!.close();
+    const ack = await node.solve('maxcut', cycle(14), { principal: me, allowQueue: true, query: { seed: '6' } }) as { job_id: string };
+    // Redis restarts without persistence: the message is gone, the row is still queued.
+    await redis.restart();
+    await eventually(async () => (await node.ready()).ready, 'the node to reconnect');
+    expect((await check.getJob(ack.job_id))?.status).toBe('queued');
+    await startWorker();
+    const done = await node.jobs.get(ack.job_id, null, 30);
+    expect(done).toMatchObject({ status: 'done', attempts: 1 });
+  }, 90_000);
+
+  it('SVC_REDIS_URL without PostgreSQL, or not a Redis URL, stops the start with the setting named', async () => {
+    await expect(makeService({ env: { SVC_REDIS_URL: redis.url } })).rejects.toThrow(/SVC_REDIS_URL needs SVC_DATABASE_URL/);
+    await expect(makeService({ env: { ...env, SVC_REDIS_URL: 'http://x' } })).rejects.toThrow(/SVC_REDIS_URL must start with redis:\/\//);
+  }, 60_000);
+});
