@@ -112,6 +112,8 @@ export interface JobStore {
   requeueRunningJobs(): Promise<number>;
   /** Number of jobs in `status`, service-wide. */
   countJobs(status: JobStatus): Promise<number>;
+  /** `createdAt` (epoch ms) of the oldest queued job service-wide, or null when none is queued (the queue-age metric). */
+  oldestQueuedJobAt(): Promise<number | null>;
   /** A principal's newest jobs first. */
   listJobs(principal: string, limit: number): Promise<JobRecord[]>;
 }

@@ -96,6 +96,9 @@ export function pgJobStore(ctx: PgContext): JobStore {
     async countJobs(status) {
       return (await query<{ n: number }>('SELECT COUNT(*) AS n FROM jobs WHERE status = $1', [status])).rows[0].n;
     },
+    async oldestQueuedJobAt() {
+      return (await query<{ at: number | null }>("SELECT MIN(created_at) AS at FROM jobs WHERE status = 'queued'")).rows[0].at;
+    },
     async listJobs(principal, limit) {
       return (await query<JobRow>(
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE principal = $1 ORDER BY created_at DESC, job_id LIMIT $2`, [principal, Math.max(0, Math.floor(limit))],
