@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, certaintyMatches, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
-import { TAG, call, expectProblem, parseExposition, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
+import { TAG, call, expectProblem, parseExposition, sandboxToken, start, stopAll, verySlowWorker, type TestServer } from '../test/helpers';
 
 // Public documents and operations endpoints: examples (each solved and checked here), formulate,
 // the OpenAPI document (validated, every served route present), the agent card, readiness,
@@ -524,6 +524,46 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     const again = parseExposition(await (await fetch(`${t.url}/metrics`)).text());
     expect(again.value('svc_http_requests_total', { code: '200', method: 'GET', route: '/metrics' })).toBeGreaterThanOrEqual(1);
   });
+
+  it('/metrics: busy solver and job workers and their utilisation while a solve and a job run, then the job counted', async () => {
+    const scrape = async (url: string) => parseExposition(await (await fetch(`${url}/metrics`)).text());
+    const body = { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] };
+    // A worker a second late keeps each solve running while the test looks.
+    const sync = await start({ workerFile: verySlowWorker });
+    const pending = call(sync.url, 'POST', '/api/v1/solve/maxcut', { body, auth: await sandboxToken(sync.url) });
+    let busySolver = false;
+    for (let k = 0; k < 200 && !busySolver; k++) {
+      const e = await scrape(sync.url);
+      busySolver = e.value('svc_solver_workers_busy') === 1 && e.value('svc_solver_worker_utilization') === 1;
+      if (!busySolver) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(busySolver).toBe(true);
+    expect((await pending).status).toBe(200);
+    const idle = await scrape(sync.url);
+    expect(idle.value('svc_solver_workers_busy')).toBe(0);
+    expect(idle.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'sync' })).toBe(1);
+    // Every solve queued: the job runs on the job worker.
+    const jobs = await start({ workerFile: verySlowWorker, jobs: { queueThresholdWork: 1 } });
+    const auth = await sandboxToken(jobs.url);
+    const ack = await call(jobs.url, 'POST', '/api/v1/solve/maxcut', { body, auth });
+    expect(ack.status).toBe(202);
+    let busyJob = false;
+    let running = false;
+    for (let k = 0; k < 200 && !(busyJob && running); k++) {
+      const e = await scrape(jobs.url);
+      busyJob ||= e.value('svc_job_workers_busy') === 1 && e.value('svc_job_worker_utilization') === 1;
+      running ||= e.value('svc_jobs', { state: 'running' }) === 1;
+      if (!(busyJob && running)) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect({ busyJob, running }).toEqual({ busyJob: true, running: true });
+    const done = await call(jobs.url, 'GET', `/api/v1/jobs/${ack.json.job_id as string}?wait=30`, { auth });
+    expect(done.json.status).toBe('done');
+    const after = await scrape(jobs.url);
+    expect(after.value('svc_jobs_finished_total', { status: 'done' })).toBe(1);
+    expect(after.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'job' })).toBe(1);
+    expect(after.value('svc_job_workers_busy')).toBe(0);
+    expect(after.value('svc_jobs', { state: 'running' })).toBe(0);
+  }, 60_000);
 
   it('every response carries X-Request-Id (the caller\'s when sane), and the JSON log lines carry it as reqId', async () => {
     const given = await fetch(`${t.url}/api/v1/pricing`, { headers: { 'x-request-id': 'trace-abc.123' } });
