@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, certaintyMatches, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
-import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
+import { TAG, call, expectProblem, parseExposition, sandboxToken, start, stopAll, verySlowWorker, type TestServer } from '../test/helpers';
 
 // Public documents and operations endpoints: examples (each solved and checked here), formulate,
 // the OpenAPI document (validated, every served route present), the agent card, readiness,
@@ -496,26 +497,73 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     expect(down.json).toMatchObject({ ready: false, checks: { store: 'ok', job_runner: 'down' } });
   });
 
-  it('/metrics: requests by route and code, the solve latency histogram, queue depth and the engine', async () => {
+  it('/metrics: requests by route and code, the solve latency histogram, queue depth and the engine, labelled with the process', async () => {
     await call(t.url, 'GET', '/healthz');
     await call(t.url, 'GET', '/no/such/route');
     await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] }, auth: token });
     const res = await fetch(`${t.url}/metrics`);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
-    const text = await res.text();
-    const value = (line: string) => Number(text.split('\n').find((l) => l.startsWith(`${line} `))?.split(' ').pop());
-    expect(value('svc_http_requests_total{code="200",method="GET",route="/healthz"}')).toBeGreaterThanOrEqual(1);
-    expect(value('svc_http_requests_total{code="404",method="GET",route="unmatched"}')).toBeGreaterThanOrEqual(1);
-    expect(value('svc_http_requests_total{code="200",method="POST",route="/api/v1/solve/:command"}')).toBeGreaterThanOrEqual(1);
-    expect(text).toContain('# TYPE svc_solve_duration_seconds histogram');
-    const count = value('svc_solve_duration_seconds_count{command="maxcut",engine="ts",lane="sync"}');
+    // parseExposition refuses a sample without its family's HELP and TYPE, a bad name, label or value.
+    const e = parseExposition(await res.text());
+    const processName = `http-${hostname()}:${process.pid}`;
+    for (const f of e.families.values()) for (const s of f.samples) expect(s.labels.process, s.name).toBe(processName);
+    expect(e.value('svc_http_requests_total', { code: '200', method: 'GET', route: '/healthz' })).toBeGreaterThanOrEqual(1);
+    expect(e.value('svc_http_requests_total', { code: '404', method: 'GET', route: 'unmatched' })).toBeGreaterThanOrEqual(1);
+    expect(e.value('svc_http_requests_total', { code: '200', method: 'POST', route: '/api/v1/solve/:command' })).toBeGreaterThanOrEqual(1);
+    expect(e.families.get('svc_solve_duration_seconds')?.type).toBe('histogram');
+    const count = e.value('svc_solve_duration_seconds_count', { command: 'maxcut', engine: 'ts', lane: 'sync' });
     expect(count).toBeGreaterThanOrEqual(1);
-    expect(value('svc_solve_duration_seconds_bucket{command="maxcut",engine="ts",lane="sync",le="+Inf"}')).toBe(count);
-    expect(value('svc_jobs{state="queued"}')).toBe(0);
-    expect(value('svc_job_queue_capacity')).toBe(256);
-    expect(value(`svc_engine_info{engine="ts",engine_id="ts-1.1.0",model_version="${MODEL_VERSION}"}`)).toBe(1);
-    for (const l of text.trim().split('\n')) expect(l).toMatch(/^(# (HELP|TYPE) [a-z_]+ .+|[a-z_]+(\{[^}]*\})? -?[0-9.e+Inf-]+|[a-z_]+(\{[^}]*\})? NaN)$/);
+    expect(e.value('svc_solve_duration_seconds_bucket', { command: 'maxcut', engine: 'ts', lane: 'sync', le: '+Inf' })).toBe(count);
+    expect(e.value('svc_jobs', { state: 'queued' })).toBe(0);
+    expect(e.value('svc_job_oldest_queued_age_seconds')).toBe(0);
+    expect(e.value('svc_job_queue_capacity')).toBe(256);
+    expect(e.value('svc_engine_info', { engine: 'ts', engine_id: 'ts-1.1.0', model_version: MODEL_VERSION })).toBe(1);
+    expect(e.value('svc_store_duration_seconds_count', { operation: 'consumeUnits' })).toBeGreaterThanOrEqual(1);
+    expect(e.families.get('process_resident_memory_bytes')?.type).toBe('gauge');
+    // The request for /metrics itself is counted once it is answered.
+    const again = parseExposition(await (await fetch(`${t.url}/metrics`)).text());
+    expect(again.value('svc_http_requests_total', { code: '200', method: 'GET', route: '/metrics' })).toBeGreaterThanOrEqual(1);
   });
+
+  it('/metrics: busy solver and job workers and their utilisation while a solve and a job run, then the job counted', async () => {
+    const scrape = async (url: string) => parseExposition(await (await fetch(`${url}/metrics`)).text());
+    const body = { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] };
+    // A worker a second late keeps each solve running while the test looks.
+    const sync = await start({ workerFile: verySlowWorker });
+    const pending = call(sync.url, 'POST', '/api/v1/solve/maxcut', { body, auth: await sandboxToken(sync.url) });
+    let busySolver = false;
+    for (let k = 0; k < 200 && !busySolver; k++) {
+      const e = await scrape(sync.url);
+      busySolver = e.value('svc_solver_workers_busy') === 1 && e.value('svc_solver_worker_utilization') === 1;
+      if (!busySolver) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(busySolver).toBe(true);
+    expect((await pending).status).toBe(200);
+    const idle = await scrape(sync.url);
+    expect(idle.value('svc_solver_workers_busy')).toBe(0);
+    expect(idle.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'sync' })).toBe(1);
+    // Every solve queued: the job runs on the job worker.
+    const jobs = await start({ workerFile: verySlowWorker, jobs: { queueThresholdWork: 1 } });
+    const auth = await sandboxToken(jobs.url);
+    const ack = await call(jobs.url, 'POST', '/api/v1/solve/maxcut', { body, auth });
+    expect(ack.status).toBe(202);
+    let busyJob = false;
+    let running = false;
+    for (let k = 0; k < 200 && !(busyJob && running); k++) {
+      const e = await scrape(jobs.url);
+      busyJob ||= e.value('svc_job_workers_busy') === 1 && e.value('svc_job_worker_utilization') === 1;
+      running ||= e.value('svc_jobs', { state: 'running' }) === 1;
+      if (!(busyJob && running)) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect({ busyJob, running }).toEqual({ busyJob: true, running: true });
+    const done = await call(jobs.url, 'GET', `/api/v1/jobs/${ack.json.job_id as string}?wait=30`, { auth });
+    expect(done.json.status).toBe('done');
+    const after = await scrape(jobs.url);
+    expect(after.value('svc_jobs_finished_total', { status: 'done' })).toBe(1);
+    expect(after.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'job' })).toBe(1);
+    expect(after.value('svc_job_workers_busy')).toBe(0);
+    expect(after.value('svc_jobs', { state: 'running' })).toBe(0);
+  }, 60_000);
 
   it('every response carries X-Request-Id (the caller\'s when sane), and the JSON log lines carry it as reqId', async () => {
     const given = await fetch(`${t.url}/api/v1/pricing`, { headers: { 'x-request-id': 'trace-abc.123' } });

@@ -9,6 +9,8 @@ import { startServer, type RunningServer, type StartServerOptions } from '../src
 
 // libs/service's exhaustive optima and LCG: one copy of the independent brute force for the tests.
 export { bruteMaxcut, bruteQubo, lcg, randomEdges, type Triple } from '../../../libs/service/test/brute-force';
+// libs/service's strict reader of the Prometheus text exposition.
+export { parseExposition } from '../../../libs/service/test/exposition';
 
 export const TAG = 'svc-cortex-v1';
 export const DESC = 'Split the delivery fleet into two balanced shifts.';

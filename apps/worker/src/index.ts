@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createService, type Service, type ServiceOptions } from '@svc/service';
+import { createService, defaultProcessName, type Service, type ServiceOptions } from '@svc/service';
 
 export interface WorkerOptions extends Omit<ServiceOptions, 'jobRole'> {
   /** Port of the operations endpoint (`/healthz`, `/readyz`, `/metrics`); null for none, 0 for any free port. */
@@ -27,7 +27,14 @@ export async function startWorker(opts: WorkerOptions = {}): Promise<RunningWork
   if (!env.SVC_REDIS_URL?.trim()) throw new Error('SVC_REDIS_URL is not set: a worker takes its jobs from the distributed queue (Redis); without it the HTTP server runs jobs itself');
   if (!env.SVC_DATABASE_URL?.trim() && !opts.store) throw new Error('SVC_DATABASE_URL is not set: a worker shares its state with the HTTP nodes through PostgreSQL');
   // The synchronous solve pool of a worker serves nothing: one thread keeps its footprint small.
-  const service = await createService({ workers: 1, workerQueue: 1, ...opts, jobRole: 'worker' });
+  const service = await createService({
+    workers: 1,
+    workerQueue: 1,
+    // Its metrics say it is a worker: `worker-<host>:<pid>` unless SVC_PROCESS_NAME names it.
+    processName: env.SVC_PROCESS_NAME?.trim() || defaultProcessName('worker'),
+    ...opts,
+    jobRole: 'worker',
+  });
   let ops: http.Server | null = null;
   let opsUrl: string | null = null;
   if (opts.opsPort !== undefined && opts.opsPort !== null) {
@@ -44,7 +51,7 @@ export async function startWorker(opts: WorkerOptions = {}): Promise<RunningWork
         return;
       }
       if (path === '/metrics') {
-        void service.renderMetrics().then((t) => send(200, 'text/plain; version=0.0.4; charset=utf-8', t), (e: unknown) => send(500, 'text/plain', `${String(e)}\n`));
+        void service.renderMetrics().then((t) => send(200, service.metrics.registry.contentType, t), (e: unknown) => send(500, 'text/plain', `${String(e)}\n`));
         return;
       }
       send(404, 'text/plain', 'not found: /healthz, /readyz, /metrics\n');

@@ -35,10 +35,12 @@ describe.skipIf(skip)('a worker on PostgreSQL + Redis', () => {
         ready = await fetch(`${w.opsUrl}/readyz`);
       }
       expect(ready.status).toBe(200);
-      expect((await ready.json()).checks).toMatchObject({ queue: 'ok', job_runner: 'ok', store: 'ok' });
+      expect(((await ready.json()) as { checks: unknown }).checks).toMatchObject({ queue: 'ok', job_runner: 'ok', store: 'ok' });
       const metrics = await fetch(`${w.opsUrl}/metrics`);
       expect(metrics.status).toBe(200);
-      expect(await metrics.text()).toMatch(/^svc_jobs\{/m);
+      const text = await metrics.text();
+      expect(text).toMatch(/^svc_jobs\{/m);
+      expect(text).toMatch(/process="worker-/);
       expect((await fetch(`${w.opsUrl}/nope`)).status).toBe(404);
       expect((await fetch(`${w.opsUrl}/healthz`, { method: 'POST' })).status).toBe(405);
       await redis.kill();

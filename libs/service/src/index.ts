@@ -46,7 +46,11 @@ export { COMMAND_MODULES, ADAPTERS, exactCapsOf, type CommandModule } from './co
 export { formulate, FORMULATE_TEMPLATES, type Worksheet, type WorksheetField } from './formulate';
 export { EXAMPLES, examplesCatalogue, type Example } from './examples';
 export { agentCard, AGENT_CARD_PATH } from './agent-card';
-export { createMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, type ServiceMetrics, type GaugeSample } from './metrics';
+export {
+  createMetrics, defaultProcessName, exposition, serveMetrics, PROMETHEUS_CONTENT_TYPE, SOLVE_BUCKETS, STORE_BUCKETS,
+  type ServiceMetrics, type GaugeSample, type ScrapeGauge, type MetricsOptions, type MetricsServer,
+} from './metrics';
+export { measureStore } from './measured-store';
 export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
 export { createDoor, CALL_OPTION_KEYS, type Door, type Caller, type CallArgs, type VerifyArgs } from './door/door';

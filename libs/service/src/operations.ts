@@ -40,13 +40,58 @@ export interface OperationsDeps {
   readonly metrics: ServiceMetrics;
   readonly engineKind: 'native' | 'ts';
   readonly engineId: string;
+  /** Epoch-ms clock of job creation times (the queue-age gauge). */
+  readonly clock: () => number;
   /** True once the service began closing (readiness turns down). */
   isClosed(): boolean;
 }
 
+/**
+ * The gauges of `/metrics` read at scrape time: queue depth and age (from the store, so
+ * service-wide), the job and synchronous solver workers of this process and how busy they are,
+ * and the engine.
+ */
+function addServiceGauges(deps: OperationsDeps): void {
+  const { store, pool, jobs, metrics, clock } = deps;
+  const jobLimits = jobs.limits;
+  const share = (busy: number, size: number) => (size > 0 ? busy / size : 0);
+  metrics.addGauge({
+    name: 'svc_jobs', help: 'Queued and running jobs service-wide (queue depth: state="queued").', labelNames: ['state'],
+    async read() {
+      const d = await jobs.depth();
+      return [{ labels: { state: 'queued' }, value: d.queued }, { labels: { state: 'running' }, value: d.running }];
+    },
+  });
+  metrics.addGauge({
+    name: 'svc_job_oldest_queued_age_seconds', help: 'Age of the oldest queued job service-wide (0 when none is queued).',
+    async read() {
+      const at = await store.oldestQueuedJobAt();
+      return at === null ? 0 : Math.max(0, (clock() - at) / 1000);
+    },
+  });
+  metrics.addGauge({ name: 'svc_job_queue_capacity', help: 'Queued jobs the service holds before SVC_QUEUE_FULL.', read: () => jobLimits.queueCapacity });
+  metrics.addGauge({ name: 'svc_job_workers', help: 'Job worker threads of this process.', read: () => jobLimits.concurrency });
+  metrics.addGauge({ name: 'svc_job_workers_busy', help: 'Job workers of this process running a job now.', read: () => jobs.running() });
+  metrics.addGauge({
+    name: 'svc_job_worker_utilization', help: 'Busy job workers of this process over their number (0..1).',
+    read: () => share(jobs.running(), jobLimits.concurrency),
+  });
+  metrics.addGauge({ name: 'svc_solver_workers', help: 'Solver worker threads of this process (synchronous solves).', read: () => pool.threads });
+  metrics.addGauge({ name: 'svc_solver_workers_busy', help: 'Synchronous solver workers of this process running a solve now.', read: () => pool.busy });
+  metrics.addGauge({ name: 'svc_solver_waiting', help: 'Synchronous solves waiting for a solver worker.', read: () => pool.waiting });
+  metrics.addGauge({
+    name: 'svc_solver_worker_utilization', help: 'Busy synchronous solver workers of this process over their number (0..1).',
+    read: () => share(pool.busy, pool.threads),
+  });
+  metrics.addGauge({
+    name: 'svc_engine_info', help: 'The engine in use (value 1).', labelNames: ['engine', 'engine_id', 'model_version'],
+    read: () => [{ labels: { engine: deps.engineKind, engine_id: deps.engineId, model_version: MODEL_VERSION }, value: 1 }],
+  });
+}
+
 export function createOperations(deps: OperationsDeps): OperationsApi {
   const { store, access, pool, limits, jobs, metrics } = deps;
-  const jobLimits = jobs.limits;
+  addServiceGauges(deps);
   return {
     agentCard(baseUrl) {
       return agentCard({ baseUrl, limits, sandboxRatePerMinute: access.limits.sandboxRatePerMinute, commands: SOLVABLE_COMMANDS, engine: deps.engineKind });
@@ -67,18 +112,8 @@ export function createOperations(deps: OperationsDeps): OperationsApi {
       const ready = storeState === 'ok' && poolState === 'ok' && jobState === 'ok' && (queueState === undefined || queueState === 'ok');
       return { ready, checks: { store: storeState, solver_pool: poolState, job_runner: jobState, ...(queueState !== undefined ? { queue: queueState } : {}) } };
     },
-    async renderMetrics() {
-      const depth = await jobs.depth().catch(() => ({ queued: NaN, running: NaN }));
-      return metrics.render([
-        { name: 'svc_jobs', help: 'Jobs by state (queue depth: state="queued").', value: depth.queued, labels: { state: 'queued' } },
-        { name: 'svc_jobs', help: 'Jobs by state (queue depth: state="queued").', value: depth.running, labels: { state: 'running' } },
-        { name: 'svc_job_queue_capacity', help: 'Queued jobs the service holds before SVC_QUEUE_FULL.', value: jobLimits.queueCapacity },
-        { name: 'svc_solver_waiting', help: 'Synchronous solves waiting for a solver worker.', value: pool.waiting },
-        { name: 'svc_solver_workers', help: 'Solver worker threads (synchronous solves).', value: pool.threads },
-        { name: 'svc_job_workers', help: 'Solver worker threads for jobs.', value: jobLimits.concurrency },
-        { name: 'svc_engine_info', help: 'The engine in use (value 1).', value: 1, labels: { engine: deps.engineKind, engine_id: deps.engineId, model_version: MODEL_VERSION } },
-        { name: 'process_resident_memory_bytes', help: 'Resident memory of the server process.', value: process.memoryUsage.rss() },
-      ]);
+    renderMetrics() {
+      return metrics.render();
     },
   };
 }

@@ -6,6 +6,7 @@ import { openPostgresStore, utcDay, type Store } from '@svc/store';
 import { postgresBinDir, postgresRequired, startThrowawayPostgres, type ThrowawayPostgres } from '@svc/store/testing';
 import { isQueued, type Principal, type Service } from './index';
 import { closeServices, makeService, tempDir } from '../test/services';
+import { parseExposition } from '../test/exposition';
 
 // The service on PostgreSQL (SVC_DATABASE_URL), two nodes on one throwaway database: solves,
 // idempotent replays and jobs behave as on the embedded store, and are billed once across nodes.
@@ -104,6 +105,20 @@ describe.skipIf(skip)('the service on PostgreSQL (SVC_DATABASE_URL)', () => {
     expect(row).toMatchObject({ status: 'done', attempts: 1, billedUnits: row!.computeUnits });
     expect((await check.usage(me.id, today())).units).toBe(before + row!.computeUnits);
     expect(await check.countJobs('running')).toBe(0);
+  }, 60_000);
+
+  it('each node exposes its own metrics: store latency on PostgreSQL, the job counted by the one node that ended it, the shared queue depth', async () => {
+    const [ea, eb] = [parseExposition(await a.renderMetrics()), parseExposition(await b.renderMetrics())];
+    expect(a.metrics.registry).not.toBe(b.metrics.registry);
+    for (const [e, node] of [[ea, a], [eb, b]] as const) {
+      expect(e.value('svc_store_duration_seconds_count', { operation: 'consumeUnits', process: node.metrics.processName })).toBeGreaterThanOrEqual(1);
+      expect(e.value('svc_store_duration_seconds_sum', { operation: 'consumeUnits' })).toBeGreaterThan(0);
+      expect(e.value('svc_jobs', { state: 'queued' })).toBe(0);
+      expect(e.value('svc_job_oldest_queued_age_seconds')).toBe(0);
+    }
+    // One job ran (the test before): whichever node ended it counted it, the other did not.
+    const done = (e: ReturnType<typeof parseExposition>) => e.find('svc_jobs_finished_total', { status: 'done' }).reduce((t, x) => t + x.value, 0);
+    expect(done(ea) + done(eb)).toBe(1);
   }, 60_000);
 });
 

@@ -23,6 +23,7 @@ import { createJobService, type JobService, type SolveOutcome } from './jobs/job
 import { createJobQueue, type JobQueue } from './distributed/job-queue';
 import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config';
 import { createMetrics } from './metrics';
+import { measureStore } from './measured-store';
 import { usageAlert } from './limits/usage-alert';
 import type { SolveContext, SolveEnvelope } from './solve/types';
 
@@ -77,6 +78,8 @@ export interface ServiceOptions {
    * Ignored without Redis: the process then runs the store's jobs itself.
    */
   jobRole?: 'producer' | 'worker';
+  /** The `process` label of this process's metrics (default `SVC_PROCESS_NAME`, else `http-<host>:<pid>`). */
+  processName?: string;
 }
 
 export interface HealthStatus {
@@ -182,8 +185,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   const nativeLoadError = probe.nativeLoadError ?? null;
   // Once the probe fell back, every worker solves with engine-ts too (not a second guess per thread).
   const workerEngine = nativeLoadError !== null ? 'ts' : requestedEngine;
+  // This process's registry; every store call is timed into it.
+  const metrics = createMetrics({ processName: opts.processName ?? (env.SVC_PROCESS_NAME?.trim() || undefined) });
   // SQLite in the data dir (embedded), or PostgreSQL when SVC_DATABASE_URL is set (distributed).
-  const store = opts.store ?? (await openStore(env, { dataDir: opts.dataDir }));
+  const store = measureStore(opts.store ?? (await openStore(env, { dataDir: opts.dataDir })), metrics);
   const ownsStore = !opts.store;
   let recoveryTimer: NodeJS.Timeout | null = null;
   let queue: JobQueue | null = null;
@@ -228,7 +233,6 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted,
     });
     pool = createSolvePool({ engine: workerEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
-    const metrics = createMetrics();
     const redisUrl = env.SVC_REDIS_URL?.trim();
     const jobRole = opts.jobRole ?? 'producer';
     if (redisUrl) {
@@ -269,7 +273,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       ...createVerify({ sandboxMaxN }),
       formulate: catalogue.formulate,
       examples: catalogue.examples,
-      ...createOperations({ store, access, pool, limits, jobs, queue, metrics, engineKind, engineId: probe.id, isClosed: () => closed }),
+      ...createOperations({ store, access, pool, limits, jobs, queue, metrics, engineKind, engineId: probe.id, clock, isClosed: () => closed }),
     };
   } catch (e) {
     if (recoveryTimer) clearInterval(recoveryTimer);

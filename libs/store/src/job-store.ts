@@ -118,6 +118,8 @@ export interface JobStore {
    * requeued by a lease recovery; the attempt count makes the requeued run a new message).
    */
   queuedJobs(limit: number): Promise<{ jobId: string; attempts: number }[]>;
+  /** `createdAt` (epoch ms) of the oldest queued job service-wide, or null when none is queued (the queue-age metric). */
+  oldestQueuedJobAt(): Promise<number | null>;
   /** A principal's newest jobs first. */
   listJobs(principal: string, limit: number): Promise<JobRecord[]>;
 }

@@ -101,6 +101,9 @@ export function pgJobStore(ctx: PgContext): JobStore {
         "SELECT job_id, attempts FROM jobs WHERE status = 'queued' ORDER BY created_at, job_id LIMIT $1", [Math.max(0, Math.floor(limit))],
       )).rows.map((r) => ({ jobId: r.job_id, attempts: Number(r.attempts) }));
     },
+    async oldestQueuedJobAt() {
+      return (await query<{ at: number | null }>("SELECT MIN(created_at) AS at FROM jobs WHERE status = 'queued'")).rows[0].at;
+    },
     async listJobs(principal, limit) {
       return (await query<JobRow>(
         `SELECT ${JOB_COLUMNS} FROM jobs WHERE principal = $1 ORDER BY created_at DESC, job_id LIMIT $2`, [principal, Math.max(0, Math.floor(limit))],

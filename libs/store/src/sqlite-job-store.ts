@@ -17,6 +17,7 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     inflight: db.prepare<[string], { c: number }>("SELECT COUNT(*) AS c FROM jobs WHERE principal = ? AND status IN ('queued', 'running')"),
     count: db.prepare<[string], { c: number }>('SELECT COUNT(*) AS c FROM jobs WHERE status = ?'),
     get: db.prepare<[string], JobRow>('SELECT * FROM jobs WHERE job_id = ?'),
+    oldestQueuedAt: db.prepare<[], { at: number | null }>("SELECT MIN(created_at) AS at FROM jobs WHERE status = 'queued'"),
     oldestQueued: db.prepare<[], { job_id: string }>("SELECT job_id FROM jobs WHERE status = 'queued' ORDER BY created_at, job_id LIMIT 1"),
     claim: db.prepare<[number, string]>(
       "UPDATE jobs SET status = 'running', started_at = ?, attempts = attempts + 1 WHERE job_id = ? AND status = 'queued'",
@@ -109,6 +110,10 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     async queuedJobs(limit) {
       live();
       return q.queued.all(Math.max(0, Math.floor(limit))).map((r) => ({ jobId: r.job_id, attempts: r.attempts }));
+    },
+    async oldestQueuedJobAt() {
+      live();
+      return q.oldestQueuedAt.get()!.at ?? null;
     },
     async listJobs(principal, limit) {
       live();

@@ -413,6 +413,26 @@ function jobs(b: StoreBackend) {
       expect(await again.listJobs('p2', 10)).toEqual([]);
       expect(await again.countJobs('running')).toBe(1);
     }, 60_000);
+
+    it('tells when the oldest queued job was created: none queued → null; running and ended jobs do not count', async () => {
+      const s = await b.fresh();
+      expect(await s.oldestQueuedJobAt()).toBeNull();
+      const wide = { maxInflight: 9, maxQueued: 9 };
+      await s.insertJob(job('mid', { createdAt: 2000 }), wide);
+      await s.insertJob(job('old', { createdAt: 1500 }), wide);
+      await s.insertJob(job('new', { createdAt: 3000 }), wide);
+      expect(await s.oldestQueuedJobAt()).toBe(1500);
+      await s.claimJob(4000, 'old');
+      expect(await s.oldestQueuedJobAt()).toBe(2000);
+      await s.finishJob('mid', { status: 'cancelled', at: 4001, billedUnits: 0 });
+      expect(await s.oldestQueuedJobAt()).toBe(3000);
+      await s.claimJob(4002);
+      expect(await s.oldestQueuedJobAt()).toBeNull();
+      // A running job requeued after a crash is queued again, with its first creation time.
+      const again = await b.crash(s);
+      await again.requeueRunningJobs();
+      expect(await again.oldestQueuedJobAt()).toBe(1500);
+    }, 60_000);
   });
 }
 

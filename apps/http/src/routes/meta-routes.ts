@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AGENT_CARD_PATH, PROMETHEUS_CONTENT_TYPE, type Service } from '@svc/service';
+import { AGENT_CARD_PATH, type Service } from '@svc/service';
 import { ipRate, publicOrigin } from './guard';
 import { JSON_UTF8, type PublicDocuments } from './public-documents';
 
@@ -22,5 +22,6 @@ export function metaRoutes(app: FastifyInstance, service: Service, documents: Pu
     if (!r.ready) reply.header('retry-after', '30');
     return reply.code(r.ready ? 200 : 503).send(r);
   });
-  app.get('/metrics', async (_request, reply) => reply.header('content-type', PROMETHEUS_CONTENT_TYPE).send(await service.renderMetrics()));
+  // This process's own registry (prom-client), labelled with its process name.
+  app.get('/metrics', async (_request, reply) => reply.header('content-type', service.metrics.registry.contentType).send(await service.renderMetrics()));
 }

@@ -108,6 +108,8 @@ export interface JobService {
   cancel(jobId: string, reader: JobReader): Promise<JobView>;
   /** Queued and running jobs service-wide. */
   depth(): Promise<{ queued: number; running: number }>;
+  /** Jobs this process is running now (its busy job workers; the utilisation metric). */
+  running(): number;
   /** The runner and its worker pool are up. */
   ready(): boolean;
   /** Server shutdown: ends every pending long-poll now, and later ones answer at once. */
@@ -721,6 +723,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       const [queued, running] = await Promise.all([store.countJobs('queued'), store.countJobs('running')]);
       return { queued, running };
     },
+    running: () => active.size,
     ready() {
       if (closed) return false;
       if (queue && !queue.ready()) return false;

@@ -26,6 +26,7 @@ function inThreadPool(engine: Engine, waitMs: number, tasks: SolveTask[], starte
   return {
     threads: 1,
     waiting: 0,
+    busy: 0,
     async run(task) {
       tasks.push(task);
       const submittedAt = epochNow();

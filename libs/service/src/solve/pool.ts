@@ -45,6 +45,8 @@ export interface SolvePool {
   readonly threads: number;
   /** Solves waiting for a free worker (safe mode watches this). */
   readonly waiting: number;
+  /** Workers running a solve now (≤ threads; the utilisation metric). */
+  readonly busy: number;
   close(): Promise<void>;
 }
 
@@ -109,6 +111,9 @@ export function createSolvePool(opts: {
     threads: opts.threads,
     get waiting() {
       return pool.queueSize;
+    },
+    get busy() {
+      return Math.min(inFlight, opts.threads);
     },
     async run(task, stop) {
       if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
