@@ -43,6 +43,9 @@
  *   store     per-operation latency of the store's hot writes (check-and-charge, hold settle,
  *             idempotency claim and completion) on SQLite and on a throwaway PostgreSQL 15, one
  *             caller and 50 at once (store.ts: BENCH_STORE_OPS)
+ *   queue     the distributed queue as processes: a tiny job's submit → done one at a time
+ *             (embedded vs one node + one worker) and jobs per minute of a fixed mix with 1, 2
+ *             and 3 workers (queue.ts: BENCH_QUEUE_SEQ, BENCH_QUEUE_JOBS)
  *   metrics   one /metrics render of a busy node (every command × both engines × both lanes),
  *             one observation, one store call through the measuring proxy (metrics.ts:
  *             BENCH_METRICS_RENDERS)
@@ -82,6 +85,7 @@ import { benchEntropy } from './entropy';
 import { benchPhase } from './phase';
 import { benchReduce } from './reduce';
 import { benchStore } from './store';
+import { benchQueue } from './queue';
 import { benchMetrics } from './metrics';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -226,6 +230,7 @@ async function main() {
   if (wanted('phase')) console.log(`\n${await benchPhase(ts, native, process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   if (wanted('reduce')) console.log(`\n${await benchReduce(ts, native)}`);
   if (wanted('store')) console.log(`\n${await benchStore()}`);
+  if (wanted('queue')) console.log(`\n${await benchQueue()}`);
   if (wanted('metrics')) console.log(`\n${await benchMetrics()}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
