@@ -81,13 +81,22 @@ export interface SvcSuite {
 }
 
 /**
+ * What a suite starts before its server and stops after it (e.g. the databases and workers of a
+ * distributed deployment): `before` returns options (its `env` is merged into the server's).
+ */
+export interface SuiteAround {
+  before(work: string): Promise<StartServerOptions>;
+  after(): Promise<void>;
+}
+
+/**
  * Registers a bundled-CLI suite's hooks: before all, build the CLI (`buildCli`), make a temporary
  * directory named `prefix…` and start a real server on 127.0.0.1 port 0 (ts engine, one worker,
  * no environment, data in `<work>/data`; `server` adds to or overrides these); after all, close
  * the server and remove the directory. Read the returned fields inside hooks and tests only.
  */
-export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSuite {
-  const base = serverSuite(prefix, server, buildCli);
+export function svcSuite(prefix: string, server: StartServerOptions = {}, around?: SuiteAround): SvcSuite {
+  const base = serverSuite(prefix, server, buildCli, around);
   const suite: SvcSuite = {
     get server() {
       return base.server;
@@ -109,21 +118,23 @@ export function svcSuite(prefix: string, server: StartServerOptions = {}): SvcSu
  * environment, data in `<work>/data`, faults silent; `server` adds to or overrides these); after
  * all, every socket still open cut (a browser's), the server closed and the directory removed.
  */
-export function serverSuite(prefix: string, server: StartServerOptions = {}, setup?: () => void): Omit<SvcSuite, 'svc'> {
+export function serverSuite(prefix: string, server: StartServerOptions = {}, setup?: () => void, around?: SuiteAround): Omit<SvcSuite, 'svc'> {
   let running: RunningServer | undefined;
   let work = '';
   beforeAll(async () => {
     setup?.();
     work = mkdtempSync(join(tmpdir(), prefix));
-    running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, env: {}, ...server });
-  }, 60_000);
+    const extra = around ? await around.before(work) : {};
+    running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, ...server, ...extra, env: { ...server.env, ...extra.env } });
+  }, 120_000);
   afterAll(async () => {
     // Every test is done: a socket still open is a browser's (a renderer can outlive its headless
     // parent with a request in flight, which a graceful close would wait for); cut them all.
     running?.app.server.closeAllConnections();
     await running?.close();
+    await around?.after();
     if (work) rmSync(work, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000);
   return {
     get server() {
       if (!running) throw new Error('serverSuite: the server is not started (read it inside hooks and tests)');
