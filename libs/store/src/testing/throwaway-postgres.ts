@@ -1,10 +1,10 @@
 /// <reference path="../internal/pg.d.ts" />
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 /**
  * A throwaway PostgreSQL server for tests and measurements: a fresh cluster in a temp dir,
@@ -43,18 +43,6 @@ export function postgresBinDir(env: NodeJS.ProcessEnv = process.env): string | n
 
 /** Whether the PostgreSQL tests must run here (CI) rather than skip when the binaries are missing. */
 export const postgresRequired = (env: NodeJS.ProcessEnv = process.env): boolean => env.CI === 'true' || env.CI === '1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** The uid/gid to run the server as: ourselves, or an unprivileged system user when we are root. */
 function runAs(): { uid: number; gid: number } | null {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * A throwaway Redis server for tests and measurements: `redis-server` (Debian's package) on a free
@@ -29,18 +30,6 @@ export function redisServerBin(env: NodeJS.ProcessEnv = process.env): string | n
     if (d && fs.existsSync(p)) return p;
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /** Sends PING over a raw socket and resolves when +PONG comes back. */
