@@ -238,7 +238,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     // Public: counted against the per-IP sandbox rate like GET /api/v1/capabilities, and sent as the bytes built once.
     Capabilities: unary('Capabilities', async (call) => {
       decodeRequest(CapabilitiesRequest, call.request);
-      service.access.admitIp(ipOf(call.getPeer()));
+      await service.access.admitIp(ipOf(call.getPeer()));
       if (capabilities === undefined) {
         const struct = toStruct(door.capabilities() as Record<string, unknown>);
         capabilities = opts.serializeCapabilities ? opts.serializeCapabilities(struct) : struct;

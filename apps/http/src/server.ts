@@ -120,7 +120,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       assertKnownQuery(request.query);
       request.principal = await service.authenticate(request.headers.authorization, { ip: request.ip });
       // Scope and email verification (403), then the per-minute request rate (429).
-      service.access.admit(request.principal, 'solve');
+      await service.access.admit(request.principal, 'solve');
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared)) {
         const err = overCap(declared, capsFor(request));

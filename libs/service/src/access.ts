@@ -10,7 +10,7 @@ import { createIdempotency, type Idempotency } from './idempotency';
 import { createRetryLater, type RetryLater } from './internal/retry-later';
 import type { AccessLimits } from './limits/access-limits';
 import { createMeter, type Meter } from './limits/meter';
-import { WindowCounter } from './limits/window-counter';
+import { nodeLimits, type SharedLimits } from './limits/shared-limits';
 import { usageAlert } from './limits/usage-alert';
 import { bearerToken, type Action, type Principal, type Scope } from './principal';
 import { createResultCache, type CachedSolve, type CacheKeyInput, type ResultCache } from './result-cache';
@@ -71,7 +71,7 @@ export interface Access {
    */
   authorize(principal: Principal, action: Action): void;
   /** `authorize`, then counts one request against the per-minute rate (429 SVC_SANDBOX_RATE / SVC_RATE_LIMITED). */
-  admit(principal: Principal, action: Action): void;
+  admit(principal: Principal, action: Action): Promise<void>;
   /**
    * The per-IP limiter of the sandbox, for callers known only by their address: counts one request
    * of `ip` against the sandbox's per-minute request rate (the same window as sandbox solves from
@@ -79,15 +79,18 @@ export interface Access {
    * credentials at some cost: registration, the email link, a job read by id, the OpenAPI document,
    * the capabilities manifest.
    */
-  admitIp(ip: string): void;
+  admitIp(ip: string): Promise<void>;
   /** `SVC_PUBLIC_URL` when it is set (the origin of mailed links and of the OpenAPI server), else null. */
   readonly publicUrl: string | null;
   /** Takes `units` from the per-minute compute budget, or 429 SVC_COMPUTE_RATE_LIMIT (Retry-After 60). */
-  takeCompute(principal: Principal, units: number): void;
+  takeCompute(principal: Principal, units: number): Promise<void>;
   /** Gives back compute budget of a call that did not run. */
-  giveCompute(principal: Principal, units: number): void;
-  /** Safe mode: 503 SVC_HIGH_DEMAND for sandbox solves while `waiting` solves wait for a worker. */
-  assertCapacity(principal: Principal, waiting: number): void;
+  giveCompute(principal: Principal, units: number): Promise<void>;
+  /**
+   * Safe mode: 503 SVC_HIGH_DEMAND for sandbox solves while at least `highDemandQueue` solves wait
+   * for a worker — `waiting` on this node, or on every node when the counters are shared.
+   */
+  assertCapacity(principal: Principal, waiting: number): Promise<void>;
   /**
    * The billing half of a solve, after validation, in commands.md precedence: quota (402) →
    * result cache (a hit returns here, billed, using no compute budget) → per-minute compute
@@ -108,6 +111,11 @@ export async function createAccess(deps: {
   sandboxDailyUnits: number;
   /** A pinned public sandbox token (never rotated). */
   pinnedSandboxToken?: string;
+  /**
+   * Request-rate and compute windows and the waiting count: shared through Redis in the distributed
+   * deployment (distributed/redis-limits.ts); default this node's memory. Not closed here.
+   */
+  shared?: SharedLimits;
 }): Promise<Access> {
   const { store, clock, env, limits } = deps;
   if (env.SVC_SMTP_URL?.trim()) {
@@ -121,29 +129,30 @@ export async function createAccess(deps: {
   const publicUrl = env.SVC_PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
   const accounts = createAccountService({ store, clock, limits, mailer, signingSecret, publicUrl: publicUrl ?? undefined });
   const meter = createMeter({ store, clock, sandboxDailyUnits: deps.sandboxDailyUnits, access: limits });
-  const requests = new WindowCounter(clock);
-  const compute = new WindowCounter(clock);
+  const { requests, compute, waiting: waitingNow } = deps.shared ?? nodeLimits(clock);
 
   const cache = createResultCache({ store, clock, limits });
   const retry = createRetryLater();
   const usageAlertOf = (c: Charge) => usageAlert(c.used, c.allowance, clock());
-  const takeCompute = (p: Principal, units: number): void => {
+  const takeCompute = async (p: Principal, units: number): Promise<void> => {
     // A lone call larger than the whole budget still runs in an otherwise idle minute.
     const limit = Math.max(limits.computeUnitsPerMinute, units);
-    const r = compute.take(p.id, units, limit);
+    const r = await compute.take(p.id, units, limit);
     if (!r.ok) {
       throw new SvcError('SVC_COMPUTE_RATE_LIMIT', `This call needs ${units} compute units but ${r.used} of the ${limits.computeUnitsPerMinute} per minute are already spent.`, {
         extensions: { compute_units: units, compute_units_per_minute: limits.computeUnitsPerMinute },
       });
     }
   };
-  const assertCapacity = (p: Principal, waiting: number): void => {
-    if (p.kind !== 'sandbox' || limits.highDemandQueue === 0 || waiting < limits.highDemandQueue) return;
+  const assertCapacity = async (p: Principal, local: number): Promise<void> => {
+    if (p.kind !== 'sandbox' || limits.highDemandQueue === 0) return;
+    const waiting = local >= limits.highDemandQueue ? local : await waitingNow(local);
+    if (waiting < limits.highDemandQueue) return;
     throw new SvcError('SVC_HIGH_DEMAND', `Safe mode: ${waiting} solves are waiting for a worker, so sandbox solves are paused; keyed requests are still queued.`);
   };
 
-  const admitIp = (ip: string): void => {
-    const r = requests.take(`ip:${ip}`, 1, limits.sandboxRatePerMinute);
+  const admitIp = async (ip: string): Promise<void> => {
+    const r = await requests.take(`ip:${ip}`, 1, limits.sandboxRatePerMinute);
     if (!r.ok) {
       throw new SvcError('SVC_SANDBOX_RATE', `The sandbox allows ${limits.sandboxRatePerMinute} requests per minute per IP; wait, or register a free key.`, {
         retryAfter: r.retryAfterSeconds,
@@ -200,20 +209,20 @@ export async function createAccess(deps: {
     authorize,
     publicUrl,
     admitIp,
-    admit(p, action) {
+    async admit(p, action) {
       authorize(p, action);
       if (p.kind === 'sandbox') {
-        admitIp(p.ip);
+        await admitIp(p.ip);
         return;
       }
-      const r = requests.take(`key:${p.keyId}`, 1, limits.keyRatePerMinute);
+      const r = await requests.take(`key:${p.keyId}`, 1, limits.keyRatePerMinute);
       if (!r.ok) {
         throw new SvcError('SVC_RATE_LIMITED', `This key allows ${limits.keyRatePerMinute} requests per minute.`, { retryAfter: r.retryAfterSeconds });
       }
     },
     takeCompute,
-    giveCompute(p, units) {
-      compute.give(p.id, units);
+    async giveCompute(p, units) {
+      await compute.give(p.id, units);
     },
     assertCapacity,
     async admitSolve(p, req) {
@@ -232,15 +241,15 @@ export async function createAccess(deps: {
       }
       if (!cached) {
         try {
-          takeCompute(p, req.units);
+          await takeCompute(p, req.units);
         } catch (e) {
           await refund();
           throw e;
         }
         try {
-          assertCapacity(p, req.waiting);
+          await assertCapacity(p, req.waiting);
         } catch (e) {
-          compute.give(p.id, req.units);
+          await compute.give(p.id, req.units);
           await refund();
           throw e;
         }
@@ -263,7 +272,7 @@ export async function createAccess(deps: {
         async abort() {
           if (finished) return;
           finished = true;
-          if (!cached) compute.give(p.id, req.units);
+          if (!cached) await compute.give(p.id, req.units);
           await refund();
         },
       };

@@ -25,6 +25,8 @@ import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config
 import { createMetrics } from './metrics';
 import { measureStore } from './measured-store';
 import { usageAlert } from './limits/usage-alert';
+import { redisLimitsFromEnv } from './distributed/redis-limits';
+import type { SharedLimits } from './limits/shared-limits';
 import type { SolveContext, SolveEnvelope } from './solve/types';
 
 /** Defined in solve/types.ts (shared by the solve path, jobs and every front door). */
@@ -202,6 +204,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let solvePath: SolvePath;
   let extras: ServiceExtras;
   let catalogue: CatalogueApi;
+  // Rate windows and safe mode's waiting count shared through Redis when SVC_REDIS_URL is set.
+  let shared: SharedLimits | null = null;
   try {
     // Settle what a dead owner left half-done (held charges refunded, running idempotency keys
     // freed, claimed jobs requeued). Embedded: nothing is in flight before the first request, so
@@ -228,9 +232,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       }, Math.max(1000, Math.floor(store.lease.leaseMs / 3)));
       recoveryTimer.unref();
     }
+    shared = await redisLimitsFromEnv(env, { clock, nodeId: store.lease.nodeId, localWaiting: () => pool?.waiting ?? 0 });
     access = await createAccess({
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
-      sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted,
+      sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted, shared: shared ?? undefined,
     });
     pool = createSolvePool({ engine: workerEngine, threads: limits.workers, maxQueue: limits.workerQueue, workerFile: opts.workerFile });
     const redisUrl = env.SVC_REDIS_URL?.trim();
@@ -278,6 +283,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   } catch (e) {
     if (recoveryTimer) clearInterval(recoveryTimer);
     await queue?.close();
+    await shared?.close();
     if (ownsStore) await store.close();
     throw e;
   }
@@ -387,6 +393,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
         access.retry.close();
       }
       await pool.close();
+      await shared?.close();
       if (ownsStore) await store.close();
     },
   };

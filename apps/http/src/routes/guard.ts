@@ -8,7 +8,7 @@ import type { Action, Service } from '@svc/service';
 export function guard(service: Service, action: Action) {
   return async (request: FastifyRequest): Promise<void> => {
     request.principal = await service.authenticate(request.headers.authorization, { ip: request.ip });
-    service.access.admit(request.principal, action);
+    await service.access.admit(request.principal, action);
   };
 }
 
@@ -19,7 +19,7 @@ export function guard(service: Service, action: Action) {
  */
 export function ipRate(service: Service) {
   return async (request: FastifyRequest): Promise<void> => {
-    service.access.admitIp(request.ip);
+    await service.access.admitIp(request.ip);
   };
 }
 

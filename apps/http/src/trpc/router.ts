@@ -41,7 +41,7 @@ export interface TrpcContext {
   readonly door: Door;
   readonly caller: Caller;
   /** The per-IP sandbox rate, for what is served without credentials (`Access.admitIp`). */
-  readonly admitIp: (ip: string) => void;
+  readonly admitIp: (ip: string) => Promise<void>;
 }
 
 /** A typed pass-through: the door and the service check the arguments, with SVC_ codes. */
@@ -97,8 +97,8 @@ export function createTrpcRouter(docsUrl?: string) {
     verify: t.procedure.input(shaped<VerifyInput>()).mutation(({ ctx, input }) => call(() => ctx.door.verify(input, ctx.caller))),
     getJob: t.procedure.input(shaped<JobInput>()).query(({ ctx, input }): Promise<JobView> => call(() => ctx.door.getJob(input.job_id, ctx.caller, waitOf(input.wait_seconds)))),
     cancelJob: t.procedure.input(shaped<Pick<JobInput, 'job_id'>>()).mutation(({ ctx, input }): Promise<JobView> => call(() => ctx.door.cancelJob(input.job_id, ctx.caller))),
-    capabilities: t.procedure.query(({ ctx }) => call(() => {
-      ctx.admitIp(ctx.caller.ip ?? '127.0.0.1');
+    capabilities: t.procedure.query(({ ctx }) => call(async () => {
+      await ctx.admitIp(ctx.caller.ip ?? '127.0.0.1');
       return (capabilities ??= ctx.door.capabilities() as Record<string, unknown>);
     })),
   });
@@ -115,7 +115,7 @@ function waitOf(w: unknown): number {
 export type AppRouter = ReturnType<typeof createTrpcRouter>;
 
 /** The context of one request: its credentials, Idempotency-Key and client address. */
-export function trpcContext(door: Door, admitIp: (ip: string) => void) {
+export function trpcContext(door: Door, admitIp: (ip: string) => Promise<void>) {
   return ({ req }: CreateFastifyContextOptions): TrpcContext => {
     const h = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
     return { door, admitIp, caller: { authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip } };

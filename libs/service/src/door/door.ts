@@ -122,7 +122,7 @@ function authorizationOf(caller: Caller): string | undefined {
 export function createDoor(service: Service): Door {
   const admit = async (caller: Caller, action: Action): Promise<Principal> => {
     const principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
-    service.access.admit(principal, action);
+    await service.access.admit(principal, action);
     return principal;
   };
 
@@ -140,7 +140,7 @@ export function createDoor(service: Service): Door {
   /** Job routes: credentials optional (a sandbox job is readable by whoever holds its id). */
   const reader = async (caller: Caller, action: Action): Promise<Principal | null> => {
     if (caller.authorization === undefined || caller.authorization === null || caller.authorization === '') {
-      service.access.admitIp(caller.ip ?? LOCAL_IP);
+      await service.access.admitIp(caller.ip ?? LOCAL_IP);
       return null;
     }
     return admit(caller, action);

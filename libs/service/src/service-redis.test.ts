@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { isSvcError } from '@svc/errors';
+import { postgresRequired, redisServerBin, startThrowawayRedis, type ThrowawayRedis } from '@svc/store/testing';
+import { createService, type Principal, type Service } from './index';
+import { closeServices, makeService, tempDir } from '../test/services';
+
+// Two service nodes on one throwaway Redis (SVC_REDIS_URL): request rates, the per-minute compute
+// budget and safe mode's waiting count hold across both. Each node keeps its own SQLite store here
+// (the counters never touch the store; service-postgres.test.ts covers the shared store).
+// Under CI=true Redis must be there (.ci/run installs redis-server): these tests fail, never skip.
+const run = redisServerBin() !== null || postgresRequired();
+if (!run) console.warn('[service on Redis] redis-server not found (install redis-server, or set SVC_REDIS_SERVER): skipped here (never under CI=true)');
+
+const SANDBOX = 'sbx_redis_service_test';
+const TAG = 'svc-cortex-v1';
+const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isSvcError(e)) return e.code;
+    throw e;
+  }
+  return 'ok';
+}
+
+describe.runIf(run)('two nodes sharing rate windows through Redis (SVC_REDIS_URL)', () => {
+  let redis: ThrowawayRedis;
+  let raw: Redis;
+  let a: Service;
+  let b: Service;
+  // Mid-minute, so no window ends during a case.
+  const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+  const clock = () => now;
+  const principal = (s: Service, ip: string): Promise<Principal> => s.authenticate(`Bearer ${SANDBOX}`, { ip });
+
+  beforeAll(async () => {
+    redis = await startThrowawayRedis();
+    raw = new Redis(redis.url);
+    const opts = { env: { SVC_REDIS_URL: redis.url }, sandboxToken: SANDBOX, clock, access: { sandboxRatePerMinute: 5, computeUnitsPerMinute: 1, highDemandQueue: 3 } };
+    a = await makeService(opts);
+    b = await makeService(opts);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeServices();
+    raw?.disconnect();
+    await redis?.stop();
+  }, 60_000);
+
+  it('the per-IP request rate: 12 requests split across both nodes admit exactly 5; the rest are 429 with Retry-After', async () => {
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).access.admitIp('198.51.100.21')));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+    for (const o of outcomes.filter((x) => x.status === 'rejected')) {
+      const e = (o as PromiseRejectedResult).reason;
+      expect(e.code).toBe('SVC_SANDBOX_RATE');
+      expect(e.retryAfter).toBe(30);
+    }
+    // The sandbox principal's requests count in the same window.
+    const p = await principal(a, '198.51.100.22');
+    for (let i = 0; i < 5; i++) await (i % 2 ? a : b).access.admit(p, 'solve');
+    expect(await codeOf(b.access.admit(p, 'solve'))).toBe('SVC_SANDBOX_RATE');
+    expect(await codeOf(a.access.admitIp('198.51.100.22'))).toBe('SVC_SANDBOX_RATE');
+  }, 30_000);
+
+  it('the compute budget: a solve on node A spends the minute for node B too; the refused call is refunded; give-back frees it', async () => {
+    const pa = await principal(a, '198.51.100.31');
+    const pb = await principal(b, '198.51.100.31');
+    const first = await a.solve('maxcut', cycle(6), { principal: pa, query: { seed: '1' } });
+    expect(first.cut_value).toBe(6);
+    const units = first.compute_units as number;
+    // With a budget of 1 unit a minute, a lone call still runs in an idle minute; the next does not, on either node.
+    expect(await codeOf(b.solve('maxcut', cycle(8), { principal: pb, query: { seed: '1' } }))).toBe('SVC_COMPUTE_RATE_LIMIT');
+    expect((await b.access.meter.report(pb)).compute_units_used).toBe(0);
+    expect(await codeOf(a.access.takeCompute(pa, 1))).toBe('SVC_COMPUTE_RATE_LIMIT');
+    await b.access.giveCompute(pb, units);
+    await a.access.takeCompute(pa, units);
+    expect(await codeOf(b.access.takeCompute(pb, 1))).toBe('SVC_COMPUTE_RATE_LIMIT');
+  }, 60_000);
+
+  it('safe mode counts solves waiting on every node: each node publishes its own; sandbox solves pause at the total', async () => {
+    const entries = await raw.hgetall('svc:waiting');
+    expect(Object.keys(entries)).toHaveLength(2);
+    for (const v of Object.values(entries)) expect(v).toMatch(/^0:\d+$/);
+    const p = await principal(a, '198.51.100.41');
+    await a.access.assertCapacity(p, 2);
+    // A third node (as its heartbeat writes it) with one solve waiting: 2 here + 1 there reaches 3.
+    await raw.hset('svc:waiting', 'node-c', `1:${Date.now() + 5_000}`);
+    expect(await codeOf(a.access.assertCapacity(p, 2))).toBe('SVC_HIGH_DEMAND');
+    // Node B with none waiting sees A's 2 (published by A's last check) and C's 1.
+    expect(await codeOf(b.access.assertCapacity(p, 0))).toBe('SVC_HIGH_DEMAND');
+    await raw.hdel('svc:waiting', 'node-c');
+    await a.access.assertCapacity(p, 2);
+  });
+
+  it('Redis down: each node limits on its own (at most nodes × the limit); Redis back: shared again', async () => {
+    await redis.kill();
+    const down = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).access.admitIp('198.51.100.51')));
+    expect(down.filter((o) => o.status === 'fulfilled')).toHaveLength(10);
+    await redis.restart();
+    raw.disconnect();
+    raw = new Redis(redis.url);
+    // The clients reconnect (backoff ≤ 2 s), then each node tries Redis again a second after its last failure.
+    await new Promise((r) => setTimeout(r, 4_000));
+    const up = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).access.admitIp('198.51.100.52')));
+    expect(up.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+  }, 60_000);
+
+  it('a malformed SVC_REDIS_URL stops the start with its name', async () => {
+    await expect(createService({ engine: 'ts', workers: 1, dataDir: tempDir(), env: { SVC_REDIS_URL: 'redis//cache:6379' } })).rejects.toThrow(/^SVC_REDIS_URL must be/);
+  });
+});
