@@ -55,3 +55,6 @@ export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-sca
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
 export { createDoor, CALL_OPTION_KEYS, type Door, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';
+export { createRedisClient, redisUrlFromEnv, redactRedisUrl, type RedisRole } from './distributed/redis-client';
+export { createRedisLimits, type RedisLimitsOptions } from './distributed/redis-limits';
+export { nodeLimits, memoryWindows, type SharedLimits, type WindowCounts } from './limits/shared-limits';

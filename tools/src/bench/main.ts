@@ -49,6 +49,8 @@
  *   metrics   one /metrics render of a busy node (every command × both engines × both lanes),
  *             one observation, one store call through the measuring proxy (metrics.ts:
  *             BENCH_METRICS_RENDERS)
+ *   rate-limits  one take of a per-minute rate window from memory and from a throwaway Redis
+ *             (shared across nodes), one caller and 50 at once (rate-limits.ts: BENCH_RATE_TAKES)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -87,6 +89,7 @@ import { benchReduce } from './reduce';
 import { benchStore } from './store';
 import { benchQueue } from './queue';
 import { benchMetrics } from './metrics';
+import { benchRateLimits } from './rate-limits';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -232,6 +235,7 @@ async function main() {
   if (wanted('store')) console.log(`\n${await benchStore()}`);
   if (wanted('queue')) console.log(`\n${await benchQueue()}`);
   if (wanted('metrics')) console.log(`\n${await benchMetrics()}`);
+  if (wanted('rate-limits')) console.log(`\n${await benchRateLimits()}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }
