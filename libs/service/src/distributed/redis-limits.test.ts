@@ -169,4 +169,48 @@ describe.runIf(run)('shared limits on Redis (two nodes)', () => {
     expect(a.logs.filter((l) => l.includes('Redis answers again'))).toHaveLength(1);
     expect(said(a.logs)).toHaveLength(1);
   }, 60_000);
+
+  it('a hung Redis costs a request at most the 250 ms command timeout, then the node counts on its own', async () => {
+    const a = await node({ prefix: 't6:' });
+    now = 6_000 * MINUTE + 30_000;
+    expect((await a.limits.requests.take('ip:y', 1, 2)).ok).toBe(true);
+    // Another client pauses the server: it accepts commands and answers none for 3 s.
+    const admin = createRedisClient(redis.url, 'queue', { log: () => {} });
+    await admin.client('PAUSE', 3_000, 'ALL');
+    const t0 = Date.now();
+    const slow = await a.limits.requests.take('ip:y', 1, 2);
+    const waited = Date.now() - t0;
+    expect(slow).toEqual({ ok: true, used: 1, retryAfterSeconds: 30 });
+    expect(waited).toBeGreaterThanOrEqual(200);
+    expect(waited).toBeLessThan(2_000);
+    // Within the next second the node does not try Redis again: no wait at all.
+    const t1 = Date.now();
+    expect((await a.limits.requests.take('ip:y', 1, 2)).ok).toBe(true);
+    expect((await a.limits.requests.take('ip:y', 1, 2)).ok).toBe(false);
+    expect(Date.now() - t1).toBeLessThan(200);
+    expect(a.logs.filter((l) => l.includes('shared limits: Redis failed') && l.includes('timed out'))).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 3_200));
+    admin.disconnect();
+  }, 30_000);
+
+  it('a node that starts while Redis is down waits 5 s, counts on its own, and shares once Redis is up', async () => {
+    await redis.kill();
+    const t0 = Date.now();
+    const a = await node({ prefix: 't7:' });
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(4_900);
+    expect(a.logs.filter((l) => l.includes('shared limits: Redis failed') && l.includes('of the start'))).toHaveLength(1);
+    now = 7_000 * MINUTE + 30_000;
+    expect((await a.limits.requests.take('ip:z', 1, 1)).ok).toBe(true);
+    expect((await a.limits.requests.take('ip:z', 1, 1)).ok).toBe(false);
+    await redis.restart();
+    for (let i = 0; i < 100 && a.client.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1_100));
+    const b = await node({ prefix: 't7:' });
+    // Both count in Redis now (A's own count of the outage is left behind).
+    expect((await b.limits.requests.take('ip:z', 1, 2)).ok).toBe(true);
+    expect((await a.limits.requests.take('ip:z', 1, 2)).ok).toBe(true);
+    expect(await b.client.get(`t7:rate:requests:ip:z:${7_000}`)).toBe('2');
+    expect((await b.limits.requests.take('ip:z', 1, 2)).ok).toBe(false);
+    expect(a.logs.filter((l) => l.includes('Redis answers again'))).toHaveLength(1);
+  }, 60_000);
 });
