@@ -26,6 +26,7 @@ import { createMetrics } from './metrics';
 import { measureStore } from './measured-store';
 import { usageAlert } from './limits/usage-alert';
 import { redisLimitsFromEnv } from './distributed/redis-limits';
+import { redisUrlFromEnv } from './distributed/redis-client';
 import type { SharedLimits } from './limits/shared-limits';
 import type { SolveContext, SolveEnvelope } from './solve/types';
 
@@ -180,6 +181,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     env,
     os.availableParallelism(),
   );
+  // A malformed SVC_REDIS_URL stops the start before the store is opened.
+  redisUrlFromEnv(env);
   const requestedEngine = opts.engine ?? (env.SVC_ENGINE === 'ts' || env.SVC_ENGINE === 'native' ? env.SVC_ENGINE : undefined);
   // Same selection as every worker makes; a worker that disagrees is caught per solve.
   const probe = createEngine(requestedEngine, opts.loadNative);

@@ -29,8 +29,9 @@ export interface AccessLimits {
   /** Result cache size in bytes (`SVC_RESULT_CACHE_BYTES`, 256 MiB; 0 disables the cache). */
   readonly resultCacheBytes: number;
   /**
-   * Safe mode: with at least this many solves waiting for a worker, sandbox solves are refused
-   * with 503 SVC_HIGH_DEMAND while keyed ones still queue (`SVC_HIGH_DEMAND_QUEUE`, 32; 0 = off).
+   * Safe mode: with at least this many solves waiting for a worker (on every node together when
+   * the counters are shared through Redis), sandbox solves are refused with 503 SVC_HIGH_DEMAND
+   * while keyed ones still queue (`SVC_HIGH_DEMAND_QUEUE`, 32; 0 = off).
    */
   readonly highDemandQueue: number;
   /** Lifetime of a signed verification link (`SVC_EMAIL_TOKEN_TTL_SECONDS`, 86400). */

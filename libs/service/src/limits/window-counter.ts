@@ -9,8 +9,9 @@ export interface TakeResult {
 
 /**
  * Fixed windows of `windowMs` aligned to the epoch, counted per key in memory (the embedded
- * deployment; the distributed one keeps the same counters in Redis). The clock is injected, so
- * tests move time instead of waiting.
+ * deployment; the distributed one keeps the same counters in Redis, distributed/redis-limits.ts,
+ * and falls back to this one while Redis is unreachable). The clock is injected, so tests move
+ * time instead of waiting.
  */
 export class WindowCounter {
   private readonly counts = new Map<string, { window: number; used: number }>();
