@@ -6,16 +6,20 @@ import { Redis, type RedisOptions } from 'ioredis';
  *   must never wait on Redis: no offline queue (a command while disconnected fails at once), one
  *   retry of a command cut by a reconnect, and a 250 ms command timeout (a hung server). Callers
  *   fall back to counting per node.
- * - `queue`: BullMQ's connections. BullMQ requires `maxRetriesPerRequest: null` (its blocking
- *   commands wait as long as they must) and keeps the offline queue so a worker rides out a
- *   reconnect; no command timeout (blocking reads would hit it).
- * - `events`: a pub/sub subscriber (cross-node wake-ups): as `queue`.
+ * - `queue`: a BullMQ `Queue` (adding jobs from an HTTP node). Fails fast as `counters` does (no
+ *   offline queue, BullMQ's advice for producers), so a node without Redis can refuse queued work
+ *   at once instead of holding the request; no command timeout (BullMQ's scripts may be long).
+ * - `worker`: a BullMQ `Worker`'s blocking connection. BullMQ requires `maxRetriesPerRequest: null`
+ *   (it rejects a blocking client with any other value) and keeps the offline queue so a worker
+ *   rides out a reconnect; no command timeout (blocking reads would hit it).
+ * - `events`: a pub/sub subscriber (cross-node wake-ups): as `worker`.
  */
-export type RedisRole = 'counters' | 'queue' | 'events';
+export type RedisRole = 'counters' | 'queue' | 'worker' | 'events';
 
 const ROLE_OPTIONS: Readonly<Record<RedisRole, RedisOptions>> = {
   counters: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 250 },
-  queue: { enableOfflineQueue: true, maxRetriesPerRequest: null },
+  queue: { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+  worker: { enableOfflineQueue: true, maxRetriesPerRequest: null },
   events: { enableOfflineQueue: true, maxRetriesPerRequest: null },
 };
 

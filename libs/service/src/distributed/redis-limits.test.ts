@@ -175,7 +175,7 @@ describe.runIf(run)('shared limits on Redis (two nodes)', () => {
     now = 6_000 * MINUTE + 30_000;
     expect((await a.limits.requests.take('ip:y', 1, 2)).ok).toBe(true);
     // Another client pauses the server: it accepts commands and answers none for 3 s.
-    const admin = createRedisClient(redis.url, 'queue', { log: () => {} });
+    const admin = createRedisClient(redis.url, 'worker', { log: () => {} });
     await admin.client('PAUSE', 3_000, 'ALL');
     const t0 = Date.now();
     const slow = await a.limits.requests.take('ip:y', 1, 2);
