@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { isSvcError } from '@svc/errors';
-import { postgresRequired, redisServerBin, startThrowawayRedis, type ThrowawayRedis } from '@svc/store/testing';
+import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { createService, type Principal, type Service } from './index';
 import { closeServices, makeService, tempDir } from '../test/services';
 
@@ -111,4 +111,41 @@ describe.runIf(run)('two nodes sharing rate windows through Redis (SVC_REDIS_URL
   it('a malformed SVC_REDIS_URL stops the start with its name', async () => {
     await expect(createService({ engine: 'ts', workers: 1, dataDir: tempDir(), env: { SVC_REDIS_URL: 'redis//cache:6379' } })).rejects.toThrow(/^SVC_REDIS_URL must be/);
   });
+});
+
+// The distributed deployment proper: both nodes on one PostgreSQL (accounts and keys shared) and
+// one Redis. A key registered on one node is limited per minute across both.
+describe.runIf(run && (postgresBinDir() !== null || postgresRequired()))('two nodes on PostgreSQL and Redis: the per-key request rate', () => {
+  let pg: ThrowawayPostgres;
+  let redis: ThrowawayRedis;
+  let a: Service;
+  let b: Service;
+
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+    const env = { SVC_DATABASE_URL: await pg.createDatabase(), SVC_REDIS_URL: redis.url };
+    const now = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+    const opts = { env, clock: () => now, sandboxToken: SANDBOX, access: { keyRatePerMinute: 6 } };
+    a = await makeService(opts);
+    b = await makeService(opts);
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeServices();
+    await redis?.stop();
+    await pg?.stop();
+  }, 60_000);
+
+  it('15 requests with one key split across both nodes admit exactly 6; another key has its own window', async () => {
+    const first = (await a.access.accounts.register({ email: 'shared-rate@example.com' }));
+    const onA = await a.authenticate(`Bearer ${first.key.token}`, { ip: '198.51.100.61' });
+    const onB = await b.authenticate(`Bearer ${first.key.token}`, { ip: '198.51.100.62' });
+    const outcomes = await Promise.allSettled(Array.from({ length: 15 }, (_, i) => (i % 2 ? a.access.admit(onA, 'analyze') : b.access.admit(onB, 'analyze'))));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(6);
+    for (const o of outcomes.filter((x) => x.status === 'rejected')) {
+      expect((o as PromiseRejectedResult).reason).toMatchObject({ code: 'SVC_RATE_LIMITED', retryAfter: 30 });
+    }
+    const other = (await b.access.accounts.register({ email: 'shared-rate-2@example.com' }));
+    await a.access.admit(await a.authenticate(`Bearer ${other.key.token}`, { ip: '198.51.100.61' }), 'analyze');
+  }, 60_000);
 });
