@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresRequired, redisServerBin, startThrowawayRedis, type ThrowawayRedis } from '@svc/store/testing';
+import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { TestClock, call, expectProblem, solve, solveBody, start, stopAll, type TestServer } from '../test/helpers';
 
-// Two HTTP nodes with one SVC_REDIS_URL: the per-IP sandbox rate holds across both, through the
-// front door (429 with Retry-After), and Redis going away leaves each node limiting on its own.
-// Under CI=true Redis must be there (.ci/run installs redis-server): these tests fail, never skip.
-const run = redisServerBin() !== null || postgresRequired();
-if (!run) console.warn('[HTTP nodes sharing limits] redis-server not found: skipped here (never under CI=true)');
+// Two HTTP nodes on one PostgreSQL and one Redis (SVC_DATABASE_URL, SVC_REDIS_URL): the per-IP
+// sandbox rate holds across both, through the front door (429 with Retry-After), and Redis going
+// away leaves each node limiting on its own.
+// Under CI=true PostgreSQL and Redis must be there (.ci/run installs them): these tests fail, never skip.
+const run = (redisServerBin() !== null && postgresBinDir() !== null) || postgresRequired();
+if (!run) console.warn('[HTTP nodes sharing limits] redis-server or PostgreSQL not found: skipped here (never under CI=true)');
 
 describe.runIf(run)('two HTTP nodes sharing rate windows (SVC_REDIS_URL)', () => {
+  let pg: ThrowawayPostgres;
   let redis: ThrowawayRedis;
   let a: TestServer;
   let b: TestServer;
@@ -16,8 +18,8 @@ describe.runIf(run)('two HTTP nodes sharing rate windows (SVC_REDIS_URL)', () =>
   const TOKEN = 'sbx_http_shared_limits_test';
 
   beforeAll(async () => {
-    redis = await startThrowawayRedis();
-    const opts = { env: { SVC_REDIS_URL: redis.url }, clock: clock.fn, sandboxToken: TOKEN, access: { sandboxRatePerMinute: 4 } };
+    [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);
+    const opts = { env: { SVC_DATABASE_URL: await pg.createDatabase(), SVC_REDIS_URL: redis.url }, clock: clock.fn, sandboxToken: TOKEN, access: { sandboxRatePerMinute: 4 } };
     a = await start(opts);
     b = await start(opts);
   }, 120_000);
@@ -25,6 +27,7 @@ describe.runIf(run)('two HTTP nodes sharing rate windows (SVC_REDIS_URL)', () =>
   afterAll(async () => {
     await stopAll();
     await redis?.stop();
+    await pg?.stop();
   }, 60_000);
 
   it('4 per minute per IP across both nodes: the fifth request is 429 on either, with Retry-After to the window’s end; the next minute admits again', async () => {

@@ -235,7 +235,8 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       }, Math.max(1000, Math.floor(store.lease.leaseMs / 3)));
       recoveryTimer.unref();
     }
-    shared = await redisLimitsFromEnv(env, { clock, nodeId: store.lease.nodeId, localWaiting: () => pool?.waiting ?? 0 });
+    // A queue worker (apps/worker) serves no requests: it has no rate windows to share.
+    if (opts.jobRole !== 'worker') shared = await redisLimitsFromEnv(env, { clock, nodeId: store.lease.nodeId, localWaiting: () => pool?.waiting ?? 0 });
     access = await createAccess({
       store, clock, env, dataDir: opts.dataDir ?? defaultDataDir(env), limits: resolveAccessLimits(opts.access, env),
       sandboxDailyUnits: limits.sandbox.dailyUnits, pinnedSandboxToken: wanted, shared: shared ?? undefined,

@@ -49,7 +49,9 @@ export function redisUrlFromEnv(env: NodeJS.ProcessEnv): string | null {
   } catch {
     throw bad('not a URL');
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw bad(`scheme '${u.protocol.replace(/:$/, '')}'`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
+    throw new Error(`SVC_REDIS_URL must start with redis:// or rediss:// (TLS), as in redis://[user:password@]host[:port][/db]; got '${redactRedisUrl(raw)}'`);
+  }
   if (!u.hostname) throw bad('no host');
   if (u.pathname !== '' && u.pathname !== '/' && !/^\/\d{1,5}$/.test(u.pathname)) throw bad('the path must be a database number');
   return raw;

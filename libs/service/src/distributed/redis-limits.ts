@@ -213,5 +213,7 @@ export async function redisLimitsFromEnv(env: NodeJS.ProcessEnv, opts: Omit<Redi
   const url = redisUrlFromEnv(env);
   if (url === null) return null;
   const nodeId = opts.nodeId && opts.nodeId !== 'embedded' ? opts.nodeId : `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  return createRedisLimits({ ...opts, nodeId, redis: createRedisClient(url, 'counters', { log: opts.log }) });
+  // Keys under SVC_REDIS_PREFIX (default `svc`), as the queue's are.
+  const prefix = opts.prefix ?? `${env.SVC_REDIS_PREFIX?.trim() || 'svc'}:`;
+  return createRedisLimits({ ...opts, prefix, nodeId, redis: createRedisClient(url, 'counters', { log: opts.log }) });
 }
