@@ -212,6 +212,8 @@ interface Active {
   engine?: PlanProgress;
   /** performance.now() of the last progress wake of this job's watchers. */
   progressWokeAt?: number;
+  /** The report last announced to other processes (queue mode). */
+  publishedEngine?: PlanProgress;
   readonly done: Promise<void>;
 }
 
@@ -383,8 +385,10 @@ export function createJobService(deps: JobServiceDeps): JobService {
         // Kept in memory (views and watchers read it); the ticker stores it once a second.
         onProgress: (p) => {
           a.engine = p;
+          // This process's watchers read the in-memory state: woken now (at most once a second).
+          // Other processes' read the store: woken by the ticker once it has written the report.
           const now = performance.now();
-          if (now - (a.progressWokeAt ?? -Infinity) >= PROGRESS_WAKE_MS) {
+          if (!queue && now - (a.progressWokeAt ?? -Infinity) >= PROGRESS_WAKE_MS) {
             a.progressWokeAt = now;
             notifyProgress(row.jobId);
           }
@@ -539,7 +543,15 @@ export function createJobService(deps: JobServiceDeps): JobService {
           a.cancelRequested = true;
           Atomics.store(a.cancel, 0, 1);
         }
-        if (a.plan && !closed) await store.updateJobProgress(jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time')));
+        if (a.plan && !closed) {
+          const reported = a.engine;
+          await store.updateJobProgress(jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time')));
+          // With a queue the watchers may be on other nodes: a new report, once stored, wakes them.
+          if (queue && reported !== undefined && reported !== a.publishedEngine) {
+            a.publishedEngine = reported;
+            queue.publish({ t: 'progress', id: jobId });
+          }
+        }
       }).catch(() => undefined);
     }
   }, TICK_MS);
@@ -592,6 +604,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   if (queue) {
     queue.onEvent((e) => {
       if (e.t === 'ended') notify(e.id);
+      else if (e.t === 'progress') notifyProgress(e.id);
       else if (e.t === 'cancel') {
         const a = active.get(e.id);
         if (a && !a.cancelRequested) void stopActive(a);
