@@ -311,3 +311,41 @@ describe('decoded documents are bounded per server', () => {
     await t.close();
   });
 });
+
+describe('WatchJob streams the engine progress of a running job', () => {
+  let t: TestDoor;
+  let key: string;
+  beforeAll(async () => {
+    t = await startTestDoor({ jobs: { queueThresholdWork: 1 }, access: { resultCacheBytes: 0 } });
+    key = await verifiedKey(t, 'progress@example.com');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('a message per progress report while it runs (best, bound, gap, share), then the cancelled end', async () => {
+    // 800 cities at high effort run for minutes: watched for a few seconds, then cancelled.
+    let x = 11;
+    const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const points = Array.from({ length: 800 }, () => [Math.round(r() * 100_000) / 100, Math.round(r() * 100_000) / 100]);
+    const c = solverClient(t.srv.address, key);
+    const ack = await c.solve({ command: 'tsp', problem: { tag: TAG, description: 'Plan the shortest round through the delivery addresses.', n: points.length, points }, effort: 'high', seed: 2 });
+    expect(ack.ok && ack.queued, JSON.stringify(ack).slice(0, 300)).toBe(true);
+    const id = (ack as unknown as { value: { job_id: string } }).value.job_id;
+    const watching = c.watchJob(id, { deadlineMs: 60_000 });
+    await new Promise((res) => setTimeout(res, 6000));
+    await c.cancelJob(id);
+    const { jobs, end } = await watching;
+    c.close();
+    expect(end).toBeNull();
+    expect(jobs.at(-1)).toMatchObject({ job_id: id, status: 'cancelled' });
+    const live = jobs.filter((j) => j.status === 'running' && (j.progress as { share_basis?: string } | null)?.share_basis === 'engine_progress')
+      .map((j) => j.progress as { best: number; bound: number; gap: number; share: number; share_done: number; elapsed_ms: number });
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    for (const p of live) {
+      expect(typeof p.best).toBe('number');
+      expect(p.bound).toBeLessThanOrEqual(p.best);
+      expect(p.gap).toBeCloseTo(Math.abs(p.best - p.bound) / Math.max(1, Math.abs(p.best)), 12);
+      expect(p.share).toBe(p.share_done);
+    }
+    for (let k = 1; k < live.length; k++) expect(live[k].elapsed_ms).toBeGreaterThan(live[k - 1].elapsed_ms);
+  }, 120_000);
+});

@@ -276,7 +276,8 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
         const caller = callerOf(call);
         let last = '';
         while (!ended) {
-          const job = (await door.getJob(jobId, caller, last === '' ? 0 : WATCH_POLL_S)) as unknown as Record<string, unknown>;
+          // Wakes at the end, or at the engine's next progress report (at most one a second).
+          const job = (await door.getJob(jobId, caller, last === '' ? 0 : WATCH_POLL_S, { orProgress: true })) as unknown as Record<string, unknown>;
           if (ended) return;
           const key = JSON.stringify([job.status, job.progress, job.cancel_requested]);
           if (key !== last) {

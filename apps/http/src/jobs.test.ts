@@ -130,11 +130,17 @@ describe('cancel, capacity, progress, account scoping', () => {
     queued = expectAck(await post(t, 'maxcut', long(2), token, 'effort=high'));
   });
 
-  it('reports progress: running with an estimated share and the proven bound; queued not started', async () => {
+  it('reports progress: running with the engine\'s best (or an estimated share before its first report) and the proven bound; queued not started', async () => {
     const r = (await until(t, running.job_id, token, 'running')).json;
     await new Promise((res) => setTimeout(res, 300));
     const p = (await job(t, running.job_id, token)).json.progress;
-    expect(p.share_basis).toBe('estimated_from_elapsed_time');
+    // engine_progress once the engine has reported (maxcut does, every 100 ms of tabu search), the estimate before.
+    expect(['engine_progress', 'estimated_from_elapsed_time']).toContain(p.share_basis);
+    if (p.share_basis === 'engine_progress') {
+      expect(typeof p.best).toBe('number');
+      expect(p.best).toBeLessThanOrEqual(p.bound);
+      expect(p.gap).toBeCloseTo((p.bound - p.best) / Math.max(1, Math.abs(p.best)), 12);
+    }
     expect(p.share_done).toBeGreaterThan(0);
     expect(p.share_done).toBeLessThan(1);
     expect(p.bound).toBe(long(1).edges.reduce((s, e) => s + e[2], 0));

@@ -39,7 +39,8 @@ export function doorBackend(door: Door, caller: Caller, principal: Principal | n
     analyze: (args) => outcome(() => door.analyze(args, caller)),
     compute: (args, idempotencyKey) => outcome(() => door.compute(args, { ...caller, idempotencyKey })),
     verify: (args) => outcome(() => door.verify(args, caller)),
-    getJob: (jobId, waitSeconds) => outcome(() => door.getJob(jobId, caller, waitSeconds)),
+    getJob: (jobId, waitSeconds, opts) => outcome(() => door.getJob(jobId, caller, waitSeconds, opts)),
+    progressWaits: true,
     cancelJob: (jobId) => outcome(() => door.cancelJob(jobId, caller)),
     // The account (`account:<id>`) or the sandbox allowance (`sandbox-ip:<ip>`) owns a kept result.
     owner: async () => principal?.id ?? null,

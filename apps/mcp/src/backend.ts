@@ -21,8 +21,13 @@ export interface McpBackend {
   /** A solve (with `command`) or a routed compute; a heavy one answers the queued job handle. */
   compute(args: SolveArgs, idempotencyKey?: string): Promise<Outcome>;
   verify(args: { readonly command?: string; readonly problem: unknown; readonly answer: unknown }): Promise<Outcome>;
-  /** A job, long-polling up to `waitSeconds` (the server cuts it to its maximum). */
-  getJob(jobId: string, waitSeconds: number): Promise<Outcome>;
+  /**
+   * A job, long-polling up to `waitSeconds` (the server cuts it to its maximum); with
+   * `orProgress`, a backend that can also ends the wait at the job's next progress report.
+   */
+  getJob(jobId: string, waitSeconds: number, opts?: { readonly orProgress?: boolean }): Promise<Outcome>;
+  /** getJob honours `orProgress` (the in-process service); absent: it waits for the end only (HTTP). */
+  readonly progressWaits?: boolean;
   cancelJob(jobId: string): Promise<Outcome>;
   /**
    * Who is calling, as the owner of results kept for `svc://results/<receipt>` (the account, or the

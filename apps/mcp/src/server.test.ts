@@ -169,6 +169,38 @@ describe('createMcpServer', () => {
     expect(cancelled.structuredContent).toMatchObject({ status: 'cancelled' });
   });
 
+  it('a job wait with a progressToken sends notifications/progress for each change of the running job\'s progress, waking on progress', async () => {
+    const backend = new Script();
+    backend.progressWaits = true;
+    const seenOpts: unknown[] = [];
+    const running = (elapsed: number, best: number, share: number) => ({
+      ok: true as const,
+      value: job('running', { progress: { share_done: share, share_basis: 'engine_progress', best_objective: best, best, bound: 90, gap: (best - 90) / best, elapsed_ms: elapsed, estimated_work: 1e6, share, work: elapsed * 10 } }),
+    });
+    // Two reports, the same one again (no new notification), then the end.
+    backend.jobs = [running(500, 120, 0.1), running(1500, 110, 0.3), running(1500, 110, 0.3), { ok: true, value: job('done', { result: envelope(3) }) }];
+    const getJob = backend.getJob.bind(backend);
+    backend.getJob = async (id, wait, opts) => {
+      seenOpts.push(opts);
+      return getJob(id, wait);
+    };
+    const client = await connect(backend);
+    const notes: { progress: number; total?: number; message?: string }[] = [];
+    const done = (await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: 30 } }, undefined, { onprogress: (p) => notes.push(p) })) as Result;
+    expect(done.structuredContent).toMatchObject({ status: 'done' });
+    expect(notes).toHaveLength(2);
+    expect(notes[1].progress).toBeGreaterThan(notes[0].progress);
+    expect(notes[0].message).toMatch(/10\.0% done \(engine_progress\), best 120, bound 90, gap 25\.00%/);
+    expect(notes[1].message).toMatch(/best 110/);
+    // Every poll asked the backend to wake on progress too.
+    expect(seenOpts.every((o) => (o as { orProgress?: boolean } | undefined)?.orProgress === true)).toBe(true);
+    // Without a token: no notification, and the plain wait for the end.
+    backend.jobs = [running(500, 120, 0.1), { ok: true, value: job('done', { result: envelope(3) }) }];
+    seenOpts.length = 0;
+    await client.callTool({ name: 'svc.compute', arguments: { job_id: JOB_ID, wait_seconds: 30 } });
+    expect(seenOpts.every((o) => o === undefined)).toBe(true);
+  });
+
   it('a long-poll that comes back at once (a draining server) is retried with growing pauses, never in a spin; a shutdown ends the wait', async () => {
     // Each poll takes 1 ms of the fake clock and answers "running" at once; pauses advance it too.
     let t = 0;

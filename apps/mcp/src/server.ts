@@ -25,11 +25,42 @@ export const MAX_TEXT_CHARS = 8192;
 export const DEFAULT_WAIT_S = 8;
 export const MAX_WAIT_S = 50;
 const POLL_CAP_S = 30;
+/** With a progress token and a backend that waits for the end only (HTTP), polls are this short so progress flows. */
+const PROGRESS_POLL_S = 2;
 /** A job poll that came back early (a draining server, a shorter server maximum) waits this long before the next, doubling. */
 export const FIRST_PAUSE_MS = 250;
 export const MAX_PAUSE_MS = 5000;
 
 const TERMINAL = new Set(['done', 'failed', 'cancelled']);
+
+/** Where a job wait sends its progress (a tools/call with `_meta.progressToken`). */
+interface ProgressOut {
+  send(job: Json): Promise<void>;
+}
+
+/** What a progress notification shows of a running job; null before it has any progress. elapsed_ms aside (it always moves). */
+function progressKey(job: Json): string | null {
+  const p = job.progress;
+  if (!isRecord(p)) return null;
+  return JSON.stringify([job.status, p.share_done, p.share_basis, p.best ?? p.best_objective, p.bound, p.gap]);
+}
+
+/** notifications/progress params of a running job: progress = its elapsed ms (always increasing), the share as a percent and best/bound/gap in the message. */
+export function progressParams(token: string | number, job: Json, previous: number): { progressToken: string | number; progress: number; total?: number; message: string } {
+  const p = isRecord(job.progress) ? job.progress : {};
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  const share = num(p.share_done);
+  const best = num(p.best ?? p.best_objective);
+  const bound = num(p.bound);
+  const gap = num(p.gap);
+  const parts = [`job ${String(job.job_id)} ${String(job.status)}`];
+  if (share !== null) parts.push(`${(100 * share).toFixed(1)}% done (${String(p.share_basis)})`);
+  if (best !== null) parts.push(`best ${best}`);
+  if (bound !== null) parts.push(`bound ${bound}`);
+  if (gap !== null) parts.push(`gap ${(100 * gap).toFixed(2)}%`);
+  const elapsed = num(p.elapsed_ms) ?? 0;
+  return { progressToken: token, progress: Math.max(elapsed, previous + 1), message: parts.join(', ') };
+}
 const SOLVE_KEYS = ['command', 'problem', 'effort', 'seed', 'max_latency_ms', 'version'] as const;
 const JOB_KEYS = ['job_id', 'wait_seconds', 'cancel', 'idempotency_key'] as const;
 /** Who may read kept results when the backend names no caller (`svc mcp`: one user per process). */
@@ -155,15 +186,29 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     },
   );
 
-  /** Waits for a job up to `waitS` seconds in polls the server allows, then returns it as it is. */
-  async function follow(jobId: string, waitS: number): Promise<Outcome> {
+  /**
+   * Waits for a job up to `waitS` seconds in polls the server allows, then returns it as it is.
+   * With `progress` (the call's progressToken), each change of the job's progress while it runs
+   * is sent as a notifications/progress.
+   */
+  async function follow(jobId: string, waitS: number, progress?: ProgressOut): Promise<Outcome> {
     const deadline = now() + waitS * 1000;
     let pause = FIRST_PAUSE_MS;
+    let lastProgress = '';
     for (;;) {
       const left = Math.max(0, Math.ceil((deadline - now()) / 1000));
-      const asked = Math.min(left, POLL_CAP_S);
+      const asked = Math.min(left, progress && !backend.progressWaits ? PROGRESS_POLL_S : POLL_CAP_S);
       const sent = now();
-      const r = await backend.getJob(jobId, asked);
+      const r = progress ? await backend.getJob(jobId, asked, { orProgress: true }) : await backend.getJob(jobId, asked);
+      if (progress && r.ok && !TERMINAL.has(String(r.value.status))) {
+        const key = progressKey(r.value);
+        if (key !== null && key !== lastProgress) {
+          lastProgress = key;
+          await progress.send(r.value).catch(() => undefined);
+          // A progress wake, not a draining server: no pause.
+          if (left > 0 && now() < deadline && !signal?.aborted) continue;
+        }
+      }
       if (!r.ok || TERMINAL.has(String(r.value.status)) || left === 0 || now() >= deadline || signal?.aborted) return r;
       // Back before half its wait: the server cut the long-poll (it is draining); pause, never spin.
       if (now() - sent < asked * 500) {
@@ -174,7 +219,7 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     }
   }
 
-  async function run(tool: McpTool, args: Json): Promise<Outcome> {
+  async function run(tool: McpTool, args: Json, progress?: ProgressOut): Promise<Outcome> {
     if (tool.kind === 'schema') {
       const extra = Object.keys(args).find((k) => k !== 'command');
       if (extra !== undefined) return fault(new SvcError('SVC_UNSUPPORTED', `Unknown argument '${extra}'; ${SCHEMA_TOOL} takes command.`, { extensions: { field: extra } }));
@@ -195,7 +240,7 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
       if (args.cancel === true) return backend.cancelJob(args.job_id);
       const w = args.wait_seconds ?? DEFAULT_WAIT_S;
       if (typeof w !== 'number' || !Number.isInteger(w) || w < 0) return bad('wait_seconds', `expected a whole number of seconds, at most ${MAX_WAIT_S}.`);
-      return follow(args.job_id, Math.min(w, MAX_WAIT_S));
+      return follow(args.job_id, Math.min(w, MAX_WAIT_S), progress);
     }
     for (const k of ['wait_seconds', 'cancel'] as const) if (args[k] !== undefined) return bad(k, 'only meaningful with job_id.');
     if (args.idempotency_key !== undefined && typeof args.idempotency_key !== 'string') return bad('idempotency_key', 'expected a string.');
@@ -246,7 +291,7 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     };
   }
 
-  async function callTool(params: Record<string, unknown> | undefined): Promise<CallToolResult> {
+  async function callTool(params: Record<string, unknown> | undefined, notify?: (n: { method: 'notifications/progress'; params: ReturnType<typeof progressParams> }) => Promise<void>): Promise<CallToolResult> {
     if (!isRecord(params) || typeof params.name !== 'string') throw invalidParams('tools/call needs params {"name": "<tool>", "arguments": {…}}.');
     if (params.arguments !== undefined && !isRecord(params.arguments)) throw invalidParams('tools/call: "arguments" must be an object.');
     const tool = byName.get(params.name);
@@ -254,7 +299,19 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
       return present(fault(new SvcError('SVC_UNSUPPORTED', `Unknown tool '${params.name.slice(0, 100)}'; the tools are ${tools.map((t) => t.name).join(', ')}.`)));
     }
     try {
-      return await present(await run(tool, (params.arguments as Json | undefined) ?? {}));
+      const meta = isRecord(params._meta) ? params._meta : {};
+      const token = meta.progressToken;
+      let last = 0;
+      const progress: ProgressOut | undefined = notify && (typeof token === 'string' || typeof token === 'number')
+        ? {
+            send: async (job) => {
+              const p = progressParams(token, job, last);
+              last = p.progress;
+              await notify({ method: 'notifications/progress', params: p });
+            },
+          }
+        : undefined;
+      return await present(await run(tool, (params.arguments as Json | undefined) ?? {}, progress));
     } catch (e) {
       return present(fault(e instanceof SvcError ? e : toSvcError(e)));
     }
@@ -291,13 +348,13 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
   // One dispatcher instead of per-method handlers: the SDK's handlers parse each request with zod
   // first, so a tools/call without params was -32603 with the parser's dump; here a malformed
   // request is -32602 with one sentence. initialize and ping stay the SDK's.
-  server.fallbackRequestHandler = async (request: JSONRPCRequest) => {
+  server.fallbackRequestHandler = async (request: JSONRPCRequest, extra) => {
     const params = request.params as Record<string, unknown> | undefined;
     switch (request.method) {
       case 'tools/list':
         return listResult();
       case 'tools/call':
-        return callTool(params);
+        return callTool(params, (n) => extra.sendNotification(n));
       case 'resources/list':
         return { resources: schemaResources() };
       case 'resources/templates/list':

@@ -21,6 +21,8 @@ export class Script implements McpBackend {
   compute_: (args: SolveArgs) => Outcome = () => ({ ok: true, value: envelope(5) });
   jobs: Outcome[] = [];
   /** The caller's owner id (undefined: the method is absent, as in `svc mcp`). */
+  /** The backend wakes job waits on progress (the in-process service does). */
+  progressWaits?: boolean;
   owner?: () => Promise<string | null>;
   async analyze(args: SolveArgs): Promise<Outcome> {
     this.calls.push(['analyze', [args]]);
@@ -34,7 +36,7 @@ export class Script implements McpBackend {
     this.calls.push(['verify', [args]]);
     return { ok: true, value: { ok: true, command: args.command, checks: [], objective: 3, objective_field: 'cut_value', verification: 'service_recheck' } };
   }
-  async getJob(id: string, wait: number): Promise<Outcome> {
+  async getJob(id: string, wait: number, _opts?: { readonly orProgress?: boolean }): Promise<Outcome> {
     this.calls.push(['getJob', [id, wait]]);
     return this.jobs.shift() ?? { ok: true, value: job('running') };
   }

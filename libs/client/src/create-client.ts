@@ -101,7 +101,8 @@ export interface JobRecord {
   poll?: string;
   result?: SolveResult;
   error?: unknown;
-  progress?: { share_done?: number; best_objective?: number | null; bound?: number | null; [k: string]: unknown };
+  /** share/best/gap while the engine reports (share_basis engine_progress); share_done/best_objective kept for older servers. */
+  progress?: { share_done?: number; share?: number; best_objective?: number | null; best?: number | null; bound?: number | null; gap?: number | null; share_basis?: string; [k: string]: unknown };
   [field: string]: unknown;
 }
 

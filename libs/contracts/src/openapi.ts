@@ -102,7 +102,17 @@ function commonSchemas(): Record<string, SchemaObject> {
       created_at: { type: 'string', format: 'date-time' }, started_at: { type: ['string', 'null'] }, finished_at: { type: ['string', 'null'] },
       compute_units: { type: 'integer' }, billed_units: { type: ['integer', 'null'] }, poll: { type: 'string' }, attempts: { type: 'integer' },
       cancel_requested: { type: 'boolean' },
-      progress: { type: ['object', 'null'], properties: { share_done: { type: 'number' }, share_basis: { type: 'string' }, best_objective: { type: ['number', 'null'] }, bound: { type: ['number', 'null'] } } },
+      progress: {
+        type: ['object', 'null'],
+        description: 'while running, the engine\'s reports (share_basis engine_progress, at most one a second): best so far, bound, relative gap |best − bound| / max(1, |best|); best and bound only for optimize, maxcut, tsp, qap and milp',
+        properties: {
+          share_done: { type: 'number' }, share: { type: 'number', description: 'same as share_done' },
+          share_basis: { type: 'string', enum: ['engine_work', 'engine_progress', 'estimated_from_elapsed_time', 'not_started'] },
+          best_objective: { type: ['number', 'null'] }, best: { type: ['number', 'null'], description: 'same as best_objective' },
+          bound: { type: ['number', 'null'] }, gap: { type: ['number', 'null'] }, work: { type: ['number', 'null'], description: 'the engine\'s own unit of work so far' },
+          elapsed_ms: { type: 'number' }, estimated_work: { type: 'number' },
+        },
+      },
       result: { type: 'object', description: 'the success envelope (done)' }, error: ref('ProblemDocument'), tag: { const: TAG },
     }, ['job_id', 'status', 'command', 'created_at', 'compute_units', 'poll', 'tag']),
     ComputeRequest: {

@@ -2,7 +2,7 @@
  * Engine selection for the service: native when the addon loads, engine-ts otherwise, chosen by
  * the caller or by `SVC_ENGINE` (`ts` | `native`; unset = prefer native).
  */
-import { createTsEngine, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { createTsEngine, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult, type ProgressListener } from '@svc/engine-ts';
 import { loadNativeAddon, type NativeLibrary, type NativeLoadResult } from './load-native-addon';
 import { nativeEngineFrom } from './native-engine';
 
@@ -92,7 +92,7 @@ function parseEngineEnv(env: string | undefined): EngineKind | undefined {
 }
 
 function single(e: Engine): RoutedEngine {
-  return { id: e.id, kind: e.kind, supports: (c) => e.supports(c), solve: (r, s) => e.solve(r, s), engineFor: () => e, libraries: [] };
+  return { id: e.id, kind: e.kind, supports: (c) => e.supports(c), solve: (r, s, p) => e.solve(r, s, p), engineFor: () => e, libraries: [] };
 }
 
 /** Native first; a command only the fallback supports (and `allowed` lets through) goes to the fallback. */
@@ -102,7 +102,7 @@ function withFallback(primary: Engine, fallback: Engine, allowed: (c: Command) =
     id: primary.id,
     kind: primary.kind,
     supports: (c) => primary.supports(c) || (allowed(c) && fallback.supports(c)),
-    solve: (req: EngineRequest, signal?: CancelSignal): Promise<EngineResult> => engineFor(req.command).solve(req, signal),
+    solve: (req: EngineRequest, signal?: CancelSignal, onProgress?: ProgressListener): Promise<EngineResult> => engineFor(req.command).solve(req, signal, onProgress),
     engineFor,
   };
 }

@@ -52,6 +52,14 @@ export interface NativeRawResult {
   readonly samples: { x: Uint8Array; objective: number; count: number }[];
 }
 
+/** A progress point from the core (null: not known). */
+export interface NativeProgress {
+  readonly best: number | null;
+  readonly bound: number | null;
+  readonly work: number;
+  readonly elapsedMs: number;
+}
+
 /** An optional library the addon was built with (CMakeLists.txt), and the family it serves. */
 export interface NativeLibrary {
   readonly name: string;
@@ -66,7 +74,14 @@ export interface NativeAddon {
   /** The optional libraries found at build time (absent from an addon built before they existed). */
   libraries?(): NativeLibrary[];
   /** Rejects with an Error on a failed call; throws a TypeError on badly shaped arguments. */
-  solve(command: string, problem: CanonicalProblem, options: NativeOptionsArgs, cancelFlag: Int32Array): Promise<NativeRawResult>;
+  /**
+   * `onProgress` (optional): called on this thread while the solve runs, at most every ~100 ms,
+   * with the core's ProgressPoint (core/common/solve_limits.h); absent from addons built before it.
+   */
+  solve(
+    command: string, problem: CanonicalProblem, options: NativeOptionsArgs, cancelFlag: Int32Array,
+    onProgress?: (p: NativeProgress) => void,
+  ): Promise<NativeRawResult>;
 }
 
 export type NativeLoadResult =

@@ -19,6 +19,8 @@ import {
   type Engine,
   type EngineRequest,
   type EngineResult,
+  type EngineProgress,
+  type ProgressListener,
 } from '@svc/engine-ts';
 import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, loadNativeAddon } from './load-native-addon';
 
@@ -44,10 +46,26 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
     id: NATIVE_ENGINE_ID,
     kind: 'native',
     supports: (command: Command) => supported.has(command),
-    solve: async (req: EngineRequest, signal?: CancelSignal): Promise<EngineResult> => {
+    solve: async (req: EngineRequest, signal?: CancelSignal, onProgress?: ProgressListener): Promise<EngineResult> => {
       if (!supported.has(req.command)) throw new Error(`the native engine does not support "${String(req.command)}"`);
       const { problem, options, flag } = prepare(req, signal);
-      const r = await addon.solve(req.command, problem, options, flag);
+      if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+      // Points still queued when the promise settles are dropped: a listener sees no report after the answer.
+      let settled = false;
+      const listener = onProgress === undefined ? undefined : (p: EngineProgress) => {
+        if (settled) return;
+        try {
+          onProgress(p);
+        } catch {
+          // Observation only: a listener's fault never reaches the solve or the process.
+        }
+      };
+      let r;
+      try {
+        r = await (listener === undefined ? addon.solve(req.command, problem, options, flag) : addon.solve(req.command, problem, options, flag, listener));
+      } finally {
+        settled = true;
+      }
       const common = {
         answer: r.answer,
         objective: r.objective,

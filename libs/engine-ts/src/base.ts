@@ -119,6 +119,21 @@ export interface CancelSignal {
   readonly flag: Int32Array;
 }
 
+/**
+ * A long solve's state, reported while it runs (observation only: the answer is the same with or
+ * without a listener). `best` and `bound` are in the command's objective sense (what the result's
+ * `objective` and `bound` mean), null when not known yet or when the search has no bound; `work`
+ * is the search's own unit (moves, nodes, kicks). At most one report per ~100 ms of solving.
+ */
+export interface EngineProgress {
+  readonly best: number | null;
+  readonly bound: number | null;
+  readonly work: number;
+  readonly elapsedMs: number;
+}
+
+export type ProgressListener = (p: EngineProgress) => void;
+
 export function newCancelSignal(): CancelSignal {
   return { flag: new Int32Array(new SharedArrayBuffer(4)) };
 }

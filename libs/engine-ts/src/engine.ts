@@ -4,7 +4,7 @@
  * problem and result unions derive from the families of families/index.ts; what every family
  * shares is in base.ts (re-exported here).
  */
-import type { CancelSignal, Command, SolveRequest } from './base';
+import type { CancelSignal, Command, ProgressListener, SolveRequest } from './base';
 import type { FAMILIES } from './families/index';
 import type { ProblemOf, ResultOf } from './families/family';
 
@@ -28,5 +28,6 @@ export interface Engine {
   /** "native" or "ts" — the `engine` field of envelopes and /healthz. */
   readonly kind: 'native' | 'ts';
   supports(command: Command): boolean;
-  solve(req: EngineRequest, signal?: CancelSignal): Promise<EngineResult>;
+  /** `onProgress`: optional reports while a long search runs (families with a hook; see EngineProgress). */
+  solve(req: EngineRequest, signal?: CancelSignal, onProgress?: ProgressListener): Promise<EngineResult>;
 }

@@ -16,6 +16,8 @@ export {
   type Effort,
   type Engine,
   type EngineRequest,
+  type EngineProgress,
+  type ProgressListener,
   type BinaryResult,
   type NumericResult,
   type EngineResult,

@@ -2,7 +2,7 @@
  * The pure-TypeScript engine: the `Engine` over the solver registry of families/index.ts (one
  * line per command, each family in its own folder under families/).
  */
-import type { CancelSignal, Command, Engine, EngineRequest, EngineResult } from './engine';
+import type { CancelSignal, Command, Engine, EngineRequest, EngineResult, ProgressListener } from './engine';
 import { BUDGET_MODELS } from './effort';
 import { SOLVERS } from './families';
 
@@ -17,9 +17,9 @@ export function createTsEngine(): Engine {
     id: TS_ENGINE_ID,
     kind: 'ts',
     supports: (command: Command) => SOLVERS[command] !== undefined,
-    solve: (req: EngineRequest, signal?: CancelSignal) => {
+    solve: (req: EngineRequest, signal?: CancelSignal, onProgress?: ProgressListener) => {
       try {
-        return Promise.resolve(solveSync(req, signal));
+        return Promise.resolve(solveSync(req, signal, onProgress));
       } catch (err) {
         return Promise.reject(err);
       }
@@ -28,9 +28,10 @@ export function createTsEngine(): Engine {
 }
 
 /** The synchronous solve behind `createTsEngine().solve` (for worker threads and tests). */
-export function solveSync(req: EngineRequest, signal?: CancelSignal): EngineResult {
+export function solveSync(req: EngineRequest, signal?: CancelSignal, onProgress?: ProgressListener): EngineResult {
   const solver = SOLVERS[req.command];
   if (!solver) throw new Error(`the ts engine does not support "${req.command}"`);
   if (req.model !== undefined && !BUDGET_MODELS.includes(req.model)) throw new RangeError(`unknown model version "${String(req.model)}"`);
-  return solver.solve(req, signal);
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+  return solver.solve(req, signal, onProgress);
 }

@@ -116,6 +116,28 @@ describe.skipIf(skip)('the distributed queue: a producer node and workers on Pos
     expect(row).toMatchObject({ status: 'cancelled', billedUnits: v.billed_units });
   }, 90_000);
 
+  it("a running job's engine progress, stored by the worker, is published on Redis and wakes a watcher on the node", async () => {
+    const events: string[] = [];
+    const sub = new Redis(redis.url);
+    try {
+      await sub.subscribe('svc:job-events');
+      sub.on('message', (_c: string, m: string) => events.push(m));
+      const ack = await node.solve('maxcut', long(5), { principal: me, allowQueue: true, query: { effort: 'high' } }) as { job_id: string };
+      await eventually(async () => (await check.getJob(ack.job_id))?.status === 'running', 'the job running on the worker');
+      const live: Record<string, unknown>[] = [];
+      for (let k = 0; k < 30 && new Set(live.map((p) => p.elapsed_ms)).size < 2; k++) {
+        const j = await node.jobs.get(ack.job_id, null, 5, { orProgress: true });
+        if (j.progress?.share_basis === 'engine_progress') live.push({ ...j.progress });
+      }
+      expect(new Set(live.map((p) => p.elapsed_ms)).size).toBeGreaterThanOrEqual(2);
+      for (const p of live) expect(typeof p.best).toBe('number');
+      await eventually(async () => events.includes(JSON.stringify({ t: 'progress', id: ack.job_id })), 'the progress event');
+      expect((await node.jobs.cancel(ack.job_id, null)).status).toBe('cancelled');
+    } finally {
+      sub.disconnect();
+    }
+  }, 90_000);
+
   it('Redis down: the node refuses queued work (503 SVC_BUSY, queue_unavailable) and is not ready; back up, both work again', async () => {
     await redis.kill();
     await eventually(async () => !(await node.ready()).ready, 'readiness to fail');

@@ -40,6 +40,8 @@
  *             BENCH_PHASE_TS_MAX_N)
  *   reduce    LLL on latticegen knapsack and uniform bases, native (fplll + exact pass) vs TS, the
  *             fplll CLI beside (reduce.ts: BENCH_REDUCE, BENCH_REDUCE_TS_MAX)
+ *   progress  the cost of an onProgress listener: the same solves with and without one, native
+ *             and TS, qubo/tsp/qap/milp (progress.ts: BENCH_PROGRESS_REPS)
  *   store     per-operation latency of the store's hot writes (check-and-charge, hold settle,
  *             idempotency claim and completion) on SQLite and on a throwaway PostgreSQL 15, one
  *             caller and 50 at once (store.ts: BENCH_STORE_OPS)
@@ -90,6 +92,7 @@ import { benchStore } from './store';
 import { benchQueue } from './queue';
 import { benchMetrics } from './metrics';
 import { benchRateLimits } from './rate-limits';
+import { benchProgress } from './progress';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -236,6 +239,7 @@ async function main() {
   if (wanted('queue')) console.log(`\n${await benchQueue()}`);
   if (wanted('metrics')) console.log(`\n${await benchMetrics()}`);
   if (wanted('rate-limits')) console.log(`\n${await benchRateLimits()}`);
+  if (wanted('progress')) console.log(`\n${await benchProgress(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   await benchExactCaps(engines);
 }

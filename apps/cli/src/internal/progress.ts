@@ -10,16 +10,30 @@ export interface Progress {
 
 const num = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
 
-/** The progress line of one job record, e.g. `svc: job job_1 running 42% · best 118 · bound 130 · 7 s`. */
+const BAR_CELLS = 20;
+
+/** `[#####---------------]` for a share in 0..1. */
+export function progressBar(share: number): string {
+  const full = Math.max(0, Math.min(BAR_CELLS, Math.floor(share * BAR_CELLS)));
+  return `[${'#'.repeat(full)}${'-'.repeat(BAR_CELLS - full)}]`;
+}
+
+/**
+ * The progress line of one job record, e.g.
+ * `svc: job job_1 running [########------------] 42% · best 118 · bound 130 · gap 9.23% · 7 s`:
+ * the share, best and gap of the engine's reports (`share`, `best`, `gap`), else the older fields.
+ */
 export function progressLine(job: JobRecord, elapsedMs: number): string {
   const p = job.progress ?? {};
   const parts = [`svc: job ${job.job_id} ${job.status}`];
-  const share = num(p.share_done);
-  if (share !== undefined && job.status === 'running') parts[0] += ` ${Math.floor(share * 100)}%`;
-  const best = num(p.best_objective);
+  const share = num(p.share) ?? num(p.share_done);
+  if (share !== undefined && job.status === 'running') parts[0] += ` ${progressBar(share)} ${Math.floor(share * 100)}%`;
+  const best = num(p.best) ?? num(p.best_objective);
   if (best !== undefined) parts.push(`best ${best}`);
   const bound = num(p.bound);
   if (bound !== undefined) parts.push(`bound ${bound}`);
+  const gap = num(p.gap);
+  if (gap !== undefined) parts.push(`gap ${(100 * gap).toFixed(2)}%`);
   parts.push(`${Math.round(elapsedMs / 1000)} s`);
   return parts.join(' · ');
 }

@@ -6,7 +6,9 @@
 // TS facade (src/index.ts) validates and defaults everything before calling in.
 #include <napi.h>
 
+#include <cmath>
 #include <cstring>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -87,6 +89,16 @@ class SolveWorker : public Napi::AsyncWorker {
     if (flag.ElementLength() < 1) return ThrowType(env, "cancelFlag must have length >= 1");
     flag_ref_ = Napi::Persistent(flag);
     limits_ = svc::core::Limits(flag.Data(), start_, deadline_ms);
+
+    // Optional 5th argument: onProgress(point), called on the JS thread through a thread-safe
+    // function; the core calls the sink on this worker's thread, throttled (ProgressSink).
+    if (info.Length() >= 5 && !info[4].IsUndefined() && !info[4].IsNull()) {
+      if (!info[4].IsFunction()) return ThrowType(env, "onProgress must be a function");
+      progress_fn_ = Napi::ThreadSafeFunction::New(env, info[4].As<Napi::Function>(), "svc_native.progress", 0, 1);
+      has_progress_ = true;
+      sink_.emplace(&SolveWorker::OnCoreProgress, this, start_);
+      limits_.set_progress(&*sink_);
+    }
     return true;
   }
 
@@ -108,8 +120,32 @@ class SolveWorker : public Napi::AsyncWorker {
   }
 
  protected:
-  // Worker thread: core code only, no N-API calls.
+  // Worker thread: hands a copy of the point to the JS thread (never blocks the solve; a full
+  // queue or a closing environment drops the point).
+  static void OnCoreProgress(void* context, const svc::core::ProgressPoint& point) {
+    auto* self = static_cast<SolveWorker*>(context);
+    auto* copy = new svc::core::ProgressPoint(point);
+    const napi_status status = self->progress_fn_.NonBlockingCall(copy, [](Napi::Env env, Napi::Function fn, svc::core::ProgressPoint* p) {
+      std::unique_ptr<svc::core::ProgressPoint> owned(p);
+      if (env == nullptr || fn.IsEmpty()) return;
+      Napi::Object o = Napi::Object::New(env);
+      o.Set("best", std::isnan(p->best) ? env.Null() : Napi::Value(Napi::Number::New(env, p->best)));
+      o.Set("bound", std::isnan(p->bound) ? env.Null() : Napi::Value(Napi::Number::New(env, p->bound)));
+      o.Set("work", Napi::Number::New(env, p->work));
+      o.Set("elapsedMs", Napi::Number::New(env, p->elapsed_ms));
+      fn.Call({o});
+      // An exception thrown by the listener is left pending for Node to report; it cannot reach the solve.
+    });
+    if (status != napi_ok) delete copy;
+  }
+
+  // Worker thread: core code only, no N-API calls (the thread-safe function's calls aside).
   void Execute() override {
+    ExecuteSolve();
+    if (has_progress_) progress_fn_.Release();  // queued points are still delivered
+  }
+
+  void ExecuteSolve() {
     options_.warm_start = warm_;
     std::string error;
     CallStatus status = CallStatus::kError;
@@ -174,9 +210,12 @@ class SolveWorker : public Napi::AsyncWorker {
   svc::core::Limits limits_;
   svc::core::SolveResult result_;
   double engine_ms_ = 0;
+  bool has_progress_ = false;
+  Napi::ThreadSafeFunction progress_fn_;
+  std::optional<svc::core::ProgressSink> sink_;
 };
 
-// solve(command, problem, options, cancelFlag) -> Promise<result>
+// solve(command, problem, options, cancelFlag, onProgress?) -> Promise<result>
 Napi::Value Solve(const Napi::CallbackInfo& info) {
   auto* worker = new SolveWorker(info.Env());
   if (!worker->Init(info)) {

@@ -5,14 +5,14 @@
  * command or problem kind (SOLVERS, familyOf, nativeBudgetOf, the unions of engine.ts) derives
  * from that list.
  */
-import type { CancelSignal, Command, ProblemScore, SolveRequest } from '../base';
+import type { CancelSignal, Command, ProblemScore, ProgressListener, SolveRequest } from '../base';
 import type { NativeBudget } from './native-budget';
 
 export interface Family<P extends { readonly kind: string }, R> {
   readonly kind: P['kind'];
   readonly score: ProblemScore<P>;
   readonly nativeBudget: (p: P, req: SolveRequest<P>) => NativeBudget;
-  readonly solvers: Readonly<Partial<Record<Command, (req: SolveRequest<P>, signal?: CancelSignal) => R>>>;
+  readonly solvers: Readonly<Partial<Record<Command, (req: SolveRequest<P>, signal?: CancelSignal, onProgress?: ProgressListener) => R>>>;
 }
 
 /** The canonical problem of a family (or of a union of families). */

@@ -4,7 +4,7 @@
  * FAMILIES: the solver of each command and the kind of problem it takes, each kind's re-score and
  * native budget, and the CanonicalProblem / EngineResult unions of engine.ts.
  */
-import type { CancelSignal, Command, SolveRequest } from '../base';
+import type { CancelSignal, Command, ProgressListener, SolveRequest } from '../base';
 import type { Family, ProblemOf, ResultOf } from './family';
 import type { NativeBudget } from './native-budget';
 import { COVER_FAMILY } from './cover/family';
@@ -57,7 +57,7 @@ type Problem = ProblemOf<AnyFamily>;
 type Kind = Problem['kind'];
 
 /** A synchronous solver of one command (over any problem kind; the command's family checks the kind). */
-export type SyncSolver = (req: SolveRequest<Problem>, signal?: CancelSignal) => ResultOf<AnyFamily>;
+export type SyncSolver = (req: SolveRequest<Problem>, signal?: CancelSignal, onProgress?: ProgressListener) => ResultOf<AnyFamily>;
 
 /** A command's solver and the kind of canonical problem it takes. */
 export interface CommandSolver {

@@ -3,7 +3,7 @@
  * Max-cut reduces to it exactly: cut(x) = Σ w_ij (x_i + x_j − 2 x_i x_j), so with
  * h_i = −Σ_j w_ij (row order) and W_ij = 2 w_ij we have E(x) = −cut(x).
  */
-import type { PairList } from '../base';
+import type { PairList, ProgressListener } from '../base';
 import { toCsr, type Csr } from '../csr';
 
 /** What `quboModel` reads of a QUBO (families/qubo/problem.ts QuboProblem, rules' objective). */
@@ -73,15 +73,103 @@ export function computeDeltas(m: Model, x: Uint8Array, delta: Float64Array): voi
   }
 }
 
+/**
+ * Throttles and maps one solve's progress reports (the C++ core's ProgressSink, same rules).
+ * Observation only: it never changes what a search does. Searches offer values in their internal
+ * sense, a minimisation; the sink keeps the least best and the greatest bound since the family
+ * mapped them to its objective (objective = sign · value + offset), and reports null before that.
+ */
+export class ProgressSink {
+  static readonly INTERVAL_MS = 100;
+  private next: number;
+  private sign = 1;
+  private offset = 0;
+  private mapped = false;
+  private best = Infinity;
+  private bound = -Infinity;
+  reports = 0;
+
+  constructor(
+    private readonly listener: ProgressListener,
+    /** performance.now() at the engine call. */
+    private readonly start: number,
+  ) {
+    this.next = start;
+  }
+
+  mapObjective(sign: number, offset: number): void {
+    this.sign = sign;
+    this.offset = offset;
+    this.mapped = true;
+    this.best = Infinity;
+    this.bound = -Infinity;
+  }
+
+  unmap(): void {
+    this.mapped = false;
+  }
+
+  /** From a search loop next to its `limits.check()`: one clock read, a report at most every INTERVAL_MS. */
+  offer(best: number, bound: number, work: number): void {
+    this.track(best, bound);
+    const now = performance.now();
+    if (now < this.next) return;
+    this.next = now + ProgressSink.INTERVAL_MS;
+    this.emit(work, now);
+  }
+
+  /** At the end of a phase, whatever the throttle says. */
+  flush(best: number, bound: number, work: number): void {
+    this.track(best, bound);
+    this.emit(work, performance.now());
+  }
+
+  private track(best: number, bound: number): void {
+    if (Number.isFinite(best) && best < this.best) this.best = best;
+    if (Number.isFinite(bound) && bound > this.bound) this.bound = bound;
+  }
+
+  private emit(work: number, now: number): void {
+    const known = (v: number) => (this.mapped && Number.isFinite(v) ? this.sign * v + this.offset : null);
+    this.reports++;
+    try {
+      this.listener({ best: known(this.best), bound: known(this.bound), work, elapsedMs: now - this.start });
+    } catch {
+      // Observation only: a listener's fault never reaches the search.
+    }
+  }
+}
+
 /** Polls the shared cancel flag and the wall-clock deadline. */
 export class Limits {
   /** Set once a limit fired: 'cancel' or 'deadline'. */
   stopped: 'cancel' | 'deadline' | null = null;
+  /** The progress listener of this solve (null: nobody listens, the common case). */
+  progress: ProgressSink | null = null;
   constructor(
     private readonly flag: Int32Array | null,
     /** performance.now() value at which to stop, or Infinity. */
     private readonly deadlineAt: number,
-  ) {}
+    onProgress?: ProgressListener,
+  ) {
+    if (onProgress !== undefined) this.progress = new ProgressSink(onProgress, performance.now());
+  }
+
+  /** A search reports its state (internal sense, NaN/±Infinity unknown): free when nobody listens. */
+  report(best: number, bound: number, work: number): void {
+    if (this.progress !== null) this.progress.offer(best, bound, work);
+  }
+
+  /** Runs `f` with the search's values mapped to the objective (objective = sign · value + offset). */
+  mapped<T>(sign: number, offset: number, f: () => T): T {
+    if (this.progress === null) return f();
+    this.progress.mapObjective(sign, offset);
+    try {
+      return f();
+    } finally {
+      this.progress.unmap();
+    }
+  }
 
   /** True when the search must stop now. Cheap enough for every ~1000 moves. */
   check(): boolean {

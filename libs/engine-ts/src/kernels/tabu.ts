@@ -171,7 +171,10 @@ export function tabuSearch(
         let bestPathE = Infinity;
         let steps = 0;
         while (steps < size - 1 && moves < params.maxMoves) {
-          if ((moves & POLL_MASK) === 0 && moves > 0 && limits.check()) break;
+          if ((moves & POLL_MASK) === 0 && moves > 0) {
+            if (limits.check()) break;
+            limits.report(best.energy, NaN, moves);
+          }
           const r = rng.nextInt(n);
           let v = sel !== null ? sel.select(r, -Infinity) : selectByScan(delta, tabuUntil, r, moves, -Infinity);
           if (v < 0) v = r;
@@ -200,7 +203,10 @@ export function tabuSearch(
     phaseBest.reset(x, st.energy);
     let sinceImprove = 0;
     while (sinceImprove < stall && moves < params.maxMoves) {
-      if ((moves & POLL_MASK) === 0 && moves > 0 && limits.check()) break;
+      if ((moves & POLL_MASK) === 0 && moves > 0) {
+        if (limits.check()) break;
+        limits.report(best.energy, NaN, moves);
+      }
       const r = rng.nextInt(n);
       const aspire = best.energy - eps - st.energy;
       let v: number;

@@ -15,8 +15,11 @@ import { Redis, type RedisOptions } from 'ioredis';
 
 /** An event about one job, published to every node and worker. */
 export interface JobEvent {
-  /** `ended`: the job reached a terminal state; `cancel`: a cancel was requested (the runner stops it). */
-  readonly t: 'ended' | 'cancel';
+  /**
+   * `ended`: the job reached a terminal state; `cancel`: a cancel was requested (the runner stops
+   * it); `progress`: the runner stored a new engine progress report (watchers re-read the job).
+   */
+  readonly t: 'ended' | 'cancel' | 'progress';
   readonly id: string;
 }
 
@@ -156,7 +159,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         } catch {
           return;
         }
-        if ((e.t !== 'ended' && e.t !== 'cancel') || typeof e.id !== 'string') return;
+        if ((e.t !== 'ended' && e.t !== 'cancel' && e.t !== 'progress') || typeof e.id !== 'string') return;
         for (const l of listeners) l(e);
       });
     },

@@ -60,7 +60,8 @@ export interface Door {
   /** Independent re-check of an answer (free). */
   verify(args: VerifyArgs, caller: Caller): Promise<VerifyReport>;
   /** A job, long-polling up to `waitSeconds` (clamped to the server's maximum) for its end. */
-  getJob(jobId: string, caller: Caller, waitSeconds?: number): Promise<JobView>;
+  /** `orProgress`: the wait also ends at the job's next progress report (watchers). */
+  getJob(jobId: string, caller: Caller, waitSeconds?: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
   cancelJob(jobId: string, caller: Caller): Promise<JobView>;
   /** The capabilities manifest (public). */
   capabilities(): unknown;
@@ -200,13 +201,13 @@ export function createDoor(service: Service): Door {
       measure(principal, body);
       return service.verify(command, body, principal);
     },
-    async getJob(id, caller, waitSeconds = 0) {
+    async getJob(id, caller, waitSeconds = 0, opts) {
       // Jobs come from solves: reading one needs the `solve` scope, as creating and cancelling do.
       const r = await reader(caller, 'solve');
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
         throw new SvcError('SVC_INVALID_INPUT', 'wait: expected a whole number of seconds (longer waits are cut to the server maximum).', { extensions: { field: 'wait' } });
       }
-      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds));
+      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds), opts);
     },
     async cancelJob(id, caller) {
       const r = await reader(caller, 'solve');

@@ -80,3 +80,46 @@ describe('a job that takes the process down with it', () => {
     await again.close();
   });
 });
+
+describe('a running job shows its engine progress', () => {
+  it('best, bound, gap, elapsed and share while it runs (engine_progress), and watchers wake on it', async () => {
+    const s = await makeService({ dataDir: tempDir('svc-jobs-progress-'), jobs: { queueThresholdWork: 1 } });
+    const { token } = await s.sandboxInfo();
+    const me = await s.authenticate(`Bearer ${token}`, { ip: '203.0.113.9' });
+    // A tour of 800 cities at high effort runs for minutes: watched until two reports, then cancelled.
+    let x = 7;
+    const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const points = Array.from({ length: 800 }, () => [Math.round(r() * 100_000) / 100, Math.round(r() * 100_000) / 100]);
+    const ack = await s.solve('tsp', { tag: 'svc-cortex-v1', description: 'Plan the shortest round through the delivery addresses.', n: points.length, points }, {
+      principal: me, allowQueue: true, query: { effort: 'high', seed: '3' },
+    });
+    const jobId = (ack as { job_id: string }).job_id;
+    expect(typeof jobId).toBe('string');
+    const live: Record<string, unknown>[] = [];
+    for (let k = 0; k < 60 && new Set(live.map((p) => p.elapsed_ms)).size < 2; k++) {
+      const j = await s.jobs.get(jobId, null, 5, { orProgress: true });
+      expect(j.status === 'queued' || j.status === 'running', `status ${j.status}`).toBe(true);
+      if (j.progress?.share_basis === 'engine_progress') live.push({ ...j.progress });
+    }
+    // Two distinct reports at least (watchers wake at most once a second per job).
+    expect(new Set(live.map((p) => p.elapsed_ms)).size).toBeGreaterThanOrEqual(2);
+    await s.jobs.cancel(jobId, null);
+    const end = await s.jobs.get(jobId, null, 30);
+    expect(end.status).toBe('cancelled');
+    const final = end.progress as unknown as Record<string, unknown>;
+    for (const p of live) {
+      expect(typeof p.best).toBe('number');
+      expect(p.best_objective).toBe(p.best);
+      expect(typeof p.bound).toBe('number');
+      expect(p.bound as number).toBeLessThanOrEqual(p.best as number);
+      expect(p.gap).toBeCloseTo(Math.abs((p.best as number) - (p.bound as number)) / Math.max(1, Math.abs(p.best as number)), 12);
+      expect(p.share).toBe(p.share_done);
+      expect(typeof p.work).toBe('number');
+    }
+    // Monotone while it runs; the answer it stops with is at least as good as the last report.
+    for (let k = 1; k < live.length; k++) expect(live[k].best as number).toBeLessThanOrEqual(live[k - 1].best as number);
+    expect(typeof final.best).toBe('number');
+    expect(final.best as number).toBeLessThanOrEqual(live.at(-1)!.best as number);
+    expect(final.best_objective).toBe(final.best);
+  }, 120_000);
+});

@@ -5,7 +5,7 @@ import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type Canonica
 import { TERMINAL_JOB_STATUSES, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
-import { runPlan, STOP_GRACE_MS } from '../solve/run';
+import { runPlan, STOP_GRACE_MS, type PlanProgress } from '../solve/run';
 import { jobBudgetStart } from '../solve/deadline';
 import type { SolveEnvelope } from '../solve/types';
 import { createSolvePool, type SolvePool } from '../solve/pool';
@@ -39,10 +39,19 @@ export interface JobProgress {
   share_done: number;
   /**
    * `engine_work`: the engine's own count of work done against its budget (at the end);
-   * `estimated_from_elapsed_time`: while running, elapsed time against the work estimate at the
-   * throughput measured on earlier jobs (the engines report nothing mid-run); `not_started`.
+   * `engine_progress`: while running, the engine has reported its state (best, bound, work) and
+   * the share is elapsed time against the work estimate; `estimated_from_elapsed_time`: while
+   * running, no report yet (or a family without one), the same estimate; `not_started`.
    */
-  share_basis: 'engine_work' | 'estimated_from_elapsed_time' | 'not_started';
+  share_basis: 'engine_work' | 'engine_progress' | 'estimated_from_elapsed_time' | 'not_started';
+  /** Same as `share_done` (0..1). */
+  share?: number;
+  /** Best objective so far in the answer's terms (the engine's incumbent while running; same as `best_objective`). */
+  best?: number | null;
+  /** Relative gap |best − bound| / max(1, |best|) when both are known, else null. */
+  gap?: number | null;
+  /** The engine's own count of work so far (moves, nodes, kicks) when it reported one, else null. */
+  work?: number | null;
   /** Best objective known: the warm start's while running (the answer is never worse), the answer's at the end. */
   best_objective: number | null;
   /** A proven bound on the optimum, when one is known (null once an exact method proved the answer). */
@@ -102,8 +111,12 @@ export interface JobService {
      */
     readonly acceptedAt?: number;
   }): Promise<QueuedAck>;
-  /** Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state. */
-  get(jobId: string, reader: JobReader, waitSeconds?: number): Promise<JobView>;
+  /**
+   * Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state;
+   * with `orProgress`, also for the next progress report of its engine (watchers: gRPC WatchJob,
+   * MCP job waits), at most one wake per second per job.
+   */
+  get(jobId: string, reader: JobReader, waitSeconds?: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
   /** Cancels a queued (refunded) or running (billed for the share of work done) job. */
   cancel(jobId: string, reader: JobReader): Promise<JobView>;
   /** Queued and running jobs service-wide. */
@@ -165,6 +178,9 @@ const POLL_WAIT = 30;
 
 const TICK_MS = 1000;
 
+/** Watchers of a running job wake on its engine's progress at most this often. */
+const PROGRESS_WAKE_MS = 1000;
+
 /** An acceptance time kept for a job no runner of this process has started after this long is dropped (another runner took it). */
 const ACCEPTED_FREE_STALE_MS = 10_000;
 
@@ -192,6 +208,12 @@ interface Active {
   estimate?: WorkEstimate;
   bound: number | null;
   warmObjective: number | null;
+  /** The engine's latest progress report (runPlan onProgress), if any. */
+  engine?: PlanProgress;
+  /** performance.now() of the last progress wake of this job's watchers. */
+  progressWokeAt?: number;
+  /** The report last announced to other processes (queue mode). */
+  publishedEngine?: PlanProgress;
   readonly done: Promise<void>;
 }
 
@@ -220,6 +242,11 @@ function boundOf(p: CanonicalProblem): number | null {
   if (p.kind === 'qubo') return quboLowerBound(p);
   if (p.kind === 'maxcut') return cutUpperBound(p);
   return null;
+}
+
+/** The service's relative gap (internal/rescore.ts): |best − bound| / max(1, |best|), null unless both are known. */
+function gapOf(best: number | null, bound: number | null): number | null {
+  return best === null || bound === null ? null : Math.abs(best - bound) / Math.max(1, Math.abs(best));
 }
 
 function objectiveOf(envelope: Record<string, unknown>): number | null {
@@ -266,6 +293,14 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const ended = (jobId: string) => {
     if (queue) queue.publish({ t: 'ended', id: jobId });
     else notify(jobId);
+  };
+  /** Waiters that also wake on a job's progress (get with orProgress). */
+  const progressWaiters = new Map<string, Set<() => void>>();
+  const notifyProgress = (jobId: string) => {
+    const set = progressWaiters.get(jobId);
+    if (!set) return;
+    progressWaiters.delete(jobId);
+    for (const wake of set) wake();
   };
 
   const estimateOf = (plan: SolvePlan) => estimateWork({
@@ -347,6 +382,17 @@ export function createJobService(deps: JobServiceDeps): JobService {
         lane: 'job',
         // Time before t0: the wait for a job worker, unless the budget counts from the acceptance.
         queuedMs: t0 !== startedPerf ? 0 : Math.max(0, (row.startedAt ?? clock()) - row.createdAt),
+        // Kept in memory (views and watchers read it); the ticker stores it once a second.
+        onProgress: (p) => {
+          a.engine = p;
+          // This process's watchers read the in-memory state: woken now (at most once a second).
+          // Other processes' read the store: woken by the ticker once it has written the report.
+          const now = performance.now();
+          if (!queue && now - (a.progressWokeAt ?? -Infinity) >= PROGRESS_WAKE_MS) {
+            a.progressWokeAt = now;
+            notifyProgress(row.jobId);
+          }
+        },
         billing: async () => {
           const used = (await store.usage(row.principal, row.chargeDay)).units;
           return { left: Math.max(0, row.allowance - used), alert: deps.usageAlert(used, row.allowance, clock()) };
@@ -384,19 +430,22 @@ export function createJobService(deps: JobServiceDeps): JobService {
       // Bill the share of the work the engine did before it stopped; unknown share bills nothing.
       const share = result && a.estimate?.steps ? Math.min(1, result.work.iterations / Math.max(1, a.estimate.steps)) : 0;
       const billed = Math.min(row.computeUnits, Math.ceil(row.computeUnits * share));
-      const progress: JobProgress = {
-        ...progressOf(a, result ? 'engine_work' : 'estimated_from_elapsed_time', share),
-        share_done: share,
-        best_objective: envelope ? objectiveOf(envelope) : a.warmObjective,
-      };
+      const base = progressOf(a, result ? 'engine_work' : 'estimated_from_elapsed_time', share);
+      const best = envelope ? objectiveOf(envelope) : base.best_objective;
+      const progress: JobProgress = { ...base, share_done: share, share, best_objective: best, best, gap: gapOf(best, base.bound) };
       await endDurably(row.jobId, { status: 'cancelled', at: clock(), billedUnits: billed, progress: JSON.stringify(progress) });
       return;
     }
     const env = envelope!;
+    const best = objectiveOf(env);
+    const bound = typeof env.bound === 'number' ? env.bound : null;
     const progress: JobProgress = {
       ...progressOf(a, 'engine_work', 1),
-      best_objective: objectiveOf(env),
-      bound: typeof env.bound === 'number' ? env.bound : null,
+      best_objective: best,
+      bound,
+      best,
+      gap: gapOf(best, bound),
+      work: result ? result.work.iterations + result.work.nodes : null,
     };
     const changed = await endDurably(row.jobId, { status: 'done', at: clock(), result: JSON.stringify(env), billedUnits: row.computeUnits, progress: JSON.stringify(progress) });
     if (changed && finished && deps.onDone) {
@@ -412,13 +461,24 @@ export function createJobService(deps: JobServiceDeps): JobService {
       const expectedMs = (a.estimate?.work ?? 0) * msPerWork[kind];
       s = expectedMs > 0 ? Math.min(0.99, elapsed / expectedMs) : 0;
     }
+    const e = basis === 'estimated_from_elapsed_time' ? a.engine : undefined;
+    const better = (x: number | null, y: number | null, lower: boolean) => (x === null ? y : y === null ? x : lower ? Math.min(x, y) : Math.max(x, y));
+    // The engine's incumbent is never worse than the warm start it began from; its bound is
+    // combined with the service's own (the tighter of the two).
+    const best = e && e.minimise !== null ? better(e.best, a.warmObjective, e.minimise) : a.warmObjective;
+    const bound = e && e.minimise !== null ? better(e.bound, a.bound, !e.minimise) : a.bound;
+    const shareDone = Math.round(s * 10_000) / 10_000;
     return {
-      share_done: Math.round(s * 10_000) / 10_000,
-      share_basis: basis,
-      best_objective: a.warmObjective,
-      bound: a.bound,
+      share_done: shareDone,
+      share_basis: e ? 'engine_progress' : basis,
+      best_objective: best,
+      bound,
       estimated_work: a.estimate?.work ?? 0,
       elapsed_ms: Math.round(elapsed),
+      share: shareDone,
+      best,
+      gap: gapOf(best, bound),
+      work: e ? e.work : null,
     };
   }
 
@@ -483,7 +543,15 @@ export function createJobService(deps: JobServiceDeps): JobService {
           a.cancelRequested = true;
           Atomics.store(a.cancel, 0, 1);
         }
-        if (a.plan && !closed) await store.updateJobProgress(jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time')));
+        if (a.plan && !closed) {
+          const reported = a.engine;
+          await store.updateJobProgress(jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time')));
+          // With a queue the watchers may be on other nodes: a new report, once stored, wakes them.
+          if (queue && reported !== undefined && reported !== a.publishedEngine) {
+            a.publishedEngine = reported;
+            queue.publish({ t: 'progress', id: jobId });
+          }
+        }
       }).catch(() => undefined);
     }
   }, TICK_MS);
@@ -536,6 +604,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   if (queue) {
     queue.onEvent((e) => {
       if (e.t === 'ended') notify(e.id);
+      else if (e.t === 'progress') notifyProgress(e.id);
       else if (e.t === 'cancel') {
         const a = active.get(e.id);
         if (a && !a.cancelRequested) void stopActive(a);
@@ -572,7 +641,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     let progress: JobProgress | null = row.progress ? (JSON.parse(row.progress) as JobProgress) : null;
     if (row.status === 'running' && a?.plan) progress = progressOf(a, 'estimated_from_elapsed_time');
     if (row.status === 'queued') {
-      progress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: progress?.estimated_work ?? 0, elapsed_ms: 0 };
+      progress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: progress?.estimated_work ?? 0, elapsed_ms: 0, share: 0, best: null, gap: null, work: null };
     }
     const v: JobView = {
       job_id: row.jobId,
@@ -595,7 +664,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   }
 
   /** Resolves when the job is terminal, `ms` have passed, or the service wakes every waiter. */
-  async function waitForEnd(jobId: string, ms: number): Promise<void> {
+  async function waitForEnd(jobId: string, ms: number, orProgress = false): Promise<void> {
     const deadline = Date.now() + ms;
     while (!closed && !draining) {
       const left = deadline - Date.now();
@@ -603,19 +672,29 @@ export function createJobService(deps: JobServiceDeps): JobService {
       const row = await store.getJob(jobId);
       if (!row || TERMINAL_JOB_STATUSES.includes(row.status)) return;
       // Woken at once by this process's runner; the timeout re-reads the store for other runners.
-      await new Promise<void>((resolve) => {
+      const progressed = await new Promise<boolean>((resolve) => {
         let set = waiters.get(jobId);
         if (!set) waiters.set(jobId, (set = new Set()));
-        const wake = () => {
+        let progressSet: Set<() => void> | undefined;
+        const done = (why: boolean) => {
           clearTimeout(timer);
           set!.delete(wake);
-          resolve();
+          progressSet?.delete(onProgress);
+          resolve(why);
         };
+        const wake = () => done(false);
+        const onProgress = () => done(true);
         // Without a queue, other runners' ends are seen by re-reading; with one, the event wakes us
         // and the re-read only covers a lost event.
         const timer = setTimeout(wake, Math.min(left, queue ? 5_000 : 500));
         set.add(wake);
+        if (orProgress) {
+          progressSet = progressWaiters.get(jobId);
+          if (!progressSet) progressWaiters.set(jobId, (progressSet = new Set()));
+          progressSet.add(onProgress);
+        }
       });
+      if (progressed) return;
     }
   }
 
@@ -651,7 +730,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
         for (const [id, at] of acceptedFree) if (performance.now() - at > ACCEPTED_FREE_STALE_MS) acceptedFree.delete(id);
         if (active.size + acceptedFree.size < limits.concurrency) acceptedFree.set(jobId, ctx.acceptedAt);
       }
-      const notStarted: JobProgress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimate.work, elapsed_ms: 0 };
+      const notStarted: JobProgress = { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimate.work, elapsed_ms: 0, share: 0, best: null, gap: null, work: null };
       const ack: QueuedAck = { status: 'queued', job_id: jobId, poll: pollOf(jobId), compute_units: plan.units, tag: TAG };
       let outcome: Awaited<ReturnType<Store['insertJob']>> | undefined;
       try {
@@ -689,11 +768,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
       } else void pump();
       return ack;
     },
-    async get(jobId, reader, waitSeconds = 0) {
+    async get(jobId, reader, waitSeconds = 0, opts) {
       let row = await read(jobId, reader);
       const waitMs = Math.min(Math.max(0, waitSeconds), limits.maxWaitSeconds) * 1000;
       if (waitMs > 0 && !TERMINAL_JOB_STATUSES.includes(row.status)) {
-        await waitForEnd(jobId, waitMs);
+        await waitForEnd(jobId, waitMs, opts?.orProgress === true);
         row = (await store.getJob(jobId)) ?? row;
       }
       return view(row);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
+import { MessageChannel } from 'node:worker_threads';
 import { SvcError } from '@svc/errors';
+import type { EngineProgress } from '@svc/engine-ts';
 import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -41,7 +43,7 @@ export interface SolvePool {
    * ignores its cancel flag): the run rejects with SVC_ENGINE_FAILURE and the pool starts a new
    * thread.
    */
-  run(task: SolveTask, stop?: AbortSignal): Promise<PoolRun>;
+  run(task: SolveTask, stop?: AbortSignal, onProgress?: (p: EngineProgress) => void): Promise<PoolRun>;
   readonly threads: number;
   /** Solves waiting for a free worker (safe mode watches this). */
   readonly waiting: number;
@@ -115,7 +117,7 @@ export function createSolvePool(opts: {
     get busy() {
       return Math.min(inFlight, opts.threads);
     },
-    async run(task, stop) {
+    async run(task, stop, onProgress) {
       if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
       // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
       // the waiting room is bounded here: threads running plus maxQueue waiting.
@@ -125,11 +127,28 @@ export function createSolvePool(opts: {
       inFlight++;
       const submittedAt = epochNow();
       const tracker = sampler.start();
+      // Progress crosses threads on a port of its own, transferred with the task.
+      const channel = onProgress ? new MessageChannel() : null;
+      if (channel && onProgress) {
+        channel.port1.on('message', (p: EngineProgress) => {
+          try {
+            onProgress(p);
+          } catch {
+            // A hint: a listener's fault never reaches the solve or the process.
+          }
+        });
+        channel.port1.unref();
+      }
       try {
-        const out = await pool.run(task, { signal: stop ?? null });
+        const out = await pool.run(channel ? { ...task, progress: channel.port2 } : task, {
+          signal: stop ?? null,
+          ...(channel ? { transferList: [channel.port2] } : {}),
+        });
+        channel?.port1.close();
         inFlight--;
         return { out, submittedAt, peakRssKb: sampler.stop(tracker) };
       } catch (e) {
+        channel?.port1.close();
         inFlight--;
         sampler.stop(tracker);
         if (stop?.aborted) {

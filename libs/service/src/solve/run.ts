@@ -1,6 +1,6 @@
 import { SvcError } from '@svc/errors';
 import { CERTAINTY, TAG, type UsageAlert } from '@svc/contracts';
-import { newCancelSignal, type Command, type EngineResult } from '@svc/engine-ts';
+import { newCancelSignal, type Command, type EngineProgress, type EngineResult } from '@svc/engine-ts';
 import { prepareReceipt, receipt, type PreparedReceipt } from '../receipt';
 import { engineStopAt } from './deadline';
 import type { CachedSolve } from '../result-cache';
@@ -31,6 +31,38 @@ export interface RunPlanOptions {
   readonly queuedMs?: number;
   /** Aborted: terminate the worker thread now (a job whose cancel the engine ignored). */
   readonly stop?: AbortSignal;
+  /** The engine's reports while it solves (at most one per ~100 ms; none after the answer). */
+  readonly onProgress?: (p: PlanProgress) => void;
+}
+
+/**
+ * A running solve's state in the answer's own terms. `best` and `bound` are given only for the
+ * commands whose engine objective is the answer's objective field unchanged (PROGRESS_SENSE);
+ * others report work and time only.
+ */
+export interface PlanProgress {
+  readonly best: number | null;
+  readonly bound: number | null;
+  /** The objective's sense, null when best and bound are not given. */
+  readonly minimise: boolean | null;
+  /** The engine's own unit (moves, nodes, kicks) so far. */
+  readonly work: number;
+  readonly elapsedMs: number;
+}
+
+/** The commands whose engine objective is the answer's field as sent (energy, cut_value, length, cost, objective), and its sense. */
+export const PROGRESS_SENSE: Readonly<Partial<Record<Command, 'min' | 'max'>>> = { optimize: 'min', maxcut: 'max', tsp: 'min', qap: 'min', milp: 'min' };
+
+function planProgress(command: Command, p: EngineProgress): PlanProgress {
+  const sense = PROGRESS_SENSE[command];
+  const num = (v: unknown) => (sense !== undefined && typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    best: num(p.best),
+    bound: num(p.bound),
+    minimise: sense === undefined ? null : sense === 'min',
+    work: typeof p.work === 'number' && Number.isFinite(p.work) ? p.work : 0,
+    elapsedMs: typeof p.elapsedMs === 'number' && Number.isFinite(p.elapsedMs) ? p.elapsedMs : 0,
+  };
 }
 
 /** A solver still running this long after its deadline fired is stuck: its worker thread is terminated. */
@@ -89,7 +121,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       stopAtEpochMs: stopAt === undefined ? undefined : performance.timeOrigin + stopAt,
       warmStart: prep.warmStart,
       cancel,
-    }, stopper.signal);
+    }, stopper.signal, opts.onProgress ? (p) => opts.onProgress?.(planProgress(command, p)) : undefined);
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
     try {

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { CanonicalProblem, Command, Effort, EngineResult } from '@svc/engine-ts';
 
 /** What the pool sends to a worker thread (structured-cloned; `cancel` is shared memory). */
@@ -17,6 +18,8 @@ export interface SolveTask {
   readonly warmStart?: Uint8Array;
   /** Int32Array over a SharedArrayBuffer; non-zero asks the engine to stop. */
   readonly cancel: Int32Array;
+  /** Transferred: the worker posts the engine's progress points (EngineProgress) here, then closes it. */
+  readonly progress?: MessagePort;
 }
 
 /** What a worker thread returns. Times are epoch ms with sub-ms precision. */

@@ -1,7 +1,7 @@
 // Piscina worker entry, bundled by esbuild into dist/solve-worker.mjs (Node 20 cannot run .ts).
 import { workerData } from 'node:worker_threads';
 import { createEngine, type RoutedEngine } from '@svc/engine-native';
-import type { Engine } from '@svc/engine-ts';
+import type { Engine, EngineProgress } from '@svc/engine-ts';
 import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 import { remainingDeadlineMs } from './deadline';
 
@@ -15,7 +15,9 @@ let engine: RoutedEngine | undefined;
  */
 export async function solveTask(task: SolveTask, e: Engine, now: () => number = epochNow): Promise<SolveTaskResult> {
   const startedAt = now();
-  const result = await e.solve(
+  const port = task.progress;
+  const onProgress = port === undefined ? undefined : (p: EngineProgress) => port.postMessage(p);
+  const solving = e.solve(
     {
       command: task.command,
       problem: task.problem,
@@ -26,7 +28,14 @@ export async function solveTask(task: SolveTask, e: Engine, now: () => number = 
       warmStart: task.warmStart,
     },
     { flag: task.cancel },
+    onProgress,
   );
+  let result;
+  try {
+    result = await solving;
+  } finally {
+    port?.close();
+  }
   return { result, engine: e.kind, engineId: e.id, startedAt, finishedAt: now() };
 }
 

@@ -264,11 +264,30 @@ describe('queued solves', () => {
     const r = await tty.run('maxcut', '--format', 'json', '--fields', 'cut_value');
     expect([r.code, r.json()]).toEqual([0, { cut_value: 4 }]);
     expect(r.err).toContain('\r\x1b[Ksvc: job j1 queued');
-    expect(r.err).toContain('svc: job j1 running 25% · best 3 · bound 4');
+    expect(r.err).toContain('svc: job j1 running [#####---------------] 25% · best 3 · bound 4');
     expect(r.err.endsWith('\r\x1b[K')).toBe(true);
     const piped = harness({ stdin, reply: queued(['running', 'done']) });
     const p = await piped.run('maxcut', '--format', 'json');
     expect([p.code, p.err]).toEqual([0, '']);
+  });
+
+  it('draws the bar from the engine\'s progress (share, best, gap) when the job has it', async () => {
+    let k = 0;
+    const reply = service((c) => {
+      if (is(c, '/api/v1/solve/maxcut')) return Response.json(ack, { status: 202 });
+      if (is(c, '/api/v1/jobs/j1')) {
+        const status = ['running', 'running', 'done'][Math.min(k++, 2)];
+        const progress = k === 1
+          ? { share_done: 0.5, share: 0.5, share_basis: 'engine_progress', best_objective: 3, best: 3, bound: 4, gap: 0.25 }
+          : { share_done: 0.75, share: 0.75, share_basis: 'engine_progress', best_objective: 4, best: 4, bound: 4, gap: 0 };
+        return Response.json({ job_id: 'j1', status, progress, ...(status === 'done' ? { result: RESULT } : {}) });
+      }
+      return undefined;
+    });
+    const r = await harness({ stdin, stderrIsTty: true, reply }).run('maxcut', '--format', 'json', '--fields', 'cut_value');
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('svc: job j1 running [##########----------] 50% · best 3 · bound 4 · gap 25.00%');
+    expect(r.err).toContain('svc: job j1 running [###############-----] 75% · best 4 · bound 4 · gap 0.00%');
   });
 
   it('a wait that ends first is SVC_JOB_WAIT_TIMEOUT (exit 1) with the jobs hint, never a resubmit', async () => {

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "common/status.h"
 
@@ -24,6 +26,90 @@ constexpr ResultStatus StatusFor(Stop stop, ResultStatus otherwise) {
          : stop == Stop::kCancelled ? ResultStatus::kCancelled
                                     : otherwise;
 }
+
+// One progress report, in the command's own objective sense (what the answer's `objective` and
+// `bound` mean). NaN = not known (no incumbent yet, or the family has no bound).
+struct ProgressPoint {
+  double best = std::numeric_limits<double>::quiet_NaN();
+  double bound = std::numeric_limits<double>::quiet_NaN();
+  double work = 0;        // the search's own unit (moves, nodes, iterations), monotone per phase
+  double elapsed_ms = 0;  // since the engine call
+};
+
+// The listener of a solve's progress: a plain function pointer and its context (no N-API here).
+// Called on the solving thread; it must copy what it needs and return quickly.
+using ProgressFn = void (*)(void* context, const ProgressPoint& point);
+
+// Throttles and maps the reports of one solve. Observation only: it never changes what the
+// search does (no randomness, no limits), so answers are the same with or without a listener.
+class ProgressSink {
+ public:
+  static constexpr double kIntervalMs = 100;
+
+  ProgressSink(ProgressFn fn, void* context, Clock::time_point start)
+      : fn_(fn), context_(context), start_(start), next_(start) {}
+
+  // The family says how the search's internal value (a minimised energy, say) maps to its
+  // objective: objective = sign * value + offset. Until then, `best` and `bound` are reported
+  // as unknown (never a value in the wrong sense).
+  void MapObjective(double sign, double offset) {
+    sign_ = sign;
+    offset_ = offset;
+    mapped_ = true;
+    best_ = kInf;
+    bound_ = -kInf;
+  }
+  void Unmap() { mapped_ = false; }
+
+  // From a search loop, next to its CheckLimits(): one clock read; a report at most every
+  // kIntervalMs. `best` and `bound` are in the search's internal sense, a minimisation (NaN or
+  // infinite: unknown); the sink keeps the least best and the greatest bound offered since the
+  // mapping began, so a search that restarts never reports a worse best than before.
+  void Offer(double best, double bound, double work) {
+    Track(best, bound);
+    const Clock::time_point now = Clock::now();
+    if (now < next_) return;
+    next_ = now + std::chrono::duration_cast<Clock::duration>(
+                      std::chrono::duration<double, std::milli>(kIntervalMs));
+    Emit(best, bound, work, now);
+  }
+
+  // At the end of a phase or solve, whatever the throttle says (still in the internal sense).
+  void Flush(double best, double bound, double work) { Emit(best, bound, work, Clock::now()); }
+
+  int64_t reports() const { return reports_; }
+
+ private:
+  void Track(double best, double bound) {
+    if (std::isfinite(best) && best < best_) best_ = best;
+    if (std::isfinite(bound) && bound > bound_) bound_ = bound;
+  }
+
+  void Emit(double best, double bound, double work, Clock::time_point now) {
+    ProgressPoint p;
+    Track(best, bound);
+    if (mapped_) {
+      if (std::isfinite(best_)) p.best = sign_ * best_ + offset_;
+      if (std::isfinite(bound_)) p.bound = sign_ * bound_ + offset_;
+    }
+    p.work = work;
+    p.elapsed_ms = std::chrono::duration<double, std::milli>(now - start_).count();
+    ++reports_;
+    fn_(context_, p);
+  }
+
+  ProgressFn fn_;
+  void* context_;
+  Clock::time_point start_;
+  Clock::time_point next_;
+  static constexpr double kInf = std::numeric_limits<double>::infinity();
+  double sign_ = 1;
+  double offset_ = 0;
+  bool mapped_ = false;
+  double best_ = kInf;
+  double bound_ = -kInf;
+  int64_t reports_ = 0;
+};
 
 // The limits of one solve. Does not own the cancel flag: the caller keeps that memory alive
 // (in the addon it is the SharedArrayBuffer behind a JS Int32Array) for the whole solve.
@@ -60,11 +146,38 @@ class Limits {
 
   Clock::time_point start() const { return start_; }
 
+  // The progress listener (not owned; null when no one listens, the common case).
+  void set_progress(ProgressSink* sink) { progress_ = sink; }
+  ProgressSink* progress() const { return progress_; }
+
+  // A search reports its state: free when no one listens, else ProgressSink::Offer.
+  void Report(double best, double bound, double work) const {
+    if (progress_ != nullptr) progress_->Offer(best, bound, work);
+  }
+
  private:
+  ProgressSink* progress_ = nullptr;
   int32_t* cancel_flag_ = nullptr;
   Clock::time_point start_;
   bool has_deadline_ = false;
   Clock::time_point deadline_{};
+};
+
+// A family maps its search's internal value to its objective for one stretch of code
+// (objective = sign * value + offset); reports outside it carry only work and time.
+class ObjectiveScope {
+ public:
+  ObjectiveScope(const Limits& limits, double sign, double offset) : sink_(limits.progress()) {
+    if (sink_ != nullptr) sink_->MapObjective(sign, offset);
+  }
+  ~ObjectiveScope() {
+    if (sink_ != nullptr) sink_->Unmap();
+  }
+  ObjectiveScope(const ObjectiveScope&) = delete;
+  ObjectiveScope& operator=(const ObjectiveScope&) = delete;
+
+ private:
+  ProgressSink* sink_;
 };
 
 }  // namespace svc::core

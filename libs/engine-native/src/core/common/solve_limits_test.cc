@@ -2,6 +2,9 @@
 #include "common/solve_limits.h"
 
 #include <atomic>
+#include <cmath>
+#include <limits>
+#include <string>
 #include <chrono>
 #include <thread>
 #include <vector>
@@ -111,9 +114,99 @@ void TestSolveReportsDeadline() {
   CHECK(MsSince(start) < 20 + 200);
 }
 
+struct Seen {
+  std::vector<svc::core::ProgressPoint> points;
+};
+
+void Record(void* context, const svc::core::ProgressPoint& p) { static_cast<Seen*>(context)->points.push_back(p); }
+
+// The sink maps the internal minimisation to the objective, keeps the best and bound monotone,
+// reports nothing in the wrong sense before a mapping, and throttles to one report per interval.
+void TestProgressSink() {
+  Seen seen;
+  const Clock::time_point start = Clock::now();
+  svc::core::ProgressSink sink(Record, &seen, start);
+  Limits limits(nullptr, start, 0);
+  limits.set_progress(&sink);
+  limits.Report(5, 1, 10);  // unmapped: work and time only
+  CHECK(seen.points.size() == 1);
+  CHECK(std::isnan(seen.points[0].best) && std::isnan(seen.points[0].bound));
+  CHECK(seen.points[0].work == 10);
+  {
+    const svc::core::ObjectiveScope scope(limits, -1, 3);  // objective = 3 - value
+    for (int k = 0; k < 1000; ++k) limits.Report(7 - (k % 3), k == 0 ? -2.0 : -4.0, k);
+    // Inside one interval (1000 cheap calls): at most one more report, unless the box is slow.
+    const size_t after_burst = seen.points.size();
+    CHECK(after_burst <= 3);
+    sink.Flush(9, std::numeric_limits<double>::quiet_NaN(), 2000);  // worse best, no bound: kept
+    const svc::core::ProgressPoint& last = seen.points.back();
+    CHECK(last.best == 3 - 5);   // the least value offered was 5
+    CHECK(last.bound == 3 + 2);  // the greatest bound offered was -2
+    CHECK(last.work == 2000);
+    CHECK(last.elapsed_ms >= 0);
+  }
+  sink.Flush(1, 0, 3000);  // the scope ended: unknown again
+  CHECK(std::isnan(seen.points.back().best));
+  CHECK(sink.reports() == static_cast<int64_t>(seen.points.size()));
+  std::this_thread::sleep_for(std::chrono::milliseconds(120));
+  const size_t before = seen.points.size();
+  limits.Report(1, 0, 4000);
+  CHECK(seen.points.size() == before + 1);  // the interval has passed
+}
+
+// Progress is observation only: the same answer with and without a listener, and the reports
+// are achieved values (never better than the final objective) under a valid bound.
+void TestOptimizeProgressSameAnswer() {
+  for (const char* command : {"optimize", "maxcut"}) {
+    svc::core::Prng rng(11);
+    const bool maxcut = std::string(command) == "maxcut";
+    const svc::test::Instance in = svc::test::RandomInstance(rng, 120, 0.1, 10, !maxcut);
+    svc::core::SolveOptions o;
+    o.budget.exact_max_n = 0;
+    o.budget.tabu_iterations = 200000;
+    o.budget.restarts = 50;
+    o.budget.stall = 2000;
+    o.budget.tenure_base = 10;
+    o.budget.tenure_span = 10;
+    o.budget.anneal_sweeps = 10;
+    o.budget.elite_pool = 4;
+    o.budget.shrink_rounds = 3;
+    o.seed = 5;
+    svc::core::SolveResult plain, watched;
+    std::string error;
+    CHECK(svc::core::Solve(command, in.View(), o, Limits(), &plain, &error) == svc::core::CallStatus::kOk);
+    Seen seen;
+    const Clock::time_point start = Clock::now();
+    svc::core::ProgressSink sink(Record, &seen, start);
+    Limits limits(nullptr, start, 0);
+    limits.set_progress(&sink);
+    CHECK(svc::core::Solve(command, in.View(), o, limits, &watched, &error) == svc::core::CallStatus::kOk);
+    CHECK(plain.answer == watched.answer);
+    CHECK(plain.objective == watched.objective);
+    CHECK(plain.has_bound == watched.has_bound && plain.bound == watched.bound);
+    CHECK(!seen.points.empty());
+    if (seen.points.empty()) continue;
+    const bool maximise = maxcut;
+    const double tol = 1e-6 * (1 + std::fabs(watched.objective));
+    double prev_work = -1;
+    for (size_t k = 0; k < seen.points.size(); ++k) {
+      const svc::core::ProgressPoint& p = seen.points[k];
+      CHECK(!std::isnan(p.best));
+      CHECK(maximise ? p.best <= watched.objective + tol : p.best >= watched.objective - tol);
+      if (k > 0) CHECK(maximise ? p.best >= seen.points[k - 1].best : p.best <= seen.points[k - 1].best);
+      if (!std::isnan(p.bound)) CHECK(maximise ? p.bound >= watched.objective - tol : p.bound <= watched.objective + tol);
+      CHECK(p.work >= prev_work);
+      prev_work = p.work;
+    }
+    CHECK_NEAR(seen.points.back().best, watched.objective, tol);
+  }
+}
+
 }  // namespace
 
 int main() {
+  TestProgressSink();
+  TestOptimizeProgressSameAnswer();
   TestCheckLimits();
   TestExactDeadline();
   TestExactCancelledBeforeStart();

@@ -22,6 +22,7 @@ namespace svc::core {
 namespace {
 
 constexpr int64_t kPollMask = 1023;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 // tabu_until of a variable outside the relinking set: never admissible.
 constexpr double kExcluded = 2147483647.0;
@@ -155,6 +156,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
           if ((moves & kPollMask) == 0 && moves > 0) {
             out.stop = limits.CheckLimits();
             if (out.stop != Stop::kNone) break;
+            limits.Report(best.energy(), kNaN, static_cast<double>(moves));
           }
           const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
           int32_t v;
@@ -195,6 +197,7 @@ TabuOutcome Search(const QuboModel& m, const TabuParams& params, Prng& rng, cons
       if ((moves & kPollMask) == 0 && moves > 0) {
         out.stop = limits.CheckLimits();
         if (out.stop != Stop::kNone) break;
+        limits.Report(best.energy(), kNaN, static_cast<double>(moves));
       }
       const int32_t r = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
       const double aspire = best.energy() - eps - st.energy;

@@ -16,6 +16,7 @@ namespace svc::core {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Relative pivot tolerance of the semidefinite LDLᵀ (solve.ts TAU).
 constexpr double kTau = 1e-12;
 // Doublings of the binaries' diagonal shift tried (solve.ts SHIFT_DOUBLINGS).
@@ -350,11 +351,6 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   const int32_t n = p.n;
   const size_t N = static_cast<size_t>(n);
   Stop stop = Stop::kNone;
-  const auto check = [&]() {
-    if (stop != Stop::kNone) return true;
-    stop = limits.CheckLimits();
-    return stop != Stop::kNone;
-  };
   Vec H(N * N, 0.0);
   for (int32_t i = 0; i < n; ++i) H[static_cast<size_t>(i) * n + i] = p.milp.diag[i];
   for (size_t k = 0; k < p.pairs.w.size(); ++k) {
@@ -386,6 +382,16 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   // solve.ts lower: a proven lower bound from a tree cut short.
   bool has_lower = false;
   double lower = 0;
+  const ObjectiveScope progress(limits, 1, 0);  // best_f is the objective
+  const auto check = [&]() {
+    if (stop != Stop::kNone) return true;
+    stop = limits.CheckLimits();
+    if (stop == Stop::kNone) {
+      limits.Report(has_best ? best_f : kNaN, has_lower ? lower : kNaN,
+                    static_cast<double>(work.nodes + work.iterations));
+    }
+    return stop != Stop::kNone;
+  };
   const auto done = [&](Proof proof) {
     out->values = best;
     out->answer.clear();

@@ -16,6 +16,7 @@ namespace svc::core {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Tabu iterations (per n²) before the branch and bound of a small instance (solve.ts).
 constexpr int64_t kPreProofItersPerN2 = 50;
 // Largest n whose Gilmore–Lawler root bound is computed (solve.ts BOUND_MAX_N).
@@ -119,7 +120,10 @@ std::vector<int32_t> RobustTabu(const QapView& q, int32_t n, int64_t iters, Prng
   const int32_t perturb = std::max(2, static_cast<int32_t>(std::floor(kPerturbShare * n)));
   int64_t last_best = 0;
   for (int64_t it = 1; it <= iters; ++it) {
-    if ((it & 63) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) break;
+    if ((it & 63) == 0) {
+      if ((*stop = limits.CheckLimits()) != Stop::kNone) break;
+      limits.Report(best_cost, target, static_cast<double>(work.iterations + work.nodes));
+    }
     if (it - last_best > restart_after) {
       // solve.ts: a restart from the best assignment, perturbed.
       last_best = it;
@@ -224,6 +228,7 @@ BnbResult BranchAndBound(const QapView& q, int32_t n, const std::vector<int32_t>
       aborted = true;
       return;
     }
+    if ((nodes & 255) == 0) limits.Report(best_cost, kNaN, static_cast<double>(work.iterations + work.nodes + nodes));
     const int32_t m = n - depth;
     std::vector<int32_t> free_f(order.begin() + depth, order.end());
     std::vector<int32_t> free_l;
@@ -356,6 +361,7 @@ CallStatus SolveQap(const QapProblem& p, const SolveOptions& options, const Limi
     return CallStatus::kError;
   }
   const int32_t n = p.n;
+  const ObjectiveScope progress(limits, 1, 0);  // the assignment's cost is the objective
   Work work;
   Stop stop = Stop::kNone;
   const auto done = [&](std::vector<int32_t> perm, Proof proof, bool has_bound, double bound) {

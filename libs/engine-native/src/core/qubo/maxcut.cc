@@ -24,7 +24,10 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   if (!options.exact.heuristic && !options.exact.force_bnb && SolveBalancedMaxcut(p, out)) return CallStatus::kOk;
   const QuboModel model = ModelFromMaxcut(p);
   // A cut and its mirror image have the same value: node n - 1 stays on side 0.
-  SearchOutcome s = RunSearch(model, p.n - 1, true, options, limits);
+  SearchOutcome s = [&] {
+    const ObjectiveScope progress(limits, -1, 0);  // the model's energy is minus the cut
+    return RunSearch(model, p.n - 1, true, options, limits);
+  }();
   out->answer = std::move(s.x);
   out->objective = CutValue(p, out->answer);
   if (!options.warm_start.empty()) {

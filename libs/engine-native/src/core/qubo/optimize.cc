@@ -14,7 +14,10 @@ CallStatus SolveOptimize(const QuboFamilyProblem& problem, const SolveOptions& o
                          const Limits& limits, SolveResult* out, std::string* error) {
   const QuboView p{problem.n, problem.linear, problem.pairs};
   const QuboModel model = ModelFromQubo(p);
-  SearchOutcome s = RunSearch(model, p.n, false, options, limits);
+  SearchOutcome s = [&] {
+    const ObjectiveScope progress(limits, 1, 0);  // the model's energy is the objective
+    return RunSearch(model, p.n, false, options, limits);
+  }();
   out->answer = std::move(s.x);
   out->objective = QuboEnergy(p, out->answer);
   if (!options.warm_start.empty()) {

@@ -75,6 +75,7 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
     std::vector<uint8_t> warm(options.warm_start.begin(), options.warm_start.end());
     if (ModelEnergy(m, warm) < ModelEnergy(m, out.x)) out.x = std::move(warm);
   }
+  if (ProgressSink* sink = limits.progress()) sink->Flush(r.energy, kInf, static_cast<double>(r.moves));
   if (out.stop == Stop::kNone && exact.has_budget) {
     ProofOutcome proved = Prove(m, symmetric, std::move(out.x), exact, limits);
     out.x = std::move(proved.x);
@@ -82,6 +83,10 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
     out.model_bound = proved.bound;
     out.work.nodes = proved.nodes;
     out.stop = proved.stop;
+    if (ProgressSink* sink = limits.progress()) {
+      sink->Flush(ModelEnergy(m, out.x), proved.optimal ? ModelEnergy(m, out.x) : proved.bound,
+                  static_cast<double>(r.moves + proved.nodes));
+    }
   }
   return out;
 }

@@ -20,6 +20,7 @@ namespace svc::core {
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Subgradient steps without a better bound before the step factor halves (solve.ts BOUND_PATIENCE).
 constexpr int32_t kBoundPatience = 5;
 // The Held–Karp DP's largest n (2^(n-1)·(n-1) doubles); budgets never ask for more.
@@ -284,7 +285,10 @@ void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work
   const int32_t n = tour.n();
   const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
   for (int64_t r = 0; r < kicks; ++r) {
-    if ((r & 7) == 0 && (*stop = limits.CheckLimits()) != Stop::kNone) return;
+    if ((r & 7) == 0) {
+      if ((*stop = limits.CheckLimits()) != Stop::kNone) return;
+      limits.Report(tour.length, has_lower ? lower : kNaN, static_cast<double>(work.restarts));
+    }
     const double before = tour.length;
     // Even kicks: a double bridge at cities close in the plane (random walks); odd ones (and walks
     // that end on their start): two adjacent segments of 1..50 cities swapped (solve.ts).
@@ -402,6 +406,7 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   }
   const int32_t n = p.n;
   TspDistance d(p);
+  const ObjectiveScope progress(limits, 1, 0);  // the tour length is the objective
   Work work;
   Stop stop = Stop::kNone;
   const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
@@ -442,6 +447,9 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
       lower = std::ceil(r.bound - 1e-11 * (1 + r.scale));
       root_pi = std::move(r.pi);
     }
+  }
+  if (ProgressSink* sink = limits.progress()) {
+    sink->Flush(tour.length, has_lower ? lower : kNaN, static_cast<double>(work.restarts));
   }
   // Beyond engine-ts: α-nearness candidates from the bound's penalties (when the budget allows a
   // second n² pass and no limit struck) and Lin–Kernighan chains in every local search from here.

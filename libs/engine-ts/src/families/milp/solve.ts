@@ -27,7 +27,7 @@
  *      one improves; heuristic.
  * A deadline or cancel keeps the best answer so far.
  */
-import type { CancelSignal, SolveRequest, Proof } from '../../base';
+import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { milpBudgetFor } from './budget';
@@ -253,12 +253,13 @@ function coordinateDescent(p: MilpProblem, H: Float64Array, x: Float64Array, con
 }
 
 /** Solves a `milp` request synchronously. */
-export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal): VectorResult {
+export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal, onProgress?: ProgressListener): VectorResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'milp' || p.kind !== 'milp') throw new Error('milp needs a milp problem');
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
-  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const limits = new Limits(signal?.flag ?? null, deadlineAt, onProgress);
+  limits.progress?.mapObjective(1, 0);  // bestF is the objective
   const b = milpBudgetFor(req.effort);
   const n = p.n;
   const H = hessian(p);
@@ -283,6 +284,12 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal)
   };
   // A proven lower bound from a tree cut short (convex objectives only).
   let lower: number | undefined;
+  // The limit check of the searches below, with a progress report when it lets them go on.
+  const check = (): boolean => {
+    if (limits.check()) return true;
+    limits.report(best === null ? NaN : bestF, lower ?? NaN, work.nodes + work.iterations);
+    return false;
+  };
   const done = (proof: Proof): VectorResult => {
     const objective = evaluateMilp(p, best!);
     return {
@@ -305,7 +312,7 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal)
   const localSearch = (x: Float64Array): void => {
     polish(x);
     let f = evaluateMilp(p, x);
-    for (let improved = true; improved && !limits.check();) {
+    for (let improved = true; improved && !check();) {
       improved = false;
       for (const i of bins) {
         const keep = Float64Array.from(x);
@@ -368,7 +375,7 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal)
       // the tree from certifying; like an open subtree, it holds nothing below that bound.
       let leavesProven = true;
       const dfs = (depth: number): void => {
-        if (++work.nodes > b.bnbNodes || limits.check()) {
+        if (++work.nodes > b.bnbNodes || check()) {
           aborted = true;
           fresh = true;
           if (depth === 0) openBounded = false;

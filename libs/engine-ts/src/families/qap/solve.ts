@@ -21,7 +21,7 @@
  *      as their proven `bound`; an answer that meets it is proven optimal ('branch_and_bound').
  * A deadline or cancel keeps the best assignment so far.
  */
-import type { CancelSignal, SolveRequest, Proof } from '../../base';
+import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng, shuffleInPlace } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
@@ -173,7 +173,10 @@ function robustTabu(p: QapProblem, iters: number, rng: Prng, limits: Limits, wor
   const perturb = Math.max(2, Math.floor(PERTURB_SHARE * n));
   let lastBest = 0;
   for (let it = 1; it <= iters; it++) {
-    if ((it & 63) === 0 && limits.check()) break;
+    if ((it & 63) === 0) {
+      if (limits.check()) break;
+      limits.report(bestCost, target, work.iterations + work.nodes);
+    }
     if (it - lastBest > restartAfter) {
       // A restart from the best assignment, perturbed by random swaps.
       lastBest = it;
@@ -270,6 +273,7 @@ function branchAndBound(p: QapProblem, incumbent: Int32Array, nodeCap: number, l
       aborted = true;
       return;
     }
+    if ((nodes & 255) === 0) limits.report(bestCost, NaN, work.iterations + work.nodes + nodes);
     const m = n - depth;
     const freeF = Int32Array.from(order.slice(depth));
     const freeL = new Int32Array(m);
@@ -301,12 +305,13 @@ function branchAndBound(p: QapProblem, incumbent: Int32Array, nodeCap: number, l
 }
 
 /** Solves a `qap` request synchronously. */
-export function solveQap(req: SolveRequest<QapProblem>, signal?: CancelSignal): PermutationResult {
+export function solveQap(req: SolveRequest<QapProblem>, signal?: CancelSignal, onProgress?: ProgressListener): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'qap' || p.kind !== 'qap') throw new Error('qap needs a qap problem');
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
-  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const limits = new Limits(signal?.flag ?? null, deadlineAt, onProgress);
+  limits.progress?.mapObjective(1, 0);  // the assignment's cost is the objective
   const b = qapBudgetFor(req.effort);
   const n = p.n;
   const work: Work = { iterations: 0, nodes: 0, restarts: 0 };

@@ -25,7 +25,7 @@
  * re-evaluates strictly better than the search result is returned instead, so the answer is
  * never worse than the warm start.
  */
-import type { BinaryResult, CancelSignal, PairList, SolveRequest, Proof } from '../../base';
+import type { BinaryResult, CancelSignal, PairList, ProgressListener, SolveRequest, Proof } from '../../base';
 import { balancedCut } from './balanced-cut';
 import { budgetFor, type ExactBudget, exactBudgetFor, type SearchBudget } from './budget';
 import { evaluateMaxcut, evaluateQubo } from './evaluate';
@@ -45,7 +45,7 @@ export const BNB_FORCED_MAX_N = 4096;
 const ENUMERATE_FIRST_MAX = 20;
 
 /** Solves an optimize or maxcut request synchronously. */
-export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, signal?: CancelSignal): BinaryResult {
+export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, signal?: CancelSignal, onProgress?: ProgressListener): BinaryResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command === 'optimize') {
@@ -60,7 +60,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   const method = req.exactMethod ?? 'auto';
   if (method !== 'auto' && method !== 'branch_and_bound' && method !== 'heuristic') throw new Error(`unknown exactMethod "${String(method)}"`);
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
-  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const limits = new Limits(signal?.flag ?? null, deadlineAt, onProgress);
 
   if (p.kind === 'maxcut' && p.complete) return constructed(p, completeSplit(p.n), 'exhaustive', started);
   if (p.kind === 'maxcut' && p.edges === null) throw new Error('maxcut problem has neither edges nor complete');
@@ -100,17 +100,24 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     x = found ?? new Uint8Array(p.n);
     work.nodes += bnbNodes;
   } else {
-    const r = tabuSearch(model, tabuParams(budget), new Prng(req.seed), limits, warm, budget.useTrees);
-    work = { iterations: r.moves, nodes: 0, restarts: Math.max(0, r.phases - 1) };
-    x = r.x;
-    if (warm !== null && modelEnergy(model, warm) < modelEnergy(model, x)) x = warm;
-    if (limits.stopped === null) {
-      const proved = prove(model, p.kind === 'maxcut', x, exactFor, forceBnb, limits);
-      x = proved.x;
-      proof = proved.optimal ? 'branch_and_bound' : null;
-      modelBound = proved.bound;
-      work.nodes = proved.nodes;
-    }
+    // The model's energy is the QUBO's objective, and minus the cut (model.ts).
+    x = limits.mapped(p.kind === 'qubo' ? 1 : -1, 0, () => {
+      const r = tabuSearch(model, tabuParams(budget), new Prng(req.seed), limits, warm, budget.useTrees);
+      work = { iterations: r.moves, nodes: 0, restarts: Math.max(0, r.phases - 1) };
+      let y = r.x;
+      limits.progress?.flush(r.energy, NaN, r.moves);
+      if (warm !== null && modelEnergy(model, warm) < modelEnergy(model, y)) y = warm;
+      if (limits.stopped === null) {
+        const proved = prove(model, p.kind === 'maxcut', y, exactFor, forceBnb, limits);
+        y = proved.x;
+        proof = proved.optimal ? 'branch_and_bound' : null;
+        modelBound = proved.bound;
+        work.nodes = proved.nodes;
+        const e = limits.progress !== null ? modelEnergy(model, y) : NaN;
+        limits.progress?.flush(e, proved.optimal ? e : proved.bound, r.moves + proved.nodes);
+      }
+      return y;
+    });
   }
 
   let answer = Uint8Array.from(x);

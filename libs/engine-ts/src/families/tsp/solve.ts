@@ -26,7 +26,7 @@
  * on to step 2's first tour, its local search (stopped at its first limit check) and step 3's first
  * 1-tree.
  */
-import type { CancelSignal, SolveRequest, Proof } from '../../base';
+import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
@@ -483,12 +483,13 @@ export function canonicalTour(t: ArrayLike<number>): Int32Array {
 }
 
 /** Solves a `tsp` request synchronously. */
-export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal): PermutationResult {
+export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal, onProgress?: ProgressListener): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'tsp' || p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
-  const limits = new Limits(signal?.flag ?? null, deadlineAt);
+  const limits = new Limits(signal?.flag ?? null, deadlineAt, onProgress);
+  limits.progress?.mapObjective(1, 0);  // the tour length is the objective
   const b = tspBudgetFor(req.effort);
   const n = p.n;
   const d = distanceOf(p);
@@ -526,6 +527,7 @@ export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal): 
       rootPi = r.pi;
     }
   }
+  limits.progress?.flush(tour.length, lower ?? NaN, work.restarts);
   const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
   const branch = n <= b.bnbMaxN && n >= 5 && rootPi !== null;
   const first = branch ? Math.min(kicks, b.bnbKicksPerN * n) : kicks;
@@ -549,7 +551,10 @@ function iterate(tour: Tour, kicks: number, rng: Prng, limits: Limits, work: Wor
   const n = tour.n;
   const maxSeg = Math.max(1, Math.min(50, Math.floor((n - 2) / 2)));
   for (let r = 0; r < kicks; r++) {
-    if ((r & 7) === 0 && limits.check()) return;
+    if ((r & 7) === 0) {
+      if (limits.check()) return;
+      limits.report(tour.length, lower ?? NaN, work.restarts);
+    }
     const before = tour.length;
     const i = rng.nextInt(n);
     const l1 = 1 + rng.nextInt(maxSeg);

@@ -9,5 +9,5 @@ export const XORSAT_FAMILY: Family<XorsatProblem, XorsatResult> = {
   kind: 'xorsat',
   score: XORSAT_SCORE,
   nativeBudget: (_p, req) => ({ family: xorsatBudgetFor(req.effort) }),
-  solvers: { xorsat: solveXorsat },
+  solvers: { xorsat: (req, signal) => solveXorsat(req, signal) },
 };
