@@ -248,7 +248,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       if (store.lease.leaseMs === null) {
         throw new Error('SVC_REDIS_URL needs SVC_DATABASE_URL: the distributed queue runs jobs in other processes, which share their state through PostgreSQL, not the embedded SQLite file');
       }
-      queue = createJobQueue({ url: redisUrl, prefix: env.SVC_REDIS_PREFIX?.trim() || undefined, name: `svc-${jobRole === 'worker' ? 'worker' : 'http'}-${os.hostname()}-${process.pid}` });
+      queue = createJobQueue({ url: redisUrl, prefix: env.SVC_REDIS_PREFIX?.trim() || undefined });
     }
     jobs = createJobService({
       queue: queue ? { queue, role: jobRole } : undefined,

@@ -11,7 +11,8 @@
  * reconciliation, which hands every queued row to BullMQ again (BullMQ ignores an id it holds).
  */
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedisClient } from './redis-client';
 
 /** An event about one job, published to every node and worker. */
 export interface JobEvent {
@@ -28,8 +29,6 @@ export interface JobQueueOptions {
   readonly url: string;
   /** Key prefix of the queue and channel name (default `svc`); nodes and workers of one deployment share it. */
   readonly prefix?: string;
-  /** Who this process is, for Redis `CLIENT LIST` (`svc-http-…`, `svc-worker-…`). */
-  readonly name: string;
 }
 
 /** What the job service needs of the queue on every process. */
@@ -74,46 +73,15 @@ async function withTimeout(p: Promise<unknown> | undefined, ms: number): Promise
   clearTimeout(timer);
 }
 
-/** Checks a `SVC_REDIS_URL` value; throws with the setting's name when it is not a Redis URL. */
-export function parseRedisUrl(url: string): URL {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new Error(`SVC_REDIS_URL must be a URL like redis://host:6379 (got ${JSON.stringify(url.slice(0, 200))})`);
-  }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new Error(`SVC_REDIS_URL must start with redis:// or rediss:// (got ${JSON.stringify(url.slice(0, 200))})`);
-  }
-  return u;
-}
-
 /** Opens the queue's connections (lazily connected; `ready()` says when they are up). */
 export function createJobQueue(opts: JobQueueOptions): JobQueue {
-  parseRedisUrl(opts.url);
   const prefix = opts.prefix ?? 'svc';
   const channel = `${prefix}:job-events`;
   let closed = false;
-  let down = false;
-  const base: RedisOptions = {
-    connectionName: opts.name,
-    // Reconnects forever with a short backoff: an outage ends by itself.
-    retryStrategy: (times) => Math.min(times * 200, 2_000),
-  };
-  const logged = (role: string, r: Redis) => {
-    r.on('error', (e: Error) => {
-      // Once per outage, not on every reconnect attempt.
-      if (!down && !closed) process.stderr.write(`[svc-queue] Redis (${role}) unreachable: ${e.message}; queued work is refused until it is back\n`);
-      down = true;
-    });
-    r.on('ready', () => {
-      if (down && !closed) process.stderr.write(`[svc-queue] Redis (${role}) reachable again\n`);
-      down = false;
-    });
-    return r;
-  };
-  // The producer fails fast while Redis is down (no offline queue): a request never waits on it.
-  const producer = logged('producer', new Redis(opts.url, { ...base, maxRetriesPerRequest: 1, enableOfflineQueue: false }));
+  // One client per role (redis-client.ts): the producer fails fast while Redis is down (no
+  // offline queue), so a node refuses queued work at once instead of holding the request; outages
+  // are logged once by the client.
+  const producer = createRedisClient(opts.url, 'queue');
   const queue = new Queue(QUEUE, { connection: producer, prefix });
   queue.on('error', () => undefined); // reported once by the connection's own handler
   const publisher = producer;
@@ -149,7 +117,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     onEvent(f) {
       listeners.push(f);
       if (subscriber) return;
-      subscriber = logged('events', new Redis(opts.url, { ...base, maxRetriesPerRequest: null }));
+      subscriber = createRedisClient(opts.url, 'events');
       subscriber.subscribe(channel).catch(() => undefined);
       subscriber.on('message', (ch: string, text: string) => {
         if (ch !== channel) return;
@@ -165,7 +133,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     },
     consume(run, concurrency) {
       if (worker) throw new Error('consume() was already called');
-      workerConnection = logged('worker', new Redis(opts.url, { ...base, maxRetriesPerRequest: null }));
+      workerConnection = createRedisClient(opts.url, 'worker');
       worker = new Worker(QUEUE, async (job: Job<{ jobId: string }>) => run(job.data.jobId), {
         connection: workerConnection,
         prefix,
