@@ -5,7 +5,7 @@ import { isSvcError } from '@svc/errors';
 import { openPostgresStore, utcDay, type Store } from '@svc/store';
 import { postgresBinDir, postgresRequired, startThrowawayPostgres, type ThrowawayPostgres } from '@svc/store/testing';
 import { isQueued, type Principal, type Service } from './index';
-import { closeServices, makeService, tempDir } from '../test/services';
+import { closeServices, codeOf, makeService, ring, tempDir } from '../test/services';
 import { parseExposition } from '../test/exposition';
 
 // The service on PostgreSQL (SVC_DATABASE_URL), two nodes on one throwaway database: solves,
@@ -14,18 +14,9 @@ const skip = postgresBinDir() === null && !postgresRequired();
 if (skip) console.warn('[service on PostgreSQL] PostgreSQL binaries not found (install postgresql-15, or set SVC_PG_BIN): skipped here (never under CI=true)');
 
 const TAG = 'svc-cortex-v1';
-const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+const cycle = ring;
 const SANDBOX = 'sbx_postgres_service_test';
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return e.code;
-    throw e;
-  }
-  return 'ok';
-}
 
 describe.skipIf(skip)('the service on PostgreSQL (SVC_DATABASE_URL)', () => {
   let server: ThrowawayPostgres;

@@ -1,10 +1,9 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSvcError } from '@svc/errors';
 import { openPostgresStore, utcDay, type Store } from '@svc/store';
 import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { isQueued, type Principal, type Service } from './index';
-import { closeServices, makeService } from '../test/services';
+import { closeServices, makeService, ring } from '../test/services';
 
 // The distributed queue (SVC_REDIS_URL): HTTP nodes (producers) store and dispatch jobs through
 // BullMQ, worker processes (jobRole 'worker') run them; events cross processes on Redis.
@@ -14,7 +13,7 @@ if (skip) console.warn('[service with the queue] PostgreSQL or redis-server not 
 
 const TAG = 'svc-cortex-v1';
 const DESC = 'A ring of offices split into two teams.';
-const cycle = (n: number) => ({ tag: TAG, description: DESC, n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+const cycle = ring;
 /** Pseudo-random sparse graph: minutes of work at effort high on engine-ts, so it ends only by a cancel. */
 function long(seed: number) {
   const n = 1500;
@@ -31,15 +30,6 @@ function long(seed: number) {
 }
 const SANDBOX = 'sbx_queue_service_test';
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return `${e.code}:${String(e.extensions.reason ?? '')}`;
-    throw e;
-  }
-  return 'ok';
-}
 
 async function eventually(f: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
@@ -142,7 +132,7 @@ describe.skipIf(skip)('the distributed queue: a producer node and workers on Pos
     await redis.kill();
     await eventually(async () => !(await node.ready()).ready, 'readiness to fail');
     expect((await node.ready()).checks.queue).toBe('unreachable (Redis)');
-    expect(await codeOf(node.solve('maxcut', cycle(12), { principal: me, allowQueue: true }))).toBe('SVC_BUSY:queue_unavailable');
+    await expect(node.solve('maxcut', cycle(12), { principal: me, allowQueue: true })).rejects.toMatchObject({ code: 'SVC_BUSY', extensions: { reason: 'queue_unavailable' } });
     // Synchronous solves do not need the queue.
     expect((await node.solve('maxcut', cycle(6), { principal: me })).cut_value).toBe(6);
     await redis.restart();

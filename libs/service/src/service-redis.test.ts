@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { isSvcError } from '@svc/errors';
 import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { createService, type Principal, type Service } from './index';
-import { closeServices, makeService, tempDir } from '../test/services';
+import { closeServices, codeOf, makeService, ring, tempDir } from '../test/services';
 
 // Two service nodes on one throwaway PostgreSQL and one throwaway Redis (SVC_DATABASE_URL and
 // SVC_REDIS_URL, which needs the former): request rates, the per-minute compute budget and safe
@@ -14,17 +13,8 @@ if (!run) console.warn('[service on Redis] redis-server or PostgreSQL not found 
 
 const SANDBOX = 'sbx_redis_service_test';
 const TAG = 'svc-cortex-v1';
-const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+const cycle = ring;
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return e.code;
-    throw e;
-  }
-  return 'ok';
-}
 
 describe.runIf(run)('two nodes sharing rate windows through Redis (SVC_REDIS_URL)', () => {
   let pg: ThrowawayPostgres;

@@ -1,3 +1,4 @@
+import { isSvcError } from '@svc/errors';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,4 +29,23 @@ export async function makeService(opts: ServiceOptions = {}): Promise<Service> {
 export async function closeServices(): Promise<void> {
   for (const s of services.splice(0)) await s.close();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+}
+
+/** A ring of `n` offices with unit weights: a maxcut problem whose optimum is n (even) or n − 1 (odd). */
+export const ring = (n: number) => ({
+  tag: 'svc-cortex-v1',
+  description: 'A ring of offices split into two teams.',
+  n,
+  edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]),
+});
+
+/** The `SvcError` code a promise rejects with, or 'ok' when it resolves (any other error is rethrown). */
+export async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    if (isSvcError(e)) return e.code;
+    throw e;
+  }
+  return 'ok';
 }

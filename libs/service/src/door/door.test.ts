@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SvcError } from '@svc/errors';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { createDoor, isQueued, type Door, type Service } from '../index';
-import { closeServices, makeService } from '../../test/services';
+import { closeServices, codeOf, makeService, ring } from '../../test/services';
 
 const TAG = 'svc-cortex-v1';
-const cycle = (n: number) => ({ tag: TAG, description: 'A ring of offices split into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+const cycle = ring;
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SvcError) return e.code;
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-}
 
 let service: Service;
 let door: Door;
