@@ -70,31 +70,8 @@ async function run(e: Engine): Promise<void> {
   }
 }
 
-describeNative('native progress', () => {
-  it('reports while it solves and answers exactly as without a listener', async () => {
-    await run(createNativeEngine()!);
-  }, 180_000);
-
-  it('a listener that throws never reaches the solve', async () => {
-    const e = createNativeEngine()!;
-    const [req] = CASES[3];
-    const plain = await e.solve(req);
-    let calls = 0;
-    const watched = await e.solve(req, undefined, () => {
-        calls++;
-        throw new Error('listener fault');
-    });
-    same(plain, watched);
-    expect(calls).toBeGreaterThanOrEqual(2);
-  }, 120_000);
-});
-
-it('engine-ts reports while it solves and answers exactly as without a listener', async () => {
-  await run(createTsEngine());
-}, 180_000);
-
-it('engine-ts: a listener that throws never reaches the search', async () => {
-  const e = createTsEngine();
+/** A listener that throws on every report: the solve answers as without one, and keeps reporting. */
+async function throwingListener(e: Engine): Promise<void> {
   const [req] = CASES[3];
   const plain = await e.solve(req);
   let calls = 0;
@@ -104,4 +81,22 @@ it('engine-ts: a listener that throws never reaches the search', async () => {
   });
   same(plain, watched);
   expect(calls).toBeGreaterThanOrEqual(2);
+}
+
+describeNative('native progress', () => {
+  it('reports while it solves and answers exactly as without a listener', async () => {
+    await run(createNativeEngine()!);
+  }, 180_000);
+
+  it('a listener that throws never reaches the solve', async () => {
+    await throwingListener(createNativeEngine()!);
+  }, 120_000);
+});
+
+it('engine-ts reports while it solves and answers exactly as without a listener', async () => {
+  await run(createTsEngine());
+}, 180_000);
+
+it('engine-ts: a listener that throws never reaches the search', async () => {
+  await throwingListener(createTsEngine());
 }, 120_000);
