@@ -3,7 +3,7 @@ import type { TspMetric, TspProblem } from './problem';
 import { TSP_METRICS } from './problem';
 
 /**
- * From an n×n matrix (rows of numbers; symmetric, integers; the diagonal ignored and stored as 0)
+ * From an n×n matrix (rows of numbers, integers, symmetric or not (row i, column j: the way from i to j); the diagonal ignored and stored as 0)
  * or n points [x, y] with a TSPLIB metric. Throws a plain Error naming the first bad entry (the
  * contracts layer checks the same earlier).
  */
@@ -24,7 +24,6 @@ export function canonicalTsp(input: { matrix?: readonly (readonly number[])[]; p
         if (i !== j) m[i * n + j] = v;
       }
     }
-    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (m[i * n + j] !== m[j * n + i]) throw new Error(`matrix[${i}][${j}] = ${m[i * n + j]} but matrix[${j}][${i}] = ${m[j * n + i]}: tsp takes a symmetric matrix`);
     return { kind: 'tsp', n, matrix: m, points: null, metric: null };
   }
   const pts = input.points!;

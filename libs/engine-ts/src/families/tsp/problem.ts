@@ -1,4 +1,4 @@
-/** The canonical problem of `tsp` (a symmetric travelling salesman tour). */
+/** The canonical problem of `tsp` (a travelling salesman tour, symmetric or one-way distances). */
 
 /** TSPLIB distance rules for coordinates (TSPLIB95: every distance an integer). */
 export type TspMetric = 'euc_2d' | 'ceil_2d' | 'att' | 'geo';
@@ -6,7 +6,7 @@ export const TSP_METRICS: readonly TspMetric[] = ['euc_2d', 'ceil_2d', 'att', 'g
 
 /**
  * tsp: a closed tour through n cities of least length. Exactly one of `matrix` (n·n row-major,
- * symmetric, integer; the diagonal is ignored) or `points` (x, y per city) with `metric`. The
+ * integer, symmetric or not: m[i·n + j] is the way from i to j; the diagonal is ignored) or `points` (x, y per city) with `metric`. The
  * answer is a `PermutationResult` (families/rank/problem.ts): the tour from city 0, `objective`
  * its length.
  */

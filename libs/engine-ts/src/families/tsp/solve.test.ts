@@ -7,6 +7,7 @@ import { metricDistance } from './distance';
 import { evaluateTsp } from './evaluate';
 import { tspBranchAndBound } from './branch';
 import { candidateLists, heldKarp, oneTreeBound, solveTsp } from './solve';
+import { directedTour, symmetricForm } from './asymmetric';
 import type { TspProblem } from './problem';
 
 /** n random points in a square (integer coordinates) as a tsp problem, or their rounded matrix. */
@@ -67,10 +68,10 @@ describe('tsp distances (TSPLIB95)', () => {
     expect(metricDistance('geo', 10.0, 20.0, 10.3, 20.0)).toBe(Math.trunc(6378.388 * (3.141592 * 0.5) / 180 + 1));
   });
 
-  it('canonical input: exactly one of matrix or points; a symmetric integer matrix', () => {
+  it('canonical input: exactly one of matrix or points; an integer matrix, symmetric or not', () => {
     expect(() => canonicalTsp({})).toThrow(/exactly one/);
     expect(() => canonicalTsp({ matrix: [[0, 1], [1, 0]], points: [[0, 0], [1, 1]] })).toThrow(/exactly one/);
-    expect(() => canonicalTsp({ matrix: [[0, 1], [2, 0]] })).toThrow(/symmetric/);
+    expect(Array.from(canonicalTsp({ matrix: [[0, 1], [2, 0]] }).matrix!)).toEqual([0, 1, 2, 0]);
     expect(() => canonicalTsp({ matrix: [[0, 1.5], [1.5, 0]] })).toThrow(/integer/);
     expect(() => canonicalTsp({ points: [[0, 0], [1, 1]], metric: 'manhattan' })).toThrow(/metric/);
     const p = canonicalTsp({ matrix: [[7, 1], [1, 9]] });
@@ -267,3 +268,86 @@ function evaluatePair(p: TspProblem, i: number, j: number): number {
   if (p.matrix) return p.matrix[i * p.n + j];
   return metricDistance(p.metric!, p.points![2 * i], p.points![2 * i + 1], p.points![2 * j], p.points![2 * j + 1]);
 }
+
+/** A random asymmetric integer matrix (every ordered pair drawn on its own; negative entries allowed). */
+function randomDirected(seed: number, n: number, lo: number, hi: number): number[][] {
+  const r = new Prng(seed);
+  return Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : lo + r.nextInt(hi - lo + 1))));
+}
+
+describe('tsp on asymmetric matrices', () => {
+  it('the DP certifies the brute-force optimum over every permutation (n ≤ 8), the tour read in its order', () => {
+    let cases = 0;
+    for (let n = 2; n <= 8; n++) {
+      for (let s = 0; s < 12; s++) {
+        const m = randomDirected(900 + 31 * n + s, n, s % 3 === 0 ? -50 : 0, s % 2 === 0 ? 100 : 10_000);
+        const p = canonicalTsp({ matrix: m });
+        const best = bruteForce(m);
+        for (const effort of ['flash', 'medium'] as Effort[]) {
+          const r = solve(p, effort, s);
+          expect(r.proof, `n=${n} s=${s}`).toBe('dynamic_program');
+          expect(r.objective, `n=${n} s=${s}`).toBe(best);
+          expect(r.answer[0]).toBe(0);
+          expect(evaluateTsp(p, r.answer)).toBe(best);  // directed, in the given order
+        }
+        cases++;
+      }
+    }
+    expect(cases).toBe(84);
+  });
+
+  it('the 2n-city symmetric form: its exact optimum spells the directed optimum (n ≤ 8, by brute force)', () => {
+    for (let n = 2; n <= 8; n++) {
+      for (let s = 0; s < 4; s++) {
+        const m = randomDirected(700 + 13 * n + s, n, s === 0 ? -1000 : 0, 1000);
+        const p = canonicalTsp({ matrix: m });
+        const form = symmetricForm(p);
+        const r = solve(form.problem, 'medium', s);  // 2n ≤ 16 cities: the symmetric DP, certified
+        expect(r.proof).toBe('dynamic_program');
+        const t = directedTour(n, r.answer);
+        expect(t, `n=${n} s=${s}`).not.toBeNull();
+        expect(r.objective + form.offset).toBe(bruteForce(m));
+        expect(evaluateTsp(p, t!)).toBe(bruteForce(m));
+      }
+    }
+  });
+
+  it('beyond the DP (13–15 cities at flash): a directed tour, its length recomputed, its bound at most the exact optimum', () => {
+    for (let s = 0; s < 6; s++) {
+      const n = 13 + (s % 3);
+      const m = randomDirected(500 + s, n, s % 2 === 0 ? -200 : 1, 1000);
+      const p = canonicalTsp({ matrix: m });
+      const opt = heldKarp(n, (i, j) => (i === j ? 0 : m[i][j]), new Limits(null, Infinity), { iterations: 0, nodes: 0, restarts: 0 })!;
+      let best = 0;
+      for (let k = 0; k < n; k++) best += m[opt[k]][opt[(k + 1) % n]];
+      const r = solve(p, 'flash', s);
+      expect(isTour(r.answer, n)).toBe(true);
+      expect(r.answer[0]).toBe(0);
+      expect(r.objective).toBe(evaluateTsp(p, r.answer));
+      expect(r.objective).toBeGreaterThanOrEqual(best);
+      if (r.proof !== null) expect(r.objective).toBe(best);
+      else {
+        expect(r.bound).toBeDefined();
+        expect(r.bound!).toBeLessThanOrEqual(best);
+      }
+    }
+  });
+
+  it('a 120-city one-way instance: a permutation whose length is the directed re-score, with a sound bound', () => {
+    const n = 120;
+    const m = randomDirected(4242, n, -100, 1000);
+    const p = canonicalTsp({ matrix: m });
+    const r = solve(p, 'flash', 3);
+    expect(isTour(r.answer, n)).toBe(true);
+    expect(r.answer[0]).toBe(0);
+    expect(r.objective).toBe(evaluateTsp(p, r.answer));
+    // Any directed tour costs at least Σ of each city's cheapest way out.
+    let cheapestOut = 0;
+    for (let i = 0; i < n; i++) cheapestOut += Math.min(...m[i].filter((_, j) => j !== i));
+    expect(r.objective).toBeGreaterThanOrEqual(cheapestOut);
+    if (r.proof === null) expect(r.bound!).toBeLessThanOrEqual(r.objective);
+    // A reversed reading is a different (longer here) directed tour: direction matters.
+    const rev = Int32Array.from([0, ...Array.from(r.answer).slice(1).reverse()]);
+    expect(evaluateTsp(p, rev)).not.toBe(r.objective);
+  }, 60_000);
+});

@@ -21,7 +21,9 @@
  *      from the root bound's penalties): a closed tree certifies its best tour ('branch_and_bound');
  *      an open one (node budget) hands back to the iterated search for the remaining kicks, unless
  *      it found a shorter tour, which is then the answer.
- * The answer starts at city 0 and goes towards the smaller of its two neighbours. A deadline or
+ * An asymmetric matrix (d(i, j) ≠ d(j, i) somewhere): solveAsymmetric below (the Held–Karp DP on
+ * the directed costs, or this search on the 2n-city symmetric form of asymmetric.ts).
+ * A symmetric answer starts at city 0 and goes towards the smaller of its two neighbours. A deadline or
  * cancel keeps the best tour so far and the bound: one that cuts the dynamic program (step 1) goes
  * on to step 2's first tour, its local search (stopped at its first limit check) and step 3's first
  * 1-tree.
@@ -30,7 +32,8 @@ import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import type { PermutationResult } from '../rank/problem';
-import { boundIterations, tspBudgetFor } from './budget';
+import { boundIterations, tspBudgetFor, type TspBudget } from './budget';
+import { directedTour, isAsymmetric, symmetricForm } from './asymmetric';
 import { tspBranchAndBound } from './branch';
 import { distanceOf, type Distance } from './distance';
 import type { TspProblem } from './problem';
@@ -482,15 +485,62 @@ export function canonicalTour(t: ArrayLike<number>): Int32Array {
   return out;
 }
 
-/** Solves a `tsp` request synchronously. */
+/** Solves a `tsp` request synchronously (an asymmetric matrix: solveAsymmetric). */
 export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal, onProgress?: ProgressListener): PermutationResult {
   const started = performance.now();
   const p = req.problem;
   if (req.command !== 'tsp' || p.kind !== 'tsp') throw new Error('tsp needs a tsp problem');
   const deadlineAt = req.deadlineMs !== undefined && req.deadlineMs > 0 ? started + req.deadlineMs : Infinity;
   const limits = new Limits(signal?.flag ?? null, deadlineAt, onProgress);
-  limits.progress?.mapObjective(1, 0);  // the tour length is the objective
   const b = tspBudgetFor(req.effort);
+  if (isAsymmetric(p)) return solveAsymmetric(p, req.seed, b, limits, started);
+  limits.progress?.mapObjective(1, 0);  // the tour length is the objective
+  return solveSymmetric(p, req.seed, b, limits, started);
+}
+
+/**
+ * One-way distances: n ≤ dpMaxN by the Held–Karp DP on the directed costs (certified; a deadline
+ * that cuts it goes on as below), otherwise the symmetric search on the 2n-city form
+ * (asymmetric.ts), its tour read back as a directed tour and its length recomputed on the
+ * directed costs; the symmetric bound minus the form's offset is a lower bound of the directed
+ * optimum, and a symmetric tour proven optimal is a directed tour proven optimal. The answer is
+ * read in its order (city 0 first, never reversed).
+ */
+function solveAsymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limits, started: number): PermutationResult {
+  const n = p.n;
+  const d = distanceOf(p);
+  const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
+  const lengthOf = (t: ArrayLike<number>) => {
+    let len = 0;
+    for (let k = 0; k < n; k++) len += d(t[k], t[(k + 1) % n]);
+    return len;
+  };
+  if (n <= b.dpMaxN) {
+    limits.progress?.mapObjective(1, 0);
+    const t = heldKarp(n, d, limits, work);
+    if (t !== null) {
+      return { kind: 'permutation', answer: t, objective: lengthOf(t), proof: 'dynamic_program', stoppedAtDeadline: limits.stopped !== null, work, engineMs: performance.now() - started };
+    }
+  }
+  const form = symmetricForm(p);
+  limits.progress?.mapObjective(1, form.offset);
+  const r = solveSymmetric(form.problem, seed, b, limits, started);
+  const tour = directedTour(n, r.answer);
+  if (tour === null) throw new Error('asymmetric tsp: the symmetric tour misses a fixed edge');
+  const length = lengthOf(tour);
+  if (length !== r.objective + form.offset) throw new Error(`asymmetric tsp: directed length ${length} disagrees with the symmetric form's ${r.objective} + ${form.offset}`);
+  work.nodes += r.work.nodes;
+  work.iterations += r.work.iterations;
+  work.restarts += r.work.restarts;
+  return {
+    kind: 'permutation', answer: tour, objective: length, proof: r.proof,
+    ...(r.proof === null && r.bound !== undefined ? { bound: Math.min(r.bound + form.offset, length) } : {}),
+    stoppedAtDeadline: r.stoppedAtDeadline, work, engineMs: performance.now() - started,
+  };
+}
+
+/** The symmetric solve (steps 1–4 of the file comment). */
+function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limits, started: number): PermutationResult {
   const n = p.n;
   const d = distanceOf(p);
   const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
@@ -531,7 +581,7 @@ export function solveTsp(req: SolveRequest<TspProblem>, signal?: CancelSignal, o
   const kicks = Math.min(b.maxKicks, b.kicksPerN * n);
   const branch = n <= b.bnbMaxN && n >= 5 && rootPi !== null;
   const first = branch ? Math.min(kicks, b.bnbKicksPerN * n) : kicks;
-  const rng = new Prng(req.seed);
+  const rng = new Prng(seed);
   const open = () => n >= 8 && limits.stopped === null && (lower === undefined || tour.length > lower);
   if (open()) iterate(tour, first, rng, limits, work, lower);
   if (branch && limits.stopped === null && tour.length > lower!) {
