@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { svcErrorOf, validExample } from '../../test/fixtures';
 import { LIMITS } from '../limits';
+import { asymmetricRangeMax } from './tsp';
 import { validateProblem } from '../validate-problem';
 
 const open = { sandbox: false };
@@ -15,10 +16,23 @@ describe('tsp input', () => {
     for (const metric of ['euc_2d', 'ceil_2d', 'att', 'geo']) expect(validateProblem('tsp', { ...bare, n: 2, points: [[0, 0], [1.5, 2]], metric }, open).n).toBe(2);
   });
 
-  it('refuses an asymmetric matrix, both or neither input, a metric with a matrix, bad points, unknown metrics', () => {
+  it('accepts an asymmetric matrix (one-way distances) within its range cap, refuses a wider one naming matrix', () => {
+    expect(validateProblem('tsp', body({ n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }), open).n).toBe(3);
+    expect(asymmetricRangeMax(3)).toBe(Math.floor((2 ** 52 - 12) / 36));
+    const at = (n: number, hi: number) => Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : i < j ? hi : 0)));
+    expect(validateProblem('tsp', body({ n: 100, matrix: at(100, asymmetricRangeMax(100)) }), open).n).toBe(100);
+    const e = svcErrorOf(() => validateProblem('tsp', body({ n: 100, matrix: at(100, asymmetricRangeMax(100) + 1) }), open));
+    expect(e.code).toBe('SVC_INVALID_INPUT');
+    expect(e.detail).toContain('matrix');
+    expect(e.detail).toContain('asymmetric');
+    // A symmetric matrix keeps the full safe-integer range.
+    const wide = [[0, 2 ** 52, -(2 ** 52)], [2 ** 52, 0, 7], [-(2 ** 52), 7, 0]];
+    expect(validateProblem('tsp', body({ n: 3, matrix: wide }), open).n).toBe(3);
+  });
+
+  it('refuses both or neither input, a metric with a matrix, bad points, unknown metrics', () => {
     const { matrix: _m, ...bare } = body();
     const cases: [Record<string, unknown>, string[]][] = [
-      [{ matrix: [[0, 1], [2, 0]], n: 2 }, ['symmetric', 'matrix[0][1] = 1', 'matrix[1][0] = 2']],
       [{ matrix: [[0, 1.5], [1.5, 0]], n: 2 }, ['matrix']],
       [{ points: [[0, 0], [1, 1]] }, ['either matrix or points']],
       [{ metric: 'att' }, ['metric applies to points']],

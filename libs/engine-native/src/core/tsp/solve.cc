@@ -378,7 +378,6 @@ CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const 
         const double v = t.matrix[static_cast<size_t>(i) * n + j];
         if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > 9007199254740991.0) return fail("matrix entries must be integers");
         if (i == j && v != 0) return fail("matrix must have a zero diagonal");
-        if (v != t.matrix[static_cast<size_t>(j) * n + i]) return fail("matrix must be symmetric");
       }
     }
   } else {
@@ -397,16 +396,14 @@ CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const 
   return CallStatus::kOk;
 }
 
-CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
-                    std::string* error) {
-  TspBudget b;
-  if (!DecodeBudget(p.tsp.budget, kTspBudget, &b, nullptr)) {
-    Fail(error, "tsp budget out of range");
-    return CallStatus::kError;
-  }
+namespace {
+
+// The symmetric solve (solve.ts solveSymmetric); progress reports length + offset.
+CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOptions& options, const Limits& limits,
+                          double offset, SolveResult* out) {
   const int32_t n = p.n;
   TspDistance d(p);
-  const ObjectiveScope progress(limits, 1, 0);  // the tour length is the objective
+  const ObjectiveScope progress(limits, 1, offset);  // the tour length is the objective
   Work work;
   Stop stop = Stop::kNone;
   const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
@@ -481,6 +478,138 @@ CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limi
   }
   const bool proven = has_lower && tour.length <= lower && stop == Stop::kNone;
   return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);
+}
+
+bool IsAsymmetric(const TspProblem& p) {
+  if (p.tsp.metric != TspMetric::kMatrix) return false;
+  const size_t n = static_cast<size_t>(p.n);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = i + 1; j < n; ++j) {
+      if (p.tsp.matrix[i * n + j] != p.tsp.matrix[j * n + i]) return true;
+    }
+  }
+  return false;
+}
+
+// One-way distances (solve.ts solveAsymmetric, asymmetric.ts): the Held–Karp DP on the directed
+// costs up to dp_max_n, otherwise the symmetric solve of the 2n-city form (in-node i, out-node
+// n + i; w(in i, out i) = 0, w(out i, in j) = c(i, j) − min + M, in–in and out–out F; M = n·R + 1,
+// F = M + n·R + 1), read back as a directed tour and re-scored on the directed costs; the
+// symmetric bound minus the offset n·(M − min) bounds the directed optimum.
+CallStatus SolveAsymmetric(const TspProblem& p, const TspBudget& b, const SolveOptions& options, const Limits& limits,
+                           SolveResult* out, std::string* error) {
+  const int32_t n = p.n;
+  const size_t sn = static_cast<size_t>(n);
+  const std::span<const double> c = p.tsp.matrix;
+  const auto length_of = [&](const std::vector<int32_t>& t) {
+    double len = 0;
+    for (int32_t k = 0; k < n; ++k) {
+      const int32_t a = t[k], z = t[(k + 1) % n];
+      len += a == z ? 0 : c[static_cast<size_t>(a) * sn + z];
+    }
+    return len;
+  };
+  Work work;
+  if (n <= b.dp_max_n) {
+    const ObjectiveScope progress(limits, 1, 0);
+    TspDistance d(p);
+    Stop stop = Stop::kNone;
+    std::vector<int32_t> t;
+    if (HeldKarp(n, d, limits, work, &t, &stop)) {
+      out->kind = ResultKind::kPermutation;
+      out->order = std::move(t);  // from city 0, in its direction
+      out->answer.clear();
+      out->objective = length_of(out->order);
+      out->proof = Proof::kDynamicProgram;
+      out->has_bound = false;
+      out->bound = 0;
+      out->status = StatusFor(stop, ResultStatus::kOptimal);
+      out->work = work;
+      return CallStatus::kOk;
+    }
+  }
+  double lo = kInf, hi = -kInf;
+  for (size_t i = 0; i < sn; ++i) {
+    for (size_t j = 0; j < sn; ++j) {
+      if (i == j) continue;
+      lo = std::min(lo, c[i * sn + j]);
+      hi = std::max(hi, c[i * sn + j]);
+    }
+  }
+  const double range = hi - lo;
+  const double big_m = n * range + 1;
+  const double big_f = big_m + n * range + 1;
+  // Every sum an exact double (asymmetric.ts ASYMMETRIC_SUM_MAX; contracts refuses wider ranges).
+  if (!(2.0 * n * big_f <= 4503599627370496.0)) {
+    Fail(error, "asymmetric tsp: the entries' range is too wide for exact arithmetic");
+    return CallStatus::kError;
+  }
+  const int32_t n2 = 2 * n;
+  const size_t sn2 = static_cast<size_t>(n2);
+  std::vector<double> w(sn2 * sn2, 0.0);
+  for (size_t i = 0; i < sn; ++i) {
+    for (size_t j = 0; j < sn; ++j) {
+      if (i == j) continue;
+      w[i * sn2 + j] = big_f;
+      w[(sn + i) * sn2 + sn + j] = big_f;
+      const double leg = c[i * sn + j] - lo + big_m;
+      w[(sn + i) * sn2 + j] = leg;
+      w[j * sn2 + sn + i] = leg;
+    }
+  }
+  const double offset = n * (lo - big_m);
+  TspProblem sym = p;
+  sym.n = n2;
+  sym.tsp.matrix = std::span<const double>(w);
+  SolveResult r;
+  const CallStatus status = SolveSymmetric(sym, b, options, limits, offset, &r);
+  if (status != CallStatus::kOk) return status;
+  // Read back: in 0 next to out 0 sets the direction; every in-node next to its out-node.
+  const std::vector<int32_t>& t = r.order;
+  int32_t z = 0;
+  while (z < n2 && t[z] != 0) ++z;
+  const bool fwd = z < n2 && t[(z + 1) % n2] == n;
+  const auto at = [&](int32_t k) { return fwd ? t[(z + k) % n2] : t[(z - k + n2) % n2]; };
+  std::vector<int32_t> tour(sn);
+  bool ok = z < n2 && (fwd || t[(z + n2 - 1) % n2] == n);
+  for (int32_t k = 0; ok && k < n; ++k) {
+    const int32_t a = at(2 * k);
+    ok = a >= 0 && a < n && at(2 * k + 1) == n + a;
+    tour[k] = a;
+  }
+  if (!ok) {
+    Fail(error, "asymmetric tsp: the symmetric tour misses a fixed edge");
+    return CallStatus::kError;
+  }
+  const double length = length_of(tour);
+  if (length != r.objective + offset) {
+    Fail(error, "asymmetric tsp: the directed length disagrees with the symmetric form's");
+    return CallStatus::kError;
+  }
+  r.work.nodes += work.nodes;
+  out->kind = ResultKind::kPermutation;
+  out->order = std::move(tour);
+  out->answer.clear();
+  out->objective = length;
+  out->proof = r.proof;
+  out->has_bound = r.proof == Proof::kNone && r.has_bound;
+  out->bound = out->has_bound ? std::min(r.bound + offset, length) : 0;
+  out->status = r.status;
+  out->work = r.work;
+  return CallStatus::kOk;
+}
+
+}  // namespace
+
+CallStatus SolveTsp(const TspProblem& p, const SolveOptions& options, const Limits& limits, SolveResult* out,
+                    std::string* error) {
+  TspBudget b;
+  if (!DecodeBudget(p.tsp.budget, kTspBudget, &b, nullptr)) {
+    Fail(error, "tsp budget out of range");
+    return CallStatus::kError;
+  }
+  if (IsAsymmetric(p)) return SolveAsymmetric(p, b, options, limits, out, error);
+  return SolveSymmetric(p, b, options, limits, 0, out);
 }
 
 }  // namespace svc::core

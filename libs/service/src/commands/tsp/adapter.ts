@@ -24,14 +24,19 @@ export const tspAdapter: CommandAdapter = {
 
 /**
  * The receipt form (commands.md "Receipt"): `n` and either the matrix as its strict upper
- * triangle by rows (symmetric, the diagonal ignored: that is all of it) or the points and the
- * metric (the default spelled out).
+ * triangle by rows (symmetric, the diagonal ignored: that is all of it), every row in full (an
+ * asymmetric matrix, diagonal 0: rows of n entries tell it apart), or the points and the metric
+ * (the default spelled out).
  */
 export function tspReceiptProblem(p: TspProblem): Record<string, unknown> {
   const n = p.n;
   if (p.matrix !== null) {
+    const m = p.matrix;
+    let symmetric = true;
+    for (let i = 0; i < n && symmetric; i++) for (let j = i + 1; j < n; j++) if (m[i * n + j] !== m[j * n + i]) { symmetric = false; break; }
     const rows: Float64Array[] = [];
-    for (let i = 0; i + 1 < n; i++) rows.push(p.matrix.subarray(i * n + i + 1, (i + 1) * n));
+    if (!symmetric) for (let i = 0; i < n; i++) rows.push(m.subarray(i * n, (i + 1) * n));
+    else for (let i = 0; i + 1 < n; i++) rows.push(m.subarray(i * n + i + 1, (i + 1) * n));
     return { n, matrix: rows };
   }
   return { n, points: p.points, metric: p.metric };

@@ -18,6 +18,13 @@ function symmetricBody(n: number, seed: number): { n: number; matrix: number[][]
   return { n, matrix };
 }
 
+/** Every ordered pair drawn on its own: one-way distances (negative entries for seed % 3 == 0). */
+function directedBody(n: number, seed: number): { n: number; matrix: number[][] } {
+  const r = lcg(seed);
+  const matrix = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : Math.floor(r() * 1000) - (seed % 3 === 0 ? 300 : 0))));
+  return { n, matrix };
+}
+
 function pointsBody(n: number, seed: number, metric: string): { n: number; points: number[][]; metric: string } {
   const r = lcg(seed);
   const scale = metric === 'geo' ? 60 : 1000;
@@ -119,6 +126,41 @@ describe('tsp through the service adapter', () => {
     if (check(body, swapped, null).objective! > len) expect(bad(swapped, { certainty: CERTAINTY.certified })).toEqual(['certified_optimum']);
   });
 
+  it('asymmetric matrices: certified lengths equal brute force over the JSON, read in the tour\'s order; receipts keep every row', () => {
+    for (let s = 0; s < 30; s++) {
+      const n = 2 + (s % 7);
+      const body = directedBody(n, 500 + s);
+      const { done } = run('tsp', body, { seed: s, effort: (['flash', 'medium', 'high'] as const)[s % 3] });
+      expect(done.proof, `seed ${s}`).toBe('dynamic_program');
+      expect(done.fields.length).toBe(brute(n, (i, j) => body.matrix[i][j]));
+      const tour = done.fields.answer as number[];
+      let len = 0;
+      for (let k = 0; k < n; k++) len += body.matrix[tour[k]][tour[(k + 1) % n]];
+      expect(len).toBe(done.fields.length);
+    }
+    const body = directedBody(5, 3);
+    expect(prepare('tsp', body).receiptProblem).toEqual({ n: 5, matrix: body.matrix.map((row) => Float64Array.from(row)) });
+    // verify reads the tour in its order: the reverse of a one-way tour is another tour.
+    const { done } = run('tsp', directedBody(8, 7));
+    const tour = done.fields.answer as number[];
+    const reversed = [tour[0], ...tour.slice(1).reverse()];
+    const b8 = directedBody(8, 7);
+    expect(check(b8, tour, { length: done.fields.length, certainty: CERTAINTY.certified }).checks.every((c) => c.ok)).toBe(true);
+    const r = check(b8, reversed, { certainty: CERTAINTY.certified });
+    if (r.objective! > (done.fields.length as number)) expect(r.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['certified_optimum']);
+  });
+
+  it('an asymmetric 90-city instance past the DP: a permutation whose length is the directed re-score, its bound below it', () => {
+    const body = directedBody(90, 11);
+    const { done } = run('tsp', body, { effort: 'flash' });
+    const tour = done.fields.answer as number[];
+    expect([...tour].sort((a, b) => a - b)).toEqual([...Array(90).keys()]);
+    let len = 0;
+    for (let k = 0; k < 90; k++) len += body.matrix[tour[k]][tour[(k + 1) % 90]];
+    expect(done.fields.length).toBe(len);
+    if (done.proof === null) expect(done.bound!).toBeLessThanOrEqual(len);
+  }, 60_000);
+
   it('the estimate promises a certificate exactly up to the DP size', () => {
     expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(12, 1)), 'flash', LATEST_BUDGET_MODEL)).not.toBeNull();
     expect(sureCertificateOf('tsp', prepare('tsp', symmetricBody(13, 1)), 'flash', LATEST_BUDGET_MODEL)).toBeNull();
@@ -155,6 +197,25 @@ describe('tsp bounds under a deadline (docs/tsp.md: a deadline cuts the search, 
   // Without the addon: a failing test under CI=true (a warning elsewhere), never a quiet skip.
   const engines = nativeOrFail('the max_latency_ms 1 test on the native engine') ? (['ts', 'native'] as const) : (['ts'] as const);
   for (const engine of engines) {
+    it(`asymmetric matrices through the service (${engine} engine): certified brute-force optima (n ≤ 8), a 70-city tour re-scored`, async () => {
+      const svc = await makeService({ engine });
+      const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.20' });
+      for (let s = 0; s < 14; s++) {
+        const n = 2 + (s % 7);
+        const body = directedBody(n, 800 + s);
+        const env = await svc.solve('tsp', { tag: TAG, description: DESCRIPTION, ...body }, { principal: me, query: { effort: s % 2 ? 'flash' : 'medium', seed: String(s) } });
+        expect(env.certainty, `seed ${s}`).toBe(CERTAINTY.certified);
+        expect(env.length, `seed ${s}`).toBe(brute(n, (i, j) => body.matrix[i][j]));
+      }
+      const body = directedBody(70, 12);
+      const env = await svc.solve('tsp', { tag: TAG, description: DESCRIPTION, ...body }, { principal: me, query: { effort: 'medium', seed: '1' } });
+      const tour = env.answer as number[];
+      let len = 0;
+      for (let k = 0; k < 70; k++) len += body.matrix[tour[k]][tour[(k + 1) % 70]];
+      expect(env.length).toBe(len);
+      if (env.certainty === CERTAINTY.heuristic) expect(env.bound!).toBeLessThanOrEqual(len);
+    }, 60_000);
+
     it(`max_latency_ms 1 through the service (${engine} engine): a heuristic answer carries bound and gap, a certified one neither`, async () => {
       const svc = await makeService({ engine });
       const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.19' });
