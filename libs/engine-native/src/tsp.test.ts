@@ -18,9 +18,55 @@ function matrix(seed: number, n: number): TspProblem {
   return canonicalTsp({ matrix: m });
 }
 
+/** One-way distances: every ordered pair drawn on its own (negative entries allowed). */
+function directed(seed: number, n: number, lo = -30, hi = 500): { m: number[][]; p: TspProblem } {
+  const r = new Prng(seed);
+  const m = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i === j ? 0 : lo + r.nextInt(hi - lo + 1))));
+  return { m, p: canonicalTsp({ matrix: m }) };
+}
+
+/** Shortest directed closed tour over every permutation from city 0. */
+function bruteDirected(m: number[][]): number {
+  const n = m.length;
+  let best = Infinity;
+  const rec = (last: number, left: number[], len: number): void => {
+    if (left.length === 0) best = Math.min(best, len + m[last][0]);
+    for (let i = 0; i < left.length; i++) rec(left[i], [...left.slice(0, i), ...left.slice(i + 1)], len + m[last][left[i]]);
+  };
+  rec(0, Array.from({ length: n - 1 }, (_, i) => i + 1), 0);
+  return best;
+}
+
 describeNative('native tsp', () => {
   const native = () => createNativeEngine()!;
   const ts = createTsEngine();
+
+  it('asymmetric matrices: both engines certify the brute-force optimum (n ≤ 8); past the DP both read a real directed tour, agree on certified values and on the root bound', async () => {
+    const e = native();
+    for (let s = 0; s < 42; s++) {
+      const { m, p } = directed(300 + s, 2 + (s % 7));
+      const req: EngineRequest = { command: 'tsp', problem: p, effort: s % 2 ? 'flash' : 'medium', seed: s };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      const best = bruteDirected(m);
+      expect([a.proof, a.objective, b.proof, b.objective], `seed ${s}`).toEqual(['dynamic_program', best, 'dynamic_program', best]);
+      expect(evaluateTsp(p, b.answer)).toBe(best);
+    }
+    for (const [n, effort] of [[13, 'flash'], [20, 'flash'], [25, 'medium'], [40, 'medium'], [150, 'flash']] as const) {
+      const { p } = directed(n, n);
+      const req: EngineRequest = { command: 'tsp', problem: p, effort, seed: 2 };
+      const [a, b] = await Promise.all([ts.solve(req), e.solve(req)]);
+      for (const r of [a, b]) {
+        expect(Array.from(r.answer).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i));
+        expect(r.answer[0]).toBe(0);
+        expect(r.objective, `n ${n}`).toBe(evaluateTsp(p, r.answer));
+        if (r.proof === null) expect(r.bound!).toBeLessThanOrEqual(r.objective);
+      }
+      if (a.proof !== null && b.proof !== null) expect(b.objective, `n ${n}`).toBe(a.objective);
+      if (a.proof !== null) expect(b.objective, `n ${n}`).toBeGreaterThanOrEqual(a.objective);
+      if (b.proof !== null) expect(a.objective, `n ${n}`).toBeGreaterThanOrEqual(b.objective);
+      if (a.proof === null && b.proof === null) expect(b.bound, `n ${n}`).toBe(a.bound);
+    }
+  }, 120_000);
 
   it('agrees with engine-ts where it must: the same root bound, the same certified lengths, a real tour of its length (native adds Lin–Kernighan, so its tours may differ)', async () => {
     const e = native();

@@ -213,6 +213,9 @@ function cases(): Case[] {
   const tp = { n: 7, points: [[0, 0], [10, 3], [20, 0], [24, 12], [15, 20], [5, 18], [2, 9]], metric: 'euc_2d' };
   const euc = (i: number, j: number) => Math.floor(Math.hypot(tp.points[i][0] - tp.points[j][0], tp.points[i][1] - tp.points[j][1]) + 0.5);
   out.push({ name: 'tsp 7 points, euc_2d', command: 'tsp', problem: tp, effort: 'flash', seed: 0, optimum: bruteTour(7, euc), score: (e) => tourLen(e.answer, euc) });
+  // tsp: one-way distances with negative entries (the directed DP certifies; the tour is read in its order).
+  const ta = { n: 7, matrix: Array.from({ length: 7 }, (_, i) => Array.from({ length: 7 }, (_, j) => (i === j ? 0 : ((i * 37 + j * 11 + i * j * 5) % 41) - 6))) };
+  out.push({ name: 'tsp 7 cities, asymmetric matrix', command: 'tsp', problem: ta, effort: 'flash', seed: 3, optimum: bruteTour(7, (i, j) => ta.matrix[i][j]), score: (e) => tourLen(e.answer, (i, j) => ta.matrix[i][j]) });
   // qap: asymmetric flows with a negative entry (certified by branch and bound).
   const qf = [[0, 3, -1, 2, 0, 1], [1, 0, 4, 0, 2, 0], [2, 1, 0, 3, 0, 1], [0, 2, 1, 0, 5, 0], [1, 0, 2, 1, 0, 3], [0, 1, 0, 2, 1, 0]];
   const qd = [[0, 2, 4, 6, 3, 5], [2, 0, 3, 5, 4, 2], [4, 3, 0, 2, 5, 3], [6, 5, 2, 0, 4, 6], [3, 4, 5, 4, 0, 2], [5, 2, 3, 6, 2, 0]];
@@ -281,7 +284,7 @@ function cases(): Case[] {
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
     ...(UNSERVED === undefined ? [] : [[`a command not available yet (${UNSERVED})`, UNSERVED, { n: 2 }, 'SVC_UNSUPPORTED'] as [string, string, Json, ErrorCode]]),
-    ['tsp asymmetric matrix', 'tsp', { n: 3, matrix: [[0, 1, 2], [5, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
+    ['tsp asymmetric matrix wider than its range cap', 'tsp', { n: 3, matrix: [[0, 2 ** 50, 0], [0, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
     ['design bond to itself', 'design', { n: 2, L: 2, K: 2, bonds: [[1, 1]] }, 'SVC_INVALID_INPUT'],
