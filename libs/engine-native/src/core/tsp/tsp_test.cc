@@ -163,6 +163,19 @@ void TestAsymmetric() {
       CHECK(h.has_bound && h.bound <= e.objective);
     }
   }
+  // A cancel before the solve: from 12 cities (the DP checks the clock) the 2n form's first tour and
+  // first 1-tree: a directed tour with a bound at most the optimum.
+  for (uint32_t s = 0; s < 4; ++s) {
+    const int32_t n = 12 + static_cast<int32_t>(s);
+    Instance in = Directed(n, 3000 + s, 2, -100, 1000);
+    Instance exact = in;
+    const SolveResult e = Run(exact, s);
+    CHECK(e.proof == Proof::kDynamicProgram);
+    int32_t cancel = 1;
+    const SolveResult c = Run(in, s, Limits(&cancel, svc::core::Clock::now(), 0));
+    CHECK(IsTour(c.order, n) && c.objective == Length(in, c.order) && c.objective >= e.objective);
+    CHECK(c.proof == Proof::kNone && c.has_bound && c.bound <= e.objective);
+  }
   const Instance big = Directed(150, 77, 0, -100, 1000);
   const SolveResult r = Run(big, 5);
   CHECK(IsTour(r.order, 150) && r.objective == Length(big, r.order));

@@ -333,6 +333,27 @@ describe('tsp on asymmetric matrices', () => {
     }
   });
 
+  it('a cancel before the solve: ≤ 11 cities still certified by the DP; 12–20 cities a directed tour from the 2n form with a bound at most the optimum', () => {
+    for (let s = 0; s < 8; s++) {
+      const n = s < 2 ? 10 + s : 12 + s;
+      const m = randomDirected(600 + s, n, -100, 1000);
+      const p = canonicalTsp({ matrix: m });
+      const opt = heldKarp(n, (i, j) => (i === j ? 0 : m[i][j]), new Limits(null, Infinity), { iterations: 0, nodes: 0, restarts: 0 })!;
+      let best = 0;
+      for (let k = 0; k < n; k++) best += m[opt[k]][opt[(k + 1) % n]];
+      const signal = newCancelSignal();
+      Atomics.store(signal.flag, 0, 1);
+      const r = solveTsp({ command: 'tsp', problem: p, effort: 'high', seed: s }, signal);
+      expect(isTour(r.answer, n)).toBe(true);
+      expect(r.objective).toBe(evaluateTsp(p, r.answer));
+      if (n <= 11) expect([r.proof, r.objective]).toEqual(['dynamic_program', best]);
+      else {
+        expect([r.proof, r.stoppedAtDeadline], `n=${n}`).toEqual([null, true]);
+        expect(r.bound!).toBeLessThanOrEqual(best);
+      }
+    }
+  });
+
   it('a 120-city one-way instance: a permutation whose length is the directed re-score, with a sound bound', () => {
     const n = 120;
     const m = randomDirected(4242, n, -100, 1000);
