@@ -15,12 +15,21 @@ export const tspAdapter: CommandAdapter = {
     const problem = canonicalOrInvalid(() => canonicalTsp(terms));
     return {
       problem,
-      terms: problem.matrix !== null ? (problem.n * (problem.n - 1)) / 2 : problem.n,
+      // Distinct distances: each unordered pair once, or each ordered pair of a one-way matrix.
+      terms: problem.matrix !== null ? (problem.n * (problem.n - 1)) / (isSymmetric(problem) ? 2 : 1) : problem.n,
       receiptProblem: tspReceiptProblem(problem),
       finish: (r, ctx) => finishTsp(terms, r, ctx.deadlineFired),
     };
   },
 };
+
+/** No d(i, j) ≠ d(j, i) in a matrix problem. */
+function isSymmetric(p: TspProblem): boolean {
+  const n = p.n;
+  const m = p.matrix!;
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (m[i * n + j] !== m[j * n + i]) return false;
+  return true;
+}
 
 /**
  * The receipt form (commands.md "Receipt"): `n` and either the matrix as its strict upper
@@ -32,10 +41,8 @@ export function tspReceiptProblem(p: TspProblem): Record<string, unknown> {
   const n = p.n;
   if (p.matrix !== null) {
     const m = p.matrix;
-    let symmetric = true;
-    for (let i = 0; i < n && symmetric; i++) for (let j = i + 1; j < n; j++) if (m[i * n + j] !== m[j * n + i]) { symmetric = false; break; }
     const rows: Float64Array[] = [];
-    if (!symmetric) for (let i = 0; i < n; i++) rows.push(m.subarray(i * n, (i + 1) * n));
+    if (!isSymmetric(p)) for (let i = 0; i < n; i++) rows.push(m.subarray(i * n, (i + 1) * n));
     else for (let i = 0; i + 1 < n; i++) rows.push(m.subarray(i * n + i + 1, (i + 1) * n));
     return { n, matrix: rows };
   }

@@ -139,6 +139,8 @@ describe('tsp through the service adapter', () => {
       expect(len).toBe(done.fields.length);
     }
     const body = directedBody(5, 3);
+    expect(prepare('tsp', body).terms).toBe(20);  // every ordered pair
+    expect(prepare('tsp', symmetricBody(5, 3)).terms).toBe(10);
     expect(prepare('tsp', body).receiptProblem).toEqual({ n: 5, matrix: body.matrix.map((row) => Float64Array.from(row)) });
     // verify reads the tour in its order: the reverse of a one-way tour is another tour.
     const { done } = run('tsp', directedBody(8, 7));
