@@ -14,7 +14,8 @@ namespace svc::core {
 // TSPLIB95 distance rules for points (engine-ts families/tsp/problem.ts TspMetric).
 enum class TspMetric : int32_t { kMatrix = 0, kEuc2d = 1, kCeil2d = 2, kAtt = 3, kGeo = 4 };
 
-// tsp: exactly one of matrix (n*n row-major, symmetric integers, zero diagonal) or points
+// tsp: exactly one of matrix (n*n row-major integers, zero diagonal; row i, column j the way from i
+// to j, symmetric or not: an asymmetric one is solved by solve.cc SolveAsymmetric) or points
 // (2n: x, y per city) with a metric. budget: engine-ts tspBudgetFor fields in tsp/solve.h order.
 struct TspView {
   std::span<const double> matrix;

@@ -1,5 +1,6 @@
-// tsp: the shortest closed tour. engine-ts families/tsp/solve.ts step for step up to the root bound,
-// then a stronger search (α-nearness candidates, Lin–Kernighan; solve.cc).
+// tsp: the shortest closed tour (symmetric or one-way matrices). engine-ts families/tsp/solve.ts
+// step for step up to the root bound, then a stronger search (α-nearness candidates, Lin–Kernighan;
+// solve.cc).
 #ifndef SVC_CORE_TSP_SOLVE_H_
 #define SVC_CORE_TSP_SOLVE_H_
 
