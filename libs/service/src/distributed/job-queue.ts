@@ -118,7 +118,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       listeners.push(f);
       if (subscriber) return;
       subscriber = createRedisClient(opts.url, 'events');
-      subscriber.subscribe(channel).catch(() => undefined);
+      // Subscribed on every (re)connection here, not by ioredis (see the `events` role).
+      const sub = subscriber;
+      sub.on('ready', () => {
+        if (!closed) sub.subscribe(channel).catch(() => undefined);
+      });
       subscriber.on('message', (ch: string, text: string) => {
         if (ch !== channel) return;
         let e: JobEvent;

@@ -12,7 +12,10 @@ import { Redis, type RedisOptions } from 'ioredis';
  * - `worker`: a BullMQ `Worker`'s blocking connection. BullMQ requires `maxRetriesPerRequest: null`
  *   (it rejects a blocking client with any other value) and keeps the offline queue so a worker
  *   rides out a reconnect; no command timeout (blocking reads would hit it).
- * - `events`: a pub/sub subscriber (cross-node wake-ups): as `worker`.
+ * - `events`: a pub/sub subscriber (cross-node wake-ups): as `worker`, but without ioredis's own
+ *   resubscription after a reconnect (it leaves that promise unhandled: a client closed while it is
+ *   pending crashes a strict process with "Connection is closed."); the caller subscribes on every
+ *   `ready`, with its own catch.
  */
 export type RedisRole = 'counters' | 'queue' | 'worker' | 'events';
 
@@ -20,7 +23,7 @@ const ROLE_OPTIONS: Readonly<Record<RedisRole, RedisOptions>> = {
   counters: { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 250 },
   queue: { enableOfflineQueue: false, maxRetriesPerRequest: 1 },
   worker: { enableOfflineQueue: true, maxRetriesPerRequest: null },
-  events: { enableOfflineQueue: true, maxRetriesPerRequest: null },
+  events: { enableOfflineQueue: true, maxRetriesPerRequest: null, autoResubscribe: false },
 };
 
 /** The URL with its password replaced by `***`, for messages and logs. */
