@@ -1,6 +1,8 @@
 // maxcut: maximise a weighted cut. K_n and balanced signed graphs (bipartite with positive
 // weights) by construction, exact when small, tabu otherwise;
-// never worse than the warm start.
+// never worse than the warm start. A heuristic answer's bound is the least of Σ max(0, w), the
+// cycle bound and, at medium and high for 64 <= n <= SdpBoundMaxN, the proven SDP bound
+// (qubo/sdp_bound.h).
 #include <algorithm>
 
 #include "qubo/balanced_cut.h"
@@ -8,6 +10,7 @@
 #include "qubo/commands.h"
 #include "qubo/complete_maxcut.h"
 #include "qubo/evaluate.h"
+#include "qubo/sdp_bound.h"
 #include "qubo/solve.h"
 
 namespace svc::core {
@@ -40,6 +43,12 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   out->proof = s.proof;
   out->has_bound = s.proof == Proof::kNone;
   out->bound = out->has_bound ? std::min(CutUpperBound(p), -s.model_bound) : 0;
+  // The SDP bound after a search that used its whole work budget (a limit that fired leaves no
+  // time for it); a deadline during it keeps the bound above.
+  if (out->has_bound && s.stop == Stop::kNone && p.n >= kSdpMinN && p.n <= SdpBoundMaxN(options.exact)) {
+    const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, limits);
+    if (sdp.proven) out->bound = std::min(out->bound, sdp.bound);
+  }
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;
   return CallStatus::kOk;
