@@ -9,12 +9,18 @@
  *                     G39 G43 G55)
  *   BENCH_GSET_MS     the deadline in ms (default 10000)
  *   BENCH_TS_GSET=1   also run the TS engine on `gset` (10 s per graph more; off by default)
+ *   - `gset-bound`: the proven upper bounds (the SDP bound of docs/optimize-maxcut.md) against
+ *     the best-known cuts, with the time at which the bound was first reported:
+ *   BENCH_GSET_BOUND  comma list of graphs (default: every Gset file in the folder)
+ *   BENCH_GSET_BOUND_MS  deadline per graph in ms (default 10000 for n <= 2000, 60000 above)
  *   BENCH_BQP_SIZES   comma list of sizes (default 50,100,250,500,1000)
  *   BENCH_BQP_EFFORT  effort of `bqp` (default medium)
  *   BENCH_TS_BQP=0    skip the TS engine on `bqp`
  */
 import { performance } from 'node:perf_hooks';
-import { canonicalMaxcut, parseEffort, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { canonicalMaxcut, parseEffort, type Engine, type EngineProgress, type EngineRequest, type EngineResult } from '@svc/engine-ts';
 import { loadBqp } from './bqp';
 import { loadGset } from './gset';
 import { table } from './table';
@@ -71,13 +77,14 @@ export async function benchGsetHigh(dir: string, ts: Engine, native: Engine | nu
       name, g.n, g.edges.length, best ?? '-', target !== undefined ? (target === 0 ? 'best known' : `≤ ${pct(target)}`) : 'report',
       nat ? nat.res.objective : '-', nat && best ? pct(gapOf(nat.res.objective)) : '-', nat ? secs(nat.ms) : '-',
       nat ? nat.res.work.restarts + 1 : '-', met(nat),
+      nat?.res.bound ?? '-', nat?.res.bound !== undefined && best ? pct((nat.res.bound - best) / best) : '-',
       tsr ? tsr.res.objective : '-', tsr && best ? pct(gapOf(tsr.res.objective)) : '-', tsr ? secs(tsr.ms) : '-', met(tsr),
       nat && tsr ? `${(rate(nat) / rate(tsr)).toFixed(1)}×` : '-',
     ]);
   }
   const head = `## Max-cut, Gset: effort high, deadline ${deadlineMs} ms, seed 0\n`;
   const body = table(
-    ['graph', 'n', 'm', 'best known', 'target', 'native cut', 'native gap', 'native s', 'native rounds', 'met', 'TS cut', 'TS gap', 'TS s', 'TS met', 'native/TS moves per s'],
+    ['graph', 'n', 'm', 'best known', 'target', 'native cut', 'native gap', 'native s', 'native rounds', 'met', 'native bound', 'bound above best', 'TS cut', 'TS gap', 'TS s', 'TS met', 'native/TS moves per s'],
     rows,
   );
   const foot = [
@@ -85,6 +92,67 @@ export async function benchGsetHigh(dir: string, ts: Engine, native: Engine | nu
     withTs ? '' : 'TS columns: run with BENCH_TS_GSET=1 (10 s per graph more).',
   ].filter((s) => s !== '');
   return [head, body, ...(foot.length ? ['', ...foot] : [])].join('\n');
+}
+
+/** The proven-bound target of issue 25: within 5 % of the best-known cut. */
+const BOUND_TARGET = 0.05;
+
+/**
+ * Section `gset-bound`: native at effort high with a deadline (10 s for n <= 2000, 60 s above),
+ * the proven bound it returns, how far above the best-known cut it is, and when it was first
+ * reported (progress listener); the TS engine's bound at medium (Σ max(0, w) and the cycle
+ * bound: what both engines reported before the SDP bound) beside it.
+ */
+export async function benchGsetBound(dir: string, ts: Engine, native: Engine | null): Promise<string> {
+  const all = (() => {
+    try {
+      return readdirSync(join(dir, 'maxcut')).filter((f) => /^G\d+\.txt$/.test(f)).map((f) => f.slice(0, -4)).sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+    } catch {
+      return [];
+    }
+  })();
+  const names = (process.env.BENCH_GSET_BOUND ?? all.join(',')).split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const rows: (string | number)[][] = [];
+  const notes: string[] = [];
+  if (!native) notes.push('native engine unavailable: no SDP bound');
+  for (const name of names) {
+    const g = loadGset(dir, name);
+    if (!g) {
+      notes.push(`skipped ${name}: not found under ${dir}/maxcut`);
+      continue;
+    }
+    const problem = canonicalMaxcut(g.n, g.edges, false);
+    const deadlineMs = Number(process.env.BENCH_GSET_BOUND_MS ?? (g.n <= 2000 ? 10000 : 60000));
+    const best = g.bestKnown;
+    const old = await timed(ts, { command: 'maxcut', problem, effort: 'medium', seed: 0 });
+    const seen: EngineProgress[] = [];
+    let nat: Timed | null = null;
+    if (native) {
+      const t0 = performance.now();
+      const res = await native.solve({ command: 'maxcut', problem, effort: 'high', seed: 0, deadlineMs }, undefined, (p: EngineProgress) => seen.push(p));
+      nat = { res, ms: performance.now() - t0 };
+    }
+    // The first report that carries the final bound (the SDP bound is reported before the search).
+    const final = nat?.res.bound;
+    const firstAt = final === undefined ? null : (seen.find((p) => p.bound !== null && p.bound <= final)?.elapsedMs ?? null);
+    const bound = nat?.res.bound;
+    const above = (b: number | undefined) => (b !== undefined && best ? (b - best) / best : NaN);
+    process.stderr.write(`gset-bound ${name}: native bound ${bound ?? '-'} (cut ${nat?.res.objective ?? '-'}), ts medium bound ${old.res.bound ?? '-'}\n`);
+    rows.push([
+      name, g.n, g.edges.length, best ?? '-',
+      old.res.bound ?? '-', old.res.bound !== undefined && best ? pct(above(old.res.bound)) : '-',
+      bound ?? '-', bound !== undefined && best ? pct(above(bound)) : '-',
+      firstAt !== null ? secs(firstAt) : '-', (deadlineMs / 1000).toFixed(0),
+      bound !== undefined && best ? (above(bound) <= BOUND_TARGET ? 'yes' : 'no') : '-',
+      nat ? nat.res.objective : '-',
+    ]);
+  }
+  const head = '## Max-cut, Gset: proven upper bounds (native high with a deadline; TS medium for the bound without SDP)\n';
+  const body = table(
+    ['graph', 'n', 'm', 'best known', 'TS bound', 'TS above best', 'native bound', 'native above best', 'bound at s', 'deadline s', '≤ 5 %', 'native cut'],
+    rows,
+  );
+  return [head, body, ...(notes.length ? ['', ...notes] : [])].join('\n');
 }
 
 /** Section `bqp`: the Beasley instances by size, both engines at one effort, seed 0. */

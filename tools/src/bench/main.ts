@@ -68,7 +68,7 @@ import { createNativeEngine, nativeStatus } from '@svc/engine-native';
 import { benchmarksDir, loadGset } from './gset';
 import { table } from './table';
 import { lcg } from './lcg';
-import { benchBqp, benchGsetHigh } from './heuristics';
+import { benchBqp, benchGsetBound, benchGsetHigh } from './heuristics';
 import { quantumScaleBench } from './quantum-scale';
 import { benchExactCaps } from './exact-caps';
 import { benchFamily } from './family';
@@ -178,6 +178,7 @@ async function main() {
 
   // 2. Gset at effort high with a 10 s deadline, and the Beasley bqp set.
   if (wanted('gset')) console.log(`\n${await benchGsetHigh(dir, ts, native)}`);
+  if (wanted('gset-bound')) console.log(`\n${await benchGsetBound(dir, ts, native)}`);
   if (wanted('bqp')) console.log(`\n${await benchBqp(dir, ts, native)}`);
 
   // 3. Exact Gray-code enumeration (certified) on dense random QUBOs.

@@ -146,6 +146,25 @@ class Limits {
 
   Clock::time_point start() const { return start_; }
 
+  // Milliseconds left before the deadline (+infinity without one, 0 once it has passed).
+  double RemainingMs() const {
+    if (!has_deadline_) return std::numeric_limits<double>::infinity();
+    return std::max(0.0, std::chrono::duration<double, std::milli>(deadline_ - Clock::now()).count());
+  }
+
+  // The same limits with the deadline brought forward to at most `ms` from now: a phase that
+  // must leave the rest of the time to the next one.
+  Limits Within(double ms) const {
+    Limits l = *this;
+    const Clock::time_point t = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                   std::chrono::duration<double, std::milli>(std::min(ms, kMaxDeadlineMs)));
+    if (!l.has_deadline_ || t < l.deadline_) {
+      l.has_deadline_ = true;
+      l.deadline_ = t;
+    }
+    return l;
+  }
+
   // The progress listener (not owned; null when no one listens, the common case).
   void set_progress(ProgressSink* sink) { progress_ = sink; }
   ProgressSink* progress() const { return progress_; }

@@ -98,8 +98,45 @@ double TridiagMax(const std::vector<double>& a, const std::vector<double>& b) {
   return hi;
 }
 
+// The last component of T's unit eigenvector for the eigenvalue theta (inverse iteration with the
+// tridiagonal solve, shift nudged above theta); for the Ritz residual β·|s_k|.
+double LastEigComponent(const std::vector<double>& a, const std::vector<double>& b, double theta) {
+  const size_t k = a.size();
+  if (k == 1) return 1;
+  double norm = 0;
+  for (size_t i = 0; i < k; ++i) norm = std::max(norm, std::abs(a[i]) + (i > 0 ? std::abs(b[i - 1]) : 0) + (i + 1 < k ? std::abs(b[i]) : 0));
+  const double sigma = theta + 1e-10 * (norm + 1e-300);
+  std::vector<double> x(k, 1.0 / std::sqrt(static_cast<double>(k))), c(k), d(k);
+  for (int it = 0; it < 3; ++it) {
+    // Thomas algorithm on (T − σI) z = x.
+    double piv = a[0] - sigma;
+    if (piv == 0) piv = 1e-300;
+    c[0] = b[0] / piv;
+    d[0] = x[0] / piv;
+    for (size_t i = 1; i < k; ++i) {
+      piv = a[i] - sigma - b[i - 1] * c[i - 1];
+      if (piv == 0) piv = 1e-300;
+      c[i] = i + 1 < k ? b[i] / piv : 0;
+      d[i] = (x[i] - b[i - 1] * d[i - 1]) / piv;
+    }
+    x[k - 1] = d[k - 1];
+    for (size_t i = k - 1; i-- > 0;) x[i] = d[i] - c[i] * x[i + 1];
+    double nrm = 0;
+    for (double t : x) nrm += t * t;
+    nrm = std::sqrt(nrm);
+    if (!(nrm > 0) || !std::isfinite(nrm)) return 1;
+    for (double& t : x) t /= nrm;
+  }
+  return std::abs(x[k - 1]);
+}
+
+struct Ritz {
+  double theta = 0;     // the largest Ritz value
+  double residual = 0;  // ‖A u − θ u‖ of its Ritz vector
+};
+
 // Lanczos estimate of λ_max(L/4 − Diag d) (a Ritz value: at most λ_max, up to rounding).
-double LanczosMax(const Graph& g, std::span<const double> d, int32_t iters, uint32_t seed) {
+Ritz LanczosMax(const Graph& g, std::span<const double> d, int32_t iters, uint32_t seed) {
   const int32_t n = g.n;
   iters = std::max(1, std::min(iters, n));
   std::vector<double> q(static_cast<size_t>(iters + 1) * n);
@@ -112,6 +149,7 @@ double LanczosMax(const Graph& g, std::span<const double> d, int32_t iters, uint
   nrm = std::sqrt(nrm);
   for (int32_t i = 0; i < n; ++i) q[i] /= nrm;
   std::vector<double> a, b, w(static_cast<size_t>(n));
+  double last_beta = 0;
   for (int32_t j = 0; j < iters; ++j) {
     const double* qj = &q[static_cast<size_t>(j) * n];
     ApplyA(g, d, qj, w.data());
@@ -130,13 +168,17 @@ double LanczosMax(const Graph& g, std::span<const double> d, int32_t iters, uint
     double beta = 0;
     for (int32_t i = 0; i < n; ++i) beta += w[i] * w[i];
     beta = std::sqrt(beta);
+    last_beta = beta;
     if (j + 1 == iters || !(beta > 1e-12 * (std::abs(alpha) + 1e-300))) break;
     b.push_back(beta);
     double* qn = &q[static_cast<size_t>(j + 1) * n];
     for (int32_t i = 0; i < n; ++i) qn[i] = w[i] / beta;
   }
   b.resize(a.size() > 0 ? a.size() - 1 : 0);
-  return TridiagMax(a, b);
+  Ritz out;
+  out.theta = TridiagMax(a, b);
+  out.residual = last_beta * LastEigComponent(a, b, out.theta);
+  return out;
 }
 
 using V2 = double __attribute__((vector_size(16)));
@@ -147,54 +189,48 @@ inline V2 Load2(const double* p) {
   return v;
 }
 
-// s[r] = Σ_{k<len} a[r][k]·b[k] for four rows at once (the rows share b's loads).
-inline void Dot4(const double* const a[4], const double* b, int64_t len, double s[4]) {
-  V2 acc0 = {0, 0}, acc1 = {0, 0}, acc2 = {0, 0}, acc3 = {0, 0};
+// s[r] = Σ_{k<len} a[r][k]·b[k] for kRows rows at once (the rows share b's loads: the packed
+// triangle streams from memory once per kRows rows).
+constexpr int32_t kRows = 8;
+inline void DotRows(const double* const a[kRows], const double* b, int64_t len, double s[kRows]) {
+  V2 acc[kRows];
+  for (int32_t r = 0; r < kRows; ++r) acc[r] = V2{0, 0};
   int64_t k = 0;
   for (; k + 2 <= len; k += 2) {
     const V2 bk = Load2(b + k);
-    acc0 += Load2(a[0] + k) * bk;
-    acc1 += Load2(a[1] + k) * bk;
-    acc2 += Load2(a[2] + k) * bk;
-    acc3 += Load2(a[3] + k) * bk;
+    for (int32_t r = 0; r < kRows; ++r) acc[r] += Load2(a[r] + k) * bk;
   }
-  s[0] = acc0[0] + acc0[1];
-  s[1] = acc1[0] + acc1[1];
-  s[2] = acc2[0] + acc2[1];
-  s[3] = acc3[0] + acc3[1];
-  for (; k < len; ++k) {
-    s[0] += a[0][k] * b[k];
-    s[1] += a[1][k] * b[k];
-    s[2] += a[2][k] * b[k];
-    s[3] += a[3][k] * b[k];
+  for (int32_t r = 0; r < kRows; ++r) {
+    s[r] = acc[r][0] + acc[r][1];
+    if (k < len) s[r] += a[r][k] * b[k];
   }
 }
 
 inline int64_t Off(int64_t i) { return i * (i + 1) / 2; }
 
 // In-place Cholesky of the packed lower triangle (row i: entries 0..i at Off(i)); row by row,
-// four rows at a time. Each entry is r_ij = (b_ij − Σ_k r_ik r_jk)/r_jj, r_jj = √(b_jj − Σ r_jk²),
+// kRows rows at a time. Each entry is r_ij = (b_ij − Σ_k r_ik r_jk)/r_jj, r_jj = √(b_jj − Σ r_jk²),
 // the formulas Higham's Theorem 10.3 covers (any summation order). False when a pivot is not
 // positive (or NaN), or a limit fired (*stop).
 bool PackedCholesky(std::vector<double>& P, int32_t n, const Limits& limits, Stop* stop) {
   double* base = P.data();
-  for (int32_t i0 = 0; i0 < n; i0 += 4) {
+  for (int32_t i0 = 0; i0 < n; i0 += kRows) {
     const Stop s = limits.CheckLimits();
     if (s != Stop::kNone) {
       *stop = s;
       return false;
     }
-    const int32_t nb = std::min(4, n - i0);
-    const double* rows[4];
-    double* wrows[4];
-    for (int32_t r = 0; r < 4; ++r) {
+    const int32_t nb = std::min(kRows, n - i0);
+    const double* rows[kRows];
+    double* wrows[kRows];
+    for (int32_t r = 0; r < kRows; ++r) {
       wrows[r] = base + Off(i0 + std::min(r, nb - 1));
       rows[r] = wrows[r];
     }
-    double dots[4];
+    double dots[kRows];
     for (int32_t j = 0; j < i0; ++j) {
       const double* lj = base + Off(j);
-      Dot4(rows, lj, j, dots);
+      DotRows(rows, lj, j, dots);
       const double djj = lj[j];
       for (int32_t r = 0; r < nb; ++r) wrows[r][j] = (wrows[r][j] - dots[r]) / djj;
     }
@@ -287,7 +323,7 @@ double DualCutBound(std::span<const double> y, double mu, bool integral) {
 }
 
 SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits& limits,
-                               int32_t max_sweeps) {
+                               int32_t max_sweeps, double tol) {
   SdpBoundOutcome out;
   const int32_t n = p.n;
   if (n < 2) return out;
@@ -306,8 +342,7 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
     for (int32_t t = 0; t < k; ++t) vi[t] /= s;
   }
   std::vector<double> gi(static_cast<size_t>(k));
-  std::vector<double> y(static_cast<size_t>(n)), best_y;
-  double best_est = std::numeric_limits<double>::infinity();
+  std::vector<double> y(static_cast<size_t>(n));
   double total_abs = 0;
   for (int32_t i = 0; i < n; ++i) total_abs += g.abs_sum[i];
   const auto dual = [&] {
@@ -323,13 +358,6 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
       y[i] = 0.25 * (g.degree[i] + std::sqrt(s));
     }
   };
-  const auto estimate = [&](int32_t iters) {
-    double sy = 0;
-    for (double t : y) sy += t;
-    return sy + n * LanczosMax(g, y, iters, seed ^ kSdpSeedSalt ^ 0x9e37u);
-  };
-  constexpr int32_t kCheckEvery = 25;
-  int32_t stale = 0;
   for (int32_t sweep = 1; sweep <= max_sweeps; ++sweep) {
     const Stop s = limits.CheckLimits();
     if (s != Stop::kNone) {
@@ -356,22 +384,11 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
       for (int32_t t = 0; t < k; ++t) vi[t] = -gi[t] / nrm;
     }
     out.sweeps = sweep;
-    const bool last = sweep == max_sweeps || decrease <= 1e-9 * total_abs;
-    if (sweep % kCheckEvery == 0 || last) {
-      dual();
-      const double est = estimate(std::min(n, 40));
-      if (est < best_est) {
-        // Converged when a check gains less than 10⁻⁵ of the bound, twice in a row.
-        stale = best_est - est < 1e-5 * std::abs(est) ? stale + 1 : 0;
-        best_est = est;
-        best_y = y;
-      } else {
-        ++stale;
-      }
-      if (stale >= 2 || last) break;
-    }
+    // Converged when a sweep lowers Σ W_ij <v_i, v_j> by less than 10⁻⁸ of Σ |W_ij|.
+    if (decrease <= tol * total_abs) break;
   }
-  if (best_y.empty()) return out;
+  dual();
+  const std::vector<double>& best_y = y;
   // Primal value ¼ Σ L_ij <v_i, v_j> = ¼ (Σ_i D_ii − Σ_i <v_i, g_i>), for the report.
   double primal = 0;
   for (int32_t i = 0; i < n; ++i) {
@@ -388,7 +405,8 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
   out.primal = 0.25 * primal;
   v.clear();
   v.shrink_to_fit();
-  const double theta = LanczosMax(g, best_y, std::min(n, 200), seed ^ kSdpSeedSalt ^ 0x51u);
+  const Ritz ritz = LanczosMax(g, best_y, std::min(n, 300), seed ^ kSdpSeedSalt ^ 0x51u);
+  const double theta = ritz.theta;
   double sy = 0, scale = 0;
   for (int32_t i = 0; i < n; ++i) {
     sy += best_y[i];
@@ -396,8 +414,10 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
   }
   out.estimate = sy + n * theta;
   const bool integral = AllIntegral(p);
-  double margin = 1e-6 * std::max(scale, 1e-300);
-  for (int32_t t = 0; t < 3; ++t, margin *= 30) {
+  // The first shift: θ plus the Ritz residual (an eigenvalue lies within it of θ), at least
+  // 10⁻⁶ of the matrix scale; each failed factorisation multiplies the margin by 10.
+  double margin = std::max(1e-6 * std::max(scale, 1e-300), 0.3 * ritz.residual);
+  for (int32_t t = 0; t < 3; ++t, margin *= 10) {
     ++out.cholesky_tries;
     double mu = 0;
     Stop s = Stop::kNone;

@@ -6,18 +6,21 @@
 // a proven μ ≥ λ_max(L/4 − Diag y) gives the proven bound Σ y_i + n·μ.
 //
 // 1. Primal, approximately: the mixing method (Wang, Chang, Kolter 2017), unit vectors v_i ∈ R^k,
-//    k = ⌈√(2n)⌉ + 1, v_i ← −normalize(g_i) with g_i = Σ_j W_ij v_j, node by node.
+//    k = ⌈√(2n)⌉ + 1, v_i ← −normalize(g_i) with g_i = Σ_j W_ij v_j, node by node, until a sweep
+//    lowers Σ W_ij <v_i, v_j> by less than tol·Σ|W_ij| (or max_sweeps).
 // 2. Dual from the KKT conditions: (Diag y − L/4) v = 0 row by row with v_i = −g_i/‖g_i‖ gives
 //    y_i = ¼ (D_ii + ‖g_i‖).
-// 3. λ_max(L/4 − Diag y) estimated by Lanczos (full reorthogonalisation, Sturm bisection on T).
+// 3. λ_max(L/4 − Diag y) estimated by Lanczos (300 steps, full reorthogonalisation, Sturm
+//    bisection on T) with the Ritz residual ρ of the top Ritz pair.
 // 4. Proof: a floating-point Cholesky of B = μ'I − (L/4 − Diag y) (μ' = the estimate plus a small
 //    margin) that runs to completion. By Demmel's bound (Higham, Accuracy and Stability, Thm 10.3)
 //    the computed factor satisfies R̂ᵀR̂ = B + ΔB with |ΔB| ≤ γ_{n+1}|R̂ᵀ||R̂|, hence
 //    ‖ΔB‖₂ ≤ α·tr B with α = γ_{n+1}/(1 − γ_{n+1}) (Rump's criterion, BIT 2006), so
 //    λ_min(B) ≥ −α·tr B. Adding the rounding of B's diagonal (D_ii, μ' and y_i are summed in
 //    floating point; off-diagonals W_ij/4 are exact) and an absolute term for underflow gives a
-//    μ ≥ λ_max(L/4 − Diag y) that is proven, not estimated. A failed Cholesky retries with a
-//    larger margin a few times, then gives up (the caller keeps its other bound).
+//    μ ≥ λ_max(L/4 − Diag y) that is proven, not estimated. μ' = θ + max(10⁻⁶·scale, 0.3ρ);
+//    a failed Cholesky retries with 10× the margin, three tries in all, then gives up (the
+//    caller keeps its other bound).
 //
 // Dense O(n³/3) factorisation on the packed lower triangle (n(n+1)/2 doubles), so the size is
 // capped (SdpBoundMaxN); a deadline or cancellation stops it and then nothing is claimed.
@@ -45,7 +48,7 @@ int32_t SdpBoundMaxN(const ExactBudget& exact);
 struct SdpBoundOutcome {
   bool proven = false;        // bound is a proven upper bound on the maximum cut
   double bound = 0;           // floor'ed when every weight is an integer
-  double estimate = 0;        // Σ y + n·(Lanczos estimate): what the proof tried to reach
+  double estimate = 0;        // Σ y + n·θ (Lanczos estimate): what the proof tried to reach
   double primal = 0;          // the mixing method's relaxation value (≤ SDP optimum, approx.)
   int64_t sweeps = 0;         // mixing sweeps
   int32_t cholesky_tries = 0; // factorisations attempted
@@ -54,7 +57,7 @@ struct SdpBoundOutcome {
 
 // Steps 1–4 on a max-cut instance (canonical edges). `seed` seeds the start vectors.
 SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits& limits,
-                               int32_t max_sweeps = 3000);
+                               int32_t max_sweeps = 3000, double tol = 1e-8);
 
 // Step 4 alone: tries to prove λ_max(L/4 − Diag y) ≤ μ for a μ slightly above `shift` by a
 // Cholesky of shift·I − (L/4 − Diag y). True with *mu set when the factorisation succeeds;
