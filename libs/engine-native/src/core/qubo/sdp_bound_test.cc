@@ -166,6 +166,11 @@ void TestSolveUsesIt() {
   CHECK(direct.proven);
   CHECK(a.bound <= direct.bound);
   CHECK(direct.bound < 0.85 * positive);
+  // A deadline already reached: the search stops at once, the SDP bound is skipped or cut short,
+  // and whatever bound comes back is still valid.
+  SolveResult c;
+  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(nullptr, svc::core::Clock::now(), 1e-6), &c, &error) == CallStatus::kOk);
+  CHECK(!c.has_bound || c.bound >= c.objective);
   o.exact.bound_work = 10'000'000;  // flash: no SDP
   SolveResult b;
   CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(), &b, &error) == CallStatus::kOk);

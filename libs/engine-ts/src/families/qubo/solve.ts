@@ -33,6 +33,7 @@ import type { MaxcutProblem, QuboProblem } from './problem';
 import { branchAndBound } from '../../kernels/bnb';
 import { cutCycleBound } from '../../kernels/cut-bound';
 import { exactEnumerate } from './exact';
+import { maxcutSdpBound, SDP_MIN_N, sdpBoundMaxN } from './sdp-bound';
 import { Limits, maxcutModel, type Model, modelEnergy, quboModel } from '../../kernels/model';
 import { ROOF_DUAL_MAX_ARCS, roofDual, roofDualArcs } from '../../kernels/roof-dual';
 import { tabuSearch } from '../../kernels/tabu';
@@ -76,6 +77,24 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   const forceBnb = method === 'branch_and_bound';
   const exactFor = method === 'heuristic' ? { ...exact, bnbMaxN: -1 } : exact;
   const model: Model = p.kind === 'qubo' ? quboModel(p) : maxcutModel(p);
+
+  // maxcut at medium/high, SDP_MIN_N <= n <= sdpBoundMaxN: the proven SDP bound first (sdp-bound.ts,
+  // the native engine's twin). With a deadline it gets at most a third of the time left and is
+  // skipped when n³/3 flops at 4 GFlop/s would not fit that share: the search keeps the rest.
+  let sdpBound: number | null = null;
+  if (p.kind === 'maxcut' && p.n >= SDP_MIN_N && p.n <= sdpBoundMaxN(exact.boundWork)) {
+    const now = performance.now();
+    const share = (deadlineAt - now) / 3;
+    const flops = (p.n * p.n * p.n) / 3;
+    if (share === Infinity || flops <= share * 4e6) {
+      const sub = new Limits(signal?.flag ?? null, share === Infinity ? Infinity : now + Math.max(0, share));
+      const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, sub);
+      if (sdp.proven) {
+        sdpBound = sdp.bound;
+        limits.mapped(-1, 0, () => limits.progress?.flush(Infinity, -sdp.bound, 0));
+      }
+    }
+  }
 
   let x: Uint8Array;
   let proof: Proof = null;
@@ -133,6 +152,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   if (proof === null) {
     const trivial = p.kind === 'qubo' ? quboLowerBound(p) : cutUpperBound(p);
     bound = p.kind === 'qubo' ? Math.max(trivial, modelBound) : Math.min(trivial, -modelBound);
+    if (sdpBound !== null) bound = Math.min(bound, sdpBound);
   }
   const result: BinaryResult = {
     kind: 'binary',
