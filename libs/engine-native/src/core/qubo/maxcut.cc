@@ -2,11 +2,12 @@
 // weights) by construction, exact when small, tabu otherwise;
 // never worse than the warm start. A heuristic answer's bound is the least of Σ max(0, w), the
 // cycle bound and, at medium and high for 64 <= n <= SdpBoundMaxN, the proven SDP bound
-// (qubo/sdp_bound.h), computed before the search.
+// (qubo/sdp_bound.h), computed before the search (with a deadline, the cycle bound too).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "kernels/cut_bound.h"
 #include "qubo/balanced_cut.h"
 #include "qubo/bounds.h"
 #include "qubo/commands.h"
@@ -27,24 +28,30 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // Every positive edge cut and no negative one is the proven bound: certified by construction
   // (exactMethod 'auto' only: 'heuristic' and 'branch_and_bound' ask for one method by name).
   if (!options.exact.heuristic && !options.exact.force_bnb && SolveBalancedMaxcut(p, out)) return CallStatus::kOk;
-  // The SDP bound first (medium and high, kSdpMinN <= n <= SdpBoundMaxN). With a deadline it gets
-  // at most a third of the time left, and is skipped when its dense factorisation (n³/3 flops,
-  // counted at 4 GFlop/s) would not fit that share: the search keeps the rest.
+  const QuboModel model = ModelFromMaxcut(p);
+  // Proven bounds before the search, at medium and high (SdpBoundMaxN > 0) for n >= kSdpMinN.
+  // With a deadline they share at most a third of the time left (the search keeps the rest):
+  // first the cycle bound, which otherwise runs only after a search that a deadline may never
+  // let finish; then the SDP bound (n <= SdpBoundMaxN), skipped when its dense factorisation
+  // (n³/3 flops, counted at 4 GFlop/s) would not fit what is left of the share.
   SdpBoundOutcome sdp;
-  if (p.n >= kSdpMinN && p.n <= SdpBoundMaxN(options.exact)) {
+  double early = std::numeric_limits<double>::infinity();
+  const int32_t sdp_max_n = SdpBoundMaxN(options.exact);
+  if (p.n >= kSdpMinN && sdp_max_n > 0) {
     const double share = limits.RemainingMs() / 3;
+    const bool timed = std::isfinite(share);
+    const Limits phase = timed ? limits.Within(share) : limits;
+    if (timed) early = CutCycleBound(model.q, 0.5, options.exact.bound_work, &phase).bound;
     const double flops = static_cast<double>(p.n) * p.n * p.n / 3;
-    if (!std::isfinite(share)) {
-      sdp = MaxcutSdpBound(p, options.seed, limits);
-    } else if (flops <= share * 4e6) {
-      sdp = MaxcutSdpBound(p, options.seed, limits.Within(share));
+    if (p.n <= sdp_max_n && (!timed || flops <= phase.RemainingMs() * 4e6)) {
+      sdp = MaxcutSdpBound(p, options.seed, phase);
+      if (sdp.proven) early = std::min(early, sdp.bound);
     }
-    if (sdp.proven && limits.progress() != nullptr) {
+    if (std::isfinite(early) && limits.progress() != nullptr) {
       const ObjectiveScope progress(limits, -1, 0);  // a listener sees the bound as soon as it is proven
-      limits.progress()->Flush(std::numeric_limits<double>::infinity(), -sdp.bound, 0);
+      limits.progress()->Flush(std::numeric_limits<double>::infinity(), -early, 0);
     }
   }
-  const QuboModel model = ModelFromMaxcut(p);
   // A cut and its mirror image have the same value: node n - 1 stays on side 0.
   SearchOutcome s = [&] {
     const ObjectiveScope progress(limits, -1, 0);  // the model's energy is minus the cut
@@ -62,7 +69,7 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   out->proof = s.proof;
   out->has_bound = s.proof == Proof::kNone;
   out->bound = out->has_bound ? std::min(CutUpperBound(p), -s.model_bound) : 0;
-  if (out->has_bound && sdp.proven) out->bound = std::min(out->bound, sdp.bound);
+  if (out->has_bound) out->bound = std::min(out->bound, early);
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;
   return CallStatus::kOk;

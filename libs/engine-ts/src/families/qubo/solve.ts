@@ -78,22 +78,26 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   const exactFor = method === 'heuristic' ? { ...exact, bnbMaxN: -1 } : exact;
   const model: Model = p.kind === 'qubo' ? quboModel(p) : maxcutModel(p);
 
-  // maxcut at medium/high, SDP_MIN_N <= n <= sdpBoundMaxN: the proven SDP bound first (sdp-bound.ts,
-  // the native engine's twin). With a deadline it gets at most a third of the time left and is
-  // skipped when n³/3 flops at 4 GFlop/s would not fit that share: the search keeps the rest.
-  let sdpBound: number | null = null;
-  if (p.kind === 'maxcut' && p.n >= SDP_MIN_N && p.n <= sdpBoundMaxN(exact.boundWork)) {
+  // maxcut: proven bounds before the search, at medium and high (sdpBoundMaxN > 0) for
+  // n >= SDP_MIN_N (core/qubo/maxcut.cc, step for step). With a deadline they share at most a third
+  // of the time left: first the cycle bound (otherwise it runs only after a search that a deadline
+  // may never let finish), then the SDP bound (sdp-bound.ts, n <= sdpBoundMaxN), skipped when
+  // n³/3 flops at 4 GFlop/s would not fit what is left of the share.
+  let early = Infinity;
+  const sdpMaxN = sdpBoundMaxN(exact.boundWork);
+  if (p.kind === 'maxcut' && p.n >= SDP_MIN_N && sdpMaxN > 0) {
     const now = performance.now();
     const share = (deadlineAt - now) / 3;
+    const timed = share !== Infinity;
+    const phaseEnd = timed ? now + Math.max(0, share) : Infinity;
+    const phase = new Limits(signal?.flag ?? null, phaseEnd);
+    if (timed) early = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, phase).bound;
     const flops = (p.n * p.n * p.n) / 3;
-    if (share === Infinity || flops <= share * 4e6) {
-      const sub = new Limits(signal?.flag ?? null, share === Infinity ? Infinity : now + Math.max(0, share));
-      const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, sub);
-      if (sdp.proven) {
-        sdpBound = sdp.bound;
-        limits.mapped(-1, 0, () => limits.progress?.flush(Infinity, -sdp.bound, 0));
-      }
+    if (p.n <= sdpMaxN && (!timed || flops <= Math.max(0, phaseEnd - performance.now()) * 4e6)) {
+      const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, phase);
+      if (sdp.proven) early = Math.min(early, sdp.bound);
     }
+    if (early !== Infinity) limits.mapped(-1, 0, () => limits.progress?.flush(Infinity, -early, 0));
   }
 
   let x: Uint8Array;
@@ -152,7 +156,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   if (proof === null) {
     const trivial = p.kind === 'qubo' ? quboLowerBound(p) : cutUpperBound(p);
     bound = p.kind === 'qubo' ? Math.max(trivial, modelBound) : Math.min(trivial, -modelBound);
-    if (sdpBound !== null) bound = Math.min(bound, sdpBound);
+    bound = Math.min(bound, early);
   }
   const result: BinaryResult = {
     kind: 'binary',
