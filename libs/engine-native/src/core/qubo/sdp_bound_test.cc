@@ -166,6 +166,12 @@ void TestSolveUsesIt() {
   CHECK(direct.proven);
   CHECK(a.bound <= direct.bound);
   CHECK(direct.bound < 0.85 * positive);
+  // A generous deadline: the same answer and bound as without one (the bounds computed before the
+  // search under a deadline are the ones the search would reach anyway).
+  SolveResult d;
+  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(nullptr, svc::core::Clock::now(), 600000), &d, &error) == CallStatus::kOk);
+  CHECK(d.answer == a.answer);
+  CHECK(d.bound == a.bound);
   // A deadline already reached: the search stops at once, the SDP bound is skipped or cut short,
   // and whatever bound comes back is still valid.
   SolveResult c;
