@@ -7,6 +7,8 @@
  *             BENCH_MODEL picks a model version's budget table (default the newest)
  *   gset      Gset at effort high with a deadline (heuristics.ts: BENCH_GSET_HIGH, BENCH_GSET_MS,
  *             BENCH_TS_GSET)
+ *   gset-bound  proven max-cut bounds (SDP, cycle) on every Gset graph against the best-known cut
+ *             (heuristics.ts: BENCH_GSET_BOUND, BENCH_GSET_BOUND_MS); unset BENCH_ONLY runs it too
  *   bqp       Beasley bqp50…bqp1000 (heuristics.ts: BENCH_BQP_SIZES, BENCH_BQP_EFFORT, BENCH_TS_BQP)
  *   exact     Gray-code enumeration on dense random QUBOs (BENCH_EXACT_N, default 20,24)
  *   validate  validation and canonicalisation of a 1,000,000-edge maxcut body
