@@ -24,6 +24,7 @@
 //
 // Dense O(n³/3) factorisation on the packed lower triangle (n(n+1)/2 doubles), so the size is
 // capped (SdpBoundMaxN); a deadline or cancellation stops it and then nothing is claimed.
+// engine-ts families/qubo/sdp-bound.ts performs the same operations in the same order.
 #ifndef SVC_CORE_QUBO_SDP_BOUND_H_
 #define SVC_CORE_QUBO_SDP_BOUND_H_
 
@@ -37,8 +38,8 @@
 
 namespace svc::core {
 
-// Smallest n the solver attaches an SDP bound to (below it the exact methods and the cycle
-// bound are used alone; also where engine-ts, which has no SDP bound, is compared bound for bound).
+// Smallest n the solver attaches an SDP bound to (below it the exact methods usually certify and
+// the cycle bound is used alone). engine-ts families/qubo/sdp-bound.ts is the twin (SDP_MIN_N).
 inline constexpr int32_t kSdpMinN = 64;
 
 // Largest n for the SDP bound at this exact budget: 0 at flash (bound_work < 50M), 2048 at medium,
