@@ -13,6 +13,7 @@
 #include "common/prng.h"
 #include "tsp/alpha.h"
 #include "tsp/branch.h"
+#include "tsp/merge.h"
 #include "tsp/tour.h"
 
 namespace svc::core {
@@ -281,13 +282,13 @@ int64_t BoundIterations(const TspBudget& b, int32_t n) {
 }
 
 void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
-             Stop* stop) {
+             Stop* stop, bool report = true) {
   const int32_t n = tour.n();
   const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
   for (int64_t r = 0; r < kicks; ++r) {
     if ((r & 7) == 0) {
       if ((*stop = limits.CheckLimits()) != Stop::kNone) return;
-      limits.Report(tour.length, has_lower ? lower : kNaN, static_cast<double>(work.restarts));
+      if (report) limits.Report(tour.length, has_lower ? lower : kNaN, static_cast<double>(work.restarts));
     }
     const double before = tour.length;
     // Even kicks: a double bridge at cities close in the plane (random walks); odd ones (and walks
@@ -307,6 +308,62 @@ void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work
       tour.length = before;
     }
     if (*stop != Stop::kNone || (has_lower && tour.length <= lower)) return;
+  }
+}
+
+// Iterated Lin–Kernighan with trials merged into the best tour, from kTrialsMinN cities: plain
+// kicks on the best tour first (kTrialsFirstPerN·n of them), then trials. A trial copies the best
+// tour, shakes it with n/kTrialShakeDiv random segment swaps, runs its own kicks (kTrialKicksDiv:
+// n/that per trial) and is merged with the best tour (MergeTours, both ways); a shorter child
+// becomes the best tour after a local search. Regions improved in different trials add up that
+// way instead of being lost with a trial that is longer overall.
+constexpr int32_t kTrialsMinN = 200;
+constexpr int64_t kTrialsFirstPerN = 2;
+constexpr int32_t kTrialShakeDiv = 50;
+constexpr int32_t kTrialKicksDiv = 2;
+
+void IterateTrials(TspTour& best, const TspDistance& d, const std::vector<int32_t>* cand, int32_t k, int64_t kicks,
+                   Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower, Stop* stop) {
+  const int32_t n = best.n();
+  const auto open = [&] { return *stop == Stop::kNone && (!has_lower || best.length > lower); };
+  if (n < kTrialsMinN) {
+    Iterate(best, kicks, rng, limits, work, has_lower, lower, stop);
+    return;
+  }
+  const int64_t first = std::min<int64_t>(kicks, kTrialsFirstPerN * n);
+  Iterate(best, first, rng, limits, work, has_lower, lower, stop);
+  int64_t left = kicks - first;
+  const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
+  while (left > 0 && open()) {
+    TspTour trial(n, d, cand, k, best.tour());
+    trial.SetLinKernighan(kLkDepth);
+    for (int32_t s = std::max(2, n / kTrialShakeDiv); s > 0; --s) {
+      const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
+      const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+      const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+      trial.Kick(i, l1, l2);
+    }
+    trial.LocalSearch(limits, work, stop);
+    trial.log.clear();
+    if (*stop != Stop::kNone) return;
+    const int64_t t = std::min<int64_t>(left, std::max(1, n / kTrialKicksDiv));
+    Iterate(trial, t, rng, limits, work, has_lower, lower, stop, false);
+    left -= t;
+    double len_ab = kInf, len_ba = kInf;
+    std::vector<int32_t> ab = MergeTours(best.tour(), trial.tour(), d, &len_ab);
+    std::vector<int32_t> ba = MergeTours(trial.tour(), best.tour(), d, &len_ba);
+    if (ab.empty()) len_ab = best.length;
+    if (ba.empty()) len_ba = trial.length;
+    const double top = std::min(len_ab, len_ba);
+    if (top < best.length) {
+      best.Reset(len_ab <= len_ba ? (ab.empty() ? best.tour() : ab) : (ba.empty() ? trial.tour() : ba));
+      best.QueueAll();
+      Stop inner = Stop::kNone;
+      best.LocalSearch(limits, work, &inner);
+      best.log.clear();
+      if (inner != Stop::kNone) *stop = inner;
+      limits.Report(best.length, has_lower ? lower : kNaN, static_cast<double>(work.restarts));
+    }
   }
 }
 
@@ -457,6 +514,8 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
     if (!alpha.empty()) tour.SetCandidates(&alpha, ak);
   }
   tour.SetLinKernighan(kLkDepth);
+  const auto tour_cand = [&] { return alpha.empty() ? &cand : &alpha; };
+  const auto tour_k = [&] { return alpha.empty() ? k : std::min(kAlphaCandidates, n - 1); };
   if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
     tour.QueueAll();
     tour.LocalSearch(limits, work, &stop);
@@ -469,12 +528,12 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   const int64_t first = branch ? std::min<int64_t>(kicks, b.bnb_kicks_per_n * n / 10) : kicks;
   Prng rng(options.seed);
   const auto open = [&] { return n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower); };
-  if (open()) Iterate(tour, first, rng, limits, work, has_lower, lower, &stop);
+  if (open()) IterateTrials(tour, d, tour_cand(), tour_k(), first, rng, limits, work, has_lower, lower, &stop);
   if (branch && stop == Stop::kNone && tour.length > lower) {
     TspBranchResult r = TspBranchAndBound(n, DistanceMatrix(n, d), tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
     if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0);
     if (!r.tour.empty()) return done(r.tour, Proof::kNone, has_lower, lower);
-    if (open()) Iterate(tour, kicks - first, rng, limits, work, has_lower, lower, &stop);
+    if (open()) IterateTrials(tour, d, tour_cand(), tour_k(), kicks - first, rng, limits, work, has_lower, lower, &stop);
   }
   const bool proven = has_lower && tour.length <= lower && stop == Stop::kNone;
   return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);

@@ -33,6 +33,16 @@ class TspTour {
   int32_t n() const { return n_; }
   const std::vector<int32_t>& tour() const { return tour_; }
 
+  // The tour becomes `order` (a permutation of the same cities): positions and length recomputed,
+  // the log cleared; queued cities stay queued.
+  void Reset(const std::vector<int32_t>& order) {
+    tour_ = order;
+    for (int32_t i = 0; i < n_; ++i) pos_[tour_[i]] = i;
+    length = 0;
+    for (int32_t i = 0; i < n_; ++i) length += d_(tour_[i], tour_[(i + 1) % n_]);
+    log.clear();
+  }
+
   void SetCandidates(const std::vector<int32_t>* cand, int32_t k) {
     cand_ = cand;
     k_ = k;

@@ -15,6 +15,7 @@
 #include "testing/test_permutation.h"
 #include "testing/test_util.h"
 #include "tsp/alpha.h"
+#include "tsp/merge.h"
 #include "tsp/problem.h"
 #include "tsp/solve.h"
 #include "tsp/tour.h"
@@ -491,9 +492,94 @@ void TestLinKernighan() {
   }
 }
 
+// Tour merging: a child is a tour of edges from its parents, of the length it reports, shorter than
+// the first parent; two tours that each spoil a different region of one local optimum merge back
+// into it; random and kicked pairs on points and matrices.
+void TestMergeTours() {
+  const auto edges_of = [](const std::vector<int32_t>& t) {
+    std::vector<std::pair<int32_t, int32_t>> e;
+    for (size_t k = 0; k < t.size(); ++k) e.emplace_back(std::min(t[k], t[(k + 1) % t.size()]), std::max(t[k], t[(k + 1) % t.size()]));
+    std::sort(e.begin(), e.end());
+    return e;
+  };
+  const auto check_child = [&](const std::vector<int32_t>& a, const std::vector<int32_t>& b, const svc::core::TspDistance& d) {
+    double len = -1;
+    const std::vector<int32_t> c = svc::core::MergeTours(a, b, d, &len);
+    if (c.empty()) return TourLength(d, a);
+    const int32_t n = static_cast<int32_t>(a.size());
+    CHECK(svc::test::IsPermutation(c, n));
+    CHECK(std::fabs(len - TourLength(d, c)) < 1e-6);
+    CHECK(len < TourLength(d, a));
+    const auto ea = edges_of(a), eb = edges_of(b);
+    for (const auto& e : edges_of(c)) CHECK(std::binary_search(ea.begin(), ea.end(), e) || std::binary_search(eb.begin(), eb.end(), e));
+    return len;
+  };
+  // Two spoiled regions of a 2-opt/Or-opt/LK local optimum.
+  int merged = 0;
+  for (uint32_t s = 0; s < 6; ++s) {
+    const int32_t n = 200;
+    const Instance in = Points(n, 700 + s, 2);
+    const svc::core::TspDistance d(in.View());
+    const int32_t k = 10;
+    std::vector<int32_t> cand;
+    for (int32_t i = 0; i < n; ++i) {
+      std::vector<int32_t> row;
+      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
+      std::stable_sort(row.begin(), row.end(), [&](int32_t x, int32_t y) { return d(i, x) < d(i, y); });
+      cand.insert(cand.end(), row.begin(), row.begin() + k);
+    }
+    std::vector<int32_t> start(n);
+    std::iota(start.begin(), start.end(), 0);
+    svc::core::TspTour tour(n, d, &cand, k, start);
+    svc::core::Work work;
+    svc::core::Stop stop = svc::core::Stop::kNone;
+    tour.SetLinKernighan(30);
+    tour.QueueAll();
+    tour.LocalSearch(Limits(), work, &stop);
+    const std::vector<int32_t> t = tour.tour();
+    const double opt = TourLength(d, t);
+    std::vector<int32_t> a = t, b = t;
+    std::reverse(a.begin() + 10, a.begin() + 21);     // one region of a spoiled
+    std::reverse(b.begin() + 100, b.begin() + 131);   // another of b
+    std::swap(b[150], b[160]);                        // and a third, a swap (four edges)
+    const double la = TourLength(d, a), lb = TourLength(d, b);
+    CHECK(la > opt && lb > opt);
+    const double ab = check_child(a, b, d), ba = check_child(b, a, d);
+    CHECK(ab == opt && ba == opt);
+    if (ab == opt) ++merged;
+  }
+  CHECK(merged == 6);
+  // Random pairs (matrices and points, 8..60 cities) and kicked copies of one tour.
+  Prng rng(77);
+  int shorter = 0;
+  for (uint32_t s = 0; s < 300; ++s) {
+    const int32_t n = 8 + static_cast<int32_t>(rng.NextInt(53));
+    const Instance in = s % 2 ? Points(n, 3000 + s, 1) : Matrix(n, 3000 + s, 1, 1, 100);
+    const svc::core::TspDistance d(in.View());
+    std::vector<int32_t> a(n), b;
+    std::iota(a.begin(), a.end(), 0);
+    for (int32_t i = n - 1; i > 0; --i) std::swap(a[i], a[rng.NextInt(static_cast<uint32_t>(i + 1))]);
+    b = a;
+    if (s % 3 == 0) {
+      for (int32_t i = n - 1; i > 0; --i) std::swap(b[i], b[rng.NextInt(static_cast<uint32_t>(i + 1))]);
+    } else {
+      for (int r = 1 + static_cast<int>(rng.NextInt(4)); r > 0; --r) {
+        const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n - 3)));
+        const int32_t j = i + 2 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n - i - 2)));
+        std::reverse(b.begin() + i, b.begin() + j);
+      }
+    }
+    if (check_child(a, b, d) < TourLength(d, a)) ++shorter;
+    check_child(b, a, d);
+  }
+  std::printf("tsp merge: %d of 300 random pairs gave a shorter child\n", shorter);
+  CHECK(shorter >= 30);
+}
+
 }  // namespace
 
 int main() {
+  TestMergeTours();
   TestAlphaCandidates();
   TestLinKernighan();
   TestDpMatchesBruteForce();
