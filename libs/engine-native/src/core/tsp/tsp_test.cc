@@ -410,19 +410,25 @@ double TourLength(const svc::core::TspDistance& d, const std::vector<int32_t>& t
 // instances whose 2-opt/Or-opt local optimum (from the identity tour, complete candidate lists)
 // is above the optimum, and on 200-city ones; every tour stays a permutation whose length is
 // the one kept. The kicks (random-walk double bridges, undone when longer) keep both true too.
+// Every city's k nearest other cities, nearest first (ties by index), row-major.
+std::vector<int32_t> Nearest(const svc::core::TspDistance& d, int32_t n, int32_t k) {
+  std::vector<int32_t> cand;
+  for (int32_t i = 0; i < n; ++i) {
+    std::vector<int32_t> row;
+    for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
+    std::stable_sort(row.begin(), row.end(), [&](int32_t a, int32_t b) { return d(i, a) < d(i, b); });
+    cand.insert(cand.end(), row.begin(), row.begin() + k);
+  }
+  return cand;
+}
+
 void TestLinKernighan() {
   int stuck = 0, improved = 0;
   for (uint32_t s = 0; s < 60; ++s) {
     const int32_t n = 12;
     Instance in = s % 2 ? Points(n, 900 + s, 2) : Matrix(n, 900 + s, 2, 1, 100);
     const svc::core::TspDistance d(in.View());
-    std::vector<int32_t> cand;  // every other city, by distance
-    for (int32_t i = 0; i < n; ++i) {
-      std::vector<int32_t> row;
-      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
-      std::stable_sort(row.begin(), row.end(), [&](int32_t a, int32_t b) { return d(i, a) < d(i, b); });
-      cand.insert(cand.end(), row.begin(), row.end());
-    }
+    const std::vector<int32_t> cand = Nearest(d, n, n - 1);  // every other city, by distance
     std::vector<int32_t> start(n);
     std::iota(start.begin(), start.end(), 0);
     svc::core::TspTour tour(n, d, &cand, n - 1, start);
@@ -450,13 +456,7 @@ void TestLinKernighan() {
     const Instance in = Points(n, 950 + s, 2);
     const svc::core::TspDistance d(in.View());
     const int32_t k = 10;
-    std::vector<int32_t> cand;
-    for (int32_t i = 0; i < n; ++i) {
-      std::vector<int32_t> row;
-      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
-      std::stable_sort(row.begin(), row.end(), [&](int32_t a, int32_t b) { return d(i, a) < d(i, b); });
-      cand.insert(cand.end(), row.begin(), row.begin() + k);
-    }
+    const std::vector<int32_t> cand = Nearest(d, n, k);
     std::vector<int32_t> start(n);
     std::iota(start.begin(), start.end(), 0);
     svc::core::TspTour tour(n, d, &cand, k, start);
@@ -521,13 +521,7 @@ void TestMergeTours() {
     const Instance in = Points(n, 700 + s, 2);
     const svc::core::TspDistance d(in.View());
     const int32_t k = 10;
-    std::vector<int32_t> cand;
-    for (int32_t i = 0; i < n; ++i) {
-      std::vector<int32_t> row;
-      for (int32_t j = 0; j < n; ++j) if (j != i) row.push_back(j);
-      std::stable_sort(row.begin(), row.end(), [&](int32_t x, int32_t y) { return d(i, x) < d(i, y); });
-      cand.insert(cand.end(), row.begin(), row.begin() + k);
-    }
+    const std::vector<int32_t> cand = Nearest(d, n, k);
     std::vector<int32_t> start(n);
     std::iota(start.begin(), start.end(), 0);
     svc::core::TspTour tour(n, d, &cand, k, start);
