@@ -46,6 +46,7 @@ export {
 export { evaluateMaxcut, evaluateQubo } from './families/qubo/evaluate';
 export { balancedCut } from './families/qubo/balanced-cut';
 export { budgetFor, exactBudgetFor, type ExactBudget, type SearchBudget, type SearchCommand } from './families/qubo/budget';
+export { SDP_MIN_N, sdpBoundMaxN } from './families/qubo/sdp-bound';
 export { certifiedCaps } from './families/qubo/certified-caps';
 export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './families/qubo/ising';
 export { applyPins, canonicalPins, checkPins } from './families/qubo/pins';

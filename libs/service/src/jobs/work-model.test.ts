@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo, solveSync, type Effort } from '@svc/engine-ts';
 import { computeUnits } from '../compute-units';
-import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork } from './work-model';
+import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork, sdpBoundWork } from './work-model';
 import { randomEdges } from '../../test/brute-force';
 
 describe('estimateWork', () => {
@@ -23,6 +23,22 @@ describe('estimateWork', () => {
     expect(r.work.iterations).toBeGreaterThan(0);
     expect(r.work.iterations).toBeLessThanOrEqual(Math.ceil(e.steps! * 1.05));
     expect(e.work).toBeGreaterThan(0);
+  });
+
+  it('maxcut at medium and high counts the SDP bound\'s factorisation (n³/36) where the engines run it', () => {
+    expect(sdpBoundWork('medium', 1000)).toBe(Math.ceil(1000 ** 3 / 36));
+    expect(sdpBoundWork('high', 6000)).toBe(6000 ** 3 / 36);
+    expect(sdpBoundWork('medium', 64)).toBe(Math.ceil(64 ** 3 / 36));
+    // The engines' limits (sdp-bound.ts sdpBoundMaxN, SDP_MIN_N): none at flash, none below 64 nodes or above the cap.
+    expect(sdpBoundWork('flash', 1000)).toBe(0);
+    expect(sdpBoundWork('medium', 63)).toBe(0);
+    expect(sdpBoundWork('medium', 2049)).toBe(0);
+    expect(sdpBoundWork('high', 6001)).toBe(0);
+    const n = 1000;
+    const raw = randomEdges(n, 3 * n, 7, 5);
+    const w = (effort: Effort) => estimateWork({ command: 'maxcut', problem: canonicalMaxcut(n, raw, false), effort, units: 1 }).work;
+    // The search's own work grows from flash to medium too, so medium is flash plus more than the SDP term.
+    expect(w('medium') - w('flash')).toBeGreaterThan(sdpBoundWork('medium', n));
   });
 
   it('grows with effort, is bounded by a latency budget, and falls back to compute units for other commands', () => {
