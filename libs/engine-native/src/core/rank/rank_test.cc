@@ -8,6 +8,8 @@
 
 #include "common/prng.h"
 #include "common/registry.h"
+#include "common/lp.h"
+#include "rank/ordering_lp.h"
 #include "rank/problem.h"
 #include "rank/solve.h"
 #include "testing/test_options.h"
@@ -35,9 +37,12 @@ struct Instance {
 };
 
 std::vector<double> Budget(int effort) {
-  // flash, medium, high of families/rank/budget.ts: dpMaxN, bnbMaxN, bnbNodes, restarts, memo.
-  static const double kLevels[3][5] = {{14, 64, 200000, 8, 1 << 16}, {18, 96, 2000000, 32, 1 << 18}, {22, 128, 20000000, 128, 1 << 20}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 5);
+  // flash, medium, high of families/rank/budget.ts: dpMaxN, bnbMaxN, bnbNodes, restarts, memo,
+  // lpMaxN, lpNodes.
+  static const double kLevels[3][7] = {{14, 64, 200000, 8, 1 << 16, 100, 20},
+                                       {18, 96, 2000000, 32, 1 << 18, 200, 500},
+                                       {22, 128, 20000000, 128, 1 << 20, 300, 20000}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 7);
 }
 
 // votes random pairs, the lower index winning with probability 1 - noise.
@@ -96,11 +101,80 @@ void TestBranchAndBoundAgreesWithDp() {
     Instance dp_only = in;
     dp_only.budget = Budget(2);
     dp_only.budget[2] = 0;  // no branch-and-bound nodes: the DP proves it
+    dp_only.budget[5] = 0;  // nor the LP
     const SolveResult dp = Run(dp_only, s);
     CHECK(dp.proof == Proof::kDynamicProgram);
     CHECK(bnb.objective >= dp.objective);
     if (bnb.proof != Proof::kNone) CHECK(bnb.objective == dp.objective);
     else CHECK(bnb.has_bound && bnb.bound <= dp.objective);
+  }
+}
+
+// The exact weak-duality bound is a lower bound for ANY multipliers (random rows, random signs
+// and sizes, random pair fixings that a brute-force order respects), and the ordering LP's
+// branch and bound (with CLP) meets the brute-force optimum; with one node its bound is below it.
+void TestLpBoundsAgainstBruteForce() {
+  for (uint32_t t = 0; t < 400; ++t) {
+    const int32_t n = 3 + static_cast<int32_t>(t % 6);
+    const Instance in = Random(n, 2 * n + static_cast<int>(t % 13) * n / 2, 0.3 + (t % 5) * 0.05, 9000 + t, 0);
+    const double opt = Brute(in);
+    Prng rng(t);
+    std::vector<int64_t> triples;
+    std::vector<double> y;
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = i + 1; j < n; ++j) {
+        for (int32_t k = j + 1; k < n; ++k) {
+          if (rng.NextInt(2) == 0) continue;
+          triples.push_back((static_cast<int64_t>(i) * n + j) * n + k);
+          y.push_back((rng.NextFloat() - 0.5) * (t % 2 == 0 ? 4.0 : 1e-3 + 30.0 * rng.NextFloat()));
+        }
+      }
+    }
+    const int32_t pairs = n * (n - 1) / 2;
+    std::vector<int8_t> lo(pairs, 0), hi(pairs, 1);
+    CHECK(svc::core::OrderingLagrangianBound(in.wins, n, triples, y, lo, hi) <= opt);
+    // Zero multipliers: exactly the pairwise minimum (rounded up; integral here).
+    double pair_min = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = i + 1; j < n; ++j) pair_min += std::min(in.wins[i * n + j], in.wins[j * n + i]);
+    }
+    CHECK(svc::core::OrderingLagrangianBound(in.wins, n, triples, std::vector<double>(y.size(), 0.0), lo, hi) == pair_min);
+    if (!svc::core::lp::Available()) continue;
+    CHECK(svc::core::OrderingLpUsable(in.wins, n));
+    std::vector<int32_t> start(n);
+    std::iota(start.begin(), start.end(), 0);
+    const auto none = [](std::vector<int32_t>&) {};
+    const svc::core::OrderingLpResult full = svc::core::SolveOrderingLp(in.wins, n, start, 1 << 20, Limits(), none);
+    CHECK(full.exact && full.cost == opt && full.bound == opt);
+    CHECK(full.cost == svc::core::RankDisagreements(in.wins, n, full.order));
+    CHECK(svc::test::IsPermutation(full.order, n));
+    const svc::core::OrderingLpResult root = svc::core::SolveOrderingLp(in.wins, n, start, 1, Limits(), none);
+    CHECK(root.bound <= opt && root.cost >= opt);
+    if (root.exact) CHECK(root.cost == opt);
+  }
+  if (svc::core::lp::Available()) {
+    std::vector<double> half = {0, 0.5, 1, 0};
+    CHECK(!svc::core::OrderingLpUsable(half, 2));
+  }
+}
+
+// Components of 13..20 items through the solver: the LP path (budget lpMaxN/lpNodes), the old
+// pairwise branch and bound (lpMaxN 0) and the subset DP (no nodes for either) agree.
+void TestLpPathAgreesWithDp() {
+  for (uint32_t s = 0; s < 10; ++s) {
+    const int32_t n = 13 + static_cast<int32_t>(s % 8);
+    Instance lp = Random(n, 40 * n, 0.45, 5000 + s, 2);
+    lp.budget[2] = 0;  // no pairwise branch and bound
+    Instance bnb = lp;
+    bnb.budget[2] = 20000000;
+    bnb.budget[5] = 0;  // no LP
+    Instance dp = lp;
+    dp.budget[5] = 0;
+    const SolveResult a = Run(lp, s), b = Run(bnb, s), c = Run(dp, s);
+    CHECK(c.proof == Proof::kDynamicProgram);
+    CHECK(b.proof == Proof::kBranchAndBound && b.objective == c.objective);
+    if (svc::core::lp::Available()) CHECK(a.proof == Proof::kBranchAndBound);
+    CHECK(a.objective == c.objective);
   }
 }
 
@@ -160,6 +234,8 @@ void TestValidation() {
 int main() {
   TestMatchesBruteForce();
   TestBranchAndBoundAgreesWithDp();
+  TestLpBoundsAgainstBruteForce();
+  TestLpPathAgreesWithDp();
   TestComponentsAndOrder();
   TestHeuristicBoundAndLimits();
   TestValidation();

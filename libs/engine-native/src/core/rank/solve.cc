@@ -9,6 +9,7 @@
 
 #include "common/checks.h"
 #include "common/prng.h"
+#include "rank/ordering_lp.h"
 
 namespace svc::core {
 
@@ -502,6 +503,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
     const std::vector<double> w = SubMatrix(wins, n, items);
     std::vector<int32_t> local;
     bool exact = false;
+    double lp_bound = -kInf;
     if (s <= 2) {
       local = s == 2 && w[2] > w[1] ? std::vector<int32_t>{1, 0} : s == 2 ? std::vector<int32_t>{0, 1} : std::vector<int32_t>{0};
       exact = true;
@@ -512,7 +514,20 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
       if (!exact) local = Copeland(w, s);
     } else {
       local = LocalSearch(w, s, Copeland(w, s), b, rng, limits, work, &stop);
-      if (s <= b.bnb_max_n && stop == Stop::kNone) {
+      if (s <= b.lp_max_n && b.lp_nodes > 0 && stop == Stop::kNone && OrderingLpUsable(w, s)) {
+        // The ordering LP's branch and bound (built with CLP, integral votes): its bound is
+        // proven by exact weak duality, so it replaces the pairwise minimum of this component.
+        Stop ignored = Stop::kNone;
+        const auto improve = [&](std::vector<int32_t>& o) { work.iterations += InsertionDescent(w, s, o, limits, &ignored); };
+        OrderingLpResult r = SolveOrderingLp(w, s, std::move(local), b.lp_nodes, limits, improve);
+        local = std::move(r.order);
+        work.nodes += r.nodes;
+        work.iterations += r.iterations;
+        exact = r.exact;
+        stop = r.stop;
+        lp_bound = r.bound;
+        if (exact) used_bnb = true;
+      } else if (s <= b.bnb_max_n && stop == Stop::kNone) {
         BranchAndBound bb(w, s, local, b.bnb_nodes, b.memo, limits);
         bb.Run();
         local = std::move(bb.best());
@@ -531,7 +546,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
     }
     const double pair_min = PairMin(w, s);
     within += pair_min;
-    component_bounds += exact ? CostOf(w, s, local) : pair_min;
+    component_bounds += exact ? CostOf(w, s, local) : std::max(pair_min, lp_bound);
     if (!exact) all_exact = false;
     for (int32_t k = 0; k < s; ++k) answer.push_back(items[local[k]]);
   }

@@ -25,6 +25,10 @@ struct RankBudget {
   int64_t bnb_nodes = 0;
   int64_t restarts = 0;
   int32_t memo = 1;  // a power of two
+  // With CLP (ordering_lp.h): components of 13..lp_max_n items get the ordering LP's branch and
+  // bound within lp_nodes nodes instead of the pairwise-minimum one; engine-ts ignores both.
+  int32_t lp_max_n = 0;
+  int64_t lp_nodes = 0;
 };
 // engine-ts rankBudgetFor by name; memo must also be a power of two (ValidateRank).
 inline constexpr auto kRankBudget = std::to_array<BudgetField<RankBudget>>({
@@ -33,6 +37,8 @@ inline constexpr auto kRankBudget = std::to_array<BudgetField<RankBudget>>({
     {{"bnbNodes", 0, 1e15}, &RankBudget::bnb_nodes},
     {{"restarts", 0, 1e15}, &RankBudget::restarts},
     {{"memo", 1, 1 << 26}, &RankBudget::memo},
+    {{"lpMaxN", 0, 5000}, &RankBudget::lp_max_n},
+    {{"lpNodes", 0, 1e15}, &RankBudget::lp_nodes},
 });
 
 // Shapes and ranges of a rank request (n*n finite non-negative votes, zero diagonal, budget).
