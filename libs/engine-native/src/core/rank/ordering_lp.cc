@@ -43,8 +43,8 @@ int64_t ScaledDual(double y) {
 class LpSearch {
  public:
   LpSearch(const std::vector<double>& w, int32_t s, std::vector<int32_t> incumbent, int64_t node_cap,
-           const Limits& limits, const std::function<void(std::vector<int32_t>&)>& improve)
-      : w_(w), s_(s), pairs_(static_cast<int64_t>(s) * (s - 1) / 2), node_cap_(node_cap), limits_(limits),
+           int64_t pivot_cap, const Limits& limits, const std::function<void(std::vector<int32_t>&)>& improve)
+      : w_(w), s_(s), pairs_(static_cast<int64_t>(s) * (s - 1) / 2), node_cap_(node_cap), pivot_cap_(pivot_cap), limits_(limits),
         improve_(improve), lower_(pairs_, 0), upper_(pairs_, 1), rel_(static_cast<size_t>(s) * s, -1) {
     best_ = std::move(incumbent);
     best_cost_ = Cost(best_);
@@ -196,6 +196,18 @@ class LpSearch {
     }
   }
 
+  // One warm solve within what is left of the pivot budget; false (aborted) when none is left.
+  // A solve the budget stops still has a basis whose duals give a valid bound (SafeBound).
+  bool Pivot() {
+    const int64_t left = pivot_cap_ - model_.Iterations();
+    if (left <= 0) {
+      aborted_ = true;
+      return false;
+    }
+    model_.Solve(left);
+    return true;
+  }
+
   void Node(int32_t depth) {
     if (++nodes_ > node_cap_ || (stop_ = limits_.CheckLimits()) != Stop::kNone) {
       aborted_ = true;
@@ -205,11 +217,11 @@ class LpSearch {
     std::vector<double> x;
     const int32_t max_rounds = depth == 0 ? 1000 : 30;
     for (int32_t round = 0; round < max_rounds; ++round) {
-      model_.Solve();
+      if (!Pivot()) return;
       bound = std::max(bound, SafeBound());
       if (depth == 0) root_bound_ = std::max(root_bound_, bound);
       if (bound >= best_cost_) return;
-      if ((stop_ = limits_.CheckLimits()) != Stop::kNone) {
+      if ((stop_ = limits_.CheckLimits()) != Stop::kNone || model_.Iterations() >= pivot_cap_) {
         aborted_ = true;
         return;
       }
@@ -219,7 +231,7 @@ class LpSearch {
       if (rows.empty()) break;
       model_.AddRows(rows);
       if (round + 1 == max_rounds) {
-        model_.Solve();
+        if (!Pivot()) return;
         bound = std::max(bound, SafeBound());
         if (bound >= best_cost_) return;
         x.assign(model_.Primal(), model_.Primal() + pairs_);
@@ -268,6 +280,7 @@ class LpSearch {
   int32_t s_;
   int64_t pairs_;
   int64_t node_cap_;
+  int64_t pivot_cap_;
   const Limits& limits_;
   const std::function<void(std::vector<int32_t>&)>& improve_;
   lp::Model model_;
@@ -328,10 +341,10 @@ int64_t OrderingLagrangianBound(const std::vector<double>& w, int32_t s, const s
 }
 
 OrderingLpResult SolveOrderingLp(const std::vector<double>& w, int32_t s, std::vector<int32_t> incumbent,
-                                 int64_t node_cap, const Limits& limits,
+                                 int64_t node_cap, int64_t pivot_cap, const Limits& limits,
                                  const std::function<void(std::vector<int32_t>&)>& improve) {
   OrderingLpResult out;
-  LpSearch search(w, s, std::move(incumbent), node_cap, limits, improve);
+  LpSearch search(w, s, std::move(incumbent), node_cap, pivot_cap, limits, improve);
   search.Run(&out);
   return out;
 }

@@ -29,10 +29,11 @@ struct OrderingLpResult {
 // integer below 2^31 (the exact bound arithmetic needs integral weights).
 bool OrderingLpUsable(const std::vector<double>& w, int32_t s);
 
-// The LP branch and bound from `incumbent` (an order of 0..s-1), within node_cap nodes; every
+// The LP branch and bound from `incumbent` (an order of 0..s-1), within node_cap nodes and
+// pivot_cap simplex pivots in all (deterministic work, never time); every
 // order rounded from an LP point goes through `improve` (the family's local search) first.
 OrderingLpResult SolveOrderingLp(const std::vector<double>& w, int32_t s, std::vector<int32_t> incumbent,
-                                 int64_t node_cap, const Limits& limits,
+                                 int64_t node_cap, int64_t pivot_cap, const Limits& limits,
                                  const std::function<void(std::vector<int32_t>&)>& improve);
 
 // The weak-duality bound of the ordering LP for row multipliers `y` (any finite values; rows

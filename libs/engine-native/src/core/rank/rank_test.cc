@@ -38,11 +38,11 @@ struct Instance {
 
 std::vector<double> Budget(int effort) {
   // flash, medium, high of families/rank/budget.ts: dpMaxN, bnbMaxN, bnbNodes, restarts, memo,
-  // lpMaxN, lpNodes.
-  static const double kLevels[3][7] = {{14, 64, 200000, 8, 1 << 16, 100, 20},
-                                       {18, 96, 2000000, 32, 1 << 18, 200, 500},
-                                       {22, 128, 20000000, 128, 1 << 20, 300, 20000}};
-  return std::vector<double>(kLevels[effort], kLevels[effort] + 7);
+  // lpMaxN, lpNodes, lpPivots.
+  static const double kLevels[3][8] = {{14, 64, 200000, 8, 1 << 16, 80, 5, 3000},
+                                       {18, 96, 2000000, 32, 1 << 18, 100, 200, 15000},
+                                       {22, 128, 20000000, 128, 1 << 20, 200, 20000, 150000}};
+  return std::vector<double>(kLevels[effort], kLevels[effort] + 8);
 }
 
 // votes random pairs, the lower index winning with probability 1 - noise.
@@ -144,11 +144,11 @@ void TestLpBoundsAgainstBruteForce() {
     std::vector<int32_t> start(n);
     std::iota(start.begin(), start.end(), 0);
     const auto none = [](std::vector<int32_t>&) {};
-    const svc::core::OrderingLpResult full = svc::core::SolveOrderingLp(in.wins, n, start, 1 << 20, Limits(), none);
+    const svc::core::OrderingLpResult full = svc::core::SolveOrderingLp(in.wins, n, start, 1 << 20, 1 << 30, Limits(), none);
     CHECK(full.exact && full.cost == opt && full.bound == opt);
     CHECK(full.cost == svc::core::RankDisagreements(in.wins, n, full.order));
     CHECK(svc::test::IsPermutation(full.order, n));
-    const svc::core::OrderingLpResult root = svc::core::SolveOrderingLp(in.wins, n, start, 1, Limits(), none);
+    const svc::core::OrderingLpResult root = svc::core::SolveOrderingLp(in.wins, n, start, 1, 1 << 30, Limits(), none);
     CHECK(root.bound <= opt && root.cost >= opt);
     if (root.exact) CHECK(root.cost == opt);
   }

@@ -514,12 +514,12 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
       if (!exact) local = Copeland(w, s);
     } else {
       local = LocalSearch(w, s, Copeland(w, s), b, rng, limits, work, &stop);
-      if (s <= b.lp_max_n && b.lp_nodes > 0 && stop == Stop::kNone && OrderingLpUsable(w, s)) {
+      if (s <= b.lp_max_n && b.lp_nodes > 0 && b.lp_pivots > 0 && stop == Stop::kNone && OrderingLpUsable(w, s)) {
         // The ordering LP's branch and bound (built with CLP, integral votes): its bound is
         // proven by exact weak duality, so it replaces the pairwise minimum of this component.
         Stop ignored = Stop::kNone;
         const auto improve = [&](std::vector<int32_t>& o) { work.iterations += InsertionDescent(w, s, o, limits, &ignored); };
-        OrderingLpResult r = SolveOrderingLp(w, s, std::move(local), b.lp_nodes, limits, improve);
+        OrderingLpResult r = SolveOrderingLp(w, s, std::move(local), b.lp_nodes, b.lp_pivots, limits, improve);
         local = std::move(r.order);
         work.nodes += r.nodes;
         work.iterations += r.iterations;
@@ -527,7 +527,10 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
         stop = r.stop;
         lp_bound = r.bound;
         if (exact) used_bnb = true;
-      } else if (s <= b.bnb_max_n && stop == Stop::kNone) {
+      }
+      // Without the LP, or when it did not close: the pairwise branch and bound (it may still
+      // improve the order, and closes what the LP's budget left open on small components).
+      if (!exact && s <= b.bnb_max_n && stop == Stop::kNone) {
         BranchAndBound bb(w, s, local, b.bnb_nodes, b.memo, limits);
         bb.Run();
         local = std::move(bb.best());

@@ -26,9 +26,11 @@ struct RankBudget {
   int64_t restarts = 0;
   int32_t memo = 1;  // a power of two
   // With CLP (ordering_lp.h): components of 13..lp_max_n items get the ordering LP's branch and
-  // bound within lp_nodes nodes instead of the pairwise-minimum one; engine-ts ignores both.
+  // bound within lp_nodes nodes and lp_pivots simplex pivots instead of the pairwise-minimum one;
+  // engine-ts ignores them.
   int32_t lp_max_n = 0;
   int64_t lp_nodes = 0;
+  int64_t lp_pivots = 0;
 };
 // engine-ts rankBudgetFor by name; memo must also be a power of two (ValidateRank).
 inline constexpr auto kRankBudget = std::to_array<BudgetField<RankBudget>>({
@@ -39,6 +41,7 @@ inline constexpr auto kRankBudget = std::to_array<BudgetField<RankBudget>>({
     {{"memo", 1, 1 << 26}, &RankBudget::memo},
     {{"lpMaxN", 0, 5000}, &RankBudget::lp_max_n},
     {{"lpNodes", 0, 1e15}, &RankBudget::lp_nodes},
+    {{"lpPivots", 0, 1e15}, &RankBudget::lp_pivots},
 });
 
 // Shapes and ranges of a rank request (n*n finite non-negative votes, zero diagonal, budget).

@@ -11,7 +11,8 @@
  *   lpMaxN      native engine built with COIN-OR CLP only: a component above 12 items and up to
  *               this size gets the ordering LP's branch and bound (3-cycle inequalities added
  *               lazily, bounds proven by exact weak duality) instead of the pairwise-minimum one,
- *   lpNodes     within this many LP nodes. engine-ts has no LP engine and ignores both.
+ *   lpNodes     within this many LP nodes
+ *   lpPivots    and this many simplex pivots in all. engine-ts has no LP engine and ignores these.
  */
 import type { Effort } from '../../base';
 
@@ -26,12 +27,14 @@ export interface RankBudget {
   readonly lpMaxN: number;
   /** Native with CLP: LP branch-and-bound nodes per component. */
   readonly lpNodes: number;
+  /** Native with CLP: simplex pivots per component. */
+  readonly lpPivots: number;
 }
 
 const LEVELS: Record<Effort, RankBudget> = {
-  flash: { dpMaxN: 14, bnbMaxN: 64, bnbNodes: 200_000, restarts: 8, memo: 1 << 16, lpMaxN: 100, lpNodes: 20 },
-  medium: { dpMaxN: 18, bnbMaxN: 96, bnbNodes: 2_000_000, restarts: 32, memo: 1 << 18, lpMaxN: 200, lpNodes: 500 },
-  high: { dpMaxN: 22, bnbMaxN: 128, bnbNodes: 20_000_000, restarts: 128, memo: 1 << 20, lpMaxN: 300, lpNodes: 20_000 },
+  flash: { dpMaxN: 14, bnbMaxN: 64, bnbNodes: 200_000, restarts: 8, memo: 1 << 16, lpMaxN: 80, lpNodes: 5, lpPivots: 3_000 },
+  medium: { dpMaxN: 18, bnbMaxN: 96, bnbNodes: 2_000_000, restarts: 32, memo: 1 << 18, lpMaxN: 100, lpNodes: 200, lpPivots: 15_000 },
+  high: { dpMaxN: 22, bnbMaxN: 128, bnbNodes: 20_000_000, restarts: 128, memo: 1 << 20, lpMaxN: 200, lpNodes: 20_000, lpPivots: 150_000 },
 };
 
 export function rankBudgetFor(effort: Effort): RankBudget {
