@@ -467,10 +467,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         if (i != j || r.U8() >= 250) a.wins[i * n + j] = r.U8() < 240 ? r.U8() % 4 : r.Real();
       }
     }
-    // The budget of budget.ts most of the time (dpMaxN, bnbMaxN, bnbNodes, restarts, memo), anything sometimes.
+    // The budget of budget.ts most of the time (dpMaxN, bnbMaxN, bnbNodes, restarts, memo, lpMaxN,
+    // lpNodes, lpPivots), anything sometimes.
     a.budget = {static_cast<double>(r.U8() % 16), static_cast<double>(r.U8() % 40), static_cast<double>(r.U8() * 40),
-                static_cast<double>(r.U8() % 8), static_cast<double>(1 << (r.U8() % 12))};
-    SometimesGarble(r, a.budget, 7);
+                static_cast<double>(r.U8() % 8), static_cast<double>(1 << (r.U8() % 12)),
+                static_cast<double>(r.U8() % 40), static_cast<double>(r.U8() % 8), static_cast<double>(r.U8() * 20)};
+    SometimesGarble(r, a.budget, 10);
     p.rank.wins = a.wins;
     p.rank.budget = a.budget;
     const SolveOptions o = Options(r, a, p.n);
