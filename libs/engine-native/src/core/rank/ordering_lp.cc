@@ -23,8 +23,9 @@ using i128 = __int128;
 // multipliers give a valid bound; the rounding only costs a little tightness).
 constexpr int kScaleBits = 20;
 constexpr double kScale = static_cast<double>(int64_t{1} << kScaleBits);
-// Violation a cut must have to be added; cuts added per round; rounds at the root and per node.
+// Violation a cut must have to be added; the deepest branch-and-bound node.
 constexpr double kViolation = 1e-6;
+constexpr int32_t kMaxDepth = 2000;
 
 inline int64_t PairIndex(int32_t s, int32_t i, int32_t j) {
   return static_cast<int64_t>(i) * s - static_cast<int64_t>(i) * (i + 1) / 2 + (j - i - 1);
@@ -209,7 +210,8 @@ class LpSearch {
   }
 
   void Node(int32_t depth) {
-    if (++nodes_ > node_cap_ || (stop_ = limits_.CheckLimits()) != Stop::kNone) {
+    // The recursion stays shallow enough for any thread's stack: deeper, the proof is given up.
+    if (++nodes_ > node_cap_ || depth > kMaxDepth || (stop_ = limits_.CheckLimits()) != Stop::kNone) {
       aborted_ = true;
       return;
     }
