@@ -2,7 +2,7 @@
 // weights) by construction, exact when small, tabu otherwise;
 // never worse than the warm start. A heuristic answer's bound is the least of Σ max(0, w), the
 // cycle bound and, at medium and high for 64 <= n <= SdpBoundMaxN, the proven SDP bound
-// (qubo/sdp_bound.h), computed before the search (with a deadline, the cycle bound too).
+// (qubo/sdp_bound.h): with a deadline before the search (the cycle bound too), without one after it.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -29,22 +29,24 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // (exactMethod 'auto' only: 'heuristic' and 'branch_and_bound' ask for one method by name).
   if (!options.exact.heuristic && !options.exact.force_bnb && SolveBalancedMaxcut(p, out)) return CallStatus::kOk;
   const QuboModel model = ModelFromMaxcut(p);
-  // Proven bounds before the search, at medium and high (SdpBoundMaxN > 0) for n >= kSdpMinN.
-  // With a deadline they share at most a third of the time left (the search keeps the rest):
-  // first the cycle bound, which otherwise runs only after a search that a deadline may never
-  // let finish; then the SDP bound (n <= SdpBoundMaxN), skipped when its dense factorisation
-  // (n³/3 flops, counted at 4 GFlop/s) would not fit what is left of the share.
-  SdpBoundOutcome sdp;
+  // Proven bounds at medium and high (SdpBoundMaxN > 0) for n >= kSdpMinN. With a deadline they
+  // run before the search and share at most a third of the time left (the search keeps the rest):
+  // first the cycle bound, which otherwise runs only after a search that a deadline may never let
+  // finish; then the SDP bound (n <= SdpBoundMaxN), skipped when its dense factorisation (n³/3
+  // flops, counted at 4 GFlop/s) would not fit what is left of the share. Without a deadline the
+  // SDP bound runs after the search, when it ended with no proof and no limit fired: the search's
+  // incumbents and work come first (a cancelled job bills the share done, its progress has a cut).
   double early = std::numeric_limits<double>::infinity();
   const int32_t sdp_max_n = SdpBoundMaxN(options.exact);
-  if (p.n >= kSdpMinN && sdp_max_n > 0) {
-    const double share = limits.RemainingMs() / 3;
-    const bool timed = std::isfinite(share);
-    const Limits phase = timed ? limits.Within(share) : limits;
-    if (timed) early = CutCycleBound(model.q, 0.5, options.exact.bound_work, &phase).bound;
+  const bool sdp_size = p.n >= kSdpMinN && sdp_max_n > 0;
+  const double share = limits.RemainingMs() / 3;
+  const bool timed = std::isfinite(share);
+  if (sdp_size && timed) {
+    const Limits phase = limits.Within(share);
+    early = CutCycleBound(model.q, 0.5, options.exact.bound_work, &phase).bound;
     const double flops = static_cast<double>(p.n) * p.n * p.n / 3;
-    if (p.n <= sdp_max_n && (!timed || flops <= phase.RemainingMs() * 4e6)) {
-      sdp = MaxcutSdpBound(p, options.seed, phase);
+    if (p.n <= sdp_max_n && flops <= phase.RemainingMs() * 4e6) {
+      const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, phase);
       if (sdp.proven) early = std::min(early, sdp.bound);
     }
     if (std::isfinite(early) && limits.progress() != nullptr) {
@@ -64,6 +66,17 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
     if (w > out->objective) {
       out->answer.assign(options.warm_start.begin(), options.warm_start.end());
       out->objective = w;
+    }
+  }
+  if (sdp_size && !timed && p.n <= sdp_max_n && s.proof == Proof::kNone && s.stop == Stop::kNone &&
+      limits.CheckLimits() == Stop::kNone) {
+    const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, limits);
+    if (sdp.proven) {
+      early = std::min(early, sdp.bound);
+      if (limits.progress() != nullptr) {
+        const ObjectiveScope progress(limits, -1, 0);
+        limits.progress()->Flush(-out->objective, -early, static_cast<double>(s.work.iterations));
+      }
     }
   }
   out->proof = s.proof;

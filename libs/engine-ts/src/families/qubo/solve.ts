@@ -78,22 +78,23 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   const exactFor = method === 'heuristic' ? { ...exact, bnbMaxN: -1 } : exact;
   const model: Model = p.kind === 'qubo' ? quboModel(p) : maxcutModel(p);
 
-  // maxcut: proven bounds before the search, at medium and high (sdpBoundMaxN > 0) for
-  // n >= SDP_MIN_N (core/qubo/maxcut.cc, step for step). With a deadline they share at most a third
-  // of the time left: first the cycle bound (otherwise it runs only after a search that a deadline
-  // may never let finish), then the SDP bound (sdp-bound.ts, n <= sdpBoundMaxN), skipped when
-  // n³/3 flops at 4 GFlop/s would not fit what is left of the share.
+  // maxcut: proven bounds at medium and high (sdpBoundMaxN > 0) for n >= SDP_MIN_N
+  // (core/qubo/maxcut.cc, step for step). With a deadline they run before the search and share at
+  // most a third of the time left: first the cycle bound (otherwise it runs only after a search
+  // that a deadline may never let finish), then the SDP bound (sdp-bound.ts, n <= sdpBoundMaxN),
+  // skipped when n³/3 flops at 4 GFlop/s would not fit what is left of the share. Without a
+  // deadline the SDP bound runs after the search, when it ended with no proof and no limit fired.
   let early = Infinity;
   const sdpMaxN = sdpBoundMaxN(exact.boundWork);
-  if (p.kind === 'maxcut' && p.n >= SDP_MIN_N && sdpMaxN > 0) {
+  const sdpSize = p.kind === 'maxcut' && p.n >= SDP_MIN_N && sdpMaxN > 0;
+  const timed = deadlineAt !== Infinity;
+  if (sdpSize && timed) {
     const now = performance.now();
-    const share = (deadlineAt - now) / 3;
-    const timed = share !== Infinity;
-    const phaseEnd = timed ? now + Math.max(0, share) : Infinity;
+    const phaseEnd = now + Math.max(0, (deadlineAt - now) / 3);
     const phase = new Limits(signal?.flag ?? null, phaseEnd);
-    if (timed) early = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, phase).bound;
+    early = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, phase).bound;
     const flops = (p.n * p.n * p.n) / 3;
-    if (p.n <= sdpMaxN && (!timed || flops <= Math.max(0, phaseEnd - performance.now()) * 4e6)) {
+    if (p.n <= sdpMaxN && flops <= Math.max(0, phaseEnd - performance.now()) * 4e6) {
       const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, phase);
       if (sdp.proven) early = Math.min(early, sdp.bound);
     }
@@ -150,6 +151,13 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     if (p.kind === 'qubo' ? w < objective : w > objective) {
       answer = Uint8Array.from(warm);
       objective = w;
+    }
+  }
+  if (sdpSize && !timed && p.n <= sdpMaxN && proof === null && !limits.check()) {
+    const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, limits);
+    if (sdp.proven) {
+      early = Math.min(early, sdp.bound);
+      limits.mapped(-1, 0, () => limits.progress?.flush(-objective, -early, work.iterations));
     }
   }
   let bound: number | undefined;
