@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/checks.h"
+#include "common/lp.h"
 #include "common/prng.h"
 
 namespace svc::core {
@@ -384,6 +385,294 @@ class Search {
   bool integral_ = true;
 };
 
+
+// The LP path (built with CLP, common/lp.h): the set-cover LP relaxation min c·x, Σ_{j∋i} x_j ≥ 1
+// for every element the reductions left uncovered, 0 ≤ x ≤ 1 over the free sets, solved by CLP's
+// dual simplex, warm after every bound change; depth-first branch and bound on it.
+// A floating-point LP answer is never the proof: every bound that prunes or certifies is recomputed
+// here from the LP's row duals y by weak duality, valid for any y ≥ 0 (clipped): with
+// d_j = c_j − Σ_{i∈S_j} y_i and the node's column bounds [l_j, u_j],
+//   L(y) = fixed + Σ_i y_i + Σ_j (d_j ≥ 0 ? d_j·l_j : d_j·u_j),
+// minus a rounding margin (1e-9 of the sum of the magnitudes of its terms, far above the
+// accumulated error of N double additions for N ≤ 5e6), then rounded up when every cost is an
+// integer. Reduced-cost fixing uses the same L(y): forcing x_j = 1 (d_j > 0) gives L + d_j, forcing
+// x_j = 0 (d_j < 0, at u_j = 1) gives L − d_j; a side whose bound reaches the incumbent cannot hold
+// a better cover and is fixed away for the node's subtree (for the whole tree at the root).
+class LpTree {
+ public:
+  enum class Eval { kPrune, kBranch, kLimit };
+
+  LpTree(Search& s, int64_t node_cap) : s_(s), node_cap_(node_cap) {
+    elem_row_.assign(s.U_, -1);
+    for (int32_t e = 0; e < s.U_; ++e) {
+      if (s.cov_[e] == 0) {
+        elem_row_[e] = static_cast<int32_t>(row_elem_.size());
+        row_elem_.push_back(e);
+      }
+    }
+    base_cost_ = s.fixed_cost_;
+    std::vector<lp::Row> rows(row_elem_.size());
+    for (size_t r = 0; r < rows.size(); ++r) rows[r].lower = 1;
+    for (int32_t j = 0; j < s.n_; ++j) {
+      if (s.state_[j] != 0) continue;
+      const int32_t k = m_.AddColumn(s.c_.cost[j], 0, 1);
+      col_set_.push_back(j);
+      for (int32_t q = s.c_.start[j]; q < s.c_.start[j + 1]; ++q) {
+        const int32_t r = elem_row_[s.c_.elems[q]];
+        if (r < 0) continue;
+        rows[r].index.push_back(k);
+        rows[r].value.push_back(1);
+        ++nnz_;
+      }
+    }
+    m_.AddRows(rows);
+    lo_.assign(col_set_.size(), 0);
+    hi_.assign(col_set_.size(), 1);
+    y_.assign(row_elem_.size(), 0);
+    d_.assign(col_set_.size(), 0);
+  }
+
+  // Solves the LP at the current bounds in chunks of pivots, checking the limits between them.
+  // False when a limit stopped it.
+  bool SolveLp(lp::Status* status) {
+    const int64_t chunk = std::max<int64_t>(50, 2'000'000 / (nnz_ + 1));
+    for (;;) {
+      if (s_.Stopped()) return false;
+      const int64_t before = m_.Iterations();
+      *status = m_.Solve(chunk);
+      const int64_t pivots = m_.Iterations() - before;
+      pivots_ += pivots;
+      s_.work_ += static_cast<double>(pivots) * static_cast<double>(row_elem_.size() + col_set_.size());
+      if (*status != lp::Status::kStopped) return true;
+    }
+  }
+
+  double Round(double v) const { return s_.integral_ ? std::ceil(v) : v; }
+  bool Prunes(double lb) const { return lb >= s_.best_cost_ - s_.tol_; }
+
+  // L(y) of the comment above from the LP's current duals (sets y_, d_); returns L before the margin
+  // and the margin in *margin.
+  double DualBound(double* margin) {
+    const double* dual = m_.Dual();
+    double sum = base_cost_;
+    double mag = std::fabs(base_cost_);
+    for (size_t r = 0; r < y_.size(); ++r) {
+      const double v = dual != nullptr ? dual[r] : 0;
+      y_[r] = std::isfinite(v) && v > 0 ? v : 0;
+      sum += y_[r];
+      mag += y_[r];
+    }
+    for (size_t k = 0; k < col_set_.size(); ++k) {
+      const int32_t j = col_set_[k];
+      double d = s_.c_.cost[j];
+      double a = std::fabs(d);
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1]; ++q) {
+        const int32_t r = elem_row_[s_.c_.elems[q]];
+        if (r < 0) continue;
+        d -= y_[r];
+        a += y_[r];
+      }
+      d_[k] = d;
+      const double x = d >= 0 ? lo_[k] : hi_[k];
+      if (x != 0) {
+        sum += d * x;
+        mag += a;
+      }
+    }
+    s_.work_ += static_cast<double>(nnz_);
+    *margin = 1e-9 * (1 + mag);
+    return sum;
+  }
+
+  void SetBounds(int32_t k, double lo, double hi, bool record) {
+    if (record) trail_.push_back({k, lo_[k], hi_[k]});
+    lo_[k] = lo;
+    hi_[k] = hi;
+    m_.SetColumnBounds(k, lo, hi);
+  }
+  void Undo(size_t mark) {
+    while (trail_.size() > mark) {
+      const Change t = trail_.back();
+      trail_.pop_back();
+      lo_[t.k] = t.lo;
+      hi_[t.k] = t.hi;
+      m_.SetColumnBounds(t.k, t.lo, t.hi);
+    }
+  }
+
+  // Reduced-cost fixing from the last DualBound (sum, margin); returns how many columns it fixed.
+  int32_t FixByReducedCost(double sum, double margin, bool record) {
+    int32_t fixed = 0;
+    for (size_t k = 0; k < col_set_.size(); ++k) {
+      if (lo_[k] != 0 || hi_[k] != 1) continue;
+      const double d = d_[k];
+      if (d > 0 && Prunes(Round(sum + d - margin))) {
+        SetBounds(static_cast<int32_t>(k), 0, 0, record);
+        ++fixed;
+      } else if (d < 0 && Prunes(Round(sum - d - margin))) {
+        SetBounds(static_cast<int32_t>(k), 1, 1, record);
+        ++fixed;
+      }
+    }
+    return fixed;
+  }
+
+  // The cover of the sets at x ≥ 0.5 (and the reductions' sets) when it covers everything: kept
+  // when cheaper than the incumbent (its cost summed exactly, not the LP's).
+  void TryPrimal(const double* x) {
+    std::vector<uint8_t> pick(s_.n_, 0);
+    for (int32_t j = 0; j < s_.n_; ++j) pick[j] = s_.state_[j] == 1 ? 1 : 0;
+    for (size_t k = 0; k < col_set_.size(); ++k) {
+      if (x[k] > 0.5) pick[col_set_[k]] = 1;
+    }
+    const double cost = CoverCost(s_.c_, s_.n_, pick);
+    if (!std::isnan(cost) && cost < s_.best_cost_ - s_.tol_) {
+      s_.best_cost_ = cost;
+      s_.best_ = std::move(pick);
+    }
+  }
+
+  // The Lagrangian heuristic of Search from the LP duals (as multipliers of the uncovered elements).
+  void DualHeuristic() {
+    for (int32_t e = 0; e < s_.U_; ++e) s_.u_[e] = elem_row_[e] >= 0 ? y_[elem_row_[e]] : 0;
+    s_.Lagrangian();
+    s_.Heuristic();
+  }
+
+  // True when some row has every column fixed to 0 (the node holds no cover).
+  bool Infeasible() const {
+    std::vector<uint8_t> ok(row_elem_.size(), 0);
+    for (size_t k = 0; k < col_set_.size(); ++k) {
+      if (hi_[k] <= 0) continue;
+      const int32_t j = col_set_[k];
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1]; ++q) {
+        const int32_t r = elem_row_[s_.c_.elems[q]];
+        if (r >= 0) ok[r] = 1;
+      }
+    }
+    return std::find(ok.begin(), ok.end(), 0) != ok.end();
+  }
+
+  // Solves the node, prunes it or picks the column to branch on (*branch); may fix columns (on the
+  // trail). *bound gets the node's proven bound.
+  Eval Evaluate(bool root, int32_t* branch, double* bound) {
+    ++s_.nodes_;
+    if (s_.nodes_ > node_cap_) return Eval::kLimit;
+    {
+      lp::Status st;
+      if (!SolveLp(&st)) return Eval::kLimit;
+      if (st == lp::Status::kInfeasible && Infeasible()) return Eval::kPrune;
+      double margin = 0;
+      const double sum = DualBound(&margin);
+      *bound = Round(sum - margin);
+      if (Prunes(*bound)) return Eval::kPrune;
+      const double* x = m_.Primal();
+      if (root || (s_.nodes_ % 16) == 0) DualHeuristic();
+      if (x != nullptr && st == lp::Status::kOptimal) TryPrimal(x);
+      if (Prunes(*bound)) return Eval::kPrune;
+      // The LP optimum stays with these columns at their bounds: no re-solve needed.
+      FixByReducedCost(sum, margin, !root);
+      // The fractional column of largest value (lowest index on ties); any free column when the
+      // LP answer offers none (an integral LP point the incumbent already matches up to rounding).
+      int32_t bk = -1;
+      double bv = -1;
+      for (size_t k = 0; k < col_set_.size(); ++k) {
+        if (lo_[k] != 0 || hi_[k] != 1) continue;
+        const double v = x != nullptr ? x[k] : 0.5;
+        const double frac = std::min(v, 1 - v);
+        if (frac > 1e-6 && v > bv) {
+          bv = v;
+          bk = static_cast<int32_t>(k);
+        }
+      }
+      if (bk < 0) {
+        for (size_t k = 0; k < col_set_.size(); ++k) {
+          if (lo_[k] == 0 && hi_[k] == 1) {
+            bk = static_cast<int32_t>(k);
+            break;
+          }
+        }
+      }
+      if (bk < 0) {
+        // Every column fixed: the node is one set choice (checked by TryPrimal through x = bounds).
+        TryPrimal(lo_.data());
+        return Eval::kPrune;
+      }
+      *branch = bk;
+      return Eval::kBranch;
+    }
+  }
+
+  // The root: its proven bound (−∞ when a limit stopped it first); *closed when it needs no tree.
+  double Root(bool* closed) {
+    int32_t bk = -1;
+    double bound = -kInf;
+    const Eval e = Evaluate(true, &bk, &bound);
+    *closed = e == Eval::kPrune;
+    root_branch_ = bk;
+    root_eval_ = e;
+    return bound;
+  }
+
+  // Depth-first branch and bound below the root (after Root()); true when the tree closed.
+  bool Run() {
+    if (root_eval_ == Eval::kPrune) return true;
+    if (root_eval_ == Eval::kLimit) return false;
+    struct Frame {
+      int32_t k;
+      int phase;
+      size_t mark;        // trail before the node's own fixings
+      size_t child_mark;  // trail after them
+    };
+    std::vector<Frame> stack;
+    stack.push_back({root_branch_, 0, trail_.size(), trail_.size()});
+    SetBounds(root_branch_, 1, 1, true);
+    for (;;) {
+      int32_t bk = -1;
+      double bound = 0;
+      const size_t mark = trail_.size();
+      const Eval e = Evaluate(false, &bk, &bound);
+      if (e == Eval::kLimit) return false;
+      if (e == Eval::kBranch) {
+        stack.push_back({bk, 0, mark, trail_.size()});
+        SetBounds(bk, 1, 1, true);
+        continue;
+      }
+      Undo(mark);
+      for (;;) {
+        if (stack.empty()) return true;
+        Frame& f = stack.back();
+        if (f.phase == 0) {
+          Undo(f.child_mark);
+          f.phase = 1;
+          SetBounds(f.k, 0, 0, true);
+          break;
+        }
+        Undo(f.mark);
+        stack.pop_back();
+      }
+    }
+  }
+
+  int64_t pivots_ = 0;
+
+ private:
+  struct Change {
+    int32_t k;
+    double lo, hi;
+  };
+  Search& s_;
+  const int64_t node_cap_;
+  lp::Model m_;
+  std::vector<int32_t> col_set_, row_elem_, elem_row_;
+  std::vector<double> lo_, hi_, y_, d_;
+  std::vector<Change> trail_;
+  int64_t nnz_ = 0;
+  double base_cost_ = 0;
+  int32_t root_branch_ = -1;
+  Eval root_eval_ = Eval::kLimit;
+};
+
 }  // namespace
 
 double CoverCost(const CoverView& c, int32_t n, std::span<const uint8_t> x) {
@@ -497,7 +786,7 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   };
   search(b.ls_early_steps, first_lb);
   c.InitMultipliers();
-  const double root_lb =
+  double root_lb =
       first_lb >= c.best_cost_ - c.tol_ ? first_lb : std::max(first_lb, c.RoundUp(c.Subgradient(b.root_iters, 0.5)));
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
@@ -522,7 +811,18 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   refine(0, std::min(b.passes, kEarlyPasses));
   if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) return done(Proof::kNone, true, root_lb);
   c.u_ = root_u;
-  if (c.Branch(b.bnb_nodes, b.node_iters)) return done(Proof::kBranchAndBound, false, 0);
+  if (lp::Available()) {
+    // The LP path (LpTree): its root bound joins the root bound; its tree replaces the Lagrangian one.
+    LpTree tree(c, b.bnb_nodes);
+    bool closed = false;
+    root_lb = std::max(root_lb, tree.Root(&closed));
+    const bool complete = closed || tree.Run();
+    c.iterations_ += tree.pivots_;
+    if (complete) return done(Proof::kBranchAndBound, false, 0);
+    if (c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
+  } else if (c.Branch(b.bnb_nodes, b.node_iters)) {
+    return done(Proof::kBranchAndBound, false, 0);
+  }
   refine(std::min(b.passes, kEarlyPasses), b.passes);
   search(b.ls_steps, root_lb);
   return done(Proof::kNone, true, root_lb);
