@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "common/lp.h"
 #include "common/prng.h"
 #include "common/registry.h"
 #include "cover/local_search.h"
@@ -70,6 +71,37 @@ Instance Random(int32_t universe, int32_t n, double density, uint32_t seed, int 
   for (auto& s : sets) {
     std::sort(s.begin(), s.end());
     in.elems.insert(in.elems.end(), s.begin(), s.end());
+    in.start.push_back(static_cast<int32_t>(in.elems.size()));
+    const uint32_t kind = seed % 3;
+    in.cost.push_back(kind == 0 ? 1.0 : kind == 1 ? 1.0 + rng.NextInt(20) : static_cast<double>(rng.NextInt(12)) - 2);
+  }
+  return in;
+}
+
+// Vertex cover as set cover (element = edge, set = vertex: each element in exactly two sets), whose
+// LP relaxation has half-integral vertices: the instances that need an LP tree. Costs by seed % 3
+// as in Random (unit, 1-20, or -2..9).
+Instance EdgeCover(int32_t vertices, double density, uint32_t seed) {
+  Instance in;
+  in.n = vertices;
+  in.budget = Budget(0);
+  Prng rng(seed);
+  std::vector<std::vector<int32_t>> sets(vertices);
+  for (int32_t a = 0; a < vertices; ++a) {
+    for (int32_t b = a + 1; b < vertices; ++b) {
+      if (rng.NextFloat() >= density) continue;
+      sets[a].push_back(in.universe);
+      sets[b].push_back(in.universe);
+      ++in.universe;
+    }
+  }
+  if (in.universe == 0) {
+    sets[0].push_back(0);
+    in.universe = 1;
+  }
+  in.start.push_back(0);
+  for (auto& x : sets) {
+    in.elems.insert(in.elems.end(), x.begin(), x.end());
     in.start.push_back(static_cast<int32_t>(in.elems.size()));
     const uint32_t kind = seed % 3;
     in.cost.push_back(kind == 0 ? 1.0 : kind == 1 ? 1.0 + rng.NextInt(20) : static_cast<double>(rng.NextInt(12)) - 2);
@@ -180,6 +212,61 @@ void TestLimitsKeepTheBound() {
   }
 }
 
+// The LP path alone (with CLP; without it the same checks hold for the Lagrangian tree): no local
+// search, no subgradient, no refinement, so every instance the reductions and the first bound leave
+// open goes to the LP root and its tree. Certified answers equal the brute-force optimum; with the
+// tree cut to its root (one node), a heuristic answer's bound is at most that optimum. Integral,
+// real, zero and negative costs (random Instance kinds), 2-16 sets.
+void TestLpPathMatchesBruteForce() {
+  int certified = 0, bounded = 0, treed = 0;
+  for (uint32_t s = 0; s < 300; ++s) {
+    Instance in = s % 2 ? Random(8 + static_cast<int32_t>(s % 17), 6 + static_cast<int32_t>(s % 9), 0.2 + (s % 5) * 0.05, 5000 + s, 0)
+                        : EdgeCover(6 + static_cast<int32_t>(s % 11), 0.3 + (s % 3) * 0.1, 5000 + s);
+    in.budget = {0, 0, 1000000, 0, 1e11, 0, 0};
+    const double opt = Brute(in);
+    const SolveResult r = Run(in, s);
+    CHECK(r.proof != Proof::kNone);
+    CHECK_NEAR(r.objective, opt, 1e-9 * (1 + std::fabs(opt)));
+    CHECK(r.objective == svc::core::CoverCost(in.View().cover, in.n, r.answer));
+    ++certified;
+    if (r.work.nodes > 1) ++treed;
+    in.budget = {0, 0, 1, 0, 1e11, 0, 0};
+    const SolveResult one = Run(in, s);
+    CHECK(one.objective == svc::core::CoverCost(in.View().cover, in.n, one.answer));
+    CHECK(one.objective >= opt - 1e-9 * (1 + std::fabs(opt)));
+    if (one.proof != Proof::kNone) {
+      CHECK_NEAR(one.objective, opt, 1e-9 * (1 + std::fabs(opt)));
+    } else {
+      ++bounded;
+      CHECK(one.has_bound && one.bound <= opt + 1e-9 * (1 + std::fabs(opt)));
+    }
+  }
+  std::printf("lp path: %d trees, %d root-only bounds\n", treed, bounded);
+  CHECK(certified == 300);
+  if (svc::core::lp::Available()) {
+    CHECK(treed >= 50);
+    CHECK(bounded >= 50);
+  }
+}
+
+// Larger instances (40-60 sets, beyond brute force): the LP path's certified value equals the one
+// of the full pipeline at every effort (the same optimum, reached by different trees), and a root-only
+// run's bound never exceeds it.
+void TestLpPathAgreesWithPipeline() {
+  for (uint32_t s = 0; s < 12; ++s) {
+    Instance in = Random(30 + static_cast<int32_t>(s % 4) * 10, 40 + static_cast<int32_t>(s % 3) * 10, 0.08, 7000 + s, 2);
+    const SolveResult full = Run(in, s);
+    in.budget = {0, 0, 1000000, 0, 1e11, 0, 0};
+    const SolveResult lp = Run(in, s);
+    CHECK(lp.proof != Proof::kNone);
+    if (full.proof != Proof::kNone) CHECK_NEAR(lp.objective, full.objective, 1e-9 * (1 + std::fabs(full.objective)));
+    CHECK(lp.objective <= full.objective + 1e-9 * (1 + std::fabs(full.objective)));
+    in.budget = {0, 0, 1, 0, 1e11, 0, 0};
+    const SolveResult one = Run(in, s);
+    CHECK(one.proof != Proof::kNone || (one.has_bound && one.bound <= lp.objective + 1e-9 * (1 + std::fabs(lp.objective))));
+  }
+}
+
 void TestValidation() {
   std::string error;
   SolveResult out;
@@ -205,6 +292,8 @@ int main() {
   TestLocalSearch();
   TestLargeAndLimits();
   TestLimitsKeepTheBound();
+  TestLpPathMatchesBruteForce();
+  TestLpPathAgreesWithPipeline();
   TestValidation();
   return svc::test::Finish("cover_test");
 }
