@@ -430,6 +430,10 @@ class LpTree {
     hi_.assign(col_set_.size(), 1);
     y_.assign(row_elem_.size(), 0);
     d_.assign(col_set_.size(), 0);
+    for (int side = 0; side < 2; ++side) {
+      pc_sum_[side].assign(col_set_.size(), 0);
+      pc_cnt_[side].assign(col_set_.size(), 0);
+    }
   }
 
   // Solves the LP at the current bounds in chunks of pivots, checking the limits between them.
@@ -553,12 +557,100 @@ class LpTree {
     return std::find(ok.begin(), ok.end(), 0) != ok.end();
   }
 
+  // One side of a strong-branching probe on column k (at most kStrongIters pivots): the LP's
+  // objective after them (a dual simplex objective, a lower estimate of the child's LP value), or
+  // +∞ when the child provably holds no better cover (its dual bound prunes, or it is infeasible).
+  double Probe(int32_t k, double v) {
+    const double lo = lo_[k], hi = hi_[k];
+    SetBounds(k, v, v, false);
+    const int64_t before = m_.Iterations();
+    const lp::Status st = m_.Solve(kStrongIters);
+    const int64_t pivots = m_.Iterations() - before;
+    pivots_ += pivots;
+    s_.work_ += static_cast<double>(pivots) * static_cast<double>(row_elem_.size() + col_set_.size());
+    double out = m_.Objective();
+    if (st == lp::Status::kInfeasible) {
+      if (Infeasible()) out = kInf;
+    } else {
+      double margin = 0;
+      const double sum = DualBound(&margin);
+      if (Prunes(Round(sum - margin))) out = kInf;
+    }
+    SetBounds(k, lo, hi, false);
+    return out;
+  }
+
+  void Learn(int32_t k, int side, double gain, double frac) {
+    if (!(gain >= 0) || !std::isfinite(gain) || frac <= 1e-9) return;
+    pc_sum_[side][k] += gain / frac;
+    pc_cnt_[side][k]++;
+    pc_all_sum_[side] += gain / frac;
+    pc_all_cnt_[side]++;
+  }
+  double Pseudo(int32_t k, int side) const {
+    if (pc_cnt_[side][k] > 0) return pc_sum_[side][k] / pc_cnt_[side][k];
+    return pc_all_cnt_[side] > 0 ? pc_all_sum_[side] / pc_all_cnt_[side] : 1;
+  }
+
+  // Reliability branching: the fractional column of best product score (estimated gains of its two
+  // children from pseudo-costs); columns with fewer than kReliable observations per side, up to
+  // kMaxStrong of the best-scored, are probed first (strong branching). A probe whose child cannot
+  // hold a better cover fixes the column to the other side (*refix: the node is solved again).
+  // -1 when no column is fractional.
+  int32_t Choose(const std::vector<double>& x, double z, bool record, bool* refix) {
+    *refix = false;
+    std::vector<std::pair<double, int32_t>> cand;
+    for (size_t k = 0; k < col_set_.size(); ++k) {
+      if (lo_[k] != 0 || hi_[k] != 1) continue;
+      const double v = x[k];
+      if (std::min(v, 1 - v) <= 1e-6) continue;
+      const int32_t kk = static_cast<int32_t>(k);
+      const double down = Pseudo(kk, 0) * v, up = Pseudo(kk, 1) * (1 - v);
+      cand.push_back({std::max(down, 1e-6) * std::max(up, 1e-6), kk});
+    }
+    if (cand.empty()) return -1;
+    std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
+    int probed = 0;
+    for (auto& [score, k] : cand) {
+      if (probed >= kMaxStrong) break;
+      if (std::min(pc_cnt_[0][k], pc_cnt_[1][k]) >= kReliable) continue;
+      ++probed;
+      const double v = x[k];
+      const double z0 = Probe(k, 0), z1 = Probe(k, 1);
+      if (z0 == kInf && z1 == kInf) {
+        // Neither child holds a better cover: the node is closed (re-solving it will prune).
+        SetBounds(k, 0, 0, record);
+        *refix = true;
+        return -1;
+      }
+      if (z0 == kInf || z1 == kInf) {
+        SetBounds(k, z0 == kInf ? 1 : 0, z0 == kInf ? 1 : 0, record);
+        *refix = true;
+        return -1;
+      }
+      Learn(k, 0, z0 - z, v);
+      Learn(k, 1, z1 - z, 1 - v);
+      score = std::max(z0 - z, 1e-6) * std::max(z1 - z, 1e-6);
+    }
+    int32_t best = -1;
+    double bs = -1;
+    for (const auto& [score, k] : cand) {
+      const bool measured = std::min(pc_cnt_[0][k], pc_cnt_[1][k]) > 0;
+      const double sc = measured ? std::max(Pseudo(k, 0) * x[k], 1e-6) * std::max(Pseudo(k, 1) * (1 - x[k]), 1e-6) : score;
+      if (sc > bs) {
+        bs = sc;
+        best = k;
+      }
+    }
+    return best;
+  }
+
   // Solves the node, prunes it or picks the column to branch on (*branch); may fix columns (on the
   // trail). *bound gets the node's proven bound.
   Eval Evaluate(bool root, int32_t* branch, double* bound) {
     ++s_.nodes_;
     if (s_.nodes_ > node_cap_) return Eval::kLimit;
-    {
+    for (;;) {
       lp::Status st;
       if (!SolveLp(&st)) return Eval::kLimit;
       if (st == lp::Status::kInfeasible && Infeasible()) return Eval::kPrune;
@@ -566,25 +658,29 @@ class LpTree {
       const double sum = DualBound(&margin);
       *bound = Round(sum - margin);
       if (Prunes(*bound)) return Eval::kPrune;
-      const double* x = m_.Primal();
+      const double z = m_.Objective();
+      if (pending_k_ >= 0) {
+        Learn(pending_k_, pending_side_, z - pending_z_, pending_frac_);
+        pending_k_ = -1;
+      }
+      const double* xp = m_.Primal();
+      std::vector<double> x(col_set_.size(), 0.5);
+      if (xp != nullptr && st == lp::Status::kOptimal) {
+        x.assign(xp, xp + col_set_.size());
+        TryPrimal(xp);
+      }
       if (root || (s_.nodes_ % 16) == 0) DualHeuristic();
-      if (x != nullptr && st == lp::Status::kOptimal) TryPrimal(x);
       if (Prunes(*bound)) return Eval::kPrune;
       // The LP optimum stays with these columns at their bounds: no re-solve needed.
       FixByReducedCost(sum, margin, !root);
-      // The fractional column of largest value (lowest index on ties); any free column when the
-      // LP answer offers none (an integral LP point the incumbent already matches up to rounding).
-      int32_t bk = -1;
-      double bv = -1;
-      for (size_t k = 0; k < col_set_.size(); ++k) {
-        if (lo_[k] != 0 || hi_[k] != 1) continue;
-        const double v = x != nullptr ? x[k] : 0.5;
-        const double frac = std::min(v, 1 - v);
-        if (frac > 1e-6 && v > bv) {
-          bv = v;
-          bk = static_cast<int32_t>(k);
-        }
+      bool refix = false;
+      int32_t bk = Choose(x, z, !root, &refix);
+      if (refix) {
+        if (s_.Stopped()) return Eval::kLimit;
+        continue;
       }
+      // Any free column when the LP answer offers none fractional (an integral LP point the
+      // incumbent already matches up to rounding).
       if (bk < 0) {
         for (size_t k = 0; k < col_set_.size(); ++k) {
           if (lo_[k] == 0 && hi_[k] == 1) {
@@ -599,6 +695,8 @@ class LpTree {
         return Eval::kPrune;
       }
       *branch = bk;
+      node_z_ = z;
+      node_x_ = x[bk];
       return Eval::kBranch;
     }
   }
@@ -623,10 +721,12 @@ class LpTree {
       int phase;
       size_t mark;        // trail before the node's own fixings
       size_t child_mark;  // trail after them
+      double z, x;        // the node's LP value and x_k (pseudo-cost learning)
     };
     std::vector<Frame> stack;
-    stack.push_back({root_branch_, 0, trail_.size(), trail_.size()});
+    stack.push_back({root_branch_, 0, trail_.size(), trail_.size(), node_z_, node_x_});
     SetBounds(root_branch_, 1, 1, true);
+    Pending(root_branch_, 1, node_z_, 1 - node_x_);
     for (;;) {
       int32_t bk = -1;
       double bound = 0;
@@ -634,8 +734,9 @@ class LpTree {
       const Eval e = Evaluate(false, &bk, &bound);
       if (e == Eval::kLimit) return false;
       if (e == Eval::kBranch) {
-        stack.push_back({bk, 0, mark, trail_.size()});
+        stack.push_back({bk, 0, mark, trail_.size(), node_z_, node_x_});
         SetBounds(bk, 1, 1, true);
+        Pending(bk, 1, node_z_, 1 - node_x_);
         continue;
       }
       Undo(mark);
@@ -646,6 +747,7 @@ class LpTree {
           Undo(f.child_mark);
           f.phase = 1;
           SetBounds(f.k, 0, 0, true);
+          Pending(f.k, 0, f.z, f.x);
           break;
         }
         Undo(f.mark);
@@ -657,6 +759,17 @@ class LpTree {
   int64_t pivots_ = 0;
 
  private:
+  // Pseudo-cost learning from the next solved node (the child of branching k to side).
+  void Pending(int32_t k, int side, double z, double frac) {
+    pending_k_ = k;
+    pending_side_ = side;
+    pending_z_ = z;
+    pending_frac_ = frac;
+  }
+  // Strong branching: pivots per probe, probes per node, observations that make a column reliable.
+  static constexpr int64_t kStrongIters = 40;
+  static constexpr int kMaxStrong = 8;
+  static constexpr int32_t kReliable = 2;
   struct Change {
     int32_t k;
     double lo, hi;
@@ -671,6 +784,12 @@ class LpTree {
   double base_cost_ = 0;
   int32_t root_branch_ = -1;
   Eval root_eval_ = Eval::kLimit;
+  std::vector<double> pc_sum_[2];
+  std::vector<int32_t> pc_cnt_[2];
+  double pc_all_sum_[2] = {0, 0};
+  int64_t pc_all_cnt_[2] = {0, 0};
+  int32_t pending_k_ = -1, pending_side_ = 0;
+  double pending_z_ = 0, pending_frac_ = 0, node_z_ = 0, node_x_ = 0;
 };
 
 }  // namespace
