@@ -17,6 +17,7 @@ const char* Version() { return CLP_VERSION; }
 struct Model::Impl {
   ClpSimplex clp;
   bool solvedOnce = false;
+  bool keep = false;
   int64_t iterations = 0;
   Impl() {
     clp.setLogLevel(0);
@@ -62,6 +63,8 @@ void Model::SetColumnBounds(int32_t column, double lower, double upper) {
   impl_->clp.setColumnBounds(column, lower == -kInf ? -COIN_DBL_MAX : lower, upper == kInf ? COIN_DBL_MAX : upper);
 }
 
+void Model::KeepFactorization() { impl_->keep = true; }
+
 int32_t Model::Columns() const { return impl_->clp.numberColumns(); }
 int32_t Model::Rows() const { return impl_->clp.numberRows(); }
 
@@ -71,7 +74,8 @@ Status Model::Solve(int64_t maxIterations) {
   if (!impl_->solvedOnce && m.numberRows() == 0) {
     m.primal();
   } else {
-    m.dual();
+    // 1|2: keep the work areas and the factorization between calls (KeepFactorization).
+    m.dual(0, impl_->keep ? 3 : 0);
   }
   impl_->solvedOnce = true;
   impl_->iterations += m.numberIterations();
@@ -101,6 +105,7 @@ int32_t Model::AddColumn(double, double, double) { return 0; }
 void Model::AddRows(const std::vector<Row>&) {}
 void Model::DeleteRows(const std::vector<int32_t>&) {}
 void Model::SetColumnBounds(int32_t, double, double) {}
+void Model::KeepFactorization() {}
 int32_t Model::Columns() const { return 0; }
 int32_t Model::Rows() const { return 0; }
 Status Model::Solve(int64_t) { return Status::kUnavailable; }

@@ -45,6 +45,10 @@ class Model {
   // Removes rows by index (any order); later rows shift down.
   void DeleteRows(const std::vector<int32_t>& which);
   void SetColumnBounds(int32_t column, double lower, double upper);
+  // From now on Solve() keeps CLP's work areas and factorization between calls (dual simplex start
+  // options 1|2, as CBC's resolves do): much cheaper re-solves after column bound changes. Only for
+  // a model whose rows are final: no AddRows/DeleteRows after it (cover's LP tree).
+  void KeepFactorization();
   int32_t Columns() const;
   int32_t Rows() const;
 

@@ -426,6 +426,7 @@ class LpTree {
       }
     }
     m_.AddRows(rows);
+    m_.KeepFactorization();
     lo_.assign(col_set_.size(), 0);
     hi_.assign(col_set_.size(), 1);
     y_.assign(row_elem_.size(), 0);
