@@ -23,6 +23,8 @@ constexpr int32_t kStall = 20;
 constexpr double kFixShare = 0.3;
 // Refinement passes before branch and bound (solve.ts EARLY_PASSES).
 constexpr int64_t kEarlyPasses = 2;
+// With CLP (the LP path): the root subgradient runs rootIters / this many iterations.
+constexpr int64_t kLpSubgradientShare = 10;
 // The caps of the contract (limits.ts): elements, sets, entries.
 constexpr int32_t kMaxUniverse = 1'000'000;
 constexpr int32_t kMaxSets = 1'000'000;
@@ -905,9 +907,12 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     }
   };
   search(b.ls_early_steps, first_lb);
+  // With CLP the LP tree bounds and closes; the subgradient (a tenth of its iterations) and the
+  // refinement passes (all after the tree, when it stays open) are then only incumbent heuristics.
+  const bool use_lp = lp::Available();
   c.InitMultipliers();
   double root_lb =
-      first_lb >= c.best_cost_ - c.tol_ ? first_lb : std::max(first_lb, c.RoundUp(c.Subgradient(b.root_iters, 0.5)));
+      first_lb >= c.best_cost_ - c.tol_ ? first_lb : std::max(first_lb, c.RoundUp(c.Subgradient(use_lp ? b.root_iters / kLpSubgradientShare : b.root_iters, 0.5)));
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   const auto refine = [&](int64_t from, int64_t to) {
@@ -928,10 +933,10 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     for (size_t k = fixed.size(); k-- > 0;) c.Untake(fixed[k]);
   }
   };
-  refine(0, std::min(b.passes, kEarlyPasses));
+  refine(0, use_lp ? 0 : std::min(b.passes, kEarlyPasses));
   if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) return done(Proof::kNone, true, root_lb);
   c.u_ = root_u;
-  if (lp::Available()) {
+  if (use_lp) {
     // The LP path (LpTree): its root bound joins the root bound; its tree replaces the Lagrangian one.
     LpTree tree(c, b.bnb_nodes);
     bool closed = false;
@@ -943,7 +948,7 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   } else if (c.Branch(b.bnb_nodes, b.node_iters)) {
     return done(Proof::kBranchAndBound, false, 0);
   }
-  refine(std::min(b.passes, kEarlyPasses), b.passes);
+  refine(use_lp ? 0 : std::min(b.passes, kEarlyPasses), b.passes);
   search(b.ls_steps, root_lb);
   return done(Proof::kNone, true, root_lb);
 }
