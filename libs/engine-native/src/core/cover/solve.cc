@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "common/checks.h"
@@ -25,6 +26,9 @@ constexpr double kFixShare = 0.3;
 constexpr int64_t kEarlyPasses = 2;
 // With CLP (the LP path): the root subgradient runs rootIters / this many iterations.
 constexpr int64_t kLpSubgradientShare = 10;
+// With CLP: the LP root comes before the early local search when the LP has at most this many
+// entries (all of OR-Library's sets 4-6 and A-E; NRE-NRH have 250,000-2,000,000).
+constexpr int64_t kEarlyLpEntries = 150'000;
 // The caps of the contract (limits.ts): elements, sets, entries.
 constexpr int32_t kMaxUniverse = 1'000'000;
 constexpr int32_t kMaxSets = 1'000'000;
@@ -449,6 +453,7 @@ class LpTree {
       *status = m_.Solve(chunk);
       const int64_t pivots = m_.Iterations() - before;
       pivots_ += pivots;
+      s_.iterations_ += pivots;
       s_.work_ += static_cast<double>(pivots) * static_cast<double>(row_elem_.size() + col_set_.size());
       if (*status != lp::Status::kStopped) return true;
     }
@@ -570,6 +575,7 @@ class LpTree {
     const lp::Status st = m_.Solve(kStrongIters);
     const int64_t pivots = m_.Iterations() - before;
     pivots_ += pivots;
+    s_.iterations_ += pivots;
     s_.work_ += static_cast<double>(pivots) * static_cast<double>(row_elem_.size() + col_set_.size());
     double out = m_.Objective();
     if (st == lp::Status::kInfeasible) {
@@ -710,15 +716,27 @@ class LpTree {
     double bound = -kInf;
     const Eval e = Evaluate(true, &bk, &bound);
     *closed = e == Eval::kPrune;
-    root_branch_ = bk;
-    root_eval_ = e;
-    return bound;
+    return e == Eval::kLimit ? -kInf : bound;
   }
 
-  // Depth-first branch and bound below the root (after Root()); true when the tree closed.
+  // The entries of the LP the reductions leave (free sets × uncovered elements).
+  static int64_t Entries(const Search& s) {
+    int64_t n = 0;
+    for (int32_t j = 0; j < s.n_; ++j) {
+      if (s.state_[j] != 0) continue;
+      for (int32_t q = s.c_.start[j]; q < s.c_.start[j + 1]; ++q) n += s.cov_[s.c_.elems[q]] == 0 ? 1 : 0;
+    }
+    return n;
+  }
+
+  // Depth-first branch and bound (after Root()): the root again (its LP re-solve is free; the
+  // fixings and probes use the incumbent found since), then the tree; true when it closed.
   bool Run() {
-    if (root_eval_ == Eval::kPrune) return true;
-    if (root_eval_ == Eval::kLimit) return false;
+    int32_t root_branch = -1;
+    double root_bound = 0;
+    const Eval root = Evaluate(true, &root_branch, &root_bound);
+    if (root == Eval::kPrune) return true;
+    if (root == Eval::kLimit) return false;
     struct Frame {
       int32_t k;
       int phase;
@@ -727,9 +745,9 @@ class LpTree {
       double z, x;        // the node's LP value and x_k (pseudo-cost learning)
     };
     std::vector<Frame> stack;
-    stack.push_back({root_branch_, 0, trail_.size(), trail_.size(), node_z_, node_x_});
-    SetBounds(root_branch_, 1, 1, true);
-    Pending(root_branch_, 1, node_z_, 1 - node_x_);
+    stack.push_back({root_branch, 0, trail_.size(), trail_.size(), node_z_, node_x_});
+    SetBounds(root_branch, 1, 1, true);
+    Pending(root_branch, 1, node_z_, 1 - node_x_);
     for (;;) {
       int32_t bk = -1;
       double bound = 0;
@@ -785,8 +803,6 @@ class LpTree {
   std::vector<Change> trail_;
   int64_t nnz_ = 0;
   double base_cost_ = 0;
-  int32_t root_branch_ = -1;
-  Eval root_eval_ = Eval::kLimit;
   std::vector<double> pc_sum_[2];
   std::vector<int32_t> pc_cnt_[2];
   double pc_all_sum_[2] = {0, 0};
@@ -906,13 +922,30 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
       c.best_ = std::move(r.best);
     }
   };
-  search(b.ls_early_steps, first_lb);
-  // With CLP the LP tree bounds and closes; the subgradient (a tenth of its iterations) and the
-  // refinement passes (all after the tree, when it stays open) are then only incumbent heuristics.
+  // With CLP (the LP path, LpTree) the LP bounds and its tree closes; the subgradient (a tenth of
+  // its iterations, from the LP duals) and the refinement passes (all after the tree, when it stays
+  // open) are then only incumbent heuristics. The LP root comes before the local search when the LP
+  // has at most kEarlyLpEntries entries (what it closes needs no search), after it otherwise.
   const bool use_lp = lp::Available();
-  c.InitMultipliers();
+  std::optional<LpTree> tree;
+  double floor_lb = first_lb;
+  const auto lp_root = [&]() {
+    tree.emplace(c, b.bnb_nodes);
+    bool closed = false;
+    floor_lb = std::max(floor_lb, tree->Root(&closed));
+    return closed;
+  };
+  if (use_lp && first_lb < c.best_cost_ - c.tol_ && LpTree::Entries(c) <= kEarlyLpEntries && lp_root()) {
+    return done(Proof::kBranchAndBound, false, 0);
+  }
+  search(b.ls_early_steps, floor_lb);
+  if (use_lp && !tree.has_value() && c.stop == Stop::kNone && floor_lb < c.best_cost_ - c.tol_ && lp_root()) {
+    return done(Proof::kBranchAndBound, false, 0);
+  }
+  // The subgradient starts from the LP duals (LpTree's heuristic leaves them in u) when the LP root ran.
+  if (!tree.has_value()) c.InitMultipliers();
   double root_lb =
-      first_lb >= c.best_cost_ - c.tol_ ? first_lb : std::max(first_lb, c.RoundUp(c.Subgradient(use_lp ? b.root_iters / kLpSubgradientShare : b.root_iters, 0.5)));
+      floor_lb >= c.best_cost_ - c.tol_ ? floor_lb : std::max(floor_lb, c.RoundUp(c.Subgradient(use_lp ? b.root_iters / kLpSubgradientShare : b.root_iters, 0.5)));
   const std::vector<double> root_u = c.u_;
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   const auto refine = [&](int64_t from, int64_t to) {
@@ -937,13 +970,8 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   if (c.Stopped() || root_lb >= c.best_cost_ - c.tol_) return done(Proof::kNone, true, root_lb);
   c.u_ = root_u;
   if (use_lp) {
-    // The LP path (LpTree): its root bound joins the root bound; its tree replaces the Lagrangian one.
-    LpTree tree(c, b.bnb_nodes);
-    bool closed = false;
-    root_lb = std::max(root_lb, tree.Root(&closed));
-    const bool complete = closed || tree.Run();
-    c.iterations_ += tree.pivots_;
-    if (complete) return done(Proof::kBranchAndBound, false, 0);
+    // The tree (its root solved again with the incumbent found since) replaces the Lagrangian one.
+    if (tree.has_value() && tree->Run()) return done(Proof::kBranchAndBound, false, 0);
     if (c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   } else if (c.Branch(b.bnb_nodes, b.node_iters)) {
     return done(Proof::kBranchAndBound, false, 0);
