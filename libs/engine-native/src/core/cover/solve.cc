@@ -930,6 +930,7 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   std::optional<LpTree> tree;
   double floor_lb = first_lb;
   const auto lp_root = [&]() {
+    if (c.Stopped()) return false;
     tree.emplace(c, b.bnb_nodes);
     bool closed = false;
     floor_lb = std::max(floor_lb, tree->Root(&closed));
