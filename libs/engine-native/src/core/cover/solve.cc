@@ -1,5 +1,6 @@
 // cover: a port of engine-ts families/cover/solve.ts, step for step and with the same generator
-// calls (that file's comment is the specification).
+// calls (that file's comment is the specification); built with CLP, the LP path (LpTree below,
+// docs/cover.md) bounds and branches instead of the Lagrangian tree.
 #include "cover/solve.h"
 #include "cover/local_search.h"
 
