@@ -212,9 +212,10 @@ void TestLimitsKeepTheBound() {
   }
 }
 
-// The LP path alone (with CLP; without it the same checks hold for the Lagrangian tree): no local
-// search, no subgradient, no refinement, so every instance the reductions and the first bound leave
-// open goes to the LP root and its tree. Certified answers equal the brute-force optimum; with the
+// The LP path alone (with CLP; without it the same checks hold for the Lagrangian tree, whose nodes
+// get 30 subgradient steps, a budget field the LP tree does not use): no local search, no root
+// subgradient, no refinement, so every instance the reductions and the first bound leave open goes
+// to the LP root and its tree. Certified answers equal the brute-force optimum; with the
 // tree cut to its root (one node), a heuristic answer's bound is at most that optimum. Integral,
 // real, zero and negative costs (random Instance kinds), 2-16 sets.
 void TestLpPathMatchesBruteForce() {
@@ -222,7 +223,7 @@ void TestLpPathMatchesBruteForce() {
   for (uint32_t s = 0; s < 300; ++s) {
     Instance in = s % 2 ? Random(8 + static_cast<int32_t>(s % 17), 6 + static_cast<int32_t>(s % 9), 0.2 + (s % 5) * 0.05, 5000 + s, 0)
                         : EdgeCover(6 + static_cast<int32_t>(s % 11), 0.3 + (s % 3) * 0.1, 5000 + s);
-    in.budget = {0, 0, 1000000, 0, 1e11, 0, 0};
+    in.budget = {0, 0, 1000000, 30, 1e11, 0, 0};
     const double opt = Brute(in);
     const SolveResult r = Run(in, s);
     CHECK(r.proof != Proof::kNone);
@@ -230,7 +231,7 @@ void TestLpPathMatchesBruteForce() {
     CHECK(r.objective == svc::core::CoverCost(in.View().cover, in.n, r.answer));
     ++certified;
     if (r.work.nodes > 1) ++treed;
-    in.budget = {0, 0, 1, 0, 1e11, 0, 0};
+    in.budget = {0, 0, 1, 30, 1e11, 0, 0};
     const SolveResult one = Run(in, s);
     CHECK(one.objective == svc::core::CoverCost(in.View().cover, in.n, one.answer));
     CHECK(one.objective >= opt - 1e-9 * (1 + std::fabs(opt)));
@@ -285,7 +286,7 @@ void TestLpTreeOnUnions() {
     Instance in;
     in.n = n;
     in.universe = universe;
-    in.budget = {0, 0, 1000000, 0, 1e11, 0, 0};
+    in.budget = {0, 0, 1000000, 30, 1e11, 0, 0};
     in.start.push_back(0);
     for (int32_t j = 0; j < n; ++j) {
       std::vector<int32_t> x;
@@ -318,12 +319,12 @@ void TestLpPathAgreesWithPipeline() {
   for (uint32_t s = 0; s < 12; ++s) {
     Instance in = Random(30 + static_cast<int32_t>(s % 4) * 10, 40 + static_cast<int32_t>(s % 3) * 10, 0.08, 7000 + s, 2);
     const SolveResult full = Run(in, s);
-    in.budget = {0, 0, 1000000, 0, 1e11, 0, 0};
+    in.budget = {0, 0, 1000000, 30, 1e11, 0, 0};
     const SolveResult lp = Run(in, s);
     CHECK(lp.proof != Proof::kNone);
     if (full.proof != Proof::kNone) CHECK_NEAR(lp.objective, full.objective, 1e-9 * (1 + std::fabs(full.objective)));
     CHECK(lp.objective <= full.objective + 1e-9 * (1 + std::fabs(full.objective)));
-    in.budget = {0, 0, 1, 0, 1e11, 0, 0};
+    in.budget = {0, 0, 1, 30, 1e11, 0, 0};
     const SolveResult one = Run(in, s);
     CHECK(one.proof != Proof::kNone || (one.has_bound && one.bound <= lp.objective + 1e-9 * (1 + std::fabs(lp.objective))));
   }
