@@ -312,6 +312,55 @@ void TestLpTreeOnUnions() {
   if (svc::core::lp::Available()) CHECK(treed >= 10);
 }
 
+// Copies of a gadget whose optimum uses a set of positive LP reduced cost: elements {0,1,2}, sets
+// {0,1}, {1,2}, {0,2} of cost a and {0,1,2} of cost b with 1.5a < b < 2a. The LP takes ½ of each pair
+// (1.5a, duals a/2), so the big set has reduced cost b − 1.5a > 0, yet the optimum is b per copy
+// (two pairs cost 2a) and the greedy takes two pairs: a reduced-cost fixing that fixed the big sets
+// out would certify 2a per copy. Shuffled; optimum Σ b.
+void TestReducedCostFixingKeepsTheOptimum() {
+  for (uint32_t s = 0; s < 30; ++s) {
+    Prng rng(12000 + s);
+    const int copies = 1 + static_cast<int>(s % 6);
+    std::vector<std::vector<int32_t>> sets;
+    std::vector<double> cost;
+    double opt = 0;
+    for (int q = 0; q < copies; ++q) {
+      const double a = 2 + rng.NextInt(20);
+      const double b = s % 2 ? std::floor(1.5 * a) + 1 : 1.5 * a + 0.1 + 0.3 * rng.NextFloat() * a;
+      const int32_t e = 3 * q;
+      sets.push_back({e, e + 1});
+      sets.push_back({e + 1, e + 2});
+      sets.push_back({e, e + 2});
+      sets.push_back({e, e + 1, e + 2});
+      for (int k = 0; k < 3; ++k) cost.push_back(a);
+      cost.push_back(b);
+      opt += b;
+    }
+    const int32_t n = static_cast<int32_t>(sets.size());
+    std::vector<int32_t> perm(n);
+    for (int32_t j = 0; j < n; ++j) perm[j] = j;
+    for (int32_t j = n - 1; j > 0; --j) std::swap(perm[j], perm[rng.NextInt(static_cast<uint32_t>(j + 1))]);
+    Instance in;
+    in.n = n;
+    in.universe = 3 * copies;
+    in.start.push_back(0);
+    for (int32_t j = 0; j < n; ++j) {
+      in.elems.insert(in.elems.end(), sets[perm[j]].begin(), sets[perm[j]].end());
+      in.start.push_back(static_cast<int32_t>(in.elems.size()));
+      in.cost.push_back(cost[perm[j]]);
+    }
+    for (const std::vector<double>& budget : {std::vector<double>{0, 0, 1000000, 30, 1e11, 0, 0}, Budget(s % 3)}) {
+      in.budget = budget;
+      const SolveResult r = Run(in, s);
+      CHECK(r.objective == svc::core::CoverCost(in.View().cover, in.n, r.answer));
+      CHECK(r.objective >= opt - 1e-9 * (1 + opt));
+      if (r.proof != Proof::kNone) CHECK_NEAR(r.objective, opt, 1e-9 * (1 + opt));
+      else CHECK(r.has_bound && r.bound <= opt + 1e-9 * (1 + opt));
+      if (budget[0] == 0) CHECK(r.proof != Proof::kNone);
+    }
+  }
+}
+
 // Larger instances (40-60 sets, beyond brute force): the LP path's certified value equals the one
 // of the full pipeline at every effort (the same optimum, reached by different trees), and a root-only
 // run's bound never exceeds it.
@@ -358,6 +407,7 @@ int main() {
   TestLpPathMatchesBruteForce();
   TestLpPathAgreesWithPipeline();
   TestLpTreeOnUnions();
+  TestReducedCostFixingKeepsTheOptimum();
   TestValidation();
   return svc::test::Finish("cover_test");
 }
