@@ -1,6 +1,8 @@
 /**
  * cover: choose sets covering 0..universe−1 at the least total cost (weighted set cover).
- * Specification (libs/engine-native/src/core/cover/solve.cc follows it step for step):
+ * Specification (libs/engine-native/src/core/cover/solve.cc follows it step for step, except when
+ * built with COIN-OR CLP: then its LP bound and LP branch and bound replace step 5's tree; see
+ * docs/cover.md "The LP path" and why engine-ts keeps this method):
  *   1. Reductions: every set of cost ≤ 0 is taken (it never hurts); then, repeatedly, a set that
  *      is the only free one holding an uncovered element is taken. When they leave an element
  *      uncovered, the first bound follows at once, before anything checks a deadline or cancel: the
