@@ -30,6 +30,8 @@ constexpr int64_t kLpSubgradientShare = 10;
 // With CLP: the LP root comes before the early local search when the LP has at most this many
 // entries (all of OR-Library's sets 4-6 and A-E; NRE-NRH have 250,000-2,000,000).
 constexpr int64_t kEarlyLpEntries = 150'000;
+// With CLP and the LP root early: local search steps before it (the rest of lsEarlySteps after).
+constexpr int64_t kLsBeforeLp = 2'000;
 // The caps of the contract (limits.ts): elements, sets, entries.
 constexpr int32_t kMaxUniverse = 1'000'000;
 constexpr int32_t kMaxSets = 1'000'000;
@@ -622,7 +624,7 @@ class LpTree {
     std::sort(cand.begin(), cand.end(), [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
     int probed = 0;
     for (auto& [score, k] : cand) {
-      if (probed >= kMaxStrong) break;
+      if (probed >= kMaxStrong || s_.Stopped()) break;
       if (std::min(pc_cnt_[0][k], pc_cnt_[1][k]) >= kReliable) continue;
       ++probed;
       const double v = x[k];
@@ -685,6 +687,7 @@ class LpTree {
       FixByReducedCost(sum, margin, !root);
       bool refix = false;
       int32_t bk = Choose(x, z, !root, &refix);
+      if (s_.stop != Stop::kNone) return Eval::kLimit;
       if (refix) {
         if (s_.Stopped()) return Eval::kLimit;
         continue;
@@ -937,10 +940,15 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     floor_lb = std::max(floor_lb, tree->Root(&closed));
     return closed;
   };
-  if (use_lp && first_lb < c.best_cost_ - c.tol_ && LpTree::Entries(c) <= kEarlyLpEntries && lp_root()) {
-    return done(Proof::kBranchAndBound, false, 0);
+  int64_t ls_left = b.ls_early_steps;
+  if (use_lp && first_lb < c.best_cost_ - c.tol_ && LpTree::Entries(c) <= kEarlyLpEntries) {
+    // A slice of the local search first, so that a deadline the LP root overruns keeps its cover.
+    const int64_t slice = std::min(ls_left, kLsBeforeLp);
+    search(slice, floor_lb);
+    ls_left -= slice;
+    if (floor_lb < c.best_cost_ - c.tol_ && lp_root()) return done(Proof::kBranchAndBound, false, 0);
   }
-  search(b.ls_early_steps, floor_lb);
+  search(ls_left, floor_lb);
   if (use_lp && !tree.has_value() && c.stop == Stop::kNone && floor_lb < c.best_cost_ - c.tol_ && lp_root()) {
     return done(Proof::kBranchAndBound, false, 0);
   }
