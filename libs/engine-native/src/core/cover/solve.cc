@@ -532,13 +532,51 @@ class LpTree {
     return fixed;
   }
 
-  // The cover of the sets at x ≥ 0.5 (and the reductions' sets) when it covers everything: kept
-  // when cheaper than the incumbent (its cost summed exactly, not the LP's).
+  // LP rounding: the reductions' sets, then the free sets by decreasing x_j (then cost, then index)
+  // while an element is uncovered, then redundant ones removed, costliest first; kept when cheaper
+  // than the incumbent (its cost summed exactly, not the LP's).
   void TryPrimal(const double* x) {
     std::vector<uint8_t> pick(s_.n_, 0);
-    for (int32_t j = 0; j < s_.n_; ++j) pick[j] = s_.state_[j] == 1 ? 1 : 0;
+    std::vector<int32_t> cnt(s_.U_, 0);
+    int64_t uncovered = s_.U_;
+    const auto add = [&](int32_t j) {
+      pick[j] = 1;
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1]; ++q) {
+        if (cnt[s_.c_.elems[q]]++ == 0) --uncovered;
+      }
+    };
+    for (int32_t j = 0; j < s_.n_; ++j) {
+      if (s_.state_[j] == 1) add(j);
+    }
+    std::vector<int32_t> order;
     for (size_t k = 0; k < col_set_.size(); ++k) {
-      if (x[k] > 0.5) pick[col_set_[k]] = 1;
+      if (x[k] > 1e-9) order.push_back(static_cast<int32_t>(k));
+    }
+    std::sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+      if (x[a] != x[b]) return x[a] > x[b];
+      const double ca = s_.c_.cost[col_set_[a]], cb = s_.c_.cost[col_set_[b]];
+      return ca != cb ? ca < cb : a < b;
+    });
+    std::vector<int32_t> chosen;
+    for (int32_t k : order) {
+      if (uncovered == 0) break;
+      const int32_t j = col_set_[k];
+      bool useful = false;
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1] && !useful; ++q) useful = cnt[s_.c_.elems[q]] == 0;
+      if (!useful) continue;
+      add(j);
+      chosen.push_back(j);
+    }
+    if (uncovered > 0) return;
+    std::sort(chosen.begin(), chosen.end(), [&](int32_t a, int32_t b) {
+      return s_.c_.cost[a] != s_.c_.cost[b] ? s_.c_.cost[a] > s_.c_.cost[b] : a < b;
+    });
+    for (int32_t j : chosen) {
+      bool needed = false;
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1] && !needed; ++q) needed = cnt[s_.c_.elems[q]] < 2;
+      if (needed) continue;
+      pick[j] = 0;
+      for (int32_t q = s_.c_.start[j]; q < s_.c_.start[j + 1]; ++q) cnt[s_.c_.elems[q]]--;
     }
     const double cost = CoverCost(s_.c_, s_.n_, pick);
     if (!std::isnan(cost) && cost < s_.best_cost_ - s_.tol_) {
