@@ -15,13 +15,13 @@
  * high runs did not certify).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { canonicalCover, type CoverProblem, type Engine, type EngineResult } from '@svc/engine-ts';
 import { linePlot } from '../plot/svg';
 import { readScp, type ScpInstance } from './orlib-scp';
 import { table } from './table';
+import { loadHighs } from './highs';
 
 const DEFAULT = [
   'scp41', 'scp42', 'scp43', 'scp44', 'scp45', 'scp46', 'scp47', 'scp48', 'scp49', 'scp410',
@@ -46,21 +46,6 @@ async function timed(engine: Engine, problem: CoverProblem, seed: number, deadli
   const t0 = performance.now();
   const r = await engine.solve({ command: 'cover', problem, effort: 'high', seed, deadlineMs });
   return { r, ms: performance.now() - t0 };
-}
-
-interface Highs {
-  solve(lp: string, options: Record<string, unknown>): { Status: string; ObjectiveValue: number };
-}
-
-/** HiGHS on the same integer program (LP format), or null when the package is not installed. */
-async function loadHighs(): Promise<Highs | null> {
-  try {
-    const require = createRequire(import.meta.url);
-    const factory = require('highs') as (settings?: object) => Promise<Highs>;
-    return await factory();
-  } catch {
-    return null;
-  }
 }
 
 function lpOf(d: ScpInstance): string {

@@ -11,13 +11,13 @@
  * time per engine and effort on the random elections.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { canonicalRank, EFFORTS, type Engine, type Effort, type RankProblem } from '@svc/engine-ts';
 import { linePlot } from '../plot/svg';
 import { lcg } from './lcg';
 import { table } from './table';
+import { loadHighs } from './highs';
 
 interface Election {
   readonly name: string;
@@ -65,21 +65,6 @@ function randomElection(n: number, seed: number): Election {
     for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) votes.push([order[a], order[b]]);
   }
   return { name: `random n=${n}`, n, voters: 9, problem: canonicalRank(n, votes) };
-}
-
-interface Highs {
-  solve(lp: string, options: Record<string, unknown>): { Status: string; ObjectiveValue: number };
-}
-
-/** HiGHS in WebAssembly, or null when the package is not installed. */
-async function loadHighs(): Promise<Highs | null> {
-  try {
-    const require = createRequire(import.meta.url);
-    const factory = require('highs') as (settings?: object) => Promise<Highs>;
-    return await factory();
-  } catch {
-    return null;
-  }
 }
 
 /**
