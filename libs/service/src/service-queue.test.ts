@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, utcDay, type Store } from '@svc/store';
-import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
+import { eventually, postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { isQueued, type Principal, type Service } from './index';
 import { closeServices, makeService, ring } from '../test/services';
 
@@ -30,14 +30,6 @@ function long(seed: number) {
 }
 const SANDBOX = 'sbx_queue_service_test';
 
-
-async function eventually(f: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await f())) {
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(skip)('the distributed queue: a producer node and workers on PostgreSQL + Redis', () => {
   let pg: ThrowawayPostgres;

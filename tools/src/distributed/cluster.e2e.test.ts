@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBinDir, postgresRequired, queryRows, redisServerBin } from '@svc/store/testing';
+import { eventually, postgresBinDir, postgresRequired, queryRows, redisServerBin } from '@svc/store/testing';
 import { startCluster, type Cluster, type ClusterProcess } from '../cluster/cluster';
 import { httpDoor } from '../e2e/doors/http';
 import { grpcDoor } from '../e2e/doors/grpc';
@@ -39,14 +39,9 @@ function long(seed: number) {
 const LEASE_SECONDS = 3;
 const PRINCIPAL = 'sandbox-ip:127.0.0.1';
 
-async function eventually<T>(f: () => Promise<T | null | undefined | false>, what: string, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f().catch(() => null);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** Polls every 200 ms for up to `ms`; a call failing while a node or worker restarts counts as not yet. */
+function settled<T>(f: () => Promise<T | null | undefined | false>, what: string, ms = 60_000): Promise<T> {
+  return eventually(f, what, ms, { everyMs: 200, retryErrors: true });
 }
 
 describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three workers on PostgreSQL + Redis', () => {
@@ -99,7 +94,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
     const ack = await door('http', a!).solve({ command: 'maxcut', problem: long(1), effort: 'high' }, token);
     expect(ack.ok).toBe(true);
     const jobId = (ack as { result: Json }).result.job_id as string;
-    await eventually(async () => (await jobRow(jobId))?.status === 'running', 'the job to start on a worker');
+    await settled(async () => (await jobRow(jobId))?.status === 'running', 'the job to start on a worker');
     const seen = await door('grpc', b!).getJob(jobId, token, 0);
     expect(seen).toMatchObject({ ok: true, result: { job_id: jobId, status: 'running' } });
     const cancelled = await door('http', b!).cancelJob(jobId, token);
@@ -110,7 +105,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
   it("a SIGKILLed worker's job runs again on another worker once its lease ends", async () => {
     const ack = await door('http', cluster.nodes[0]!).solve({ command: 'maxcut', problem: long(2), effort: 'high' }, token) as { ok: true; result: Json };
     const jobId = ack.result.job_id as string;
-    const first = await eventually(async () => {
+    const first = await settled(async () => {
       const r = await jobRow(jobId);
       return r?.status === 'running' ? r : null;
     }, 'the job to start');
@@ -119,7 +114,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
     expect(victim, `the worker with pid ${pid} runs the job`).toBeDefined();
     const killedAt = Date.now();
     await victim!.kill();
-    const again = await eventually(async () => {
+    const again = await settled(async () => {
       const r = await jobRow(jobId);
       return r?.status === 'running' && r.attempts === 2 ? r : null;
     }, 'the job to run again elsewhere', 60_000);
@@ -181,7 +176,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
 
     // Every accepted job ends done, once, billed in full.
     for (const id of accepted.keys()) {
-      const j = await eventually(async () => {
+      const j = await settled(async () => {
         const r = await door('http', a).getJob(id, token, 30);
         return r.ok && r.result.status !== 'queued' && r.result.status !== 'running' ? r.result : null;
       }, `job ${id} to end`, 120_000);
@@ -193,7 +188,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
     expect(new Set(newJobs.map((r) => r.job_id))).toEqual(new Set(accepted.keys()));
     // Billed once: the usage row grew by exactly the jobs' charges.
     const billed = newJobs.reduce((s, r) => s + Number(r.billed_units), 0);
-    const usageAfter = await eventually(async () => {
+    const usageAfter = await settled(async () => {
       const u = Number((await rows<{ units: string }>('SELECT COALESCE(SUM(units), 0) AS units FROM usage_daily WHERE principal = $1', [PRINCIPAL]))[0]!.units);
       return u - usageBefore === billed ? u : null;
     }, 'usage to equal the sum of the jobs\' charges (holds of the killed node refunded after its lease)');
@@ -208,8 +203,8 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
       }
     }
     // Nothing left: no key running, no hold unsettled (the killed node's are settled after its lease), no job running.
-    await eventually(async () => (await rows<{ n: string }>("SELECT COUNT(*) AS n FROM idempotency_keys WHERE state = 'running'"))[0]!.n === '0', 'no idempotency key left running');
-    await eventually(async () => (await rows<{ n: string }>('SELECT COUNT(*) AS n FROM charge_holds'))[0]!.n === '0', 'no charge left held');
+    await settled(async () => (await rows<{ n: string }>("SELECT COUNT(*) AS n FROM idempotency_keys WHERE state = 'running'"))[0]!.n === '0', 'no idempotency key left running');
+    await settled(async () => (await rows<{ n: string }>('SELECT COUNT(*) AS n FROM charge_holds'))[0]!.n === '0', 'no charge left held');
     expect((await rows<{ n: string }>("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued', 'running')"))[0]!.n).toBe('0');
   }, 600_000);
 });

@@ -1,17 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresRequired, redisServerBin, startThrowawayRedis, type ThrowawayRedis } from '@svc/store/testing';
+import { eventually, postgresRequired, redisServerBin, startThrowawayRedis, type ThrowawayRedis } from '@svc/store/testing';
 import { createJobQueue, type JobEvent } from './job-queue';
 
 const run = redisServerBin() !== null || postgresRequired();
 
-async function eventually(f: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!f()) {
-    if (Date.now() > end) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.runIf(run)("the job queue's events channel", () => {
   let redis: ThrowawayRedis;
@@ -28,7 +21,7 @@ describe.runIf(run)("the job queue's events channel", () => {
     q.onEvent((e) => seen.push(e));
     const other = () => new Redis(redis.url);
     try {
-      await eventually(() => q.ready(), 'the queue to connect');
+      await eventually(() => q.ready(), 'the queue to connect', 20_000, { everyMs: 50 });
       // Subscribed once ready: an event published elsewhere arrives.
       for (let k = 0; k < 100 && seen.length === 0; k++) {
         const p = other();
@@ -38,7 +31,7 @@ describe.runIf(run)("the job queue's events channel", () => {
       }
       expect(seen[0]).toEqual({ t: 'ended', id: 'job_a' });
       await redis.restart();
-      await eventually(() => q.ready(), 'the queue to reconnect');
+      await eventually(() => q.ready(), 'the queue to reconnect', 20_000, { everyMs: 50 });
       const before = seen.length;
       for (let k = 0; k < 100 && seen.length === before; k++) {
         const p = other();
