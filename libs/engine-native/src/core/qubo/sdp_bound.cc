@@ -135,19 +135,25 @@ struct Ritz {
   double residual = 0;  // ‖A u − θ u‖ of its Ritz vector
 };
 
+// v[0..len) a random unit vector: entries uniform in [-½, ½) drawn in order, then normalised
+// (sdp-bound.ts randomUnit, the same draws).
+void RandomUnit(Prng& rng, double* v, int32_t len) {
+  double s = 0;
+  for (int32_t t = 0; t < len; ++t) {
+    v[t] = rng.NextFloat() - 0.5;
+    s += v[t] * v[t];
+  }
+  s = std::sqrt(s);
+  for (int32_t t = 0; t < len; ++t) v[t] /= s;
+}
+
 // Lanczos estimate of λ_max(L/4 − Diag d) (a Ritz value: at most λ_max, up to rounding).
 Ritz LanczosMax(const Graph& g, std::span<const double> d, int32_t iters, uint32_t seed) {
   const int32_t n = g.n;
   iters = std::max(1, std::min(iters, n));
   std::vector<double> q(static_cast<size_t>(iters + 1) * n);
   Prng rng(seed);
-  double nrm = 0;
-  for (int32_t i = 0; i < n; ++i) {
-    q[i] = rng.NextFloat() - 0.5;
-    nrm += q[i] * q[i];
-  }
-  nrm = std::sqrt(nrm);
-  for (int32_t i = 0; i < n; ++i) q[i] /= nrm;
+  RandomUnit(rng, q.data(), n);
   std::vector<double> a, b, w(static_cast<size_t>(n));
   double last_beta = 0;
   for (int32_t j = 0; j < iters; ++j) {
@@ -331,16 +337,7 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
   const int32_t k = std::min<int32_t>(n, static_cast<int32_t>(std::ceil(std::sqrt(2.0 * n))) + 1);
   std::vector<double> v(static_cast<size_t>(n) * k);
   Prng rng(seed ^ kSdpSeedSalt);
-  for (int32_t i = 0; i < n; ++i) {
-    double* vi = &v[static_cast<size_t>(i) * k];
-    double s = 0;
-    for (int32_t t = 0; t < k; ++t) {
-      vi[t] = rng.NextFloat() - 0.5;
-      s += vi[t] * vi[t];
-    }
-    s = std::sqrt(s);
-    for (int32_t t = 0; t < k; ++t) vi[t] /= s;
-  }
+  for (int32_t i = 0; i < n; ++i) RandomUnit(rng, &v[static_cast<size_t>(i) * k], k);
   std::vector<double> gi(static_cast<size_t>(k));
   std::vector<double> y(static_cast<size_t>(n));
   double total_abs = 0;

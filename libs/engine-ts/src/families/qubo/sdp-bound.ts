@@ -146,18 +146,22 @@ function lastEigComponent(a: number[], b: number[], theta: number): number {
   return Math.abs(x[k - 1]);
 }
 
+/** v[at .. at+len) a random unit vector: entries uniform in [-½, ½) drawn in order, then normalised (native RandomUnit). */
+function randomUnit(rng: Prng, v: Float64Array, at: number, len: number): void {
+  let s = 0;
+  for (let t = 0; t < len; t++) {
+    v[at + t] = rng.nextFloat() - 0.5;
+    s += v[at + t] * v[at + t];
+  }
+  s = Math.sqrt(s);
+  for (let t = 0; t < len; t++) v[at + t] /= s;
+}
+
 function lanczosMax(g: Graph, d: Float64Array, iters: number, seed: number): { theta: number; residual: number } {
   const n = g.n;
   iters = Math.max(1, Math.min(iters, n));
   const q = new Float64Array((iters + 1) * n);
-  const rng = new Prng(seed >>> 0);
-  let nrm = 0;
-  for (let i = 0; i < n; i++) {
-    q[i] = rng.nextFloat() - 0.5;
-    nrm += q[i] * q[i];
-  }
-  nrm = Math.sqrt(nrm);
-  for (let i = 0; i < n; i++) q[i] /= nrm;
+  randomUnit(new Prng(seed >>> 0), q, 0, n);
   const a: number[] = [];
   const b: number[] = [];
   const w = new Float64Array(n);
@@ -313,16 +317,7 @@ export function maxcutSdpBound(n: number, edges: PairList, seed: number, limits:
   const k = Math.min(n, Math.ceil(Math.sqrt(2 * n)) + 1);
   const v = new Float64Array(n * k);
   const rng = new Prng((seed ^ SDP_SEED_SALT) >>> 0);
-  for (let i = 0; i < n; i++) {
-    const vi = i * k;
-    let s = 0;
-    for (let t = 0; t < k; t++) {
-      v[vi + t] = rng.nextFloat() - 0.5;
-      s += v[vi + t] * v[vi + t];
-    }
-    s = Math.sqrt(s);
-    for (let t = 0; t < k; t++) v[vi + t] /= s;
-  }
+  for (let i = 0; i < n; i++) randomUnit(rng, v, i * k, k);
   const gi = new Float64Array(k);
   const y = new Float64Array(n);
   let totalAbs = 0;
