@@ -283,8 +283,6 @@ int64_t BoundIterations(const TspBudget& b, int32_t n) {
 
 void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower,
              Stop* stop, bool report = true) {
-  const int32_t n = tour.n();
-  const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
   for (int64_t r = 0; r < kicks; ++r) {
     if ((r & 7) == 0) {
       if ((*stop = limits.CheckLimits()) != Stop::kNone) return;
@@ -293,12 +291,7 @@ void Iterate(TspTour& tour, int64_t kicks, Prng& rng, const Limits& limits, Work
     const double before = tour.length;
     // Even kicks: a double bridge at cities close in the plane (random walks); odd ones (and walks
     // that end on their start): two adjacent segments of 1..50 cities swapped (solve.ts).
-    if ((r & 1) || !tour.WalkKick(rng)) {
-      const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-      const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-      const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-      tour.Kick(i, l1, l2);
-    }
+    if ((r & 1) || !tour.WalkKick(rng)) tour.SegmentKick(rng);
     tour.LocalSearch(limits, work, stop);
     ++work.restarts;
     if (tour.length <= before) {
@@ -322,8 +315,8 @@ constexpr int64_t kTrialsFirstPerN = 2;
 constexpr int32_t kTrialShakeDiv = 50;
 constexpr int32_t kTrialKicksDiv = 2;
 
-void IterateTrials(TspTour& best, const TspDistance& d, const std::vector<int32_t>* cand, int32_t k, int64_t kicks,
-                   Prng& rng, const Limits& limits, Work& work, bool has_lower, double lower, Stop* stop) {
+void IterateTrials(TspTour& best, int64_t kicks, Prng& rng, const Limits& limits, Work& work, bool has_lower,
+                   double lower, Stop* stop) {
   const int32_t n = best.n();
   const auto open = [&] { return *stop == Stop::kNone && (!has_lower || best.length > lower); };
   if (n < kTrialsMinN) {
@@ -333,16 +326,10 @@ void IterateTrials(TspTour& best, const TspDistance& d, const std::vector<int32_
   const int64_t first = std::min<int64_t>(kicks, kTrialsFirstPerN * n);
   Iterate(best, first, rng, limits, work, has_lower, lower, stop);
   int64_t left = kicks - first;
-  const int32_t max_seg = std::max(1, std::min(50, (n - 2) / 2));
+  const TspDistance& d = best.distance();
   while (left > 0 && open()) {
-    TspTour trial(n, d, cand, k, best.tour());
-    trial.SetLinKernighan(kLkDepth);
-    for (int32_t s = std::max(2, n / kTrialShakeDiv); s > 0; --s) {
-      const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n)));
-      const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-      const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
-      trial.Kick(i, l1, l2);
-    }
+    TspTour trial = best.WithOrder(best.tour());
+    for (int32_t s = std::max(2, n / kTrialShakeDiv); s > 0; --s) trial.SegmentKick(rng);
     trial.LocalSearch(limits, work, stop);
     trial.log.clear();
     if (*stop != Stop::kNone) return;
@@ -356,7 +343,8 @@ void IterateTrials(TspTour& best, const TspDistance& d, const std::vector<int32_
     if (ba.empty()) len_ba = trial.length;
     const double top = std::min(len_ab, len_ba);
     if (top < best.length) {
-      best.Reset(len_ab <= len_ba ? (ab.empty() ? best.tour() : ab) : (ba.empty() ? trial.tour() : ba));
+      // An empty merge scored as its first parent: best.length cannot be the least here.
+      best.Reset(len_ab <= len_ba ? ab : (ba.empty() ? trial.tour() : ba));
       best.QueueAll();
       Stop inner = Stop::kNone;
       best.LocalSearch(limits, work, &inner);
@@ -514,8 +502,6 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
     if (!alpha.empty()) tour.SetCandidates(&alpha, ak);
   }
   tour.SetLinKernighan(kLkDepth);
-  const auto tour_cand = [&] { return alpha.empty() ? &cand : &alpha; };
-  const auto tour_k = [&] { return alpha.empty() ? k : std::min(kAlphaCandidates, n - 1); };
   if (n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower)) {
     tour.QueueAll();
     tour.LocalSearch(limits, work, &stop);
@@ -528,12 +514,12 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   const int64_t first = branch ? std::min<int64_t>(kicks, b.bnb_kicks_per_n * n / 10) : kicks;
   Prng rng(options.seed);
   const auto open = [&] { return n >= 8 && stop == Stop::kNone && (!has_lower || tour.length > lower); };
-  if (open()) IterateTrials(tour, d, tour_cand(), tour_k(), first, rng, limits, work, has_lower, lower, &stop);
+  if (open()) IterateTrials(tour, first, rng, limits, work, has_lower, lower, &stop);
   if (branch && stop == Stop::kNone && tour.length > lower) {
     TspBranchResult r = TspBranchAndBound(n, DistanceMatrix(n, d), tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
     if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0);
     if (!r.tour.empty()) return done(r.tour, Proof::kNone, has_lower, lower);
-    if (open()) IterateTrials(tour, d, tour_cand(), tour_k(), kicks - first, rng, limits, work, has_lower, lower, &stop);
+    if (open()) IterateTrials(tour, kicks - first, rng, limits, work, has_lower, lower, &stop);
   }
   const bool proven = has_lower && tour.length <= lower && stop == Stop::kNone;
   return done(tour.tour(), proven ? Proof::kBranchAndBound : Proof::kNone, has_lower, lower);

@@ -32,6 +32,14 @@ class TspTour {
 
   int32_t n() const { return n_; }
   const std::vector<int32_t>& tour() const { return tour_; }
+  const TspDistance& distance() const { return d_; }
+
+  // A tour over `order` with this one's distances, candidates and Lin–Kernighan depth.
+  TspTour WithOrder(const std::vector<int32_t>& order) const {
+    TspTour t(n_, d_, cand_, k_, order);
+    t.SetLinKernighan(lk_depth_);
+    return t;
+  }
 
   // The tour becomes `order` (a permutation of the same cities): positions and length recomputed,
   // the log cleared; queued cities stay queued.
@@ -153,6 +161,15 @@ class TspTour {
     if (off[0] > off[1]) std::swap(off[0], off[1]);
     Kick(pos_[c0], off[0], off[1] - off[0]);
     return true;
+  }
+
+  // Two adjacent segments of 1..50 cities (at most half the tour) swapped after a random city.
+  void SegmentKick(Prng& rng) {
+    const int32_t max_seg = std::max(1, std::min(50, (n_ - 2) / 2));
+    const int32_t i = static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n_)));
+    const int32_t l1 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+    const int32_t l2 = 1 + static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(max_seg)));
+    Kick(i, l1, l2);
   }
 
   void QueueAll() {
