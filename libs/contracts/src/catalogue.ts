@@ -43,8 +43,11 @@ const NA = NOT_AVAILABLE;
 
 /**
  * Every command, one line each. Latency budget: the eight of interface §4 (Behaviors), plus
- * `rules`, `sample`, `quantum-scale` and `rank`, whose searches our engines stop at the deadline too
- * (best found so far, never labelled certified).
+ * `rules`, `sample`, `quantum-scale`, `rank`, `cover`, `milp` and `xorsat`, whose searches our engines
+ * stop at the deadline too (best found so far, never labelled certified), and the iterative numeric
+ * commands `spectrum`, `phase`, `entropy`, `frequency`, `relation` and `reduce` (what has
+ * converged so far, labelled heuristic, or an abstention claiming only what was proven). The
+ * others compute their answer in one piece and ignore a budget (docs/contract.md "Latency budget").
  */
 const LINES = {
   rules: { purpose: 'a binary assignment under declared business rules', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
@@ -55,18 +58,18 @@ const LINES = {
   design: { purpose: 'coupled k-ary design or graph coloring', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/design.md' },
   select: { purpose: 'pick exactly k of m items, maximizing affinity minus redundancy', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/select-rules.md' },
   rank: { purpose: 'aggregate noisy pairwise comparisons into one order (Kemeny)', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/rank.md' },
-  spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: S, stability: 'research', docs: 'docs/spectrum.md' },
-  phase: { purpose: 'phase of matter', status: S, stability: 'research', docs: 'docs/phase.md' },
+  spectrum: { purpose: 'eigenvalues and gap of a small Hamiltonian', status: S, stability: 'research', latencyBudget: true, docs: 'docs/spectrum.md' },
+  phase: { purpose: 'phase of matter', status: S, stability: 'research', latencyBudget: true, docs: 'docs/phase.md' },
   'quantum-scale': { purpose: 'a huge planted Ising instance at scale', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/quantum-scale.md' },
   feel: { purpose: 'one ground state of an Ising objective', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md' },
   want: { purpose: 'pin some outputs and optimize the rest', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/feel-want-sample.md', tool: { name: 'svc.inverse', title: 'Pin outputs, optimise the rest (want)' } },
-  relation: { purpose: 'integer relations and minimal polynomials', status: S, stability: 'beta', docs: 'docs/relation.md' },
-  reduce: { purpose: 'lattice-basis reduction', status: S, stability: 'beta', docs: 'docs/reduce.md' },
+  relation: { purpose: 'integer relations and minimal polynomials', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/relation.md' },
+  reduce: { purpose: 'lattice-basis reduction', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/reduce.md' },
   precision: { purpose: 'arbitrary-precision arithmetic', status: S, stability: 'beta', docs: 'docs/precision.md' },
   world: { purpose: 'embodied/VR kinematics, terrain, neighbors, pose prediction', status: S, stability: 'beta', docs: 'docs/world.md' },
   cover: { purpose: 'set cover at lowest cost', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/cover.md' },
-  entropy: { purpose: 'entanglement entropy', status: S, stability: 'research', docs: 'docs/entropy.md' },
-  frequency: { purpose: 'dominant frequency', status: S, stability: 'beta', docs: 'docs/frequency.md' },
+  entropy: { purpose: 'entanglement entropy', status: S, stability: 'research', latencyBudget: true, docs: 'docs/entropy.md' },
+  frequency: { purpose: 'dominant frequency', status: S, stability: 'beta', latencyBudget: true, docs: 'docs/frequency.md' },
   milp: { purpose: 'mixed binary/continuous quadratic minimization', status: S, stability: 'research', latencyBudget: true, docs: 'docs/milp.md' },
   protect: { purpose: 'data protection (erasure coding)', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },
   recover: { purpose: 'data recovery from protected shards', status: S, stability: 'beta', docs: 'docs/protect-recover.md' },

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc/errors';
-import { CERTAINTY, TAG, type UsageAlert } from '@svc/contracts';
+import { CERTAINTY, LATENCY_BUDGET_COMMANDS, TAG, type UsageAlert } from '@svc/contracts';
 import { newCancelSignal, type Command, type EngineProgress, type EngineResult } from '@svc/engine-ts';
 import { prepareReceipt, receipt, type PreparedReceipt } from '../receipt';
 import { engineStopAt } from './deadline';
@@ -94,7 +94,11 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   // The engine stops at acceptance + budget − the post-solve reserve (solve/deadline.ts); the time
   // already spent (parsing, planning, admission, a job's POST) is not given to it again, and the
   // worker takes its remaining time when it starts, so queueing for a worker is not either.
-  const stopAt = engineStopAt(t0, budget, prep.terms);
+  // One rule for every command (docs/contract.md "Latency budget"): a command whose capabilities say
+  // `latency_budget: false` computes its answer in one piece and ignores the budget (echoed, with
+  // `stopped_at_deadline: false`): neither the engine's deadline nor the cancel flag is set for it.
+  const honoured = (LATENCY_BUDGET_COMMANDS as readonly string[]).includes(command);
+  const stopAt = honoured ? engineStopAt(t0, budget, prep.terms) : undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
   let deadlineFired = false;
   if (stopAt !== undefined) {
