@@ -193,8 +193,9 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
       return;
     case ResultKind::kDecimal: {
       const std::string s(out.answer.begin(), out.answer.end());
-      if (command == "reduce") {
-        // reduce's "B';U;V": three matrices of n rows, integers separated by ' ', rows by '\n'.
+      if (s.find(';') != std::string::npos) {
+        // Matrices in one text (reduce's "B';U;V"): three of n rows, integers separated by ' ', rows
+        // by '\n'. Told apart from a decimal by its ';', never by the command's name.
         size_t sections = 1, rows = 1;
         bool digit_before = false;
         for (char c : s) {
@@ -210,7 +211,7 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
           } else if (c >= '0' && c <= '9') {
             digit_before = true;
           } else {
-            fail("not reduce's matrix text");
+            fail("not a matrix text");
           }
         }
         if (sections != 3 || rows != static_cast<size_t>(n)) fail("not three matrices of n rows");
@@ -396,7 +397,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (entry.family == QuboFamilyProblem::kFamily) {
     QuboFamilyProblem p;
     FillBase(r, a, p, true);
-    if (entry.command == "want" || r.U8() >= 250) {
+    // Pins half the time and sample options half the time, for every command of the family: the
+    // command that needs them (pins: want) gets them as often as the others get them to refuse.
+    if (r.Bit()) {
       const size_t k = r.U8() % 6;
       for (size_t t = 0; t < k; ++t) {
         a.pin_index.push_back(r.U8() < 240 ? static_cast<int32_t>(t * 2) : r.Int(-1, 40));
@@ -405,7 +408,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (r.U8() >= 245 && !a.pin_value.empty()) a.pin_value.pop_back();
       p.pins = PinsView{a.pin_index, a.pin_value};
     }
-    if (entry.command == "sample" || r.U8() >= 250) {
+    if (r.Bit()) {
       p.sample.count = r.Int(1, 20);
       p.sample.has_window = r.Bit();
       p.sample.window = r.Real();
