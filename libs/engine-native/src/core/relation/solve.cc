@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "common/checks.h"
+#include "relation/embedding.h"
 #include "relation/exact.h"
 #include "relation/pslq.h"
 
@@ -118,6 +119,7 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   const int tol_bits = (3 * dbits) / 4;
   const mpz_class H(std::to_string(static_cast<int64_t>(v.max_height)), 10);
   const auto poll = [&limits]() { return limits.CheckLimits() != Stop::kNone; };
+  const bool nonzero_x = v.degree > 0 && ProvenNonzero(values[0], ulp[0]);
   struct Run {
     PslqOutcome out;
     std::vector<mpz_class> relation;
@@ -125,26 +127,47 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   const auto run = [&](const RelationTerms& t, bool poly) {
     const int n = static_cast<int>(t.terms.size());
     Run r;
-    const auto accept = [&](const std::vector<mpz_class>& col) {
+    // The relation a candidate column stands for (engine-ts solve.ts judge).
+    const auto judge = [&](const std::vector<mpz_class>& col) -> std::optional<std::vector<mpz_class>> {
       std::vector<mpz_class> a = Normalise(col, poly);
       if (poly) {
         size_t top = a.size() - 1;
         while (top > 0 && sgn(a[top]) == 0) top--;
-        a.resize(top + 1);
+        size_t low = 0;
+        if (nonzero_x) {
+          while (low < top && sgn(a[low]) == 0) low++;
+        }
+        a = std::vector<mpz_class>(a.begin() + static_cast<std::ptrdiff_t>(low), a.begin() + static_cast<std::ptrdiff_t>(top + 1));
+        if (a.size() < 2) return std::nullopt;
       }
       for (const auto& c : a) {
-        if (abs(c) > H) return false;
+        if (abs(c) > H) return std::nullopt;
       }
-      RelationTerms sub;
-      sub.terms.assign(t.terms.begin(), t.terms.begin() + static_cast<std::ptrdiff_t>(a.size()));
-      sub.allowance.assign(t.allowance.begin(), t.allowance.begin() + static_cast<std::ptrdiff_t>(a.size()));
-      if (!CheckRelation(a, sub, D)) return false;
-      r.relation = std::move(a);
+      if (!CheckRelation(a, SliceTerms(t, a.size()), D)) return std::nullopt;
+      return a;
+    };
+    const auto accept = [&](const std::vector<mpz_class>& col) {
+      auto a = judge(col);
+      if (!a) return false;
+      r.relation = std::move(*a);
       return true;
     };
     const mpz_class hn = H * H * n;
-    r.out = Pslq(FixedTerms(t.terms, prec), prec, hn, tol_bits, accept, poll);
+    const std::vector<mpz_class> x = FixedTerms(t.terms, prec);
+    r.out = Pslq(x, prec, hn, tol_bits, accept, poll);
     if (r.out.stop != RelationStop::kFound) r.relation.clear();
+    if (r.out.stop == RelationStop::kUnverified || r.out.stop == RelationStop::kExhausted ||
+        r.out.stop == RelationStop::kIterations) {
+      // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
+      EmbeddingOutcome e = EmbeddingSearch(x, prec, dbits, tol_bits, judge, poll);
+      r.out.iterations += e.swaps;
+      if (!e.relation.empty()) {
+        r.relation = std::move(e.relation);
+        r.out.stop = RelationStop::kFound;
+      } else if (e.stopped) {
+        r.out.stop = RelationStop::kLimit;
+      }
+    }
     return r;
   };
   const auto to_strings = [](const std::vector<mpz_class>& a) {

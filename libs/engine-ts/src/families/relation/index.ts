@@ -1,7 +1,8 @@
 /** @svc/engine-ts/families/relation — the relation family's public surface (imported by the service, engine-native's tests and the bench). */
 export { RELATION_ENGINE_LIMITS, RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
 export { RELATION_DECIMAL_PATTERN, canonicalRelation, checkRelationProblem, parseWritten, problemValues, valueText, type Dec, type RelationInput, type WrittenDecimal } from './canonical';
-export { adjustedExponent, checkRelation, decAdd, decPow, pow10, powerTerms, valueTerms, type RelationCheck, type RelationTerms } from './exact';
+export { adjustedExponent, checkRelation, decAdd, decPow, pow10, powerTerms, provenNonzero, sliceTerms, taylorRadius, valueTerms, type RelationCheck, type RelationTerms } from './exact';
+export { EMBEDDING_DELTA, embeddingSearch, type EmbeddingOutcome } from './embedding';
 export { boundOf, digitBits, fdiv, pslq, pslqIterationCap, PSLQ_GUARD_BITS, type PslqOutcome } from './pslq';
 export { evaluateRelation, RELATION_SCORE } from './evaluate';
 export { findRelation, fixedTerms, normaliseRelation, relationResult, solveRelation, type RelationOutcome } from './solve';

@@ -15,7 +15,8 @@
 import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
 import { Limits } from '../../kernels/model';
 import { problemValues, checkRelationProblem, type Dec } from './canonical';
-import { adjustedExponent, checkRelation, pow10, powerTerms, valueTerms, type RelationTerms } from './exact';
+import { embeddingSearch } from './embedding';
+import { adjustedExponent, checkRelation, pow10, powerTerms, provenNonzero, sliceTerms, valueTerms, type RelationTerms } from './exact';
 import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
 import { boundOf, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
 
@@ -71,25 +72,45 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
   const tolBits = Math.floor((3 * dbits) / 4);
   const H = BigInt(p.maxHeight);
   const poll = () => limits.check();
+  const nonzeroX = p.degree > 0 && provenNonzero(values[0], ulp[0]);
   const run = (t: RelationTerms, poly: boolean) => {
     const n = t.terms.length;
     const x = fixedTerms(t.terms, prec);
-    let accepted: bigint[] | null = null;
-    const accept = (col: bigint[]): boolean => {
+    // The relation a candidate column stands for, or null: primitive and signed; a polynomial
+    // without its zero top coefficients and, at a value proven non-zero, divided by x^m; at most
+    // max_height; passing the exact check on every digit sent (exact.ts).
+    const judge = (col: bigint[]): bigint[] | null => {
       let a = normaliseRelation(col, poly);
       if (poly) {
-        // A polynomial of lower degree than the run: its own terms (x^0..x^deg) decide.
         let top = a.length - 1;
         while (top > 0 && a[top] === 0n) top--;
-        a = a.slice(0, top + 1);
+        let low = 0;
+        if (nonzeroX) while (low < top && a[low] === 0n) low++;
+        a = a.slice(low, top + 1);
+        if (a.length < 2) return null;
       }
-      if (a.some((c) => abs(c) > H)) return false;
-      if (!checkRelation(a, { terms: t.terms.slice(0, a.length), allowance: t.allowance.slice(0, a.length) }, D).ok) return false;
-      accepted = a;
-      return true;
+      if (a.some((c) => abs(c) > H)) return null;
+      return checkRelation(a, sliceTerms(t, a.length), D).ok ? a : null;
+    };
+    let accepted: bigint[] | null = null;
+    const accept = (col: bigint[]): boolean => {
+      accepted = judge(col);
+      return accepted !== null;
     };
     const out = pslq(x, prec, BigInt(n) * H * H, tolBits, accept, poll);
-    return { ...out, relation: out.stop === 'found' ? (accepted as bigint[] | null) : null };
+    let iterations = out.iterations;
+    let stop = out.stop;
+    let relation = out.stop === 'found' ? (accepted as bigint[] | null) : null;
+    if (stop === 'unverified' || stop === 'exhausted' || stop === 'iterations') {
+      // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
+      const e = embeddingSearch(x, prec, dbits, tolBits, judge, poll);
+      iterations += e.swaps;
+      if (e.relation !== null) {
+        relation = e.relation;
+        stop = 'found';
+      } else if (e.stopped) stop = 'limit';
+    }
+    return { stop, relation, iterations, maxDiagonal: out.maxDiagonal };
   };
   if (p.degree === 0) {
     const out = run(valueTerms(values, ulp), false);

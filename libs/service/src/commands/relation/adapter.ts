@@ -28,8 +28,27 @@ export const RELATION_REASONS: Readonly<Record<(typeof RELATION_STOPS)[number], 
   exhausted: 'exhausted: the working precision ran out before a relation or the bound',
   iterations: 'iterations: the work cap of PSLQ was reached before a relation or the bound',
   limit: 'limit: the deadline stopped PSLQ before a relation or the bound',
-  unverified: 'unverified: what the working digits show as a relation is over max_height or does not pass the exact re-check (more digits might tell)',
+  unverified: 'unverified: what the working digits show as a relation is over max_height or does not pass the exact re-check, and LLL on the lattice of candidates found none that does (more digits might tell)',
 };
+
+/** A norm bound as text, rounded down to three significant digits (a claim may only understate it). */
+export function boundText(b: number): string {
+  if (!(b > 0)) return '0';
+  const [mant, exp] = b.toExponential(16).split('e');
+  const digits = mant.replace('.', '').slice(0, 3);
+  const e = Number(exp);
+  if (e < 0 || e > 6) return `${digits[0]}.${digits.slice(1)}e${e >= 0 ? '+' : ''}${e}`;
+  const s = digits.padEnd(e + 1, '0');
+  return e >= 2 ? s : `${s.slice(0, e + 1)}.${s.slice(e + 1)}`;
+}
+
+/**
+ * The certainty of "none": 'no relation within bounds' only when PSLQ's bound excluded every
+ * relation with coefficients at most max_height (stop `bound`); otherwise only the norm bound.
+ */
+export function abstentionCertainty(stop: (typeof RELATION_STOPS)[number], bound: number): string {
+  return stop === 'bound' ? CERTAINTY.abstention : CERTAINTY.abstentionNorm.replace('<t>', boundText(bound));
+}
 
 /** The abstention certainty, or the recorded one with its verified digits. */
 const recorded = (d: number): string => CERTAINTY.recorded.replace('<d>', String(d));
@@ -79,7 +98,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
     if (r.answer.length !== 0 || stop === 'found') throw engineFault('engine says no relation but answered coefficients (or stop "found")');
     return {
       fields: { answer: 'none', residual: null, ...base },
-      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: CERTAINTY.abstention,
+      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: abstentionCertainty(stop, bound),
     };
   }
   if (stop !== 'found') throw engineFault(`engine answered a relation with stop "${stop}"`);
@@ -94,6 +113,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
   }
   const verdict = verifyRelation(a, relationTerms(t.values, t.value, poly ? a.length - 1 : 0), t.digits);
   if (!verdict.ok) throw engineFault(`engine relation fails the exact re-check: ${verdict.detail}`);
+  if (poly && r.extras.irreducible === 1 && a.length > 2 && a[0] === 0n) throw engineFault('engine says a polynomial divisible by x of degree above 1 is irreducible');
   const answer = Array.from(r.answer);
   return {
     fields: {

@@ -1,13 +1,16 @@
 /**
  * The independent re-check of a relation from the request JSON (never the engine's numbers): the
- * values are the exact rationals their decimals spell, and a relation a passes when
- *     |Σ a_i·t_i| + Σ |a_i|·δ_i  <  10^(E − ⌈D/2⌉)
- * t_i the terms (the values, or the powers x^0..x^k of the value), δ_i one unit in a value's last
- * written digit (0 for an integer written without a point or an exponent), for a power
- * (|x| + u)^j − |x|^j, E = max ⌊log10 |t_i|⌋ and D the working digits; and when it is significant,
- *     (|Σ a_i·t_i| + Σ |a_i|·δ_i) · h^(n−1)  <  10^(E − ⌈D/4⌉)
- * (h = max |a_i|, n the relation's length: by counting alone, n numbers have relations of height h
- * with residuals near h^−(n−1); docs/relation.md).
+ * values are the exact rationals their decimals spell, each standing for any true value within one
+ * unit u of its last written digit (0 for an integer written without a point or an exponent). With
+ * S = Σ a_i·t_i (t_i the terms: the values, or the powers x^0..x^k of the value) and R the radius
+ * of an interval evaluation of Σ a_i·t_i over those true values (values: Σ |a_i|·u_i; a
+ * polynomial p: Σ_{j≥1} |c_j|·u^j with c_j the coefficients of p(x + h) in h, by a Taylor shift),
+ * a relation a passes when
+ *   |S| ≤ R                                   (the interval contains 0: the digits sent do not refute it)
+ *   a_0 ≠ 0 for a polynomial at a value whose interval excludes 0 (x ≠ 0: x·q is never the answer)
+ *   |S| + R < 10^(E_a − ⌈D/2⌉)                (E_a = max ⌊log10 |a_i|·(|t_i| + δ_i)⌋, δ_i = u_i or (|x|+u)^j − |x|^j)
+ *   (|S| + R)·h^(n−1) < 10^(E − ⌈D/4⌉)        (significant; h = max |a_i|, E = max ⌊log10 |t_i|⌋)
+ * (docs/relation.md "What is checked, exactly").
  */
 import { RELATION_DECIMAL_PATTERN } from '@svc/contracts';
 
@@ -43,11 +46,17 @@ export function writtenDecimal(v: string | number): { x: Dec; ulp: number | null
   return { x: { m: neg ? -m : m, e }, ulp: exp === undefined && !body.includes('.') ? null : e };
 }
 
-/** The terms and their allowances: the values, or x^0..x^k. */
-export function relationTerms(values: readonly (string | number)[] | null, value: string | number | null, k: number): { terms: Dec[]; allowance: Dec[] } {
+/** The terms and their allowances: the values, or x^0..x^k (with x and its last digit's exponent). */
+export interface CheckedTerms {
+  terms: Dec[];
+  allowance: Dec[];
+  power: { x: Dec; ulp: number | null } | null;
+}
+
+export function relationTerms(values: readonly (string | number)[] | null, value: string | number | null, k: number): CheckedTerms {
   if (values !== null) {
     const w = values.map(writtenDecimal);
-    return { terms: w.map((d) => d.x), allowance: w.map((d) => (d.ulp === null ? ZERO : { m: 1n, e: d.ulp })) };
+    return { terms: w.map((d) => d.x), allowance: w.map((d) => (d.ulp === null ? ZERO : { m: 1n, e: d.ulp })), power: null };
   }
   const { x, ulp } = writtenDecimal(value!);
   const ax = { m: absB(x.m), e: x.e };
@@ -59,15 +68,31 @@ export function relationTerms(values: readonly (string | number)[] | null, value
     const lo = pow(ax, j);
     allowance.push(ulp === null ? ZERO : add(pow(hi, j), { m: -lo.m, e: lo.e }));
   }
-  return { terms, allowance };
+  return { terms, allowance, power: { x, ulp } };
 }
+
+/** Σ_{j≥1} |c_j|·10^(ulp·j), c_j the coefficients of p(x + h) in h (Taylor shift by Horner steps). */
+function shiftRadius(a: readonly bigint[], x: Dec, ulp: number | null): Dec {
+  if (ulp === null || a.length < 2) return ZERO;
+  const c: Dec[] = a.map((m) => ({ m, e: 0 }));
+  const k = c.length - 1;
+  for (let i = 0; i < k; i++) for (let j = k - 1; j >= i; j--) c[j] = add(c[j], { m: x.m * c[j + 1].m, e: x.e + c[j + 1].e });
+  let r = ZERO;
+  for (let j = 1; j <= k; j++) r = add(r, { m: absB(c[j].m), e: c[j].e + ulp * j });
+  return r;
+}
+
+const sign = (a: Dec, b: Dec): number => {
+  const d = add(a, { m: -b.m, e: b.e });
+  return d.m === 0n ? 0 : d.m < 0n ? -1 : 1;
+};
 
 /** What the re-check found. */
 export interface RelationVerdict {
   readonly ok: boolean;
-  /** |Σ a_i t_i| / 10^E to two significant digits ("0" when exact). */
+  /** |Σ a_i t_i| / 10^E_a to two significant digits ("0" when exact). */
   readonly residual: string;
-  /** The d of `verified to d digits`: (|Σ a_i t_i| + Σ|a_i|δ_i) < 10^(E − d). */
+  /** The d of `verified to d digits`: |S| + R < 10^(E_a − d). */
   readonly verifiedDigits: number;
   readonly detail: string;
 }
@@ -82,36 +107,51 @@ function relativeText(r: Dec, E: number): string {
 }
 
 /** The check of the module comment for coefficients a (ascending with the terms) at D working digits. */
-export function verifyRelation(a: readonly bigint[], t: { terms: Dec[]; allowance: Dec[] }, D: number): RelationVerdict {
-  if (a.length !== t.terms.length) return { ok: false, residual: 'NaN', verifiedDigits: 0, detail: `expected ${t.terms.length} coefficients, got ${a.length}` };
-  if (a.every((c) => c === 0n)) return { ok: false, residual: 'NaN', verifiedDigits: 0, detail: 'the zero vector is not a relation' };
+export function verifyRelation(a: readonly bigint[], t: CheckedTerms, D: number): RelationVerdict {
+  const fail = (detail: string): RelationVerdict => ({ ok: false, residual: 'NaN', verifiedDigits: 0, detail });
+  if (a.length !== t.terms.length) return fail(`expected ${t.terms.length} coefficients, got ${a.length}`);
+  if (a.every((c) => c === 0n)) return fail('the zero vector is not a relation');
   let sum = ZERO;
   let allow = ZERO;
   let E = -Infinity;
+  let Ea = -Infinity;
   for (let i = 0; i < a.length; i++) {
     E = Math.max(E, lead(t.terms[i]));
-    sum = add(sum, { m: a[i] * t.terms[i].m, e: t.terms[i].e });
-    allow = add(allow, { m: absB(a[i]) * t.allowance[i].m, e: t.allowance[i].e });
+    if (a[i] === 0n) continue;
+    const term = { m: a[i] * t.terms[i].m, e: t.terms[i].e };
+    const slack = { m: absB(a[i]) * t.allowance[i].m, e: t.allowance[i].e };
+    sum = add(sum, term);
+    allow = add(allow, slack);
+    Ea = Math.max(Ea, lead(add({ m: absB(term.m), e: term.e }, slack)));
   }
   const r = { m: absB(sum.m), e: sum.e };
-  const total = add(r, allow);
-  const limit = E - Math.ceil(D / 2);
-  const diff = add(total, { m: -1n, e: limit });
+  const radius = t.power === null ? allow : shiftRadius(a, t.power.x, t.power.ulp);
+  const total = add(r, radius);
+  const zero = total.m === 0n;
+  const residual = Ea === -Infinity ? '0' : relativeText(r, Ea);
+  const verifiedDigits = zero ? D : Ea - lead(total) - 1;
+  if (t.power !== null && a.length > 1 && a[0] === 0n) {
+    const { x, ulp } = t.power;
+    const nonzero = x.m !== 0n && (ulp === null || sign({ m: absB(x.m), e: x.e }, { m: 1n, e: ulp }) > 0);
+    if (nonzero) return { ok: false, residual, verifiedDigits, detail: 'the polynomial is divisible by x while the value\'s digits prove x ≠ 0: x is no root of it, so it is not a relation of x (its quotient by x may be)' };
+  }
+  if (sign(r, radius) > 0) {
+    return { ok: false, residual, verifiedDigits, detail: `|Σ a·x| = ${relativeText(r, Ea)}·10^${Ea} on the decimals as given exceeds ${relativeText(radius, Ea)}·10^${Ea}, the most the true values within one unit of each last digit sent can move it: the digits sent refute the relation` };
+  }
   let h = 1n;
   for (const c of a) if (absB(c) > h) h = absB(c);
-  const sigLimit = E - Math.ceil(D / 4);
-  const significant = add({ m: total.m * h ** BigInt(a.length - 1), e: total.e }, { m: -1n, e: sigLimit }).m < 0n;
-  const ok = diff.m < 0n && significant;
-  const verifiedDigits = total.m === 0n ? D : E - lead(total) - 1;
-  const residual = relativeText(r, E);
+  const precise = zero || sign(total, { m: 1n, e: Ea - Math.ceil(D / 2) }) < 0;
+  if (!precise) {
+    return { ok: false, residual, verifiedDigits, detail: `|Σ a·x| / 10^${Ea} = ${residual} on the decimals as given; with the truncation allowance (${relativeText(radius, Ea)}) it is not below 10^-${Math.ceil(D / 2)} of its largest term` };
+  }
+  const significant = zero || sign({ m: total.m * h ** BigInt(a.length - 1), e: total.e }, { m: 1n, e: E - Math.ceil(D / 4) }) < 0;
+  if (!significant) {
+    return { ok: false, residual, verifiedDigits, detail: `|Σ a·x| / 10^${Ea} = ${residual} is small, but not significant: times h^${a.length - 1} (h = ${h}, the residual any ${a.length} numbers have at that height) it is not below 10^${E - Math.ceil(D / 4)}` };
+  }
   return {
-    ok,
+    ok: true,
     residual,
     verifiedDigits,
-    detail: ok
-      ? `|Σ a·x| / 10^${E} = ${residual} on the decimals as given; with the truncation allowance it stays below 10^-${Math.ceil(D / 2)}, and times h^${a.length - 1} below 10^-${Math.ceil(D / 4)} (significant)`
-      : diff.m >= 0n
-        ? `|Σ a·x| / 10^${E} = ${residual} on the decimals as given; with the truncation allowance (${relativeText(allow, E)}) it is not below 10^-${Math.ceil(D / 2)}`
-        : `|Σ a·x| / 10^${E} = ${residual} is small, but not significant: times h^${a.length - 1} (h = ${h}, the residual any ${a.length} numbers have at that height) it is not below 10^-${Math.ceil(D / 4)}`,
+    detail: `|Σ a·x| / 10^${Ea} = ${residual} on the decimals as given, within the ${relativeText(radius, Ea)} that one unit in each last digit sent allows (the digits do not refute it); with it below 10^-${Math.ceil(D / 2)} of the largest term, and times h^${a.length - 1} below 10^${E - Math.ceil(D / 4)} (significant)`,
   };
 }
