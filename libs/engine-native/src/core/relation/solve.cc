@@ -123,6 +123,7 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   struct Run {
     PslqOutcome out;
     std::vector<mpz_class> relation;
+    mpz_class cap;
   };
   const auto run = [&](const RelationTerms& t, bool poly) {
     const int n = static_cast<int>(t.terms.size());
@@ -156,6 +157,9 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
     const std::vector<mpz_class> x = FixedTerms(t.terms, prec);
     r.out = Pslq(x, prec, hn, tol_bits, accept, poll);
     if (r.out.stop != RelationStop::kFound) r.relation.clear();
+    // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
+    r.cap = DecidableNorm(D, n);
+    if (r.out.stop == RelationStop::kBound && !(r.cap * r.cap > hn)) r.out.stop = RelationStop::kExhausted;
     if (r.out.stop == RelationStop::kUnverified || r.out.stop == RelationStop::kExhausted ||
         r.out.stop == RelationStop::kIterations) {
       // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
@@ -180,20 +184,20 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
     Run r = run(ValueTerms(values, ulp), false);
     o.relation = to_strings(r.relation);
     o.stop = r.out.stop;
-    o.bound = BoundOf(r.out.max_diagonal, prec);
+    o.bound = BoundOf(r.out.max_diagonal, prec, r.cap);
     o.iterations = r.out.iterations;
     return o;
   }
-  std::vector<mpz_class> diagonals;
+  std::vector<std::pair<mpz_class, mpz_class>> diagonals;  // max|H_jj| and N_D of each lower run
   Run last;
   for (int k = 1; k <= v.degree; k++) {
     last = run(PowerTerms(values[0], ulp[0], k), true);
     o.iterations += last.out.iterations;
     if (last.out.stop == RelationStop::kFound || last.out.stop == RelationStop::kLimit) break;
-    diagonals.push_back(last.out.max_diagonal);
+    diagonals.emplace_back(last.out.max_diagonal, last.cap);
   }
   o.stop = last.out.stop;
-  o.bound = BoundOf(last.out.max_diagonal, prec);
+  o.bound = BoundOf(last.out.max_diagonal, prec, last.cap);
   if (!last.relation.empty()) {
     const int degree = static_cast<int>(last.relation.size()) - 1;
     o.degree = degree;
@@ -203,11 +207,12 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
     mpz_setbit(two_prec.get_mpz_t(), 2 * prec);
     bool irreducible = degree == 1 || static_cast<int>(diagonals.size()) >= degree - 1;
     for (int j = 1; degree > 1 && irreducible && j <= degree - 1; j++) {
-      const mpz_class& d = diagonals[j - 1];
-      mpz_class rhs;
-      mpz_setbit(rhs.get_mpz_t(), 2 * j);
-      rhs *= norm2 * d * d;
-      irreducible = sgn(d) != 0 && two_prec > rhs;
+      const mpz_class& d = diagonals[j - 1].first;
+      const mpz_class& cap = diagonals[j - 1].second;
+      mpz_class f;
+      mpz_setbit(f.get_mpz_t(), 2 * j);
+      f *= norm2;
+      irreducible = sgn(d) != 0 && two_prec > f * d * d && cap * cap > f;
     }
     o.irreducible = irreducible;
     o.relation = to_strings(last.relation);

@@ -162,8 +162,8 @@ describe('relation (engine-ts): no relation the digits refute (issue 31)', () =>
       }
       const picks = order.slice(0, k);
       const vals = picks.map((i) => RELATION_CONSTANTS[i]);
-      const c = vals.map(() => BigInt(rng.nextInt(19) - 9));
-      if (c.every((x) => x === 0n)) c[0] = 1n;
+      const c: bigint[] = vals.map(() => BigInt(rng.nextInt(19) - 9));
+      if (!c.some((x) => x !== 0n)) c[0] = 1n;
       const values = [...vals, plantedCombination(vals, c)];
       if (rng.nextInt(2) === 1) values[0] = `-${values[0]}`;
       const digits = 10 + rng.nextInt(6);
@@ -178,4 +178,17 @@ describe('relation (engine-ts): no relation the digits refute (issue 31)', () =>
     }
     expect(found).toBe(planted);
   }, 60_000);
+
+  it('claims the bound excludes max_height only where the digits can decide it (N_D = 10^⌊D/4⌋/2n)', () => {
+    // x = −1.8377…e−5 has the minimal polynomial 2·10^9x² + 2·10^5x + 3 (height 2·10^9 ≤ 10^11); at 14
+    // digits PSLQ's bound on the rounded vector passed √3·10^11, which says nothing of relations of
+    // the true value that large: the run now ends `exhausted` with the bound cut to N_D.
+    const v = '-0.000018377223398316206680011064555672';
+    const o = find({ value: v, degree: 2, max_height: 1e11, digits: 14 });
+    expect(o.stop).not.toBe('bound');
+    expect(o.bound).toBeLessThanOrEqual(1000 / 6);
+    if (o.relation !== null) expect(digitsRefute(o.relation, [v], true)).toBe(false);
+    // Where the digits decide max_height, the bound still proves "none": π, e, 1 at 50 digits, max_height 100.
+    expect(find({ values: [V.pi, V.e, '1'], max_height: 100 }).stop).toBe('bound');
+  });
 });

@@ -18,7 +18,7 @@ import { problemValues, checkRelationProblem, type Dec } from './canonical';
 import { embeddingSearch } from './embedding';
 import { adjustedExponent, checkRelation, pow10, powerTerms, provenNonzero, sliceTerms, valueTerms, type RelationTerms } from './exact';
 import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
-import { boundOf, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
+import { boundOf, decidableNorm, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
 
 const abs = (a: bigint): bigint => (a < 0n ? -a : a);
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -101,6 +101,9 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
     let iterations = out.iterations;
     let stop = out.stop;
     let relation = out.stop === 'found' ? (accepted as bigint[] | null) : null;
+    // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
+    const cap = decidableNorm(D, n);
+    if (stop === 'bound' && !(cap * cap > BigInt(n) * H * H)) stop = 'exhausted';
     if (stop === 'unverified' || stop === 'exhausted' || stop === 'iterations') {
       // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
       const e = embeddingSearch(x, prec, dbits, tolBits, judge, poll);
@@ -110,31 +113,35 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
         stop = 'found';
       } else if (e.stopped) stop = 'limit';
     }
-    return { stop, relation, iterations, maxDiagonal: out.maxDiagonal };
+    return { stop, relation, iterations, maxDiagonal: out.maxDiagonal, cap };
   };
   if (p.degree === 0) {
     const out = run(valueTerms(values, ulp), false);
-    return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec), iterations: out.iterations, degree: 0, irreducible: false };
+    return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec, out.cap), iterations: out.iterations, degree: 0, irreducible: false };
   }
-  const diagonals: bigint[] = [];
+  const diagonals: { md: bigint; cap: bigint }[] = [];
   let iterations = 0;
   let last: ReturnType<typeof run> | null = null;
   for (let k = 1; k <= p.degree; k++) {
     last = run(powerTerms(values[0], ulp[0], k), true);
     iterations += last.iterations;
     if (last.stop === 'found' || last.stop === 'limit') break;
-    diagonals.push(last.maxDiagonal);
+    diagonals.push({ md: last.maxDiagonal, cap: last.cap });
   }
   const rel = last!.relation;
   const degree = rel === null ? 0 : rel.length - 1;
   let irreducible = false;
   if (rel !== null) {
-    // 2^(2prec) > 4^j · ‖p‖² · max|H_jj|² for every lower degree j.
+    // For every lower degree j: 2^(2prec) > 4^j · ‖p‖² · max|H_jj|² (PSLQ's bound above 2^j·‖p‖₂)
+    // and N_D² > 4^j · ‖p‖² (within what the digits decide).
     const norm2 = rel.reduce((a, c) => a + c * c, 0n);
     const twoPrec = 1n << BigInt(2 * prec);
-    irreducible = degree === 1 || (diagonals.length >= degree - 1 && diagonals.slice(0, degree - 1).every((d, i) => d !== 0n && twoPrec > (1n << BigInt(2 * (i + 1))) * norm2 * d * d));
+    irreducible = degree === 1 || (diagonals.length >= degree - 1 && diagonals.slice(0, degree - 1).every(({ md, cap }, i) => {
+      const f = (1n << BigInt(2 * (i + 1))) * norm2;
+      return md !== 0n && twoPrec > f * md * md && cap * cap > f;
+    }));
   }
-  return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec), iterations, degree, irreducible };
+  return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec, last!.cap), iterations, degree, irreducible };
 }
 
 /** The answer layout of problem.ts: coefficients (a polynomial highest degree first) and extras. */

@@ -25,7 +25,7 @@ export function relationTermsOf(input: InputOf<'relation'>): RelationTerms {
 export const RELATION_REASONS: Readonly<Record<(typeof RELATION_STOPS)[number], string>> = {
   found: 'found: a relation within max_height that passes the exact re-check',
   bound: 'bound: PSLQ proved that every relation has a norm above √n · max_height (no relation with coefficients at most max_height)',
-  exhausted: 'exhausted: the working precision ran out before a relation or the bound',
+  exhausted: 'exhausted: the working digits ran out before a relation, or cannot decide relations up to max_height (the bound is then stated only up to the norm they can decide)',
   iterations: 'iterations: the work cap of PSLQ was reached before a relation or the bound',
   limit: 'limit: the deadline stopped PSLQ before a relation or the bound',
   unverified: 'unverified: what the working digits show as a relation is over max_height or does not pass the exact re-check, and LLL on the lattice of candidates found none that does (more digits might tell)',
@@ -42,12 +42,22 @@ export function boundText(b: number): string {
   return e >= 2 ? s : `${s.slice(0, e + 1)}.${s.slice(e + 1)}`;
 }
 
+/** N_D = ⌊10^⌊D/4⌋ / (2n)⌋: the largest relation norm D working digits can decide among n terms (docs/relation.md). */
+export function decidableNorm(D: number, n: number): bigint {
+  return 10n ** BigInt(Math.floor(D / 4)) / BigInt(2 * n);
+}
+
 /**
- * The certainty of "none": 'no relation within bounds' only when PSLQ's bound excluded every
- * relation with coefficients at most max_height (stop `bound`); otherwise only the norm bound.
+ * The certainty of "none" for relations of n terms: 'no relation within bounds' only when PSLQ's
+ * bound excluded every relation with coefficients at most max_height (stop `bound`) and the digits
+ * can decide that far (N_D² > n·max_height², checked here again); otherwise only the norm bound,
+ * at most N_D.
  */
-export function abstentionCertainty(stop: (typeof RELATION_STOPS)[number], bound: number): string {
-  return stop === 'bound' ? CERTAINTY.abstention : CERTAINTY.abstentionNorm.replace('<t>', boundText(bound));
+export function abstentionCertainty(stop: (typeof RELATION_STOPS)[number], bound: number, n: number, maxHeight: number, D: number): string {
+  const cap = decidableNorm(D, n);
+  if (stop === 'bound' && cap * cap > BigInt(n) * BigInt(maxHeight) ** 2n) return CERTAINTY.abstention;
+  const capped = cap < BigInt(Math.floor(bound)) ? Number(cap) : bound;
+  return CERTAINTY.abstentionNorm.replace('<t>', boundText(capped));
 }
 
 /** The abstention certainty, or the recorded one with its verified digits. */
@@ -98,7 +108,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
     if (r.answer.length !== 0 || stop === 'found') throw engineFault('engine says no relation but answered coefficients (or stop "found")');
     return {
       fields: { answer: 'none', residual: null, ...base },
-      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: abstentionCertainty(stop, bound),
+      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: abstentionCertainty(stop, bound, poly ? t.degree + 1 : t.values!.length, t.maxHeight, t.digits),
     };
   }
   if (stop !== 'found') throw engineFault(`engine answered a relation with stop "${stop}"`);

@@ -42,8 +42,8 @@ export const relationChecker: AnswerChecker = {
       });
       // 'no relation within bounds' only where the re-run's bound excluded every relation within max_height.
       const normClaim = certaintyMatches(declared?.certainty, CERTAINTY.abstentionNorm) ? Number(/below ([^)]+)\)$/.exec(declared!.certainty as string)![1]) : NaN;
-      if (declared?.certainty !== undefined && declared.certainty !== abstentionCertainty(o.stop, o.bound) && !(normClaim <= o.bound)) {
-        checks.push({ name: 'certainty', ok: false, detail: `"none" is labelled '${abstentionCertainty(o.stop, o.bound)}' here, not ${JSON.stringify(declared.certainty)}` });
+      if (declared?.certainty !== undefined && declared.certainty !== abstentionCertainty(o.stop, o.bound, prep.problem.n as number, t.maxHeight, t.digits) && !(normClaim <= o.bound)) {
+        checks.push({ name: 'certainty', ok: false, detail: `"none" is labelled '${abstentionCertainty(o.stop, o.bound, prep.problem.n as number, t.maxHeight, t.digits)}' here, not ${JSON.stringify(declared.certainty)}` });
       }
       return { checks, objective: null };
     }
