@@ -9,6 +9,7 @@
 #include <gmpxx.h>
 
 #include "relation/exact.h"
+#include "relation/irreducible.h"
 #include "relation/problem.h"
 #include "relation/solve.h"
 #include "testing/test_util.h"
@@ -136,6 +137,19 @@ int main() {
   // first candidate is Machin's, refused by its height; LLL on the embedding lattice finds the other.
   const RelationOutcome m4 = Case({"-4.634038232428505433310333841643134536923", "0.004184076002074723864538214959285452741048", "0.1973955598498807583700497651947902934475", "3.141592653589793238462643383279502884197"}, 0, 10, 39).Find();
   CHECK(Is(m4, {"3", "-7", "-9", "5"}));
+  // Irreducibility is proven exactly (mod a prime) or not claimed: x^4 − 10x^2 + 1 has no such proof.
+  const auto ints = [](std::vector<int> a) {
+    std::vector<mpz_class> r;
+    for (int c : a) r.emplace_back(c);
+    return r;
+  };
+  CHECK(svc::core::ProvenIrreducible(ints({-1, -1, 1})));
+  CHECK(svc::core::ProvenIrreducible(ints({-1, -4, 4, 8})));
+  CHECK(svc::core::ProvenIrreducible(ints({1, -36, 12, -6, -6, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({1, 0, -10, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({6, -5, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({0, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({1, 0, -2, 0, 1})));
   // Validation.
   CHECK(Case({pi, e}, 0, 1e6, 50).Valid());
   CHECK(!Case({pi}, 0, 1e6, 50).Valid());

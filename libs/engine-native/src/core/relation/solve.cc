@@ -10,6 +10,7 @@
 #include "common/checks.h"
 #include "relation/embedding.h"
 #include "relation/exact.h"
+#include "relation/irreducible.h"
 #include "relation/pslq.h"
 
 namespace svc::core {
@@ -188,33 +189,18 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
     o.iterations = r.out.iterations;
     return o;
   }
-  std::vector<std::pair<mpz_class, mpz_class>> diagonals;  // max|H_jj| and N_D of each lower run
   Run last;
   for (int k = 1; k <= v.degree; k++) {
     last = run(PowerTerms(values[0], ulp[0], k), true);
     o.iterations += last.out.iterations;
     if (last.out.stop == RelationStop::kFound || last.out.stop == RelationStop::kLimit) break;
-    diagonals.emplace_back(last.out.max_diagonal, last.cap);
   }
   o.stop = last.out.stop;
   o.bound = BoundOf(last.out.max_diagonal, prec, last.cap);
   if (!last.relation.empty()) {
-    const int degree = static_cast<int>(last.relation.size()) - 1;
-    o.degree = degree;
-    mpz_class norm2 = 0;
-    for (const auto& c : last.relation) norm2 += c * c;
-    mpz_class two_prec;
-    mpz_setbit(two_prec.get_mpz_t(), 2 * prec);
-    bool irreducible = degree == 1 || static_cast<int>(diagonals.size()) >= degree - 1;
-    for (int j = 1; degree > 1 && irreducible && j <= degree - 1; j++) {
-      const mpz_class& d = diagonals[j - 1].first;
-      const mpz_class& cap = diagonals[j - 1].second;
-      mpz_class f;
-      mpz_setbit(f.get_mpz_t(), 2 * j);
-      f *= norm2;
-      irreducible = sgn(d) != 0 && two_prec > f * d * d && cap * cap > f;
-    }
-    o.irreducible = irreducible;
+    o.degree = static_cast<int>(last.relation.size()) - 1;
+    // An exact proof (irreducible.cc): p irreducible over ℚ with root x is its minimal polynomial.
+    o.irreducible = ProvenIrreducible(last.relation);
     o.relation = to_strings(last.relation);
   }
   return o;

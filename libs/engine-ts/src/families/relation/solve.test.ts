@@ -5,6 +5,7 @@ import { canonicalRelation, parseWritten } from './canonical';
 import { checkRelation, powerTerms, valueTerms } from './exact';
 import { fdiv } from './pslq';
 import { findRelation, solveRelation } from './solve';
+import { provenIrreducible } from './irreducible';
 import { problemValues } from './canonical';
 
 // 60 decimals of each (mpmath 1.3.0 at 80 digits, truncated).
@@ -190,5 +191,23 @@ describe('relation (engine-ts): no relation the digits refute (issue 31)', () =>
     if (o.relation !== null) expect(digitsRefute(o.relation, [v], true)).toBe(false);
     // Where the digits decide max_height, the bound still proves "none": π, e, 1 at 50 digits, max_height 100.
     expect(find({ values: [V.pi, V.e, '1'], max_height: 100 }).stop).toBe('bound');
+  });
+
+  it('proves irreducibility exactly (irreducible mod a prime) or does not claim it', () => {
+    const P = (a: number[]) => a.map(BigInt);
+    expect([[-1, -1, 1], [-1, -4, 4, 8], [1, -36, 12, -6, -6, 0, 1], [-2, 0, 1]].map((a) => provenIrreducible(P(a)))).toEqual([true, true, true, true]);
+    // x^4 − 10x^2 + 1 is irreducible but reducible mod every prime: not claimed. The others are reducible.
+    expect([[1, 0, -10, 0, 1], [6, -5, 1], [0, 0, 1], [1, 0, -2, 0, 1]].map((a) => provenIrreducible(P(a)))).toEqual([false, false, false, false]);
+    // Products of two random polynomials are never certified; random ones mostly are.
+    const rng = new Prng(311);
+    const rand = (d: number) => { const a = Array.from({ length: d + 1 }, () => BigInt(rng.nextInt(11) - 5)); if (a[d] === 0n) a[d] = 1n; return a; };
+    for (let t = 0; t < 200; t++) {
+      const f = rand(1 + rng.nextInt(4)), g = rand(1 + rng.nextInt(4));
+      const prod = new Array<bigint>(f.length + g.length - 1).fill(0n);
+      f.forEach((a, i) => g.forEach((b, j) => (prod[i + j] += a * b)));
+      expect(provenIrreducible(prod), String(prod)).toBe(false);
+    }
+    expect(find({ value: V.sqrt2p3, degree: 4 }).irreducible).toBe(false);
+    expect(find({ value: V.cos2pi7, degree: 3 }).irreducible).toBe(true);
   });
 });

@@ -7,15 +7,16 @@
  * prec = ⌈D·log2 10⌉ + 32 bits (floor), candidates at |y| < 2^−⌊3/4·⌈D·log2 10⌉⌋. A candidate is made
  * primitive and signed (first nonzero coefficient positive; for a polynomial the leading one) and
  * accepted only when its largest |coefficient| is at most max_height and it passes the exact check
- * of exact.ts. A polynomial is `irreducible` when every lower-degree run j ended with a bound
- * 1/max|H_jj| above 2^j·‖p‖₂: a factor of degree j of p would be a relation of x of norm at most
- * 2^j·‖p‖₂ (Mignotte), which that run excluded. The native twin (core/relation/solve.cc) does the
- * same, number for number.
+ * of exact.ts (a polynomial at a value proven non-zero is first divided by x^m). When PSLQ's
+ * candidate is refused or its precision runs out, LLL on the embedding lattice searches on
+ * (embedding.ts). A polynomial is `irreducible` when irreducible.ts proves it exactly (irreducible
+ * modulo a prime). The native twin (core/relation/solve.cc) does the same, number for number.
  */
 import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
 import { Limits } from '../../kernels/model';
 import { problemValues, checkRelationProblem, type Dec } from './canonical';
 import { embeddingSearch } from './embedding';
+import { provenIrreducible } from './irreducible';
 import { adjustedExponent, checkRelation, pow10, powerTerms, provenNonzero, sliceTerms, valueTerms, type RelationTerms } from './exact';
 import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
 import { boundOf, decidableNorm, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
@@ -119,28 +120,17 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
     const out = run(valueTerms(values, ulp), false);
     return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec, out.cap), iterations: out.iterations, degree: 0, irreducible: false };
   }
-  const diagonals: { md: bigint; cap: bigint }[] = [];
   let iterations = 0;
   let last: ReturnType<typeof run> | null = null;
   for (let k = 1; k <= p.degree; k++) {
     last = run(powerTerms(values[0], ulp[0], k), true);
     iterations += last.iterations;
     if (last.stop === 'found' || last.stop === 'limit') break;
-    diagonals.push({ md: last.maxDiagonal, cap: last.cap });
   }
   const rel = last!.relation;
   const degree = rel === null ? 0 : rel.length - 1;
-  let irreducible = false;
-  if (rel !== null) {
-    // For every lower degree j: 2^(2prec) > 4^j · ‖p‖² · max|H_jj|² (PSLQ's bound above 2^j·‖p‖₂)
-    // and N_D² > 4^j · ‖p‖² (within what the digits decide).
-    const norm2 = rel.reduce((a, c) => a + c * c, 0n);
-    const twoPrec = 1n << BigInt(2 * prec);
-    irreducible = degree === 1 || (diagonals.length >= degree - 1 && diagonals.slice(0, degree - 1).every(({ md, cap }, i) => {
-      const f = (1n << BigInt(2 * (i + 1))) * norm2;
-      return md !== 0n && twoPrec > f * md * md && cap * cap > f;
-    }));
-  }
+  // An exact proof (irreducible.ts): p irreducible over ℚ with root x is its minimal polynomial.
+  const irreducible = rel !== null && provenIrreducible(rel);
   return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec, last!.cap), iterations, degree, irreducible };
 }
 

@@ -4,7 +4,7 @@ import { canonicalRelation, RELATION_STOPS, type RelationProblem } from '@svc/en
 import { engineFault } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
-import { relationTerms, verifyRelation } from './rescore';
+import { irreducibleModPrime, relationTerms, verifyRelation } from './rescore';
 
 /** The request's fields with the defaults resolved (contracts resolveRelation: digits, max_height). */
 export interface RelationTerms {
@@ -123,7 +123,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
   }
   const verdict = verifyRelation(a, relationTerms(t.values, t.value, poly ? a.length - 1 : 0), t.digits);
   if (!verdict.ok) throw engineFault(`engine relation fails the exact re-check: ${verdict.detail}`);
-  if (poly && r.extras.irreducible === 1 && a.length > 2 && a[0] === 0n) throw engineFault('engine says a polynomial divisible by x of degree above 1 is irreducible');
+  if (poly && r.extras.irreducible === 1 && !irreducibleModPrime(a)) throw engineFault('engine says the polynomial is irreducible, and no prime up to 181 proves it (docs/relation.md)');
   const answer = Array.from(r.answer);
   return {
     fields: {

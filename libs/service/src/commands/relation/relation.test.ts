@@ -147,4 +147,12 @@ describe('relation: no false relation, no false abstention (issue 31)', () => {
     expect(certaintyMatches(unverified.certainty, CERTAINTY.abstentionNorm)).toBe(true);
     expect([boundText(0), boundText(1.999), boundText(123456), boundText(2 ** 100), boundText(0.0123)]).toEqual(['0', '1.99', '123000', '1.26e+30', '1.23e-2']);
   });
+
+  it('accepts `irreducible` only where its own mod-prime proof holds (x^4 - 10x^2 + 1 for √2 + √3 has none)', () => {
+    const { prep, r, done } = run('relation', { value: '3.146264369941972342329135065715570445512477129187328701232486', degree: 4 });
+    expect(done.fields).toMatchObject({ answer: [1, 0, -10, 0, 1], irreducible: false });
+    const res = r as NumericResult;
+    expect(engineFailure(() => prep.finish({ ...res, extras: { ...res.extras, irreducible: 1 } } as NumericResult, { deadlineFired: false }))).toMatch(/irreducible/);
+    expect(run('relation', { value: PHI, degree: 6 }).done.fields.irreducible).toBe(true);
+  });
 });

@@ -155,3 +155,67 @@ export function verifyRelation(a: readonly bigint[], t: CheckedTerms, D: number)
     detail: `|Σ a·x| / 10^${Ea} = ${residual} on the decimals as given, within the ${relativeText(radius, Ea)} that one unit in each last digit sent allows (the digits do not refute it); with it below 10^-${Math.ceil(D / 2)} of the largest term, and times h^${a.length - 1} below 10^${E - Math.ceil(D / 4)} (significant)`,
   };
 }
+
+/**
+ * The service's own proof that a claimed `irreducible` polynomial (ascending, primitive) is
+ * irreducible over ℚ: degree 1, or, for one of the primes 2..181 not dividing the leading
+ * coefficient, irreducible over GF(q) by Ben-Or's test (gcd(p, x^(q^i) − x) = 1 for i ≤ d/2).
+ * A claim it cannot prove this way is refused (docs/relation.md: the engines claim no other).
+ */
+export function irreducibleModPrime(p: readonly bigint[]): boolean {
+  const d = p.length - 1;
+  if (d === 1) return true;
+  const primes: number[] = [];
+  for (let q = 2; q <= 181; q++) if (primes.every((r) => q % r !== 0)) primes.push(q);
+  for (const q of primes) {
+    // Numbers suffice: every product is below 181² and every sum of them below 2^53.
+    const md = (a: number): number => ((a % q) + q) % q;
+    const inv = (a: number): number => {
+      let r = 1;
+      for (let k = 0; k < q - 2; k++) r = (r * a) % q;
+      return r;
+    };
+    const lead = Number(((p[d] % BigInt(q)) + BigInt(q)) % BigInt(q));
+    if (lead === 0) continue;
+    const li = inv(lead);
+    const f = p.map((c) => md(Number(((c % BigInt(q)) + BigInt(q)) % BigInt(q)) * li)); // monic mod q
+    const rem = (a: number[], g: number[]): number[] => {
+      const r = [...a];
+      const dg = g.length - 1;
+      const gi = inv(g[dg]);
+      for (let k = r.length - 1; k >= dg; k--) {
+        const c = md(r[k] * gi);
+        if (c !== 0) for (let j = 0; j <= dg; j++) r[k - dg + j] = md(r[k - dg + j] - c * g[j]);
+      }
+      const out = r.slice(0, dg);
+      while (out.length > 0 && out[out.length - 1] === 0) out.pop();
+      return out;
+    };
+    const mul = (a: number[], b: number[]): number[] => {
+      if (a.length === 0 || b.length === 0) return [];
+      const r = new Array<number>(a.length + b.length - 1).fill(0);
+      a.forEach((x, i) => b.forEach((y, j) => (r[i + j] = (r[i + j] + x * y) % q)));
+      return rem(r, f);
+    };
+    let h = [0, 1];
+    let ok = true;
+    for (let i = 1; i <= d / 2 && ok; i++) {
+      let acc = [1];
+      let base = h;
+      for (let e = q; e > 0; e = Math.floor(e / 2)) {
+        if (e % 2 === 1) acc = mul(acc, base);
+        base = mul(base, base);
+      }
+      h = acc;
+      let a = [...f];
+      let b = [...h];
+      while (b.length < 2) b.push(0);
+      b[1] = md(b[1] - 1);
+      while (b.length > 0 && b[b.length - 1] === 0) b.pop();
+      while (b.length > 0) [a, b] = [b, rem(a, b)];
+      if (a.length > 1) ok = false;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
