@@ -19,7 +19,34 @@ mpz_class Height(const std::vector<mpz_class>& a) {
 
 }  // namespace
 
-EmbeddingOutcome EmbeddingSearch(const std::vector<mpz_class>& x, int prec, int dbits, int tol_bits,
+mpz_class GramSchmidtFloor(const std::vector<std::vector<mpz_class>>& b, const mpz_class& k) {
+  const size_t n = b.size();
+  std::vector<mpz_class> d{mpz_class(1)};
+  std::vector<std::vector<mpz_class>> lambda(n, std::vector<mpz_class>(n));
+  mpz_class min = -1, u, q, den;
+  for (size_t r = 0; r < n; r++) {
+    for (size_t j = 0; j <= r; j++) {
+      u = 0;
+      for (size_t c = 0; c < b[r].size(); c++) mpz_addmul(u.get_mpz_t(), b[r][c].get_mpz_t(), b[j][c].get_mpz_t());
+      for (size_t i = 0; i < j; i++) {
+        u *= d[i + 1];
+        mpz_submul(u.get_mpz_t(), lambda[r][i].get_mpz_t(), lambda[j][i].get_mpz_t());
+        mpz_tdiv_q(u.get_mpz_t(), u.get_mpz_t(), d[i].get_mpz_t());
+      }
+      if (j < r) {
+        lambda[r][j] = u;
+      } else {
+        d.push_back(u);
+      }
+    }
+    den = d[r] * k;
+    mpz_tdiv_q(q.get_mpz_t(), d[r + 1].get_mpz_t(), den.get_mpz_t());
+    if (sgn(min) < 0 || q < min) min = q;
+  }
+  return sgn(min) < 0 ? mpz_class(0) : min;
+}
+
+EmbeddingOutcome EmbeddingSearch(const std::vector<mpz_class>& x, int prec, int dbits, int tol_bits, const mpz_class& slack,
                                  const std::function<std::optional<std::vector<mpz_class>>(const std::vector<mpz_class>&)>& judge,
                                  const std::function<bool()>& stop) {
   const int n = static_cast<int>(x.size());
@@ -59,6 +86,7 @@ EmbeddingOutcome EmbeddingSearch(const std::vector<mpz_class>& x, int prec, int 
       candidates.push_back(std::move(d));
     }
   }
+  out.norm_squared_bound = GramSchmidtFloor(r.b, 1 + mpz_class(n) * slack * slack);
   for (const auto& c : candidates) {
     bool any = false;
     for (const auto& v : c) any = any || sgn(v) != 0;

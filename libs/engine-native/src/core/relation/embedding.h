@@ -20,10 +20,15 @@ struct EmbeddingOutcome {
   std::vector<mpz_class> relation;  // empty when none
   int64_t swaps = 0;
   bool stopped = false;
+  mpz_class norm_squared_bound;  // M: every relation of the true values has ‖a‖² ≥ M (0 when stopped)
 };
 
-// x: the terms in fixed point (2^prec); judge returns the relation a candidate stands for, or nullopt.
-EmbeddingOutcome EmbeddingSearch(const std::vector<mpz_class>& x, int prec, int dbits, int tol_bits,
+// min_i ⌊d_i / (d_(i−1)·k)⌋ over the Gram determinants of the (independent) rows of b.
+mpz_class GramSchmidtFloor(const std::vector<std::vector<mpz_class>>& b, const mpz_class& k);
+
+// x: the terms in fixed point (2^prec); slack: c of engine-ts embedding.ts; judge returns the
+// relation a candidate stands for, or nullopt.
+EmbeddingOutcome EmbeddingSearch(const std::vector<mpz_class>& x, int prec, int dbits, int tol_bits, const mpz_class& slack,
                                  const std::function<std::optional<std::vector<mpz_class>>(const std::vector<mpz_class>&)>& judge,
                                  const std::function<bool()>& stop);
 

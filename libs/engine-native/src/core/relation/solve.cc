@@ -59,6 +59,29 @@ std::vector<mpz_class> FixedTerms(const std::vector<Dec>& terms, int prec) {
   return out;
 }
 
+// c of engine-ts embeddingSlack: 2 + ⌈max δ_i·2^Dbits / 10^(E+1)⌉.
+mpz_class EmbeddingSlack(const RelationTerms& t, int dbits) {
+  std::optional<int64_t> E;
+  for (const auto& v : t.terms) {
+    const auto a = AdjustedExponent(v);
+    if (a && (!E || *a > *E)) E = a;
+  }
+  mpz_class worst = 0, num, units;
+  for (const auto& a : t.allowance) {
+    if (sgn(a.m) == 0) continue;
+    const int64_t k = a.e - (E.value_or(0) + 1);
+    num = abs(a.m);
+    mpz_mul_2exp(num.get_mpz_t(), num.get_mpz_t(), static_cast<mp_bitcnt_t>(dbits));
+    if (k >= 0) {
+      units = num * Pow10(k);
+    } else {
+      mpz_cdiv_q(units.get_mpz_t(), num.get_mpz_t(), Pow10(-k).get_mpz_t());
+    }
+    if (units > worst) worst = units;
+  }
+  return 2 + worst;
+}
+
 }  // namespace
 
 CallStatus ValidateRelation(std::string_view command, const RelationProblem& pr, const SolveOptions& options,
@@ -124,9 +147,9 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   struct Run {
     PslqOutcome out;
     std::vector<mpz_class> relation;
-    mpz_class cap;
+    double bound = 0;
   };
-  const auto run = [&](const RelationTerms& t, bool poly) {
+  const auto run = [&](const RelationTerms& t, bool poly, bool final) {
     const int n = static_cast<int>(t.terms.size());
     Run r;
     // The relation a candidate column stands for (engine-ts solve.ts judge).
@@ -159,19 +182,28 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
     r.out = Pslq(x, prec, hn, tol_bits, accept, poll);
     if (r.out.stop != RelationStop::kFound) r.relation.clear();
     // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
-    r.cap = DecidableNorm(D, n);
-    if (r.out.stop == RelationStop::kBound && !(r.cap * r.cap > hn)) r.out.stop = RelationStop::kExhausted;
+    const mpz_class cap = DecidableNorm(D, n);
+    if (r.out.stop == RelationStop::kBound && !(cap * cap > hn)) r.out.stop = RelationStop::kExhausted;
+    // LLL's rigorous bound and search (engine-ts solve.ts).
+    mpz_class lattice = 0;
     if (r.out.stop == RelationStop::kUnverified || r.out.stop == RelationStop::kExhausted ||
-        r.out.stop == RelationStop::kIterations) {
-      // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
-      EmbeddingOutcome e = EmbeddingSearch(x, prec, dbits, tol_bits, judge, poll);
+        r.out.stop == RelationStop::kIterations || (final && r.out.stop == RelationStop::kBound)) {
+      EmbeddingOutcome e = EmbeddingSearch(x, prec, dbits, tol_bits, EmbeddingSlack(t, dbits), judge, poll);
       r.out.iterations += e.swaps;
+      lattice = e.norm_squared_bound;
       if (!e.relation.empty()) {
         r.relation = std::move(e.relation);
         r.out.stop = RelationStop::kFound;
       } else if (e.stopped) {
         r.out.stop = RelationStop::kLimit;
+      } else if (r.out.stop == RelationStop::kBound && !(lattice > hn)) {
+        r.out.stop = RelationStop::kExhausted;
       }
+    }
+    if (r.relation.empty()) {
+      mpz_class root;
+      mpz_sqrt(root.get_mpz_t(), lattice.get_mpz_t());
+      r.bound = BoundOf(r.out.max_diagonal, prec, root < cap ? root : cap);
     }
     return r;
   };
@@ -182,21 +214,21 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   };
   RelationOutcome o;
   if (v.degree == 0) {
-    Run r = run(ValueTerms(values, ulp), false);
+    Run r = run(ValueTerms(values, ulp), false, true);
     o.relation = to_strings(r.relation);
     o.stop = r.out.stop;
-    o.bound = BoundOf(r.out.max_diagonal, prec, r.cap);
+    o.bound = r.bound;
     o.iterations = r.out.iterations;
     return o;
   }
   Run last;
   for (int k = 1; k <= v.degree; k++) {
-    last = run(PowerTerms(values[0], ulp[0], k), true);
+    last = run(PowerTerms(values[0], ulp[0], k), true, k == v.degree);
     o.iterations += last.out.iterations;
     if (last.out.stop == RelationStop::kFound || last.out.stop == RelationStop::kLimit) break;
   }
   o.stop = last.out.stop;
-  o.bound = BoundOf(last.out.max_diagonal, prec, last.cap);
+  o.bound = last.bound;
   if (!last.relation.empty()) {
     o.degree = static_cast<int>(last.relation.size()) - 1;
     // An exact proof (irreducible.cc): p irreducible over ℚ with root x is its minimal polynomial.

@@ -19,6 +19,7 @@ import { embeddingSearch } from './embedding';
 import { provenIrreducible } from './irreducible';
 import { adjustedExponent, checkRelation, pow10, powerTerms, provenNonzero, sliceTerms, valueTerms, type RelationTerms } from './exact';
 import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
+import { isqrt } from '../precision/bigfloat';
 import { boundOf, decidableNorm, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
 
 const abs = (a: bigint): bigint => (a < 0n ? -a : a);
@@ -51,6 +52,26 @@ export function fixedTerms(terms: readonly Dec[], prec: number): bigint[] {
   });
 }
 
+const minB = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/**
+ * c of embedding.ts: how far, in units of X_i = ⌊x_i / 2^(prec − Dbits)⌋, a term of the true values
+ * can be from X_i: below 2 for the two floors, plus ⌈δ_i·2^Dbits / 10^(E+1)⌉ for the largest allowance.
+ */
+export function embeddingSlack(t: RelationTerms, dbits: number): bigint {
+  let E = -Infinity;
+  for (const v of t.terms) E = Math.max(E, adjustedExponent(v));
+  let worst = 0n;
+  for (const a of t.allowance) {
+    if (a.m === 0n) continue;
+    const k = a.e - (E + 1);
+    const num = (a.m < 0n ? -a.m : a.m) << BigInt(dbits);
+    const units = k >= 0 ? num * pow10(k) : (num + pow10(-k) - 1n) / pow10(-k);
+    if (units > worst) worst = units;
+  }
+  return 2n + worst;
+}
+
 /** What solveRelation found (before it becomes a NumericResult). */
 export interface RelationOutcome {
   /** The coefficients in the order of the terms (ascending powers for a polynomial), null when none. */
@@ -74,7 +95,7 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
   const H = BigInt(p.maxHeight);
   const poll = () => limits.check();
   const nonzeroX = p.degree > 0 && provenNonzero(values[0], ulp[0]);
-  const run = (t: RelationTerms, poly: boolean) => {
+  const run = (t: RelationTerms, poly: boolean, final: boolean) => {
     const n = t.terms.length;
     const x = fixedTerms(t.terms, prec);
     // The relation a candidate column stands for, or null: primitive and signed; a polynomial
@@ -105,25 +126,31 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
     // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
     const cap = decidableNorm(D, n);
     if (stop === 'bound' && !(cap * cap > BigInt(n) * H * H)) stop = 'exhausted';
-    if (stop === 'unverified' || stop === 'exhausted' || stop === 'iterations') {
-      // PSLQ's first candidate was refused or its precision ran out: LLL on the embedding lattice.
-      const e = embeddingSearch(x, prec, dbits, tolBits, judge, poll);
+    // A claim needs LLL's rigorous bound (embedding.ts): every run whose candidate was refused or
+    // whose precision ran out, and the last run when it ends without a relation.
+    let lattice = 0n;
+    if (stop === 'unverified' || stop === 'exhausted' || stop === 'iterations' || (final && stop === 'bound')) {
+      const e = embeddingSearch(x, prec, dbits, tolBits, embeddingSlack(t, dbits), judge, poll);
       iterations += e.swaps;
+      lattice = e.normSquaredBound;
       if (e.relation !== null) {
         relation = e.relation;
         stop = 'found';
       } else if (e.stopped) stop = 'limit';
+      else if (stop === 'bound' && !(lattice > BigInt(n) * H * H)) stop = 'exhausted';
     }
-    return { stop, relation, iterations, maxDiagonal: out.maxDiagonal, cap };
+    // The norm bound stated: PSLQ's, at most N_D and at most ⌊√M⌋ (0 without LLL's).
+    const bound = relation !== null ? 0 : boundOf(out.maxDiagonal, prec, minB(cap, isqrt(lattice)));
+    return { stop, relation, iterations, bound };
   };
   if (p.degree === 0) {
-    const out = run(valueTerms(values, ulp), false);
-    return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec, out.cap), iterations: out.iterations, degree: 0, irreducible: false };
+    const out = run(valueTerms(values, ulp), false, true);
+    return { relation: out.relation, stop: out.stop, bound: out.bound, iterations: out.iterations, degree: 0, irreducible: false };
   }
   let iterations = 0;
   let last: ReturnType<typeof run> | null = null;
   for (let k = 1; k <= p.degree; k++) {
-    last = run(powerTerms(values[0], ulp[0], k), true);
+    last = run(powerTerms(values[0], ulp[0], k), true, k === p.degree);
     iterations += last.iterations;
     if (last.stop === 'found' || last.stop === 'limit') break;
   }
@@ -131,7 +158,7 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
   const degree = rel === null ? 0 : rel.length - 1;
   // An exact proof (irreducible.ts): p irreducible over ℚ with root x is its minimal polynomial.
   const irreducible = rel !== null && provenIrreducible(rel);
-  return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec, last!.cap), iterations, degree, irreducible };
+  return { relation: rel, stop: last!.stop, bound: last!.bound, iterations, degree, irreducible };
 }
 
 /** The answer layout of problem.ts: coefficients (a polynomial highest degree first) and extras. */
