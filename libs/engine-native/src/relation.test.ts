@@ -81,6 +81,12 @@ describeNative('native relation (GMP): the same relation, stop, bound and extras
     const machin = ['-4.634038232428505433310333841643134536923e+0', '4.184076002074723864538214959285452741048e-3', '1.973955598498807583700497651947902934475e-1', '3.141592653589793238462643383279502884197e+0'];
     const m4 = await both({ values: machin, max_height: 10, digits: 39 });
     expect(Array.from(m4.answer)).toEqual([3, -7, -9, 5]);
+    // Bounds claimed only as far as proven: 2·10^9x² + 2·10^5x + 3 within max_height 10^11 at 14 digits,
+    // 2·10^6x² − 7 (norm 2·10^6) at 36 digits.
+    const lie1 = await both({ value: '-0.000018377223398316206680011064555672', degree: 2, max_height: 1e11, digits: 14 });
+    expect(lie1.extras.stop).not.toBe(1);
+    const lie2 = await both({ value: '0.0018708286933869706927918743661582746', degree: 5, max_height: 1e6, digits: 36 });
+    if (lie2.answer.length === 0) expect(lie2.extras.bound).toBeLessThanOrEqual(2e6);
   });
   it('issue 31: agrees on planted relations at small digits and on small values, none refuted by the digits', async () => {
     const rng = new Prng(3102);

@@ -189,6 +189,10 @@ describe('relation (engine-ts): no relation the digits refute (issue 31)', () =>
     expect(o.stop).not.toBe('bound');
     expect(o.bound).toBeLessThanOrEqual(1000 / 6);
     if (o.relation !== null) expect(digitsRefute(o.relation, [v], true)).toBe(false);
+    // PSLQ's bound on the rounded vector also exceeded the norm of a true relation: 2·10^6x² − 7
+    // (norm 2·10^6) at 36 digits, degree 5, bound 2.97·10^6; the stated bound is now LLL's proven one.
+    const w = find({ value: '0.0018708286933869706927918743661582746', degree: 5, max_height: 1e6, digits: 36 });
+    if (w.relation === null) expect(w.bound).toBeLessThanOrEqual(2e6);
     // Where the digits decide max_height, the bound still proves "none": π, e, 1 at 50 digits, max_height 100.
     expect(find({ values: [V.pi, V.e, '1'], max_height: 100 }).stop).toBe('bound');
   });
