@@ -54,6 +54,8 @@ export const CERTAINTY = {
   operationNumeric: 'operation (numeric, tolerance <t>)',
   recorded: 'recorded (numerically detected, verified to <d> digits)',
   abstention: 'abstention (no relation within bounds)',
+  /** relation's `none` when the search did not exclude every relation within max_height: only PSLQ's norm bound is claimed. */
+  abstentionNorm: 'abstention (no relation found; none of norm below <t>)',
 } as const;
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalRelation, type RelationInput } from '@svc/engine-ts/families/relation';
-import { polyRemainder, randomAlgebraic } from '@svc/engine-ts/testing/relation';
+import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from '@svc/engine-ts/testing/relation';
+import { Prng } from '@svc/engine-ts';
 import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_LIBRARY_COMMANDS } from './index';
 import { describeNative } from './testing';
 
@@ -71,4 +72,36 @@ describeNative('native relation (GMP): the same relation, stop, bound and extras
       await both({ values: [c.value, '1', '3.141592653589793238462643383279502884197169399375105820974944'], max_height: 1000, digits: 50 });
     }
   }, 60_000);
+  it('issue 31: agrees on the three reported cases, each answer holding on the digits as sent', async () => {
+    const small = await both({ value: '-0.00003258653877320317864311006', degree: 6, max_height: 1e6, digits: 28 });
+    if (small.answer.length > 0) expect(small.answer[small.answer.length - 1]).not.toBe(0);
+    const eight = ['2.39789527279837054406194357796', '1.60943791243410037460075933322', '0.693147180559945309417232121458', '1.41421356237309504880168872420', '18.9370691399441224394914253604', '1.94591014905531330510535274344', '1.09861228866810969139524523692', '3.14159265358979323846264338327'];
+    const e8 = await both({ values: eight, max_height: 1e6, digits: 11 });
+    if (e8.answer.length > 0) expect(digitsRefute(Array.from(e8.answer, (x) => BigInt(x)), eight, false)).toBe(false);
+    const machin = ['-4.634038232428505433310333841643134536923e+0', '4.184076002074723864538214959285452741048e-3', '1.973955598498807583700497651947902934475e-1', '3.141592653589793238462643383279502884197e+0'];
+    const m4 = await both({ values: machin, max_height: 10, digits: 39 });
+    expect(Array.from(m4.answer)).toEqual([3, -7, -9, 5]);
+    // Bounds claimed only as far as proven: 2·10^9x² + 2·10^5x + 3 within max_height 10^11 at 14 digits,
+    // 2·10^6x² − 7 (norm 2·10^6) at 36 digits.
+    const lie1 = await both({ value: '-0.000018377223398316206680011064555672', degree: 2, max_height: 1e11, digits: 14 });
+    expect(lie1.extras.stop).not.toBe(1);
+    const lie2 = await both({ value: '0.0018708286933869706927918743661582746', degree: 5, max_height: 1e6, digits: 36 });
+    if (lie2.answer.length === 0) expect(lie2.extras.bound).toBeLessThanOrEqual(2e6);
+  });
+  it('issue 31: agrees on planted relations at small digits and on small values, none refuted by the digits', async () => {
+    const rng = new Prng(3102);
+    for (let t = 0; t < 12; t++) {
+      const vals = RELATION_CONSTANTS.slice(t % 5, (t % 5) + 2 + (t % 3));
+      const c = vals.map(() => BigInt(rng.nextInt(15) - 7));
+      const values = [...vals, plantedCombination(vals, c)];
+      const r = await both({ values, max_height: 1 + rng.nextInt(12), digits: 10 + rng.nextInt(8) });
+      if (r.answer.length > 0) expect(digitsRefute(Array.from(r.answer, (x) => BigInt(x)), values, false)).toBe(false);
+    }
+    for (const c of randomAlgebraic(32, 6, { maxDegree: 4, digits: 40 })) {
+      const [ip, fp] = c.value.replace('-', '').split('.');
+      const v = `${c.value.startsWith('-') ? '-' : ''}0.000${ip}${fp}`.slice(0, 36);
+      const r = await both({ value: v, degree: 6, max_height: 1e6, digits: 24 });
+      if (r.answer.length > 0) expect(digitsRefute(Array.from(r.answer, (x) => BigInt(x)).reverse(), [v], true)).toBe(false);
+    }
+  }, 120_000);
 });

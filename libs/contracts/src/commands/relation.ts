@@ -176,14 +176,14 @@ export const relation = {
   output: {
     answer: z.union([z.array(z.number().int()), z.literal('none')])
       .describe('the integer coefficients (values: in their order, first nonzero positive; polynomial: highest degree first, leading positive; primitive), or "none" when no relation within max_height was found'),
-    residual: z.string().nullable().describe('|Σ a_i·x_i| / 10^E on the decimals as given (exact; E the decimal exponent of the largest term), e.g. "3.1e-57"; null with none'),
-    bound: z.number().min(0).describe('the lower bound 1/max|H_jj| that PSLQ established on the Euclidean norm of any relation (with none: of any relation of degree at most `degree`); 0 when the relation was found before the first bound'),
+    residual: z.string().nullable().describe('|Σ a_i·x_i| / 10^E on the decimals as given (exact; E the decimal exponent of the relation\'s largest term), e.g. "3.1e-57"; null with none'),
+    bound: z.number().min(0).describe('with none: a lower bound on the Euclidean norm of every relation of the true values (of degree at most `degree` for a polynomial), proven by LLL on the embedding lattice and at most PSLQ\'s 1/max|H_jj|; 0 when none was reached, and with a relation'),
     digits: z.number().int().describe('the working digits used'),
     degree: z.number().int().optional().describe('value: the degree of the polynomial found'),
     polynomial: z.string().optional().describe('value: the polynomial as text, e.g. "x^2 - x - 1"'),
-    irreducible: z.boolean().optional().describe('value: the polynomial is proven irreducible (every lower degree was excluded up to 2^j·‖p‖₂, Mignotte), so it is the minimal polynomial up to the working precision'),
-    reason: z.string().describe('why PSLQ stopped: found, bound (no relation within max_height), exhausted or unverified (the digits are spent), iterations (the work cap), limit (deadline)'),
-    certainty: z.string().min(1).describe("'recorded (numerically detected, verified to <d> digits)', or 'abstention (no relation within bounds)' with none"),
+    irreducible: z.boolean().optional().describe('value: the polynomial is proven irreducible over the rationals (exactly: irreducible modulo a prime up to 181), so it is the minimal polynomial of the value; false when not proven'),
+    reason: z.string().describe('why the search stopped: found, bound (every relation within max_height excluded), exhausted or unverified (the digits are spent or cannot decide max_height), iterations (the work cap), limit (deadline)'),
+    certainty: z.string().min(1).describe("'recorded (numerically detected, verified to <d> digits)'; with none 'abstention (no relation within bounds)' when every relation within max_height was excluded, else 'abstention (no relation found; none of norm below <t>)'"),
   },
   nMeans: 'the number of coefficients of a relation: the number of values, or degree + 1 for a polynomial',
   limits: {

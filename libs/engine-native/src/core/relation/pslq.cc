@@ -190,12 +190,20 @@ PslqOutcome Pslq(const std::vector<mpz_class>& x, int prec, const mpz_class& hei
   }
 }
 
-double BoundOf(const mpz_class& max_diagonal, int prec) {
+mpz_class DecidableNorm(int d, int n) {
+  mpz_class r;
+  mpz_ui_pow_ui(r.get_mpz_t(), 10, static_cast<unsigned long>(d / 4));
+  mpz_fdiv_q_ui(r.get_mpz_t(), r.get_mpz_t(), static_cast<unsigned long>(2 * n));
+  return r;
+}
+
+double BoundOf(const mpz_class& max_diagonal, int prec, const mpz_class& cap) {
   if (sgn(max_diagonal) == 0) return 0;
   mpz_class b;
   mpz_setbit(b.get_mpz_t(), 2 * prec);
   mpz_tdiv_q(b.get_mpz_t(), b.get_mpz_t(), max_diagonal.get_mpz_t());
   mpz_fdiv_q_2exp(b.get_mpz_t(), b.get_mpz_t(), prec);
+  if (b > cap) b = cap;
   if (sgn(b) == 0) return 0;
   if (mpz_sizeinbase(b.get_mpz_t(), 2) > 1000) return DBL_MAX;
   return mpz_get_d(b.get_mpz_t());

@@ -30,8 +30,11 @@ int64_t PslqIterationCap(int n, int prec);
 PslqOutcome Pslq(const std::vector<mpz_class>& x, int prec, const mpz_class& height_squared_times_n, int tol_bits,
                  const std::function<bool(const std::vector<mpz_class>&)>& accept, const std::function<bool()>& poll);
 
-// 1/max|H_jj| as a double (engine-ts boundOf).
-double BoundOf(const mpz_class& max_diagonal, int prec);
+// N_D = ⌊10^⌊D/4⌋ / (2n)⌋: the largest relation norm D digits can decide (engine-ts decidableNorm).
+mpz_class DecidableNorm(int d, int n);
+
+// min(1/max|H_jj|, cap) as a double (engine-ts boundOf).
+double BoundOf(const mpz_class& max_diagonal, int prec, const mpz_class& cap);
 
 }  // namespace svc::core
 

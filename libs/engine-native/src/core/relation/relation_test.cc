@@ -6,7 +6,10 @@
 #include <string>
 #include <vector>
 
+#include <gmpxx.h>
+
 #include "relation/exact.h"
+#include "relation/irreducible.h"
 #include "relation/problem.h"
 #include "relation/solve.h"
 #include "testing/test_util.h"
@@ -107,6 +110,46 @@ int main() {
   CHECK(Case({"0.000", pi}, 0, 1e6, 20).Find().relation.empty());
   // The value 0 of degree 3: x.
   CHECK(Is(Case({"0"}, 3, 1e6, 20).Find(), {"0", "1"}));
+  // Issue 31. A small non-zero value: never x^k (its digits prove x ≠ 0); what comes back has a_0 ≠ 0.
+  const RelationOutcome small = Case({"-0.00003258653877320317864311006"}, 6, 1e6, 28).Find();
+  CHECK(small.relation.empty() || small.relation[0] != "0");
+  // Eight values of 30 digits at 11 working digits: the relation PSLQ sees at 11 digits,
+  // [1,2,2,-4,0,-4,3,1] (residual 1.3e-7 on the decimals sent), is refuted by the 30 digits.
+  const std::vector<std::string> eight = {"2.39789527279837054406194357796", "1.60943791243410037460075933322", "0.693147180559945309417232121458", "1.41421356237309504880168872420", "18.9370691399441224394914253604", "1.94591014905531330510535274344", "1.09861228866810969139524523692", "3.14159265358979323846264338327"};
+  const RelationOutcome e8 = Case(eight, 0, 1e6, 11).Find();
+  CHECK(e8.relation != std::vector<std::string>({"1", "2", "2", "-4", "0", "-4", "3", "1"}));
+  if (!e8.relation.empty()) {
+    // |Σ a_i·v_i| ≤ Σ |a_i|·u_i, in integers at 30 decimals (every value has 29 or 30).
+    mpz_class sum = 0, allow = 0;
+    for (size_t i = 0; i < eight.size(); i++) {
+      std::string d = eight[i];
+      const size_t dot = d.find('.');
+      const size_t places = d.size() - dot - 1;
+      d.erase(dot, 1);
+      const mpz_class v = mpz_class(d, 10) * svc::core::Pow10(static_cast<int64_t>(30 - places));
+      const mpz_class a(e8.relation[i], 10);
+      sum += a * v;
+      allow += abs(a) * svc::core::Pow10(static_cast<int64_t>(30 - places));
+    }
+    CHECK(abs(sum) <= allow);
+  }
+  // Machin's relation (height 16) and one of height 9 among four values, max_height 10: PSLQ's
+  // first candidate is Machin's, refused by its height; LLL on the embedding lattice finds the other.
+  const RelationOutcome m4 = Case({"-4.634038232428505433310333841643134536923", "0.004184076002074723864538214959285452741048", "0.1973955598498807583700497651947902934475", "3.141592653589793238462643383279502884197"}, 0, 10, 39).Find();
+  CHECK(Is(m4, {"3", "-7", "-9", "5"}));
+  // Irreducibility is proven exactly (mod a prime) or not claimed: x^4 − 10x^2 + 1 has no such proof.
+  const auto ints = [](std::vector<int> a) {
+    std::vector<mpz_class> r;
+    for (int c : a) r.emplace_back(c);
+    return r;
+  };
+  CHECK(svc::core::ProvenIrreducible(ints({-1, -1, 1})));
+  CHECK(svc::core::ProvenIrreducible(ints({-1, -4, 4, 8})));
+  CHECK(svc::core::ProvenIrreducible(ints({1, -36, 12, -6, -6, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({1, 0, -10, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({6, -5, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({0, 0, 1})));
+  CHECK(!svc::core::ProvenIrreducible(ints({1, 0, -2, 0, 1})));
   // Validation.
   CHECK(Case({pi, e}, 0, 1e6, 50).Valid());
   CHECK(!Case({pi}, 0, 1e6, 50).Valid());

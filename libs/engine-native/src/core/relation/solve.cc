@@ -8,7 +8,9 @@
 #include <utility>
 
 #include "common/checks.h"
+#include "relation/embedding.h"
 #include "relation/exact.h"
+#include "relation/irreducible.h"
 #include "relation/pslq.h"
 
 namespace svc::core {
@@ -55,6 +57,29 @@ std::vector<mpz_class> FixedTerms(const std::vector<Dec>& terms, int prec) {
     out.push_back(std::move(v));
   }
   return out;
+}
+
+// c of engine-ts embeddingSlack: 2 + ⌈max δ_i·2^Dbits / 10^(E+1)⌉.
+mpz_class EmbeddingSlack(const RelationTerms& t, int dbits) {
+  std::optional<int64_t> E;
+  for (const auto& v : t.terms) {
+    const auto a = AdjustedExponent(v);
+    if (a && (!E || *a > *E)) E = a;
+  }
+  mpz_class worst = 0, num, units;
+  for (const auto& a : t.allowance) {
+    if (sgn(a.m) == 0) continue;
+    const int64_t k = a.e - (E.value_or(0) + 1);
+    num = abs(a.m);
+    mpz_mul_2exp(num.get_mpz_t(), num.get_mpz_t(), static_cast<mp_bitcnt_t>(dbits));
+    if (k >= 0) {
+      units = num * Pow10(k);
+    } else {
+      mpz_cdiv_q(units.get_mpz_t(), num.get_mpz_t(), Pow10(-k).get_mpz_t());
+    }
+    if (units > worst) worst = units;
+  }
+  return 2 + worst;
 }
 
 }  // namespace
@@ -118,33 +143,68 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   const int tol_bits = (3 * dbits) / 4;
   const mpz_class H(std::to_string(static_cast<int64_t>(v.max_height)), 10);
   const auto poll = [&limits]() { return limits.CheckLimits() != Stop::kNone; };
+  const bool nonzero_x = v.degree > 0 && ProvenNonzero(values[0], ulp[0]);
   struct Run {
     PslqOutcome out;
     std::vector<mpz_class> relation;
+    double bound = 0;
   };
-  const auto run = [&](const RelationTerms& t, bool poly) {
+  const auto run = [&](const RelationTerms& t, bool poly, bool final) {
     const int n = static_cast<int>(t.terms.size());
     Run r;
-    const auto accept = [&](const std::vector<mpz_class>& col) {
+    // The relation a candidate column stands for (engine-ts solve.ts judge).
+    const auto judge = [&](const std::vector<mpz_class>& col) -> std::optional<std::vector<mpz_class>> {
       std::vector<mpz_class> a = Normalise(col, poly);
       if (poly) {
         size_t top = a.size() - 1;
         while (top > 0 && sgn(a[top]) == 0) top--;
-        a.resize(top + 1);
+        size_t low = 0;
+        if (nonzero_x) {
+          while (low < top && sgn(a[low]) == 0) low++;
+        }
+        a = std::vector<mpz_class>(a.begin() + static_cast<std::ptrdiff_t>(low), a.begin() + static_cast<std::ptrdiff_t>(top + 1));
+        if (a.size() < 2) return std::nullopt;
       }
       for (const auto& c : a) {
-        if (abs(c) > H) return false;
+        if (abs(c) > H) return std::nullopt;
       }
-      RelationTerms sub;
-      sub.terms.assign(t.terms.begin(), t.terms.begin() + static_cast<std::ptrdiff_t>(a.size()));
-      sub.allowance.assign(t.allowance.begin(), t.allowance.begin() + static_cast<std::ptrdiff_t>(a.size()));
-      if (!CheckRelation(a, sub, D)) return false;
-      r.relation = std::move(a);
+      if (!CheckRelation(a, SliceTerms(t, a.size()), D)) return std::nullopt;
+      return a;
+    };
+    const auto accept = [&](const std::vector<mpz_class>& col) {
+      auto a = judge(col);
+      if (!a) return false;
+      r.relation = std::move(*a);
       return true;
     };
     const mpz_class hn = H * H * n;
-    r.out = Pslq(FixedTerms(t.terms, prec), prec, hn, tol_bits, accept, poll);
+    const std::vector<mpz_class> x = FixedTerms(t.terms, prec);
+    r.out = Pslq(x, prec, hn, tol_bits, accept, poll);
     if (r.out.stop != RelationStop::kFound) r.relation.clear();
+    // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
+    const mpz_class cap = DecidableNorm(D, n);
+    if (r.out.stop == RelationStop::kBound && !(cap * cap > hn)) r.out.stop = RelationStop::kExhausted;
+    // LLL's rigorous bound and search (engine-ts solve.ts).
+    mpz_class lattice = 0;
+    if (r.out.stop == RelationStop::kUnverified || r.out.stop == RelationStop::kExhausted ||
+        r.out.stop == RelationStop::kIterations || (final && r.out.stop == RelationStop::kBound)) {
+      EmbeddingOutcome e = EmbeddingSearch(x, prec, dbits, tol_bits, EmbeddingSlack(t, dbits), judge, poll);
+      r.out.iterations += e.swaps;
+      lattice = e.norm_squared_bound;
+      if (!e.relation.empty()) {
+        r.relation = std::move(e.relation);
+        r.out.stop = RelationStop::kFound;
+      } else if (e.stopped) {
+        r.out.stop = RelationStop::kLimit;
+      } else if (r.out.stop == RelationStop::kBound && !(lattice > hn)) {
+        r.out.stop = RelationStop::kExhausted;
+      }
+    }
+    if (r.relation.empty()) {
+      mpz_class root;
+      mpz_sqrt(root.get_mpz_t(), lattice.get_mpz_t());
+      r.bound = BoundOf(r.out.max_diagonal, prec, root < cap ? root : cap);
+    }
     return r;
   };
   const auto to_strings = [](const std::vector<mpz_class>& a) {
@@ -154,39 +214,25 @@ RelationOutcome FindRelation(const RelationView& v, const Limits& limits) {
   };
   RelationOutcome o;
   if (v.degree == 0) {
-    Run r = run(ValueTerms(values, ulp), false);
+    Run r = run(ValueTerms(values, ulp), false, true);
     o.relation = to_strings(r.relation);
     o.stop = r.out.stop;
-    o.bound = BoundOf(r.out.max_diagonal, prec);
+    o.bound = r.bound;
     o.iterations = r.out.iterations;
     return o;
   }
-  std::vector<mpz_class> diagonals;
   Run last;
   for (int k = 1; k <= v.degree; k++) {
-    last = run(PowerTerms(values[0], ulp[0], k), true);
+    last = run(PowerTerms(values[0], ulp[0], k), true, k == v.degree);
     o.iterations += last.out.iterations;
     if (last.out.stop == RelationStop::kFound || last.out.stop == RelationStop::kLimit) break;
-    diagonals.push_back(last.out.max_diagonal);
   }
   o.stop = last.out.stop;
-  o.bound = BoundOf(last.out.max_diagonal, prec);
+  o.bound = last.bound;
   if (!last.relation.empty()) {
-    const int degree = static_cast<int>(last.relation.size()) - 1;
-    o.degree = degree;
-    mpz_class norm2 = 0;
-    for (const auto& c : last.relation) norm2 += c * c;
-    mpz_class two_prec;
-    mpz_setbit(two_prec.get_mpz_t(), 2 * prec);
-    bool irreducible = degree == 1 || static_cast<int>(diagonals.size()) >= degree - 1;
-    for (int j = 1; degree > 1 && irreducible && j <= degree - 1; j++) {
-      const mpz_class& d = diagonals[j - 1];
-      mpz_class rhs;
-      mpz_setbit(rhs.get_mpz_t(), 2 * j);
-      rhs *= norm2 * d * d;
-      irreducible = sgn(d) != 0 && two_prec > rhs;
-    }
-    o.irreducible = irreducible;
+    o.degree = static_cast<int>(last.relation.size()) - 1;
+    // An exact proof (irreducible.cc): p irreducible over ℚ with root x is its minimal polynomial.
+    o.irreducible = ProvenIrreducible(last.relation);
     o.relation = to_strings(last.relation);
   }
   return o;

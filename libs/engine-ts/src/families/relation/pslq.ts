@@ -152,14 +152,24 @@ export function pslq(x: readonly bigint[], prec: number, heightSquaredTimesN: bi
 }
 
 /**
- * The lower bound 1/max|H_jj| as a double, from the integer ⌊2^(2prec)/max|H_jj|⌋ >> prec
- * truncated to its top 53 bits (as GMP's mpz_get_d does); Number.MAX_VALUE beyond 1000 bits; 0 when
- * no bound was reached.
+ * The largest Euclidean norm of a relation of n terms that D working digits can decide,
+ * N_D = ⌊10^⌊D/4⌋ / (2n)⌋: a true relation a has |a·x̂| ≤ ‖a‖₁·2·10^−D on the terms as PSLQ holds
+ * them (the digits sent and the fixed point), below PSLQ's tolerance 10^(−3D/4) only while
+ * ‖a‖₂ < N_D; beyond it PSLQ's bound speaks of the rounded vector, not of the true values, so no
+ * claim goes beyond N_D.
  */
-export function boundOf(maxDiagonal: bigint, prec: number): number {
+export const decidableNorm = (D: number, n: number): bigint => 10n ** BigInt(Math.floor(D / 4)) / BigInt(2 * n);
+
+/**
+ * The lower bound min(1/max|H_jj|, cap) as a double, from the integer ⌊2^(2prec)/max|H_jj|⌋ >> prec
+ * (capped) truncated to its top 53 bits (as GMP's mpz_get_d does); Number.MAX_VALUE beyond 1000
+ * bits; 0 when no bound was reached.
+ */
+export function boundOf(maxDiagonal: bigint, prec: number, cap?: bigint): number {
   if (maxDiagonal === 0n) return 0;
   const P = BigInt(prec);
-  const b = ((1n << (2n * P)) / maxDiagonal) >> P;
+  let b = ((1n << (2n * P)) / maxDiagonal) >> P;
+  if (cap !== undefined && b > cap) b = cap;
   const bits = b.toString(2).length;
   if (b === 0n) return 0;
   if (bits > 1000) return Number.MAX_VALUE;

@@ -7,17 +7,20 @@
  * prec = ⌈D·log2 10⌉ + 32 bits (floor), candidates at |y| < 2^−⌊3/4·⌈D·log2 10⌉⌋. A candidate is made
  * primitive and signed (first nonzero coefficient positive; for a polynomial the leading one) and
  * accepted only when its largest |coefficient| is at most max_height and it passes the exact check
- * of exact.ts. A polynomial is `irreducible` when every lower-degree run j ended with a bound
- * 1/max|H_jj| above 2^j·‖p‖₂: a factor of degree j of p would be a relation of x of norm at most
- * 2^j·‖p‖₂ (Mignotte), which that run excluded. The native twin (core/relation/solve.cc) does the
- * same, number for number.
+ * of exact.ts (a polynomial at a value proven non-zero is first divided by x^m). When PSLQ's
+ * candidate is refused or its precision runs out, LLL on the embedding lattice searches on
+ * (embedding.ts). A polynomial is `irreducible` when irreducible.ts proves it exactly (irreducible
+ * modulo a prime). The native twin (core/relation/solve.cc) does the same, number for number.
  */
 import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
 import { Limits } from '../../kernels/model';
 import { problemValues, checkRelationProblem, type Dec } from './canonical';
-import { adjustedExponent, checkRelation, pow10, powerTerms, valueTerms, type RelationTerms } from './exact';
+import { embeddingSearch } from './embedding';
+import { provenIrreducible } from './irreducible';
+import { adjustedExponent, checkRelation, pow10, powerTerms, provenNonzero, sliceTerms, valueTerms, type RelationTerms } from './exact';
 import { RELATION_STOPS, type RelationProblem, type RelationStop } from './problem';
-import { boundOf, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
+import { isqrt } from '../precision/bigfloat';
+import { boundOf, decidableNorm, digitBits, fdiv, PSLQ_GUARD_BITS, pslq } from './pslq';
 
 const abs = (a: bigint): bigint => (a < 0n ? -a : a);
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -49,6 +52,26 @@ export function fixedTerms(terms: readonly Dec[], prec: number): bigint[] {
   });
 }
 
+const minB = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+/**
+ * c of embedding.ts: how far, in units of X_i = ⌊x_i / 2^(prec − Dbits)⌋, a term of the true values
+ * can be from X_i: below 2 for the two floors, plus ⌈δ_i·2^Dbits / 10^(E+1)⌉ for the largest allowance.
+ */
+export function embeddingSlack(t: RelationTerms, dbits: number): bigint {
+  let E = -Infinity;
+  for (const v of t.terms) E = Math.max(E, adjustedExponent(v));
+  let worst = 0n;
+  for (const a of t.allowance) {
+    if (a.m === 0n) continue;
+    const k = a.e - (E + 1);
+    const num = (a.m < 0n ? -a.m : a.m) << BigInt(dbits);
+    const units = k >= 0 ? num * pow10(k) : (num + pow10(-k) - 1n) / pow10(-k);
+    if (units > worst) worst = units;
+  }
+  return 2n + worst;
+}
+
 /** What solveRelation found (before it becomes a NumericResult). */
 export interface RelationOutcome {
   /** The coefficients in the order of the terms (ascending powers for a polynomial), null when none. */
@@ -71,49 +94,71 @@ export function findRelation(p: RelationProblem, limits: Limits = new Limits(nul
   const tolBits = Math.floor((3 * dbits) / 4);
   const H = BigInt(p.maxHeight);
   const poll = () => limits.check();
-  const run = (t: RelationTerms, poly: boolean) => {
+  const nonzeroX = p.degree > 0 && provenNonzero(values[0], ulp[0]);
+  const run = (t: RelationTerms, poly: boolean, final: boolean) => {
     const n = t.terms.length;
     const x = fixedTerms(t.terms, prec);
-    let accepted: bigint[] | null = null;
-    const accept = (col: bigint[]): boolean => {
+    // The relation a candidate column stands for, or null: primitive and signed; a polynomial
+    // without its zero top coefficients and, at a value proven non-zero, divided by x^m; at most
+    // max_height; passing the exact check on every digit sent (exact.ts).
+    const judge = (col: bigint[]): bigint[] | null => {
       let a = normaliseRelation(col, poly);
       if (poly) {
-        // A polynomial of lower degree than the run: its own terms (x^0..x^deg) decide.
         let top = a.length - 1;
         while (top > 0 && a[top] === 0n) top--;
-        a = a.slice(0, top + 1);
+        let low = 0;
+        if (nonzeroX) while (low < top && a[low] === 0n) low++;
+        a = a.slice(low, top + 1);
+        if (a.length < 2) return null;
       }
-      if (a.some((c) => abs(c) > H)) return false;
-      if (!checkRelation(a, { terms: t.terms.slice(0, a.length), allowance: t.allowance.slice(0, a.length) }, D).ok) return false;
-      accepted = a;
-      return true;
+      if (a.some((c) => abs(c) > H)) return null;
+      return checkRelation(a, sliceTerms(t, a.length), D).ok ? a : null;
+    };
+    let accepted: bigint[] | null = null;
+    const accept = (col: bigint[]): boolean => {
+      accepted = judge(col);
+      return accepted !== null;
     };
     const out = pslq(x, prec, BigInt(n) * H * H, tolBits, accept, poll);
-    return { ...out, relation: out.stop === 'found' ? (accepted as bigint[] | null) : null };
+    let iterations = out.iterations;
+    let stop = out.stop;
+    let relation = out.stop === 'found' ? (accepted as bigint[] | null) : null;
+    // The bound excludes max_height only where the digits can decide it: N_D² > n·max_height².
+    const cap = decidableNorm(D, n);
+    if (stop === 'bound' && !(cap * cap > BigInt(n) * H * H)) stop = 'exhausted';
+    // A claim needs LLL's rigorous bound (embedding.ts): every run whose candidate was refused or
+    // whose precision ran out, and the last run when it ends without a relation.
+    let lattice = 0n;
+    if (stop === 'unverified' || stop === 'exhausted' || stop === 'iterations' || (final && stop === 'bound')) {
+      const e = embeddingSearch(x, prec, dbits, tolBits, embeddingSlack(t, dbits), judge, poll);
+      iterations += e.swaps;
+      lattice = e.normSquaredBound;
+      if (e.relation !== null) {
+        relation = e.relation;
+        stop = 'found';
+      } else if (e.stopped) stop = 'limit';
+      else if (stop === 'bound' && !(lattice > BigInt(n) * H * H)) stop = 'exhausted';
+    }
+    // The norm bound stated: PSLQ's, at most N_D and at most ⌊√M⌋ (0 without LLL's).
+    const bound = relation !== null ? 0 : boundOf(out.maxDiagonal, prec, minB(cap, isqrt(lattice)));
+    return { stop, relation, iterations, bound };
   };
   if (p.degree === 0) {
-    const out = run(valueTerms(values, ulp), false);
-    return { relation: out.relation, stop: out.stop, bound: boundOf(out.maxDiagonal, prec), iterations: out.iterations, degree: 0, irreducible: false };
+    const out = run(valueTerms(values, ulp), false, true);
+    return { relation: out.relation, stop: out.stop, bound: out.bound, iterations: out.iterations, degree: 0, irreducible: false };
   }
-  const diagonals: bigint[] = [];
   let iterations = 0;
   let last: ReturnType<typeof run> | null = null;
   for (let k = 1; k <= p.degree; k++) {
-    last = run(powerTerms(values[0], ulp[0], k), true);
+    last = run(powerTerms(values[0], ulp[0], k), true, k === p.degree);
     iterations += last.iterations;
     if (last.stop === 'found' || last.stop === 'limit') break;
-    diagonals.push(last.maxDiagonal);
   }
   const rel = last!.relation;
   const degree = rel === null ? 0 : rel.length - 1;
-  let irreducible = false;
-  if (rel !== null) {
-    // 2^(2prec) > 4^j · ‖p‖² · max|H_jj|² for every lower degree j.
-    const norm2 = rel.reduce((a, c) => a + c * c, 0n);
-    const twoPrec = 1n << BigInt(2 * prec);
-    irreducible = degree === 1 || (diagonals.length >= degree - 1 && diagonals.slice(0, degree - 1).every((d, i) => d !== 0n && twoPrec > (1n << BigInt(2 * (i + 1))) * norm2 * d * d));
-  }
-  return { relation: rel, stop: last!.stop, bound: boundOf(last!.maxDiagonal, prec), iterations, degree, irreducible };
+  // An exact proof (irreducible.ts): p irreducible over ℚ with root x is its minimal polynomial.
+  const irreducible = rel !== null && provenIrreducible(rel);
+  return { relation: rel, stop: last!.stop, bound: last!.bound, iterations, degree, irreducible };
 }
 
 /** The answer layout of problem.ts: coefficients (a polynomial highest degree first) and extras. */

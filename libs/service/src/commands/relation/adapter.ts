@@ -4,7 +4,7 @@ import { canonicalRelation, RELATION_STOPS, type RelationProblem } from '@svc/en
 import { engineFault } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
-import { relationTerms, verifyRelation } from './rescore';
+import { irreducibleModPrime, relationTerms, verifyRelation } from './rescore';
 
 /** The request's fields with the defaults resolved (contracts resolveRelation: digits, max_height). */
 export interface RelationTerms {
@@ -25,11 +25,40 @@ export function relationTermsOf(input: InputOf<'relation'>): RelationTerms {
 export const RELATION_REASONS: Readonly<Record<(typeof RELATION_STOPS)[number], string>> = {
   found: 'found: a relation within max_height that passes the exact re-check',
   bound: 'bound: PSLQ proved that every relation has a norm above √n · max_height (no relation with coefficients at most max_height)',
-  exhausted: 'exhausted: the working precision ran out before a relation or the bound',
+  exhausted: 'exhausted: the working digits ran out before a relation, or cannot decide relations up to max_height (the bound is then stated only up to the norm they can decide)',
   iterations: 'iterations: the work cap of PSLQ was reached before a relation or the bound',
   limit: 'limit: the deadline stopped PSLQ before a relation or the bound',
-  unverified: 'unverified: what the working digits show as a relation is over max_height or does not pass the exact re-check (more digits might tell)',
+  unverified: 'unverified: what the working digits show as a relation is over max_height or does not pass the exact re-check, and LLL on the lattice of candidates found none that does (more digits might tell)',
 };
+
+/** A norm bound as text, rounded down to three significant digits (a claim may only understate it). */
+export function boundText(b: number): string {
+  if (!(b > 0)) return '0';
+  const [mant, exp] = b.toExponential(16).split('e');
+  const digits = mant.replace('.', '').slice(0, 3);
+  const e = Number(exp);
+  if (e < 0 || e > 6) return `${digits[0]}.${digits.slice(1)}e${e >= 0 ? '+' : ''}${e}`;
+  const s = digits.padEnd(e + 1, '0');
+  return e >= 2 ? s : `${s.slice(0, e + 1)}.${s.slice(e + 1)}`;
+}
+
+/** N_D = ⌊10^⌊D/4⌋ / (2n)⌋: the largest relation norm D working digits can decide among n terms (docs/relation.md). */
+export function decidableNorm(D: number, n: number): bigint {
+  return 10n ** BigInt(Math.floor(D / 4)) / BigInt(2 * n);
+}
+
+/**
+ * The certainty of "none" for relations of n terms: 'no relation within bounds' only when PSLQ's
+ * bound excluded every relation with coefficients at most max_height (stop `bound`) and the digits
+ * can decide that far (N_D² > n·max_height², checked here again); otherwise only the norm bound,
+ * at most N_D.
+ */
+export function abstentionCertainty(stop: (typeof RELATION_STOPS)[number], bound: number, n: number, maxHeight: number, D: number): string {
+  const cap = decidableNorm(D, n);
+  if (stop === 'bound' && cap * cap > BigInt(n) * BigInt(maxHeight) ** 2n) return CERTAINTY.abstention;
+  const capped = cap < BigInt(Math.floor(bound)) ? Number(cap) : bound;
+  return CERTAINTY.abstentionNorm.replace('<t>', boundText(capped));
+}
 
 /** The abstention certainty, or the recorded one with its verified digits. */
 const recorded = (d: number): string => CERTAINTY.recorded.replace('<d>', String(d));
@@ -79,7 +108,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
     if (r.answer.length !== 0 || stop === 'found') throw engineFault('engine says no relation but answered coefficients (or stop "found")');
     return {
       fields: { answer: 'none', residual: null, ...base },
-      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: CERTAINTY.abstention,
+      proof: null, stoppedAtDeadline: r.stoppedAtDeadline, certainty: abstentionCertainty(stop, bound, poly ? t.degree + 1 : t.values!.length, t.maxHeight, t.digits),
     };
   }
   if (stop !== 'found') throw engineFault(`engine answered a relation with stop "${stop}"`);
@@ -94,6 +123,7 @@ export function finishRelation(t: RelationTerms, r: EngineResult): FinishedSolve
   }
   const verdict = verifyRelation(a, relationTerms(t.values, t.value, poly ? a.length - 1 : 0), t.digits);
   if (!verdict.ok) throw engineFault(`engine relation fails the exact re-check: ${verdict.detail}`);
+  if (poly && r.extras.irreducible === 1 && !irreducibleModPrime(a)) throw engineFault('engine says the polynomial is irreducible, and no prime up to 181 proves it (docs/relation.md)');
   const answer = Array.from(r.answer);
   return {
     fields: {

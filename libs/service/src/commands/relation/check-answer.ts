@@ -2,7 +2,7 @@ import { CERTAINTY, certaintyMatches, type InputOf } from '@svc/contracts';
 import { findRelation, relationWork, type RelationProblem } from '@svc/engine-ts/families/relation';
 import { SvcError } from '@svc/errors';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
-import { relationTermsOf } from './adapter';
+import { abstentionCertainty, relationTermsOf } from './adapter';
 import { relationTerms, verifyRelation } from './rescore';
 
 /**
@@ -40,8 +40,10 @@ export const relationChecker: AnswerChecker = {
           ? `PSLQ at ${t.digits} digits finds no relation with coefficients at most ${t.maxHeight} (stopped: ${o.stop}, norm bound ${o.bound})`
           : `PSLQ at ${t.digits} digits finds the relation [${(poly ? [...o.relation!].reverse() : o.relation!).join(', ')}] within max_height ${t.maxHeight}`,
       });
-      if (declared?.certainty !== undefined && declared.certainty !== CERTAINTY.abstention) {
-        checks.push({ name: 'certainty', ok: false, detail: `"none" is labelled '${CERTAINTY.abstention}', not ${JSON.stringify(declared.certainty)}` });
+      // 'no relation within bounds' only where the re-run's bound excluded every relation within max_height.
+      const normClaim = certaintyMatches(declared?.certainty, CERTAINTY.abstentionNorm) ? Number(/below ([^)]+)\)$/.exec(declared!.certainty as string)![1]) : NaN;
+      if (declared?.certainty !== undefined && declared.certainty !== abstentionCertainty(o.stop, o.bound, prep.problem.n as number, t.maxHeight, t.digits) && !(normClaim <= o.bound)) {
+        checks.push({ name: 'certainty', ok: false, detail: `"none" is labelled '${abstentionCertainty(o.stop, o.bound, prep.problem.n as number, t.maxHeight, t.digits)}' here, not ${JSON.stringify(declared.certainty)}` });
       }
       return { checks, objective: null };
     }

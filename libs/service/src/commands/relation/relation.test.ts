@@ -3,7 +3,7 @@ import { CERTAINTY, certaintyMatches } from '@svc/contracts';
 import type { NumericResult } from '@svc/engine-ts';
 import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
 import { adapterHarness, engineFailure, svcFault } from '../../../test/adapters';
-import { polynomialText } from './adapter';
+import { boundText, polynomialText } from './adapter';
 import { VERIFY_NONE_MAX_WORK } from './check-answer';
 import { relationWork, type RelationProblem } from '@svc/engine-ts/families/relation';
 
@@ -99,5 +99,60 @@ describe('relation verify (a caller\'s relation re-checked the same way)', () =>
     expect(fault.detail).toMatch(/fewer values, fewer digits or a lower degree/);
     // A relation (not "none") of the same problem is still checked: its residual, exactly.
     expect(check('relation', { values, digits: 290 }, Array.from({ length: 32 }, (_, k) => (k === 0 ? 1 : 0))).checks.find((c) => c.name === 'residual')!.ok).toBe(false);
+  });
+});
+
+// Issue 31: relations and polynomials the digits as sent refute, and abstentions that claim more than was proven.
+const SMALL = '-0.00003258653877320317864311006';
+const EIGHT = ['2.39789527279837054406194357796', '1.60943791243410037460075933322', '0.693147180559945309417232121458', '1.41421356237309504880168872420', '18.9370691399441224394914253604', '1.94591014905531330510535274344', '1.09861228866810969139524523692', '3.14159265358979323846264338327'];
+const MACHIN4 = ['-4.634038232428505433310333841643134536923e+0', '4.184076002074723864538214959285452741048e-3', '1.973955598498807583700497651947902934475e-1', '3.141592653589793238462643383279502884197e+0'];
+
+describe('relation: no false relation, no false abstention (issue 31)', () => {
+  it('answers the three reported requests truthfully', () => {
+    const small = run('relation', { n: 7, value: SMALL, degree: 6 }).done;
+    if (Array.isArray(small.fields.answer)) {
+      expect((small.fields.answer as number[]).at(-1)).not.toBe(0);
+      expect(check('relation', { value: SMALL, degree: 6 }, small.fields.answer).checks.every((c) => c.ok)).toBe(true);
+    } else expect(small.certainty).not.toBe(CERTAINTY.abstention);
+    const eight = run('relation', { values: EIGHT, digits: 11 }).done;
+    expect(eight.fields.answer).not.toEqual([1, 2, 2, -4, 0, -4, 3, 1]);
+    if (Array.isArray(eight.fields.answer)) expect(check('relation', { values: EIGHT, digits: 11 }, eight.fields.answer).checks.every((c) => c.ok)).toBe(true);
+    const m4 = run('relation', { n: 4, values: MACHIN4, max_height: 10 }).done;
+    expect(m4.fields.answer).toEqual([3, -7, -9, 5]);
+    expect(certaintyMatches(m4.certainty, CERTAINTY.recorded)).toBe(true);
+  });
+
+  it('refuses an engine that answers x^5 for a non-zero value, or a relation the 30 digits sent refute at digits 11', () => {
+    const a = run('relation', { value: SMALL, degree: 6 });
+    const ra = a.r as NumericResult;
+    const x5 = { ...ra, answer: Float64Array.from([1, 0, 0, 0, 0, 0]), extras: { ...ra.extras, found: 1, stop: 0, degree: 5, irreducible: 1 } };
+    expect(engineFailure(() => a.prep.finish(x5 as NumericResult, { deadlineFired: false }))).toMatch(/divisible by x|refute/);
+    const b = run('relation', { values: EIGHT, digits: 11 });
+    const rb = b.r as NumericResult;
+    const lie = { ...rb, answer: Float64Array.from([1, 2, 2, -4, 0, -4, 3, 1]), extras: { ...rb.extras, found: 1, stop: 0 } };
+    expect(engineFailure(() => b.prep.finish(lie as NumericResult, { deadlineFired: false }))).toMatch(/refute/);
+    // verify says the same of a caller's.
+    expect(check('relation', { value: SMALL, degree: 6 }, [1, 0, 0, 0, 0, 0]).checks.find((c) => c.name === 'residual')!.ok).toBe(false);
+    expect(check('relation', { values: EIGHT, digits: 11 }, [1, 2, 2, -4, 0, -4, 3, 1]).checks.find((c) => c.name === 'residual')!.ok).toBe(false);
+    // x^2 - 2 still holds for √2 to 12 digits at 10 working digits (the truncation is allowed for).
+    expect(check('relation', { value: '1.41421356237', degree: 2, digits: 10 }, [1, 0, -2]).checks.every((c) => c.ok)).toBe(true);
+  });
+
+  it('says "no relation within bounds" only when PSLQ\'s bound excluded max_height; otherwise only the norm bound', () => {
+    const { prep, r } = run('relation', { values: [PI, E, '1'], max_height: 100 });
+    const res = r as NumericResult;
+    expect(prep.finish(res, { deadlineFired: false }).certainty).toBe(CERTAINTY.abstention);
+    const unverified = prep.finish({ ...res, extras: { ...res.extras, stop: 5, bound: 12.345 } } as NumericResult, { deadlineFired: false });
+    expect(unverified.certainty).toBe('abstention (no relation found; none of norm below 12.3)');
+    expect(certaintyMatches(unverified.certainty, CERTAINTY.abstentionNorm)).toBe(true);
+    expect([boundText(0), boundText(1.999), boundText(123456), boundText(2 ** 100), boundText(0.0123)]).toEqual(['0', '1.99', '123000', '1.26e+30', '1.23e-2']);
+  });
+
+  it('accepts `irreducible` only where its own mod-prime proof holds (x^4 - 10x^2 + 1 for √2 + √3 has none)', () => {
+    const { prep, r, done } = run('relation', { value: '3.146264369941972342329135065715570445512477129187328701232486', degree: 4 });
+    expect(done.fields).toMatchObject({ answer: [1, 0, -10, 0, 1], irreducible: false });
+    const res = r as NumericResult;
+    expect(engineFailure(() => prep.finish({ ...res, extras: { ...res.extras, irreducible: 1 } } as NumericResult, { deadlineFired: false }))).toMatch(/irreducible/);
+    expect(run('relation', { value: PHI, degree: 6 }).done.fields.irreducible).toBe(true);
   });
 });
