@@ -33,6 +33,8 @@ declare module 'pg' {
     }
     interface PoolClient extends Queryable {
       release(err?: Error | boolean): void;
+      on(event: 'error', listener: (err: Error) => void): this;
+      listeners(event: 'error'): ((...args: unknown[]) => void)[];
     }
     class Pool implements Queryable {
       constructor(config?: PoolConfig);
