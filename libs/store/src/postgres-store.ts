@@ -102,6 +102,11 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   });
   // An idle connection the server dropped surfaces here; the pool replaces it on the next use.
   pool.on('error', () => undefined);
+  // A checked-out connection that dies (pg_terminate_backend, a server shutdown) emits 'error'
+  // besides failing its query, possibly in the same read as its last answer, before the caller
+  // resumes; the pool listens only while it is idle, so every connection gets a listener of its
+  // own from the start (the failed query tells the caller).
+  pool.on('connect', (c) => c.on('error', ignore));
 
   let open = true;
   let inflight = 0;
@@ -120,11 +125,7 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   async function connect(): Promise<pg.PoolClient> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const c = await pool.connect();
-        // A checked-out client whose connection dies emits 'error' besides failing its query; the
-        // pool listens only while it is idle, so without this the process would die of it.
-        if (!c.listeners('error').includes(ignore)) c.on('error', ignore);
-        return c;
+        return await pool.connect();
       } catch (e) {
         if (attempt >= UNAVAILABLE_ATTEMPTS || !isPgUnavailable(e)) throw classifyPgError(e);
         await pause(unavailablePause(attempt));
