@@ -184,13 +184,16 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
       refusals.set(what, (refusals.get(what) ?? 0) + 1);
     };
     let rounds = 0;
+    let slowest503 = 0;
     // Callers keep coming for the whole outage.
     while (Date.now() - haltedAt < OUTAGE_MS) {
       rounds++;
+      const t0 = Date.now();
       const solve = await http(node().url, 'POST', `/api/v1/solve/maxcut?seed=${3000 + rounds}`, token, ring(3000 + rounds));
       expect(solve.status, JSON.stringify(solve.json).slice(0, 300)).toBe(503);
       expectStoreBusy('HTTP solve', solve.json);
       expect(solve.retryAfter).toBe(String(solve.json.retry_after));
+      slowest503 = Math.max(slowest503, Date.now() - t0);
       const read = await http(node().url, 'GET', `/api/v1/jobs/${jobId}`, token);
       expect(read.status).toBe(503);
       expectStoreBusy('HTTP read job', read.json);
@@ -213,7 +216,12 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
     await settled(async () => timed.every((id) => cluster.workers.some((w) => new RegExp(`job ${id}.*store`).test(w.log()))), 'the timed jobs to finish during the outage', 30_000);
     const outageMs = Date.now() - haltedAt;
     await cluster.pg.resume();
-    console.log(`PostgreSQL stopped ${(outageMs / 1000).toFixed(1)} s: ${rounds} rounds of callers, every answer 503 SVC_BUSY storage_unavailable with Retry-After (${[...refusals].map(([k, v]) => `${k} ×${v}`).join(', ')})`);
+    const resumedAt = Date.now();
+    await settled(async () => (await Promise.all(timed.map(jobRow))).every((j) => j?.status === 'done'), 'the held answers to be stored');
+    const heldMs = Date.now() - resumedAt;
+    console.log(`PostgreSQL stopped ${(outageMs / 1000).toFixed(1)} s: ${rounds} rounds of callers, every answer 503 SVC_BUSY storage_unavailable with Retry-After `
+      + `(HTTP solve and read ×${rounds} each, slowest HTTP solve 503 in ${slowest503} ms; ${[...refusals].map(([k, v]) => `${k} ×${v}`).join(', ')}); `
+      + `the two answers computed during the outage stored ${(heldMs / 1000).toFixed(1)} s after PostgreSQL was back`);
 
     await expectAllDoneOnce(accepted, usageBefore, jobsBefore);
     // The answers computed during the outage were stored, not computed again.
