@@ -235,6 +235,35 @@ describe.skipIf(skip)('PostgreSQL store', () => {
         await admin.end();
       }
     }, 60_000);
+
+    it('a connection terminated during COMMIT: the outcome is asked of the database (txid_status); not committed, so the transaction runs again and lands once', async () => {
+      const url = await server.createDatabase();
+      const s = await node(url, { nodeId: 'node-c' });
+      await s.insertJob(job('j'), { maxInflight: 9, maxQueued: 9 });
+      await s.consumeUnits('p1', DAY, 10, 100);
+      expect(await s.claimJob(1100, 'j')).toMatchObject({ status: 'running' });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        // A deferred trigger makes the end's COMMIT take 0.4 s, long enough to terminate the backend in the middle of it.
+        await admin.query(`CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+          CREATE CONSTRAINT TRIGGER slow_commit AFTER UPDATE ON jobs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()`);
+        const finishing = s.finishJob('j', { status: 'done', at: 2000, result: '{"ok":1}', billedUnits: 4 });
+        let killed: { pid: number; query: string } | undefined;
+        for (let i = 0; i < 200 && !killed; i++) {
+          killed = (await admin.query<{ pid: number; query: string }>(
+            "SELECT pid, query FROM pg_stat_activity WHERE application_name LIKE 'svc node-c%' AND wait_event = 'PgSleep'")).rows[0];
+          if (!killed) await sleep(20);
+        }
+        expect(killed?.query).toBe('COMMIT');
+        await admin.query('SELECT pg_terminate_backend($1)', [killed!.pid]);
+        expect(await finishing).toBe(true);
+        expect(await s.getJob('j')).toMatchObject({ status: 'done', billedUnits: 4 });
+        expect((await s.usage('p1', DAY)).units).toBe(4);
+      } finally {
+        await admin.end();
+      }
+    }, 60_000);
   });
 
   it('an unreachable database fails the open with the connection error', async () => {

@@ -125,12 +125,12 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
     const jobsBefore = new Set((await rows<{ job_id: string }>('SELECT job_id FROM jobs')).map((r) => r.job_id));
     let killed = 0;
     let burst = true;
-    // Every 100 ms, every connection of every node and worker is terminated (each was idle, waiting or mid-transaction).
+    // Every 250 ms, every connection of every node and worker is terminated (each was idle, waiting or mid-transaction).
     const killer = (async () => {
       while (burst) {
         const r = await rows<{ t: boolean }>("SELECT pg_terminate_backend(pid) AS t FROM pg_stat_activity WHERE application_name LIKE 'svc %'");
         killed += r.filter((x) => x.t).length;
-        await sleep(100);
+        await sleep(250);
       }
     })();
     const accepted = new Set<string>();
