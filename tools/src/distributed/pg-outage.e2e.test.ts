@@ -156,10 +156,10 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
     const usageBefore = await usage();
     const jobsBefore = new Set((await rows<{ job_id: string }>('SELECT job_id FROM jobs')).map((r) => r.job_id));
     const accepted = new Set<string>();
-    // One job per worker whose engine stops at its 7 s budget — inside the outage — and queued ones behind them.
+    // One job per worker whose engine stops at its 10 s budget — inside the outage — and queued ones behind them.
     const timed: string[] = [];
     for (const seed of [11, 12]) {
-      const r = await http(node().url, 'POST', `/api/v1/solve/maxcut?effort=high&max_latency_ms=7000&seed=${seed}`, token, long(seed));
+      const r = await http(node().url, 'POST', `/api/v1/solve/maxcut?effort=high&max_latency_ms=10000&seed=${seed}`, token, long(seed));
       expect(r.status, JSON.stringify(r.json).slice(0, 300)).toBe(202);
       timed.push(r.json.job_id as string);
       accepted.add(r.json.job_id as string);
@@ -170,7 +170,8 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
       if (id) accepted.add(id);
     }
     const jobId = [...accepted].at(-1)!;
-
+    // Their engines are still at work when the database goes.
+    for (const id of timed) expect((await jobRow(id))?.status).toBe('running');
     await cluster.pg.halt(); // pg_ctl stop -m fast
     const haltedAt = Date.now();
     const grpc = grpcDoor(node().grpc!);
