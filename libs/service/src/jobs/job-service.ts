@@ -370,7 +370,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
         if (await end(jobId, outcome)) return true;
         if (!refused) return false;
         const row = await store.getJob(jobId);
-        return row !== null && row.status === outcome.status && row.finishedAt === outcome.at;
+        const ours = row !== null && row.status === outcome.status && row.finishedAt === outcome.at;
+        if (ours) deps.metrics.observeJobEnd(outcome.status);
+        return ours;
       } catch (e) {
         if (closed) throw e;
         refused = true;
