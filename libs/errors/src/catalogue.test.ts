@@ -150,4 +150,12 @@ describe('storage faults', () => {
     expect(toSvcError(Object.assign(new Error('x'), { code: 'SQLITE_CONSTRAINT' })).code).toBe('SVC_INTERNAL');
     expect(toSvcError(new Error('x')).code).toBe('SVC_INTERNAL');
   });
+
+  it('a database the store cannot reach (code STORE_UNAVAILABLE) is 503 SVC_BUSY storage_unavailable with Retry-After 5', () => {
+    const e = toSvcError(Object.assign(new Error('PostgreSQL is unavailable (ECONNREFUSED)'), { code: 'STORE_UNAVAILABLE' }));
+    expect([e.code, e.status, e.retryable, e.retryAfter, e.extensions.reason]).toEqual(['SVC_BUSY', 503, true, 5, 'storage_unavailable']);
+    const doc = problemDocument(e);
+    expect(doc.next_actions).toEqual([{ action: 'retry', requires_human_approval: false, after_seconds: 5 }]);
+    expect(doc.detail).not.toMatch(/ECONNREFUSED/);
+  });
 });

@@ -81,13 +81,27 @@ export function isStorageFault(e: unknown): boolean {
   return code === 'SQLITE_FULL' || code === 'ENOSPC' || code === 'EDQUOT' || code.startsWith('SQLITE_IOERR');
 }
 
+/** Seconds a caller waits before retrying when the database cannot be reached (a restart, a failover). */
+export const STORE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** True for the store's own "database unreachable" error (libs/store `StoreUnavailableError`, code `STORE_UNAVAILABLE`). */
+export function isStoreUnavailableFault(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'STORE_UNAVAILABLE';
+}
+
 /**
  * Wraps anything that is not already an `SvcError`: a storage fault (full disk) is 503 SVC_BUSY
  * with Retry-After 30 (the service is out of room, not broken; the caller's request was fine and
- * nothing was charged), anything else `SVC_INTERNAL`, keeping the cause.
+ * nothing was charged), a database that cannot be reached the same with Retry-After 5, anything
+ * else `SVC_INTERNAL`, keeping the cause.
  */
 export function toSvcError(e: unknown): SvcError {
   if (e instanceof SvcError) return e;
+  if (isStoreUnavailableFault(e)) {
+    return new SvcError('SVC_BUSY', 'The service cannot reach its database right now; retry after Retry-After. An accepted job is kept and ends once the database is back.', {
+      cause: e, retryAfter: STORE_UNAVAILABLE_RETRY_AFTER_SECONDS, extensions: { reason: 'storage_unavailable' },
+    });
+  }
   if (isStorageFault(e)) {
     return new SvcError('SVC_BUSY', 'The service cannot write to its data store right now (out of disk space or an I/O fault); nothing was charged. Retry after Retry-After.', {
       cause: e, retryAfter: STORAGE_RETRY_AFTER_SECONDS, extensions: { reason: 'storage_unavailable' },

@@ -5,6 +5,7 @@ export {
 export { openSqliteStore, defaultDataDir, type SqliteStoreOptions } from './sqlite-store';
 export { openPostgresStore, DEFAULT_LEASE_MS, type PostgresStoreOptions } from './postgres-store';
 export { openStore } from './open-store';
+export { StoreUnavailableError, isStoreUnavailable } from './store-unavailable';
 export { MIGRATIONS, type Migration } from './internal/migrations';
 export { POSTGRES_MIGRATIONS, type PgMigration } from './internal/pg-migrations';
 export {

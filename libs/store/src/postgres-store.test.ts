@@ -1,8 +1,10 @@
+/// <reference path="./internal/pg.d.ts" />
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_MIGRATIONS, openPostgresStore, openStore, type PostgresStoreOptions, type Store } from './index';
+import pg from 'pg';
+import { POSTGRES_MIGRATIONS, isStoreUnavailable, openPostgresStore, openStore, type PostgresStoreOptions, type Store } from './index';
 import { postgresBinDir, postgresRequired, startThrowawayPostgres, type ThrowawayPostgres } from './testing/index';
 
 // PostgreSQL-only behaviour: node leases between two (or three) stores acting as nodes of one
@@ -162,20 +164,107 @@ describe.skipIf(skip)('PostgreSQL store', () => {
     }
   }, 30_000);
 
-  it('a database that goes away: the storage check says not writable (readiness fails) and the node does not crash', async () => {
-    const own = await startThrowawayPostgres();
-    try {
-      const s = await node(await own.createDatabase());
-      expect(await s.storageCheck()).toMatchObject({ writable: true, freeBytes: null, detail: 'ok' });
-      await own.stop();
-      const check = await s.storageCheck();
-      expect(check.writable).toBe(false);
-      expect(check.detail).not.toBe('ok');
-      await expect(s.usage('p', DAY)).rejects.toThrow();
-    } finally {
-      await own.stop();
-    }
-  }, 60_000);
+  describe('a database that goes away and comes back (issue 32)', () => {
+    it('while it is stopped every call fails with StoreUnavailableError (readiness: unreachable); after the restart the same store works on', async () => {
+      const own = await startThrowawayPostgres();
+      try {
+        const s = await node(await own.createDatabase());
+        expect(await s.storageCheck()).toMatchObject({ writable: true, freeBytes: null, detail: 'ok' });
+        await s.consumeUnits('p', DAY, 3, 100);
+        await own.halt(); // pg_ctl stop -m fast
+        for (const call of [() => s.usage('p', DAY), () => s.consumeUnits('p', DAY, 1, 100, { holdId: 'h', createdAt: 1 }), () => s.storageCheck(), () => s.heartbeat()]) {
+          const e = await call().then(() => null, (x: unknown) => x);
+          expect(isStoreUnavailable(e), String(e)).toBe(true);
+          expect((e as Error).message).toMatch(/^PostgreSQL is unavailable \(/);
+        }
+        await own.resume();
+        expect(await s.storageCheck()).toMatchObject({ writable: true, detail: 'ok' });
+        expect(await s.consumeUnits('p', DAY, 4, 100, { holdId: 'h', createdAt: 1 })).toEqual({ granted: true, used: 7 });
+        expect(await s.settleHold('h', { refund: false })).toBe(true);
+        expect(await s.heartbeat()).toBe(true);
+      } finally {
+        await own.stop();
+      }
+    }, 90_000);
+
+    it('a connection terminated mid-transaction (pg_terminate_backend) is run again on a fresh one: the write lands once', async () => {
+      const url = await server.createDatabase();
+      const s = await node(url, { nodeId: 'node-t' });
+      await s.insertJob(job('j'), { maxInflight: 9, maxQueued: 9 });
+      await s.consumeUnits('p1', DAY, 10, 100);
+      expect(await s.claimJob(1100, 'j')).toMatchObject({ status: 'running' });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const blocker = new pg.Client({ connectionString: url });
+      await blocker.connect();
+      try {
+        // Hold the rows the store's transactions lock, so each waits inside its transaction; then kill its backend.
+        const killWaiting = async () => {
+          for (let i = 0; i < 200; i++) {
+            const r = await admin.query<{ pid: number }>(
+              "SELECT pid FROM pg_stat_activity WHERE application_name LIKE 'svc node-t%' AND wait_event_type = 'Lock'");
+            if (r.rows.length > 0) {
+              for (const { pid } of r.rows) await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+              return r.rows.length;
+            }
+            await sleep(25);
+          }
+          throw new Error('no transaction of the store waited on the lock');
+        };
+        await blocker.query('BEGIN');
+        await blocker.query("SELECT * FROM jobs WHERE job_id = 'j' FOR UPDATE");
+        const finishing = s.finishJob('j', { status: 'done', at: 2000, result: '{"ok":1}', billedUnits: 4 });
+        expect(await killWaiting()).toBe(1);
+        await blocker.query('COMMIT');
+        expect(await finishing).toBe(true);
+        // Ended once, refunded once (10 charged, 4 billed).
+        expect(await s.getJob('j')).toMatchObject({ status: 'done', billedUnits: 4, result: '{"ok":1}' });
+        expect((await s.usage('p1', DAY)).units).toBe(4);
+
+        await blocker.query('BEGIN');
+        await blocker.query("SELECT * FROM usage_daily WHERE principal = 'p1' FOR UPDATE");
+        const charging = s.consumeUnits('p1', DAY, 5, 100, { holdId: 'h', createdAt: 1 });
+        expect(await killWaiting()).toBe(1);
+        await blocker.query('COMMIT');
+        expect(await charging).toEqual({ granted: true, used: 9 });
+        expect((await s.usage('p1', DAY)).units).toBe(9);
+        expect(await s.settleHold('h', { refund: true })).toBe(true);
+        expect((await s.usage('p1', DAY)).units).toBe(4);
+      } finally {
+        await blocker.end().catch(() => undefined);
+        await admin.end();
+      }
+    }, 60_000);
+
+    it('a connection terminated during COMMIT: the outcome is asked of the database (txid_status); not committed, so the transaction runs again and lands once', async () => {
+      const url = await server.createDatabase();
+      const s = await node(url, { nodeId: 'node-c' });
+      await s.insertJob(job('j'), { maxInflight: 9, maxQueued: 9 });
+      await s.consumeUnits('p1', DAY, 10, 100);
+      expect(await s.claimJob(1100, 'j')).toMatchObject({ status: 'running' });
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        // A deferred trigger makes the end's COMMIT take 0.4 s, long enough to terminate the backend in the middle of it.
+        await admin.query(`CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.4); RETURN NULL; END $$;
+          CREATE CONSTRAINT TRIGGER slow_commit AFTER UPDATE ON jobs DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()`);
+        const finishing = s.finishJob('j', { status: 'done', at: 2000, result: '{"ok":1}', billedUnits: 4 });
+        let killed: { pid: number; query: string } | undefined;
+        for (let i = 0; i < 200 && !killed; i++) {
+          killed = (await admin.query<{ pid: number; query: string }>(
+            "SELECT pid, query FROM pg_stat_activity WHERE application_name LIKE 'svc node-c%' AND wait_event = 'PgSleep'")).rows[0];
+          if (!killed) await sleep(20);
+        }
+        expect(killed?.query).toBe('COMMIT');
+        await admin.query('SELECT pg_terminate_backend($1)', [killed!.pid]);
+        expect(await finishing).toBe(true);
+        expect(await s.getJob('j')).toMatchObject({ status: 'done', billedUnits: 4 });
+        expect((await s.usage('p1', DAY)).units).toBe(4);
+      } finally {
+        await admin.end();
+      }
+    }, 60_000);
+  });
 
   it('an unreachable database fails the open with the connection error', async () => {
     await expect(openPostgresStore({ url: 'postgres://svc@127.0.0.1:1/none' })).rejects.toThrow(/ECONNREFUSED|connect/);

@@ -7,6 +7,7 @@ import { LOCKS, NOW_MS, REFUND_SQL, checkUnits, completeIdempotencyPg, type PgCo
 import { pgAccountStore } from './pg-account-store';
 import { pgJobStore } from './pg-job-store';
 import type { Recovery, SandboxToken, StorageCheck, Store } from './store';
+import { StoreUnavailableError, classifyPgError, isPgUnavailable, isStoreUnavailable } from './store-unavailable';
 
 export interface PostgresStoreOptions {
   /** A libpq-style URL: `postgres://user:password@host:port/database` (`SVC_DATABASE_URL`). */
@@ -38,6 +39,16 @@ const MAX_ATTEMPTS = 8;
 const sqlState = (e: unknown): string | undefined =>
   typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined;
 const pause = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Tries of one call (connection, statement or whole transaction) while the database is unreachable. */
+const UNAVAILABLE_ATTEMPTS = 3;
+const unavailablePause = (attempt: number) => 100 * 2 ** (attempt - 1);
+const ignore = () => undefined;
+/** How long a transaction whose COMMIT lost its answer asks the database for its outcome. */
+const COMMIT_STATUS_MS = 30_000;
+/** A plain SELECT (no row locks) can be run again on a fresh connection without side effects. */
+const READ_ONLY = /^\s*SELECT\b/i;
+const LOCKING = /\bFOR\s+(UPDATE|SHARE|NO\s+KEY\s+UPDATE|KEY\s+SHARE)\b|\bpg_advisory/i;
 
 interface TokenRow { token: string; created_at: number; retired_at: number | null }
 const toToken = (r: TokenRow): SandboxToken => ({ token: r.token, createdAt: r.created_at, retiredAt: r.retired_at });
@@ -91,6 +102,11 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
   });
   // An idle connection the server dropped surfaces here; the pool replaces it on the next use.
   pool.on('error', () => undefined);
+  // A checked-out connection that dies (pg_terminate_backend, a server shutdown) emits 'error'
+  // besides failing its query, possibly in the same read as its last answer, before the caller
+  // resumes; the pool listens only while it is idle, so every connection gets a listener of its
+  // own from the start (the failed query tells the caller).
+  pool.on('connect', (c) => c.on('error', ignore));
 
   let open = true;
   let inflight = 0;
@@ -103,34 +119,99 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
     if (--inflight === 0 && idle) idle();
   };
 
+  // While the database is unreachable a call is tried a few times (a dropped connection, a
+  // restart under way), then fails with StoreUnavailableError: the doors answer 503 SVC_BUSY
+  // with Retry-After, the job runners wait for the store (store-unavailable.ts).
+  async function connect(): Promise<pg.PoolClient> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await pool.connect();
+      } catch (e) {
+        if (attempt >= UNAVAILABLE_ATTEMPTS || !isPgUnavailable(e)) throw classifyPgError(e);
+        await pause(unavailablePause(attempt));
+      }
+    }
+  }
+
   async function query<R>(text: string, values?: readonly unknown[]): Promise<pg.QueryResult<R>> {
     enter();
     try {
-      for (let attempt = 1; ; attempt++) {
+      // A read whose connection died is run again on a fresh one; a write's outcome would be unknown, so it is not.
+      const rerunnable = READ_ONLY.test(text) && !LOCKING.test(text);
+      for (let attempt = 1, lost = 1; ; attempt++) {
+        const c = await connect();
+        let broken = false;
         try {
-          return await pool.query<R>(text, values);
+          return await c.query<R>(text, values as unknown[] | undefined);
         } catch (e) {
+          broken = isPgUnavailable(e);
+          if (broken) {
+            if (!rerunnable || lost >= UNAVAILABLE_ATTEMPTS) throw classifyPgError(e);
+            await pause(unavailablePause(lost++));
+            continue;
+          }
           if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has(sqlState(e) ?? '')) throw e;
-          await pause(Math.random() * 5 * attempt);
+        } finally {
+          c.release(broken);
         }
+        await pause(Math.random() * 5 * attempt);
       }
     } finally {
       leave();
     }
   }
 
+  /**
+   * Whether transaction `xid`, whose COMMIT was sent on a connection that died before it
+   * answered, took effect: asked of the database (txid_status) on a fresh connection, for up to
+   * COMMIT_STATUS_MS while it is unreachable. Null when it could not be told.
+   */
+  async function commitStatus(xid: number): Promise<'committed' | 'aborted' | null> {
+    const until = Date.now() + COMMIT_STATUS_MS;
+    for (let attempt = 1; Date.now() < until; attempt++) {
+      try {
+        const s = (await pool.query<{ s: string | null }>('SELECT txid_status($1) AS s', [xid])).rows[0]?.s;
+        if (s === 'committed') return 'committed';
+        // After the backend ended, its transaction is rolled back (or, past a restart, never was).
+        if (s === 'aborted' || s === null || s === undefined) return 'aborted';
+      } catch (e) {
+        if (!isPgUnavailable(e)) return null;
+      }
+      await pause(unavailablePause(Math.min(attempt, 5)));
+    }
+    return null;
+  }
+
   async function tx<T>(fn: (c: Sql) => Promise<T>): Promise<T> {
     enter();
     try {
-      for (let attempt = 1; ; attempt++) {
-        const c = await pool.connect();
+      for (let attempt = 1, lost = 1; ; attempt++) {
+        const c = await connect();
         let broken = false;
+        let xid: number | null = null;
+        let committing = false;
+        let out: T | undefined;
         try {
-          await c.query('BEGIN');
-          const out = await fn(c);
+          // The transaction's id rides with BEGIN (no extra round trip): it tells a commit whose answer was lost.
+          const begun = (await c.query('BEGIN; SELECT txid_current() AS xid')) as unknown as pg.QueryResult<{ xid: number }>[];
+          xid = Number(begun[1]!.rows[0]!.xid);
+          out = await fn(c);
+          committing = true;
           await c.query('COMMIT');
           return out;
         } catch (e) {
+          if (isPgUnavailable(e)) {
+            // The connection died: the server rolled back whatever was not committed.
+            broken = true;
+            if (committing && xid !== null) {
+              const status = await commitStatus(xid);
+              if (status === 'committed') return out as T;
+              if (status === null) throw new StoreUnavailableError(`PostgreSQL became unavailable while a transaction committed; whether it took effect is not known yet (${e instanceof Error ? e.message : String(e)})`, e);
+            }
+            if (lost >= UNAVAILABLE_ATTEMPTS) throw classifyPgError(e);
+            await pause(unavailablePause(lost++));
+            continue;
+          }
           try {
             await c.query('ROLLBACK');
           } catch {
@@ -339,6 +420,8 @@ export async function openPostgresStore(opts: PostgresStoreOptions): Promise<Sto
         await query("INSERT INTO settings (name, value) VALUES ('storage_probe', $1) ON CONFLICT (name) DO UPDATE SET value = excluded.value", [String(Date.now())]);
         return { writable: true, freeBytes: null, detail: 'ok' };
       } catch (e) {
+        // Unreachable is not "not writable": readiness says the database is away (StoreUnavailableError).
+        if (isStoreUnavailable(e)) throw e;
         const code = sqlState(e);
         return { writable: false, freeBytes: null, detail: `${code ? `${code}: ` : ''}${e instanceof Error ? e.message : String(e)}` };
       }

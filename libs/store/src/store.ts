@@ -135,6 +135,7 @@ export interface Store extends AccountStore, JobStore {
   /**
    * Whether the store takes writes now: a one-row write probe, and the free space of its volume
    * (null when not measurable). Bounds the write-ahead log on the way (readiness calls this).
+   * Throws StoreUnavailableError when the database cannot be reached.
    */
   storageCheck(): Promise<StorageCheck>;
 

@@ -18,9 +18,11 @@ import { createRedisClient } from './redis-client';
 export interface JobEvent {
   /**
    * `ended`: the job reached a terminal state; `cancel`: a cancel was requested (the runner stops
-   * it); `progress`: the runner stored a new engine progress report (watchers re-read the job).
+   * it); `cancelling`: a runner heard the cancel and is stopping the job (the node that asked
+   * waits for the end only then); `progress`: the runner stored a new engine progress report
+   * (watchers re-read the job).
    */
-  readonly t: 'ended' | 'cancel' | 'progress';
+  readonly t: 'ended' | 'cancel' | 'cancelling' | 'progress';
   readonly id: string;
 }
 
@@ -131,7 +133,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         } catch {
           return;
         }
-        if ((e.t !== 'ended' && e.t !== 'cancel' && e.t !== 'progress') || typeof e.id !== 'string') return;
+        if ((e.t !== 'ended' && e.t !== 'cancel' && e.t !== 'cancelling' && e.t !== 'progress') || typeof e.id !== 'string') return;
         for (const l of listeners) l(e);
       });
     },

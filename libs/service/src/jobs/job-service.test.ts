@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqliteStore, utcDay } from '@svc/store';
+import { StoreUnavailableError, openSqliteStore, utcDay, type Store } from '@svc/store';
 import type { Service } from '../index';
 import { closeServices, makeService, tempDir } from '../../test/services';
 
@@ -49,6 +49,57 @@ describe('job recovery', () => {
     expect((await again.usage(principal.id, day)).units).toBe(2);
     await again.close();
   });
+});
+
+describe('a store that is away while a job runs (issue 32)', () => {
+  it('never fails the job: its usage read and its end wait for the store, and it ends done once with the answer computed meanwhile', async () => {
+    const dir = tempDir('svc-jobs-away-');
+    const day = utcDay(Date.now());
+    const sqlite = await openSqliteStore({ dataDir: dir });
+    await sqlite.consumeUnits(principal.id, day, 2, 10_000);
+    const id = `job_${'d'.repeat(32)}`;
+    await sqlite.insertJob({
+      jobId: id, principal: principal.id, owner: null, command: 'maxcut', lane: 'json',
+      request: JSON.stringify({ v: 1, command: 'maxcut', body, query: { seed: '1' }, principal }),
+      computeUnits: 2, chargeDay: day, allowance: 10_000, createdAt: Date.now(),
+    }, { maxInflight: 9, maxQueued: 9 });
+    // The database goes away once the job is claimed: every read and write of the runner fails as PostgreSQL's would.
+    let away = false;
+    let refused = 0;
+    const failing = new Set(['usage', 'finishJob', 'getJob', 'updateJobProgress', 'appendUsageLog']);
+    const store = new Proxy(sqlite, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof v !== 'function') return v;
+        return (...args: unknown[]) => {
+          if (prop === 'claimJob') {
+            return (v as (...a: unknown[]) => Promise<unknown>).apply(target, args).then((row) => {
+              if (row) away = true;
+              return row;
+            });
+          }
+          if (away && failing.has(String(prop))) {
+            refused++;
+            return Promise.reject(new StoreUnavailableError('PostgreSQL is unavailable (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:5432)', null));
+          }
+          return (v as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as Store;
+    const s = await makeService({ dataDir: dir, store });
+    // The engine answers in milliseconds; the store stays away well past that.
+    for (let k = 0; k < 100 && refused < 3; k++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(refused).toBeGreaterThanOrEqual(3);
+    expect((await sqlite.getJob(id))?.status).toBe('running');
+    away = false;
+    const d = await waitFor(s, id, 'done');
+    expect(d).toMatchObject({ billed_units: 2, attempts: 1 });
+    expect(d.result).toMatchObject({ cut_value: 4, seed: 1, compute_units: 2 });
+    expect((await sqlite.usage(principal.id, day)).units).toBe(2);
+    await s.close();
+    await sqlite.close();
+  }, 60_000);
 });
 
 describe('a job that takes the process down with it', () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { SvcError, problemDocument, toSvcError } from '@svc/errors';
+import { SvcError, isStorageFault, problemDocument, toSvcError } from '@svc/errors';
 import { TAG, type UsageAlert } from '@svc/contracts';
 import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type CanonicalProblem, type Command, type EngineResult } from '@svc/engine-ts';
-import { TERMINAL_JOB_STATUSES, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
+import { TERMINAL_JOB_STATUSES, isStoreUnavailable, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
 import { runPlan, STOP_GRACE_MS, type PlanProgress } from '../solve/run';
@@ -187,6 +187,20 @@ const ACCEPTED_FREE_STALE_MS = 10_000;
 /** A job claimed more often than this (each earlier run ended with the process) fails instead of running. */
 export const MAX_JOB_ATTEMPTS = 3;
 
+/** Backoff of a runner's store write or read while the store is away (full disk, database unreachable): doubling from the first, capped. */
+export const STORE_RETRY_FIRST_MS = 250;
+export const STORE_RETRY_MAX_MS = 2_000;
+
+/**
+ * How long a cancel of a job running in another process waits for its runner to say it heard
+ * the request (a `cancelling` event) before answering the job as it stands (`running`,
+ * `cancel_requested: true`): a runner that was just SIGKILLed never answers, and its lease does the rest.
+ */
+export const CANCEL_ACK_MS = 1_500;
+
+/** The store was away (a full disk, the database unreachable): the job's work is kept, never failed for it. */
+const storeAway = (e: unknown) => isStoreUnavailable(e) || isStorageFault(e) || (e instanceof SvcError && e.extensions.reason === 'storage_unavailable');
+
 /** Workers hand every queued row to the message queue again this often (messages lost from Redis, rows requeued by a recovery). */
 export const RECONCILE_MS = 10_000;
 
@@ -294,6 +308,24 @@ export function createJobService(deps: JobServiceDeps): JobService {
     if (queue) queue.publish({ t: 'ended', id: jobId });
     else notify(jobId);
   };
+  /** Cancels waiting for a runner in another process to acknowledge (the `cancelling` event). */
+  const cancelAcks = new Map<string, Set<() => void>>();
+  /** True when a runner acknowledges the cancel of `jobId` within `ms`. */
+  const ackedWithin = (jobId: string, ms: number, ask: () => void) => new Promise<boolean>((resolve) => {
+    let set = cancelAcks.get(jobId);
+    if (!set) cancelAcks.set(jobId, (set = new Set()));
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      set!.delete(wake);
+      if (set!.size === 0 && cancelAcks.get(jobId) === set) cancelAcks.delete(jobId);
+      resolve(false);
+    }, ms);
+    set.add(wake);
+    ask();
+  });
   /** Waiters that also wake on a job's progress (get with orProgress). */
   const progressWaiters = new Map<string, Set<() => void>>();
   const notifyProgress = (jobId: string) => {
@@ -324,19 +356,49 @@ export function createJobService(deps: JobServiceDeps): JobService {
   }
 
   /**
-   * `end` for the runner: a job whose outcome the store refuses (a full disk) keeps its worker and
-   * tries again with backoff until the store takes it, so it never stays `running` with its answer
-   * lost. On close it stays running and runs again on the next start.
+   * `end` for the runner: a job whose outcome the store refuses (a full disk, the database
+   * unreachable) keeps its worker and its answer in memory and tries again with capped
+   * exponential backoff until the store takes it, so it never stays `running` with its answer
+   * lost. A retry that finds the job already ended with this very outcome (the earlier attempt
+   * committed but its answer was lost with the connection) counts as the write. On close it stays
+   * running and runs again on the next start.
    */
   async function endDurably(jobId: string, outcome: Parameters<Store['finishJob']>[1]): Promise<boolean> {
-    for (let delay = 250, told = false; ; delay = Math.min(2 * delay, 5000)) {
+    let refused = false;
+    for (let delay = STORE_RETRY_FIRST_MS, told = false; ; delay = Math.min(2 * delay, STORE_RETRY_MAX_MS)) {
       try {
-        return await end(jobId, outcome);
+        if (await end(jobId, outcome)) return true;
+        if (!refused) return false;
+        const row = await store.getJob(jobId);
+        const ours = row !== null && row.status === outcome.status && row.finishedAt === outcome.at;
+        if (ours) deps.metrics.observeJobEnd(outcome.status);
+        return ours;
       } catch (e) {
         if (closed) throw e;
+        refused = true;
         if (!told) {
           told = true;
-          process.stderr.write(`[svc-jobs] job ${jobId} ended ${outcome.status} but the store refused the write (${e instanceof Error ? e.message : String(e)}); retrying until it takes it\n`);
+          process.stderr.write(`[svc-jobs] job ${jobId} ended ${outcome.status} but the store refused the write (${e instanceof Error ? e.message : String(e)}); its outcome is kept and written once the store takes it\n`);
+        }
+        await new Promise((r) => setTimeout(r, delay).unref());
+      }
+    }
+  }
+
+  /**
+   * A read (or write) the runner needs to go on (the usage row for `compute_units_left`): while
+   * the store is away it is tried again with capped exponential backoff; the job keeps its work.
+   * Throws only when this process closes, or for a fault that is not the store's absence.
+   */
+  async function untilStored<T>(jobId: string, what: string, f: () => Promise<T>): Promise<T> {
+    for (let delay = STORE_RETRY_FIRST_MS, told = false; ; delay = Math.min(2 * delay, STORE_RETRY_MAX_MS)) {
+      try {
+        return await f();
+      } catch (e) {
+        if (closed || !storeAway(e)) throw e;
+        if (!told) {
+          told = true;
+          process.stderr.write(`[svc-jobs] job ${jobId}: the store is away (${e instanceof Error ? e.message : String(e)}); ${what} is tried again until it answers\n`);
         }
         await new Promise((r) => setTimeout(r, delay).unref());
       }
@@ -394,14 +456,14 @@ export function createJobService(deps: JobServiceDeps): JobService {
           }
         },
         billing: async () => {
-          const used = (await store.usage(row.principal, row.chargeDay)).units;
+          const used = (await untilStored(row.jobId, 'the usage read', () => store.usage(row.principal, row.chargeDay))).units;
           return { left: Math.max(0, row.allowance - used), alert: deps.usageAlert(used, row.allowance, clock()) };
         },
       });
       result = out.result;
       envelope = out.envelope;
       const kind = deps.engineKindFor(plan.command);
-      const used = (await store.usage(row.principal, row.chargeDay)).units;
+      const used = (await untilStored(row.jobId, 'the usage read', () => store.usage(row.principal, row.chargeDay))).units;
       finished = {
         jobId: row.jobId,
         principal,
@@ -419,6 +481,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
       }
     } catch (e) {
       if (closed) return;
+      if (storeAway(e) && !a.cancelRequested) {
+        // Never failed because the store was away: the job runs again on this worker once it answers.
+        process.stderr.write(`[svc-jobs] job ${row.jobId}: the store was away while it ran (${e instanceof Error ? e.message : String(e)}); it runs again once the store answers\n`);
+        await untilStored(row.jobId, 'the job', () => store.getJob(row.jobId));
+        if (!closed) await execute(row, a);
+        return;
+      }
       if (!a.cancelRequested) {
         const doc = problemDocument(toSvcError(e));
         await endDurably(row.jobId, { status: 'failed', at: clock(), error: JSON.stringify(doc), billedUnits: 0 });
@@ -605,9 +674,17 @@ export function createJobService(deps: JobServiceDeps): JobService {
     queue.onEvent((e) => {
       if (e.t === 'ended') notify(e.id);
       else if (e.t === 'progress') notifyProgress(e.id);
-      else if (e.t === 'cancel') {
+      else if (e.t === 'cancelling') {
+        const set = cancelAcks.get(e.id);
+        cancelAcks.delete(e.id);
+        for (const wake of set ?? []) wake();
+      } else if (e.t === 'cancel') {
         const a = active.get(e.id);
-        if (a && !a.cancelRequested) void stopActive(a);
+        if (a) {
+          // The node that asked waits for the end only once a runner says it heard the request.
+          queue.publish({ t: 'cancelling', id: e.id });
+          if (!a.cancelRequested) void stopActive(a);
+        }
       }
     });
     if (deps.queue!.role === 'worker') {
@@ -626,7 +703,9 @@ export function createJobService(deps: JobServiceDeps): JobService {
   }
 
   // Recovery: whatever was running when the last process stopped runs again (charged once, at acceptance).
-  const recovered = store.requeueRunningJobs().then(() => (queue ? (deps.queue!.role === 'worker' ? reconcile() : undefined) : pump()));
+  const recovered = store.requeueRunningJobs().then(() => (queue ? (deps.queue!.role === 'worker' ? reconcile() : undefined) : pump()))
+    // A store away at the start: the periodic recovery, the pump and the reconciliation do it later.
+    .catch((e: unknown) => process.stderr.write(`[svc-jobs] start-up recovery failed (${e instanceof Error ? e.message : String(e)}); the periodic one does it\n`));
 
   function authorize(row: JobRecord | null, jobId: string, reader: JobReader): JobRecord {
     if (!row) throw notFound(jobId);
@@ -792,9 +871,13 @@ export function createJobService(deps: JobServiceDeps): JobService {
       if (a) await stopActive(a);
       else if (queue) {
         // Running in another process: its runner hears the request now (and reads the flag from
-        // the store at its next tick if the event is lost); answered once it has stopped.
-        queue.publish({ t: 'cancel', id: jobId });
-        await waitForEnd(jobId, 2 * STOP_GRACE_MS + 1_000);
+        // the store at its next tick if the event is lost) and acknowledges it; answered once it
+        // has stopped. No acknowledgement (its worker was just killed, or the event was lost):
+        // answered at once with the job as it stands (`cancel_requested`); the flag is in the row,
+        // so the lease's requeue or the runner's next tick ends it cancelled.
+        if (await ackedWithin(jobId, CANCEL_ACK_MS, () => queue.publish({ t: 'cancel', id: jobId }))) {
+          await waitForEnd(jobId, 2 * STOP_GRACE_MS + 1_000);
+        }
       }
       return view((await store.getJob(jobId))!);
     },

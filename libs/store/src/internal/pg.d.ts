@@ -33,6 +33,7 @@ declare module 'pg' {
     }
     interface PoolClient extends Queryable {
       release(err?: Error | boolean): void;
+      on(event: 'error', listener: (err: Error) => void): this;
     }
     class Pool implements Queryable {
       constructor(config?: PoolConfig);
@@ -40,6 +41,7 @@ declare module 'pg' {
       connect(): Promise<PoolClient>;
       end(): Promise<void>;
       on(event: 'error', listener: (err: Error) => void): this;
+      on(event: 'connect', listener: (client: PoolClient) => void): this;
       readonly totalCount: number;
     }
     class Client implements Queryable {

@@ -20,6 +20,13 @@ export interface ThrowawayPostgres {
   readonly dir: string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /**
+   * Stops the server as `pg_ctl stop -m fast` does (SIGINT: active connections are ended with
+   * 57P01, no new ones accepted), keeping its data: an outage, until `resume()`.
+   */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port with the same data. */
+  resume(): Promise<void>;
   /** Stops the server (fast shutdown) and deletes its directory. */
   stop(): Promise<void>;
 }
@@ -109,10 +116,19 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
         if (attempt < 3 && /could not bind|Address already in use/.test(fs.readFileSync(log, 'utf8'))) continue;
         throw e;
       }
-      const server = child;
+      let server: ChildProcess = child;
       // A test process that ends without stop() (a failed hook, a timeout) does not leave the server running.
       const orphaned = () => server.kill('SIGKILL');
       process.once('exit', orphaned);
+      const exited = (c: ChildProcess) => (c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r())));
+      const fastShutdown = async () => {
+        if (server.exitCode !== null || server.signalCode !== null) return;
+        const done = exited(server);
+        server.kill('SIGINT'); // fast shutdown: disconnects clients, no checkpoint wait for them
+        const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(timer);
+      };
       let n = 0;
       return {
         url,
@@ -128,15 +144,18 @@ export async function startThrowawayPostgres(opts: ThrowawayPostgresOptions = {}
           }
           return `postgres://svc@127.0.0.1:${port}/${encodeURIComponent(name)}`;
         },
+        halt: fastShutdown,
+        async resume() {
+          if (server.exitCode === null && server.signalCode === null) return;
+          const fd = fs.openSync(log, 'a');
+          if (user) fs.fchownSync(fd, user.uid, user.gid);
+          server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), ...settings], { ...spawnOpts, stdio: ['ignore', fd, fd] });
+          fs.closeSync(fd);
+          await waitReady(url, server, log, Date.now() + 60_000);
+        },
         async stop() {
           process.removeListener('exit', orphaned);
-          if (server.exitCode === null) {
-            const exited = new Promise<void>((r) => server.once('exit', () => r()));
-            server.kill('SIGINT'); // fast shutdown: disconnects clients, no checkpoint wait for them
-            const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
-            await exited;
-            clearTimeout(timer);
-          }
+          await fastShutdown();
           fs.rmSync(dir, { recursive: true, force: true });
         },
       };
