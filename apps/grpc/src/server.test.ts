@@ -205,9 +205,13 @@ describe('WatchJob ends at once when there is nothing to watch, and with UNAVAIL
     const s = await startTestDoor({}, {
       wrapDoor: (d) => ({
         ...d,
-        async getJob(jobId, _caller, wait = 0) {
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
-          return { job_id: jobId, status: 'running', progress: null } as unknown as Awaited<ReturnType<typeof d.getJob>>;
+        async watchJob(jobId) {
+          return {
+            async look(wait: number) {
+              if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
+              return { job_id: jobId, status: 'running', progress: null } as unknown as Awaited<ReturnType<typeof d.getJob>>;
+            },
+          };
         },
       }),
     });
@@ -310,6 +314,38 @@ describe('decoded documents are bounded per server', () => {
     c.close();
     await t.close();
   });
+});
+
+describe('WatchJob costs one request of the caller\'s rate, however many messages it streams', () => {
+  it('a watch of 8 messages under a key rate of 4 a minute runs to the job\'s end, and leaves the key its other requests', async () => {
+    // Rate windows are whole minutes of the service's clock: one that starts a minute now keeps the test in one window.
+    const shift = 60_000 - (Date.now() % 60_000) + 200;
+    const t = await startTestDoor({ clock: () => Date.now() + shift, jobs: { queueThresholdWork: 1 }, access: { keyRatePerMinute: 4, resultCacheBytes: 0 } });
+    try {
+      const key = await verifiedKey(t, 'watch-rate@example.com');
+      const c = solverClient(t.srv.address, key);
+      let x = 5;
+      const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const points = Array.from({ length: 800 }, () => [Math.round(r() * 100_000) / 100, Math.round(r() * 100_000) / 100]);
+      // Request 1: the solve (queued: it runs for minutes and reports progress about once a second).
+      const ack = await c.solve({ command: 'tsp', problem: { tag: TAG, description: 'Plan the shortest round through the delivery addresses.', n: points.length, points }, effort: 'high', seed: 1 });
+      expect(ack.ok && ack.queued, JSON.stringify(ack).slice(0, 300)).toBe(true);
+      const id = (ack as unknown as { value: { job_id: string } }).value.job_id;
+      // Request 2: the watch; request 3: the cancel, sent once the stream has carried 8 messages.
+      let cancelled: Promise<unknown> | undefined;
+      const { jobs, end } = await c.watchJob(id, { deadlineMs: 50_000, onJob: (_job, n) => { if (n === 8) cancelled = c.cancelJob(id); } });
+      expect(end, JSON.stringify(end)).toBeNull();
+      expect(jobs.length).toBeGreaterThanOrEqual(9);
+      expect(jobs.at(-1)).toMatchObject({ job_id: id, status: 'cancelled' });
+      expect(await cancelled).toMatchObject({ ok: true });
+      // Request 4 is the last of the minute; the fifth is refused.
+      expect((await c.getJob(id)).ok).toBe(true);
+      expect(await c.getJob(id)).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, problem: { code: 'SVC_RATE_LIMITED' } });
+      c.close();
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
 });
 
 describe('WatchJob streams the engine progress of a running job', () => {

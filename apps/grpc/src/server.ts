@@ -273,11 +273,12 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
       void (async () => {
         const msg = decodeRequest(JobRequest, call.request);
         const jobId = String(msg.job_id ?? '');
-        const caller = callerOf(call);
+        // Counted once against the caller's request rate, however many messages the stream carries.
+        const watch = await door.watchJob(jobId, callerOf(call));
         let last = '';
         while (!ended) {
           // Wakes at the end, or at the engine's next progress report (at most one a second).
-          const job = (await door.getJob(jobId, caller, last === '' ? 0 : WATCH_POLL_S, { orProgress: true })) as unknown as Record<string, unknown>;
+          const job = (await watch.look(last === '' ? 0 : WATCH_POLL_S, { orProgress: true })) as unknown as Record<string, unknown>;
           if (ended) return;
           const key = JSON.stringify([job.status, job.progress, job.cancel_requested]);
           if (key !== last) {

@@ -53,7 +53,7 @@ export {
 export { measureStore } from './measured-store';
 export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
-export { createDoor, CALL_OPTION_KEYS, type Door, type Caller, type CallArgs, type VerifyArgs } from './door/door';
+export { createDoor, CALL_OPTION_KEYS, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';
 export { createRedisClient, redisUrlFromEnv, redactRedisUrl, type RedisRole } from './distributed/redis-client';
 export { createRedisLimits, type RedisLimitsOptions } from './distributed/redis-limits';

@@ -105,3 +105,29 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
     expect(door.capabilities()).toEqual(service.capabilities());
   });
 });
+
+describe('watchJob: a watch is one request of the rate', () => {
+  it('opening counts once, looks count nothing; a credential that stops authenticating ends the watch', async () => {
+    // Rate windows are whole minutes of the service's clock: one that starts a minute now keeps the test in one window.
+    const shift = 60_000 - (Date.now() % 60_000) + 200;
+    const s = await makeService({ clock: () => Date.now() + shift, jobs: { queueThresholdWork: 1 }, access: { sandboxRatePerMinute: 4 } });
+    const d = createDoor(s);
+    const token = `Bearer ${(await s.sandboxInfo()).token}`;
+    const caller = { authorization: token };
+    const ack = await d.solve({ command: 'maxcut', problem: cycle(5), seed: 1 }, caller); // 1
+    expect(isQueued(ack)).toBe(true);
+    const id = (ack as unknown as { job_id: string }).job_id;
+    const watch = await d.watchJob(id, caller); // 2
+    for (let i = 0; i < 10; i++) expect((await watch.look(0)).job_id).toBe(id);
+    expect(await codeOf(d.getJob(id, caller, 0))).toBe('ok'); // 3
+    const other: { authorization: string } = { authorization: token };
+    const second = await d.watchJob(id, other); // 4
+    expect(await codeOf(d.getJob(id, caller, 0))).toBe('SVC_SANDBOX_RATE');
+    // Both watches go on past the rate: each was counted when it opened.
+    expect((await watch.look(0)).job_id).toBe(id);
+    expect((await second.look(0)).job_id).toBe(id);
+    // Each look checks the credential again.
+    other.authorization = 'Bearer sbx_wrong';
+    expect(await codeOf(second.look(0))).toBe('SVC_UNAUTHENTICATED');
+  });
+});

@@ -63,8 +63,20 @@ export interface Door {
   /** `orProgress`: the wait also ends at the job's next progress report (watchers). */
   getJob(jobId: string, caller: Caller, waitSeconds?: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
   cancelJob(jobId: string, caller: Caller): Promise<JobView>;
+  /**
+   * Opens a watch of one job (gRPC WatchJob): the caller is admitted and counted against its
+   * request rate once, here; each `look` re-checks the credential (a revoked key ends the watch)
+   * without counting, so following a job never spends the rate of new work.
+   */
+  watchJob(jobId: string, caller: Caller): Promise<JobWatch>;
   /** The capabilities manifest (public). */
   capabilities(): unknown;
+}
+
+/** A job followed by one caller over one stream (`Door.watchJob`). */
+export interface JobWatch {
+  /** The job, long-polling up to `waitSeconds` for its end or, with `orProgress`, its next progress report. */
+  look(waitSeconds: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
 }
 
 const LOCAL_IP = '127.0.0.1';
@@ -212,6 +224,21 @@ export function createDoor(service: Service): Door {
     async cancelJob(id, caller) {
       const r = await reader(caller, 'solve');
       return service.jobs.cancel(jobId(id), r);
+    },
+    async watchJob(id, caller) {
+      const job = jobId(id);
+      let principal = await reader(caller, 'solve');
+      let first = true;
+      return {
+        async look(waitSeconds, opts) {
+          if (!first && principal !== null) {
+            principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
+            service.access.authorize(principal, 'solve');
+          }
+          first = false;
+          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), opts);
+        },
+      };
     },
     capabilities() {
       return service.capabilities();
