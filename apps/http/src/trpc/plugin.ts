@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { SvcError, problemDocument } from '@svc/errors';
 import { fastifyRequestHandler } from '@trpc/server/adapters/fastify';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { createDoor, type Service } from '@svc/service';
+import { createDoor, type Principal, type Service } from '@svc/service';
 import { createTrpcRouter, svcErrorOf, trpcContext, type AppRouter } from './router';
 import { TRPC_CODE } from './error-codes';
 import { doorBodyCap } from '../routes/door-body-cap';
@@ -14,6 +14,11 @@ export const TRPC_PREFIX = '/trpc';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 type ProcedureType = 'query' | 'mutation' | 'subscription';
+
+/** Procedures a caller without credentials may call: counted against the per-IP sandbox rate. */
+const PUBLIC_PROCEDURES = new Set(['getJob', 'cancelJob']);
+/** Procedures counted against the per-IP sandbox rate with or without credentials (the public manifest). */
+const PER_IP_PROCEDURES = new Set(['capabilities']);
 
 /** The procedures a path names: one, or several joined by commas in a batch call (`?batch=1`). */
 function namesOf(request: FastifyRequest<{ Params: { path: string } }>): string[] {
@@ -33,7 +38,9 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
   const { docsUrl, onFault } = opts;
   const router = createTrpcRouter(docsUrl);
   const procedures = router._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
-  const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip));
+  /** Requests whose calls were all counted against the rate by `admitWhole`. */
+  const counted = new WeakSet<object>();
+  const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip), (req) => counted.has(req));
   const capped = doorBodyCap(service);
 
   /** The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status. */
@@ -70,6 +77,39 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
     }
   };
 
+  /**
+   * Counts every call of the request against its rate at once, before tRPC reads and expands it:
+   * past the rate the whole request is one 429 with Retry-After, and none of its calls runs. A call
+   * with a credential counts against the credential's rate (a credential that does not
+   * authenticate is left to each call's 401/403), `getJob` and `cancelJob` without one against the
+   * IP's, `capabilities` always against the IP's; a call that needs a credential it lacks counts
+   * nothing (its 401 is cheap). The calls are then not counted again (`Caller.counted`). A batch
+   * names its procedures in one route parameter, so it is at most 100 characters (Fastify's
+   * maxParamLength; longer is 414): at most 16 calls.
+   */
+  const admitWhole = async (request: FastifyRequest<{ Params: { path: string } }>): Promise<void> => {
+    const names = namesOf(request);
+    const auth = request.headers.authorization;
+    let perIp = 0;
+    let perCaller = 0;
+    for (const name of names) {
+      if (PER_IP_PROCEDURES.has(name)) perIp++;
+      else if (auth) perCaller++;
+      else if (PUBLIC_PROCEDURES.has(name)) perIp++;
+    }
+    if (perCaller > 0) {
+      let principal: Principal | null = null;
+      try {
+        principal = await service.authenticate(auth, { ip: request.ip });
+      } catch (e) {
+        if (!(e instanceof SvcError) || (e.status !== 401 && e.status !== 403)) throw e;
+      }
+      if (principal) await service.access.countRequests(principal, perCaller);
+    }
+    if (perIp > 0) await service.access.admitIp(request.ip, perIp);
+    counted.add(request.raw);
+  };
+
   /** After the size check (size outranks the media type): a POST must carry its input as JSON. */
   const requireJson = async (request: FastifyRequest): Promise<void> => {
     if (request.method === 'POST' && request.headers['content-type'] === undefined) {
@@ -83,7 +123,7 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
     app.route<{ Params: { path: string } }>({
       method: [...METHODS],
       url: `${TRPC_PREFIX}/:path`,
-      onRequest: [checkCall, capped, requireJson],
+      onRequest: [checkCall, admitWhole, capped, requireJson],
       // Faults before tRPC runs (the hooks above, the body reader): tRPC's error document.
       errorHandler: (error: FastifyError | SvcError, request, reply) => {
         const err = error instanceof SvcError ? error : fromFastifyError(error);

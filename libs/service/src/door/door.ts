@@ -26,6 +26,11 @@ export interface Caller {
   readonly ip?: string;
   /** An idempotency key: an identical retry replays the stored answer. */
   readonly idempotencyKey?: string;
+  /**
+   * The transport already counted this call against the request rate (a tRPC batch is counted
+   * whole before it is expanded): the door still authenticates and authorizes, and counts nothing.
+   */
+  readonly counted?: boolean;
 }
 
 /** The solve options every door carries as arguments or message fields (commands.md). */
@@ -135,7 +140,8 @@ function authorizationOf(caller: Caller): string | undefined {
 export function createDoor(service: Service): Door {
   const admit = async (caller: Caller, action: Action): Promise<Principal> => {
     const principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
-    await service.access.admit(principal, action);
+    if (caller.counted) service.access.authorize(principal, action);
+    else await service.access.admit(principal, action);
     return principal;
   };
 
@@ -153,7 +159,7 @@ export function createDoor(service: Service): Door {
   /** Job routes: credentials optional (a sandbox job is readable by whoever holds its id). */
   const reader = async (caller: Caller, action: Action): Promise<Principal | null> => {
     if (caller.authorization === undefined || caller.authorization === null || caller.authorization === '') {
-      await service.access.admitIp(caller.ip ?? LOCAL_IP);
+      if (!caller.counted) await service.access.admitIp(caller.ip ?? LOCAL_IP);
       return null;
     }
     return admit(caller, action);
