@@ -50,7 +50,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     // One compact line per answered request instead of two (routes/observability.ts).
     logController: new CompactRequestLog(),
     ...requestIdOptions,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A fault in routing itself (a parameter past maxParamLength, a path that does not decode) is a problem document too.
     frameworkErrors: (error, request, reply) => sendRoutingProblem(request, reply, fromFastifyError(error), docsUrl),
   });
