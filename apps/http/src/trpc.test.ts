@@ -171,9 +171,8 @@ describe('a tRPC batch is counted against the rate whole, before it is expanded'
   };
 
   it('past the rate a 14-call batch is one 429 with Retry-After and none of its calls runs; without credentials and with a key', async () => {
-    // Rate windows are whole minutes of the service's clock: one that starts a minute now keeps the test in one window.
-    const shift = 60_000 - (Date.now() % 60_000) + 200;
-    const s = await start({ clock: () => Date.now() + shift, access: { sandboxRatePerMinute: 20, keyRatePerMinute: 20 } });
+    // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
+    const s = await start({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), access: { sandboxRatePerMinute: 20, keyRatePerMinute: 20 } });
     // Registering counts against the IP's rate too: first (2 of 20: the account and the mailed link).
     const key = await verifiedKey(s, 'trpc-batch@example.com');
     const looks = vi.spyOn(s.srv.service.jobs, 'get');

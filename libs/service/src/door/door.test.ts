@@ -108,9 +108,8 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
 
 describe('watchJob: a watch is one request of the rate', () => {
   it('opening counts once, looks count nothing; a credential that stops authenticating ends the watch', async () => {
-    // Rate windows are whole minutes of the service's clock: one that starts a minute now keeps the test in one window.
-    const shift = 60_000 - (Date.now() % 60_000) + 200;
-    const s = await makeService({ clock: () => Date.now() + shift, jobs: { queueThresholdWork: 1 }, access: { sandboxRatePerMinute: 4 } });
+    // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
+    const s = await makeService({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), jobs: { queueThresholdWork: 1 }, access: { sandboxRatePerMinute: 4 } });
     const d = createDoor(s);
     const token = `Bearer ${(await s.sandboxInfo()).token}`;
     const caller = { authorization: token };
