@@ -31,6 +31,12 @@ export interface Caller {
    * whole before it is expanded): the door still authenticates and authorizes, and counts nothing.
    */
   readonly counted?: boolean;
+  /**
+   * The principal the transport already authenticated `authorization` as for this request (a
+   * hook that checked the credential before the body was read): the door takes it instead of
+   * authenticating the same credential again. Set it only from that credential.
+   */
+  readonly principal?: Principal;
 }
 
 /** The solve options every door carries as arguments or message fields (commands.md). */
@@ -139,7 +145,7 @@ function authorizationOf(caller: Caller): string | undefined {
 /** The door-agnostic call layer over one service. */
 export function createDoor(service: Service): Door {
   const admit = async (caller: Caller, action: Action): Promise<Principal> => {
-    const principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
+    const principal = caller.principal ?? await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
     if (caller.counted) service.access.authorize(principal, action);
     else await service.access.admit(principal, action);
     return principal;
