@@ -153,6 +153,14 @@ describe('tRPC at /trpc', () => {
     expectTrpcFault(await call(t.url, 'GET', '/trpc/nope', {}), 'SVC_NOT_FOUND');
   });
 
+  it('an answer is one JSON document sent whole with its Content-Length (not streamed in chunks), faults too', async () => {
+    for (const r of [await mutation('solve', { command: 'maxcut', problem: ring(5), seed: 11 }), await query('getJob', { job_id: 'job_missing' })]) {
+      expect(r.headers.get('transfer-encoding')).toBeNull();
+      expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(r.text));
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('an Idempotency-Key replays; reused on another problem it is 409 SVC_IDEMPOTENCY_CONFLICT', async () => {
     const h = { 'idempotency-key': 'trpc-replay-1' };
     const a = await mutation('solve', { command: 'maxcut', problem: ring(7), seed: 3 }, token, h);

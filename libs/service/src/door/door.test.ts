@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { createDoor, isQueued, type Door, type Service } from '../index';
 import { closeServices, codeOf, makeService, ring } from '../../test/services';
@@ -128,5 +128,21 @@ describe('watchJob: a watch is one request of the rate', () => {
     // Each look checks the credential again.
     other.authorization = 'Bearer sbx_wrong';
     expect(await codeOf(second.look(0))).toBe('SVC_UNAUTHENTICATED');
+  });
+});
+
+describe('Caller.principal: a credential the transport checked is not checked again', () => {
+  it('the door takes the principal it is given instead of authenticating the header once more', async () => {
+    const principal = await service.authenticate(auth, { ip: '127.0.0.1' });
+    const spy = vi.spyOn(service, 'authenticate');
+    try {
+      const env = (await door.solve({ command: 'maxcut', problem: cycle(4), seed: 21 }, { authorization: auth, principal })) as Record<string, unknown>;
+      expect(env.cut_value).toBe(4);
+      expect(spy).not.toHaveBeenCalled();
+      await door.solve({ command: 'maxcut', problem: cycle(4), seed: 22 }, { authorization: auth });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
