@@ -112,6 +112,8 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
     if (perIp > 0) await service.access.admitIp(request.ip, perIp);
     // A credential that did not authenticate here is left to each call (the door's own check, and its count).
     if (perCaller === 0 || principal !== null) admitted.set(request.raw, principal);
+    // The body cap (next hook) reads the plan of this principal without authenticating again.
+    if (principal !== null) request.principal = principal;
   };
 
   /** After the size check (size outranks the media type): a POST must carry its input as JSON. */
