@@ -57,13 +57,17 @@ export function solverClient(address: string, token?: string) {
     getJob: (jobId: string, waitSeconds = 0) => unary('GetJob', { job_id: jobId, wait_seconds: waitSeconds }),
     cancelJob: (jobId: string) => unary('CancelJob', { job_id: jobId }),
     capabilities: (o?: CallOpts) => unary('Capabilities', {}, o),
-    /** Every message of WatchJob, then how the stream ended (null: OK). */
-    watchJob: (jobId: string, o: CallOpts = {}): Promise<{ jobs: Json[]; end: GrpcReply | null }> =>
+    /** Every message of WatchJob (each also to `onJob` as it arrives), then how the stream ended (null: OK). */
+    watchJob: (jobId: string, o: CallOpts & { onJob?: (job: Json, count: number) => void } = {}): Promise<{ jobs: Json[]; end: GrpcReply | null }> =>
       new Promise((resolve) => {
         const jobs: Json[] = [];
         const callOpts: grpc.CallOptions = o.deadlineMs !== undefined ? { deadline: Date.now() + o.deadlineMs } : {};
         const stream = raw.WatchJob.call(raw, { job_id: jobId }, meta(o.metadata), callOpts) as grpc.ClientReadableStream<PbStruct>;
-        stream.on('data', (s: PbStruct) => jobs.push(fromStruct(s)));
+        stream.on('data', (s: PbStruct) => {
+          const job = fromStruct(s);
+          jobs.push(job);
+          o.onJob?.(job, jobs.length);
+        });
         stream.on('error', (err: grpc.ServiceError) => resolve({ jobs, end: { ok: false, status: err.code, details: err.details, problem: problemOf(err) } }));
         stream.on('end', () => resolve({ jobs, end: null }));
       }),

@@ -205,9 +205,13 @@ describe('WatchJob ends at once when there is nothing to watch, and with UNAVAIL
     const s = await startTestDoor({}, {
       wrapDoor: (d) => ({
         ...d,
-        async getJob(jobId, _caller, wait = 0) {
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
-          return { job_id: jobId, status: 'running', progress: null } as unknown as Awaited<ReturnType<typeof d.getJob>>;
+        async watchJob(jobId) {
+          return {
+            async look(wait: number) {
+              if (wait > 0) await new Promise((r) => setTimeout(r, wait * 1000));
+              return { job_id: jobId, status: 'running', progress: null } as unknown as Awaited<ReturnType<typeof d.getJob>>;
+            },
+          };
         },
       }),
     });
@@ -312,6 +316,37 @@ describe('decoded documents are bounded per server', () => {
   });
 });
 
+describe('WatchJob costs one request of the caller\'s rate, however many messages it streams', () => {
+  it('a watch of 8 messages under a key rate of 4 a minute runs to the job\'s end, and leaves the key its other requests', async () => {
+    // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
+    const t = await startTestDoor({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), jobs: { queueThresholdWork: 1 }, access: { keyRatePerMinute: 4, resultCacheBytes: 0 } });
+    try {
+      const key = await verifiedKey(t, 'watch-rate@example.com');
+      const c = solverClient(t.srv.address, key);
+      let x = 5;
+      const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const points = Array.from({ length: 800 }, () => [Math.round(r() * 100_000) / 100, Math.round(r() * 100_000) / 100]);
+      // Request 1: the solve (queued: it runs for minutes and reports progress about once a second).
+      const ack = await c.solve({ command: 'tsp', problem: { tag: TAG, description: 'Plan the shortest round through the delivery addresses.', n: points.length, points }, effort: 'high', seed: 1 });
+      expect(ack.ok && ack.queued, JSON.stringify(ack).slice(0, 300)).toBe(true);
+      const id = (ack as unknown as { value: { job_id: string } }).value.job_id;
+      // Request 2: the watch; request 3: the cancel, sent once the stream has carried 8 messages.
+      let cancelled: Promise<unknown> | undefined;
+      const { jobs, end } = await c.watchJob(id, { deadlineMs: 50_000, onJob: (_job, n) => { if (n === 8) cancelled = c.cancelJob(id); } });
+      expect(end, JSON.stringify(end)).toBeNull();
+      expect(jobs.length).toBeGreaterThanOrEqual(9);
+      expect(jobs.at(-1)).toMatchObject({ job_id: id, status: 'cancelled' });
+      expect(await cancelled).toMatchObject({ ok: true });
+      // Request 4 is the last of the minute; the fifth is refused.
+      expect((await c.getJob(id)).ok).toBe(true);
+      expect(await c.getJob(id)).toMatchObject({ ok: false, status: grpc.status.RESOURCE_EXHAUSTED, problem: { code: 'SVC_RATE_LIMITED' } });
+      c.close();
+    } finally {
+      await t.close();
+    }
+  }, 90_000);
+});
+
 describe('WatchJob streams the engine progress of a running job', () => {
   let t: TestDoor;
   let key: string;
@@ -322,7 +357,7 @@ describe('WatchJob streams the engine progress of a running job', () => {
   afterAll(async () => t?.close());
 
   it('a message per progress report while it runs (best, bound, gap, share), then the cancelled end', async () => {
-    // 800 cities at high effort run for minutes: watched for a few seconds, then cancelled.
+    // 800 cities at high effort run for minutes: watched until two progress reports came, then cancelled.
     let x = 11;
     const r = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
     const points = Array.from({ length: 800 }, () => [Math.round(r() * 100_000) / 100, Math.round(r() * 100_000) / 100]);
@@ -330,10 +365,16 @@ describe('WatchJob streams the engine progress of a running job', () => {
     const ack = await c.solve({ command: 'tsp', problem: { tag: TAG, description: 'Plan the shortest round through the delivery addresses.', n: points.length, points }, effort: 'high', seed: 2 });
     expect(ack.ok && ack.queued, JSON.stringify(ack).slice(0, 300)).toBe(true);
     const id = (ack as unknown as { value: { job_id: string } }).value.job_id;
-    const watching = c.watchJob(id, { deadlineMs: 60_000 });
-    await new Promise((res) => setTimeout(res, 6000));
-    await c.cancelJob(id);
-    const { jobs, end } = await watching;
+    // Cancelled once two engine progress reports have streamed (however long a loaded machine takes to send them).
+    let reports = 0;
+    let cancelled: Promise<unknown> | undefined;
+    const { jobs, end } = await c.watchJob(id, {
+      deadlineMs: 100_000,
+      onJob: (j) => {
+        if (j.status === 'running' && (j.progress as { share_basis?: string } | null)?.share_basis === 'engine_progress' && ++reports === 2) cancelled = c.cancelJob(id);
+      },
+    });
+    await cancelled;
     c.close();
     expect(end).toBeNull();
     expect(jobs.at(-1)).toMatchObject({ job_id: id, status: 'cancelled' });
@@ -347,5 +388,5 @@ describe('WatchJob streams the engine progress of a running job', () => {
       expect(p.share).toBe(p.share_done);
     }
     for (let k = 1; k < live.length; k++) expect(live[k].elapsed_ms).toBeGreaterThan(live[k - 1].elapsed_ms);
-  }, 120_000);
+  }, 150_000);
 });

@@ -201,9 +201,15 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
   const reply = (out: unknown): { result?: PbStruct; queued?: PbStruct } =>
     isQueued(out) ? { queued: toStruct(out as unknown as Record<string, unknown>) } : { result: toStruct(out as unknown as Record<string, unknown>) };
 
+  /** The door's caller of a problem call, with the principal the call interceptor authenticated from its metadata (not checked twice). */
+  const problemCaller = (call: UnaryCall, idempotencyKey?: string) => {
+    const principal = opts.principalOf?.(call.metadata);
+    return { ...callerOf(call, idempotencyKey), ...(principal ? { principal } : {}) };
+  };
+
   const lane = (named: boolean) => async (call: UnaryCall, hold: Hold) => {
     const msg = decodeRequest(SolveRequest, call.request);
-    const caller = callerOf(call, typeof msg.idempotency_key === 'string' ? msg.idempotency_key : undefined);
+    const caller = problemCaller(call, typeof msg.idempotency_key === 'string' ? msg.idempotency_key : undefined);
     const svcb = msg.svcb as Buffer | undefined;
     if (svcb && svcb.length > 0) {
       if (msg.problem) throw new SvcError('SVC_INVALID_INPUT', 'Send either problem (JSON) or svcb (binary lane), not both.', { extensions: { field: 'svcb' } });
@@ -220,12 +226,12 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     Compute: unary('Compute', lane(false)),
     Analyze: unary('Analyze', async (call, hold) => {
       const msg = decodeRequest(SolveRequest, call.request);
-      return toStruct((await door.analyze(await solveArgs(msg, call, hold), callerOf(call))) as unknown as Record<string, unknown>);
+      return toStruct((await door.analyze(await solveArgs(msg, call, hold), problemCaller(call))) as unknown as Record<string, unknown>);
     }),
     Verify: unary('Verify', async (call, hold) => {
       const msg = decodeRequest(VerifyRequest, call.request);
       const args = withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
-      return toStruct((await door.verify(args, callerOf(call))) as unknown as Record<string, unknown>);
+      return toStruct((await door.verify(args, problemCaller(call))) as unknown as Record<string, unknown>);
     }),
     GetJob: unary('GetJob', async (call) => {
       const msg = decodeRequest(JobRequest, call.request);
@@ -273,11 +279,12 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
       void (async () => {
         const msg = decodeRequest(JobRequest, call.request);
         const jobId = String(msg.job_id ?? '');
-        const caller = callerOf(call);
+        // Counted once against the caller's request rate, however many messages the stream carries.
+        const watch = await door.watchJob(jobId, callerOf(call));
         let last = '';
         while (!ended) {
           // Wakes at the end, or at the engine's next progress report (at most one a second).
-          const job = (await door.getJob(jobId, caller, last === '' ? 0 : WATCH_POLL_S, { orProgress: true })) as unknown as Record<string, unknown>;
+          const job = (await watch.look(last === '' ? 0 : WATCH_POLL_S, { orProgress: true })) as unknown as Record<string, unknown>;
           if (ended) return;
           const key = JSON.stringify([job.status, job.progress, job.cancel_requested]);
           if (key !== last) {

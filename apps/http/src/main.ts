@@ -4,6 +4,8 @@
  * Environment (every limit has the interface's value as default):
  * - HOST (127.0.0.1), PORT (8080; 0 = any free port)
  * - GRPC_HOST (127.0.0.1, loopback), GRPC_PORT (50051; 0 = any free port; off = no gRPC door)
+ * - SVC_OPS_PORT (off; 0 = any free port), SVC_OPS_HOST (127.0.0.1): the operations port, the only
+ *   place /metrics is served (beside /healthz and /readyz, which the API port also answers)
  * - SVC_DATA_DIR (./.svc-data): SQLite store, created when missing
  * - SVC_ENGINE (unset/auto = native when the addon loads, else ts with one loud stderr line naming the cause
  *   and /healthz engine `ts (native failed to load: …)`; `ts` | `native` force one)
@@ -20,6 +22,17 @@
  */
 import { startServer } from './start-server';
 
+/**
+ * stdout or stderr may be a pipe whose reader has gone (a supervisor or `| head` that stopped
+ * reading): what is written there is dropped from then on, and the process carries on (a stop
+ * still drains) instead of dying on an unhandled EPIPE.
+ */
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+  });
+}
+
 function fail(msg: string): never {
   process.stderr.write(`svc-http: ${msg}\n`);
   process.exit(1);
@@ -35,6 +48,9 @@ async function main(): Promise<void> {
   const grpcPort = grpcRaw === 'off' ? null : Number(grpcRaw);
   if (grpcPort !== null && (!Number.isInteger(grpcPort) || grpcPort < 0 || grpcPort > 65535)) fail(`GRPC_PORT must be an integer 0..65535 or 'off', got '${grpcRaw}'`);
   const grpcHost = env.GRPC_HOST?.trim() || '127.0.0.1';
+  const opsRaw = env.SVC_OPS_PORT?.trim() || 'off';
+  const opsPort = opsRaw === 'off' ? null : Number(opsRaw);
+  if (opsPort !== null && (!Number.isInteger(opsPort) || opsPort < 0 || opsPort > 65535)) fail(`SVC_OPS_PORT must be an integer 0..65535 or 'off', got '${opsRaw}'`);
   const engineRaw = env.SVC_ENGINE?.trim() || 'auto';
   if (!['ts', 'native', 'auto'].includes(engineRaw)) fail(`SVC_ENGINE must be 'ts', 'native' or 'auto', got '${engineRaw}'`);
   const engine = engineRaw === 'auto' ? undefined : (engineRaw as 'ts' | 'native');
@@ -49,10 +65,11 @@ async function main(): Promise<void> {
     trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',
     logger: logLevel === 'silent' ? false : { level: logLevel },
     grpc: grpcPort === null ? false : { port: grpcPort, host: grpcHost },
+    ops: opsPort === null ? false : { port: opsPort, host: env.SVC_OPS_HOST?.trim() || '127.0.0.1' },
   });
   // Never a quiet fallback: a native addon that did not load is one loud line naming the cause (and /healthz says it).
   if (server.service.nativeLoadFailure !== null) process.stderr.write(`svc-http: ${server.service.nativeLoadFailure}\n`);
-  process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})${server.grpc ? `; gRPC on ${server.grpc.address}` : ''}\n`);
+  process.stdout.write(`svc-http listening on ${server.url} (engine ${server.service.engine}, ${server.service.engineId}, model ${server.service.health().version})${server.opsUrl ? `; operations on ${server.opsUrl}` : ''}${server.grpc ? `; gRPC on ${server.grpc.address}` : ''}\n`);
 
   let stopping = false;
   const stop = (signal: string) => {

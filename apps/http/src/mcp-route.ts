@@ -163,7 +163,8 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
   };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip };
+    // The principal the gate authenticated from this header: the door takes it instead of checking the credential again.
+    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}) };
     const server = createMcpServer(doorBackend(door, caller, request.principal), { results, signal: closing.signal });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

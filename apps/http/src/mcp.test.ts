@@ -153,6 +153,12 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     expect(noParams.status).toBe(200);
     expect(noParams.json).toMatchObject({ id: 9, error: { code: -32602 } });
     expect(noParams.json.error.message.length).toBeLessThan(120);
+    // A malformed initialize: -32602 in one sentence (the SDK's own answer is -32603 with its parser's dump).
+    const init = await rpc({ jsonrpc: '2.0', id: 10, method: 'initialize', params: { protocolVersion: 5 } });
+    expect(init.status).toBe(200);
+    expect(init.json).toMatchObject({ id: 10, error: { code: -32602 } });
+    expect(init.json.error.message).toMatch(/^Invalid params: params\.protocolVersion: /);
+    expect(init.json.error.message).not.toMatch(/\n|invalid_type/);
   });
 
   it('Origin: none, loopback or configured is served; any other (DNS rebinding) is 403', async () => {

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, certaintyMatches, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
-import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
+import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, METRICS_REUSE_MS, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, parseExposition, sandboxToken, start, stopAll, verySlowWorker, type TestServer } from '../test/helpers';
 
 // Public documents and operations endpoints: examples (each solved and checked here), formulate,
@@ -14,7 +14,7 @@ let token: string;
 const logLines: Record<string, any>[] = [];
 
 beforeAll(async () => {
-  t = await start({ logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } } });
+  t = await start({ ops: { port: 0 }, logger: { level: 'info', stream: { write: (line: string) => void logLines.push(JSON.parse(line)) } } });
   token = await sandboxToken(t.url);
 });
 afterAll(stopAll);
@@ -497,11 +497,36 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     expect(down.json).toMatchObject({ ready: false, checks: { store: 'ok', job_runner: 'down' } });
   });
 
+  it('/metrics is not on the API port: a 404 problem document there, like any unknown route', async () => {
+    for (const m of ['GET', 'POST']) {
+      const r = await call(t.url, m, '/metrics');
+      expectProblem(r, 404, 'SVC_NOT_FOUND');
+      expect(r.headers.get('x-request-id')).toBeTruthy();
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('the operations port (SVC_OPS_PORT) serves /metrics, /healthz and /readyz, GET only, and nothing of the API', async () => {
+    const ops = t.srv.opsUrl!;
+    expect(ops).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(new URL(ops).port).not.toBe(new URL(t.url).port);
+    expect((await call(ops, 'GET', '/healthz')).json).toMatchObject({ status: 'ok', engine: 'ts' });
+    expect((await call(ops, 'GET', '/readyz')).json).toMatchObject({ ready: true });
+    expect((await fetch(`${ops}/metrics`)).status).toBe(200);
+    expect((await fetch(`${ops}/metrics`, { method: 'POST', body: '' })).status).toBe(405);
+    expect((await fetch(`${ops}/api/v1/pricing`)).status).toBe(404);
+    // A scrape within METRICS_REUSE_MS of another is answered with the same text (a flood renders once a second).
+    const [a, b] = await Promise.all([fetch(`${ops}/metrics`).then((r) => r.text()), fetch(`${ops}/metrics`).then((r) => r.text())]);
+    expect(b).toBe(a);
+  });
+
   it('/metrics: requests by route and code, the solve latency histogram, queue depth and the engine, labelled with the process', async () => {
     await call(t.url, 'GET', '/healthz');
     await call(t.url, 'GET', '/no/such/route');
     await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] }, auth: token });
-    const res = await fetch(`${t.url}/metrics`);
+    // Past the reuse window of the scrapes above, so this one sees the calls just made.
+    await new Promise((r) => setTimeout(r, METRICS_REUSE_MS));
+    const res = await fetch(`${t.srv.opsUrl!}/metrics`);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     // parseExposition refuses a sample without its family's HELP and TYPE, a bad name, label or value.
     const e = parseExposition(await res.text());
@@ -520,26 +545,26 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     expect(e.value('svc_engine_info', { engine: 'ts', engine_id: 'ts-1.1.0', model_version: MODEL_VERSION })).toBe(1);
     expect(e.value('svc_store_duration_seconds_count', { operation: 'consumeUnits' })).toBeGreaterThanOrEqual(1);
     expect(e.families.get('process_resident_memory_bytes')?.type).toBe('gauge');
-    // The request for /metrics itself is counted once it is answered.
-    const again = parseExposition(await (await fetch(`${t.url}/metrics`)).text());
-    expect(again.value('svc_http_requests_total', { code: '200', method: 'GET', route: '/metrics' })).toBeGreaterThanOrEqual(1);
+    // The API's refusals of /metrics are requests like any other; the operations port's scrapes are not.
+    expect(e.find('svc_http_requests_total', { route: '/metrics' })).toEqual([]);
   });
 
   it('/metrics: busy solver and job workers and their utilisation while a solve and a job run, then the job counted', async () => {
-    const scrape = async (url: string) => parseExposition(await (await fetch(`${url}/metrics`)).text());
+    // The gauges as a scrape renders them, without the operations port's reuse of a render.
+    const scrape = async (srv: TestServer) => parseExposition(await srv.srv.service.renderMetrics());
     const body = { tag: TAG, description: 'Split five offices into two teams.', n: 3, edges: [[0, 1, 1], [1, 2, 1]] };
     // A worker a second late keeps each solve running while the test looks.
     const sync = await start({ workerFile: verySlowWorker });
     const pending = call(sync.url, 'POST', '/api/v1/solve/maxcut', { body, auth: await sandboxToken(sync.url) });
     let busySolver = false;
     for (let k = 0; k < 200 && !busySolver; k++) {
-      const e = await scrape(sync.url);
+      const e = await scrape(sync);
       busySolver = e.value('svc_solver_workers_busy') === 1 && e.value('svc_solver_worker_utilization') === 1;
       if (!busySolver) await new Promise((r) => setTimeout(r, 10));
     }
     expect(busySolver).toBe(true);
     expect((await pending).status).toBe(200);
-    const idle = await scrape(sync.url);
+    const idle = await scrape(sync);
     expect(idle.value('svc_solver_workers_busy')).toBe(0);
     expect(idle.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'sync' })).toBe(1);
     // Every solve queued: the job runs on the job worker.
@@ -550,7 +575,7 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     let busyJob = false;
     let running = false;
     for (let k = 0; k < 200 && !(busyJob && running); k++) {
-      const e = await scrape(jobs.url);
+      const e = await scrape(jobs);
       busyJob ||= e.value('svc_job_workers_busy') === 1 && e.value('svc_job_worker_utilization') === 1;
       running ||= e.value('svc_jobs', { state: 'running' }) === 1;
       if (!(busyJob && running)) await new Promise((r) => setTimeout(r, 10));
@@ -558,7 +583,7 @@ describe('operations: readiness, metrics, request ids and logs', () => {
     expect({ busyJob, running }).toEqual({ busyJob: true, running: true });
     const done = await call(jobs.url, 'GET', `/api/v1/jobs/${ack.json.job_id as string}?wait=30`, { auth });
     expect(done.json.status).toBe('done');
-    const after = await scrape(jobs.url);
+    const after = await scrape(jobs);
     expect(after.value('svc_jobs_finished_total', { status: 'done' })).toBe(1);
     expect(after.value('svc_solve_duration_seconds_count', { command: 'maxcut', lane: 'job' })).toBe(1);
     expect(after.value('svc_job_workers_busy')).toBe(0);

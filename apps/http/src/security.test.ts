@@ -114,6 +114,27 @@ describe('security review', () => {
     expect(bad.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('a route parameter past 100 characters, or a path that does not decode, is a problem document with the headers of every answer', async () => {
+    const long = 'x'.repeat(101);
+    const cases: [string, string, number][] = [
+      ['GET', `/api/v1/jobs/${long}`, 414],
+      ['POST', `/api/v1/jobs/${long}/cancel`, 414],
+      ['POST', `/api/v1/solve/${long}`, 414],
+      ['GET', `/trpc/${Array(15).fill('getJob').join(',')}?batch=1`, 414],
+      ['GET', '/api/v1/jobs/%E0%A4%A', 400],
+    ];
+    for (const [method, url, status] of cases) {
+      const r = await call(t.url, method, url, { headers: { 'x-request-id': 'long-param-1' } });
+      expectProblem(r, status, 'SVC_ERROR');
+      expect(r.json.detail, url).not.toMatch(/FST_/);
+      expect(r.headers.get('x-request-id')).toBe('long-param-1');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
+    // 100 characters still route (and find no such job).
+    expectProblem(await call(t.url, 'GET', `/api/v1/jobs/${'x'.repeat(100)}`), 404, 'SVC_NOT_FOUND');
+  });
+
   it('the store runs only parameterised SQL: no statement text is built from a value', () => {
     const here = path.dirname(fileURLToPath(import.meta.url));
     const dir = path.resolve(here, '../../../libs/store/src');

@@ -2,8 +2,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { SvcError, createFaultLog } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
 import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
-import { fromFastifyError } from './internal/fastify-errors';
-import { sendProblem } from './internal/problem-reply';
+import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
+import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
@@ -50,6 +50,9 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     // One compact line per answered request instead of two (routes/observability.ts).
     logController: new CompactRequestLog(),
     ...requestIdOptions,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // A fault in routing itself (a parameter past maxParamLength, a path that does not decode) is a problem document too.
+    frameworkErrors: (error, request, reply) => sendRoutingProblem(request, reply, fromFastifyError(error), docsUrl),
   });
   // Refusals under load are counted, not written one line each (errors/fault-log.ts).
   const faultLog = opts.onFault ? null : createFaultLog({ write: (l) => process.stderr.write(l), label: 'svc-http' });

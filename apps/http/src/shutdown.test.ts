@@ -61,4 +61,28 @@ describe('SIGTERM', () => {
     }
     second.child.kill('SIGKILL');
   }, 240_000);
+
+  it('with stdout a pipe whose reader is gone, answers its long-poll and exits 0 (was an unhandled EPIPE in the stop handler)', async () => {
+    const ownDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-term-epipe-'));
+    try {
+      // Request logs on: they go to the closed stdout too.
+      const s = await bootMain({ ...env, SVC_DATA_DIR: ownDir, SVC_LOG_LEVEL: 'info' });
+      children.push(s.child);
+      s.child.stdout!.destroy();
+      const heavy = { tag: TAG, description: 'Split the regional depots into two delivery zones.', n: 2000, edges: randomEdges(2000, 5000, 12, 5) };
+      const ack = (await (await fetch(`${s.url}/api/v1/solve/maxcut?seed=1`, { method: 'POST', headers, body: JSON.stringify(heavy) })).json()) as Record<string, any>;
+      expect(ack.status).toBe('queued');
+      const poll = fetch(`${s.url}/api/v1/jobs/${ack.job_id as string}?wait=30`, { headers }).then(async (r) => ({ status: r.status, json: (await r.json()) as Record<string, any> }));
+      await new Promise((r) => setTimeout(r, 500));
+      const exited = new Promise<[number | null, string | null]>((resolve) => s.child.once('exit', (code, signal) => resolve([code, signal])));
+      s.child.kill('SIGTERM');
+      const answered = await poll;
+      expect(await exited, s.stderr()).toEqual([0, null]);
+      expect(s.stderr()).not.toMatch(/EPIPE|Unhandled/);
+      expect(answered.status).toBe(200);
+      expect(['queued', 'running']).toContain(answered.json.status);
+    } finally {
+      fs.rmSync(ownDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createDoor, createService, type Service, type ServiceOptions } from '@svc/service';
+import { createDoor, createService, serveOperations, type OperationsServer, type Service, type ServiceOptions } from '@svc/service';
 import { startGrpcServer, type RunningGrpc } from '@svc/grpc';
 import { buildServer, type BuildServerOptions } from './server';
 
@@ -14,6 +14,8 @@ export interface StartServerOptions extends ServiceOptions {
   onFault?: BuildServerOptions['onFault'];
   /** Also serve gRPC (`svc.v1.Solver`, health, reflection) on this port (0: any free one); default off. */
   grpc?: { port: number; host?: string } | false;
+  /** The operations port: `/metrics`, `/healthz`, `/readyz` on a server of their own (0: any free port; host default 127.0.0.1); default off. */
+  ops?: { port: number; host?: string } | false;
 }
 
 export interface RunningServer {
@@ -23,13 +25,15 @@ export interface RunningServer {
   readonly app: FastifyInstance;
   /** The gRPC door, when `grpc` was given: `host:port` as a client dials it. */
   readonly grpc?: { readonly address: string; readonly port: number };
+  /** The operations port's base URL (`/metrics`, `/healthz`, `/readyz`), when `ops` was given. */
+  readonly opsUrl?: string;
   /** Stops accepting requests, then shuts the solver pool and the store. */
   close(): Promise<void>;
 }
 
 /** Creates the service, builds the app and listens. */
 export async function startServer(opts: StartServerOptions = {}): Promise<RunningServer> {
-  const { host = '127.0.0.1', port = 8080, logger, docsUrl, trustProxy, onFault, grpc: grpcOpts, ...serviceOpts } = opts;
+  const { host = '127.0.0.1', port = 8080, logger, docsUrl, trustProxy, onFault, grpc: grpcOpts, ops: opsOpts, ...serviceOpts } = opts;
   const service = await createService(serviceOpts);
   const app = buildServer({ service, logger, docsUrl, trustProxy, onFault });
   try {
@@ -59,6 +63,17 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       throw e;
     }
   }
+  let ops: OperationsServer | undefined;
+  if (opsOpts) {
+    try {
+      ops = await serveOperations(service, { port: opsOpts.port, host: opsOpts.host });
+    } catch (e) {
+      await grpc?.close();
+      await app.close();
+      await service.close();
+      throw e;
+    }
+  }
   const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
   const shown = wildcard ? '127.0.0.1' : addr.address;
   const url = `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`;
@@ -68,6 +83,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     service,
     app,
     ...(grpc ? { grpc: { address: grpc.address, port: grpc.port } } : {}),
+    ...(ops ? { opsUrl: ops.url } : {}),
     close() {
       closing ??= (async () => {
         try {
@@ -75,6 +91,7 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
           service.jobs.wakeAll();
           await grpc?.close();
           await app.close();
+          await ops?.close();
         } finally {
           await service.close();
         }

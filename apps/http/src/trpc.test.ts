@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@svc/errors';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { DOOR_ENVELOPE_BYTES } from './routes/door-body-cap';
@@ -153,6 +153,14 @@ describe('tRPC at /trpc', () => {
     expectTrpcFault(await call(t.url, 'GET', '/trpc/nope', {}), 'SVC_NOT_FOUND');
   });
 
+  it('an answer is one JSON document sent whole with its Content-Length (not streamed in chunks), faults too', async () => {
+    for (const r of [await mutation('solve', { command: 'maxcut', problem: ring(5), seed: 11 }), await query('getJob', { job_id: 'job_missing' })]) {
+      expect(r.headers.get('transfer-encoding')).toBeNull();
+      expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(r.text));
+      expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+    }
+  });
+
   it('an Idempotency-Key replays; reused on another problem it is 409 SVC_IDEMPOTENCY_CONFLICT', async () => {
     const h = { 'idempotency-key': 'trpc-replay-1' };
     const a = await mutation('solve', { command: 'maxcut', problem: ring(7), seed: 3 }, token, h);
@@ -162,6 +170,42 @@ describe('tRPC at /trpc', () => {
   });
 });
 
+
+describe('a tRPC batch is counted against the rate whole, before it is expanded', () => {
+  /** A GET batch of `n` getJob calls of an unknown id. */
+  const batch = (base: string, n: number, auth: string | null = null) => {
+    const input = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), { job_id: 'job_missing' }]));
+    return call(base, 'GET', `/trpc/${Array(n).fill('getJob').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`, { auth });
+  };
+
+  it('past the rate a 14-call batch is one 429 with Retry-After and none of its calls runs; without credentials and with a key', async () => {
+    // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
+    const s = await start({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), access: { sandboxRatePerMinute: 20, keyRatePerMinute: 20 } });
+    // Registering counts against the IP's rate too: first (2 of 20: the account and the mailed link).
+    const key = await verifiedKey(s, 'trpc-batch@example.com');
+    const looks = vi.spyOn(s.srv.service.jobs, 'get');
+    // Unauthenticated: 14 of the IP's 20 a minute (16 in all), each call answered (404: no such job).
+    const first = await batch(s.url, 14);
+    expect(first.status).toBe(404);
+    expect(Array.isArray(first.json) && first.json.length).toBe(14);
+    expect(looks).toHaveBeenCalledTimes(14);
+    // 14 more do not fit: one refusal for the request, no call expanded.
+    const refused = await batch(s.url, 14);
+    expect(Array.isArray(refused.json)).toBe(false);
+    expect(expectTrpcFault(refused, 'SVC_SANDBOX_RATE').retry_after).toBeGreaterThan(0);
+    expect(refused.retryAfter).not.toBeNull();
+    expect(looks).toHaveBeenCalledTimes(14);
+    // What is left of the minute still serves a smaller batch (20 of 20); then not even one call.
+    expect((await batch(s.url, 4)).status).toBe(404);
+    expect(looks).toHaveBeenCalledTimes(18);
+    expectTrpcFault(await batch(s.url, 1), 'SVC_SANDBOX_RATE');
+    // A key has its own rate: the same, with SVC_RATE_LIMITED.
+    expect((await batch(s.url, 14, key)).status).toBe(404);
+    expect(looks).toHaveBeenCalledTimes(32);
+    expectTrpcFault(await batch(s.url, 14, key), 'SVC_RATE_LIMITED');
+    expect(looks).toHaveBeenCalledTimes(32);
+  });
+});
 
 /** POSTs `text` in 16 KiB chunks without a Content-Length (Transfer-Encoding: chunked). */
 function chunkedPost(path: string, auth: string, text: string): Promise<{ status: number; text: string }> {

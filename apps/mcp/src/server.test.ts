@@ -6,7 +6,7 @@ import { CATALOGUE, NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contrac
 import { envelope, job, JOB_ID, Script, TAG } from '../test/script-backend';
 import type { Json, McpBackend, SolveArgs } from './backend';
 import { commandSchemas, mcpTools, portable, toolsListJson } from './schemas';
-import { createMcpServer, MAX_ITEMS, MAX_TEXT_CHARS, MAX_WAIT_S, type McpServerOptions } from './server';
+import { createMcpServer, MAX_ITEMS, MAX_TEXT_CHARS, MAX_WAIT_S, MCP_SERVER_NAME, type McpServerOptions } from './server';
 
 // The MCP server over a scripted backend, with the SDK's own client (which checks every result
 // against the tool's outputSchema once it has listed the tools).
@@ -144,6 +144,22 @@ describe('createMcpServer', () => {
     }
     const unknown = await raw(new Script(), { jsonrpc: '2.0', id: 8, method: 'tools/nope' });
     expect((unknown.error as Json).code).toBe(-32601);
+  });
+
+  it('a malformed initialize is -32602 with one sentence naming the field (was -32603 with the parser\'s dump); a good one is the SDK\'s', async () => {
+    const cases: unknown[] = [undefined, {}, { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '1' } }, { protocolVersion: '2025-06-18', capabilities: 'all', clientInfo: { name: 'x', version: '1' } }];
+    for (const params of cases) {
+      const r = await raw(new Script(), { jsonrpc: '2.0', id: 11, method: 'initialize', ...(params !== undefined ? { params } : {}) });
+      expect(r.id).toBe(11);
+      const error = r.error as Json;
+      expect(error.code, JSON.stringify(params)).toBe(-32602);
+      expect(String(error.message).length).toBeLessThan(240);
+      expect(String(error.message)).not.toMatch(/invalid_type|"path"|\n/);
+      expect(String(error.message)).toMatch(/^Invalid params: params/);
+    }
+    expect(String(((await raw(new Script(), { jsonrpc: '2.0', id: 12, method: 'initialize', params: { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '1' } } })).error as Json).message)).toMatch(/protocolVersion/);
+    const good = await raw(new Script(), { jsonrpc: '2.0', id: 13, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
+    expect(good.result).toMatchObject({ protocolVersion: '2025-06-18', serverInfo: { name: MCP_SERVER_NAME } });
   });
 
   it('job_id waits in bounded polls until the job ends or the wait is over; cancel cancels', async () => {

@@ -7,7 +7,10 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import { McpError, ErrorCode as McpErrorCode, type CallToolResult, type JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  InitializeRequestSchema, isJSONRPCRequest, McpError, ErrorCode as McpErrorCode, type CallToolResult, type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { SERVED_COMMANDS, type ServedCommand } from '@svc/contracts/commands';
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
 import type { Json, McpBackend, Outcome, SolveArgs } from './backend';
@@ -168,6 +171,42 @@ const defaultSleep = (ms: number, signal?: AbortSignal) => new Promise<void>((re
 
 const invalidParams = (message: string) => new McpError(McpErrorCode.InvalidParams, message);
 
+/**
+ * The one-sentence -32602 of an `initialize` whose params the SDK's schema refuses, or null when
+ * it is well formed.
+ */
+export function initializeParamsFault(request: JSONRPCRequest): string | null {
+  const r = InitializeRequestSchema.safeParse(request);
+  if (r.success) return null;
+  const issue = r.error.issues[0];
+  const where = issue?.path.length ? issue.path.map(String).join('.') : 'params';
+  const what = (issue?.message ?? 'invalid').slice(0, 100);
+  return `Invalid params: ${where.slice(0, 80)}: ${what}; initialize takes {protocolVersion: string, capabilities: {}, clientInfo: {name, version}}.`;
+}
+
+/**
+ * The SDK answers an `initialize` whose params fail its schema with -32603 Internal error and the
+ * parser's whole dump (typescript-sdk#2284: a dispatch-time parse failure is not mapped to -32602).
+ * Until it is, such a message is answered here as the transport delivers it, before the SDK sees
+ * it: -32602 with one sentence. A well-formed one goes on to the SDK's own handler.
+ */
+class SvcMcpServer extends Server {
+  override async connect(transport: Transport): Promise<void> {
+    await super.connect(transport);
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      if (isJSONRPCRequest(message) && message.method === 'initialize') {
+        const fault = initializeParamsFault(message);
+        if (fault !== null) {
+          void transport.send({ jsonrpc: '2.0', id: message.id, error: { code: McpErrorCode.InvalidParams, message: fault } }).catch((e: unknown) => this.onerror?.(e as Error));
+          return;
+        }
+      }
+      deliver?.call(transport, message, extra);
+    };
+  }
+}
+
 export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}): Server {
   const tools = listedTools();
   const byName = new Map<string, McpTool>(tools.map((t) => [t.name, t]));
@@ -177,7 +216,7 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
   const { signal } = opts;
   const ownerOf = async (): Promise<string | null> => (backend.owner ? backend.owner() : LOCAL_OWNER);
 
-  const server = new Server(
+  const server = new SvcMcpServer(
     { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
     {
       capabilities: { tools: {}, resources: {} },

@@ -3,9 +3,7 @@
  * HTTP nodes accept, taking them from the BullMQ queue on Redis, with its state in PostgreSQL.
  * It serves no API; an optional loopback port answers `/healthz`, `/readyz` and `/metrics`.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createService, defaultProcessName, type Service, type ServiceOptions } from '@svc/service';
+import { createService, defaultProcessName, serveOperations, type OperationsServer, type Service, type ServiceOptions } from '@svc/service';
 
 export interface WorkerOptions extends Omit<ServiceOptions, 'jobRole'> {
   /** Port of the operations endpoint (`/healthz`, `/readyz`, `/metrics`); null for none, 0 for any free port. */
@@ -35,48 +33,22 @@ export async function startWorker(opts: WorkerOptions = {}): Promise<RunningWork
     ...opts,
     jobRole: 'worker',
   });
-  let ops: http.Server | null = null;
-  let opsUrl: string | null = null;
+  let ops: OperationsServer | null = null;
   if (opts.opsPort !== undefined && opts.opsPort !== null) {
-    ops = http.createServer((req, res) => {
-      const send = (code: number, type: string, body: string) => {
-        res.writeHead(code, { 'content-type': type, ...(code === 503 ? { 'retry-after': '30' } : {}) });
-        res.end(body);
-      };
-      const path = (req.url ?? '/').split('?')[0];
-      if (req.method !== 'GET') return send(405, 'text/plain', 'GET only\n');
-      if (path === '/healthz') return send(200, 'application/json', JSON.stringify(service.health()));
-      if (path === '/readyz') {
-        void service.ready().then((r) => send(r.ready ? 200 : 503, 'application/json', JSON.stringify(r)), (e: unknown) => send(503, 'text/plain', `${String(e)}\n`));
-        return;
-      }
-      if (path === '/metrics') {
-        void service.renderMetrics().then((t) => send(200, service.metrics.registry.contentType, t), (e: unknown) => send(500, 'text/plain', `${String(e)}\n`));
-        return;
-      }
-      send(404, 'text/plain', 'not found: /healthz, /readyz, /metrics\n');
-    });
-    const host = opts.opsHost ?? '127.0.0.1';
-    await new Promise<void>((resolve, reject) => {
-      ops!.once('error', reject);
-      ops!.listen(opts.opsPort!, host, () => resolve());
-    }).catch(async (e) => {
+    try {
+      ops = await serveOperations(service, { port: opts.opsPort, host: opts.opsHost ?? '127.0.0.1' });
+    } catch (e) {
       await service.close();
       throw e;
-    });
-    opsUrl = `http://${host}:${(ops.address() as AddressInfo).port}`;
+    }
   }
   let closing: Promise<void> | null = null;
   return {
     service,
-    opsUrl,
+    opsUrl: ops?.url ?? null,
     close() {
       closing ??= (async () => {
-        if (ops) {
-          const closed = new Promise<void>((r) => ops!.close(() => r()));
-          ops.closeAllConnections();
-          await closed;
-        }
+        await ops?.close();
         await service.close();
       })();
       return closing;

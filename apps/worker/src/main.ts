@@ -12,6 +12,17 @@
  */
 import { startWorker } from './index';
 
+/**
+ * stdout or stderr may be a pipe whose reader has gone (a supervisor or `| head` that stopped
+ * reading): what is written there is dropped from then on, and the process carries on (a stop
+ * still drains) instead of dying on an unhandled EPIPE.
+ */
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+  });
+}
+
 function fail(msg: string): never {
   process.stderr.write(`svc-worker: ${msg}\n`);
   process.exit(1);

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
 import { startWorker } from './index';
@@ -54,6 +57,33 @@ describe.skipIf(skip)('a worker on PostgreSQL + Redis', () => {
       await redis.restart();
     } finally {
       await w.close();
+    }
+  }, 90_000);
+
+  it('the built worker, its stdout a pipe whose reader is gone, stops on SIGTERM with exit 0 (was an unhandled EPIPE)', async () => {
+    const bundle = fileURLToPath(new URL('../dist/main.mjs', import.meta.url));
+    expect(fs.existsSync(bundle)).toBe(true);
+    const env = { ...process.env, SVC_DATABASE_URL: await pg.createDatabase(), SVC_REDIS_URL: redis.url, SVC_ENGINE: 'ts', SVC_WORKER_PORT: '0' };
+    const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const exited = new Promise<[number | null, string | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (d) => {
+          out += d;
+          if (out.includes('svc-worker ready')) resolve();
+        });
+        void exited.then(([code]) => reject(new Error(`the worker exited (${String(code)}) before it was ready: ${err}`)));
+      });
+      child.stdout!.destroy();
+      await new Promise((r) => setTimeout(r, 300));
+      child.kill('SIGTERM');
+      expect(await exited, err).toEqual([0, null]);
+      expect(err).not.toMatch(/EPIPE|Unhandled/);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
   }, 90_000);
 });

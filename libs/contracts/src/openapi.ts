@@ -171,10 +171,7 @@ function addPaths(b: OpenApiBuilder): void {
     operationId: 'ready', summary: 'Readiness: store reachable, solver pool and job runner up', tags: ['operations'], security: PUBLIC,
     responses: { '200': json(ref('Readiness'), 'ready'), '503': json(ref('Readiness'), 'not ready') },
   });
-  add('/metrics', 'get', {
-    operationId: 'metrics', summary: 'Prometheus metrics', tags: ['operations'], security: PUBLIC,
-    responses: { '200': { description: 'text exposition format 0.0.4', content: { 'text/plain': { schema: { type: 'string' } } } } },
-  });
+  // Prometheus metrics are not on the API port: the operations port (SVC_OPS_PORT, docs/deployment.md) serves them.
   meta('/.well-known/svc-agent-card.json', 'agentCard', 'Public agent card', 'AgentCard');
   meta(`${API}/capabilities`, 'capabilities', 'Every command and its exact input schema', 'Capabilities');
   meta(`${API}/sandbox`, 'sandbox', 'The public sandbox token and the limits enforced on it', 'Sandbox');

@@ -73,13 +73,19 @@ export interface Access {
   /** `authorize`, then counts one request against the per-minute rate (429 SVC_SANDBOX_RATE / SVC_RATE_LIMITED). */
   admit(principal: Principal, action: Action): Promise<void>;
   /**
+   * Counts `count` requests of `principal` against its per-minute rate at once, all or none (the
+   * 429 of `admit`), with no scope check: a transport that admits several calls whole before it
+   * reads them (a tRPC batch) authorizes each call afterwards.
+   */
+  countRequests(principal: Principal, count: number): Promise<void>;
+  /**
    * The per-IP limiter of the sandbox, for callers known only by their address: counts one request
    * of `ip` against the sandbox's per-minute request rate (the same window as sandbox solves from
    * that IP), or 429 SVC_SANDBOX_RATE with Retry-After. Every door uses it for what it serves without
    * credentials at some cost: registration, the email link, a job read by id, the OpenAPI document,
-   * the capabilities manifest.
+   * the capabilities manifest. `count` (default 1) requests are counted at once, all or none.
    */
-  admitIp(ip: string): Promise<void>;
+  admitIp(ip: string, count?: number): Promise<void>;
   /** `SVC_PUBLIC_URL` when it is set (the origin of mailed links and of the OpenAPI server), else null. */
   readonly publicUrl: string | null;
   /** Takes `units` from the per-minute compute budget, or 429 SVC_COMPUTE_RATE_LIMIT (Retry-After 60). */
@@ -151,12 +157,23 @@ export async function createAccess(deps: {
     throw new SvcError('SVC_HIGH_DEMAND', `Safe mode: ${waiting} solves are waiting for a worker, so sandbox solves are paused; keyed requests are still queued.`);
   };
 
-  const admitIp = async (ip: string): Promise<void> => {
-    const r = await requests.take(`ip:${ip}`, 1, limits.sandboxRatePerMinute);
+  const admitIp = async (ip: string, count = 1): Promise<void> => {
+    const r = await requests.take(`ip:${ip}`, count, limits.sandboxRatePerMinute);
     if (!r.ok) {
       throw new SvcError('SVC_SANDBOX_RATE', `The sandbox allows ${limits.sandboxRatePerMinute} requests per minute per IP; wait, or register a free key.`, {
         retryAfter: r.retryAfterSeconds,
       });
+    }
+  };
+
+  const countRequests = async (p: Principal, count: number): Promise<void> => {
+    if (p.kind === 'sandbox') {
+      await admitIp(p.ip, count);
+      return;
+    }
+    const r = await requests.take(`key:${p.keyId}`, count, limits.keyRatePerMinute);
+    if (!r.ok) {
+      throw new SvcError('SVC_RATE_LIMITED', `This key allows ${limits.keyRatePerMinute} requests per minute.`, { retryAfter: r.retryAfterSeconds });
     }
   };
 
@@ -211,15 +228,9 @@ export async function createAccess(deps: {
     admitIp,
     async admit(p, action) {
       authorize(p, action);
-      if (p.kind === 'sandbox') {
-        await admitIp(p.ip);
-        return;
-      }
-      const r = await requests.take(`key:${p.keyId}`, 1, limits.keyRatePerMinute);
-      if (!r.ok) {
-        throw new SvcError('SVC_RATE_LIMITED', `This key allows ${limits.keyRatePerMinute} requests per minute.`, { retryAfter: r.retryAfterSeconds });
-      }
+      await countRequests(p, 1);
     },
+    countRequests,
     takeCompute,
     async giveCompute(p, units) {
       await compute.give(p.id, units);

@@ -51,9 +51,10 @@ export {
   type ServiceMetrics, type GaugeSample, type ScrapeGauge, type MetricsOptions, type MetricsServer,
 } from './metrics';
 export { measureStore } from './measured-store';
+export { serveOperations, METRICS_REUSE_MS, OPS_MAX_CONNECTIONS, type OperationsServer } from './serve-operations';
 export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
-export { createDoor, CALL_OPTION_KEYS, type Door, type Caller, type CallArgs, type VerifyArgs } from './door/door';
+export { createDoor, CALL_OPTION_KEYS, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';
 export { createRedisClient, redisUrlFromEnv, redactRedisUrl, type RedisRole } from './distributed/redis-client';
 export { createRedisLimits, type RedisLimitsOptions } from './distributed/redis-limits';

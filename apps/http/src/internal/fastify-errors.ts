@@ -1,6 +1,9 @@
 import type { FastifyError } from 'fastify';
 import { SvcError, toSvcError } from '@svc/errors';
 
+/** Fastify's longest route parameter (its `maxParamLength` default, which the server keeps). */
+export const MAX_PARAM_LENGTH = 100;
+
 /** A Fastify failure as a catalogue error; none of Fastify's text reaches the client. */
 export function fromFastifyError(e: FastifyError): SvcError {
   switch (e.code) {
@@ -16,6 +19,11 @@ export function fromFastifyError(e: FastifyError): SvcError {
       return new SvcError('SVC_RESOURCE_LIMIT', "The body is larger than the server's absolute limit.");
     case 'FST_ERR_NOT_FOUND':
       return new SvcError('SVC_NOT_FOUND', 'No such route.');
+    // Routing faults (Fastify's frameworkErrors): a path parameter past maxParamLength, a path that does not decode.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new SvcError('SVC_ERROR', `A path parameter is longer than the ${MAX_PARAM_LENGTH} characters a route takes (a job id is 36; a tRPC batch names at most ${MAX_PARAM_LENGTH} characters of procedures): shorten it.`, { status: 414 });
+    case 'FST_ERR_BAD_URL':
+      return new SvcError('SVC_ERROR', 'The path is not a valid URL component (a bad percent-encoding): encode it per RFC 3986.', { status: 400 });
     default:
       break;
   }

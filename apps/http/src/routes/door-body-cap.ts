@@ -23,7 +23,8 @@ declare module 'fastify' {
 export function doorBodyCap(service: Service) {
   return async (request: FastifyRequest): Promise<void> => {
     const auth = request.headers.authorization;
-    const principal = auth ? await service.authenticate(auth, { ip: request.ip }).catch(() => null) : null;
+    // A hook before this one may have authenticated the header already (MCP's gate, tRPC's admission).
+    const principal = request.principal ?? (auth ? await service.authenticate(auth, { ip: request.ip }).catch(() => null) : null);
     const absolute = service.limits.maxBodyBytes;
     const caps: BodyCaps = {
       plan: Math.min(absolute, principal ? service.bodyLimitFor(principal) + DOOR_ENVELOPE_BYTES : ANONYMOUS_DOOR_BODY_BYTES),

@@ -7,8 +7,8 @@ const API = '/api/v1';
 
 /**
  * Public documents and operations endpoints (no credentials): the formulate worksheets, the
- * examples catalogue, the OpenAPI document (per-IP rate), the agent card, readiness and Prometheus
- * metrics.
+ * examples catalogue, the OpenAPI document (per-IP rate), the agent card and readiness. Prometheus
+ * metrics are on the operations port only (`serveOperations`, SVC_OPS_PORT): never on the API's.
  */
 export function metaRoutes(app: FastifyInstance, service: Service, documents: PublicDocuments): void {
   app.get<{ Params: { command: string } }>(`${API}/formulate/:command`, async (request) => service.formulate(request.params.command));
@@ -22,6 +22,4 @@ export function metaRoutes(app: FastifyInstance, service: Service, documents: Pu
     if (!r.ready) reply.header('retry-after', '30');
     return reply.code(r.ready ? 200 : 503).send(r);
   });
-  // This process's own registry (prom-client), labelled with its process name.
-  app.get('/metrics', async (_request, reply) => reply.header('content-type', service.metrics.registry.contentType).send(await service.renderMetrics()));
 }

@@ -9,7 +9,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { problemDocument, SvcError, toSvcError, type ProblemDocument } from '@svc/errors';
 import type { ServedCommand } from '@svc/contracts/commands';
-import type { AnalyzeReport, Caller, Door, JobView, SolveOutcome } from '@svc/service';
+import type { AnalyzeReport, Caller, Door, JobView, Principal, SolveOutcome } from '@svc/service';
 import { TRPC_CODE } from './error-codes';
 
 /** The solve options of commands.md, as the other doors carry them. */
@@ -98,7 +98,7 @@ export function createTrpcRouter(docsUrl?: string) {
     getJob: t.procedure.input(shaped<JobInput>()).query(({ ctx, input }): Promise<JobView> => call(() => ctx.door.getJob(input.job_id, ctx.caller, waitOf(input.wait_seconds)))),
     cancelJob: t.procedure.input(shaped<Pick<JobInput, 'job_id'>>()).mutation(({ ctx, input }): Promise<JobView> => call(() => ctx.door.cancelJob(input.job_id, ctx.caller))),
     capabilities: t.procedure.query(({ ctx }) => call(async () => {
-      await ctx.admitIp(ctx.caller.ip ?? '127.0.0.1');
+      if (!ctx.caller.counted) await ctx.admitIp(ctx.caller.ip ?? '127.0.0.1');
       return (capabilities ??= ctx.door.capabilities() as Record<string, unknown>);
     })),
   });
@@ -114,10 +114,25 @@ function waitOf(w: unknown): number {
 
 export type AppRouter = ReturnType<typeof createTrpcRouter>;
 
-/** The context of one request: its credentials, Idempotency-Key and client address. */
-export function trpcContext(door: Door, admitIp: (ip: string) => Promise<void>) {
+/**
+ * The context of one request: its credentials, Idempotency-Key and client address; `counted` says
+ * whether the request's calls were counted against the rate before tRPC ran (plugin.ts).
+ */
+export function trpcContext(
+  door: Door,
+  admitIp: (ip: string) => Promise<void>,
+  counted: (req: object) => boolean = () => false,
+  principalOf: (req: object) => Principal | undefined = () => undefined,
+) {
   return ({ req }: CreateFastifyContextOptions): TrpcContext => {
     const h = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-    return { door, admitIp, caller: { authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip } };
+    const principal = principalOf(req.raw);
+    return {
+      door, admitIp,
+      caller: {
+        authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip, counted: counted(req.raw),
+        ...(principal ? { principal } : {}),
+      },
+    };
   };
 }

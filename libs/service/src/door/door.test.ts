@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { createDoor, isQueued, type Door, type Service } from '../index';
 import { closeServices, codeOf, makeService, ring } from '../../test/services';
@@ -103,5 +103,46 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
 
   it('capabilities is the manifest', () => {
     expect(door.capabilities()).toEqual(service.capabilities());
+  });
+});
+
+describe('watchJob: a watch is one request of the rate', () => {
+  it('opening counts once, looks count nothing; a credential that stops authenticating ends the watch', async () => {
+    // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
+    const s = await makeService({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), jobs: { queueThresholdWork: 1 }, access: { sandboxRatePerMinute: 4 } });
+    const d = createDoor(s);
+    const token = `Bearer ${(await s.sandboxInfo()).token}`;
+    const caller = { authorization: token };
+    const ack = await d.solve({ command: 'maxcut', problem: cycle(5), seed: 1 }, caller); // 1
+    expect(isQueued(ack)).toBe(true);
+    const id = (ack as unknown as { job_id: string }).job_id;
+    const watch = await d.watchJob(id, caller); // 2
+    for (let i = 0; i < 10; i++) expect((await watch.look(0)).job_id).toBe(id);
+    expect(await codeOf(d.getJob(id, caller, 0))).toBe('ok'); // 3
+    const other: { authorization: string } = { authorization: token };
+    const second = await d.watchJob(id, other); // 4
+    expect(await codeOf(d.getJob(id, caller, 0))).toBe('SVC_SANDBOX_RATE');
+    // Both watches go on past the rate: each was counted when it opened.
+    expect((await watch.look(0)).job_id).toBe(id);
+    expect((await second.look(0)).job_id).toBe(id);
+    // Each look checks the credential again.
+    other.authorization = 'Bearer sbx_wrong';
+    expect(await codeOf(second.look(0))).toBe('SVC_UNAUTHENTICATED');
+  });
+});
+
+describe('Caller.principal: a credential the transport checked is not checked again', () => {
+  it('the door takes the principal it is given instead of authenticating the header once more', async () => {
+    const principal = await service.authenticate(auth, { ip: '127.0.0.1' });
+    const spy = vi.spyOn(service, 'authenticate');
+    try {
+      const env = (await door.solve({ command: 'maxcut', problem: cycle(4), seed: 21 }, { authorization: auth, principal })) as Record<string, unknown>;
+      expect(env.cut_value).toBe(4);
+      expect(spy).not.toHaveBeenCalled();
+      await door.solve({ command: 'maxcut', problem: cycle(4), seed: 22 }, { authorization: auth });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -26,6 +26,17 @@ export interface Caller {
   readonly ip?: string;
   /** An idempotency key: an identical retry replays the stored answer. */
   readonly idempotencyKey?: string;
+  /**
+   * The transport already counted this call against the request rate (a tRPC batch is counted
+   * whole before it is expanded): the door still authenticates and authorizes, and counts nothing.
+   */
+  readonly counted?: boolean;
+  /**
+   * The principal the transport already authenticated `authorization` as for this request (a
+   * hook that checked the credential before the body was read): the door takes it instead of
+   * authenticating the same credential again. Set it only from that credential.
+   */
+  readonly principal?: Principal;
 }
 
 /** The solve options every door carries as arguments or message fields (commands.md). */
@@ -63,8 +74,20 @@ export interface Door {
   /** `orProgress`: the wait also ends at the job's next progress report (watchers). */
   getJob(jobId: string, caller: Caller, waitSeconds?: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
   cancelJob(jobId: string, caller: Caller): Promise<JobView>;
+  /**
+   * Opens a watch of one job (gRPC WatchJob): the caller is admitted and counted against its
+   * request rate once, here; each `look` re-checks the credential (a revoked key ends the watch)
+   * without counting, so following a job never spends the rate of new work.
+   */
+  watchJob(jobId: string, caller: Caller): Promise<JobWatch>;
   /** The capabilities manifest (public). */
   capabilities(): unknown;
+}
+
+/** A job followed by one caller over one stream (`Door.watchJob`). */
+export interface JobWatch {
+  /** The job, long-polling up to `waitSeconds` for its end or, with `orProgress`, its next progress report. */
+  look(waitSeconds: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
 }
 
 const LOCAL_IP = '127.0.0.1';
@@ -122,8 +145,9 @@ function authorizationOf(caller: Caller): string | undefined {
 /** The door-agnostic call layer over one service. */
 export function createDoor(service: Service): Door {
   const admit = async (caller: Caller, action: Action): Promise<Principal> => {
-    const principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
-    await service.access.admit(principal, action);
+    const principal = caller.principal ?? await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
+    if (caller.counted) service.access.authorize(principal, action);
+    else await service.access.admit(principal, action);
     return principal;
   };
 
@@ -141,7 +165,7 @@ export function createDoor(service: Service): Door {
   /** Job routes: credentials optional (a sandbox job is readable by whoever holds its id). */
   const reader = async (caller: Caller, action: Action): Promise<Principal | null> => {
     if (caller.authorization === undefined || caller.authorization === null || caller.authorization === '') {
-      await service.access.admitIp(caller.ip ?? LOCAL_IP);
+      if (!caller.counted) await service.access.admitIp(caller.ip ?? LOCAL_IP);
       return null;
     }
     return admit(caller, action);
@@ -212,6 +236,21 @@ export function createDoor(service: Service): Door {
     async cancelJob(id, caller) {
       const r = await reader(caller, 'solve');
       return service.jobs.cancel(jobId(id), r);
+    },
+    async watchJob(id, caller) {
+      const job = jobId(id);
+      let principal = await reader(caller, 'solve');
+      let first = true;
+      return {
+        async look(waitSeconds, opts) {
+          if (!first && principal !== null) {
+            principal = await service.authenticate(authorizationOf(caller), { ip: caller.ip ?? LOCAL_IP });
+            service.access.authorize(principal, 'solve');
+          }
+          first = false;
+          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), opts);
+        },
+      };
     },
     capabilities() {
       return service.capabilities();

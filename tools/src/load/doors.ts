@@ -1,0 +1,170 @@
+/**
+ * The four doors side by side on the `npm start` bundle (issue 32, part 4): the same small maxcut
+ * (5 nodes, effort flash, a new seed per call, so every call is solved) through
+ * `POST /api/v1/solve/maxcut`, gRPC `Solve`, tRPC `solve` and an MCP `tools/call` of `svc.compute`,
+ * in interleaved rounds (HTTP, gRPC, tRPC, MCP, then again), each phase LOAD_PHASE_S seconds (20)
+ * at LOAD_CONNECTIONS (32) calls in flight, LOAD_ROUNDS rounds (4). HTTP, tRPC and MCP are driven
+ * by autocannon, gRPC by grpc-js clients (4 channels, the calls spread over them) in this process.
+ * Prints one markdown table per door and round and each door's rate over HTTP's of the same round.
+ * LOAD_MAIN picks the bundle; LOAD_DOORS a comma list of doors (default all four).
+ *
+ *   node tools/dist/load-doors.mjs      (after `nx run-many -t build -p http tools`)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { toStruct } from '@svc/grpc';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const mainBundle = process.env.LOAD_MAIN ?? join(root, 'apps/http/dist/main.mjs');
+const PHASE_S = Number(process.env.LOAD_PHASE_S ?? 20);
+const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
+const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 4);
+const DOORS = (process.env.LOAD_DOORS ?? 'http,grpc,trpc,mcp').split(',').map((d) => d.trim()) as Door[];
+const TOKEN = 'load-test-sandbox-token';
+const TAG = 'svc-cortex-v1';
+type Door = 'http' | 'grpc' | 'trpc' | 'mcp';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'svc-load-doors-'));
+const child = spawn(process.execPath, [...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), mainBundle], {
+  env: {
+    ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN, SVC_LOG_LEVEL: 'silent',
+    // Rate limits would refuse one loopback client long before the doors saturate.
+    SVC_SANDBOX_DAILY_UNITS: '1000000000', SVC_SANDBOX_RATE_PER_MINUTE: '1000000000', SVC_COMPUTE_RATE_LIMIT: '1000000000',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const { url, grpcAddress } = await new Promise<{ url: string; grpcAddress: string }>((ok, fail) => {
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += String(d);
+    const m = /svc-http listening on (http:\/\/\S+) .*; gRPC on (\S+)/.exec(out);
+    if (m) ok({ url: m[1], grpcAddress: m[2] });
+  });
+  child.once('exit', (code) => fail(new Error(`the server exited (${String(code)}) before listening: ${out}`)));
+});
+
+const problem = { tag: TAG, description: 'Split five offices into two teams to maximise links.', n: 5, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 0, 1]] };
+const httpHeaders = { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` };
+const mcpHeaders = { ...httpHeaders, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+let seed = 1;
+
+/** CPU seconds the server process has used (every thread), from /proc. */
+function serverCpuS(): number {
+  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Phase {
+  readonly door: Door;
+  readonly round: number;
+  readonly rps: number;
+  /** Server CPU ms per answered call (all threads), and this process's (the load generator's). */
+  cpuMs?: number;
+  clientMs?: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly codes: Map<string, number>;
+}
+
+async function cannon(door: Door, round: number, request: autocannon.Request): Promise<Phase> {
+  const codes = new Map<string, number>();
+  const r = await new Promise<autocannon.Result>((ok, fail) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: PHASE_S, timeout: 30, requests: [request] }, (err, res) => (err ? fail(err) : ok(res)));
+    instance.on('response', (_c, status) => codes.set(String(status), (codes.get(String(status)) ?? 0) + 1));
+  });
+  return { door, round, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, codes };
+}
+
+const protoDir = join(root, 'apps/grpc/proto');
+const pkg = grpc.loadPackageDefinition(protoLoader.loadSync('svc/v1/solver.proto', { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true, includeDirs: [protoDir] })) as unknown as {
+  svc: { v1: { Solver: grpc.ServiceClientConstructor } };
+};
+const channels = Array.from({ length: 4 }, () => new pkg.svc.v1.Solver(grpcAddress, grpc.credentials.createInsecure()) as unknown as grpc.Client & { Solve: Function });
+const problemStruct = toStruct(problem);
+
+/** `CONNECTIONS` closed loops of gRPC `Solve` for `PHASE_S` seconds. */
+async function grpcPhase(round: number): Promise<Phase> {
+  const md = new grpc.Metadata();
+  md.set('authorization', `Bearer ${TOKEN}`);
+  const lat: number[] = [];
+  const codes = new Map<string, number>();
+  const end = performance.now() + PHASE_S * 1000;
+  const loop = async (k: number) => {
+    const c = channels[k % channels.length];
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      const code = await new Promise<string>((done) => {
+        c.Solve({ command: 'maxcut', problem: problemStruct, effort: 'flash', seed: seed++ }, md, { deadline: Date.now() + 30_000 }, (e: grpc.ServiceError | null) => done(e ? `grpc ${e.code}` : '200'));
+      });
+      lat.push(performance.now() - t0);
+      codes.set(code, (codes.get(code) ?? 0) + 1);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, (_, k) => loop(k)));
+  const s = lat.sort((a, b) => a - b);
+  const q = (x: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(x * s.length) - 1)] ?? NaN);
+  return { door: 'grpc', round, rps: lat.length / ((performance.now() - started) / 1000), p50: q(0.5), p99: q(0.99), codes };
+}
+
+const run: Record<Door, (round: number) => Promise<Phase>> = {
+  http: (round) => cannon('http', round, {
+    method: 'POST', headers: httpHeaders, body: JSON.stringify(problem),
+    setupRequest: (req) => ({ ...req, path: `/api/v1/solve/maxcut?effort=flash&seed=${seed++}` }),
+  }),
+  grpc: grpcPhase,
+  trpc: (round) => cannon('trpc', round, {
+    method: 'POST', path: '/trpc/solve', headers: httpHeaders,
+    setupRequest: (req) => ({ ...req, body: JSON.stringify({ command: 'maxcut', problem, effort: 'flash', seed: seed++ }) }),
+  }),
+  mcp: (round) => cannon('mcp', round, {
+    method: 'POST', path: '/mcp', headers: mcpHeaders,
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify({ jsonrpc: '2.0', id: seed, method: 'tools/call', params: { name: 'svc.compute', arguments: { command: 'maxcut', problem, effort: 'flash', seed: seed++ } } }),
+    }),
+  }),
+};
+
+const phases: Phase[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const door of DOORS) {
+    process.stderr.write(`load-doors: round ${round}, ${door} for ${PHASE_S} s\n`);
+    const cpu0 = serverCpuS();
+    const own0 = process.cpuUsage();
+    const p = await run[door](round);
+    const calls = p.rps * PHASE_S;
+    const own = process.cpuUsage(own0);
+    p.cpuMs = ((serverCpuS() - cpu0) * 1000) / calls;
+    p.clientMs = (own.user + own.system) / 1000 / calls;
+    phases.push(p);
+  }
+}
+
+for (const c of channels) c.close();
+child.kill('SIGTERM');
+await new Promise((r) => child.once('exit', r));
+rmSync(dataDir, { recursive: true, force: true });
+
+const http = new Map(phases.filter((p) => p.door === 'http').map((p) => [p.round, p]));
+const ratio = (p: Phase) => (http.has(p.round) ? (p.rps / http.get(p.round)!.rps).toFixed(2) : '—');
+const lines = [
+  `${mainBundle}: ${CONNECTIONS} calls in flight, ${PHASE_S} s a phase, ${ROUNDS} interleaved rounds; a 5-node maxcut at effort flash with a new seed per call, sandbox token.`,
+  '',
+  '| round | door | req/s | p50 ms | p99 ms | / HTTP | server CPU ms per call | load generator CPU ms per call | answers |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---|',
+  ...phases.map((p) => `| ${p.round} | ${p.door} | ${Math.round(p.rps)} | ${p.p50} | ${p.p99} | ${ratio(p)} | ${p.cpuMs!.toFixed(2)} | ${p.clientMs!.toFixed(2)} | ${[...p.codes].map(([s, n]) => `${s}: ${n}`).join(', ')} |`),
+  '',
+  ...DOORS.filter((d) => d !== 'http').map((d) => {
+    const rs = phases.filter((p) => p.door === d && http.has(p.round)).map((p) => p.rps / http.get(p.round)!.rps);
+    return `${d} / HTTP: ${rs.map((r) => r.toFixed(2)).join(', ')} (mean ${(rs.reduce((a, b) => a + b, 0) / Math.max(1, rs.length)).toFixed(2)})`;
+  }),
+];
+process.stdout.write(`${lines.join('\n')}\n`);
