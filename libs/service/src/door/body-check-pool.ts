@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Piscina } from 'piscina';
+import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
+import { intSetting, MIB } from '../config';
+
+/** Bodies at least this large are parsed and validated off the event loop by default (`SVC_OFFLOOP_BODY_BYTES`). */
+export const DEFAULT_OFFLOOP_BODY_BYTES = 1 * MIB;
+
+export interface BodyCheckOptions {
+  readonly contentType?: string;
+  /** Validate the document as this command's problem too (contracts' checks, sandbox caps included). */
+  readonly problem?: BodyCheckTask['problem'];
+}
+
+/**
+ * The large-body checker every door shares: a body of at least `thresholdBytes` is parsed (UTF-8,
+ * depth, JSON) and, where the route names the command, validated on a worker thread; a refusal is
+ * thrown as the `SvcError` the main thread would have made, without the main thread parsing
+ * anything. A body that passes is handed back to be parsed where it is used.
+ */
+export interface BodyChecker {
+  readonly thresholdBytes: number;
+  /** Resolves to the same bytes (moved back from the worker) when they pass; rejects with the refusal. */
+  check(bytes: Buffer, opts?: BodyCheckOptions): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+// See solve/pool.ts: a worker loaded by require(esm) and terminated while loading aborts the process.
+const WORKER_EXEC_ARGV: string[] | undefined = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : undefined;
+
+/** The bundled worker (dist/body-check-worker.mjs), found through this package's package.json. */
+export function defaultBodyCheckWorkerFile(): string {
+  const req = createRequire(import.meta.url);
+  return path.join(path.dirname(req.resolve('@svc/service/package.json')), 'dist', 'body-check-worker.mjs');
+}
+
+export function createBodyChecker(opts: { threads?: number; thresholdBytes?: number; env?: NodeJS.ProcessEnv; workerFile?: string } = {}): BodyChecker {
+  const env = opts.env ?? process.env;
+  const thresholdBytes = opts.thresholdBytes ?? intSetting(env, 'SVC_OFFLOOP_BODY_BYTES', DEFAULT_OFFLOOP_BODY_BYTES);
+  const filename = opts.workerFile ?? defaultBodyCheckWorkerFile();
+  if (!fs.existsSync(filename)) throw new Error(`body check worker bundle not found at ${filename}; run \`npx nx run service:build\``);
+  const pool = new Piscina<BodyCheckTask, BodyCheckResult>({
+    filename,
+    ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
+    minThreads: 0,
+    maxThreads: Math.max(1, opts.threads ?? 1),
+    // An idle thread is ended, so the heap a large parse grew is given back to the system.
+    idleTimeout: 2_000,
+  });
+  let closed = false;
+  return {
+    thresholdBytes,
+    async check(bytes, o = {}) {
+      // Its own ArrayBuffer, so moving it to the worker detaches nothing else (Buffer.concat of a large body already is).
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
+      const task: BodyCheckTask = { bytes: own, contentType: o.contentType, ...(o.problem ? { problem: o.problem } : {}) };
+      const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
+      if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      throw errorFromData(out.error);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

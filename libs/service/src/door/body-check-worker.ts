@@ -1,0 +1,30 @@
+// Piscina worker entry, bundled by esbuild into dist/body-check-worker.mjs (door/body-check-pool.ts).
+import { move } from 'piscina';
+import { SvcError } from '@svc/errors';
+import { validateProblem } from '@svc/contracts';
+import { parseJson } from './json-body';
+import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
+
+/**
+ * Parses a large body (and validates it as a problem when asked) on this thread, never on the
+ * one that answers everyone else: a refusal comes back as data, a body that passes comes back as
+ * its bytes (moved, not copied). Nothing parsed here outlives the task.
+ */
+export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof errorData> } | null {
+  const buf = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+  try {
+    const body = parseJson(buf, task.contentType);
+    const p = task.problem;
+    if (p) validateProblem(p.command, body, p.sandbox ? { sandbox: true, sandboxMaxN: p.sandboxMaxN } : { sandbox: false });
+    return null;
+  } catch (e) {
+    // Anything but a refusal (a fault of ours) is left to the main thread's own path to report.
+    if (e instanceof SvcError) return { error: errorData(e) };
+    return null;
+  }
+}
+
+export default function check(task: BodyCheckTask): BodyCheckResult | ReturnType<typeof move> {
+  const refused = checkBody(task);
+  return refused ?? move(task.bytes);
+}
