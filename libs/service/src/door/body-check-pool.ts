@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
+import type { SvcError } from '@svc/errors';
 import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 import { intSetting, MIB } from '../config';
 
@@ -24,6 +25,12 @@ export interface BodyChecker {
   readonly thresholdBytes: number;
   /** Resolves to the same bytes (moved back from the worker) when they pass; rejects with the refusal. */
   check(bytes: Buffer, opts?: BodyCheckOptions): Promise<Buffer>;
+  /**
+   * The same for a Struct or Value still in its wire bytes (gRPC), copied to the worker: null when
+   * it passes, else the refusal and, when the bytes could be measured, their JSON size (the door
+   * compares it with the caller's cap first, as it does on the main thread).
+   */
+  checkWire(bytes: Buffer, wire: NonNullable<BodyCheckTask['wire']>, problem?: BodyCheckTask['problem']): Promise<{ error: SvcError; jsonBytes?: number } | null>;
   close(): Promise<void>;
 }
 
@@ -61,6 +68,14 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
       const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
       if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
       throw errorFromData(out.error);
+    },
+    async checkWire(bytes, wire, problem) {
+      const copy = new Uint8Array(bytes.byteLength);
+      copy.set(bytes);
+      const task: BodyCheckTask = { bytes: copy, wire, ...(problem ? { problem } : {}) };
+      const out = await pool.run(task, { transferList: [copy.buffer] });
+      if (out instanceof Uint8Array) return null;
+      return { error: errorFromData(out.error), ...(out.jsonBytes === undefined ? {} : { jsonBytes: out.jsonBytes }) };
     },
     async close() {
       if (closed) return;

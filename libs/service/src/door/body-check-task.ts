@@ -7,6 +7,8 @@ export interface BodyCheckTask {
   readonly contentType?: string;
   /** Also validate the parsed document as this command's problem (the contracts' checks, in their precedence). */
   readonly problem?: { readonly command: string; readonly sandbox: boolean; readonly sandboxMaxN?: number };
+  /** The bytes are a google.protobuf Struct or Value of this message field (gRPC), not JSON text. */
+  readonly wire?: { readonly kind: 'struct' | 'value'; readonly field: string };
 }
 
 /** A refusal as plain data (an `SvcError` does not cross threads). */
@@ -20,7 +22,7 @@ export interface SvcErrorData {
 }
 
 /** The bytes back (the body passed every check) or the refusal the main thread would have made. */
-export type BodyCheckResult = Uint8Array | { readonly error: SvcErrorData };
+export type BodyCheckResult = Uint8Array | { readonly error: SvcErrorData; readonly jsonBytes?: number };
 
 export function errorData(e: SvcError): SvcErrorData {
   return { code: e.code, detail: e.detail, retryAfter: e.retryAfter, facts: e.facts, actions: e.actions, extensions: e.extensions };

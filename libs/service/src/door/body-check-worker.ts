@@ -3,6 +3,7 @@ import { move } from 'piscina';
 import { SvcError } from '@svc/errors';
 import { validateProblem } from '@svc/contracts';
 import { parseJson } from './json-body';
+import { WireJson } from './wire-json';
 import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 
 /**
@@ -10,16 +11,23 @@ import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-chec
  * one that answers everyone else: a refusal comes back as data, a body that passes comes back as
  * its bytes (moved, not copied). Nothing parsed here outlives the task.
  */
-export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof errorData> } | null {
+export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof errorData>; jsonBytes?: number } | null {
   const buf = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+  let jsonBytes: number | undefined;
   try {
-    const body = parseJson(buf, task.contentType);
+    let body: unknown;
+    if (task.wire) {
+      const w = new WireJson(buf, task.wire.kind, task.wire.field);
+      // Measured first: the door compares this size with the caller's cap before any other fault.
+      jsonBytes = w.jsonBytes();
+      body = w.decode();
+    } else body = parseJson(buf, task.contentType);
     const p = task.problem;
     if (p) validateProblem(p.command, body, p.sandbox ? { sandbox: true, sandboxMaxN: p.sandboxMaxN } : { sandbox: false });
     return null;
   } catch (e) {
     // Anything but a refusal (a fault of ours) is left to the main thread's own path to report.
-    if (e instanceof SvcError) return { error: errorData(e) };
+    if (e instanceof SvcError) return { error: errorData(e), ...(jsonBytes === undefined ? {} : { jsonBytes }) };
     return null;
   }
 }
