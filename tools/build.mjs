@@ -10,5 +10,6 @@ await bundleNode({ entry: join(here, 'src/docs/write-error-docs.ts'), outfile: j
 await bundleNode({ entry: join(here, 'src/fuzz/soak.ts'), outfile: join(here, 'dist/fuzz-soak.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/main.ts'), outfile: join(here, 'dist/load.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/mcp.ts'), outfile: join(here, 'dist/load-mcp.mjs'), external });
+await bundleNode({ entry: join(here, 'src/load/evloop.ts'), outfile: join(here, 'dist/load-evloop.mjs'), external });
 await bundleNode({ entry: join(here, 'src/behaviour/dump.ts'), outfile: join(here, 'dist/behaviour-dump.mjs'), external });
 await bundleNode({ entry: join(here, 'src/cluster/main.ts'), outfile: join(here, 'dist/start-cluster.mjs'), external });

@@ -4,8 +4,8 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { service as healthService } from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hugeSolveRequest, rawClient } from '../test/wire';
-import { startTestDoor, type TestDoor } from '../test/harness';
+import { hugeSolveRequest, rawClient, solveRequestBytes, structBytes } from '../test/wire';
+import { ring, startTestDoor, type TestDoor } from '../test/harness';
 import { REFLECTION_MAX_REQUESTS } from './bounded-reflection';
 
 // Issue 32 part 2 over gRPC: messages admitted by bytes in flight on their length prefix, large
@@ -40,7 +40,7 @@ describe('gRPC bodies', () => {
     const order: string[] = [];
     let health: Promise<void> | undefined;
     const Health = grpc.makeGenericClientConstructor(healthService as grpc.ServiceDefinition, 'grpc.health.v1.Health');
-    const hc = new Health(t.srv.address, grpc.credentials.createInsecure()) as grpc.Client & { check: Function };
+    const hc = new Health(t.srv.address, grpc.credentials.createInsecure()) as unknown as grpc.Client & { check: Function };
     (checker as { checkWire: typeof checker.checkWire }).checkWire = (...a) => {
       health = new Promise<void>((resolve) => hc.check({ service: '' }, (err: grpc.ServiceError | null, r?: { status: string }) => {
         order.push(err ? `health ${err.code}` : `health ${r?.status}`);
@@ -61,6 +61,18 @@ describe('gRPC bodies', () => {
     }
     expect(order).toEqual(['health SERVING', 'solve SVC_MISSING_TAG']);
   }, 120_000);
+
+  it('a large valid problem checked off the loop is then solved from the same bytes (moved there and back)', async () => {
+    const c = rawClient(t.srv.address, t.token);
+    try {
+      const problem = structBytes(ring(40_000));
+      expect(problem.length).toBeGreaterThan(t.service.bodies.checker.thresholdBytes);
+      const r = await c.call('Analyze', solveRequestBytes({ command: 'maxcut', problem }));
+      expect(r.ok && r.value, JSON.stringify(r).slice(0, 300)).toMatchObject({ command: 'maxcut', n: 40_000, terms: 40_000 });
+    } finally {
+      c.close();
+    }
+  }, 60_000);
 
   it(`a reflection stream carries at most ${REFLECTION_MAX_REQUESTS} requests, then ends with RESOURCE_EXHAUSTED`, async () => {
     const require = createRequire(import.meta.url);

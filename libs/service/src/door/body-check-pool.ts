@@ -26,11 +26,13 @@ export interface BodyChecker {
   /** Resolves to the same bytes (moved back from the worker) when they pass; rejects with the refusal. */
   check(bytes: Buffer, opts?: BodyCheckOptions): Promise<Buffer>;
   /**
-   * The same for a Struct or Value still in its wire bytes (gRPC), copied to the worker: null when
-   * it passes, else the refusal and, when the bytes could be measured, their JSON size (the door
-   * compares it with the caller's cap first, as it does on the main thread).
+   * The same for a Struct or Value still in its wire bytes (gRPC): the bytes when it passes, else
+   * the refusal and, when the bytes could be measured, their JSON size (the door compares it with
+   * the caller's cap first, as it does on the main thread). The bytes are copied to the worker, or
+   * with `move` their whole ArrayBuffer is moved there and back (the caller's views of it are
+   * detached meanwhile, and after a refusal).
    */
-  checkWire(bytes: Buffer, wire: NonNullable<BodyCheckTask['wire']>, problem?: BodyCheckTask['problem']): Promise<{ error: SvcError; jsonBytes?: number } | null>;
+  checkWire(bytes: Buffer, wire: NonNullable<BodyCheckTask['wire']>, problem?: BodyCheckTask['problem'], opts?: { readonly move?: boolean }): Promise<{ error: SvcError; jsonBytes?: number } | { bytes: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -69,12 +71,16 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
       if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
       throw errorFromData(out.error);
     },
-    async checkWire(bytes, wire, problem) {
-      const copy = new Uint8Array(bytes.byteLength);
-      copy.set(bytes);
-      const task: BodyCheckTask = { bytes: copy, wire, ...(problem ? { problem } : {}) };
-      const out = await pool.run(task, { transferList: [copy.buffer] });
-      if (out instanceof Uint8Array) return null;
+    async checkWire(bytes, wire, problem, o = {}) {
+      let sent: Uint8Array;
+      if (o.move) sent = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      else {
+        sent = new Uint8Array(bytes.byteLength);
+        sent.set(bytes);
+      }
+      const task: BodyCheckTask = { bytes: sent, wire, ...(problem ? { problem } : {}) };
+      const out = await pool.run(task, { transferList: [sent.buffer as ArrayBuffer] });
+      if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
       return { error: errorFromData(out.error), ...(out.jsonBytes === undefined ? {} : { jsonBytes: out.jsonBytes }) };
     },
     async close() {
