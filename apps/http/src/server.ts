@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
-import { admitBody, overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
+import { admitBody, overCap, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError } from './internal/fastify-errors';
 import { sendProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
@@ -38,8 +38,10 @@ const API = '/api/v1';
 
 const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
+/** The free preflight's routes: a large body is planned off the loop and answered from there. */
+const ANALYZE_ROUTES = new Set([`${API}/analyze/:command`, `${API}/estimate/:command`, `${API}/preflight/:command`]);
 /** Routes whose body is one problem of the command in the path: a large one is validated off the loop too. */
-const PROBLEM_ROUTES = new Set([`${API}/solve/:command`, `${API}/analyze/:command`, `${API}/estimate/:command`, `${API}/preflight/:command`]);
+const PROBLEM_ROUTES = new Set([`${API}/solve/:command`, ...ANALYZE_ROUTES]);
 
 /**
  * The problem check of a large body, when the route's contracts check is the first thing its body
@@ -76,6 +78,10 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
   installObservability(app, service);
 
+  // The engine that answers a command (the plan's work estimate depends on it).
+  const health = service.health();
+  const engineFor = (command: string): 'native' | 'ts' => (health.ts_commands?.includes(command as never) ? 'ts' : service.engine);
+
   const capsFor = (req: FastifyRequest): BodyCaps => req.doorBodyCaps ?? {
     plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
     absolute: service.limits.maxBodyBytes,
@@ -97,8 +103,20 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     let buf = await readBody(stream, capsFor(req));
     const contentType = req.headers['content-type'];
     // A large body is parsed (and, on a solve or analyze route, validated) off the event loop first:
-    // a body that fails is refused without this thread parsing it.
-    if (buf.length >= service.bodies.checker.thresholdBytes) buf = await service.bodies.checker.check(buf, { contentType, problem: problemCheckOf(req, service.limits.sandbox.maxN) });
+    // a body that fails is refused without this thread parsing it; a large analyze is answered
+    // from the plan made there, so its body never reaches this thread.
+    const checker = service.bodies.checker;
+    if (buf.length >= checker.thresholdBytes) {
+      const problem = problemCheckOf(req, service.limits.sandbox.maxN);
+      if (problem && ANALYZE_ROUTES.has(req.routeOptions.url ?? '')) {
+        const out = await checker.analyze(buf, {
+          contentType, problem,
+          analyze: { query: { ...(req.query as Record<string, unknown>) }, queueThresholdWork: service.jobs.limits.queueThresholdWork, engine: engineFor(problem.command) },
+        });
+        if ('report' in out) return new PreAnalyzed(out.report);
+        buf = out.bytes;
+      } else buf = await checker.check(buf, { contentType, problem });
+    }
     return parseJson(buf, contentType);
   });
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {

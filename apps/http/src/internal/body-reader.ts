@@ -1,7 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
-import { overCap, type BodyBudget, type BodyCaps } from '@svc/service';
+import { overCap, type BodyBudget, type BodyCaps, type PlanAnalysis } from '@svc/service';
 
 export { overCap, type BodyCaps };
 /** The JSON text checks live beside the door layer, which the off-loop body checker shares (libs/service/src/door/json-body.ts). */
@@ -85,4 +85,12 @@ export function admitBody(budget: BodyBudget) {
     payload.on('error', (e) => counted.destroy(e));
     return payload.pipe(counted);
   };
+}
+
+/**
+ * The body of a large analyze request as the content parser leaves it: the preflight's plan part,
+ * computed on the body-check worker; the route adds the caller's quota (`service.analyzed`).
+ */
+export class PreAnalyzed {
+  constructor(readonly report: PlanAnalysis) {}
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
 import type { SvcError } from '@svc/errors';
+import type { PlanAnalysis } from '../preflight-report';
 import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 import { intSetting, MIB } from '../config';
 
@@ -25,6 +26,12 @@ export interface BodyChecker {
   readonly thresholdBytes: number;
   /** Resolves to the same bytes (moved back from the worker) when they pass; rejects with the refusal. */
   check(bytes: Buffer, opts?: BodyCheckOptions): Promise<Buffer>;
+  /**
+   * The free preflight's plan part of a large problem, computed on the worker (the body never
+   * reaches the main thread); rejects with the refusal. The bytes come back instead (to take the
+   * main thread's path) only if the worker met something other than a refusal.
+   */
+  analyze(bytes: Buffer, opts: BodyCheckOptions & { readonly problem: NonNullable<BodyCheckTask['problem']>; readonly analyze: NonNullable<BodyCheckTask['analyze']> }): Promise<{ report: PlanAnalysis } | { bytes: Buffer }>;
   /**
    * The same for a Struct or Value still in its wire bytes (gRPC): the bytes when it passes, else
    * the refusal and, when the bytes could be measured, their JSON size (the door compares it with
@@ -58,7 +65,7 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
     minThreads: 0,
     maxThreads: Math.max(1, opts.threads ?? 1),
     // An idle thread is ended, so the heap a large parse grew is given back to the system.
-    idleTimeout: 2_000,
+    idleTimeout: 10_000,
   });
   let closed = false;
   return {
@@ -69,7 +76,16 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
       const task: BodyCheckTask = { bytes: own, contentType: o.contentType, ...(o.problem ? { problem: o.problem } : {}) };
       const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
       if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-      throw errorFromData(out.error);
+      if ('error' in out) throw errorFromData(out.error);
+      throw new Error('body check: a report where none was asked for');
+    },
+    async analyze(bytes, o) {
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
+      const task: BodyCheckTask = { bytes: own, contentType: o.contentType, problem: o.problem, analyze: o.analyze };
+      const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
+      if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
+      if ('error' in out) throw errorFromData(out.error);
+      return { report: out.report };
     },
     async checkWire(bytes, wire, problem, o = {}) {
       let sent: Uint8Array;
@@ -81,6 +97,7 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
       const task: BodyCheckTask = { bytes: sent, wire, ...(problem ? { problem } : {}) };
       const out = await pool.run(task, { transferList: [sent.buffer as ArrayBuffer] });
       if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
+      if (!('error' in out)) throw new Error('body check: a report where none was asked for');
       return { error: errorFromData(out.error), ...(out.jsonBytes === undefined ? {} : { jsonBytes: out.jsonBytes }) };
     },
     async close() {

@@ -1,4 +1,5 @@
 import { SvcError, type ActionName, type ErrorCode } from '@svc/errors';
+import type { PlanAnalysis } from '../preflight-report';
 
 /** One body to check off the event loop (door/body-check-worker.ts). */
 export interface BodyCheckTask {
@@ -7,6 +8,11 @@ export interface BodyCheckTask {
   readonly contentType?: string;
   /** Also validate the parsed document as this command's problem (the contracts' checks, in their precedence). */
   readonly problem?: { readonly command: string; readonly sandbox: boolean; readonly sandboxMaxN?: number };
+  /**
+   * With `problem`: plan the problem and answer the free preflight's plan part here (the report is
+   * small; the body never reaches the main thread). The service's settings the plan depends on.
+   */
+  readonly analyze?: { readonly query: Record<string, unknown>; readonly queueThresholdWork: number; readonly engine: 'native' | 'ts' };
   /** The bytes are a google.protobuf Struct or Value of this message field (gRPC), not JSON text. */
   readonly wire?: { readonly kind: 'struct' | 'value'; readonly field: string };
 }
@@ -22,7 +28,7 @@ export interface SvcErrorData {
 }
 
 /** The bytes back (the body passed every check) or the refusal the main thread would have made. */
-export type BodyCheckResult = Uint8Array | { readonly error: SvcErrorData; readonly jsonBytes?: number };
+export type BodyCheckResult = Uint8Array | { readonly error: SvcErrorData; readonly jsonBytes?: number } | { readonly report: PlanAnalysis };
 
 export function errorData(e: SvcError): SvcErrorData {
   return { code: e.code, detail: e.detail, retryAfter: e.retryAfter, facts: e.facts, actions: e.actions, extensions: e.extensions };
