@@ -79,15 +79,20 @@ export function admitCallMessage(call: unknown, budget: BodyBudget, onBusy: (err
   const stream = base.stream;
   if (!decoder || typeof decoder.write !== 'function' || typeof decoder.readState !== 'number' || !stream || typeof stream.once !== 'function') return false;
   let hold: BodyHold | undefined;
+  let refused = false;
   (stream.once as (e: string, f: () => void) => void).call(stream, 'close', () => hold?.release());
   const write = (decoder.write as (data: Buffer) => Buffer[]).bind(decoder);
   decoder.write = (data: Buffer) => {
+    // The rest of a refused message is dropped as it comes (grpc-js would buffer it whole).
+    if (refused) return [];
     const out = write(data);
     // READING_MESSAGE (2): the length is known and the body is still to come.
     if (hold === undefined && decoder.readState === 2) {
       try {
         hold = budget.take(Number(decoder.readMessageSize) || 0);
       } catch (e) {
+        refused = true;
+        (decoder as { readPartialMessage?: unknown }).readPartialMessage = [];
         onBusy(e as SvcError);
         throw e;
       }
