@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { Piscina } from 'piscina';
-import type { SvcError } from '@svc/errors';
+import { SvcError } from '@svc/errors';
 import type { PlanAnalysis } from '../preflight-report';
 import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 import { intSetting, MIB } from '../config';
@@ -68,13 +68,20 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
     idleTimeout: 10_000,
   });
   let closed = false;
+  /** A fault of the checking thread (it died, the pool closed) is the server's, retryable: never a 500 for the caller. */
+  const run = (task: BodyCheckTask, transferList: ArrayBuffer[]): Promise<BodyCheckResult> =>
+    pool.run(task, { transferList }).catch((e: unknown) => {
+      throw new SvcError('SVC_BUSY', 'The server could not check this body just now (its checking thread stopped); retry in a moment.', {
+        cause: e, extensions: { reason: 'body_check_unavailable' },
+      });
+    });
   return {
     thresholdBytes,
     async check(bytes, o = {}) {
       // Its own ArrayBuffer, so moving it to the worker detaches nothing else (Buffer.concat of a large body already is).
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
       const task: BodyCheckTask = { bytes: own, contentType: o.contentType, ...(o.problem ? { problem: o.problem } : {}) };
-      const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
+      const out = await run(task, [own.buffer as ArrayBuffer]);
       if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
       if ('error' in out) throw errorFromData(out.error);
       throw new Error('body check: a report where none was asked for');
@@ -82,7 +89,7 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
     async analyze(bytes, o) {
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
       const task: BodyCheckTask = { bytes: own, contentType: o.contentType, problem: o.problem, analyze: o.analyze };
-      const out = await pool.run(task, { transferList: [own.buffer as ArrayBuffer] });
+      const out = await run(task, [own.buffer as ArrayBuffer]);
       if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
       if ('error' in out) throw errorFromData(out.error);
       return { report: out.report };
@@ -95,7 +102,7 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
         sent.set(bytes);
       }
       const task: BodyCheckTask = { bytes: sent, wire, ...(problem ? { problem } : {}) };
-      const out = await pool.run(task, { transferList: [sent.buffer as ArrayBuffer] });
+      const out = await run(task, [sent.buffer as ArrayBuffer]);
       if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
       if (!('error' in out)) throw new Error('body check: a report where none was asked for');
       return { error: errorFromData(out.error), ...(out.jsonBytes === undefined ? {} : { jsonBytes: out.jsonBytes }) };
