@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import { SvcError } from '@svc/errors';
-import type { Principal, Service } from '@svc/service';
+import type { BodyHold, BodyBudget, Principal, Service } from '@svc/service';
 import { authorizationOf, ipOf } from './caller';
 import { grpcError } from './problem-trailers';
 import { PROBLEM_METADATA_KEY } from './status-codes';
@@ -67,6 +67,41 @@ export function capCallMessage(call: unknown, bytes: number, onOver: (size: numb
   return true;
 }
 
+/**
+ * Admits a call's message by bytes in flight, per process (door/body-budget.ts, shared with HTTP):
+ * the moment its length prefix is read, before the rest is buffered, the message's length is held
+ * or the call is answered with `onBusy` (503 SVC_BUSY, retryable). The bytes are given back when
+ * the call's stream closes. Same internal fields of grpc-js 1.14 as `capCallMessage`.
+ */
+export function admitCallMessage(call: unknown, budget: BodyBudget, onBusy: (err: SvcError) => void): boolean {
+  const base = call as { decoder?: { readState?: unknown; readMessageSize?: unknown; write?: unknown }; stream?: { once?: unknown } };
+  const decoder = base.decoder;
+  const stream = base.stream;
+  if (!decoder || typeof decoder.write !== 'function' || typeof decoder.readState !== 'number' || !stream || typeof stream.once !== 'function') return false;
+  let hold: BodyHold | undefined;
+  let refused = false;
+  (stream.once as (e: string, f: () => void) => void).call(stream, 'close', () => hold?.release());
+  const write = (decoder.write as (data: Buffer) => Buffer[]).bind(decoder);
+  decoder.write = (data: Buffer) => {
+    // The rest of a refused message is dropped as it comes (grpc-js would buffer it whole).
+    if (refused) return [];
+    const out = write(data);
+    // READING_MESSAGE (2): the length is known and the body is still to come.
+    if (hold === undefined && decoder.readState === 2) {
+      try {
+        hold = budget.take(Number(decoder.readMessageSize) || 0);
+      } catch (e) {
+        refused = true;
+        (decoder as { readPartialMessage?: unknown }).readPartialMessage = [];
+        onBusy(e as SvcError);
+        throw e;
+      }
+    }
+    return out;
+  };
+  return true;
+}
+
 /** `{code, status}` of the problem document in a status's trailers, if any. */
 function problemOf(md: grpc.Metadata | null | undefined): { code?: string; http?: number } {
   const raw = md?.get(PROBLEM_METADATA_KEY)[0];
@@ -116,6 +151,7 @@ export function callInterceptor(opts: CallInterceptorOptions): CallInterceptor {
                 principals.set(metadata, principal);
                 const cap = opts.messageCap(principal);
                 capCallMessage(call, cap.bytes, (size) => refuse(cap.refusal(size)));
+                admitCallMessage(call, opts.service.bodies.budget, refuse);
                 pass(metadata);
               },
               refuse,

@@ -19,6 +19,7 @@ import { isQueued, overCap, type CallArgs, type Door, type Principal, type Servi
 import { authorizationOf, callerOf, ipOf } from './caller';
 import { callInterceptor, type CallLog } from './call-interceptor';
 import { clampCallDeadlines } from './deadline-clamp';
+import { withBoundedReflection } from './bounded-reflection';
 import { DecodeBudget } from './decode-budget';
 import { assertDecodable, decodeRequest, messageSpecs, type MessageSpec } from './decode-request';
 import { encodeFileDescriptor, fileDescriptors, type FileDescriptor } from './file-descriptors';
@@ -136,16 +137,26 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
 
   /** Keeps a call's share of the decode budget until it is answered. */
   type Hold = (release: () => void) => void;
+  /** A document the body-check worker refused, and its JSON size when it could be measured. */
+  type Refusal = { readonly error: SvcError; readonly jsonBytes?: number };
 
   /**
    * A getter of the JSON of `w` for the door, which reads it after its own checks (command,
    * options, auth, rate): measured on the wire bytes against the plan's cap (the 413 every door
    * gives), counted in the budget, then decoded; once.
    */
-  const lazyJson = (w: WireJson, principal: Principal, hold: Hold): (() => unknown) => {
+  const lazyJson = (w: WireJson, principal: Principal, hold: Hold, refused?: Refusal): (() => unknown) => {
     let decoded: { value: unknown } | undefined;
     return () => {
       if (decoded) return decoded.value;
+      if (refused) {
+        // Found off the loop; the plan's cap still outranks it, as on the main thread.
+        if (refused.jsonBytes !== undefined) {
+          const over = overCap(refused.jsonBytes, { plan: service.bodyLimitFor(principal), absolute: service.limits.maxBodyBytes, sandbox: principal.kind === 'sandbox' });
+          if (over) throw over;
+        }
+        throw refused.error;
+      }
       const size = w.jsonBytes();
       const err = overCap(size, { plan: service.bodyLimitFor(principal), absolute: service.limits.maxBodyBytes, sandbox: principal.kind === 'sandbox' });
       if (err) throw err;
@@ -155,11 +166,29 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     };
   };
 
-  /** `args` with a getter for each of `fields` present in `msg` as a Struct or Value. */
-  const withDocuments = (args: Record<string, unknown>, msg: Record<string, unknown>, fields: readonly string[], principal: Principal, hold: Hold) => {
-    for (const k of fields) {
-      const w = msg[k];
-      if (w instanceof WireJson) Object.defineProperty(args, k, { enumerable: true, get: lazyJson(w, principal, hold) });
+  /**
+   * `args` with a getter for each of `fields` present in `msg` as a Struct or Value. A large one is
+   * first decoded (and, with `problemOf`, validated) on the body-check worker, off the event loop: a
+   * document that fails is refused without this thread building it (when the door reads it, after
+   * its own checks, so the precedence is unchanged).
+   */
+  const withDocuments = async (args: Record<string, unknown>, msg: Record<string, unknown>, fields: readonly string[], principal: Principal, hold: Hold, problemOf?: (field: string) => { command: string } | undefined) => {
+    const checker = service.bodies.checker;
+    const docs = fields.filter((k) => msg[k] instanceof WireJson);
+    for (const k of docs) {
+      let w = msg[k] as WireJson;
+      let refused: Refusal | undefined;
+      if (w.bytes.length >= checker.thresholdBytes) {
+        const p = problemOf?.(k);
+        const sandbox = principal.kind === 'sandbox';
+        // The message's own buffer (grpc-js concatenates each one afresh) travels to the worker and
+        // back instead of being copied, when nothing else of the call is read from it.
+        const move = docs.length === 1 && w.bytes.buffer.byteLength < w.bytes.length + MESSAGE_ENVELOPE_BYTES;
+        const out = await checker.checkWire(w.bytes, { kind: w.kind, field: k }, p ? { command: p.command, sandbox, ...(sandbox ? { sandboxMaxN: service.limits.sandbox.maxN } : {}) } : undefined, { move });
+        if ('error' in out) refused = out;
+        else if (move) w = new WireJson(out.bytes, w.kind, w.field);
+      }
+      Object.defineProperty(args, k, { enumerable: true, get: lazyJson(w, principal, hold, refused) });
     }
     return args;
   };
@@ -194,8 +223,11 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
   /** The door's arguments of a SolveRequest, the problem a getter. */
   const solveArgs = async (msg: Record<string, unknown>, call: UnaryCall, hold: Hold): Promise<CallArgs> => {
     const args: Record<string, unknown> = optionsOf(msg);
-    if (typeof msg.command === 'string' && msg.command !== '') args.command = msg.command;
-    return withDocuments(args, msg, ['problem'], await principalOf(call), hold) as CallArgs;
+    const command = typeof msg.command === 'string' && msg.command !== '' ? msg.command : undefined;
+    if (command !== undefined) args.command = command;
+    // The contracts' check is the first the problem meets unless an idempotency key's conflict outranks it.
+    const validated = command !== undefined && service.isSolvable(command) && (typeof msg.idempotency_key !== 'string' || msg.idempotency_key === '');
+    return (await withDocuments(args, msg, ['problem'], await principalOf(call), hold, validated ? () => ({ command }) : undefined)) as CallArgs;
   };
 
   const reply = (out: unknown): { result?: PbStruct; queued?: PbStruct } =>
@@ -230,7 +262,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     }),
     Verify: unary('Verify', async (call, hold) => {
       const msg = decodeRequest(VerifyRequest, call.request);
-      const args = withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
+      const args = await withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
       return toStruct((await door.verify(args, problemCaller(call))) as unknown as Record<string, unknown>);
     }),
     GetJob: unary('GetJob', async (call) => {
@@ -393,7 +425,8 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
   health.addToServer(server);
   // Reflection serves real descriptors (file-descriptors.ts), the Solver's and health's.
   const files = servedFileDescriptors().map(encodeFileDescriptor);
-  new ReflectionService({ [SERVICE_NAME]: { fileDescriptorProtos: files } } as unknown as protoLoader.PackageDefinition).addToServer(server);
+  // With back-pressure and a per-stream request cap (bounded-reflection.ts).
+  new ReflectionService({ [SERVICE_NAME]: { fileDescriptorProtos: files } } as unknown as protoLoader.PackageDefinition).addToServer(withBoundedReflection(server) as grpc.Server);
   const host = opts.host ?? '127.0.0.1';
   const bindHost = host.includes(':') ? `[${host}]` : host;
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
-import { overCap, parseJson, readBody, type BodyCaps } from './internal/body-reader';
+import { admitBody, overCap, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
 import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
@@ -38,6 +38,22 @@ const API = '/api/v1';
 
 const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
+/** The free preflight's routes: a large body is planned off the loop and answered from there. */
+const ANALYZE_ROUTES = new Set([`${API}/analyze/:command`, `${API}/estimate/:command`, `${API}/preflight/:command`]);
+/** Routes whose body is one problem of the command in the path: a large one is validated off the loop too. */
+const PROBLEM_ROUTES = new Set([`${API}/solve/:command`, ...ANALYZE_ROUTES]);
+
+/**
+ * The problem check of a large body, when the route's contracts check is the first thing its body
+ * meets (the solve and analyze routes); not with an Idempotency-Key, whose conflict outranks it.
+ */
+function problemCheckOf(req: FastifyRequest, sandboxMaxN: number): { command: string; sandbox: boolean; sandboxMaxN?: number } | undefined {
+  if (!PROBLEM_ROUTES.has(req.routeOptions.url ?? '') || req.principal === null || req.headers['idempotency-key'] !== undefined) return undefined;
+  const command = (req.params as { command?: string }).command;
+  if (typeof command !== 'string') return undefined;
+  return req.principal.kind === 'sandbox' ? { command, sandbox: true, sandboxMaxN } : { command, sandbox: false };
+}
+
 /** The Fastify app of interface §4 over a service (no listening; see `startServer`). */
 export function buildServer(opts: BuildServerOptions): FastifyInstance {
   const { service, docsUrl } = opts;
@@ -65,11 +81,19 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
   installObservability(app, service);
 
+  // The engine that answers a command (the plan's work estimate depends on it).
+  const health = service.health();
+  const engineFor = (command: string): 'native' | 'ts' => (health.ts_commands?.includes(command as never) ? 'ts' : service.engine);
+
   const capsFor = (req: FastifyRequest): BodyCaps => req.doorBodyCaps ?? {
     plan: req.principal ? service.bodyLimitFor(req.principal) : service.limits.maxBodyBytes,
     absolute: service.limits.maxBodyBytes,
     sandbox: req.principal?.kind === 'sandbox',
   };
+
+  // Every body, on every route and door, is admitted by bytes in flight before it is read (after the
+  // route's own auth and size hooks, which are onRequest).
+  app.addHook('preParsing', admitBody(service.bodies.budget));
 
   // Our own parsers: Fastify's would reject malformed JSON before authentication ran.
   app.removeAllContentTypeParsers();
@@ -79,7 +103,24 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       stream.resume();
       return undefined;
     }
-    return parseJson(await readBody(stream, capsFor(req)), req.headers['content-type']);
+    let buf = await readBody(stream, capsFor(req));
+    const contentType = req.headers['content-type'];
+    // A large body is parsed (and, on a solve or analyze route, validated) off the event loop first:
+    // a body that fails is refused without this thread parsing it; a large analyze is answered
+    // from the plan made there, so its body never reaches this thread.
+    const checker = service.bodies.checker;
+    if (buf.length >= checker.thresholdBytes) {
+      const problem = problemCheckOf(req, service.limits.sandbox.maxN);
+      if (problem && ANALYZE_ROUTES.has(req.routeOptions.url ?? '')) {
+        const out = await checker.analyze(buf, {
+          contentType, problem,
+          analyze: { query: { ...(req.query as Record<string, unknown>) }, queueThresholdWork: service.jobs.limits.queueThresholdWork, engine: engineFor(problem.command) },
+        });
+        if ('report' in out) return new PreAnalyzed(out.report);
+        buf = out.bytes;
+      } else buf = await checker.check(buf, { contentType, problem });
+    }
+    return parseJson(buf, contentType);
   });
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
     const stream = payload as unknown as import('node:stream').Readable;

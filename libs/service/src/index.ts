@@ -56,6 +56,11 @@ export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-sca
 export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
 export { createDoor, CALL_OPTION_KEYS, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';
+export type { PlanAnalysis } from './preflight-report';
+export { BodyBudget, DEFAULT_BODY_BYTES_IN_FLIGHT, type BodyHold } from './door/body-budget';
+export { createBodyChecker, DEFAULT_OFFLOOP_BODY_BYTES, type BodyChecker, type BodyCheckOptions } from './door/body-check-pool';
+export { assertUtf8ContentType, firstInvalidUtf8, parseJson } from './door/json-body';
+export { WireJson, isWireError, wire } from './door/wire-json';
 export { createRedisClient, redisUrlFromEnv, redactRedisUrl, type RedisRole } from './distributed/redis-client';
 export { createRedisLimits, type RedisLimitsOptions } from './distributed/redis-limits';
 export { nodeLimits, memoryWindows, type SharedLimits, type WindowCounts } from './limits/shared-limits';

@@ -29,6 +29,8 @@ import { redisLimitsFromEnv } from './distributed/redis-limits';
 import { redisUrlFromEnv } from './distributed/redis-client';
 import type { SharedLimits } from './limits/shared-limits';
 import type { SolveContext, SolveEnvelope } from './solve/types';
+import { bodyBudgetFromEnv, type BodyBudget } from './door/body-budget';
+import { createBodyChecker, type BodyChecker } from './door/body-check-pool';
 
 /** Defined in solve/types.ts (shared by the solve path, jobs and every front door). */
 export type { SolveContext, SolveEnvelope, Observability } from './solve/types';
@@ -83,6 +85,10 @@ export interface ServiceOptions {
   jobRole?: 'producer' | 'worker';
   /** The `process` label of this process's metrics (default `SVC_PROCESS_NAME`, else `http-<host>:<pid>`). */
   processName?: string;
+  /** Bytes of request bodies read and held at once, every door together (default `SVC_BODY_BYTES_IN_FLIGHT`, else 256 MiB). */
+  bodyBytesInFlight?: number;
+  /** Bodies at least this large are parsed and validated off the event loop (default `SVC_OFFLOOP_BODY_BYTES`, else 1 MiB). */
+  offloopBodyBytes?: number;
 }
 
 export interface HealthStatus {
@@ -137,6 +143,11 @@ export interface Service extends ServiceExtras {
    */
   readonly nativeLoadFailure: string | null;
   readonly limits: ServiceLimits;
+  /**
+   * Request bodies, for the doors: the bytes in flight admitted per process (503 SVC_BUSY past the
+   * budget, before reading) and the worker that parses and validates large ones off the event loop.
+   */
+  readonly bodies: { readonly budget: BodyBudget; readonly checker: BodyChecker };
   /**
    * Accounts and keys, scopes, request rates, metering, idempotency and the result cache.
    * Front doors call `access.admit(principal, action)` once per request after `authenticate`.
@@ -209,6 +220,10 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let catalogue: CatalogueApi;
   // Rate windows and safe mode's waiting count shared through Redis when SVC_REDIS_URL is set.
   let shared: SharedLimits | null = null;
+  const bodies = {
+    budget: bodyBudgetFromEnv(env, opts.bodyBytesInFlight),
+    checker: createBodyChecker({ env, thresholdBytes: opts.offloopBodyBytes }),
+  };
   try {
     // Settle what a dead owner left half-done (held charges refunded, running idempotency keys
     // freed, claimed jobs requeued). Embedded: nothing is in flight before the first request, so
@@ -288,6 +303,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     if (recoveryTimer) clearInterval(recoveryTimer);
     await queue?.close();
     await shared?.close();
+    await bodies.checker.close();
     if (ownsStore) await store.close();
     throw e;
   }
@@ -303,6 +319,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
     engineId: probe.id,
     nativeLoadFailure: nativeLoadError === null ? null : nativeLoadFailureLine(nativeLoadError),
     limits,
+    bodies,
     access,
     ...extras,
     solve: solve as Service['solve'],
@@ -397,6 +414,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
         access.retry.close();
       }
       await pool.close();
+      await bodies.checker.close();
       await shared?.close();
       if (ownsStore) await store.close();
     },

@@ -1,10 +1,11 @@
-import type { Readable } from 'node:stream';
-import { isUtf8 } from 'node:buffer';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
-import { LIMITS, jsonTextDepth, markPinConflicts } from '@svc/contracts';
-import { overCap, type BodyCaps } from '@svc/service';
+import { overCap, type BodyBudget, type BodyCaps, type PlanAnalysis } from '@svc/service';
 
 export { overCap, type BodyCaps };
+/** The JSON text checks live beside the door layer, which the off-loop body checker shares (libs/service/src/door/json-body.ts). */
+export { assertUtf8ContentType, firstInvalidUtf8, parseJson } from '@svc/service';
 
 /**
  * Reads a request body, failing with 413 as soon as it passes a cap (chunked bodies included).
@@ -37,6 +38,12 @@ export function readBody(payload: Readable, caps: BodyCaps): Promise<Buffer> {
     };
     const onError = (e: Error) => {
       cleanup();
+      // A refusal raised while streaming (bytes in flight past the budget) stands as it is.
+      if (e instanceof SvcError) {
+        payload.resume();
+        reject(e);
+        return;
+      }
       reject(new SvcError('SVC_INVALID_INPUT', 'The request body could not be read completely.', { cause: e }));
     };
     payload.on('data', onData);
@@ -46,78 +53,44 @@ export function readBody(payload: Readable, caps: BodyCaps): Promise<Buffer> {
   });
 }
 
-/**
- * JSON on the wire is UTF-8 (RFC 8259 §8.1). RFC 8259 defines no charset parameter, but a client
- * that names another one has likely encoded in it, and the same bytes would silently mean other
- * text: such a Content-Type is 422 SVC_INVALID_INPUT. No charset, `utf-8`, `utf8` and `us-ascii`
- * (a subset; any case, quoted or not) are accepted.
- */
-export function assertUtf8ContentType(contentType: string | undefined): void {
-  if (contentType === undefined) return;
-  const m = /;\s*charset\s*=\s*("?)([^";\s]*)\1/i.exec(contentType);
-  if (m === null) return;
-  const cs = m[2].toLowerCase();
-  if (cs === 'utf-8' || cs === 'utf8' || cs === 'us-ascii') return;
-  throw new SvcError('SVC_INVALID_INPUT', `JSON bodies are UTF-8 (RFC 8259); Content-Type names charset '${m[2].slice(0, 40)}'. Send the body as UTF-8 and say 'application/json' or 'application/json; charset=utf-8'.`);
-}
 
-/** Byte offset of the first byte that is not well-formed UTF-8 (overlongs, surrogates and > U+10FFFF included), or −1. */
-export function firstInvalidUtf8(buf: Uint8Array): number {
-  if (isUtf8(buf)) return -1;
-  let i = 0;
-  while (i < buf.length) {
-    const b = buf[i];
-    if (b < 0x80) {
-      i++;
-      continue;
-    }
-    let need: number;
-    let lo = 0x80;
-    let hi = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) need = 1;
-    else if (b >= 0xe0 && b <= 0xef) {
-      need = 2;
-      if (b === 0xe0) lo = 0xa0;
-      if (b === 0xed) hi = 0x9f;
-    } else if (b >= 0xf0 && b <= 0xf4) {
-      need = 3;
-      if (b === 0xf0) lo = 0x90;
-      if (b === 0xf4) hi = 0x8f;
-    } else return i;
-    for (let k = 1; k <= need; k++) {
-      const c = buf[i + k];
-      if (c === undefined || c < (k === 1 ? lo : 0x80) || c > (k === 1 ? hi : 0xbf)) return i;
-    }
-    i += need + 1;
-  }
-  return -1;
+/**
+ * A `preParsing` hook admitting the request's body by bytes in flight, per process, before a byte
+ * of it is read (door/body-budget.ts): the declared Content-Length is held at once, a chunked body
+ * is counted as it streams; past the budget 503 SVC_BUSY with Retry-After. The bytes are given
+ * back when the response ends (sent or cut).
+ */
+export function admitBody(budget: BodyBudget) {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: Readable): Promise<Readable> => {
+    const declared = Number(request.headers['content-length']);
+    const chunked = request.headers['transfer-encoding'] !== undefined && !(declared >= 0);
+    if (!(declared > 0) && !chunked) return payload;
+    const hold = budget.take(declared > 0 ? declared : 0);
+    reply.raw.once('close', hold.release);
+    if (!chunked) return payload;
+    let received = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        try {
+          hold.grow(chunk.length);
+        } catch (e) {
+          done(e as Error);
+          return;
+        }
+        received += chunk.length;
+        (counted as Transform & { receivedEncodedLength?: number }).receivedEncodedLength = received;
+        done(null, chunk);
+      },
+    });
+    payload.on('error', (e) => counted.destroy(e));
+    return payload.pipe(counted);
+  };
 }
 
 /**
- * Parses a JSON body; a charset other than UTF-8, bytes that are not UTF-8 and syntax errors are
- * 422 SVC_INVALID_INPUT naming the position.
+ * The body of a large analyze request as the content parser leaves it: the preflight's plan part,
+ * computed on the body-check worker; the route adds the caller's quota (`service.analyzed`).
  */
-export function parseJson(buf: Buffer, contentType?: string): unknown {
-  assertUtf8ContentType(contentType);
-  const bad = firstInvalidUtf8(buf);
-  if (bad >= 0) {
-    throw new SvcError('SVC_INVALID_INPUT', `The body is not valid UTF-8 at byte ${bad} (0x${buf[bad].toString(16).padStart(2, '0')}); JSON bodies are UTF-8 (RFC 8259). Re-encode the text (for example from Latin-1) as UTF-8.`);
-  }
-  let text = buf.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.trim() === '') throw new SvcError('SVC_INVALID_INPUT', 'The request body is empty; send one JSON problem document.');
-  // Refused before parsing: nothing downstream has to survive a body nested thousands deep.
-  if (jsonTextDepth(text) > LIMITS.maxNestingDepth) {
-    throw new SvcError('SVC_INVALID_INPUT', `The body is nested more than ${LIMITS.maxNestingDepth} levels deep; no problem needs that many.`);
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : 'syntax error';
-    throw new SvcError('SVC_INVALID_INPUT', `The body is not valid JSON: ${msg.slice(0, 200)}`, { cause: e });
-  }
-  // A pin written twice in the text is lost by JSON.parse: mark it for want's contradiction check.
-  markPinConflicts(body, text);
-  return body;
+export class PreAnalyzed {
+  constructor(readonly report: PlanAnalysis) {}
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, isQueued, type Action, type Principal, type Service } from '@svc/service';
-import { overCap } from '../internal/body-reader';
+import { overCap, PreAnalyzed } from '../internal/body-reader';
 import { guard, ipRate } from './guard';
 
 const API = '/api/v1';
@@ -105,7 +105,12 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
         assertSolvable(commandOf(r));
         assertKnownQuery(r.query as Q);
       }),
-      handler: async (request) => service.analyze(request.params.command, requireBody(request), { principal: request.principal!, query: request.query }),
+      handler: async (request) => {
+        const body = requireBody(request);
+        const ctx = { principal: request.principal!, query: request.query };
+        // A large body was planned off the event loop by the content parser (server.ts).
+        return body instanceof PreAnalyzed ? service.analyzed(body.report, ctx) : service.analyze(request.params.command, body, ctx);
+      },
     });
   }
 

@@ -1,0 +1,138 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, headersOnly, sandboxToken, start, stopAll, TAG, type TestServer } from '../test/helpers';
+
+// Issue 32 part 2: request bodies are admitted by bytes in flight per process before they are
+// read, and a large body is parsed off the event loop, so one caller never stalls the others.
+const BUDGET = 1_000_000;
+let t: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  t = await start({ bodyBytesInFlight: BUDGET, sandbox: { bodyBytes: 64 * 1024 * 1024 } });
+  token = await sandboxToken(t.url);
+}, 60_000);
+afterAll(stopAll);
+
+const inFlight = () => t.srv.service.bodies.budget.inFlight;
+
+async function until(cond: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 600 && !cond(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!cond()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A request that declares `declared` bytes, sends `sent` of them and is held open. */
+function holdOpen(declared: number, sent: number): http.ClientRequest {
+  const req = http.request(`${t.url}/api/v1/solve/maxcut`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': String(declared) },
+  });
+  req.on('error', () => undefined);
+  req.write('{'.padEnd(sent, ' '));
+  return req;
+}
+
+const ring = (n: number) => ({ tag: TAG, description: 'Split a ring of offices into two teams.', n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+describe('bytes in flight', () => {
+  it('a body past the budget is refused 503 SVC_BUSY with Retry-After before a byte of it is read; the bytes come back when the request ends', async () => {
+    const first = holdOpen(900_000, 1000);
+    await until(() => inFlight() === 900_000, 'the first body to be admitted');
+    // The second declares 900,000 bytes and sends none: answered at once, not read.
+    const second = await headersOnly(`${t.url}/api/v1/solve/maxcut`, 900_000, { authorization: `Bearer ${token}` });
+    expect(second.status, second.text).toBe(503);
+    const doc = JSON.parse(second.text);
+    expect(doc).toMatchObject({ code: 'SVC_BUSY', retryable: true, retry_after: 2 });
+    expect(inFlight()).toBe(900_000);
+    first.destroy();
+    await until(() => inFlight() === 0, 'the first body to be released');
+    const ok = await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: ring(5), auth: token });
+    expect(ok.status, ok.text).toBe(200);
+    await until(() => inFlight() === 0, 'the small body to be released');
+  });
+
+  it('a chunked body is counted as it streams and refused once it passes the budget', async () => {
+    const first = holdOpen(900_000, 1000);
+    await until(() => inFlight() === 900_000, 'the first body to be admitted');
+    const reply = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${t.url}/api/v1/solve/maxcut`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      // 50 KiB a chunk, 2 MiB at most: the budget is passed after the third.
+      let sent = 0;
+      const pump = () => {
+        if (sent >= 40 || req.destroyed) return;
+        sent++;
+        req.write('['.padEnd(50 * 1024, ' '), () => setTimeout(pump, 5));
+      };
+      pump();
+    });
+    expect(reply.status, reply.text).toBe(503);
+    expect(JSON.parse(reply.text)).toMatchObject({ code: 'SVC_BUSY', retry_after: 2 });
+    first.destroy();
+    await until(() => inFlight() === 0, 'every body to be released');
+  });
+});
+
+describe('large bodies off the event loop', () => {
+  it('/healthz answers while a large bad body is parsed: its answer comes before the body\'s 422', async () => {
+    // 40 MB of JSON that turns out bad at its last byte: JSON.parse takes a while over all of it.
+    const text = `{"tag":"${TAG}","description":"Split a huge network into two sides.","n":5,"edges":[${'[0,1,1],'.repeat(5_000_000)}[0,1,1]]x}`;
+    const bytes = Buffer.from(text);
+    const order: string[] = [];
+    let health: Promise<void> | undefined;
+    // The moment the server has read the whole body (the parse starts right after), ask /healthz.
+    const onRequest = (req: http.IncomingMessage) => {
+      if (req.url !== '/api/v1/solve/maxcut') return;
+      req.once('end', () => {
+        health = fetch(`${t.url}/healthz`).then(async (r) => {
+          await r.text();
+          order.push(`healthz ${r.status}`);
+        });
+      });
+    };
+    t.srv.app.server.on('request', onRequest);
+    try {
+      const big = await call(t.url, 'POST', '/api/v1/solve/maxcut', { raw: bytes, auth: token, headers: { 'content-type': 'application/json' } });
+      order.push(`body ${big.status} ${big.json.code}`);
+      await health;
+    } finally {
+      t.srv.app.server.off('request', onRequest);
+    }
+    expect(order).toEqual(['healthz 200', 'body 422 SVC_INVALID_INPUT']);
+    await until(() => inFlight() === 0, 'the large body to be released');
+  }, 120_000);
+
+  it('a large body that is not a valid problem is refused with the same document as a small one', async () => {
+    const edges = Array.from({ length: 200_000 }, (_, i) => [i % 100, (i + 1) % 100, 1]);
+    const big = await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: { tag: TAG, description: 'Split a huge network into two sides.', edges }, auth: token });
+    const small = await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: { tag: TAG, description: 'Split a huge network into two sides.', edges: edges.slice(0, 3) }, auth: token });
+    expect(big.status, big.text).toBe(422);
+    expect(big.json.code).toBe('SVC_SANDBOX_NEEDS_N');
+    expect(small.json.code).toBe('SVC_SANDBOX_NEEDS_N');
+  }, 60_000);
+
+  it('a large valid analyze is planned off the loop and answers the report the main thread would give', async () => {
+    const edges = Array.from({ length: 200_000 }, (_, i) => [i % 1000, (i * 7 + 1) % 1000 === i % 1000 ? (i + 1) % 1000 : (i * 7 + 1) % 1000, 1 + (i % 5)]);
+    const body = { tag: TAG, description: 'Split a huge network into two sides.', n: 1000, edges };
+    expect(Buffer.byteLength(JSON.stringify(body))).toBeGreaterThan(t.srv.service.bodies.checker.thresholdBytes);
+    const inline = await start({ offloopBodyBytes: 1024 * 1024 * 1024, sandbox: { bodyBytes: 64 * 1024 * 1024 } });
+    const inlineToken = await sandboxToken(inline.url);
+    for (const q of ['', '?effort=high&max_latency_ms=5000']) {
+      const off = await call(t.url, 'POST', `/api/v1/analyze/maxcut${q}`, { body, auth: token });
+      const on = await call(inline.url, 'POST', `/api/v1/analyze/maxcut${q}`, { body, auth: inlineToken });
+      expect(off.status, off.text).toBe(200);
+      expect(off.text).toBe(on.text);
+    }
+    // A query value the plan refuses is the same refusal.
+    const bad = await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: token });
+    expect(bad.status, bad.text).toBe((await call(inline.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: inlineToken })).status);
+  }, 120_000);
+});

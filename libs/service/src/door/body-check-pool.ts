@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { Piscina } from 'piscina';
+import { SvcError } from '@svc/errors';
+import type { PlanAnalysis } from '../preflight-report';
+import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
+import { intSetting, MIB } from '../config';
+
+/** Bodies at least this large are parsed and validated off the event loop by default (`SVC_OFFLOOP_BODY_BYTES`). */
+export const DEFAULT_OFFLOOP_BODY_BYTES = 1 * MIB;
+
+export interface BodyCheckOptions {
+  readonly contentType?: string;
+  /** Validate the document as this command's problem too (contracts' checks, sandbox caps included). */
+  readonly problem?: BodyCheckTask['problem'];
+}
+
+/**
+ * The large-body checker every door shares: a body of at least `thresholdBytes` is parsed (UTF-8,
+ * depth, JSON) and, where the route names the command, validated on a worker thread; a refusal is
+ * thrown as the `SvcError` the main thread would have made, without the main thread parsing
+ * anything. A body that passes is handed back to be parsed where it is used.
+ */
+export interface BodyChecker {
+  readonly thresholdBytes: number;
+  /** Resolves to the same bytes (moved back from the worker) when they pass; rejects with the refusal. */
+  check(bytes: Buffer, opts?: BodyCheckOptions): Promise<Buffer>;
+  /**
+   * The free preflight's plan part of a large problem, computed on the worker (the body never
+   * reaches the main thread); rejects with the refusal. The bytes come back instead (to take the
+   * main thread's path) only if the worker met something other than a refusal.
+   */
+  analyze(bytes: Buffer, opts: BodyCheckOptions & { readonly problem: NonNullable<BodyCheckTask['problem']>; readonly analyze: NonNullable<BodyCheckTask['analyze']> }): Promise<{ report: PlanAnalysis } | { bytes: Buffer }>;
+  /**
+   * The same for a Struct or Value still in its wire bytes (gRPC): the bytes when it passes, else
+   * the refusal and, when the bytes could be measured, their JSON size (the door compares it with
+   * the caller's cap first, as it does on the main thread). The bytes are copied to the worker, or
+   * with `move` their whole ArrayBuffer is moved there and back (the caller's views of it are
+   * detached meanwhile, and after a refusal).
+   */
+  checkWire(bytes: Buffer, wire: NonNullable<BodyCheckTask['wire']>, problem?: BodyCheckTask['problem'], opts?: { readonly move?: boolean }): Promise<{ error: SvcError; jsonBytes?: number } | { bytes: Buffer }>;
+  close(): Promise<void>;
+}
+
+// See solve/pool.ts: a worker loaded by require(esm) and terminated while loading aborts the process.
+const WORKER_EXEC_ARGV: string[] | undefined = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module')
+  ? ['--no-experimental-require-module']
+  : undefined;
+
+/** The bundled worker (dist/body-check-worker.mjs), found through this package's package.json. */
+export function defaultBodyCheckWorkerFile(): string {
+  const req = createRequire(import.meta.url);
+  return path.join(path.dirname(req.resolve('@svc/service/package.json')), 'dist', 'body-check-worker.mjs');
+}
+
+export function createBodyChecker(opts: { threads?: number; thresholdBytes?: number; env?: NodeJS.ProcessEnv; workerFile?: string } = {}): BodyChecker {
+  const env = opts.env ?? process.env;
+  const thresholdBytes = opts.thresholdBytes ?? intSetting(env, 'SVC_OFFLOOP_BODY_BYTES', DEFAULT_OFFLOOP_BODY_BYTES);
+  const filename = opts.workerFile ?? defaultBodyCheckWorkerFile();
+  if (!fs.existsSync(filename)) throw new Error(`body check worker bundle not found at ${filename}; run \`npx nx run service:build\``);
+  const pool = new Piscina<BodyCheckTask, BodyCheckResult>({
+    filename,
+    ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
+    minThreads: 0,
+    maxThreads: Math.max(1, opts.threads ?? 1),
+    // An idle thread is ended, so the heap a large parse grew is given back to the system.
+    idleTimeout: 10_000,
+  });
+  let closed = false;
+  /** A fault of the checking thread (it died, the pool closed) is the server's, retryable: never a 500 for the caller. */
+  const run = (task: BodyCheckTask, transferList: ArrayBuffer[]): Promise<BodyCheckResult> =>
+    pool.run(task, { transferList }).catch((e: unknown) => {
+      throw new SvcError('SVC_BUSY', 'The server could not check this body just now (its checking thread stopped); retry in a moment.', {
+        cause: e, extensions: { reason: 'body_check_unavailable' },
+      });
+    });
+  return {
+    thresholdBytes,
+    async check(bytes, o = {}) {
+      // Its own ArrayBuffer, so moving it to the worker detaches nothing else (Buffer.concat of a large body already is).
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
+      const task: BodyCheckTask = { bytes: own, contentType: o.contentType, ...(o.problem ? { problem: o.problem } : {}) };
+      const out = await run(task, [own.buffer as ArrayBuffer]);
+      if (out instanceof Uint8Array) return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      if ('error' in out) throw errorFromData(out.error);
+      throw new Error('body check: a report where none was asked for');
+    },
+    async analyze(bytes, o) {
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
+      const task: BodyCheckTask = { bytes: own, contentType: o.contentType, problem: o.problem, analyze: o.analyze };
+      const out = await run(task, [own.buffer as ArrayBuffer]);
+      if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
+      if ('error' in out) throw errorFromData(out.error);
+      return { report: out.report };
+    },
+    async checkWire(bytes, wire, problem, o = {}) {
+      let sent: Uint8Array;
+      if (o.move) sent = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      else {
+        sent = new Uint8Array(bytes.byteLength);
+        sent.set(bytes);
+      }
+      const task: BodyCheckTask = { bytes: sent, wire, ...(problem ? { problem } : {}) };
+      const out = await run(task, [sent.buffer as ArrayBuffer]);
+      if (out instanceof Uint8Array) return { bytes: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
+      if (!('error' in out)) throw new Error('body check: a report where none was asked for');
+      return { error: errorFromData(out.error), ...(out.jsonBytes === undefined ? {} : { jsonBytes: out.jsonBytes }) };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,343 @@
+/**
+ * A google.protobuf.Struct or Value still in its wire bytes, read straight to JSON.
+ *
+ * `jsonBytes()` walks the bytes without building anything and returns the UTF-8 length of
+ * `JSON.stringify` of the value (what every door measures against the plan's cap), refusing what is
+ * not a well-formed message, not UTF-8, nested deeper than the HTTP door allows or not a JSON number.
+ * Only then does `decode()` build the value, as `JSON.parse` would: plain objects whose keys are own
+ * properties (`__proto__` included, so the contracts refuse it as they do over HTTP). Nothing of a
+ * message its caller's plan cannot send is ever turned into objects (a Struct as grpc-js builds it
+ * is about 13× its size).
+ */
+import { isUtf8 } from 'node:buffer';
+import { SvcError } from '@svc/errors';
+import { LIMITS } from '@svc/contracts';
+
+const MAX_DEPTH = LIMITS.maxNestingDepth;
+const WIRE_VARINT = 0;
+const WIRE_I64 = 1;
+const WIRE_LEN = 2;
+const WIRE_I32 = 5;
+
+/** Read position in a buffer (one per walk), and the field number and wire type of the last tag read. */
+interface At { pos: number; field: number; wire: number }
+
+class WireError extends Error {}
+
+function fail(reason: string): never {
+  throw new WireError(reason);
+}
+
+function varint(buf: Buffer, at: At, end: number): number {
+  let value = 0;
+  let scale = 1;
+  for (let i = 0; i < 10; i++) {
+    if (at.pos >= end) fail(`a varint runs past the end (byte ${at.pos})`);
+    const b = buf[at.pos++];
+    value += (b & 0x7f) * scale;
+    if (b < 0x80) return value;
+    scale *= 128;
+  }
+  fail(`a varint is longer than 10 bytes (byte ${at.pos})`);
+}
+
+/** The end of a length-delimited field whose length prefix is at `at`. */
+function lengthEnd(buf: Buffer, at: At, end: number): number {
+  const len = varint(buf, at, end);
+  if (len > end - at.pos) fail(`a length of ${len} runs past the end (byte ${at.pos})`);
+  return at.pos + len;
+}
+
+function skip(buf: Buffer, at: At, end: number, wire: number): void {
+  switch (wire) {
+    case WIRE_VARINT: varint(buf, at, end); return;
+    case WIRE_I64: at.pos += 8; break;
+    case WIRE_LEN: at.pos = lengthEnd(buf, at, end); return;
+    case WIRE_I32: at.pos += 4; break;
+    default: fail(`wire type ${wire} is not used by proto3 (byte ${at.pos})`);
+  }
+  if (at.pos > end) fail('a fixed-size field runs past the end');
+}
+
+/** Reads the tag at `at` into `at.field` and `at.wire` (no allocation: a big list has millions). */
+function tag(buf: Buffer, at: At, end: number): void {
+  const t = varint(buf, at, end);
+  const field = Math.floor(t / 8);
+  if (field < 1 || field > 0x1fffffff) fail(`field number ${field} is out of range (byte ${at.pos})`);
+  at.field = field;
+  at.wire = t % 8;
+}
+
+function expectWire(field: number, wire: number, want: number, at: At): void {
+  if (wire !== want) fail(`field ${field} has wire type ${wire}, expected ${want} (byte ${at.pos})`);
+}
+
+function checkUtf8(buf: Buffer, start: number, end: number, what: string): void {
+  if (!isUtf8(buf.subarray(start, end))) {
+    throw new SvcError('SVC_INVALID_INPUT', `${what}: a string is not valid UTF-8 (message bytes ${start}–${end}); protobuf strings are UTF-8, as JSON text is. Re-encode the text as UTF-8.`, {
+      extensions: { field: what },
+    });
+  }
+}
+
+/** UTF-8 length of the JSON string literal of the (valid UTF-8) bytes: quotes and escapes included. */
+function jsonStringBytes(buf: Buffer, start: number, end: number): number {
+  let n = 2;
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (b >= 0x20 && b !== 0x22 && b !== 0x5c) n += 1;
+    else if (b === 0x22 || b === 0x5c || b === 0x08 || b === 0x09 || b === 0x0a || b === 0x0c || b === 0x0d) n += 2;
+    else n += 6;
+  }
+  return n;
+}
+
+const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/** Length of `JSON.stringify(x)` for a finite number. */
+function numberBytes(x: number): number {
+  if (Number.isSafeInteger(x) && Math.abs(x) < 1e15) {
+    const a = Math.abs(x);
+    let d = 1;
+    while (d < 16 && a >= POW10[d]) d++;
+    return x < 0 ? d + 1 : d;
+  }
+  return String(x).length;
+}
+
+/** The walk over one message: `measure*` validates and counts, `build*` (after a measure) makes the value. */
+class Walk {
+  readonly at: At = { pos: 0, field: 0, wire: 0 };
+  constructor(readonly buf: Buffer, readonly field: string) {}
+
+  private deeper(depth: number): number {
+    if (depth + 1 > MAX_DEPTH) {
+      throw new SvcError('SVC_INVALID_INPUT', `"${this.field}" is nested more than ${MAX_DEPTH} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
+        extensions: { field: this.field },
+      });
+    }
+    return depth + 1;
+  }
+
+  private number(end: number): number {
+    if (this.at.pos + 8 > end) fail('a double runs past the end');
+    const x = this.buf.readDoubleLE(this.at.pos);
+    if (!Number.isFinite(x)) {
+      throw new SvcError('SVC_INVALID_INPUT', `${this.field}: number_value ${String(x)} at message byte ${this.at.pos} is not a JSON number (JSON has no NaN or Infinity).`, {
+        extensions: { field: this.field },
+      });
+    }
+    this.at.pos += 8;
+    return x;
+  }
+
+  /** Size of a Struct's JSON, the Struct's fields in [at.pos, end). */
+  measureStruct(end: number, depth: number): number {
+    const { buf, at } = this;
+    let size = 2;
+    let members = 0;
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      if (field !== 1) {
+        skip(buf, at, end, wire);
+        continue;
+      }
+      expectWire(field, wire, WIRE_LEN, at);
+      const entryEnd = lengthEnd(buf, at, end);
+      let key = 2;
+      let value = 4;
+      let seenKey = false;
+      let seenValue = false;
+      while (at.pos < entryEnd) {
+        tag(buf, at, entryEnd);
+        const { field: f, wire: w } = at;
+        if (f === 1) {
+          expectWire(f, w, WIRE_LEN, at);
+          if (seenKey) fail('a map entry has two keys');
+          seenKey = true;
+          const e = lengthEnd(buf, at, entryEnd);
+          const s = at.pos;
+          checkUtf8(buf, s, e, this.field);
+          key = jsonStringBytes(buf, s, e);
+          at.pos = e;
+        } else if (f === 2) {
+          expectWire(f, w, WIRE_LEN, at);
+          if (seenValue) fail('a map entry has two values');
+          seenValue = true;
+          const e = lengthEnd(buf, at, entryEnd);
+          value = this.measureValue(e, depth);
+        } else skip(buf, at, entryEnd, w);
+      }
+      size += key + 1 + value;
+      members++;
+    }
+    return size + (members > 0 ? members - 1 : 0);
+  }
+
+  /** Size of a Value's JSON (null when no kind is set); `depth` is that of the container holding it. */
+  measureValue(end: number, depth: number): number {
+    const { buf, at } = this;
+    let size = 4;
+    let kind = 0;
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      if (field > 6) {
+        skip(buf, at, end, wire);
+        continue;
+      }
+      if (kind !== 0) fail(`a Value sets both field ${kind} and field ${field} of its oneof (byte ${at.pos})`);
+      kind = field;
+      switch (field) {
+        case 1: expectWire(field, wire, WIRE_VARINT, at); varint(buf, at, end); size = 4; break;
+        case 2: expectWire(field, wire, WIRE_I64, at); size = numberBytes(this.number(end)); break;
+        case 3: {
+          expectWire(field, wire, WIRE_LEN, at);
+          const e = lengthEnd(buf, at, end);
+          const s = at.pos;
+          checkUtf8(buf, s, e, this.field);
+          size = jsonStringBytes(buf, s, e);
+          at.pos = e;
+          break;
+        }
+        case 4: expectWire(field, wire, WIRE_VARINT, at); size = varint(buf, at, end) !== 0 ? 4 : 5; break;
+        case 5: { expectWire(field, wire, WIRE_LEN, at); const e = lengthEnd(buf, at, end); size = this.measureStruct(e, this.deeper(depth)); break; }
+        case 6: { expectWire(field, wire, WIRE_LEN, at); const e = lengthEnd(buf, at, end); size = this.measureList(e, this.deeper(depth)); break; }
+      }
+    }
+    return size;
+  }
+
+  measureList(end: number, depth: number): number {
+    const { buf, at } = this;
+    let size = 2;
+    let items = 0;
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      if (field !== 1) {
+        skip(buf, at, end, wire);
+        continue;
+      }
+      expectWire(field, wire, WIRE_LEN, at);
+      const e = lengthEnd(buf, at, end);
+      size += this.measureValue(e, depth);
+      items++;
+    }
+    return size + (items > 0 ? items - 1 : 0);
+  }
+
+  buildStruct(end: number): Record<string, unknown> {
+    const { buf, at } = this;
+    const out: Record<string, unknown> = {};
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      if (field !== 1) {
+        skip(buf, at, end, wire);
+        continue;
+      }
+      const entryEnd = lengthEnd(buf, at, end);
+      let key = '';
+      let value: unknown = null;
+      while (at.pos < entryEnd) {
+        tag(buf, at, entryEnd);
+        const { field: f, wire: w } = at;
+        if (f === 1) {
+          const e = lengthEnd(buf, at, entryEnd);
+          key = buf.toString('utf8', at.pos, e);
+          at.pos = e;
+        } else if (f === 2) {
+          value = this.buildValue(lengthEnd(buf, at, entryEnd));
+        } else skip(buf, at, entryEnd, w);
+      }
+      if (Object.hasOwn(out, key)) {
+        const shown = key.length > 80 ? `${key.slice(0, 80)}…` : key;
+        throw new SvcError('SVC_INVALID_INPUT', `${this.field}: the key "${shown}" is given twice in one object.`, { extensions: { field: this.field } });
+      }
+      // As JSON.parse does: an own property, never the prototype setter.
+      if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+      else out[key] = value;
+    }
+    return out;
+  }
+
+  buildValue(end: number): unknown {
+    const { buf, at } = this;
+    let value: unknown = null;
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      switch (field) {
+        case 1: varint(buf, at, end); value = null; break;
+        case 2: value = this.number(end); break;
+        case 3: { const e = lengthEnd(buf, at, end); value = buf.toString('utf8', at.pos, e); at.pos = e; break; }
+        case 4: value = varint(buf, at, end) !== 0; break;
+        case 5: value = this.buildStruct(lengthEnd(buf, at, end)); break;
+        case 6: value = this.buildList(lengthEnd(buf, at, end)); break;
+        default: skip(buf, at, end, wire);
+      }
+    }
+    return value;
+  }
+
+  buildList(end: number): unknown[] {
+    const { buf, at } = this;
+    const out: unknown[] = [];
+    while (at.pos < end) {
+      tag(buf, at, end);
+      const { field, wire } = at;
+      if (field !== 1) {
+        skip(buf, at, end, wire);
+        continue;
+      }
+      out.push(this.buildValue(lengthEnd(buf, at, end)));
+    }
+    return out;
+  }
+}
+
+/** A Struct (a JSON object) or a Value (any JSON value) of a request, not yet decoded. */
+export class WireJson {
+  private size = -1;
+
+  /** `field` names the message field in errors (`problem`, `answer`). */
+  constructor(readonly bytes: Buffer, readonly kind: 'struct' | 'value', readonly field: string) {}
+
+  /**
+   * UTF-8 bytes of `JSON.stringify` of the value, without building it. SVC_INVALID_INPUT for bytes
+   * that are not a well-formed message, strings that are not UTF-8, numbers that are not finite,
+   * a Value with two kinds and nesting deeper than LIMITS.maxNestingDepth.
+   */
+  jsonBytes(): number {
+    if (this.size >= 0) return this.size;
+    const walk = new Walk(this.bytes, this.field);
+    try {
+      this.size = this.kind === 'struct' ? walk.measureStruct(this.bytes.length, 1) : walk.measureValue(this.bytes.length, 0);
+    } catch (e) {
+      if (e instanceof WireError) throw malformed(this.field, this.kind, e.message);
+      throw e;
+    }
+    return this.size;
+  }
+
+  /** The JSON value (checked by `jsonBytes` first). */
+  decode(): unknown {
+    this.jsonBytes();
+    const walk = new Walk(this.bytes, this.field);
+    return this.kind === 'struct' ? walk.buildStruct(this.bytes.length) : walk.buildValue(this.bytes.length);
+  }
+}
+
+function malformed(field: string, kind: 'struct' | 'value', reason: string): SvcError {
+  return new SvcError('SVC_INVALID_INPUT', `${field}: not a well-formed google.protobuf.${kind === 'struct' ? 'Struct' : 'Value'} (${reason}).`, { extensions: { field } });
+}
+
+/** Wire-format errors of a caller's message, as SVC_INVALID_INPUT naming `what`. */
+export function isWireError(e: unknown): e is Error {
+  return e instanceof WireError;
+}
+
+/** Low-level readers for the request decoder (same rules as the Struct walk). */
+export const wire = { varint, lengthEnd, skip, tag, checkUtf8, fail, WIRE_VARINT, WIRE_I64, WIRE_LEN, WIRE_I32 } as const;
