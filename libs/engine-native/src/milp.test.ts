@@ -44,6 +44,27 @@ describeNative('native milp', () => {
     }
   }, 120_000);
 
+  it('non-convex objectives (issue 31 saddles, random indefinite boxes): identical to engine-ts, −4 and −8.5 at the saddles', async () => {
+    const e = native();
+    const box = { domain: 'continuous', lo: -1, hi: 1 } as const;
+    const pair = canonicalMilp([box, box], {}, { 0: 1, 1: 1 }, [[0, 1, 5]]);
+    const chain = canonicalMilp([box, box, box], {}, { 0: 1, 1: 1, 2: 1 }, [[0, 1, 5], [1, 2, 5]]);
+    const problems: [MilpProblem, number | null][] = [[pair, -4], [chain, -8.5]];
+    for (let s = 0; s < 30; s++) {
+      const d = randomMilp(4000 + s, s % 3, 2 + (s % 5), false);
+      const linear = s % 2 ? Object.fromEntries(Object.entries(d.linear).filter(([k]) => d.vars[Number(k)].domain === 'binary')) : d.linear;
+      problems.push([canonicalMilp(d.vars, linear, d.diag, d.quadratic), null]);
+    }
+    for (const [s, [problem, want]] of problems.entries()) {
+      const req: EngineRequest = { command: 'milp', problem, effort: (['flash', 'medium', 'high'] as const)[s % 3], seed: s };
+      const [a, b] = (await Promise.all([ts.solve(req), e.solve(req)])) as [VectorResult, VectorResult];
+      expect(Array.from(b.answer), `case ${s}`).toEqual(Array.from(a.answer));
+      expect([b.objective, b.proof, b.convex, b.bound]).toEqual([a.objective, a.proof, a.convex, a.bound]);
+      expect(b.work).toEqual(a.work);
+      if (want !== null) expect([b.objective, b.proof, b.convex]).toEqual([want, null, false]);
+    }
+  }, 120_000);
+
   it('passes the budget field for field and stops on cancel with a valid answer', async () => {
     const p = instance(3, 14, 6);
     const prepared = prepare({ command: 'milp', problem: p, effort: 'flash', seed: 2 });

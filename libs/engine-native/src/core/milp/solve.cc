@@ -262,6 +262,130 @@ void CoordinateDescent(const MilpProblem& p, const Vec& H, Vec& x, const Idx& co
   }
 }
 
+// solve.ts negativeCurvature: a direction p over idx with pᵀAp < −tau·|p|², from the LDLᵀ run up to
+// its first failing column; nullopt when none is found.
+struct Curvature {
+  Vec p;
+  double curvature = 0;
+};
+std::optional<Curvature> NegativeCurvature(const Vec& A, int32_t n, const Idx& idx, double tau) {
+  const size_t k = idx.size();
+  const auto at = [&](size_t a, size_t c) { return A[static_cast<size_t>(idx[a]) * n + idx[c]]; };
+  Vec L(k * k, 0.0), D(k, 0.0), w(k, 0.0);
+  std::ptrdiff_t fail = -1;
+  for (size_t c = 0; c < k && fail < 0; ++c) {
+    double d = at(c, c);
+    for (size_t m = 0; m < c; ++m) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (d < -tau) {
+      w[c] = 1;
+      fail = static_cast<std::ptrdiff_t>(c);
+      break;
+    }
+    const bool zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    std::ptrdiff_t worst = -1;
+    double worst_v = 0;
+    for (size_t r = c + 1; r < k; ++r) {
+      double v = at(r, c);
+      for (size_t m = 0; m < c; ++m) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (std::fabs(v) > tau && std::fabs(v) > worst_v) {
+          worst = static_cast<std::ptrdiff_t>(r);
+          worst_v = std::fabs(v);
+        }
+      } else {
+        L[r * k + c] = v / d;
+      }
+    }
+    if (worst >= 0) {
+      const size_t r = static_cast<size_t>(worst);
+      double v = at(r, c);
+      double srr = at(r, r);
+      for (size_t m = 0; m < c; ++m) {
+        v -= L[r * k + m] * L[c * k + m] * D[m];
+        srr -= L[r * k + m] * L[r * k + m] * D[m];
+      }
+      w[c] = -(std::fabs(srr) + std::fabs(v)) / (2 * v);
+      w[r] = 1;
+      fail = static_cast<std::ptrdiff_t>(c);
+    }
+  }
+  if (fail < 0) return std::nullopt;
+  Curvature out;
+  out.p = w;
+  Vec& p = out.p;
+  for (std::ptrdiff_t r = fail - 1; r >= 0; --r) {
+    const size_t ru = static_cast<size_t>(r);
+    double v = p[ru];
+    for (size_t m = ru + 1; m < k; ++m) v -= L[m * k + ru] * p[m];
+    p[ru] = v;
+  }
+  double curvature = 0, norm = 0;
+  for (size_t a = 0; a < k; ++a) {
+    double row = 0;
+    for (size_t b = 0; b < k; ++b) row += at(a, b) * p[b];
+    curvature += p[a] * row;
+    norm += p[a] * p[a];
+  }
+  if (!(curvature < -tau * norm)) return std::nullopt;
+  out.curvature = curvature;
+  return out;
+}
+
+// solve.ts curvatureStep: along negative curvature of the block strictly inside the box, to the lower
+// end of the segment up to the first bound; false when none or when it does not lower the objective.
+bool CurvatureStep(const MilpProblem& p, const Vec& H, Vec& x, const Idx& cont, double tau) {
+  const int32_t n = p.n;
+  const auto& lo = p.milp.lo;
+  const auto& hi = p.milp.hi;
+  Idx F;
+  for (int32_t i : cont) {
+    if (lo[i] < x[i] && x[i] < hi[i]) F.push_back(i);
+  }
+  if (F.empty()) return false;
+  const std::optional<Curvature> neg = NegativeCurvature(H, n, F, tau);
+  if (!neg) return false;
+  const Vec& d = neg->p;
+  double slope = 0;
+  for (size_t r = 0; r < F.size(); ++r) {
+    double g = p.linear[F[r]];
+    for (int32_t j = 0; j < n; ++j) g += H[static_cast<size_t>(F[r]) * n + j] * x[j];
+    slope += g * d[r];
+  }
+  double best_drop = 0, best_alpha = 0;
+  std::ptrdiff_t best_block = -1;
+  for (double sign : {1.0, -1.0}) {
+    double alpha = kInf;
+    std::ptrdiff_t block = -1;
+    for (size_t r = 0; r < F.size(); ++r) {
+      const int32_t i = F[r];
+      const double step = sign * d[r];
+      const double a = step < 0 ? (lo[i] - x[i]) / step : step > 0 ? (hi[i] - x[i]) / step : kInf;
+      if (a < alpha) {
+        alpha = a;
+        block = static_cast<std::ptrdiff_t>(r);
+      }
+    }
+    if (alpha == kInf) continue;
+    const double drop = alpha * sign * slope + 0.5 * alpha * alpha * neg->curvature;
+    if (drop < best_drop) {
+      best_drop = drop;
+      best_alpha = sign * alpha;
+      best_block = block;
+    }
+  }
+  if (best_block < 0) return false;
+  const double before = MilpObjective(p, x);
+  const Vec saved = x;
+  for (size_t r = 0; r < F.size(); ++r) x[F[r]] = std::min(hi[F[r]], std::max(lo[F[r]], x[F[r]] + best_alpha * d[r]));
+  const size_t br = static_cast<size_t>(best_block);
+  x[F[br]] = best_alpha * d[br] < 0 ? lo[F[br]] : hi[F[br]];
+  if (MilpObjective(p, x) < before) return true;
+  x = saved;
+  return false;
+}
+
 double WeightSum(const MilpProblem& p) {
   double s = 0;
   double r = 1;
@@ -412,6 +536,11 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     if (cont.empty()) return;
     if (convex && BoxQp(cont_qp, x, cont).has_value()) return;
     CoordinateDescent(p, H, x, cont, 1e-13);
+    // solve.ts: second order, along negative curvature of the free block, then descend again.
+    for (size_t step = 0; step < 10 + 2 * cont.size() && CurvatureStep(p, H, x, cont, kTau * scale); ++step) {
+      ++work.iterations;
+      CoordinateDescent(p, H, x, cont, 1e-13);
+    }
   };
   Prng rng(options.seed);
   const auto local_search = [&](Vec x) {
@@ -438,7 +567,12 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   const auto start = [&](int64_t k) {
     Vec x(N, 0.0);
     for (int32_t i : bins) x[i] = k == 0 ? (p.linear[i] < 0 ? 1 : 0) : static_cast<double>(rng.NextInt(2));
-    for (int32_t i : cont) x[i] = std::min(p.milp.hi[i], std::max(p.milp.lo[i], 0.0));
+    // solve.ts: a non-convex objective's later starts draw the continuous variables with finite boxes.
+    for (int32_t i : cont) {
+      const double lo = p.milp.lo[i], hi = p.milp.hi[i];
+      x[i] = !convex && k > 0 && std::isfinite(lo) && std::isfinite(hi) ? std::min(hi, lo + (hi - lo) * rng.NextFloat())
+                                                                        : std::min(hi, std::max(lo, 0.0));
+    }
     for (int32_t i : fixed) x[i] = p.milp.lo[i];
     return x;
   };
@@ -537,7 +671,7 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     }
   }
 
-  for (int64_t k = 1; k < b.starts && stop == Stop::kNone && !bins.empty(); ++k) {
+  for (int64_t k = 1; k < b.starts && stop == Stop::kNone && (!bins.empty() || !convex); ++k) {
     local_search(start(k));
     ++work.restarts;
   }

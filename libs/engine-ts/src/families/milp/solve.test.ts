@@ -100,6 +100,40 @@ describe('milp', () => {
     }
   });
 
+  it('issue 31: leaves the symmetric saddle point along negative curvature (−4 and −8.5, not 0), heuristic', () => {
+    const box = { domain: 'continuous', lo: -1, hi: 1 } as const;
+    const pair: MilpInput = { vars: [box, box], linear: {}, diag: { 0: 1, 1: 1 }, quadratic: [[0, 1, 5]] };
+    const chain: MilpInput = { vars: [box, box, box], linear: {}, diag: { 0: 1, 1: 1, 2: 1 }, quadratic: [[0, 1, 5], [1, 2, 5]] };
+    for (const effort of EFFORTS) {
+      for (const seed of [0, 1, 7]) {
+        for (const [d, want] of [[pair, -4], [chain, -8.5]] as const) {
+          const r = solve(d, effort, seed);
+          expect(r.convex).toBe(false);
+          expect(r.objective, `${effort} seed ${seed}`).toBe(want);
+          expect(r.proof).toBeNull();
+        }
+      }
+    }
+  });
+
+  it('random non-convex boxes (half without continuous linear terms): never below the face-enumerated optimum, nearly always at it', () => {
+    // bruteMilp enumerates every face; that finds a non-convex box QP's optimum too (the minimal face of a
+    // global minimiser has a semidefinite free block, and a flat direction there leads to a smaller face).
+    let reached = 0;
+    for (let s = 0; s < 120; s++) {
+      const raw = randomMilp(3000 + s, s % 3, 2 + (s % 4), false);
+      const linear = s % 2 ? Object.fromEntries(Object.entries(raw.linear).filter(([k]) => raw.vars[Number(k)].domain === 'binary')) : raw.linear;
+      const d: MilpInput = { ...raw, linear };
+      const r = solve(d, EFFORTS[s % 3], s);
+      const want = bruteMilp(d);
+      const eps = 1e-9 * (1 + Math.abs(want));
+      expect(r.objective, `seed ${s}`).toBeGreaterThanOrEqual(want - eps);
+      if (!r.convex) expect(r.proof).toBeNull();
+      if (r.objective <= want + eps) reached++;
+    }
+    expect(reached).toBeGreaterThanOrEqual(114);
+  });
+
   it('a cancel keeps a valid answer, heuristic', () => {
     const d = randomMilp(7, 14, 6);
     const signal = newCancelSignal();

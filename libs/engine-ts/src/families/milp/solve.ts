@@ -252,6 +252,117 @@ function coordinateDescent(p: MilpProblem, H: Float64Array, x: Float64Array, con
   }
 }
 
+/**
+ * A direction of negative curvature of A[idx, idx] (pᵀAp < −tau·|p|², p over idx), or null when none
+ * is found: the LDLᵀ of ldl() run up to its first failing column c, whose Schur complement S then has
+ * S_cc < −tau (w = e_c) or a zero pivot beside |S_rc| > tau (w = s·e_c + e_r, the largest such r, s
+ * making the 2×2 form negative); p = L̃⁻ᵀw with L̃ the first c columns of L, so pᵀAp = wᵀSw. The
+ * curvature is recomputed from A and the direction kept only when it is negative beyond tau.
+ */
+function negativeCurvature(A: Float64Array, n: number, idx: readonly number[], tau: number): { p: Float64Array; curvature: number } | null {
+  const k = idx.length;
+  const L = new Float64Array(k * k);
+  const D = new Float64Array(k);
+  const w = new Float64Array(k);
+  let fail = -1;
+  for (let c = 0; c < k && fail < 0; c++) {
+    let d = A[idx[c] * n + idx[c]];
+    for (let m = 0; m < c; m++) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (d < -tau) {
+      w[c] = 1;
+      fail = c;
+      break;
+    }
+    const zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    let worst = -1;
+    let worstV = 0;
+    for (let r = c + 1; r < k; r++) {
+      let v = A[idx[r] * n + idx[c]];
+      for (let m = 0; m < c; m++) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (Math.abs(v) > tau && Math.abs(v) > worstV) [worst, worstV] = [r, Math.abs(v)];
+      } else L[r * k + c] = v / d;
+    }
+    if (worst >= 0) {
+      let v = A[idx[worst] * n + idx[c]];
+      let srr = A[idx[worst] * n + idx[worst]];
+      for (let m = 0; m < c; m++) {
+        v -= L[worst * k + m] * L[c * k + m] * D[m];
+        srr -= L[worst * k + m] * L[worst * k + m] * D[m];
+      }
+      // (s, 1)ᵀ[[d, v], [v, srr]](s, 1) = d·s² + 2sv + srr = d·s² − |v| − |srr| + srr with this s.
+      w[c] = -(Math.abs(srr) + Math.abs(v)) / (2 * v);
+      w[worst] = 1;
+      fail = c;
+    }
+  }
+  if (fail < 0) return null;
+  const p = Float64Array.from(w);
+  for (let r = fail - 1; r >= 0; r--) {
+    let v = p[r];
+    for (let m = r + 1; m < k; m++) v -= L[m * k + r] * p[m];
+    p[r] = v;
+  }
+  let curvature = 0;
+  let norm = 0;
+  for (let a = 0; a < k; a++) {
+    let row = 0;
+    for (let b = 0; b < k; b++) row += A[idx[a] * n + idx[b]] * p[b];
+    curvature += p[a] * row;
+    norm += p[a] * p[a];
+  }
+  return curvature < -tau * norm ? { p, curvature } : null;
+}
+
+/**
+ * The second-order step of the local search (x in place): on the variables strictly inside their box
+ * (F), a direction p of negative curvature of H[F, F]; the objective is concave along it, so its least
+ * value over the segment x + αp, |α| up to the first bound, is at a segment end: the lower end, which
+ * lies below f(x) (the side where g·p ≤ 0 does). False when H[F, F] is semidefinite (within tau) or the
+ * step does not lower the objective as evaluated.
+ */
+function curvatureStep(p: MilpProblem, H: Float64Array, x: Float64Array, cont: readonly number[], tau: number): boolean {
+  const n = p.n;
+  const F = cont.filter((i) => p.lo[i] < x[i] && x[i] < p.hi[i]);
+  if (F.length === 0) return false;
+  const neg = negativeCurvature(H, n, F, tau);
+  if (neg === null) return false;
+  const { p: d, curvature } = neg;
+  let slope = 0;
+  for (let r = 0; r < F.length; r++) {
+    let g = p.linear[F[r]];
+    for (let j = 0; j < n; j++) g += H[F[r] * n + j] * x[j];
+    slope += g * d[r];
+  }
+  let bestDrop = 0;
+  let bestAlpha = 0;
+  let bestBlock = -1;
+  for (const sign of [1, -1]) {
+    let alpha = Infinity;
+    let block = -1;
+    for (let r = 0; r < F.length; r++) {
+      const i = F[r];
+      const step = sign * d[r];
+      const a = step < 0 ? (p.lo[i] - x[i]) / step : step > 0 ? (p.hi[i] - x[i]) / step : Infinity;
+      if (a < alpha) [alpha, block] = [a, r];
+    }
+    if (alpha === Infinity) continue;
+    const drop = alpha * sign * slope + 0.5 * alpha * alpha * curvature;
+    if (drop < bestDrop) [bestDrop, bestAlpha, bestBlock] = [drop, sign * alpha, block];
+  }
+  if (bestBlock < 0) return false;
+  const before = evaluateMilp(p, x);
+  const saved = Float64Array.from(x);
+  for (let r = 0; r < F.length; r++) x[F[r]] = Math.min(p.hi[F[r]], Math.max(p.lo[F[r]], x[F[r]] + bestAlpha * d[r]));
+  const b = F[bestBlock];
+  x[b] = bestAlpha * d[bestBlock] < 0 ? p.lo[b] : p.hi[b];
+  if (evaluateMilp(p, x) < before) return true;
+  x.set(saved);
+  return false;
+}
+
 /** Solves a `milp` request synchronously. */
 export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal, onProgress?: ProgressListener): VectorResult {
   const started = performance.now();
@@ -305,6 +416,11 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
     if (cont.length === 0) return;
     if (convex && boxQp(contQp, x, cont) !== null) return;
     coordinateDescent(p, H, x, cont, 1e-13);
+    // Second order: leave a saddle along negative curvature of the free block, then descend again.
+    for (let step = 0; step < 10 + 2 * cont.length && curvatureStep(p, H, x, cont, TAU * scale); step++) {
+      work.iterations++;
+      coordinateDescent(p, H, x, cont, 1e-13);
+    }
   };
 
   // 3 (first start, for an incumbent). Local search.
@@ -331,7 +447,12 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
   const start = (k: number): Float64Array => {
     const x = new Float64Array(n);
     for (const i of bins) x[i] = k === 0 ? (p.linear[i] < 0 ? 1 : 0) : rng.nextInt(2);
-    for (const i of cont) x[i] = Math.min(p.hi[i], Math.max(p.lo[i], 0));
+    // A non-convex objective's later starts draw the continuous variables with finite boxes uniformly.
+    for (const i of cont) {
+      x[i] = !convex && k > 0 && Number.isFinite(p.lo[i]) && Number.isFinite(p.hi[i])
+        ? Math.min(p.hi[i], p.lo[i] + (p.hi[i] - p.lo[i]) * rng.nextFloat())
+        : Math.min(p.hi[i], Math.max(p.lo[i], 0));
+    }
     for (const i of fixed) x[i] = p.lo[i];
     return x;
   };
@@ -420,7 +541,7 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
   }
 
   // 3. More local-search starts.
-  for (let k = 1; k < b.starts && limits.stopped === null && bins.length > 0; k++) {
+  for (let k = 1; k < b.starts && limits.stopped === null && (bins.length > 0 || !convex); k++) {
     localSearch(start(k));
     work.restarts++;
   }
