@@ -21,6 +21,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kTau = 1e-12;
 // Doublings of the binaries' diagonal shift tried (solve.ts SHIFT_DOUBLINGS).
 constexpr int kShiftDoublings = 20;
+// The most variables of a non-convex objective that get the spatial tree (solve.ts SPATIAL_MAX_VARS).
+constexpr int32_t kSpatialMaxVars = 16;
 // The contract's cap on variables (limits.ts maxMilpVars).
 constexpr int32_t kMaxVars = 256;
 
@@ -386,6 +388,28 @@ bool CurvatureStep(const MilpProblem& p, const Vec& H, Vec& x, const Idx& cont, 
   return false;
 }
 
+// solve.ts spatialRoot: the request's box with each variable of an infinite bound confined to where a
+// global minimiser can put it; false when such a variable is coupled to another one.
+bool SpatialRoot(const MilpProblem& p, const Vec& H, const Idx& cont, Vec* lo, Vec* hi) {
+  const int32_t n = p.n;
+  lo->assign(p.milp.lo.begin(), p.milp.lo.end());
+  hi->assign(p.milp.hi.begin(), p.milp.hi.end());
+  for (int32_t i : cont) {
+    const double l = p.milp.lo[i], h = p.milp.hi[i];
+    if (std::isfinite(l) && std::isfinite(h)) continue;
+    double reach = std::fabs(p.linear[i]);
+    for (int32_t j = 0; j < n; ++j) {
+      const double w = H[static_cast<size_t>(i) * n + j];
+      if (j != i && w != 0) reach += std::fabs(w) * std::max(std::fabs(p.milp.lo[j]), std::fabs(p.milp.hi[j]));
+    }
+    const double B = (reach / H[static_cast<size_t>(i) * n + i]) * (1 + 1e-9);
+    if (!std::isfinite(B)) return false;
+    (*lo)[i] = std::min(h, std::max(l, -B));
+    (*hi)[i] = std::min(h, std::max(l, B));
+  }
+  return true;
+}
+
 double WeightSum(const MilpProblem& p) {
   double s = 0;
   double r = 1;
@@ -674,6 +698,124 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   for (int64_t k = 1; k < b.starts && stop == Stop::kNone && (!bins.empty() || !convex); ++k) {
     local_search(start(k));
     ++work.restarts;
+  }
+
+  // solve.ts 4: spatial branch and bound for a small non-convex objective.
+  Vec root_lo, root_hi;
+  if (!convex && stop == Stop::kNone && n <= kSpatialMaxVars && SpatialRoot(p, H, cont, &root_lo, &root_hi)) {
+    Vec H2 = H;
+    Vec c2 = linear;
+    for (int32_t i : bins) {
+      c2[i] += 0.5 * H2[static_cast<size_t>(i) * n + i];
+      H2[static_cast<size_t>(i) * n + i] = 0;
+    }
+    // solve.ts: αBB with Gershgorin α (A diagonally dominant, non-negative diagonal).
+    Vec alpha(N, 0.0);
+    Vec A = H2;
+    double scale_a = 1;
+    for (int32_t i = 0; i < n; ++i) {
+      double row = 0;
+      for (int32_t j = 0; j < n; ++j) {
+        if (j != i) row += std::fabs(H2[static_cast<size_t>(i) * n + j]);
+      }
+      const double h = H2[static_cast<size_t>(i) * n + i];
+      alpha[i] = std::max(0.0, (row - h) / 2 + 1e-12 * (row + std::fabs(h)));
+      A[static_cast<size_t>(i) * n + i] = h + 2 * alpha[i];
+      for (int32_t j = 0; j < n; ++j) scale_a = std::max(scale_a, std::fabs(A[static_cast<size_t>(i) * n + j]));
+    }
+    struct Box {
+      Vec lo, hi;
+      double bound;
+      Vec x;
+    };
+    std::vector<Box> stack;
+    stack.push_back({root_lo, root_hi, -kInf, best});
+    bool cut = false, leaves_proven = true, open_bounded = true;
+    double open_bound = kInf;
+    int64_t nodes = 0;
+    const auto leave_open = [&](double bound) {
+      if (bound == -kInf) open_bounded = false;
+      else open_bound = std::min(open_bound, bound);
+    };
+    while (!stack.empty()) {
+      Box box = std::move(stack.back());
+      stack.pop_back();
+      if (box.bound >= best_f - tol) continue;
+      if (nodes >= b.spatial_nodes || check()) {
+        stack.push_back(std::move(box));
+        cut = true;
+        break;
+      }
+      ++nodes;
+      ++work.nodes;
+      Vec bb(N, 0.0);
+      double konst = 0;
+      Idx movable;
+      for (int32_t i = 0; i < n; ++i) {
+        bb[i] = c2[i] - alpha[i] * (box.lo[i] + box.hi[i]);
+        konst += alpha[i] * box.lo[i] * box.hi[i];
+        if (box.lo[i] < box.hi[i]) movable.push_back(i);
+      }
+      Vec x = box.x;
+      for (int32_t i = 0; i < n; ++i) x[i] = std::min(box.hi[i], std::max(box.lo[i], x[i]));
+      const Qp node_qp{A, bb, box.lo, box.hi, n, kTau * scale_a, tol};
+      const std::optional<QpResult> r = BoxQp(node_qp, x, movable);
+      const double bound = r.has_value() ? r->bound + konst : -kInf;
+      Vec y = x;
+      for (int32_t i : bins) y[i] = y[i] >= 0.5 ? 1 : 0;
+      polish(y);
+      consider(y);
+      if (bound >= best_f - tol) continue;
+      int32_t pick = -1;
+      double pick_score = 0, gap = 0;
+      for (int32_t i : movable) {
+        const double w = box.hi[i] - box.lo[i];
+        const double score = alpha[i] * w * w;
+        gap += score / 4;
+        if (score > pick_score) {
+          pick = i;
+          pick_score = score;
+        }
+      }
+      if (gap <= tol / 2) {
+        pick = -1;
+        for (int32_t i : bins) {
+          if (box.lo[i] < box.hi[i] && (pick < 0 || std::fabs(x[i] - 0.5) < std::fabs(x[pick] - 0.5))) pick = i;
+        }
+        if (pick < 0) {
+          consider(x);
+          if (bound < best_f - tol) {
+            leaves_proven = false;
+            leave_open(bound);
+          }
+          continue;
+        }
+      }
+      const bool is_bin = p.milp.binary[pick] != 0;
+      const double mid = is_bin ? 0.5 : 0.5 * (box.lo[pick] + box.hi[pick]);
+      const auto child = [&](bool low) {
+        Box c{box.lo, box.hi, bound, x};
+        if (is_bin) {
+          c.lo[pick] = c.hi[pick] = low ? 0 : 1;
+        } else if (low) {
+          c.hi[pick] = mid;
+        } else {
+          c.lo[pick] = mid;
+        }
+        return c;
+      };
+      const bool x_low = x[pick] <= mid;
+      stack.push_back(child(!x_low));
+      stack.push_back(child(x_low));
+    }
+    if (!cut && leaves_proven) return done(Proof::kBranchAndBound);
+    for (const Box& box : stack) {
+      if (box.bound < best_f - tol) leave_open(box.bound);
+    }
+    if (open_bounded) {
+      has_lower = true;
+      lower = std::min(open_bound, best_f - tol);
+    }
   }
   return done(Proof::kNone);
 }

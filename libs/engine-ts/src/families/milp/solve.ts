@@ -38,6 +38,8 @@ import type { MilpProblem, VectorResult } from './problem';
 const TAU = 1e-12;
 /** Doublings of the binaries' diagonal shift tried before giving up on a convex relaxation. */
 const SHIFT_DOUBLINGS = 20;
+/** The most variables of a non-convex objective that get the spatial branch and bound. */
+const SPATIAL_MAX_VARS = 16;
 
 function hessian(p: MilpProblem): Float64Array {
   const n = p.n;
@@ -363,6 +365,31 @@ function curvatureStep(p: MilpProblem, H: Float64Array, x: Float64Array, cont: r
   return false;
 }
 
+/**
+ * The box of the spatial tree: the request's, with each continuous variable of an infinite bound
+ * (q_i > 0) confined to where a global minimiser can put it. A minimiser is a coordinate-wise one, so
+ * x_i = clamp(u, lo_i, hi_i) with u = −(c_i + Σ_j H_ij x_j)/q_i and |u| ≤ B = (|c_i| + Σ_j |H_ij|·max|x_j|)/q_i
+ * (the relative margin 1e-9 covers rounding): x_i ∈ [clamp(−B), clamp(B)]. Null when a variable with
+ * an infinite bound is coupled to another one (B is not finite).
+ */
+function spatialRoot(p: MilpProblem, H: Float64Array, cont: readonly number[]): { lo: Float64Array; hi: Float64Array } | null {
+  const n = p.n;
+  const lo = Float64Array.from(p.lo);
+  const hi = Float64Array.from(p.hi);
+  for (const i of cont) {
+    if (Number.isFinite(p.lo[i]) && Number.isFinite(p.hi[i])) continue;
+    let reach = Math.abs(p.linear[i]);
+    for (let j = 0; j < n; j++) {
+      if (j !== i && H[i * n + j] !== 0) reach += Math.abs(H[i * n + j]) * Math.max(Math.abs(p.lo[j]), Math.abs(p.hi[j]));
+    }
+    const B = (reach / H[i * n + i]) * (1 + 1e-9);
+    if (!Number.isFinite(B)) return null;
+    lo[i] = Math.min(p.hi[i], Math.max(p.lo[i], -B));
+    hi[i] = Math.min(p.hi[i], Math.max(p.lo[i], B));
+  }
+  return { lo, hi };
+}
+
 /** Solves a `milp` request synchronously. */
 export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal, onProgress?: ProgressListener): VectorResult {
   const started = performance.now();
@@ -544,6 +571,115 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
   for (let k = 1; k < b.starts && limits.stopped === null && (bins.length > 0 || !convex); k++) {
     localSearch(start(k));
     work.restarts++;
+  }
+
+  // 4. Spatial branch and bound for a small non-convex objective.
+  const root = !convex && limits.stopped === null && n <= SPATIAL_MAX_VARS ? spatialRoot(p, H, cont) : null;
+  if (root !== null) {
+    // Binaries: x² = x on {0, 1}, so their curvature moves to the linear term (the same objective on 0/1).
+    const H2 = Float64Array.from(H);
+    const c2 = Float64Array.from(p.linear);
+    for (const i of bins) {
+      c2[i] += 0.5 * H2[i * n + i];
+      H2[i * n + i] = 0;
+    }
+    // αBB: α_i from Gershgorin rows makes A = H2 + 2·diag(α) diagonally dominant with a non-negative
+    // diagonal, hence positive semidefinite (the relative margin 1e-12 covers the rounding of the row sums).
+    const alpha = new Float64Array(n);
+    const A = Float64Array.from(H2);
+    let scaleA = 1;
+    for (let i = 0; i < n; i++) {
+      let row = 0;
+      for (let j = 0; j < n; j++) if (j !== i) row += Math.abs(H2[i * n + j]);
+      const h = H2[i * n + i];
+      alpha[i] = Math.max(0, (row - h) / 2 + 1e-12 * (row + Math.abs(h)));
+      A[i * n + i] = h + 2 * alpha[i];
+      for (let j = 0; j < n; j++) scaleA = Math.max(scaleA, Math.abs(A[i * n + j]));
+    }
+    interface Box {
+      readonly lo: Float64Array;
+      readonly hi: Float64Array;
+      readonly bound: number;
+      readonly x: Float64Array;
+    }
+    const stack: Box[] = [{ lo: root.lo, hi: root.hi, bound: -Infinity, x: Float64Array.from(best!) }];
+    let cut = false;
+    let leavesProven = true;
+    let openBound = Infinity;
+    let openBounded = true;
+    let nodes = 0;
+    const leaveOpen = (bound: number): void => {
+      if (bound === -Infinity) openBounded = false;
+      else openBound = Math.min(openBound, bound);
+    };
+    while (stack.length > 0) {
+      const box = stack.pop()!;
+      if (box.bound >= bestF - tol) continue;
+      if (nodes >= b.spatialNodes || check()) {
+        stack.push(box);
+        cut = true;
+        break;
+      }
+      nodes++;
+      work.nodes++;
+      // L(x) = f(x) − Σ α_i (x_i − lo_i)(hi_i − x_i) ≤ f(x) on the box, convex: ½xᵀAx + (c2 − α∘(lo + hi))ᵀx + Σ α_i lo_i hi_i.
+      const bb = new Float64Array(n);
+      let konst = 0;
+      const movable: number[] = [];
+      for (let i = 0; i < n; i++) {
+        bb[i] = c2[i] - alpha[i] * (box.lo[i] + box.hi[i]);
+        konst += alpha[i] * box.lo[i] * box.hi[i];
+        if (box.lo[i] < box.hi[i]) movable.push(i);
+      }
+      const x = Float64Array.from(box.x);
+      for (let i = 0; i < n; i++) x[i] = Math.min(box.hi[i], Math.max(box.lo[i], x[i]));
+      const r = boxQp({ A, b: bb, lo: box.lo, hi: box.hi, n, tau: TAU * scaleA, tol }, x, movable);
+      const bound = r === null ? -Infinity : r.bound + konst;
+      // An incumbent from the relaxation: binaries rounded, then the local search's polish over the whole box.
+      const y = Float64Array.from(x);
+      for (const i of bins) y[i] = y[i] >= 0.5 ? 1 : 0;
+      polish(y);
+      consider(y);
+      if (bound >= bestF - tol) continue;
+      // Split the variable of the largest α_i·width² (the underestimator's gap is at most Σ α_i·width²/4).
+      let pick = -1;
+      let pickScore = 0;
+      let gap = 0;
+      for (const i of movable) {
+        const w = box.hi[i] - box.lo[i];
+        const score = alpha[i] * w * w;
+        gap += score / 4;
+        if (score > pickScore) [pick, pickScore] = [i, score];
+      }
+      if (gap <= tol / 2) {
+        // L is within tol/2 of f here: split only an unfixed binary (the most fractional), else a leaf.
+        pick = -1;
+        for (const i of bins) if (box.lo[i] < box.hi[i] && (pick < 0 || Math.abs(x[i] - 0.5) < Math.abs(x[pick] - 0.5))) pick = i;
+        if (pick < 0) {
+          consider(x);
+          if (bound < bestF - tol) {
+            leavesProven = false;
+            leaveOpen(bound);
+          }
+          continue;
+        }
+      }
+      const mid = p.binary[pick] ? 0.5 : 0.5 * (box.lo[pick] + box.hi[pick]);
+      const child = (low: boolean): Box => {
+        const lo = Float64Array.from(box.lo);
+        const hi = Float64Array.from(box.hi);
+        if (p.binary[pick]) lo[pick] = hi[pick] = low ? 0 : 1;
+        else if (low) hi[pick] = mid;
+        else lo[pick] = mid;
+        return { lo, hi, bound, x };
+      };
+      // The child holding the relaxation's x is explored first (pushed last).
+      const xLow = x[pick] <= mid;
+      stack.push(child(!xLow), child(xLow));
+    }
+    if (!cut && leavesProven) return done('branch_and_bound');
+    for (const box of stack) if (box.bound < bestF - tol) leaveOpen(box.bound);
+    if (openBounded) lower = Math.min(openBound, bestF - tol);
   }
   return done(null);
 }
