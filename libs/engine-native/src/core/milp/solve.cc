@@ -567,7 +567,7 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     }
   };
   Prng rng(options.seed);
-  const auto local_search = [&](Vec x) {
+  const auto local_search = [&](Vec& x) {  // x in place, as solve.ts
     polish(x);
     double f = MilpObjective(p, x);
     for (bool improved = true; improved && !check();) {
@@ -600,7 +600,8 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     for (int32_t i : fixed) x[i] = p.milp.lo[i];
     return x;
   };
-  local_search(start(0));
+  Vec first = start(0);
+  local_search(first);
   ++work.restarts;
 
   if (convex && stop == Stop::kNone) {
@@ -696,7 +697,8 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   }
 
   for (int64_t k = 1; k < b.starts && stop == Stop::kNone && (!bins.empty() || !convex); ++k) {
-    local_search(start(k));
+    Vec x = start(k);
+    local_search(x);
     ++work.restarts;
   }
 
@@ -815,6 +817,16 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     if (open_bounded) {
       has_lower = true;
       lower = std::min(open_bound, best_f - tol);
+    }
+  }
+  // solve.ts: a heuristic answer of a non-convex objective ends where a local search ends.
+  if (!convex) {
+    Vec x = best;
+    local_search(x);
+    const double f = MilpObjective(p, x);
+    if (f <= best_f) {
+      best = x;
+      best_f = f;
     }
   }
   return done(Proof::kNone);

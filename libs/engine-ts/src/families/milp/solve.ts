@@ -22,9 +22,16 @@
  *      bound of every leaf not proven; heuristic answers carry it (never without a t or when the root
  *      was cut).
  *   3. Otherwise (not convex, or the tree did not close): local search from `starts` starting points
- *      (the first takes the binaries with negative c): continuous variables by exact coordinate
- *      minimisation (an endpoint when the curvature is not positive), then single binary flips while
- *      one improves; heuristic.
+ *      (the first takes the binaries with negative c; a non-convex objective's later ones draw the
+ *      continuous variables with finite boxes uniformly): continuous variables by the exact box QP
+ *      when convex, else by exact coordinate minimisation (an endpoint when the curvature is not
+ *      positive) alternated with negative-curvature steps on the block strictly inside the box
+ *      (curvatureStep), then single binary flips while one improves; heuristic.
+ *   4. Not convex, at most SPATIAL_MAX_VARS variables: spatial branch and bound over boxes with the αBB
+ *      underestimator f − Σ α_i (x_i − lo_i)(hi_i − x_i), α from Gershgorin rows (H + 2·diag(α)
+ *      diagonally dominant), each box's convex QP bounded by the convexity inequality; certified when
+ *      the tree closes within spatialNodes boxes, else a proven lower bound from the open boxes. The
+ *      heuristic answer then ends with one more local search from the best point.
  * A deadline or cancel keeps the best answer so far.
  */
 import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../base';
@@ -680,6 +687,16 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
     if (!cut && leavesProven) return done('branch_and_bound');
     for (const box of stack) if (box.bound < bestF - tol) leaveOpen(box.bound);
     if (openBounded) lower = Math.min(openBound, bestF - tol);
+  }
+  // A heuristic answer of a non-convex objective ends where a local search ends (a tree's incumbent may not).
+  if (!convex) {
+    const x = Float64Array.from(best!);
+    localSearch(x);
+    const f = evaluateMilp(p, x);
+    if (f <= bestF) {
+      best = x;
+      bestF = f;
+    }
   }
   return done(null);
 }
