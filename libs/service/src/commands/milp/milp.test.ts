@@ -3,6 +3,7 @@ import { validateProblem } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
 import { bruteMilp, randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
 import { CHECKERS } from '../index';
+import { createNativeEngine } from '@svc/engine-native';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { dyadic, sum, toDecimal } from './exact';
 
@@ -38,14 +39,20 @@ describe('milp through the service adapter', () => {
     }
   });
 
-  it('issue 31: the saddle cases are certified at −4 and −8.5 (not 0)', () => {
+  it('issue 31: the saddle cases are certified at −4 and −8.5 (not 0), on both engines', async () => {
     const box = { domain: 'continuous', lo: -1, hi: 1 };
-    const pair = { n: 2, vars: [box, box], diag: { 0: 1, 1: 1 }, quadratic: [[0, 1, 5]] };
-    const chain = { n: 3, vars: [box, box, box], diag: { 0: 1, 1: 1, 2: 1 }, quadratic: [[0, 1, 5], [1, 2, 5]] };
+    const pair = { vars: [box, box], diag: { 0: 1, 1: 1 }, quadratic: [[0, 1, 5]] };
+    const chain = { vars: [box, box, box], diag: { 0: 1, 1: 1, 2: 1 }, quadratic: [[0, 1, 5], [1, 2, 5]] };
+    const native = createNativeEngine();
     for (const effort of ['flash', 'medium', 'high'] as const) {
       for (const [body, want] of [[pair, -4], [chain, -8.5]] as const) {
         const { done } = run('milp', body, { effort, seed: 3 });
         expect([done.fields.objective, done.proof]).toEqual([want, 'branch_and_bound']);
+        if (native === null) continue;
+        const prep = prepare('milp', body);
+        const r = await native.solve({ command: 'milp', problem: prep.problem, effort, seed: 3 }, { flag: new Int32Array(new SharedArrayBuffer(4)) });
+        const nat = prep.finish(r, { deadlineFired: false });
+        expect([nat.fields.objective, nat.proof]).toEqual([want, 'branch_and_bound']);
       }
     }
   });
