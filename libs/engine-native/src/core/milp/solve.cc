@@ -388,6 +388,43 @@ bool CurvatureStep(const MilpProblem& p, const Vec& H, Vec& x, const Idx& cont, 
   return false;
 }
 
+// solve.ts definite: whether Cholesky of A + shift·I (n×n) completes with every pivot > 0.
+bool Definite(const Vec& A, int32_t n, double shift) {
+  const size_t N = static_cast<size_t>(n);
+  Vec L(N * N, 0.0);
+  for (size_t r = 0; r < N; ++r) {
+    for (size_t c = 0; c <= r; ++c) {
+      double v = A[r * N + c] + (r == c ? shift : 0);
+      for (size_t m = 0; m < c; ++m) v -= L[r * N + m] * L[c * N + m];
+      if (r == c) {
+        if (!(v > 0)) return false;
+        L[r * N + r] = std::sqrt(v);
+      } else {
+        L[r * N + c] = v / L[c * N + c];
+      }
+    }
+  }
+  return true;
+}
+
+// solve.ts uniformShift: σ with A + σ·I positive semidefinite (bisection on Cholesky plus a margin).
+double UniformShift(const Vec& A, int32_t n, double top) {
+  double lo = 0, hi = top;
+  if (!Definite(A, n, hi)) return kInf;
+  if (Definite(A, n, 0)) hi = 0;
+  for (int k = 0; k < 60 && hi > 0 && hi - lo > 1e-9 * hi; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    if (Definite(A, n, mid)) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  double dmax = 0;
+  for (int32_t i = 0; i < n; ++i) dmax = std::max(dmax, std::fabs(A[static_cast<size_t>(i) * n + i]));
+  return hi + static_cast<double>(n + 1) * static_cast<double>(n + 1) * 1e-14 * (dmax + hi);
+}
+
 // solve.ts spatialRoot: the request's box with each variable of an infinite bound confined to where a
 // global minimiser can put it; false when such a variable is coupled to another one.
 bool SpatialRoot(const MilpProblem& p, const Vec& H, const Idx& cont, Vec* lo, Vec* hi) {
@@ -711,10 +748,10 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
       c2[i] += 0.5 * H2[static_cast<size_t>(i) * n + i];
       H2[static_cast<size_t>(i) * n + i] = 0;
     }
-    // solve.ts: αBB with Gershgorin α (A diagonally dominant, non-negative diagonal).
+    // solve.ts: αBB with Gershgorin α (A diagonally dominant, non-negative diagonal), or a uniform
+    // α = σ/2 when its gap is smaller.
     Vec alpha(N, 0.0);
-    Vec A = H2;
-    double scale_a = 1;
+    double top = 0;
     for (int32_t i = 0; i < n; ++i) {
       double row = 0;
       for (int32_t j = 0; j < n; ++j) {
@@ -722,7 +759,20 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
       }
       const double h = H2[static_cast<size_t>(i) * n + i];
       alpha[i] = std::max(0.0, (row - h) / 2 + 1e-12 * (row + std::fabs(h)));
-      A[static_cast<size_t>(i) * n + i] = h + 2 * alpha[i];
+      top = std::max(top, 2 * alpha[i]);
+    }
+    const double sigma = UniformShift(H2, n, top);
+    double gap_rows = 0, gap_uniform = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      const double w = root_hi[i] - root_lo[i];
+      gap_rows += alpha[i] * w * w;
+      gap_uniform += (sigma / 2) * w * w;
+    }
+    if (gap_uniform < gap_rows) std::fill(alpha.begin(), alpha.end(), sigma / 2);
+    Vec A = H2;
+    double scale_a = 1;
+    for (int32_t i = 0; i < n; ++i) {
+      A[static_cast<size_t>(i) * n + i] += 2 * alpha[i];
       for (int32_t j = 0; j < n; ++j) scale_a = std::max(scale_a, std::fabs(A[static_cast<size_t>(i) * n + j]));
     }
     struct Box {

@@ -2,11 +2,34 @@ import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
 import { bruteMilp, naiveMilpObjective, randomMilp, randomSingularMilp, type MilpInput } from '../../testing/milp';
 import { canonicalMilp } from './canonical';
+import { Prng } from '../../prng';
 import { solveMilp } from './solve';
 
 const solve = (d: MilpInput, effort: Effort = 'medium', seed = 0) =>
   solveMilp({ command: 'milp', problem: canonicalMilp(d.vars, d.linear, d.diag, d.quadratic), effort, seed });
 const EFFORTS: Effort[] = ['flash', 'medium', 'high'];
+
+/** n continuous variables, curvature MᵀM/2 − 0.3·I (M uniform in [−1, 1]), boxes of width 0.5 to 4 about 0. */
+function nearlyConvexMilp(seed: number, n: number): MilpInput {
+  const r = new Prng(seed);
+  const M = Array.from({ length: n }, () => Array.from({ length: n }, () => 2 * r.nextFloat() - 1));
+  const vars: MilpInput['vars'] = [];
+  const linear: Record<string, number> = {};
+  const diag: Record<string, number> = {};
+  const quadratic: [number, number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const lo = -3 * r.nextFloat();
+    vars.push({ domain: 'continuous', lo, hi: lo + 0.5 + 3.5 * r.nextFloat() });
+    linear[String(i)] = 4 * r.nextFloat() - 2;
+    for (let j = i; j < n; j++) {
+      let h = 0;
+      for (let k = 0; k < n; k++) h += M[k][i] * M[k][j] / 2;
+      if (i === j) diag[String(i)] = h - 0.3;
+      else quadratic.push([i, j, h]);
+    }
+  }
+  return { vars, linear, diag, quadratic };
+}
 
 describe('milp', () => {
   it('certifies the optimum of 120 random convex instances (≤ 7 binaries, ≤ 4 continuous, infinite bounds)', () => {
@@ -19,7 +42,7 @@ describe('milp', () => {
       expect(Math.abs(r.objective - want), `seed ${s}: ${r.objective} vs ${want}`).toBeLessThan(1e-6 * (1 + Math.abs(want)));
       expect(r.objective).toBeCloseTo(naiveMilpObjective(d, r.answer), 9);
     }
-  });
+  }, 60_000);
 
   it('the two false certificates of issue 19: a linear-only continuous variable coupled to binaries, a fixed one', () => {
     // x0 ∈ [−2, 5] has no curvature: no shift of the binaries makes the relaxation convex. The optimum is [5, 0, 0] at −20.
@@ -130,7 +153,7 @@ describe('milp', () => {
         expect([sep.objective, sep.proof]).toEqual([pairsWant, null]);
       }
     }
-  });
+  }, 60_000);
 
   it('random non-convex boxes (half without continuous linear terms): certified at the face-enumerated optimum', () => {
     // bruteMilp enumerates every face; that finds a non-convex box QP's optimum too (the minimal face of a
@@ -145,13 +168,14 @@ describe('milp', () => {
       expect(r.proof, `seed ${s}`).toBe('branch_and_bound');
       expect(Math.abs(r.objective - want), `seed ${s}: ${r.objective} vs ${want}`).toBeLessThanOrEqual(eps);
     }
-  });
+  }, 60_000);
 
   it('a spatial tree cut by its node budget leaves a proven lower bound at or below the optimum', () => {
-    // 12 to 16 continuous variables (the tree's most): flash's 1,000 nodes do not close the tree; high's answer bounds the optimum from above.
+    // 12 to 14 continuous variables with a nearly convex dense curvature MᵀM/2 − 0.3·I (an
+    // interior optimum): flash's 1,000 boxes do not close the tree; medium's answer bounds the optimum from above.
     let bounded = 0;
-    for (let s = 0; s < 5; s++) {
-      const d = randomMilp(5000 + s, 0, 12 + s, false);
+    for (let s = 0; s < 3; s++) {
+      const d = nearlyConvexMilp(5000 + s, 12 + s);
       const cut = solve(d, 'flash', s);
       expect(cut.convex).toBe(false);
       if (cut.proof !== null) continue;
@@ -162,7 +186,7 @@ describe('milp', () => {
       if (exact.bound !== undefined) expect(exact.bound).toBeLessThanOrEqual(exact.objective);
       bounded++;
     }
-    expect(bounded).toBeGreaterThanOrEqual(3);
+    expect(bounded).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
   it('a cancel keeps a valid answer, heuristic', () => {

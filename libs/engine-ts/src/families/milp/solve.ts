@@ -29,7 +29,8 @@
  *      (curvatureStep), then single binary flips while one improves; heuristic.
  *   4. Not convex, at most SPATIAL_MAX_VARS variables: spatial branch and bound over boxes with the αBB
  *      underestimator f − Σ α_i (x_i − lo_i)(hi_i − x_i), α from Gershgorin rows (H + 2·diag(α)
- *      diagonally dominant), each box's convex QP bounded by the convexity inequality; certified when
+ *      diagonally dominant) or one uniform shift (uniformShift) when its gap is smaller, each box's
+ *      convex QP bounded by the convexity inequality; certified when
  *      the tree closes within spatialNodes boxes, else a proven lower bound from the open boxes. The
  *      heuristic answer then ends with one more local search from the best point.
  * A deadline or cancel keeps the best answer so far.
@@ -372,6 +373,43 @@ function curvatureStep(p: MilpProblem, H: Float64Array, x: Float64Array, cont: r
   return false;
 }
 
+/** Whether A + shift·I is positive definite by a Cholesky factorisation that completes (every pivot > 0). */
+function definite(A: Float64Array, n: number, shift: number): boolean {
+  const L = new Float64Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c <= r; c++) {
+      let v = A[r * n + c] + (r === c ? shift : 0);
+      for (let m = 0; m < c; m++) v -= L[r * n + m] * L[c * n + m];
+      if (r === c) {
+        if (!(v > 0)) return false;
+        L[r * n + r] = Math.sqrt(v);
+      } else L[r * n + c] = v / L[c * n + c];
+    }
+  }
+  return true;
+}
+
+/**
+ * A uniform αBB shift σ with A + σ·I positive semidefinite: the least σ in [0, top] (top = the largest
+ * Gershgorin deficit, which suffices) for which Cholesky of A + σ·I completes, by 60 bisections, plus
+ * (n + 1)²·10⁻¹⁴·(max A_ii + σ): a Cholesky that completes in floating point factors A + σ·I + E with
+ * |E| far below that (backward error (n + 1)·u·|Rᵀ||R|), so λ_min(A + σ·I) ≥ −margin.
+ */
+function uniformShift(A: Float64Array, n: number, top: number): number {
+  let lo = 0;
+  let hi = top;
+  if (!definite(A, n, hi)) return Infinity;
+  if (definite(A, n, 0)) hi = 0;
+  for (let k = 0; k < 60 && hi > 0 && hi - lo > 1e-9 * hi; k++) {
+    const mid = 0.5 * (lo + hi);
+    if (definite(A, n, mid)) hi = mid;
+    else lo = mid;
+  }
+  let dmax = 0;
+  for (let i = 0; i < n; i++) dmax = Math.max(dmax, Math.abs(A[i * n + i]));
+  return hi + (n + 1) * (n + 1) * 1e-14 * (dmax + hi);
+}
+
 /**
  * The box of the spatial tree: the request's, with each continuous variable of an infinite bound
  * (q_i > 0) confined to where a global minimiser can put it. A minimiser is a coordinate-wise one, so
@@ -591,16 +629,30 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
       H2[i * n + i] = 0;
     }
     // αBB: α_i from Gershgorin rows makes A = H2 + 2·diag(α) diagonally dominant with a non-negative
-    // diagonal, hence positive semidefinite (the relative margin 1e-12 covers the rounding of the row sums).
+    // diagonal, hence positive semidefinite (the relative margin 1e-12 covers the rounding of the row
+    // sums); a uniform α = σ/2 from uniformShift is used instead when its gap Σ α·width² is smaller.
     const alpha = new Float64Array(n);
-    const A = Float64Array.from(H2);
-    let scaleA = 1;
+    let top = 0;
     for (let i = 0; i < n; i++) {
       let row = 0;
       for (let j = 0; j < n; j++) if (j !== i) row += Math.abs(H2[i * n + j]);
       const h = H2[i * n + i];
       alpha[i] = Math.max(0, (row - h) / 2 + 1e-12 * (row + Math.abs(h)));
-      A[i * n + i] = h + 2 * alpha[i];
+      top = Math.max(top, 2 * alpha[i]);
+    }
+    const sigma = uniformShift(H2, n, top);
+    let gapRows = 0;
+    let gapUniform = 0;
+    for (let i = 0; i < n; i++) {
+      const w = root.hi[i] - root.lo[i];
+      gapRows += alpha[i] * w * w;
+      gapUniform += (sigma / 2) * w * w;
+    }
+    if (gapUniform < gapRows) alpha.fill(sigma / 2);
+    const A = Float64Array.from(H2);
+    let scaleA = 1;
+    for (let i = 0; i < n; i++) {
+      A[i * n + i] += 2 * alpha[i];
       for (let j = 0; j < n; j++) scaleA = Math.max(scaleA, Math.abs(A[i * n + j]));
     }
     interface Box {
