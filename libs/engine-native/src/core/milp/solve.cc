@@ -21,6 +21,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kTau = 1e-12;
 // Doublings of the binaries' diagonal shift tried (solve.ts SHIFT_DOUBLINGS).
 constexpr int kShiftDoublings = 20;
+// The most variables of a non-convex objective that get the spatial tree (solve.ts SPATIAL_MAX_VARS).
+constexpr int32_t kSpatialMaxVars = 16;
 // The contract's cap on variables (limits.ts maxMilpVars).
 constexpr int32_t kMaxVars = 256;
 
@@ -262,6 +264,189 @@ void CoordinateDescent(const MilpProblem& p, const Vec& H, Vec& x, const Idx& co
   }
 }
 
+// solve.ts negativeCurvature: a direction p over idx with pᵀAp < −tau·|p|², from the LDLᵀ run up to
+// its first failing column; nullopt when none is found.
+struct Curvature {
+  Vec p;
+  double curvature = 0;
+};
+std::optional<Curvature> NegativeCurvature(const Vec& A, int32_t n, const Idx& idx, double tau) {
+  const size_t k = idx.size();
+  const auto at = [&](size_t a, size_t c) { return A[static_cast<size_t>(idx[a]) * n + idx[c]]; };
+  Vec L(k * k, 0.0), D(k, 0.0), w(k, 0.0);
+  std::ptrdiff_t fail = -1;
+  for (size_t c = 0; c < k && fail < 0; ++c) {
+    double d = at(c, c);
+    for (size_t m = 0; m < c; ++m) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (d < -tau) {
+      w[c] = 1;
+      fail = static_cast<std::ptrdiff_t>(c);
+      break;
+    }
+    const bool zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    std::ptrdiff_t worst = -1;
+    double worst_v = 0;
+    for (size_t r = c + 1; r < k; ++r) {
+      double v = at(r, c);
+      for (size_t m = 0; m < c; ++m) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (std::fabs(v) > tau && std::fabs(v) > worst_v) {
+          worst = static_cast<std::ptrdiff_t>(r);
+          worst_v = std::fabs(v);
+        }
+      } else {
+        L[r * k + c] = v / d;
+      }
+    }
+    if (worst >= 0) {
+      const size_t r = static_cast<size_t>(worst);
+      double v = at(r, c);
+      double srr = at(r, r);
+      for (size_t m = 0; m < c; ++m) {
+        v -= L[r * k + m] * L[c * k + m] * D[m];
+        srr -= L[r * k + m] * L[r * k + m] * D[m];
+      }
+      w[c] = -(std::fabs(srr) + std::fabs(v)) / (2 * v);
+      w[r] = 1;
+      fail = static_cast<std::ptrdiff_t>(c);
+    }
+  }
+  if (fail < 0) return std::nullopt;
+  Curvature out;
+  out.p = w;
+  Vec& p = out.p;
+  for (std::ptrdiff_t r = fail - 1; r >= 0; --r) {
+    const size_t ru = static_cast<size_t>(r);
+    double v = p[ru];
+    for (size_t m = ru + 1; m < k; ++m) v -= L[m * k + ru] * p[m];
+    p[ru] = v;
+  }
+  double curvature = 0, norm = 0;
+  for (size_t a = 0; a < k; ++a) {
+    double row = 0;
+    for (size_t b = 0; b < k; ++b) row += at(a, b) * p[b];
+    curvature += p[a] * row;
+    norm += p[a] * p[a];
+  }
+  if (!(curvature < -tau * norm)) return std::nullopt;
+  out.curvature = curvature;
+  return out;
+}
+
+// solve.ts curvatureStep: along negative curvature of the block strictly inside the box, to the lower
+// end of the segment up to the first bound; false when none or when it does not lower the objective.
+bool CurvatureStep(const MilpProblem& p, const Vec& H, Vec& x, const Idx& cont, double tau) {
+  const int32_t n = p.n;
+  const auto& lo = p.milp.lo;
+  const auto& hi = p.milp.hi;
+  Idx F;
+  for (int32_t i : cont) {
+    if (lo[i] < x[i] && x[i] < hi[i]) F.push_back(i);
+  }
+  if (F.empty()) return false;
+  const std::optional<Curvature> neg = NegativeCurvature(H, n, F, tau);
+  if (!neg) return false;
+  const Vec& d = neg->p;
+  double slope = 0;
+  for (size_t r = 0; r < F.size(); ++r) {
+    double g = p.linear[F[r]];
+    for (int32_t j = 0; j < n; ++j) g += H[static_cast<size_t>(F[r]) * n + j] * x[j];
+    slope += g * d[r];
+  }
+  double best_drop = 0, best_alpha = 0;
+  std::ptrdiff_t best_block = -1;
+  for (double sign : {1.0, -1.0}) {
+    double alpha = kInf;
+    std::ptrdiff_t block = -1;
+    for (size_t r = 0; r < F.size(); ++r) {
+      const int32_t i = F[r];
+      const double step = sign * d[r];
+      const double a = step < 0 ? (lo[i] - x[i]) / step : step > 0 ? (hi[i] - x[i]) / step : kInf;
+      if (a < alpha) {
+        alpha = a;
+        block = static_cast<std::ptrdiff_t>(r);
+      }
+    }
+    if (alpha == kInf) continue;
+    const double drop = alpha * sign * slope + 0.5 * alpha * alpha * neg->curvature;
+    if (drop < best_drop) {
+      best_drop = drop;
+      best_alpha = sign * alpha;
+      best_block = block;
+    }
+  }
+  if (best_block < 0) return false;
+  const double before = MilpObjective(p, x);
+  const Vec saved = x;
+  for (size_t r = 0; r < F.size(); ++r) x[F[r]] = std::min(hi[F[r]], std::max(lo[F[r]], x[F[r]] + best_alpha * d[r]));
+  const size_t br = static_cast<size_t>(best_block);
+  x[F[br]] = best_alpha * d[br] < 0 ? lo[F[br]] : hi[F[br]];
+  if (MilpObjective(p, x) < before) return true;
+  x = saved;
+  return false;
+}
+
+// solve.ts definite: whether Cholesky of A + shift·I (n×n) completes with every pivot > 0.
+bool Definite(const Vec& A, int32_t n, double shift) {
+  const size_t N = static_cast<size_t>(n);
+  Vec L(N * N, 0.0);
+  for (size_t r = 0; r < N; ++r) {
+    for (size_t c = 0; c <= r; ++c) {
+      double v = A[r * N + c] + (r == c ? shift : 0);
+      for (size_t m = 0; m < c; ++m) v -= L[r * N + m] * L[c * N + m];
+      if (r == c) {
+        if (!(v > 0)) return false;
+        L[r * N + r] = std::sqrt(v);
+      } else {
+        L[r * N + c] = v / L[c * N + c];
+      }
+    }
+  }
+  return true;
+}
+
+// solve.ts uniformShift: σ with A + σ·I positive semidefinite (bisection on Cholesky plus a margin).
+double UniformShift(const Vec& A, int32_t n, double top) {
+  double lo = 0, hi = top;
+  if (!Definite(A, n, hi)) return kInf;
+  if (Definite(A, n, 0)) hi = 0;
+  for (int k = 0; k < 60 && hi > 0 && hi - lo > 1e-9 * hi; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    if (Definite(A, n, mid)) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  double dmax = 0;
+  for (int32_t i = 0; i < n; ++i) dmax = std::max(dmax, std::fabs(A[static_cast<size_t>(i) * n + i]));
+  return hi + static_cast<double>(n + 1) * static_cast<double>(n + 1) * 1e-14 * (dmax + hi);
+}
+
+// solve.ts spatialRoot: the request's box with each variable of an infinite bound confined to where a
+// global minimiser can put it; false when such a variable is coupled to another one.
+bool SpatialRoot(const MilpProblem& p, const Vec& H, const Idx& cont, Vec* lo, Vec* hi) {
+  const int32_t n = p.n;
+  lo->assign(p.milp.lo.begin(), p.milp.lo.end());
+  hi->assign(p.milp.hi.begin(), p.milp.hi.end());
+  for (int32_t i : cont) {
+    const double l = p.milp.lo[i], h = p.milp.hi[i];
+    if (std::isfinite(l) && std::isfinite(h)) continue;
+    double reach = std::fabs(p.linear[i]);
+    for (int32_t j = 0; j < n; ++j) {
+      const double w = H[static_cast<size_t>(i) * n + j];
+      if (j != i && w != 0) reach += std::fabs(w) * std::max(std::fabs(p.milp.lo[j]), std::fabs(p.milp.hi[j]));
+    }
+    const double B = (reach / H[static_cast<size_t>(i) * n + i]) * (1 + 1e-9);
+    if (!std::isfinite(B)) return false;
+    (*lo)[i] = std::min(h, std::max(l, -B));
+    (*hi)[i] = std::min(h, std::max(l, B));
+  }
+  return true;
+}
+
 double WeightSum(const MilpProblem& p) {
   double s = 0;
   double r = 1;
@@ -412,9 +597,14 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     if (cont.empty()) return;
     if (convex && BoxQp(cont_qp, x, cont).has_value()) return;
     CoordinateDescent(p, H, x, cont, 1e-13);
+    // solve.ts: second order, along negative curvature of the free block, then descend again.
+    for (size_t step = 0; step < 10 + 2 * cont.size() && CurvatureStep(p, H, x, cont, kTau * scale); ++step) {
+      ++work.iterations;
+      CoordinateDescent(p, H, x, cont, 1e-13);
+    }
   };
   Prng rng(options.seed);
-  const auto local_search = [&](Vec x) {
+  const auto local_search = [&](Vec& x) {  // x in place, as solve.ts
     polish(x);
     double f = MilpObjective(p, x);
     for (bool improved = true; improved && !check();) {
@@ -438,11 +628,17 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
   const auto start = [&](int64_t k) {
     Vec x(N, 0.0);
     for (int32_t i : bins) x[i] = k == 0 ? (p.linear[i] < 0 ? 1 : 0) : static_cast<double>(rng.NextInt(2));
-    for (int32_t i : cont) x[i] = std::min(p.milp.hi[i], std::max(p.milp.lo[i], 0.0));
+    // solve.ts: a non-convex objective's later starts draw the continuous variables with finite boxes.
+    for (int32_t i : cont) {
+      const double lo = p.milp.lo[i], hi = p.milp.hi[i];
+      x[i] = !convex && k > 0 && std::isfinite(lo) && std::isfinite(hi) ? std::min(hi, lo + (hi - lo) * rng.NextFloat())
+                                                                        : std::min(hi, std::max(lo, 0.0));
+    }
     for (int32_t i : fixed) x[i] = p.milp.lo[i];
     return x;
   };
-  local_search(start(0));
+  Vec first = start(0);
+  local_search(first);
   ++work.restarts;
 
   if (convex && stop == Stop::kNone) {
@@ -537,9 +733,151 @@ CallStatus SolveMilp(const MilpProblem& p, const SolveOptions& options, const Li
     }
   }
 
-  for (int64_t k = 1; k < b.starts && stop == Stop::kNone && !bins.empty(); ++k) {
-    local_search(start(k));
+  for (int64_t k = 1; k < b.starts && stop == Stop::kNone && (!bins.empty() || !convex); ++k) {
+    Vec x = start(k);
+    local_search(x);
     ++work.restarts;
+  }
+
+  // solve.ts 4: spatial branch and bound for a small non-convex objective.
+  Vec root_lo, root_hi;
+  if (!convex && stop == Stop::kNone && n <= kSpatialMaxVars && SpatialRoot(p, H, cont, &root_lo, &root_hi)) {
+    Vec H2 = H;
+    Vec c2 = linear;
+    for (int32_t i : bins) {
+      c2[i] += 0.5 * H2[static_cast<size_t>(i) * n + i];
+      H2[static_cast<size_t>(i) * n + i] = 0;
+    }
+    // solve.ts: αBB with Gershgorin α (A diagonally dominant, non-negative diagonal), or a uniform
+    // α = σ/2 when its gap is smaller.
+    Vec alpha(N, 0.0);
+    double top = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      double row = 0;
+      for (int32_t j = 0; j < n; ++j) {
+        if (j != i) row += std::fabs(H2[static_cast<size_t>(i) * n + j]);
+      }
+      const double h = H2[static_cast<size_t>(i) * n + i];
+      alpha[i] = std::max(0.0, (row - h) / 2 + 1e-12 * (row + std::fabs(h)));
+      top = std::max(top, 2 * alpha[i]);
+    }
+    const double sigma = UniformShift(H2, n, top);
+    double gap_rows = 0, gap_uniform = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      const double w = root_hi[i] - root_lo[i];
+      gap_rows += alpha[i] * w * w;
+      gap_uniform += (sigma / 2) * w * w;
+    }
+    if (gap_uniform < gap_rows) std::fill(alpha.begin(), alpha.end(), sigma / 2);
+    Vec A = H2;
+    double scale_a = 1;
+    for (int32_t i = 0; i < n; ++i) {
+      A[static_cast<size_t>(i) * n + i] += 2 * alpha[i];
+      for (int32_t j = 0; j < n; ++j) scale_a = std::max(scale_a, std::fabs(A[static_cast<size_t>(i) * n + j]));
+    }
+    struct Box {
+      Vec lo, hi;
+      double bound;
+      Vec x;
+    };
+    std::vector<Box> stack;
+    stack.push_back({root_lo, root_hi, -kInf, best});
+    bool cut = false, leaves_proven = true, open_bounded = true;
+    double open_bound = kInf;
+    int64_t nodes = 0;
+    const auto leave_open = [&](double bound) {
+      if (bound == -kInf) open_bounded = false;
+      else open_bound = std::min(open_bound, bound);
+    };
+    while (!stack.empty()) {
+      Box box = std::move(stack.back());
+      stack.pop_back();
+      if (box.bound >= best_f - tol) continue;
+      if (nodes >= b.spatial_nodes || check()) {
+        stack.push_back(std::move(box));
+        cut = true;
+        break;
+      }
+      ++nodes;
+      ++work.nodes;
+      Vec bb(N, 0.0);
+      double konst = 0;
+      Idx movable;
+      for (int32_t i = 0; i < n; ++i) {
+        bb[i] = c2[i] - alpha[i] * (box.lo[i] + box.hi[i]);
+        konst += alpha[i] * box.lo[i] * box.hi[i];
+        if (box.lo[i] < box.hi[i]) movable.push_back(i);
+      }
+      Vec x = box.x;
+      for (int32_t i = 0; i < n; ++i) x[i] = std::min(box.hi[i], std::max(box.lo[i], x[i]));
+      const Qp node_qp{A, bb, box.lo, box.hi, n, kTau * scale_a, tol};
+      const std::optional<QpResult> r = BoxQp(node_qp, x, movable);
+      const double bound = r.has_value() ? r->bound + konst : -kInf;
+      Vec y = x;
+      for (int32_t i : bins) y[i] = y[i] >= 0.5 ? 1 : 0;
+      polish(y);
+      consider(y);
+      if (bound >= best_f - tol) continue;
+      int32_t pick = -1;
+      double pick_score = 0, gap = 0;
+      for (int32_t i : movable) {
+        const double w = box.hi[i] - box.lo[i];
+        const double score = alpha[i] * w * w;
+        gap += score / 4;
+        if (score > pick_score) {
+          pick = i;
+          pick_score = score;
+        }
+      }
+      if (gap <= tol / 2) {
+        pick = -1;
+        for (int32_t i : bins) {
+          if (box.lo[i] < box.hi[i] && (pick < 0 || std::fabs(x[i] - 0.5) < std::fabs(x[pick] - 0.5))) pick = i;
+        }
+        if (pick < 0) {
+          consider(x);
+          if (bound < best_f - tol) {
+            leaves_proven = false;
+            leave_open(bound);
+          }
+          continue;
+        }
+      }
+      const bool is_bin = p.milp.binary[pick] != 0;
+      const double mid = is_bin ? 0.5 : 0.5 * (box.lo[pick] + box.hi[pick]);
+      const auto child = [&](bool low) {
+        Box c{box.lo, box.hi, bound, x};
+        if (is_bin) {
+          c.lo[pick] = c.hi[pick] = low ? 0 : 1;
+        } else if (low) {
+          c.hi[pick] = mid;
+        } else {
+          c.lo[pick] = mid;
+        }
+        return c;
+      };
+      const bool x_low = x[pick] <= mid;
+      stack.push_back(child(!x_low));
+      stack.push_back(child(x_low));
+    }
+    if (!cut && leaves_proven) return done(Proof::kBranchAndBound);
+    for (const Box& box : stack) {
+      if (box.bound < best_f - tol) leave_open(box.bound);
+    }
+    if (open_bounded) {
+      has_lower = true;
+      lower = std::min(open_bound, best_f - tol);
+    }
+  }
+  // solve.ts: a heuristic answer of a non-convex objective ends where a local search ends.
+  if (!convex) {
+    Vec x = best;
+    local_search(x);
+    const double f = MilpObjective(p, x);
+    if (f <= best_f) {
+      best = x;
+      best_f = f;
+    }
   }
   return done(Proof::kNone);
 }

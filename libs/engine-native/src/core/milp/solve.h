@@ -19,10 +19,12 @@ namespace svc::core {
 struct MilpBudget {
   int64_t bnb_nodes = 0;
   int64_t starts = 0;
+  int64_t spatial_nodes = 0;
 };
 inline constexpr auto kMilpBudget = std::to_array<BudgetField<MilpBudget>>({
     {{"bnbNodes", 0, 1e15}, &MilpBudget::bnb_nodes},
     {{"starts", 0, 1e15}, &MilpBudget::starts},
+    {{"spatialNodes", 0, 1e15}, &MilpBudget::spatial_nodes},
 });
 
 CallStatus ValidateMilp(std::string_view command, const MilpProblem& problem, const SolveOptions& options,

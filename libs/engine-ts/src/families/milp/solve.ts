@@ -22,9 +22,17 @@
  *      bound of every leaf not proven; heuristic answers carry it (never without a t or when the root
  *      was cut).
  *   3. Otherwise (not convex, or the tree did not close): local search from `starts` starting points
- *      (the first takes the binaries with negative c): continuous variables by exact coordinate
- *      minimisation (an endpoint when the curvature is not positive), then single binary flips while
- *      one improves; heuristic.
+ *      (the first takes the binaries with negative c; a non-convex objective's later ones draw the
+ *      continuous variables with finite boxes uniformly): continuous variables by the exact box QP
+ *      when convex, else by exact coordinate minimisation (an endpoint when the curvature is not
+ *      positive) alternated with negative-curvature steps on the block strictly inside the box
+ *      (curvatureStep), then single binary flips while one improves; heuristic.
+ *   4. Not convex, at most SPATIAL_MAX_VARS variables: spatial branch and bound over boxes with the αBB
+ *      underestimator f − Σ α_i (x_i − lo_i)(hi_i − x_i), α from Gershgorin rows (H + 2·diag(α)
+ *      diagonally dominant) or one uniform shift (uniformShift) when its gap is smaller, each box's
+ *      convex QP bounded by the convexity inequality; certified when
+ *      the tree closes within spatialNodes boxes, else a proven lower bound from the open boxes. The
+ *      heuristic answer then ends with one more local search from the best point.
  * A deadline or cancel keeps the best answer so far.
  */
 import type { CancelSignal, ProgressListener, SolveRequest, Proof } from '../../base';
@@ -38,6 +46,8 @@ import type { MilpProblem, VectorResult } from './problem';
 const TAU = 1e-12;
 /** Doublings of the binaries' diagonal shift tried before giving up on a convex relaxation. */
 const SHIFT_DOUBLINGS = 20;
+/** The most variables of a non-convex objective that get the spatial branch and bound. */
+const SPATIAL_MAX_VARS = 16;
 
 function hessian(p: MilpProblem): Float64Array {
   const n = p.n;
@@ -252,6 +262,179 @@ function coordinateDescent(p: MilpProblem, H: Float64Array, x: Float64Array, con
   }
 }
 
+/**
+ * A direction of negative curvature of A[idx, idx] (pᵀAp < −tau·|p|², p over idx), or null when none
+ * is found: the LDLᵀ of ldl() run up to its first failing column c, whose Schur complement S then has
+ * S_cc < −tau (w = e_c) or a zero pivot beside |S_rc| > tau (w = s·e_c + e_r, the largest such r, s
+ * making the 2×2 form negative); p = L̃⁻ᵀw with L̃ the first c columns of L, so pᵀAp = wᵀSw. The
+ * curvature is recomputed from A and the direction kept only when it is negative beyond tau.
+ */
+function negativeCurvature(A: Float64Array, n: number, idx: readonly number[], tau: number): { p: Float64Array; curvature: number } | null {
+  const k = idx.length;
+  const L = new Float64Array(k * k);
+  const D = new Float64Array(k);
+  const w = new Float64Array(k);
+  let fail = -1;
+  for (let c = 0; c < k && fail < 0; c++) {
+    let d = A[idx[c] * n + idx[c]];
+    for (let m = 0; m < c; m++) d -= L[c * k + m] * L[c * k + m] * D[m];
+    if (d < -tau) {
+      w[c] = 1;
+      fail = c;
+      break;
+    }
+    const zero = d <= tau;
+    D[c] = zero ? 0 : d;
+    L[c * k + c] = 1;
+    let worst = -1;
+    let worstV = 0;
+    for (let r = c + 1; r < k; r++) {
+      let v = A[idx[r] * n + idx[c]];
+      for (let m = 0; m < c; m++) v -= L[r * k + m] * L[c * k + m] * D[m];
+      if (zero) {
+        if (Math.abs(v) > tau && Math.abs(v) > worstV) [worst, worstV] = [r, Math.abs(v)];
+      } else L[r * k + c] = v / d;
+    }
+    if (worst >= 0) {
+      let v = A[idx[worst] * n + idx[c]];
+      let srr = A[idx[worst] * n + idx[worst]];
+      for (let m = 0; m < c; m++) {
+        v -= L[worst * k + m] * L[c * k + m] * D[m];
+        srr -= L[worst * k + m] * L[worst * k + m] * D[m];
+      }
+      // (s, 1)ᵀ[[d, v], [v, srr]](s, 1) = d·s² + 2sv + srr = d·s² − |v| − |srr| + srr with this s.
+      w[c] = -(Math.abs(srr) + Math.abs(v)) / (2 * v);
+      w[worst] = 1;
+      fail = c;
+    }
+  }
+  if (fail < 0) return null;
+  const p = Float64Array.from(w);
+  for (let r = fail - 1; r >= 0; r--) {
+    let v = p[r];
+    for (let m = r + 1; m < k; m++) v -= L[m * k + r] * p[m];
+    p[r] = v;
+  }
+  let curvature = 0;
+  let norm = 0;
+  for (let a = 0; a < k; a++) {
+    let row = 0;
+    for (let b = 0; b < k; b++) row += A[idx[a] * n + idx[b]] * p[b];
+    curvature += p[a] * row;
+    norm += p[a] * p[a];
+  }
+  return curvature < -tau * norm ? { p, curvature } : null;
+}
+
+/**
+ * The second-order step of the local search (x in place): on the variables strictly inside their box
+ * (F), a direction p of negative curvature of H[F, F]; the objective is concave along it, so its least
+ * value over the segment x + αp, |α| up to the first bound, is at a segment end: the lower end, which
+ * lies below f(x) (the side where g·p ≤ 0 does). False when H[F, F] is semidefinite (within tau) or the
+ * step does not lower the objective as evaluated.
+ */
+function curvatureStep(p: MilpProblem, H: Float64Array, x: Float64Array, cont: readonly number[], tau: number): boolean {
+  const n = p.n;
+  const F = cont.filter((i) => p.lo[i] < x[i] && x[i] < p.hi[i]);
+  if (F.length === 0) return false;
+  const neg = negativeCurvature(H, n, F, tau);
+  if (neg === null) return false;
+  const { p: d, curvature } = neg;
+  let slope = 0;
+  for (let r = 0; r < F.length; r++) {
+    let g = p.linear[F[r]];
+    for (let j = 0; j < n; j++) g += H[F[r] * n + j] * x[j];
+    slope += g * d[r];
+  }
+  let bestDrop = 0;
+  let bestAlpha = 0;
+  let bestBlock = -1;
+  for (const sign of [1, -1]) {
+    let alpha = Infinity;
+    let block = -1;
+    for (let r = 0; r < F.length; r++) {
+      const i = F[r];
+      const step = sign * d[r];
+      const a = step < 0 ? (p.lo[i] - x[i]) / step : step > 0 ? (p.hi[i] - x[i]) / step : Infinity;
+      if (a < alpha) [alpha, block] = [a, r];
+    }
+    if (alpha === Infinity) continue;
+    const drop = alpha * sign * slope + 0.5 * alpha * alpha * curvature;
+    if (drop < bestDrop) [bestDrop, bestAlpha, bestBlock] = [drop, sign * alpha, block];
+  }
+  if (bestBlock < 0) return false;
+  const before = evaluateMilp(p, x);
+  const saved = Float64Array.from(x);
+  for (let r = 0; r < F.length; r++) x[F[r]] = Math.min(p.hi[F[r]], Math.max(p.lo[F[r]], x[F[r]] + bestAlpha * d[r]));
+  const b = F[bestBlock];
+  x[b] = bestAlpha * d[bestBlock] < 0 ? p.lo[b] : p.hi[b];
+  if (evaluateMilp(p, x) < before) return true;
+  x.set(saved);
+  return false;
+}
+
+/** Whether A + shift·I is positive definite by a Cholesky factorisation that completes (every pivot > 0). */
+function definite(A: Float64Array, n: number, shift: number): boolean {
+  const L = new Float64Array(n * n);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c <= r; c++) {
+      let v = A[r * n + c] + (r === c ? shift : 0);
+      for (let m = 0; m < c; m++) v -= L[r * n + m] * L[c * n + m];
+      if (r === c) {
+        if (!(v > 0)) return false;
+        L[r * n + r] = Math.sqrt(v);
+      } else L[r * n + c] = v / L[c * n + c];
+    }
+  }
+  return true;
+}
+
+/**
+ * A uniform αBB shift σ with A + σ·I positive semidefinite: the least σ in [0, top] (top = the largest
+ * Gershgorin deficit, which suffices) for which Cholesky of A + σ·I completes, by 60 bisections, plus
+ * (n + 1)²·10⁻¹⁴·(max A_ii + σ): a Cholesky that completes in floating point factors A + σ·I + E with
+ * |E| far below that (backward error (n + 1)·u·|Rᵀ||R|), so λ_min(A + σ·I) ≥ −margin.
+ */
+function uniformShift(A: Float64Array, n: number, top: number): number {
+  let lo = 0;
+  let hi = top;
+  if (!definite(A, n, hi)) return Infinity;
+  if (definite(A, n, 0)) hi = 0;
+  for (let k = 0; k < 60 && hi > 0 && hi - lo > 1e-9 * hi; k++) {
+    const mid = 0.5 * (lo + hi);
+    if (definite(A, n, mid)) hi = mid;
+    else lo = mid;
+  }
+  let dmax = 0;
+  for (let i = 0; i < n; i++) dmax = Math.max(dmax, Math.abs(A[i * n + i]));
+  return hi + (n + 1) * (n + 1) * 1e-14 * (dmax + hi);
+}
+
+/**
+ * The box of the spatial tree: the request's, with each continuous variable of an infinite bound
+ * (q_i > 0) confined to where a global minimiser can put it. A minimiser is a coordinate-wise one, so
+ * x_i = clamp(u, lo_i, hi_i) with u = −(c_i + Σ_j H_ij x_j)/q_i and |u| ≤ B = (|c_i| + Σ_j |H_ij|·max|x_j|)/q_i
+ * (the relative margin 1e-9 covers rounding): x_i ∈ [clamp(−B), clamp(B)]. Null when a variable with
+ * an infinite bound is coupled to another one (B is not finite).
+ */
+function spatialRoot(p: MilpProblem, H: Float64Array, cont: readonly number[]): { lo: Float64Array; hi: Float64Array } | null {
+  const n = p.n;
+  const lo = Float64Array.from(p.lo);
+  const hi = Float64Array.from(p.hi);
+  for (const i of cont) {
+    if (Number.isFinite(p.lo[i]) && Number.isFinite(p.hi[i])) continue;
+    let reach = Math.abs(p.linear[i]);
+    for (let j = 0; j < n; j++) {
+      if (j !== i && H[i * n + j] !== 0) reach += Math.abs(H[i * n + j]) * Math.max(Math.abs(p.lo[j]), Math.abs(p.hi[j]));
+    }
+    const B = (reach / H[i * n + i]) * (1 + 1e-9);
+    if (!Number.isFinite(B)) return null;
+    lo[i] = Math.min(p.hi[i], Math.max(p.lo[i], -B));
+    hi[i] = Math.min(p.hi[i], Math.max(p.lo[i], B));
+  }
+  return { lo, hi };
+}
+
 /** Solves a `milp` request synchronously. */
 export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal, onProgress?: ProgressListener): VectorResult {
   const started = performance.now();
@@ -305,6 +488,11 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
     if (cont.length === 0) return;
     if (convex && boxQp(contQp, x, cont) !== null) return;
     coordinateDescent(p, H, x, cont, 1e-13);
+    // Second order: leave a saddle along negative curvature of the free block, then descend again.
+    for (let step = 0; step < 10 + 2 * cont.length && curvatureStep(p, H, x, cont, TAU * scale); step++) {
+      work.iterations++;
+      coordinateDescent(p, H, x, cont, 1e-13);
+    }
   };
 
   // 3 (first start, for an incumbent). Local search.
@@ -331,7 +519,12 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
   const start = (k: number): Float64Array => {
     const x = new Float64Array(n);
     for (const i of bins) x[i] = k === 0 ? (p.linear[i] < 0 ? 1 : 0) : rng.nextInt(2);
-    for (const i of cont) x[i] = Math.min(p.hi[i], Math.max(p.lo[i], 0));
+    // A non-convex objective's later starts draw the continuous variables with finite boxes uniformly.
+    for (const i of cont) {
+      x[i] = !convex && k > 0 && Number.isFinite(p.lo[i]) && Number.isFinite(p.hi[i])
+        ? Math.min(p.hi[i], p.lo[i] + (p.hi[i] - p.lo[i]) * rng.nextFloat())
+        : Math.min(p.hi[i], Math.max(p.lo[i], 0));
+    }
     for (const i of fixed) x[i] = p.lo[i];
     return x;
   };
@@ -420,9 +613,142 @@ export function solveMilp(req: SolveRequest<MilpProblem>, signal?: CancelSignal,
   }
 
   // 3. More local-search starts.
-  for (let k = 1; k < b.starts && limits.stopped === null && bins.length > 0; k++) {
+  for (let k = 1; k < b.starts && limits.stopped === null && (bins.length > 0 || !convex); k++) {
     localSearch(start(k));
     work.restarts++;
+  }
+
+  // 4. Spatial branch and bound for a small non-convex objective.
+  const root = !convex && limits.stopped === null && n <= SPATIAL_MAX_VARS ? spatialRoot(p, H, cont) : null;
+  if (root !== null) {
+    // Binaries: x² = x on {0, 1}, so their curvature moves to the linear term (the same objective on 0/1).
+    const H2 = Float64Array.from(H);
+    const c2 = Float64Array.from(p.linear);
+    for (const i of bins) {
+      c2[i] += 0.5 * H2[i * n + i];
+      H2[i * n + i] = 0;
+    }
+    // αBB: α_i from Gershgorin rows makes A = H2 + 2·diag(α) diagonally dominant with a non-negative
+    // diagonal, hence positive semidefinite (the relative margin 1e-12 covers the rounding of the row
+    // sums); a uniform α = σ/2 from uniformShift is used instead when its gap Σ α·width² is smaller.
+    const alpha = new Float64Array(n);
+    let top = 0;
+    for (let i = 0; i < n; i++) {
+      let row = 0;
+      for (let j = 0; j < n; j++) if (j !== i) row += Math.abs(H2[i * n + j]);
+      const h = H2[i * n + i];
+      alpha[i] = Math.max(0, (row - h) / 2 + 1e-12 * (row + Math.abs(h)));
+      top = Math.max(top, 2 * alpha[i]);
+    }
+    const sigma = uniformShift(H2, n, top);
+    let gapRows = 0;
+    let gapUniform = 0;
+    for (let i = 0; i < n; i++) {
+      const w = root.hi[i] - root.lo[i];
+      gapRows += alpha[i] * w * w;
+      gapUniform += (sigma / 2) * w * w;
+    }
+    if (gapUniform < gapRows) alpha.fill(sigma / 2);
+    const A = Float64Array.from(H2);
+    let scaleA = 1;
+    for (let i = 0; i < n; i++) {
+      A[i * n + i] += 2 * alpha[i];
+      for (let j = 0; j < n; j++) scaleA = Math.max(scaleA, Math.abs(A[i * n + j]));
+    }
+    interface Box {
+      readonly lo: Float64Array;
+      readonly hi: Float64Array;
+      readonly bound: number;
+      readonly x: Float64Array;
+    }
+    const stack: Box[] = [{ lo: root.lo, hi: root.hi, bound: -Infinity, x: Float64Array.from(best!) }];
+    let cut = false;
+    let leavesProven = true;
+    let openBound = Infinity;
+    let openBounded = true;
+    let nodes = 0;
+    const leaveOpen = (bound: number): void => {
+      if (bound === -Infinity) openBounded = false;
+      else openBound = Math.min(openBound, bound);
+    };
+    while (stack.length > 0) {
+      const box = stack.pop()!;
+      if (box.bound >= bestF - tol) continue;
+      if (nodes >= b.spatialNodes || check()) {
+        stack.push(box);
+        cut = true;
+        break;
+      }
+      nodes++;
+      work.nodes++;
+      // L(x) = f(x) − Σ α_i (x_i − lo_i)(hi_i − x_i) ≤ f(x) on the box, convex: ½xᵀAx + (c2 − α∘(lo + hi))ᵀx + Σ α_i lo_i hi_i.
+      const bb = new Float64Array(n);
+      let konst = 0;
+      const movable: number[] = [];
+      for (let i = 0; i < n; i++) {
+        bb[i] = c2[i] - alpha[i] * (box.lo[i] + box.hi[i]);
+        konst += alpha[i] * box.lo[i] * box.hi[i];
+        if (box.lo[i] < box.hi[i]) movable.push(i);
+      }
+      const x = Float64Array.from(box.x);
+      for (let i = 0; i < n; i++) x[i] = Math.min(box.hi[i], Math.max(box.lo[i], x[i]));
+      const r = boxQp({ A, b: bb, lo: box.lo, hi: box.hi, n, tau: TAU * scaleA, tol }, x, movable);
+      const bound = r === null ? -Infinity : r.bound + konst;
+      // An incumbent from the relaxation: binaries rounded, then the local search's polish over the whole box.
+      const y = Float64Array.from(x);
+      for (const i of bins) y[i] = y[i] >= 0.5 ? 1 : 0;
+      polish(y);
+      consider(y);
+      if (bound >= bestF - tol) continue;
+      // Split the variable of the largest α_i·width² (the underestimator's gap is at most Σ α_i·width²/4).
+      let pick = -1;
+      let pickScore = 0;
+      let gap = 0;
+      for (const i of movable) {
+        const w = box.hi[i] - box.lo[i];
+        const score = alpha[i] * w * w;
+        gap += score / 4;
+        if (score > pickScore) [pick, pickScore] = [i, score];
+      }
+      if (gap <= tol / 2) {
+        // L is within tol/2 of f here: split only an unfixed binary (the most fractional), else a leaf.
+        pick = -1;
+        for (const i of bins) if (box.lo[i] < box.hi[i] && (pick < 0 || Math.abs(x[i] - 0.5) < Math.abs(x[pick] - 0.5))) pick = i;
+        if (pick < 0) {
+          consider(x);
+          if (bound < bestF - tol) {
+            leavesProven = false;
+            leaveOpen(bound);
+          }
+          continue;
+        }
+      }
+      const mid = p.binary[pick] ? 0.5 : 0.5 * (box.lo[pick] + box.hi[pick]);
+      const child = (low: boolean): Box => {
+        const lo = Float64Array.from(box.lo);
+        const hi = Float64Array.from(box.hi);
+        if (p.binary[pick]) lo[pick] = hi[pick] = low ? 0 : 1;
+        else if (low) hi[pick] = mid;
+        else lo[pick] = mid;
+        return { lo, hi, bound, x };
+      };
+      // The child holding the relaxation's x is explored first (pushed last).
+      const xLow = x[pick] <= mid;
+      stack.push(child(!xLow), child(xLow));
+    }
+    if (!cut && leavesProven) return done('branch_and_bound');
+    for (const box of stack) if (box.bound < bestF - tol) leaveOpen(box.bound);
+    if (openBounded) lower = Math.min(openBound, bestF - tol);
+  }
+  // A heuristic answer of a non-convex objective ends where a local search ends (a tree's incumbent may not).
+  if (!convex) {
+    const x = Float64Array.from(best!);
+    localSearch(x);
+    const f = evaluateMilp(p, x);
+    if (f <= bestF) {
+      best = x;
+      bestF = f;
+    }
   }
   return done(null);
 }

@@ -33,10 +33,11 @@ export function finishMilp(terms: MilpTerms, r: EngineResult, deadlineFired: boo
   const rescored = rescoreMilp(terms, x);
   assertAgrees('objective', r.objective, rescored);
   const stoppedAtDeadline = r.stoppedAtDeadline || (deadlineFired && r.proof === null);
-  // A certificate needs the convexity the engine checked; the re-score cannot re-prove it, so it trusts only `branch_and_bound` on a convex objective.
-  const proof = stoppedAtDeadline || !r.convex ? null : r.proof;
+  // The re-score cannot re-prove optimality (a tree over the binaries on a convex objective, the spatial αBB tree on a
+  // small non-convex one): it keeps the engine's `branch_and_bound` unless a deadline cut the run.
+  const proof = stoppedAtDeadline ? null : r.proof;
   const fields = { answer: x, objective: r.objective, objective_decimal: exactObjective(terms, x) };
-  // A bound from a tree cut short: only on a convex objective (the engine's check), never above the answer.
-  const lower = proof === null && r.convex ? lowerBoundOf(r, rescoreTolerance(rescored.weightSum), 'objective') : null;
+  // A bound from a tree cut short, never above the answer.
+  const lower = proof === null ? lowerBoundOf(r, rescoreTolerance(rescored.weightSum), 'objective') : null;
   return { fields, proof, stoppedAtDeadline, ...lower };
 }

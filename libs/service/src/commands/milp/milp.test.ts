@@ -3,6 +3,7 @@ import { validateProblem } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
 import { bruteMilp, randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
 import { CHECKERS } from '../index';
+import { createNativeEngine } from '@svc/engine-native';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { dyadic, sum, toDecimal } from './exact';
 
@@ -38,10 +39,29 @@ describe('milp through the service adapter', () => {
     }
   });
 
-  it('non-convex instances are heuristic; answers stay in their domains', () => {
+  it('issue 31: the saddle cases are certified at −4 and −8.5 (not 0), on both engines', async () => {
+    const box = { domain: 'continuous', lo: -1, hi: 1 };
+    const pair = { vars: [box, box], diag: { 0: 1, 1: 1 }, quadratic: [[0, 1, 5]] };
+    const chain = { vars: [box, box, box], diag: { 0: 1, 1: 1, 2: 1 }, quadratic: [[0, 1, 5], [1, 2, 5]] };
+    const native = createNativeEngine();
+    for (const effort of ['flash', 'medium', 'high'] as const) {
+      for (const [body, want] of [[pair, -4], [chain, -8.5]] as const) {
+        const { done } = run('milp', body, { effort, seed: 3 });
+        expect([done.fields.objective, done.proof]).toEqual([want, 'branch_and_bound']);
+        if (native === null) continue;
+        const prep = prepare('milp', body);
+        const r = await native.solve({ command: 'milp', problem: prep.problem, effort, seed: 3 }, { flag: new Int32Array(new SharedArrayBuffer(4)) });
+        const nat = prep.finish(r, { deadlineFired: false });
+        expect([nat.fields.objective, nat.proof]).toEqual([want, 'branch_and_bound']);
+      }
+    }
+  });
+
+  it('non-convex instances: answers stay in their domains, certified only at the enumerated optimum', () => {
     for (let s = 0; s < 6; s++) {
       const d = randomMilp(700 + s, 3, 3, false);
       const { done } = run('milp', { n: d.vars.length, ...d }, { effort: 'flash', seed: s });
+      if (done.proof !== null) expect(done.fields.objective as number).toBeCloseTo(bruteMilp(d), 9);
       const x = done.fields.answer as number[];
       d.vars.forEach((v, i) => {
         if (v.domain === 'binary') expect([0, 1]).toContain(x[i]);
@@ -57,7 +77,7 @@ describe('milp through the service adapter', () => {
     expect(toDecimal(dyadic(-3 * 2 ** 60))).toBe('-3458764513820540928');
   });
 
-  it('rejects an engine answer outside its domains, a wrong objective, and a certificate without convexity', () => {
+  it('rejects an engine answer outside its domains, a wrong objective, and a bound above the answer', () => {
     const d = randomMilp(3, 2, 2);
     const body = { n: d.vars.length, ...d };
     const { prep, r } = run('milp', body);
@@ -67,11 +87,11 @@ describe('milp through the service adapter', () => {
     const bad = Float64Array.from(r.answer as Float64Array);
     bad[bin] = 0.5;
     expect(engineFailure(finish({ answer: bad }))).toMatch(/outside its domain/);
-    expect(prep.finish({ ...r, convex: false } as EngineResult, { deadlineFired: false }).proof).toBeNull();
-    // A bound is passed on for a heuristic answer of a convex objective, never above the answer.
+    // A bound is passed on for a heuristic answer (a convex tree or a spatial tree cut short), never above the answer.
     const heuristic = { proof: null, bound: r.objective - 2 };
     expect(prep.finish({ ...r, ...heuristic } as EngineResult, { deadlineFired: false })).toMatchObject({ bound: r.objective - 2 });
-    expect(prep.finish({ ...r, ...heuristic, convex: false } as EngineResult, { deadlineFired: false }).bound).toBeUndefined();
+    expect(prep.finish({ ...r, ...heuristic, convex: false } as EngineResult, { deadlineFired: false })).toMatchObject({ bound: r.objective - 2 });
+    expect(prep.finish({ ...r, stoppedAtDeadline: true } as EngineResult, { deadlineFired: true }).proof).toBeNull();
     expect(engineFailure(finish({ proof: null, bound: r.objective + 1 }))).toMatch(/above its own objective/);
   });
 
