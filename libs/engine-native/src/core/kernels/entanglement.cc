@@ -62,6 +62,13 @@ Entanglement ComputeEntanglement(int32_t n, std::span<const double> psi, std::sp
   const std::vector<int32_t>& cols_q = qa.size() <= qb.size() ? qb : qa;
   const int64_t d = int64_t{1} << rows_q.size();
   const int64_t D = int64_t{1} << cols_q.size();
+  if (d == 1) {
+    // A cut with an empty side: the reduced state of a normalised pure state is exactly [1].
+    Entanglement one;
+    one.rank = 1;
+    if (max_schmidt >= 1) one.schmidt.push_back(1.0);
+    return one;
+  }
   bool real = true;
   for (size_t i = 1; i < psi.size(); i += 2) {
     if (psi[i] != 0) {
