@@ -108,7 +108,8 @@ export function entanglement(n: number, psi: ArrayLike<number>, inA: ArrayLike<n
       purity += (r === r2 ? 1 : 2) * (re * re + im * im);
     }
   }
-  const p = Array.from(denseLowest(rho, d, !real, d, false).values).reverse();
+  // Descending, sorted here: bisection need not return values within its tolerance of each other in order.
+  const p = Array.from(denseLowest(rho, d, !real, d, false).values).sort((x, y) => y - x);
   const eta = (D + 8 * d) * EPS;
   let entropy = 0;
   let total = 0;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "kernels/hermitian_dense.h"
 #include "kernels/parallel.h"
@@ -98,7 +99,8 @@ Entanglement ComputeEntanglement(int32_t n, std::span<const double> psi, std::sp
   out.purity = part[0] + part[1];
   out.dim = d;
   std::vector<double> p = DenseLowest(rho, d, !real, d, false).values;
-  std::reverse(p.begin(), p.end());
+  // Descending, sorted here: bisection need not return values within its tolerance of each other in order.
+  std::sort(p.begin(), p.end(), std::greater<double>());
   const double eta = static_cast<double>(D + 8 * d) * kEps;
   double entropy = 0, total = 0, clipped = 0;
   for (int64_t i = 0; i < d; ++i) {

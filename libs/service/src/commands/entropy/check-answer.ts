@@ -63,7 +63,7 @@ function nextLevelFloor(n: number, terms: readonly TermJson[]): number {
 
 /**
  * entropy (POST /verify): the answer is the entropy in bits (or the result document): within
- * [0, min(|A|, n − |A|)], and — for a state whose smaller side d ≤ 64 with 2^n·d ≤ 2^20, or the
+ * [0, min(|A|, n − |A|)], and — for a state whose smaller side d ≤ 64 with 2^n·d ≤ 2^18, or the
  * ground state of terms on up to 6 qubits — against the service's own value within the declared
  * `tolerance` (else 1e-9) plus the service's own proven bound. The objective is the entropy.
  */

@@ -97,6 +97,18 @@ describe('entropy through the service, both engines', () => {
     }
   }, 120_000);
 
+  it('W states (rank 2, the rest eigenvalues ~0): the Schmidt coefficients come back descending (found by the cross-check: 503 before)', async () => {
+    for (const engine of engines) {
+      const { solve } = await serviceFor(engine);
+      const w6 = scaled(wState(6), 0.40824820025459374 * Math.sqrt(6));
+      for (const [body, exact] of [[{ n: 6, state: w6, subsystem: [1, 5, 2] }, 1], [{ n: 8, state: wState(8), subsystem: [0, 1, 6, 4, 3] }, 0.9544340029249649]] as const) {
+        const env = await solve(body);
+        expect(env.error, engine).toBeUndefined();
+        expect(Math.abs(env.entropy - exact)).toBeLessThanOrEqual(env.tolerance + 1e-13);
+      }
+    }
+  }, 120_000);
+
   it('max_latency_ms 1..5 answers (never 503) on a ground state and on a state', async () => {
     for (const engine of engines) {
       const { solve } = await serviceFor(engine);

@@ -26,7 +26,7 @@ import { gamma, symmetricEigen } from './symmetric-eigen';
 /** The largest reduced state the service diagonalises (d × d; a complex one as its 2d real form). */
 export const RECHECK_MAX_DIM = 64;
 /** The most amplitude × row products (2^n · d) the service spends forming a reduced state. */
-export const RECHECK_MAX_WORK = 2 ** 20;
+export const RECHECK_MAX_WORK = 2 ** 18;
 
 /** The dimension of the smaller side of the cut: 2^min(|A|, n − |A|). */
 export function smallerSideDim(n: number, subsystemSize: number): number {
