@@ -83,6 +83,20 @@ describe('entropy through the service, both engines', () => {
     }
   }, 120_000);
 
+  it('a degenerate ground level with a large subsystem (9 of 10, 11 of 12) answers, heuristic (its re-check was on the side as given: the event loop blocked)', async () => {
+    for (const engine of engines) {
+      const { solve } = await serviceFor(engine);
+      for (const n of [10, 12]) {
+        // The Ising ferromagnet without field: ground level |0…0⟩, |1…1⟩ (2-fold).
+        const env = await solve({ n, terms: tfimTerms(n, 1, 0, false), subsystem: Array.from({ length: n - 1 }, (_, q) => q + 1) }, { effort: 'flash' });
+        expect(env.error, `${engine} n=${n}`).toBeUndefined();
+        expect(env.entropy).toBeGreaterThanOrEqual(0);
+        expect(env.entropy).toBeLessThanOrEqual(1 + env.tolerance);
+        if (env.degenerate) expect(env.certainty).toBe(CERTAINTY.heuristic);
+      }
+    }
+  }, 120_000);
+
   it('states normalised only to 1e-6 and near-product states (the issue\'s cases) are not refused', async () => {
     for (const engine of engines) {
       const { solve } = await serviceFor(engine);
