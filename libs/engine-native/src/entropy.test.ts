@@ -38,12 +38,14 @@ describeNative('native entropy', () => {
     }
   }, 120_000);
 
-  it('a cancel already set: nothing claimed', async () => {
+  it('a cancel already set: the deadline rule — the search runs on to its first complete answer, marked stopped', async () => {
     const e = createNativeEngine()!;
     const signal = newCancelSignal();
     Atomics.store(signal.flag, 0, 1);
-    const r = (await e.solve(ofTerms(16, tfimTerms(16, 1, 1, true), [0, 1]), signal)) as NumericResult;
+    const r = (await e.solve(ofTerms(12, tfimTerms(12, 1, 1.5, true), [0, 1]), signal)) as NumericResult;
     expect(r.stoppedAtDeadline).toBe(true);
-    expect(r.extras.converged).toBe(0);
+    expect(r.answer.length).toBeGreaterThan(5);
+    // Either the vector so far with the trivial bound log2 4 = 2, or the complete search's proven one.
+    expect(r.answer[2] === 2 || r.answer[2] < 1e-6).toBe(true);
   });
 });

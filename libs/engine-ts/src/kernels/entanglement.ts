@@ -59,6 +59,8 @@ export function entanglement(n: number, psi: ArrayLike<number>, inA: ArrayLike<n
   const [rowsQ, colsQ] = qa.length <= qb.length ? [qa, qb] : [qb, qa];
   const d = 2 ** rowsQ.length;
   const D = 2 ** colsQ.length;
+  // A cut with an empty side: the reduced state of a normalised pure state is exactly [1].
+  if (d === 1) return { entropy: 0, renyi2: 0, purity: 1, schmidt: Float64Array.of(1).subarray(0, Math.min(1, maxSchmidt)), dim: 1, rank: 1, roundingT: 0 };
   let real = true;
   for (let i = 1; i < psi.length; i += 2) if (psi[i] !== 0) {
     real = false;
@@ -106,7 +108,8 @@ export function entanglement(n: number, psi: ArrayLike<number>, inA: ArrayLike<n
       purity += (r === r2 ? 1 : 2) * (re * re + im * im);
     }
   }
-  const p = Array.from(denseLowest(rho, d, !real, d, false).values).reverse();
+  // Descending, sorted here: bisection need not return values within its tolerance of each other in order.
+  const p = Array.from(denseLowest(rho, d, !real, d, false).values).sort((x, y) => y - x);
   const eta = (D + 8 * d) * EPS;
   let entropy = 0;
   let total = 0;

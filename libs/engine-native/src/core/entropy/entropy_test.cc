@@ -138,6 +138,34 @@ void TestGroundStateAndRecords() {
   zero.Set("vectors", Num(0));
   zero.budget = budget;
   CHECK(e->solve_wire("entropy", zero, SolveOptions{}, Limits(), &refused, &error) == CallStatus::kError);
+  // A limit that fired before any state (the flag set, a deadline of 1 ms): the search runs on to its
+  // first complete answer (docs/contract.md), marked stopped, its bound that of the complete search.
+  int32_t flag = 1;
+  SolveResult late;
+  CHECK(e->solve_wire("entropy", args, SolveOptions{}, Limits(&flag, Clock::now(), 1), &late, &error) == CallStatus::kOk);
+  CHECK(late.values.size() == 5 + static_cast<size_t>(late.Extra("schmidt")) + (size_t{2} << L));
+  CHECK(late.status != ResultStatus::kWorkLimit);
+  CHECK_NEAR(late.values[0], out.values[0], 1e-9);
+  CHECK(late.values[2] < 1e-6);
+}
+
+void TestEmptySide() {
+  // A cut with an empty side (subsystem = all qubits) of states normalised in floating point: exactly 0.
+  Prng r(11);
+  for (int round = 0; round < 40; ++round) {
+    const int n = 1 + round % 6;
+    std::vector<double> psi(size_t{2} << n);
+    double norm = 0;
+    for (double& x : psi) {
+      x = r.NextFloat() - 0.5;
+      norm += x * x;
+    }
+    for (double& x : psi) x /= std::sqrt(norm);
+    std::vector<uint8_t> all(n, 1);
+    const Entanglement a = ComputeEntanglement(n, psi, all, 16);
+    CHECK(a.entropy == 0 && a.renyi2 == 0 && a.dim == 1 && a.rounding_t == 0);
+    CHECK(a.schmidt.size() == 1 && a.schmidt[0] == 1);
+  }
 }
 
 }  // namespace
@@ -146,5 +174,6 @@ int main() {
   TestSimpleStates();
   TestKnownSchmidt();
   TestGroundStateAndRecords();
+  TestEmptySide();
   return svc::test::Finish("entropy_test");
 }

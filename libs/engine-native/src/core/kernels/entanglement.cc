@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "kernels/hermitian_dense.h"
 #include "kernels/parallel.h"
@@ -62,6 +63,13 @@ Entanglement ComputeEntanglement(int32_t n, std::span<const double> psi, std::sp
   const std::vector<int32_t>& cols_q = qa.size() <= qb.size() ? qb : qa;
   const int64_t d = int64_t{1} << rows_q.size();
   const int64_t D = int64_t{1} << cols_q.size();
+  if (d == 1) {
+    // A cut with an empty side: the reduced state of a normalised pure state is exactly [1].
+    Entanglement one;
+    one.rank = 1;
+    if (max_schmidt >= 1) one.schmidt.push_back(1.0);
+    return one;
+  }
   bool real = true;
   for (size_t i = 1; i < psi.size(); i += 2) {
     if (psi[i] != 0) {
@@ -91,7 +99,8 @@ Entanglement ComputeEntanglement(int32_t n, std::span<const double> psi, std::sp
   out.purity = part[0] + part[1];
   out.dim = d;
   std::vector<double> p = DenseLowest(rho, d, !real, d, false).values;
-  std::reverse(p.begin(), p.end());
+  // Descending, sorted here: bisection need not return values within its tolerance of each other in order.
+  std::sort(p.begin(), p.end(), std::greater<double>());
   const double eta = static_cast<double>(D + 8 * d) * kEps;
   double entropy = 0, total = 0, clipped = 0;
   for (int64_t i = 0; i < d; ++i) {

@@ -5,7 +5,9 @@
  * kernels/entanglement.ts. Bounds: T = (ground state's sin θ ≤ residual / gap) + the rounding's
  * trace distance; entropy by Fannes–Audenaert, Rényi-2 by |Δ tr ρ²| ≤ 4T, Schmidt coefficients by √(2T).
  * A ground state not resolved from the next level (gap within the two bounds) gives `degenerate` 1
- * and no finite bound.
+ * and the trivial bound log2 d; so does a search a limit cut short (its vector's distance to the
+ * ground state is not proven). A limit that fires before any state lets the search run on, within
+ * its work budget, to its first complete answer (the deadline rule of docs/contract.md).
  */
 import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
 import { entanglement, fannesAudenaert, type Entanglement } from '../../kernels/entanglement';
@@ -31,6 +33,7 @@ export function solveEntropy(req: SolveRequest<EntropyProblem>, signal?: CancelS
   const limits = new Limits(signal?.flag ?? null, deadlineAt);
   let psi: Float64Array;
   let stateT = 0;
+  let cut = false;
   let ground: Ground = { energy: NaN, error: NaN, gap: NaN, gapError: NaN, matvecs: 0, converged: 1, degenerate: 0 };
   if (p.state !== null) {
     let norm = 0;
@@ -38,23 +41,29 @@ export function solveEntropy(req: SolveRequest<EntropyProblem>, signal?: CancelS
     const inv = 1 / Math.sqrt(norm);
     psi = Float64Array.from(p.state, (v) => v * inv);
   } else {
-    const s = pauliSpectrum(p, {
+    const search = (l: Limits) => pauliSpectrum(p, {
       k: Math.min(2, 2 ** p.n), tolerance: b.tolerance, maxMatvecs: b.maxMatvecs, denseMaxDim: b.denseMaxDim,
-      basisBytes: b.basisBytes, seed: req.seed, limits, vectors: true, residual: b.residual,
+      basisBytes: b.basisBytes, seed: req.seed, limits: l, vectors: true, residual: b.residual,
     });
+    let s = search(limits);
+    // The deadline rule (docs/contract.md): no state yet when the budget passed, so the search runs
+    // on, within the same work budget and past the limits, to its first complete answer.
+    if (s.values.length === 0) s = search(new Limits(null, Infinity));
     if (s.values.length === 0) return pack(p, null, 0, ground, null, started, limits.stopped !== null);
     psi = s.vectors[0];
     const gap = s.values.length > 1 ? s.values[1] - s.values[0] : Infinity;
     const delta = s.values.length > 1 ? s.values[1] - s.errors[1] - s.values[0] : Infinity;
     // Davis–Kahan: sin θ ≤ r / δ, δ the distance from the ground value to the rest of the spectrum.
     stateT = delta > 0 ? Math.min(1, s.residuals[0] / delta) : 1;
+    // A search a limit cut short proves nothing about how far its vector is from the ground state.
+    cut = s.stopped;
     ground = {
       energy: s.values[0], error: s.errors[0], gap, gapError: s.values.length > 1 ? s.errors[0] + s.errors[1] : NaN,
       matvecs: s.matvecs, converged: !s.stopped && s.values.length === Math.min(2, 2 ** p.n) ? 1 : 0, degenerate: delta > 0 ? 0 : 1,
     };
   }
   const e = entanglement(p.n, psi, p.subsystem, MAX_SCHMIDT);
-  return pack(p, e, stateT, ground, p.vectors === 1 && p.state === null ? psi : null, started, limits.stopped !== null);
+  return pack(p, e, stateT, ground, p.vectors === 1 && p.state === null ? psi : null, started, limits.stopped !== null, cut);
 }
 
 interface Ground {
@@ -68,7 +77,7 @@ interface Ground {
 }
 
 /** The NumericResult layout of problem.ts; `e` null when a limit stopped the search before any state. */
-function pack(p: EntropyProblem, e: Entanglement | null, stateT: number, ground: Ground, vector: Float64Array | null, started: number, stopped: boolean): NumericResult {
+function pack(p: EntropyProblem, e: Entanglement | null, stateT: number, ground: Ground, vector: Float64Array | null, started: number, stopped: boolean, cut = false): NumericResult {
   const common = {
     source: p.state === null ? 1 : 0, groundEnergy: ground.energy, groundError: ground.error, gap: ground.gap, gapError: ground.gapError,
     degenerate: ground.degenerate, matvecs: ground.matvecs, stateT,
@@ -76,8 +85,8 @@ function pack(p: EntropyProblem, e: Entanglement | null, stateT: number, ground:
   let head: number[] = [];
   let extras: Record<string, number> = { ...common, schmidt: 0, dim: 0, rank: 0, vectors: 0, converged: 0 };
   if (e !== null) {
-    // An unresolved ground state: only the trivial bound (the entropy lies in [0, log2 d]).
-    const bounds = ground.degenerate ? { entropy: Math.log2(e.dim), renyi2: Math.log2(e.dim), schmidt: 1 } : entropyBounds(stateT + e.roundingT, e.dim, e.purity);
+    // An unresolved ground state, or a search cut short: only the trivial bound (the entropy lies in [0, log2 d]).
+    const bounds = ground.degenerate || cut ? { entropy: Math.log2(e.dim), renyi2: Math.log2(e.dim), schmidt: 1 } : entropyBounds(stateT + e.roundingT, e.dim, e.purity);
     head = [e.entropy, e.renyi2, bounds.entropy, bounds.renyi2, bounds.schmidt, ...e.schmidt, ...(vector ?? [])];
     extras = { ...common, schmidt: e.schmidt.length, dim: e.dim, rank: e.rank, vectors: vector !== null ? 1 : 0, converged: ground.converged };
   }

@@ -1,7 +1,8 @@
 /**
  * The service's own Pauli-sum arithmetic from the request JSON (spectrum, entropy, phase
  * re-checks): each term applied character by character, sharing no code with the engines'
- * kernels; a cyclic Jacobi eigensolver for the exact re-check of small instances.
+ * kernels; a cyclic Jacobi eigensolver for the exact re-check of small instances (entropy keeps its
+ * reduced states in commands/entropy/reduced-state.ts).
  */
 
 /** One JSON term. */
@@ -164,41 +165,4 @@ export function exactGroundState(n: number, terms: readonly TermJson[]): { state
   }
   for (let i = 0; i < state.length; i++) state[i] /= Math.sqrt(norm);
   return { state, energy: values[0], gap };
-}
-
-/**
- * Von Neumann and Rényi-2 entropies (bits) and the eigenvalues (descending) of the reduced state of
- * `psi` (interleaved, normalised) on `subsystem`: ρ_A summed entry by entry, Jacobi on its real form.
- */
-export function reducedEntropy(n: number, psi: ArrayLike<number>, subsystem: readonly number[]): { entropy: number; renyi2: number; probabilities: number[] } {
-  const A = [...subsystem].sort((a, b) => a - b);
-  const B = Array.from({ length: n }, (_, q) => q).filter((q) => !A.includes(q));
-  const dA = 2 ** A.length;
-  const dB = 2 ** B.length;
-  const at = (a: number, c: number) => {
-    let b = 0;
-    A.forEach((q, k) => (b |= ((a >> k) & 1) << q));
-    B.forEach((q, k) => (b |= ((c >> k) & 1) << q));
-    return b;
-  };
-  const N = 2 * dA;
-  const R = new Float64Array(N * N);
-  let purity = 0;
-  for (let a = 0; a < dA; a++) {
-    for (let a2 = 0; a2 < dA; a2++) {
-      let re = 0;
-      let im = 0;
-      for (let c = 0; c < dB; c++) {
-        const x = at(a, c);
-        const y = at(a2, c);
-        re += psi[2 * x] * psi[2 * y] + psi[2 * x + 1] * psi[2 * y + 1];
-        im += psi[2 * x + 1] * psi[2 * y] - psi[2 * x] * psi[2 * y + 1];
-      }
-      purity += re * re + im * im;
-      putRealForm(R, dA, a, a2, re, im);
-    }
-  }
-  const p = jacobiEigen(R, N).values.filter((_, i) => i % 2 === 0).map((x) => Math.max(0, x)).sort((x, y) => y - x);
-  const entropy = -p.reduce((s, x) => s + (x > 0 ? x * Math.log2(x) : 0), 0);
-  return { entropy, renyi2: -Math.log2(purity), probabilities: p };
 }
