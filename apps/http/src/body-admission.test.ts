@@ -129,7 +129,11 @@ describe('large bodies off the event loop', () => {
       const off = await call(t.url, 'POST', `/api/v1/analyze/maxcut${q}`, { body, auth: token });
       const on = await call(inline.url, 'POST', `/api/v1/analyze/maxcut${q}`, { body, auth: inlineToken });
       expect(off.status, off.text).toBe(200);
-      expect(off.text).toBe(on.text);
+      // The same report but for what is left of the day's units: the earlier tests of this file spent some on this server.
+      const { compute_units_left: left, ...offReport } = off.json as Record<string, unknown>;
+      const { compute_units_left: _fresh, ...onReport } = on.json as Record<string, unknown>;
+      expect(typeof left).toBe('number');
+      expect(JSON.stringify(offReport)).toBe(JSON.stringify(onReport));
     }
     // A query value the plan refuses is the same refusal.
     const bad = await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: token });
