@@ -19,7 +19,8 @@ constexpr double kPi = std::numbers::pi;
 // engine-ts solve.ts JACOBSEN_P, by window index (the rectangle uses Candan's correction instead).
 constexpr double kJacobsenP[5] = {0, 0.56, 0.58, 0.549, 0.537};
 const double kFalseAlarmMargin = std::log(1e4);
-constexpr double kRelativeFloor = 1e-9;
+constexpr double kRelativeEnergyFloor = 1e-14;
+constexpr double kResolvedBins = 1;
 constexpr double kLowestBin = 0.01;
 constexpr double kEdgeBin = 1e-7;
 constexpr double kRoundingBins = 16;
@@ -27,6 +28,7 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 
 struct Tone {
   double omega = 0, a = 0, b = 0;
+  double J = 0;  // the energy it explains in the residual without the others, at its last fit
   bool significant = true;
 };
 
@@ -83,6 +85,7 @@ class Analysis {
   void Residual(int k);
   Detection Detect();
   double Refit(int k, double omega0, double hw, bool coarse_only);
+  bool Sweep(int32_t rounds);
   bool Stopped() {
     if (stop_ == Stop::kNone) stop_ = limits_.CheckLimits();
     return stop_ != Stop::kNone;
@@ -168,19 +171,21 @@ Analysis::Detection Analysis::Detect() {
 
 double Analysis::Refit(int k, double omega0, double hw, bool coarse_only) {
   Residual(k);
-  double omega, a, b;
+  double omega, a, b, J;
   if (coarse_only) {
     const ToneFit f = FitTone(r_, omega0);
     ++evaluations_;
     omega = omega0;
     a = f.a;
     b = f.b;
+    J = f.J;
   } else {
     const Refined rf = RefineTone(r_, omega0, hw, lo_, hi_, budget_.newton_steps);
     evaluations_ += rf.evaluations;
     omega = rf.omega;
     a = rf.fit.a;
     b = rf.fit.b;
+    J = rf.fit.J;
     if (omega >= hi_ - kEdgeBin * bin_) {
       const ToneFit edge = FitTone(r_, kPi);
       ++evaluations_;
@@ -188,14 +193,28 @@ double Analysis::Refit(int k, double omega0, double hw, bool coarse_only) {
         omega = kPi;
         a = edge.a;
         b = edge.b;
+        J = edge.J;
       }
     }
   }
   const Tone old = tones_[k];
   AddTone(model_, old.omega, old.a, old.b, -1);
-  tones_[k] = Tone{omega, a, b, old.significant};
+  tones_[k] = Tone{omega, a, b, J, old.significant};
   AddTone(model_, omega, a, b, 1);
-  return std::fabs(omega - old.omega);
+  return std::max({std::fabs(omega - old.omega) / (1e-10 * bin_), std::fabs(a - old.a) / 1e-13, std::fabs(b - old.b) / 1e-13});
+}
+
+bool Analysis::Sweep(int32_t rounds) {
+  for (int32_t s = 0; s < rounds; ++s) {
+    ++sweeps_;
+    double moved = 0;
+    for (int j = 0; j < static_cast<int>(tones_.size()); ++j) {
+      moved = std::max(moved, Refit(j, tones_[j].omega, bin_ / 2, n_ <= 3));
+    }
+    if (moved < 1) return true;
+    if (Stopped()) return false;
+  }
+  return false;
 }
 
 void Analysis::Run(SolveResult* out) {
@@ -231,32 +250,32 @@ void Analysis::Run(SolveResult* out) {
   model_.assign(n, 0);
   r_.assign(n, 0);
 
-  while (static_cast<int32_t>(tones_.size()) < p_.frequency.top) {
+  const int32_t fitted = FittedTones(n, p_.frequency.top);
+  while (static_cast<int32_t>(tones_.size()) < fitted) {
+    const int64_t k_next = static_cast<int64_t>(tones_.size()) + 1;
+    if (!tones_.empty() && n - 1 - 3 * k_next < 1) break;
     const Detection d = Detect();
     if (!tones_.empty() && !d.significant) break;
-    tones_.push_back(Tone{d.omega, 0, 0, d.significant});
+    tones_.push_back(Tone{d.omega, 0, 0, 0, d.significant});
     const int k = static_cast<int>(tones_.size()) - 1;
     Refit(k, d.omega, bin_, d.coarse_only);
-    const double amp = std::hypot(tones_[k].a, tones_[k].b);
-    double largest = 0;
-    for (int j = 0; j < k; ++j) largest = std::max(largest, std::hypot(tones_[j].a, tones_[j].b));
-    if (k > 0 && amp < kRelativeFloor * largest) {
+    double largest = 0, nearest = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < k; ++j) {
+      largest = std::max(largest, tones_[j].J);
+      nearest = std::min(nearest, std::fabs(tones_[j].omega - tones_[k].omega));
+    }
+    if (k > 0 && (!(tones_[k].J >= kRelativeEnergyFloor * largest) || nearest < kResolvedBins * bin_)) {
       AddTone(model_, tones_[k].omega, tones_[k].a, tones_[k].b, -1);
       tones_.pop_back();
       break;
     }
     if (Stopped()) break;
-    if (tones_.size() >= 2) {
-      for (int32_t s = 0; s < budget_.sweeps; ++s) {
-        ++sweeps_;
-        double moved = 0;
-        for (int j = 0; j < static_cast<int>(tones_.size()); ++j) {
-          moved = std::max(moved, Refit(j, tones_[j].omega, bin_ / 2, n <= 3));
-        }
-        if (moved < 1e-10 * bin_ || Stopped()) break;
-      }
-    }
+    if (tones_.size() >= 2) Sweep(budget_.sweeps);
     if (stop_ != Stop::kNone) break;
+  }
+  if (tones_.size() >= 2 && stop_ == Stop::kNone) {
+    const double by_work = std::floor(std::ldexp(1.0, 30) / (static_cast<double>(tones_.size()) * static_cast<double>(n)));
+    Sweep(static_cast<int32_t>(std::min<double>(budget_.polish_sweeps, std::max<double>(budget_.sweeps, by_work))));
   }
 
   double offset = 0;
@@ -281,10 +300,16 @@ void Analysis::Run(SolveResult* out) {
     ++evaluations_;
     const bool on_edge = (t.omega <= lo_ && fit.dJ < 0) || (t.omega >= hi_ && fit.dJ > 0) || t.omega == kPi;
     const double newton = on_edge || !(fit.d2J < 0) ? 0 : std::fabs(fit.dJ / fit.d2J);
+    bool edge_max = true;
+    if (t.omega == kPi) {
+      const ToneFit inside = FitTone(r_, kPi - 1e-3 * bin_);
+      ++evaluations_;
+      edge_max = !(inside.J > fit.J * (1 + 1e-12));
+    }
     double tol;
-    if (!t.significant) {
+    if (!t.significant || !(dof >= 1) || !edge_max) {
       tol = kPi;
-    } else if (!(dof >= 1) || !(fit.d2J < 0)) {
+    } else if (!(fit.d2J < 0)) {
       tol = bin_ / 2;
     } else {
       tol = 3 * std::sqrt((-2 * sigma2) / fit.d2J) + 2 * newton +
@@ -312,6 +337,11 @@ void Analysis::Run(SolveResult* out) {
 }
 
 }  // namespace
+
+int32_t FittedTones(int64_t n, int32_t top) {
+  const auto cap = static_cast<int64_t>(std::floor(std::sqrt(std::ldexp(1.0, 26) / static_cast<double>(n))));
+  return std::max<int32_t>(top, static_cast<int32_t>(std::min<int64_t>(kFrequencyMaxTop, cap)));
+}
 
 CallStatus ValidateFrequency(std::string_view /*command*/, const FrequencyProblem& p, const SolveOptions& options,
                              std::string* error) {

@@ -37,7 +37,7 @@ import type { CancelSignal, NumericResult, SolveRequest } from '../../base';
 import { Limits } from '../../kernels/model';
 import { frequencyBudgetFor, type FrequencyBudget } from './budget';
 import { planRealFft, realFft } from './fft';
-import { FREQUENCY_PEAK_FIELDS, type FrequencyProblem } from './problem';
+import { FREQUENCY_MAX_TOP, FREQUENCY_PEAK_FIELDS, type FrequencyProblem } from './problem';
 import { forEachPhase, refineTone, toneFit, newToneFit } from './tone-fit';
 import { windowSamples, type FrequencyWindow } from './window';
 
@@ -56,8 +56,13 @@ export const JACOBSEN_P: Readonly<Record<Exclude<FrequencyWindow, 'rectangular'>
 
 /** ln(10⁴): the detection threshold's margin over the largest of the noise-only bins. */
 const FALSE_ALARM_MARGIN = Math.log(1e4);
-/** A later peak below this share of the largest amplitude is rounding, not signal. */
-const RELATIVE_FLOOR = 1e-9;
+/**
+ * A later peak that explains less than this share of the energy the strongest explains (an amplitude
+ * ratio of 10⁻⁷ for resolved tones) is round-off or a leftover of the others' fit, not signal.
+ */
+const RELATIVE_ENERGY_FLOOR = 1e-14;
+/** A later peak within this many bins of one already found is a leftover of that one, not a new tone. */
+const RESOLVED_BINS = 1;
 /** Lowest frequency searched, in bins: slower is a trend the offset and record cannot tell apart. */
 const LOWEST_BIN = 0.01;
 /**
@@ -76,7 +81,18 @@ interface Tone {
   omega: number;
   a: number;
   b: number;
+  /** The energy the tone explains in the residual without the others, at its last fit. */
+  J: number;
   significant: boolean;
+}
+
+/**
+ * How many tones the joint fit takes: every `top` asked for, and beyond them further significant
+ * tones (reported apart, so the reported ones are refined against them) while K²·N stays within
+ * 2²⁶ (the cyclic refinement costs about K²·N per round): 64 up to N = 16,384, 8 at 2²⁰, 4 at 2²².
+ */
+export function fittedTones(n: number, top: number): number {
+  return Math.max(top, Math.min(FREQUENCY_MAX_TOP, Math.floor(Math.sqrt(2 ** 26 / n))));
 }
 
 export interface FrequencyAnalysis {
@@ -217,54 +233,70 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   const edge = newToneFit();
   const refit = (k: number, omega0: number, hw: number, coarseOnly = false): number => {
     residual(k);
-    let omega: number, a: number, b: number;
+    let omega: number, a: number, b: number, J: number;
     if (coarseOnly) {
       toneFit(r, omega0, edge);
       evaluations++;
-      [omega, a, b] = [omega0, edge.a, edge.b];
+      [omega, a, b, J] = [omega0, edge.a, edge.b, edge.J];
     } else {
       const rf = refineTone(r, omega0, hw, lo, hi, budget.newtonSteps);
       evaluations += rf.evaluations;
-      [omega, a, b] = [rf.omega, rf.fit.a, rf.fit.b];
+      [omega, a, b, J] = [rf.omega, rf.fit.a, rf.fit.b, rf.fit.J];
       // At the band's upper edge: the tone at exactly ½ cycle per sample (one column) when it fits as well.
       if (omega >= hi - EDGE_BIN * bin) {
         toneFit(r, Math.PI, edge);
         evaluations++;
-        if (edge.J >= rf.fit.J * (1 - 1e-12)) [omega, a, b] = [Math.PI, edge.a, edge.b];
+        if (edge.J >= rf.fit.J * (1 - 1e-12)) [omega, a, b, J] = [Math.PI, edge.a, edge.b, edge.J];
       }
     }
     const old = tones[k];
     addTone(old, -1);
-    const t: Tone = { omega, a, b, significant: old.significant };
+    const t: Tone = { omega, a, b, J, significant: old.significant };
     tones[k] = t;
     addTone(t, 1);
-    return Math.abs(t.omega - old.omega);
+    // How far it moved, in units of convergence: 10⁻¹⁰ bin in frequency, 10⁻¹³ (of the scaled samples) in a and b.
+    return Math.max(Math.abs(t.omega - old.omega) / (1e-10 * bin), Math.abs(t.a - old.a) / 1e-13, Math.abs(t.b - old.b) / 1e-13);
   };
 
-  while (tones.length < p.top) {
+  /** Rounds of re-fitting every tone against the others until none moves (refit's units); true when converged. */
+  const sweep = (rounds: number): boolean => {
+    for (let s = 0; s < rounds; s++) {
+      sweeps++;
+      let moved = 0;
+      for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
+      if (moved < 1) return true;
+      if (limits?.check()) return false;
+    }
+    return false;
+  };
+
+  const fitted = fittedTones(n, p.top);
+  while (tones.length < fitted) {
+    // A further tone needs a degree of freedom left for the noise (N − 1 − 3K ≥ 1).
+    if (tones.length > 0 && n - 1 - 3 * (tones.length + 1) < 1) break;
     const d = detect();
     if (tones.length > 0 && !d.significant) break;
-    tones.push({ omega: d.omega, a: 0, b: 0, significant: d.significant });
+    tones.push({ omega: d.omega, a: 0, b: 0, J: 0, significant: d.significant });
     const k = tones.length - 1;
     refit(k, d.omega, bin, d.coarseOnly);
-    const amp = Math.hypot(tones[k].a, tones[k].b);
-    const largest = Math.max(...tones.slice(0, k).map((t) => Math.hypot(t.a, t.b)), 0);
-    if (k > 0 && amp < RELATIVE_FLOOR * largest) {
+    // Energy, not amplitude: a fit near 0 Hz inflates the amplitude of what is only round-off.
+    let largest = 0, nearest = Infinity;
+    for (let j = 0; j < k; j++) {
+      largest = Math.max(largest, tones[j].J);
+      nearest = Math.min(nearest, Math.abs(tones[j].omega - tones[k].omega));
+    }
+    if (k > 0 && (!(tones[k].J >= RELATIVE_ENERGY_FLOOR * largest) || nearest < RESOLVED_BINS * bin)) {
       addTone(tones[k], -1);
       tones.pop();
       break;
     }
     if (limits?.check()) break;
-    if (tones.length >= 2) {
-      for (let s = 0; s < budget.sweeps; s++) {
-        sweeps++;
-        let moved = 0;
-        for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
-        if (moved < 1e-10 * bin || limits?.check()) break;
-      }
-    }
+    if (tones.length >= 2) sweep(budget.sweeps);
     if (limits?.stopped) break;
   }
+  // The joint least squares to convergence: every tone at the maximum of J against all the others.
+  // Its rounds are held to about 2³⁰ sample-visits per tone and sample (K·N per round), at least `sweeps`.
+  if (tones.length >= 2 && !limits?.stopped) sweep(Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n)))));
 
   // 4. Offset, noise and the tolerance of each peak, measured against the final residual.
   let offset = 0;
@@ -284,9 +316,18 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
     evaluations++;
     const onEdge = (t.omega <= lo && fit.dJ < 0) || (t.omega >= hi && fit.dJ > 0) || t.omega === Math.PI;
     const newton = onEdge || !(fit.d2J < 0) ? 0 : Math.abs(fit.dJ / fit.d2J);
+    // ½ cycle per sample is a maximum only if J does not rise just inside it (1/1000 bin, as the re-check looks).
+    let edgeMax = true;
+    if (t.omega === Math.PI) {
+      toneFit(r, Math.PI - 1e-3 * bin, edge);
+      evaluations++;
+      edgeMax = !(edge.J > fit.J * (1 + 1e-12));
+    }
     let tol: number;
-    if (!t.significant) tol = Math.PI;
-    else if (!(dof >= 1) || !(fit.d2J < 0)) tol = bin / 2;
+    // No degree of freedom left (N ≤ 4): a tone at any frequency fits as well, so none is claimed; nor
+    // for a peak at ½ cycle per sample that is not a maximum there.
+    if (!t.significant || !(dof >= 1) || !edgeMax) tol = Math.PI;
+    else if (!(fit.d2J < 0)) tol = bin / 2;
     else tol = 3 * Math.sqrt((-2 * sigma2) / fit.d2J) + 2 * newton + ROUNDING_BINS * Math.sqrt(n) * Number.EPSILON * bin;
     const h = (n - 1) / 2;
     return {

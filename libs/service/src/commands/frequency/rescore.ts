@@ -128,9 +128,24 @@ export function refineLs(e: ArrayLike<number>, omega0: number): { omega: number;
   return { omega, d2J };
 }
 
+/** The power-of-two exponent k with max|x|·2^k in [1, 2) (0 for an all-zero x); max by a loop, never a spread. */
+export function unitExponent(x: ArrayLike<number>): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]));
+  if (!(m > 0) || !Number.isFinite(m)) return 0;
+  let k = -Math.floor(Math.log2(m));
+  // log2 may round across a power of two: settle k exactly.
+  while (ldexp(m, k) >= 2) k--;
+  while (ldexp(m, k) < 1) k++;
+  return k;
+}
+
+/** v·2^k exactly (in two steps, so 2^k itself never overflows or underflows). */
+export const ldexp = (v: number, k: number): number => v * 2 ** Math.trunc(k / 2) * 2 ** (k - Math.trunc(k / 2));
+
 /** x minus its offset and every stated peak (frequencies in cycles per sample). */
-export function residualOf(x: readonly number[], offset: number, peaks: readonly { f: number; a: number; phase: number }[]): Float64Array {
-  const r = Float64Array.from(x, (v) => v - offset);
+export function residualOf(x: ArrayLike<number>, offset: number, peaks: readonly { f: number; a: number; phase: number }[]): Float64Array {
+  const r = Float64Array.from(x as ArrayLike<number>, (v) => v - offset);
   for (const p of peaks) eachPhase(x.length, 2 * Math.PI * p.f, (i, c, s) => { r[i] -= p.a * (c * Math.cos(p.phase) - s * Math.sin(p.phase)); });
   return r;
 }
@@ -201,42 +216,57 @@ export interface Finding {
 }
 
 /**
- * Re-checks stated peaks (Hz) against the samples: each peak's frequency is within its tolerance of
- * the least-squares maximum of the residual without the other peaks (plus 10⁻⁹ bin of round-off),
- * its amplitude and phase are that fit's (to 10⁻⁶ of the amplitude plus the noise), its tolerance
- * is not below two standard errors measured here, the offset is the mean of what the peaks leave,
- * and (when the strongest peak is significant) nothing more than 2 bins from the peaks has over
- * twice the power of the strongest peak. Returns the findings and the recomputed noise.
+ * Re-checks stated peaks (Hz) against the samples, on the samples scaled by a power of two to a
+ * largest |x| in [1, 2) (exact, so 1e-300 and 1e150 signals are checked alike): each peak whose
+ * tolerance is less than the whole band is within it of the least-squares maximum of the residual
+ * without the other peaks (plus 10⁻⁹ bin of round-off; a peak on the band's edge must be a maximum
+ * there); a peak whose tolerance is the whole band (½ of the rate) claims no frequency, only its fit.
+ * Every peak's amplitude and phase are the least-squares fit at its frequency (to 10⁻⁶ of the
+ * amplitude plus the noise), a significant peak's tolerance is not below two standard errors
+ * measured here and a peak that is not significant has the whole band, the offset is the mean of
+ * what the peaks leave, and (when the strongest peak is significant) nothing more than 2 bins from
+ * the peaks has over twice the power of the strongest peak. Returns the findings, the recomputed
+ * noise and offset (signal units).
  */
 export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined): { findings: Finding[]; noise: number; offset: number } {
-  const x = t.signal;
+  const k2 = unitExponent(t.signal);
+  const x = Float64Array.from(t.signal, (v) => ldexp(v, k2));
   const n = x.length;
   const bin = 1 / n;
+  const band = t.rate / 2;
   const findings: Finding[] = [];
-  const cyc = peaks.map((p) => ({ f: p.frequency / t.rate, a: p.amplitude, phase: p.phase }));
+  const cyc = peaks.map((p) => ({ f: p.frequency / t.rate, a: ldexp(p.amplitude, k2), phase: p.phase }));
   const bare = residualOf(x, 0, cyc);
   let mean = 0;
   for (const v of bare) mean += v;
   mean /= n;
-  let scale = 0;
-  for (const v of x) scale = Math.max(scale, Math.abs(v));
   const r = bare.map((v) => v - mean);
   let rss = 0;
   for (const v of r) rss += v * v;
   const dof = n - 1 - 3 * peaks.length;
   const noise = dof >= 1 ? Math.sqrt(rss / dof) : 0;
+  // The residual rebuilt here from the stated (A, φ) in natural time carries its own round-off, about
+  // ε·(ω·N + 8)·A per sample (φ at sample 0 holds ω·(N−1)/2 of rounding): no standard error is measured below it.
+  let floor = 0;
+  for (const p of cyc) floor += 4 * Number.EPSILON * (Math.PI * n + 8) * p.a;
+  const measured = Math.sqrt(Math.max(0, noise * noise - floor * floor));
+  const inUnits = (v: number): number => ldexp(v, -k2);
   peaks.forEach((p, k) => {
     const part = r.slice();
     const own = cyc[k];
     eachPhase(n, 2 * Math.PI * own.f, (i, c, s) => { part[i] += own.a * (c * Math.cos(own.phase) - s * Math.sin(own.phase)); });
     const omega = 2 * Math.PI * own.f;
     const edge = own.f >= 0.5 || own.f < 0.02 * bin;
+    const whole = p.tolerance >= band;
     const at = newtonAt(part, omega);
     const [, a, b] = at.fit.beta;
     // Frequency: within its tolerance of the maximum (an edge maximum needs J not to rise inward).
     let ok: boolean;
     let detail: string;
-    if (edge) {
+    if (whole) {
+      ok = true;
+      detail = `peak ${k} at ${p.frequency} Hz claims no frequency: its tolerance is the whole band`;
+    } else if (edge) {
       ok = at.fit.J >= lsTone(part, omega - 1e-3 * 2 * Math.PI * bin).J * (1 - 1e-12);
       detail = ok ? `peak ${k} sits on the band edge ${p.frequency} Hz, a maximum there` : `peak ${k} at ${p.frequency} Hz is not a maximum of the least-squares energy`;
     } else {
@@ -248,31 +278,41 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
     }
     findings.push({ name: `peak_${k}_frequency`, ok, detail });
     const wantA = Math.hypot(a, b);
-    const da = Math.hypot(a - p.amplitude * Math.cos(p.phase), b + p.amplitude * Math.sin(p.phase));
-    const fits = da <= 1e-6 * (wantA + noise) + 1e-12 * scale;
+    // The stated tone against the fit, as curves (√2·RMS of their centred difference, which is the
+    // coefficients' distance for a well-resolved tone): near 0 Hz the cosine all but coincides with
+    // the offset, and coefficients that differ there describe the same samples.
+    const da = Math.abs(a - own.a * Math.cos(p.phase)), db = Math.abs(b + own.a * Math.sin(p.phase));
+    let dm = 0, dd = 0;
+    eachPhase(n, omega, (i, c, s) => {
+      const v = (a - own.a * Math.cos(p.phase)) * c + (b + own.a * Math.sin(p.phase)) * s;
+      dm += v;
+      dd += v * v;
+    });
+    const apart = Math.sqrt(Math.max(0, 2 * (dd / n - (dm / n) ** 2)));
+    const fits = Math.min(Math.hypot(da, db), apart) <= 1e-6 * (wantA + noise) + 1e-12;
     findings.push({
       name: `peak_${k}_amplitude`, ok: fits,
-      detail: fits ? `amplitude ${p.amplitude} and phase ${p.phase} are the least-squares fit there` : `amplitude ${p.amplitude}, phase ${p.phase}; the fit gives ${wantA}, ${wrap(Math.atan2(-b, a))}`,
+      detail: fits ? `amplitude ${p.amplitude} and phase ${p.phase} are the least-squares fit there` : `amplitude ${p.amplitude}, phase ${p.phase}; the fit gives ${inUnits(wantA)}, ${wrap(Math.atan2(-b, a))}`,
     });
     if (!p.significant) {
-      const whole = p.tolerance === t.rate / 2;
-      findings.push({ name: `peak_${k}_tolerance`, ok: whole, detail: whole ? 'not significant: the tolerance is the whole band' : `not significant, yet the tolerance ${p.tolerance} is less than the band ${t.rate / 2}` });
-    } else if (!edge && dof >= 1 && at.d2J < 0) {
-      const sd = (Math.sqrt((2 * noise * noise) / -at.d2J) / (2 * Math.PI)) * t.rate;
+      findings.push({ name: `peak_${k}_tolerance`, ok: whole, detail: whole ? 'not significant: the tolerance is the whole band' : `not significant, yet the tolerance ${p.tolerance} is less than the band ${band}` });
+    } else if (!whole && !edge && dof >= 1 && at.d2J < 0) {
+      const sd = (Math.sqrt((2 * measured * measured) / -at.d2J) / (2 * Math.PI)) * t.rate;
       const honest = p.tolerance >= 2 * sd;
       findings.push({ name: `peak_${k}_tolerance`, ok: honest, detail: honest ? `tolerance ${p.tolerance} covers 2 standard errors (${(2 * sd).toExponential(2)} Hz measured here)` : `tolerance ${p.tolerance} is below 2 standard errors measured here (${(2 * sd).toExponential(2)} Hz)` });
     }
   });
   if (offset !== undefined) {
-    const ok = Math.abs(offset - mean) <= 1e-9 * (scale + Math.abs(mean)) + 1e-300;
-    findings.push({ name: 'offset', ok, detail: ok ? `offset ${offset} is the mean of what the peaks leave` : `offset ${offset}, recomputed ${mean}` });
+    const ok = Math.abs(ldexp(offset, k2) - mean) <= 1e-9 * (1 + Math.abs(mean));
+    findings.push({ name: 'offset', ok, detail: ok ? `offset ${offset} is the mean of what the peaks leave` : `offset ${offset}, recomputed ${inUnits(mean)}` });
   }
   if (peaks.length > 0 && peaks[0].significant) {
     let xm = 0;
     for (const v of x) xm += v;
     xm /= n;
     const centred = Float64Array.from(x, (v) => v - xm);
-    const strongest = Math.max(...cyc.map((p) => powerAt(centred, 2 * Math.PI * p.f)));
+    let strongest = 0;
+    for (const p of cyc) strongest = Math.max(strongest, powerAt(centred, 2 * Math.PI * p.f));
     const other = largestPowerAway(centred, cyc.map((p) => p.f), 2 * bin);
     const ok = other.power <= 2 * strongest;
     findings.push({
@@ -280,5 +320,5 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
       detail: ok ? 'no frequency away from the peaks carries over twice the power of the strongest peak' : `${other.frequency * t.rate} Hz carries ${(other.power / strongest).toFixed(2)} times the power of the strongest peak`,
     });
   }
-  return { findings, noise, offset: mean };
+  return { findings, noise: inUnits(noise), offset: inUnits(mean) };
 }
