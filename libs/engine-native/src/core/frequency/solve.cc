@@ -127,6 +127,7 @@ Analysis::Detection Analysis::Detect() {
   }
   const int64_t bins = (n_ - 1) / 2;
   Detection d;
+  d.significant = false;  // fewer than 8 bins: no floor to stand above
   if (bins >= 8) {
     const double floor = Median(std::vector<double>(power_.begin() + 1, power_.begin() + bins + 1)) / std::numbers::ln2;
     d.significant = power_[m] > floor * (std::log(static_cast<double>(bins)) + kFalseAlarmMargin);
@@ -230,6 +231,7 @@ void Analysis::Run(SolveResult* out) {
     out->SetExtra("noise", 0);
     out->SetExtra("constant", 1);
     out->SetExtra("dof", static_cast<double>(n - 1));
+    out->SetExtra("converged", 1);
     out->status = ResultStatus::kOptimal;
     return;
   }
@@ -251,9 +253,11 @@ void Analysis::Run(SolveResult* out) {
   r_.assign(n, 0);
 
   const int32_t fitted = FittedTones(n, p_.frequency.top);
+  bool converged = true;
   while (static_cast<int32_t>(tones_.size()) < fitted) {
     const int64_t k_next = static_cast<int64_t>(tones_.size()) + 1;
     if (!tones_.empty() && n - 1 - 3 * k_next < 1) break;
+    if (!tones_.empty() && (n - 1) / 2 < 8) break;
     const Detection d = Detect();
     if (!tones_.empty() && !d.significant) break;
     tones_.push_back(Tone{d.omega, 0, 0, 0, d.significant});
@@ -270,14 +274,19 @@ void Analysis::Run(SolveResult* out) {
       break;
     }
     if (Stopped()) break;
-    if (tones_.size() >= 2) Sweep(budget_.sweeps);
+    if (tones_.size() >= 2) converged = Sweep(budget_.sweeps);
     if (stop_ != Stop::kNone) break;
   }
   if (tones_.size() >= 2 && stop_ == Stop::kNone) {
     const double by_work = std::floor(std::ldexp(1.0, 30) / (static_cast<double>(tones_.size()) * static_cast<double>(n)));
-    Sweep(static_cast<int32_t>(std::min<double>(budget_.polish_sweeps, std::max<double>(budget_.sweeps, by_work))));
+    converged = Sweep(static_cast<int32_t>(std::min<double>(budget_.polish_sweeps, std::max<double>(budget_.sweeps, by_work))));
   }
 
+  for (size_t j = 0; j < tones_.size(); ++j) {
+    for (size_t k = j + 1; k < tones_.size(); ++k) {
+      if (std::fabs(tones_[j].omega - tones_[k].omega) < kResolvedBins * bin_) converged = false;
+    }
+  }
   double offset = 0;
   for (int64_t i = 0; i < n; ++i) offset += y_[i] - model_[i];
   offset /= static_cast<double>(n);
@@ -330,6 +339,7 @@ void Analysis::Run(SolveResult* out) {
   out->SetExtra("noise", std::isnan(sigma2) ? 0 : Ldexp(std::sqrt(sigma2), -k2));
   out->SetExtra("constant", 0);
   out->SetExtra("dof", static_cast<double>(std::max<int64_t>(0, dof)));
+  out->SetExtra("converged", converged ? 1 : 0);
   out->work.iterations = evaluations_;
   out->work.nodes = ffts_;
   out->work.restarts = sweeps_;

@@ -102,6 +102,8 @@ export interface FrequencyAnalysis {
   readonly noise: number;
   readonly constant: boolean;
   readonly dof: number;
+  /** False when the rounds of the joint fit ran out before every tone stopped moving, or two tones are within a bin. */
+  readonly converged: boolean;
   readonly evaluations: number;
   readonly ffts: number;
   readonly sweeps: number;
@@ -147,7 +149,7 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   for (let i = 1; i < n && equal; i++) equal = x[i] === x[0];
   if (equal) {
     const values = Float64Array.from([0, Math.abs(x[0]), x[0] < 0 ? Math.PI : 0, 0, 1]);
-    return { values, offset: x[0], noise: 0, constant: true, dof: n - 1, evaluations: 0, ffts: 0, sweeps: 0 };
+    return { values, offset: x[0], noise: 0, constant: true, dof: n - 1, converged: true, evaluations: 0, ffts: 0, sweeps: 0 };
   }
   let maxAbs = 0;
   for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(x[i]));
@@ -204,7 +206,8 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
       if (k >= first && power[k] > power[m]) m = k;
     }
     const bins = Math.floor((n - 1) / 2);
-    let significant = true;
+    // With fewer than 8 such bins the floor cannot be measured: no peak is claimed to stand above it.
+    let significant = false;
     if (bins >= 8) {
       const floor = median(power, 1, bins + 1) / Math.LN2;
       significant = power[m] > floor * (Math.log(bins) + FALSE_ALARM_MARGIN);
@@ -271,9 +274,12 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   };
 
   const fitted = fittedTones(n, p.top);
+  let converged = true;
   while (tones.length < fitted) {
     // A further tone needs a degree of freedom left for the noise (N − 1 − 3K ≥ 1).
     if (tones.length > 0 && n - 1 - 3 * (tones.length + 1) < 1) break;
+    // Nor can a further tone be told from noise without a noise floor (fewer than 8 bins).
+    if (tones.length > 0 && Math.floor((n - 1) / 2) < 8) break;
     const d = detect();
     if (tones.length > 0 && !d.significant) break;
     tones.push({ omega: d.omega, a: 0, b: 0, J: 0, significant: d.significant });
@@ -291,12 +297,15 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
       break;
     }
     if (limits?.check()) break;
-    if (tones.length >= 2) sweep(budget.sweeps);
+    if (tones.length >= 2) converged = sweep(budget.sweeps);
     if (limits?.stopped) break;
   }
   // The joint least squares to convergence: every tone at the maximum of J against all the others.
   // Its rounds are held to about 2³⁰ sample-visits per tone and sample (K·N per round), at least `sweeps`.
-  if (tones.length >= 2 && !limits?.stopped) sweep(Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n)))));
+  if (tones.length >= 2 && !limits?.stopped) converged = sweep(Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n)))));
+
+  // Two tones the rounds drew within a bin of each other are not resolved: the fit is not the joint maximum.
+  for (let j = 0; j < tones.length; j++) for (let k = j + 1; k < tones.length; k++) if (Math.abs(tones[j].omega - tones[k].omega) < RESOLVED_BINS * bin) converged = false;
 
   // 4. Offset, noise and the tolerance of each peak, measured against the final residual.
   let offset = 0;
@@ -343,7 +352,7 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   rows.forEach((row, k) => values.set([row.frequency, row.amplitude, row.phase, row.tolerance, row.significant], k * FREQUENCY_PEAK_FIELDS));
   return {
     values, offset: ldexp(offset, -k2), noise: Number.isNaN(sigma2) ? 0 : ldexp(Math.sqrt(sigma2), -k2),
-    constant: false, dof: Math.max(0, dof), evaluations, ffts, sweeps,
+    constant: false, dof: Math.max(0, dof), converged, evaluations, ffts, sweeps,
   };
 }
 
@@ -359,7 +368,7 @@ export function solveFrequency(req: SolveRequest<FrequencyProblem>, signal?: Can
     kind: 'numeric',
     answer: a.values,
     ints: new Int32Array(0),
-    extras: { offset: a.offset, noise: a.noise, constant: a.constant ? 1 : 0, dof: a.dof },
+    extras: { offset: a.offset, noise: a.noise, constant: a.constant ? 1 : 0, dof: a.dof, converged: a.converged ? 1 : 0 },
     objective: a.values[0],
     proof: null,
     stoppedAtDeadline: limits.stopped !== null,

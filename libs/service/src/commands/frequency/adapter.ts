@@ -21,6 +21,10 @@ export function frequencyTermsOf(input: InputOf<'frequency'>): FrequencyTerms & 
 export const CONSTANT_NOTE = 'constant signal: every sample is equal, so there is no oscillation; the frequency is 0 and the amplitude the constant';
 /** What an answer whose strongest peak is below the noise floor says. */
 export const NOISE_NOTE = 'no peak stands above the noise floor: the strongest one is reported, its frequency could be anywhere in the band (the tolerance says so)';
+/** What an answer on fewer than 17 samples says (under 8 bins: no noise floor can be measured). */
+export const SHORT_NOTE = 'too few samples to measure a noise floor (fewer than 17): the strongest peak is reported as the least-squares fit at its frequency, which could be anywhere in the band (the tolerance says so)';
+/** What an answer whose joint fit did not converge says. */
+export const UNRESOLVED_NOTE = 'the joint fit of the tones did not settle within its budget (tones closer than about a bin are not resolved): the peaks are a heuristic, each within its tolerance of the least-squares maximum against the others';
 
 /**
  * frequency: the engine finds the peaks in cycles per sample; the service scales them by the
@@ -94,11 +98,13 @@ export function finishFrequency(t: FrequencyTerms & { window: FrequencyWindow; t
   if (!(Math.abs(r.extras.noise - noise) <= 1e-6 * noise + 2e-12 * ldexp(1, -unitExponent(x)))) {
     throw engineFault(`engine noise ${r.extras.noise}, recomputed ${noise}`);
   }
-  // Cut by the deadline: the peaks found so far, each re-checked as above, but not the operation's whole answer.
+  // Cut by the deadline, or a joint fit that did not settle: the peaks found, each re-checked as above, but not the operation's answer.
+  const unsettled = r.extras.converged === 0;
+  const note = unsettled ? UNRESOLVED_NOTE : peaks[0].significant ? undefined : x.length < 17 ? SHORT_NOTE : NOISE_NOTE;
   return {
-    fields: frequencyFields(t, peaks, { offset: r.extras.offset, noise: r.extras.noise }, peaks[0].significant ? undefined : NOISE_NOTE),
+    fields: frequencyFields(t, peaks, { offset: r.extras.offset, noise: r.extras.noise }, note),
     proof: null,
     stoppedAtDeadline: r.stoppedAtDeadline,
-    certainty: r.stoppedAtDeadline ? CERTAINTY.heuristic : numericCertainty(peaks[0].tolerance),
+    certainty: r.stoppedAtDeadline || unsettled ? CERTAINTY.heuristic : numericCertainty(peaks[0].tolerance),
   };
 }
