@@ -91,11 +91,11 @@ export function finishFrequency(t: FrequencyTerms & { window: FrequencyWindow; t
     };
   }
   if (r.extras.constant !== 0) throw engineFault('the engine calls a varying signal constant');
-  const { findings, noise } = recheckPeaks(t, peaks, r.extras.offset);
+  const { findings, noise, noiseFloor } = recheckPeaks(t, peaks, r.extras.offset);
   const bad = findings.find((f) => !f.ok);
   if (bad) throw engineFault(`the independent re-check disagrees with the engine: ${bad.detail}`);
   // 2^−k with k the unit exponent is max|x| within a factor 2 (a loop: a request-sized spread overflows the stack).
-  if (!(Math.abs(r.extras.noise - noise) <= 1e-6 * noise + 2e-12 * ldexp(1, -unitExponent(x)))) {
+  if (!(Math.abs(r.extras.noise - noise) <= 1e-6 * noise + noiseFloor + 2e-12 * ldexp(1, -unitExponent(x)))) {
     throw engineFault(`engine noise ${r.extras.noise}, recomputed ${noise}`);
   }
   // Cut by the deadline, or a joint fit that did not settle: the peaks found, each re-checked as above, but not the operation's answer.

@@ -21,21 +21,40 @@ export interface StatedPeak {
   readonly significant: boolean;
 }
 
-/** cos ωi and sin ωi for i < n: Math.cos/sin up to 2^16 samples, beyond by rotation re-seeded every 1024. */
-function eachPhase(n: number, omega: number, visit: (i: number, c: number, s: number) => void): void {
+/** Samples per block of phases (the rotation's re-seeding period beyond 2^16 samples). */
+const BLOCK = 1024;
+
+/**
+ * cos ωi and sin ωi for i in [b0, b0 + len) into cb and sb: Math.cos/sin when the signal has up to
+ * 2^16 samples, beyond by rotation from the block's start (re-seeded every BLOCK samples).
+ */
+function fillBlock(n: number, omega: number, b0: number, len: number, cb: Float64Array, sb: Float64Array): void {
   if (n <= 65536) {
-    for (let i = 0; i < n; i++) visit(i, Math.cos(omega * i), Math.sin(omega * i));
+    for (let k = 0; k < len; k++) {
+      cb[k] = Math.cos(omega * (b0 + k));
+      sb[k] = Math.sin(omega * (b0 + k));
+    }
     return;
   }
   const cw = Math.cos(omega), sw = Math.sin(omega);
-  for (let b = 0; b < n; b += 1024) {
-    let c = Math.cos(omega * b), s = Math.sin(omega * b);
-    for (let i = b; i < Math.min(n, b + 1024); i++) {
-      visit(i, c, s);
-      const c2 = c * cw - s * sw;
-      s = s * cw + c * sw;
-      c = c2;
-    }
+  let c = Math.cos(omega * b0), s = Math.sin(omega * b0);
+  for (let k = 0; k < len; k++) {
+    cb[k] = c;
+    sb[k] = s;
+    const c2 = c * cw - s * sw;
+    s = s * cw + c * sw;
+    c = c2;
+  }
+}
+
+/** e[i] += ac·cos ωi − as·sin ωi for every i (block by block, no per-sample call). */
+function addCurve(e: Float64Array, omega: number, ac: number, as: number): void {
+  const n = e.length;
+  const cb = new Float64Array(BLOCK), sb = new Float64Array(BLOCK);
+  for (let b0 = 0; b0 < n; b0 += BLOCK) {
+    const len = Math.min(BLOCK, n - b0);
+    fillBlock(n, omega, b0, len, cb, sb);
+    for (let k = 0; k < len; k++) e[b0 + k] += ac * cb[k] - as * sb[k];
   }
 }
 
@@ -51,14 +70,20 @@ export function lsTone(e: ArrayLike<number>, omega: number): LsFit {
   const n = e.length;
   let sc = 0, ss = 0, scc = 0, sss = 0, scs = 0, q0 = 0, q1 = 0, q2 = 0;
   let dsc = 0, dss = 0, dscs = 0, dsc2 = 0, dq1 = 0, dq2 = 0;
-  eachPhase(n, omega, (i, c, s) => {
-    const x = e[i];
-    sc += c; ss += s; scc += c * c; sss += s * s; scs += c * s;
-    q0 += x; q1 += x * c; q2 += x * s;
-    // d/dω: cos → −i·sin, sin → i·cos
-    dsc -= i * s; dss += i * c; dscs += i * (c * c - s * s); dsc2 -= 2 * i * s * c;
-    dq1 -= i * x * s; dq2 += i * x * c;
-  });
+  const cb = new Float64Array(BLOCK), sb = new Float64Array(BLOCK);
+  for (let b0 = 0; b0 < n; b0 += BLOCK) {
+    const len = Math.min(BLOCK, n - b0);
+    fillBlock(n, omega, b0, len, cb, sb);
+    for (let k = 0; k < len; k++) {
+      const i = b0 + k, c = cb[k], s = sb[k];
+      const x = e[i];
+      sc += c; ss += s; scc += c * c; sss += s * s; scs += c * s;
+      q0 += x; q1 += x * c; q2 += x * s;
+      // d/dω: cos → −i·sin, sin → i·cos
+      dsc -= i * s; dss += i * c; dscs += i * (c * c - s * s); dsc2 -= 2 * i * s * c;
+      dq1 -= i * x * s; dq2 += i * x * c;
+    }
+  }
   const G = [[n, sc, ss], [sc, scc, scs], [ss, scs, sss]];
   const dG = [[0, dsc, dss], [dsc, dsc2, dscs], [dss, dscs, -dsc2]];
   const q = [q0, q1, q2], dq = [0, dq1, dq2];
@@ -145,18 +170,25 @@ export const ldexp = (v: number, k: number): number => v * 2 ** Math.trunc(k / 2
 
 /** x minus its offset and every stated peak (frequencies in cycles per sample). */
 export function residualOf(x: ArrayLike<number>, offset: number, peaks: readonly { f: number; a: number; phase: number }[]): Float64Array {
-  const r = Float64Array.from(x as ArrayLike<number>, (v) => v - offset);
-  for (const p of peaks) eachPhase(x.length, 2 * Math.PI * p.f, (i, c, s) => { r[i] -= p.a * (c * Math.cos(p.phase) - s * Math.sin(p.phase)); });
+  const r = new Float64Array(x.length);
+  for (let i = 0; i < x.length; i++) r[i] = x[i] - offset;
+  for (const p of peaks) addCurve(r, 2 * Math.PI * p.f, -p.a * Math.cos(p.phase), -p.a * Math.sin(p.phase));
   return r;
 }
 
 /** |Σ e_i·e^(−iωi)|² at ω. */
 export function powerAt(e: ArrayLike<number>, omega: number): number {
+  const n = e.length;
   let re = 0, im = 0;
-  eachPhase(e.length, omega, (i, c, s) => {
-    re += e[i] * c;
-    im -= e[i] * s;
-  });
+  const cb = new Float64Array(BLOCK), sb = new Float64Array(BLOCK);
+  for (let b0 = 0; b0 < n; b0 += BLOCK) {
+    const len = Math.min(BLOCK, n - b0);
+    fillBlock(n, omega, b0, len, cb, sb);
+    for (let k = 0; k < len; k++) {
+      re += e[b0 + k] * cb[k];
+      im -= e[b0 + k] * sb[k];
+    }
+  }
   return re * re + im * im;
 }
 
@@ -174,17 +206,28 @@ export function largestPowerAway(e: ArrayLike<number>, away: readonly number[], 
     for (; j & bit; bit >>= 1) j ^= bit;
     j ^= bit;
     if (i < j) {
-      [re[i], re[j]] = [re[j], re[i]];
-      [im[i], im[j]] = [im[j], im[i]];
+      const tr = re[i], ti = im[i];
+      re[i] = re[j];
+      im[i] = im[j];
+      re[j] = tr;
+      im[j] = ti;
     }
   }
+  // Twiddles e^(−2πik/m), k < m/2, once; a stage of length len takes every (m/len)-th. Butterflies
+  // run block by block (sequential memory), not twiddle by twiddle across the whole array.
+  const half0 = m >> 1;
+  const twr = new Float64Array(Math.max(1, half0)), twi = new Float64Array(Math.max(1, half0));
+  for (let k = 0; k < half0; k++) {
+    twr[k] = Math.cos((-2 * Math.PI * k) / m);
+    twi[k] = Math.sin((-2 * Math.PI * k) / m);
+  }
   for (let len = 2; len <= m; len *= 2) {
-    const ang = (-2 * Math.PI) / len;
     const half = len / 2;
-    for (let k = 0; k < half; k++) {
-      const wr = Math.cos(ang * k), wi = Math.sin(ang * k);
-      for (let i = k; i < m; i += len) {
-        const j = i + half;
+    const stride = m / len;
+    for (let i0 = 0; i0 < m; i0 += len) {
+      for (let k = 0; k < half; k++) {
+        const wr = twr[k * stride], wi = twi[k * stride];
+        const i = i0 + k, j = i + half;
         const tr = re[j] * wr - im[j] * wi, ti = re[j] * wi + im[j] * wr;
         re[j] = re[i] - tr;
         im[j] = im[i] - ti;
@@ -196,7 +239,9 @@ export function largestPowerAway(e: ArrayLike<number>, away: readonly number[], 
   let best = 0, at = 0;
   for (let k = 0; k <= m / 2; k++) {
     const f = k / m;
-    if (away.some((g) => Math.abs(f - g) <= guard)) continue;
+    let near = false;
+    for (const g of away) near ||= Math.abs(f - g) <= guard;
+    if (near) continue;
     const p = re[k] * re[k] + im[k] * im[k];
     if (p > best) {
       best = p;
@@ -226,11 +271,13 @@ export interface Finding {
  * measured here and a peak that is not significant has the whole band, the offset is the mean of
  * what the peaks leave, and (when the strongest peak is significant) nothing more than 2 bins from
  * the peaks has over twice the power of the strongest peak. Returns the findings, the recomputed
- * noise and offset (signal units).
+ * noise and offset (signal units), and the round-off of that noise (its residual is rebuilt from the stated peaks).
  */
-export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined): { findings: Finding[]; noise: number; offset: number } {
+export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined): { findings: Finding[]; noise: number; noiseFloor: number; offset: number } {
   const k2 = unitExponent(t.signal);
-  const x = Float64Array.from(t.signal, (v) => ldexp(v, k2));
+  const x = new Float64Array(t.signal.length);
+  const up = ldexp(1, k2 >> 1), up2 = ldexp(1, k2 - (k2 >> 1));
+  for (let i = 0; i < x.length; i++) x[i] = t.signal[i] * up * up2;
   const n = x.length;
   const bin = 1 / n;
   const band = t.rate / 2;
@@ -254,7 +301,8 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
   peaks.forEach((p, k) => {
     const part = r.slice();
     const own = cyc[k];
-    eachPhase(n, 2 * Math.PI * own.f, (i, c, s) => { part[i] += own.a * (c * Math.cos(own.phase) - s * Math.sin(own.phase)); });
+    const ac = own.a * Math.cos(own.phase), as = own.a * Math.sin(own.phase);
+    addCurve(part, 2 * Math.PI * own.f, ac, as);
     const omega = 2 * Math.PI * own.f;
     const edge = own.f >= 0.5 || own.f < 0.02 * bin;
     const whole = p.tolerance >= band;
@@ -281,13 +329,18 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
     // The stated tone against the fit, as curves (√2·RMS of their centred difference, which is the
     // coefficients' distance for a well-resolved tone): near 0 Hz the cosine all but coincides with
     // the offset, and coefficients that differ there describe the same samples.
-    const da = Math.abs(a - own.a * Math.cos(p.phase)), db = Math.abs(b + own.a * Math.sin(p.phase));
+    const da = a - ac, db = b + as;
     let dm = 0, dd = 0;
-    eachPhase(n, omega, (i, c, s) => {
-      const v = (a - own.a * Math.cos(p.phase)) * c + (b + own.a * Math.sin(p.phase)) * s;
-      dm += v;
-      dd += v * v;
-    });
+    const cb = new Float64Array(BLOCK), sb = new Float64Array(BLOCK);
+    for (let b0 = 0; b0 < n; b0 += BLOCK) {
+      const len = Math.min(BLOCK, n - b0);
+      fillBlock(n, omega, b0, len, cb, sb);
+      for (let k = 0; k < len; k++) {
+        const v = da * cb[k] + db * sb[k];
+        dm += v;
+        dd += v * v;
+      }
+    }
     const apart = Math.sqrt(Math.max(0, 2 * (dd / n - (dm / n) ** 2)));
     const fits = Math.min(Math.hypot(da, db), apart) <= 1e-6 * (wantA + noise) + 1e-12;
     findings.push({
@@ -310,7 +363,8 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
     let xm = 0;
     for (const v of x) xm += v;
     xm /= n;
-    const centred = Float64Array.from(x, (v) => v - xm);
+    const centred = new Float64Array(n);
+    for (let i = 0; i < n; i++) centred[i] = x[i] - xm;
     let strongest = 0;
     for (const p of cyc) strongest = Math.max(strongest, powerAt(centred, 2 * Math.PI * p.f));
     const other = largestPowerAway(centred, cyc.map((p) => p.f), 2 * bin);
@@ -320,5 +374,5 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
       detail: ok ? 'no frequency away from the peaks carries over twice the power of the strongest peak' : `${other.frequency * t.rate} Hz carries ${(other.power / strongest).toFixed(2)} times the power of the strongest peak`,
     });
   }
-  return { findings, noise: inUnits(noise), offset: inUnits(mean) };
+  return { findings, noise: inUnits(noise), noiseFloor: inUnits(floor), offset: inUnits(mean) };
 }
