@@ -10,7 +10,7 @@
  *      (the first on ties). Noise floor: the median of the power over bins 1..⌊(N−1)/2⌋ over ln 2 (an
  *      exponential's median); the peak is significant when its power exceeds the floor times
  *      ln(bins) + ln(10⁴) (a false alarm about once in 10⁴ noise-only spectra); with fewer than 8 such
- *      bins it is not tested (significant). Coarse offset δ from the three bins around m: Candan's
+ *      bins there is no floor: the peak is not significant and no further one is searched. Coarse offset δ from the three bins around m: Candan's
  *      bias-corrected estimator for the rectangle, Jacobsen's windowed form (JACOBSEN_P) for the
  *      others, clamped to ±½; ω₀ = 2π(m + δ)/N.
  *   2. Refinement (tone-fit.ts): Newton on the exact least-squares energy J(ω) of one tone plus
@@ -18,18 +18,21 @@
  *      π − 10⁻⁷ bin]; ending within 10⁻⁷ bin of that edge, the tone at exactly π (one column) is
  *      taken when its energy is at least (1 − 10⁻¹²) of the refined one. With N ≤ 3 samples any
  *      frequency fits exactly: the peak bin (1 or more) is the answer, unrefined.
- *   3. A peak after the first is kept only when significant and its amplitude is at least 10⁻⁹ of
- *      the largest; detection stops at the first that is not, or at `top` peaks. After each new
- *      peak, up to `sweeps` rounds re-fit every peak in turn against the others (±½ bin), until no
- *      frequency moves by 10⁻¹⁰ bin.
+ *   3. Detection goes past `top`, to fittedTones(N, top) tones: a peak after the first is kept only
+ *      when significant, explaining at least 10⁻¹⁴ of the largest J, a bin or more from every other
+ *      and leaving N − 1 − 3K ≥ 1; detection stops at the first that is not. After each new peak up to
+ *      `sweeps` rounds, after the last up to min(polishSweeps, max(sweeps, ⌊2³⁰/(K·N)⌋)) rounds, re-fit
+ *      every tone in turn against the others (±½ bin) until no frequency moves by 10⁻¹⁰ bin and no
+ *      coefficient by 10⁻¹³ (the joint least squares); `converged` is false when the rounds ran out or
+ *      two tones ended within a bin. Every fitted tone is in the answer (the service reports `top`).
  *   4. The offset is the mean of y − model, σ̂² the residual's sum of squares over N − 1 − 3K
  *      (K kept peaks). Per peak, a last fit at its frequency against the final residual gives J″ and
  *      the Newton distance d = |J′/J″|: its tolerance is 3·√(−2σ̂²/J″) + 2d (three standard errors,
  *      the Cramér–Rao bound at the measured noise and curvature, plus what Newton still sees, plus
  *      the round-off of J′'s sums, 16·ε·√N bin);
- *      half a bin when the residual has no degree of freedom left (or J″ ≥ 0); the whole band (½
- *      cycle per sample) for a first peak that is not significant. A maximum on the band's edge has
- *      d = 0. Amplitude √(a² + b²), phase at sample 0 atan2(−b, a) − ω(N−1)/2 wrapped to (−π, π].
+ *      half a bin when J″ ≥ 0; the whole band (½ cycle per sample) for a peak that is not significant,
+ *      when no degree of freedom is left, or at exactly ½ cycle per sample when J rises 10⁻³ bin
+ *      inside. A maximum on the band's edge has d = 0. Amplitude √(a² + b²), phase at sample 0 atan2(−b, a) − ω(N−1)/2 wrapped to (−π, π].
  * Deadline and cancel are checked between detections and between sweeps; the peaks found so far
  * are returned (at least the first).
  */
