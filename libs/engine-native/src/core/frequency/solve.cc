@@ -86,6 +86,8 @@ class Analysis {
   Detection Detect();
   double Refit(int k, double omega0, double hw, bool coarse_only);
   bool Sweep(int32_t rounds);
+  int32_t Rounds() const;
+  bool MergeClosest();
   bool Stopped() {
     if (stop_ == Stop::kNone) stop_ = limits_.CheckLimits();
     return stop_ != Stop::kNone;
@@ -206,16 +208,42 @@ double Analysis::Refit(int k, double omega0, double hw, bool coarse_only) {
 }
 
 bool Analysis::Sweep(int32_t rounds) {
+  double last = std::numeric_limits<double>::infinity();
   for (int32_t s = 0; s < rounds; ++s) {
     ++sweeps_;
     double moved = 0;
     for (int j = 0; j < static_cast<int>(tones_.size()); ++j) {
       moved = std::max(moved, Refit(j, tones_[j].omega, bin_ / 2, n_ <= 3));
     }
-    if (moved < 1) return true;
+    // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
+    if (MergeClosest()) {
+      last = std::numeric_limits<double>::infinity();
+      continue;
+    }
+    const double rate = moved / last;
+    last = moved;
+    if (moved == 0 || (moved < 1 && (s == 0 ? moved < 1e-3 : rate < 1 && (moved * rate) / (1 - rate) < 1))) return true;
     if (Stopped()) return false;
   }
   return false;
+}
+
+bool Analysis::MergeClosest() {
+  for (size_t j = 0; j < tones_.size(); ++j) {
+    for (size_t k = j + 1; k < tones_.size(); ++k) {
+      if (std::fabs(tones_[j].omega - tones_[k].omega) >= kResolvedBins * bin_) continue;
+      const size_t weak = tones_[j].J < tones_[k].J ? j : k;
+      AddTone(model_, tones_[weak].omega, tones_[weak].a, tones_[weak].b, -1);
+      tones_.erase(tones_.begin() + static_cast<ptrdiff_t>(weak));
+      return true;
+    }
+  }
+  return false;
+}
+
+int32_t Analysis::Rounds() const {
+  const double by_work = std::floor(std::ldexp(1.0, 30) / (static_cast<double>(tones_.size()) * static_cast<double>(n_)));
+  return static_cast<int32_t>(std::min<double>(budget_.polish_sweeps, std::max<double>(budget_.sweeps, by_work)));
 }
 
 void Analysis::Run(SolveResult* out) {
@@ -274,13 +302,10 @@ void Analysis::Run(SolveResult* out) {
       break;
     }
     if (Stopped()) break;
-    if (tones_.size() >= 2) converged = Sweep(budget_.sweeps);
+    if (tones_.size() >= 2) converged = Sweep(Rounds());
     if (stop_ != Stop::kNone) break;
   }
-  if (tones_.size() >= 2 && stop_ == Stop::kNone) {
-    const double by_work = std::floor(std::ldexp(1.0, 30) / (static_cast<double>(tones_.size()) * static_cast<double>(n)));
-    converged = Sweep(static_cast<int32_t>(std::min<double>(budget_.polish_sweeps, std::max<double>(budget_.sweeps, by_work))));
-  }
+  if (tones_.size() >= 2 && stop_ == Stop::kNone && !converged) converged = Sweep(Rounds());
 
   for (size_t j = 0; j < tones_.size(); ++j) {
     for (size_t k = j + 1; k < tones_.size(); ++k) {

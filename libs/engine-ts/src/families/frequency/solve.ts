@@ -265,12 +265,35 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   };
 
   /** Rounds of re-fitting every tone against the others until none moves (refit's units); true when converged. */
+  /** Drops the weaker of the first two tones within RESOLVED_BINS of each other; true when it did. */
+  const mergeClosest = (): boolean => {
+    for (let j = 0; j < tones.length; j++) {
+      for (let k = j + 1; k < tones.length; k++) {
+        if (Math.abs(tones[j].omega - tones[k].omega) >= RESOLVED_BINS * bin) continue;
+        const weak = tones[j].J < tones[k].J ? j : k;
+        addTone(tones[weak], -1);
+        tones.splice(weak, 1);
+        return true;
+      }
+    }
+    return false;
+  };
+  // Cyclic descent converges linearly: a round's move m at a rate ρ (this move over the last) leaves
+  // about m·ρ/(1 − ρ) to go, which must be under the unit too before the fit counts as settled.
   const sweep = (rounds: number): boolean => {
+    let last = Infinity;
     for (let s = 0; s < rounds; s++) {
       sweeps++;
       let moved = 0;
       for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
-      if (moved < 1) return true;
+      // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
+      if (mergeClosest()) {
+        last = Infinity;
+        continue;
+      }
+      const rate = moved / last;
+      last = moved;
+      if (moved === 0 || (moved < 1 && (s === 0 ? moved < 1e-3 : rate < 1 && (moved * rate) / (1 - rate) < 1))) return true;
       if (limits?.check()) return false;
     }
     return false;
@@ -278,6 +301,8 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
 
   const fitted = fittedTones(n, p.top);
   let converged = true;
+  // Rounds per settling, held to about 2³⁰ sample-visits (K·N per round), at least `sweeps`.
+  const rounds = (): number => Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n))));
   while (tones.length < fitted) {
     // A further tone needs a degree of freedom left for the noise (N − 1 − 3K ≥ 1).
     if (tones.length > 0 && n - 1 - 3 * (tones.length + 1) < 1) break;
@@ -300,12 +325,12 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
       break;
     }
     if (limits?.check()) break;
-    if (tones.length >= 2) converged = sweep(budget.sweeps);
+    // Settle the tones found before looking for another, so no leftover of theirs passes for one.
+    if (tones.length >= 2) converged = sweep(rounds());
     if (limits?.stopped) break;
   }
   // The joint least squares to convergence: every tone at the maximum of J against all the others.
-  // Its rounds are held to about 2³⁰ sample-visits per tone and sample (K·N per round), at least `sweeps`.
-  if (tones.length >= 2 && !limits?.stopped) converged = sweep(Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n)))));
+  if (tones.length >= 2 && !limits?.stopped && !converged) converged = sweep(rounds());
 
   // Two tones the rounds drew within a bin of each other are not resolved: the fit is not the joint maximum.
   for (let j = 0; j < tones.length; j++) for (let k = j + 1; k < tones.length; k++) if (Math.abs(tones[j].omega - tones[k].omega) < RESOLVED_BINS * bin) converged = false;
