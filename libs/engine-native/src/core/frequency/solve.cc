@@ -21,6 +21,7 @@ constexpr double kJacobsenP[5] = {0, 0.56, 0.58, 0.549, 0.537};
 const double kFalseAlarmMargin = std::log(1e4);
 constexpr double kRelativeEnergyFloor = 1e-14;
 constexpr double kResolvedBins = 1;
+constexpr double kClusterBins = 3;
 constexpr double kLowestBin = 0.01;
 constexpr double kEdgeBin = 1e-7;
 constexpr double kRoundingBins = 16;
@@ -58,6 +59,77 @@ int ScaleExponent(double max_abs) {
 double Ldexp(double x, int k) {
   const int h = k / 2;
   return x * std::ldexp(1.0, h) * std::ldexp(1.0, k - h);
+}
+
+// engine-ts solve.ts clusterOmegaVariance: Var(ω_k)/σ² of the joint least squares over tone k, the
+// tones within kClusterBins of it and the offset; 0 when none is that close, NaN when not positive definite.
+double ClusterOmegaVariance(const std::vector<Tone>& tones, int k, int64_t n) {
+  const double bin = 2 * kPi / static_cast<double>(n);
+  std::vector<int> idx = {k};
+  for (int j = 0; j < static_cast<int>(tones.size()); ++j) {
+    if (j != k && std::fabs(tones[j].omega - tones[k].omega) < kClusterBins * bin) idx.push_back(j);
+  }
+  if (idx.size() == 1) return 0;
+  const int c = static_cast<int>(idx.size()), p = 3 * c + 1;
+  std::vector<double> g(static_cast<size_t>(p * p), 0), v(static_cast<size_t>(p), 0);
+  std::vector<double> cs(c), sn(c), cw(c), sw(c);
+  for (int q = 0; q < c; ++q) {
+    cw[q] = std::cos(tones[idx[q]].omega);
+    sw[q] = std::sin(tones[idx[q]].omega);
+  }
+  const double h = static_cast<double>(n - 1) / 2;
+  v[0] = 1;
+  for (int64_t i = 0; i < n; ++i) {
+    const double t = static_cast<double>(i) - h;
+    for (int q = 0; q < c; ++q) {
+      const Tone& tq = tones[idx[q]];
+      if (i % 4096 == 0) {
+        cs[q] = std::cos(tq.omega * t);
+        sn[q] = std::sin(tq.omega * t);
+      }
+      const double cc = cs[q], ss = sn[q];
+      v[1 + 3 * q] = cc;
+      v[2 + 3 * q] = ss;
+      v[3 + 3 * q] = t * (tq.b * cc - tq.a * ss);
+      cs[q] = cc * cw[q] - ss * sw[q];
+      sn[q] = ss * cw[q] + cc * sw[q];
+    }
+    for (int r = 0; r < p; ++r) {
+      const double vr = v[r];
+      for (int s = 0; s <= r; ++s) g[r * p + s] += vr * v[s];
+    }
+  }
+  std::vector<double> d(p);
+  for (int r = 0; r < p; ++r) d[r] = std::sqrt(g[r * p + r]);
+  for (int r = 0; r < p; ++r) {
+    if (!(d[r] > 0)) return std::numeric_limits<double>::quiet_NaN();
+    for (int s = 0; s <= r; ++s) g[r * p + s] /= d[r] * d[s];
+  }
+  for (int r = 0; r < p; ++r) {
+    for (int s = 0; s <= r; ++s) {
+      double sum = g[r * p + s];
+      for (int m = 0; m < s; ++m) sum -= g[r * p + m] * g[s * p + m];
+      if (r == s) {
+        if (!(sum > 1e-13)) return std::numeric_limits<double>::quiet_NaN();
+        g[r * p + r] = std::sqrt(sum);
+      } else {
+        g[r * p + s] = sum / g[s * p + s];
+      }
+    }
+  }
+  std::vector<double> e(p, 0);
+  e[3] = 1;
+  for (int r = 0; r < p; ++r) {
+    double sum = e[r];
+    for (int m = 0; m < r; ++m) sum -= g[r * p + m] * e[m];
+    e[r] = sum / g[r * p + r];
+  }
+  for (int r = p - 1; r >= 0; --r) {
+    double sum = e[r];
+    for (int m = r + 1; m < p; ++m) sum -= g[m * p + r] * e[m];
+    e[r] = sum / g[r * p + r];
+  }
+  return e[3] / (d[3] * d[3]);
 }
 
 double Median(std::vector<double> a) {
@@ -101,6 +173,7 @@ class Analysis {
   std::vector<double> y_, w_, model_, r_, er_, ei_, power_;
   std::vector<Tone> tones_;
   double bin_ = 0, lo_ = 0, hi_ = 0;
+  double settled_ = 0, round_move_ = 0, tail_ = 0;
   int64_t evaluations_ = 0, ffts_ = 0, sweeps_ = 0;
   Stop stop_ = Stop::kNone;
 };
@@ -204,14 +277,16 @@ double Analysis::Refit(int k, double omega0, double hw, bool coarse_only) {
   AddTone(model_, old.omega, old.a, old.b, -1);
   tones_[k] = Tone{omega, a, b, J, old.significant};
   AddTone(model_, omega, a, b, 1);
-  return std::max({std::fabs(omega - old.omega) / (1e-10 * bin_), std::fabs(a - old.a) / 1e-13, std::fabs(b - old.b) / 1e-13});
+  round_move_ = std::max(round_move_, std::fabs(omega - old.omega));
+  return std::max({std::fabs(omega - old.omega) / (settled_ * bin_), std::fabs(a - old.a) / settled_, std::fabs(b - old.b) / settled_});
 }
 
 bool Analysis::Sweep(int32_t rounds) {
-  double last = std::numeric_limits<double>::infinity();
+  double last = std::numeric_limits<double>::infinity(), last_move = std::numeric_limits<double>::infinity();
   for (int32_t s = 0; s < rounds; ++s) {
     ++sweeps_;
     double moved = 0;
+    round_move_ = 0;
     for (int j = 0; j < static_cast<int>(tones_.size()); ++j) {
       moved = std::max(moved, Refit(j, tones_[j].omega, bin_ / 2, n_ <= 3));
     }
@@ -222,6 +297,9 @@ bool Analysis::Sweep(int32_t rounds) {
     }
     const double rate = moved / last;
     last = moved;
+    const double omega_rate = round_move_ / last_move;
+    last_move = round_move_;
+    tail_ = omega_rate < 0.99 ? round_move_ / (1 - omega_rate) : 100 * round_move_;
     if (moved == 0 || (moved < 1 && (s == 0 ? moved < 1e-3 : rate < 1 && (moved * rate) / (1 - rate) < 1))) return true;
     if (Stopped()) return false;
   }
@@ -270,6 +348,7 @@ void Analysis::Run(SolveResult* out) {
   const double up1 = std::ldexp(1.0, k2 / 2), up2 = std::ldexp(1.0, k2 - k2 / 2);  // Ldexp's two exact steps
   for (int64_t i = 0; i < n; ++i) y_[i] = x[i] * up1 * up2;
   bin_ = 2 * kPi / static_cast<double>(n);
+  settled_ = std::max(1e-12, 4 * kEps * std::sqrt(static_cast<double>(n)));
   lo_ = kLowestBin * bin_;
   hi_ = kPi - kEdgeBin * bin_;
   w_ = WindowSamples(p_.frequency.window, UnitRoots(n));
@@ -346,8 +425,11 @@ void Analysis::Run(SolveResult* out) {
     } else if (!(fit.d2J < 0)) {
       tol = bin_ / 2;
     } else {
-      tol = 3 * std::sqrt((-2 * sigma2) / fit.d2J) + 2 * newton +
-            kRoundingBins * std::sqrt(static_cast<double>(n)) * kEps * bin_;
+      const double joint = ClusterOmegaVariance(tones_, k, n);
+      const double variance = std::max((-2 * sigma2) / fit.d2J, sigma2 * joint);
+      tol = std::isnan(joint) ? kPi
+                              : 3 * std::sqrt(variance) + 2 * newton + 2 * tail_ +
+                                    kRoundingBins * std::sqrt(static_cast<double>(n)) * kEps * bin_;
     }
     rows.push_back(Row{t.omega / (2 * kPi), Ldexp(std::hypot(t.a, t.b), -k2), WrapPhase(std::atan2(-t.b, t.a) - t.omega * h),
                        std::min(0.5, tol / (2 * kPi)), t.significant ? 1.0 : 0.0});

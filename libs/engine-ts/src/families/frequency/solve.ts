@@ -79,6 +79,84 @@ const EDGE_BIN = 1e-7;
  * tones, N ≤ 65,537: 2 ε·√N bins).
  */
 const ROUNDING_BINS = 16;
+/** Tones closer than this many bins share their errors: a tone's variance is the joint one of its cluster. */
+const CLUSTER_BINS = 3;
+
+/**
+ * Var(ω_k)/σ² of the joint least squares over tone k, the tones within CLUSTER_BINS of it and the
+ * offset (parameters a_j, b_j, ω_j and the offset; the Jacobian's Gram by one pass over centred time,
+ * cos and sin by rotation re-seeded exactly every 4,096 samples; Cholesky after scaling to a unit
+ * diagonal). 0 when no tone is that close (the single-tone −2/J″ is the variance then); NaN when the
+ * Gram is not positive definite.
+ */
+export function clusterOmegaVariance(tones: readonly { omega: number; a: number; b: number }[], k: number, n: number): number {
+  const bin = (2 * Math.PI) / n;
+  const idx = [k];
+  for (let j = 0; j < tones.length; j++) if (j !== k && Math.abs(tones[j].omega - tones[k].omega) < CLUSTER_BINS * bin) idx.push(j);
+  if (idx.length === 1) return 0;
+  const c = idx.length, p = 3 * c + 1;
+  const G = new Float64Array(p * p), v = new Float64Array(p);
+  const cs = new Float64Array(c), sn = new Float64Array(c), cw = new Float64Array(c), sw = new Float64Array(c);
+  for (let q = 0; q < c; q++) {
+    cw[q] = Math.cos(tones[idx[q]].omega);
+    sw[q] = Math.sin(tones[idx[q]].omega);
+  }
+  const h = (n - 1) / 2;
+  v[0] = 1;
+  for (let i = 0; i < n; i++) {
+    const t = i - h;
+    for (let q = 0; q < c; q++) {
+      const tq = tones[idx[q]];
+      if (i % 4096 === 0) {
+        cs[q] = Math.cos(tq.omega * t);
+        sn[q] = Math.sin(tq.omega * t);
+      }
+      const C = cs[q], S = sn[q];
+      v[1 + 3 * q] = C;
+      v[2 + 3 * q] = S;
+      v[3 + 3 * q] = t * (tq.b * C - tq.a * S);
+      cs[q] = C * cw[q] - S * sw[q];
+      sn[q] = S * cw[q] + C * sw[q];
+    }
+    for (let r = 0; r < p; r++) {
+      const vr = v[r];
+      for (let s = 0; s <= r; s++) G[r * p + s] += vr * v[s];
+    }
+  }
+  // Unit diagonal, then Cholesky (lower) in place; the ω_k entry of G⁻¹ by solving L·Lᵀ·x = e.
+  const d = new Float64Array(p);
+  for (let r = 0; r < p; r++) d[r] = Math.sqrt(G[r * p + r]);
+  for (let r = 0; r < p; r++) {
+    if (!(d[r] > 0)) return NaN;
+    for (let s = 0; s <= r; s++) G[r * p + s] /= d[r] * d[s];
+  }
+  for (let r = 0; r < p; r++) {
+    for (let s = 0; s <= r; s++) {
+      let sum = G[r * p + s];
+      for (let m = 0; m < s; m++) sum -= G[r * p + m] * G[s * p + m];
+      if (r === s) {
+        if (!(sum > 1e-13)) return NaN;
+        G[r * p + r] = Math.sqrt(sum);
+      } else {
+        G[r * p + s] = sum / G[s * p + s];
+      }
+    }
+  }
+  const e = new Float64Array(p);
+  e[3] = 1;
+  for (let r = 0; r < p; r++) {
+    let sum = e[r];
+    for (let m = 0; m < r; m++) sum -= G[r * p + m] * e[m];
+    e[r] = sum / G[r * p + r];
+  }
+  for (let r = p - 1; r >= 0; r--) {
+    let sum = e[r];
+    for (let m = r + 1; m < p; m++) sum -= G[m * p + r] * e[m];
+    e[r] = sum / G[r * p + r];
+  }
+  return e[3] / (d[3] * d[3]);
+}
+
 
 interface Tone {
   omega: number;
@@ -236,6 +314,10 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
     return { omega: Math.max(lo, Math.min(hi, (m + delta) * bin)), significant, coarseOnly: false };
   };
 
+  // A round is settled when nothing moves by this (of a bin; of the largest sample in a and b): 10⁻¹²,
+  // or the round-off of the sums when that is larger.
+  const settled = Math.max(1e-12, 4 * Number.EPSILON * Math.sqrt(n));
+  let roundMove = 0;
   const edge = newToneFit();
   const refit = (k: number, omega0: number, hw: number, coarseOnly = false): number => {
     residual(k);
@@ -260,8 +342,9 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
     const t: Tone = { omega, a, b, J, significant: old.significant };
     tones[k] = t;
     addTone(t, 1);
-    // How far it moved, in units of convergence: 10⁻¹⁰ bin in frequency, 10⁻¹³ (of the scaled samples) in a and b.
-    return Math.max(Math.abs(t.omega - old.omega) / (1e-10 * bin), Math.abs(t.a - old.a) / 1e-13, Math.abs(t.b - old.b) / 1e-13);
+    // How far it moved, in units of convergence (SETTLED: of a bin in frequency, of the scaled samples in a and b).
+    roundMove = Math.max(roundMove, Math.abs(t.omega - old.omega));
+    return Math.max(Math.abs(t.omega - old.omega) / (settled * bin), Math.abs(t.a - old.a) / settled, Math.abs(t.b - old.b) / settled);
   };
 
   /** Rounds of re-fitting every tone against the others until none moves (refit's units); true when converged. */
@@ -281,10 +364,11 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   // Cyclic descent converges linearly: a round's move m at a rate ρ (this move over the last) leaves
   // about m·ρ/(1 − ρ) to go, which must be under the unit too before the fit counts as settled.
   const sweep = (rounds: number): boolean => {
-    let last = Infinity;
+    let last = Infinity, lastMove = Infinity;
     for (let s = 0; s < rounds; s++) {
       sweeps++;
       let moved = 0;
+      roundMove = 0;
       for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
       // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
       if (mergeClosest()) {
@@ -293,6 +377,10 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
       }
       const rate = moved / last;
       last = moved;
+      // What the rounds still leave, by the frequencies' own rate: every tolerance carries it.
+      const omegaRate = roundMove / lastMove;
+      lastMove = roundMove;
+      tail = omegaRate < 0.99 ? roundMove / (1 - omegaRate) : 100 * roundMove;
       if (moved === 0 || (moved < 1 && (s === 0 ? moved < 1e-3 : rate < 1 && (moved * rate) / (1 - rate) < 1))) return true;
       if (limits?.check()) return false;
     }
@@ -301,6 +389,8 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
 
   const fitted = fittedTones(n, p.top);
   let converged = true;
+  /** The distance to the joint fit the last rounds leave (radians), by their rate. */
+  let tail = 0;
   // Rounds per settling, held to about 2³⁰ sample-visits (K·N per round), at least `sweeps`.
   const rounds = (): number => Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n))));
   while (tones.length < fitted) {
@@ -365,7 +455,12 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
     // for a peak at ½ cycle per sample that is not a maximum there.
     if (!t.significant || !(dof >= 1) || !edgeMax) tol = Math.PI;
     else if (!(fit.d2J < 0)) tol = bin / 2;
-    else tol = 3 * Math.sqrt((-2 * sigma2) / fit.d2J) + 2 * newton + ROUNDING_BINS * Math.sqrt(n) * Number.EPSILON * bin;
+    else {
+      // The joint variance when other tones are within CLUSTER_BINS (their errors couple), else −2σ²/J″.
+      const joint = clusterOmegaVariance(tones, k, n);
+      const variance = Math.max((-2 * sigma2) / fit.d2J, sigma2 * joint);
+      tol = Number.isNaN(joint) ? Math.PI : 3 * Math.sqrt(variance) + 2 * newton + 2 * tail + ROUNDING_BINS * Math.sqrt(n) * Number.EPSILON * bin;
+    }
     const h = (n - 1) / 2;
     return {
       frequency: t.omega / (2 * Math.PI),
