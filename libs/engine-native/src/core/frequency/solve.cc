@@ -22,6 +22,7 @@ const double kFalseAlarmMargin = std::log(1e4);
 constexpr double kRelativeEnergyFloor = 1e-14;
 constexpr double kResolvedBins = 1;
 constexpr double kClusterBins = 3;
+constexpr double kClusterRoundingBins = 1024;
 constexpr double kLowestBin = 0.01;
 constexpr double kEdgeBin = 1e-7;
 constexpr double kRoundingBins = 16;
@@ -427,9 +428,10 @@ void Analysis::Run(SolveResult* out) {
     } else {
       const double joint = ClusterOmegaVariance(tones_, k, n);
       const double variance = std::max((-2 * sigma2) / fit.d2J, sigma2 * joint);
+      const double coupling = joint > 0 ? (kClusterRoundingBins / kRoundingBins) * std::max(1.0, (joint * -fit.d2J) / 2) : 1;
       tol = std::isnan(joint) ? kPi
                               : 3 * std::sqrt(variance) + 2 * newton + 2 * tail_ +
-                                    kRoundingBins * std::sqrt(static_cast<double>(n)) * kEps * bin_;
+                                    coupling * kRoundingBins * std::sqrt(static_cast<double>(n)) * kEps * bin_;
     }
     rows.push_back(Row{t.omega / (2 * kPi), Ldexp(std::hypot(t.a, t.b), -k2), WrapPhase(std::atan2(-t.b, t.a) - t.omega * h),
                        std::min(0.5, tol / (2 * kPi)), t.significant ? 1.0 : 0.0});

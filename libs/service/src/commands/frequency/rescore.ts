@@ -97,7 +97,10 @@ export function lsTone(e: ArrayLike<number>, omega: number): LsFit {
   return { beta, J, dJ };
 }
 
-/** G·β = q by elimination with partial pivoting; a pivot below 1e-10·scale drops its column (β = 0 there). */
+/**
+ * G·β = q by elimination with partial pivoting; a pivot below 1e-13·scale drops its column (β = 0
+ * there): below the engines' 1e-12·N floor on the centred Gram, so a column they keep is kept here.
+ */
 function solve3(G: number[][], q: number[], scale: number): [number, number, number] {
   const A = G.map((row, i) => [...row, q[i]]);
   const pivotCol: number[] = [];
@@ -105,7 +108,7 @@ function solve3(G: number[][], q: number[], scale: number): [number, number, num
   for (let c = 0; c < 3 && r < 3; c++) {
     let p = r;
     for (let k = r + 1; k < 3; k++) if (Math.abs(A[k][c]) > Math.abs(A[p][c])) p = k;
-    if (!(Math.abs(A[p][c]) > 1e-10 * scale)) continue;
+    if (!(Math.abs(A[p][c]) > 1e-13 * scale)) continue;
     [A[r], A[p]] = [A[p], A[r]];
     for (let k = 0; k < 3; k++) {
       if (k === r) continue;
