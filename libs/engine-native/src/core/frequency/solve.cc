@@ -175,6 +175,7 @@ class Analysis {
   std::vector<Tone> tones_;
   double bin_ = 0, lo_ = 0, hi_ = 0;
   double settled_ = 0, round_move_ = 0, tail_ = 0;
+  bool merged_ = false;  // the rounds dropped a tone: detection ends (it would find the same leftover again)
   int64_t evaluations_ = 0, ffts_ = 0, sweeps_ = 0;
   Stop stop_ = Stop::kNone;
 };
@@ -293,6 +294,7 @@ bool Analysis::Sweep(int32_t rounds) {
     }
     // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
     if (MergeClosest()) {
+      merged_ = true;
       last = std::numeric_limits<double>::infinity();
       continue;
     }
@@ -383,7 +385,7 @@ void Analysis::Run(SolveResult* out) {
     }
     if (Stopped()) break;
     if (tones_.size() >= 2) converged = Sweep(Rounds());
-    if (stop_ != Stop::kNone) break;
+    if (stop_ != Stop::kNone || merged_) break;
   }
   if (tones_.size() >= 2 && stop_ == Stop::kNone && !converged) converged = Sweep(Rounds());
 
