@@ -175,7 +175,6 @@ class Analysis {
   std::vector<Tone> tones_;
   double bin_ = 0, lo_ = 0, hi_ = 0;
   double settled_ = 0, round_move_ = 0, tail_ = 0;
-  bool merged_ = false;  // the rounds dropped a tone: detection ends (it would find the same leftover again)
   int64_t evaluations_ = 0, ffts_ = 0, sweeps_ = 0;
   Stop stop_ = Stop::kNone;
 };
@@ -294,7 +293,6 @@ bool Analysis::Sweep(int32_t rounds) {
     }
     // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
     if (MergeClosest()) {
-      merged_ = true;
       last = std::numeric_limits<double>::infinity();
       continue;
     }
@@ -364,7 +362,8 @@ void Analysis::Run(SolveResult* out) {
 
   const int32_t fitted = FittedTones(n, p_.frequency.top);
   bool converged = true;
-  while (static_cast<int32_t>(tones_.size()) < fitted) {
+  // A round that drops a merged tone frees a place, so detections are capped apart (2K + 4).
+  for (int32_t attempts = 0; static_cast<int32_t>(tones_.size()) < fitted && attempts < 2 * fitted + 4; ++attempts) {
     const int64_t k_next = static_cast<int64_t>(tones_.size()) + 1;
     if (!tones_.empty() && n - 1 - 3 * k_next < 1) break;
     if (!tones_.empty() && (n - 1) / 2 < 8) break;
@@ -385,7 +384,7 @@ void Analysis::Run(SolveResult* out) {
     }
     if (Stopped()) break;
     if (tones_.size() >= 2) converged = Sweep(Rounds());
-    if (stop_ != Stop::kNone || merged_) break;
+    if (stop_ != Stop::kNone) break;
   }
   if (tones_.size() >= 2 && stop_ == Stop::kNone && !converged) converged = Sweep(Rounds());
 

@@ -374,7 +374,6 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
       for (let j = 0; j < tones.length; j++) moved = Math.max(moved, refit(j, tones[j].omega, bin / 2, n <= 3));
       // Two tones drawn within a bin of each other are one unresolved tone: the weaker goes, the rounds go on.
       if (mergeClosest()) {
-        merged = true;
         last = Infinity;
         continue;
       }
@@ -394,11 +393,11 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
   let converged = true;
   /** The distance to the joint fit the last rounds leave (radians), by their rate. */
   let tail = 0;
-  /** Set when the rounds dropped a tone: detection ends there (it would find the same leftover again). */
-  let merged = false;
+  /** Detections tried: a round that drops a merged tone frees a place, so they are capped apart (2K + 4). */
+  let attempts = 0;
   // Rounds per settling, held to about 2³⁰ sample-visits (K·N per round), at least `sweeps`.
   const rounds = (): number => Math.min(budget.polishSweeps, Math.max(budget.sweeps, Math.floor(2 ** 30 / (tones.length * n))));
-  while (tones.length < fitted) {
+  while (tones.length < fitted && attempts++ < 2 * fitted + 4) {
     // A further tone needs a degree of freedom left for the noise (N − 1 − 3K ≥ 1).
     if (tones.length > 0 && n - 1 - 3 * (tones.length + 1) < 1) break;
     // Nor can a further tone be told from noise without a noise floor (fewer than 8 bins).
@@ -422,7 +421,7 @@ export function analyseFrequency(p: FrequencyProblem, budget: FrequencyBudget, l
     if (limits?.check()) break;
     // Settle the tones found before looking for another, so no leftover of theirs passes for one.
     if (tones.length >= 2) converged = sweep(rounds());
-    if (limits?.stopped || merged) break;
+    if (limits?.stopped) break;
   }
   // The joint least squares to convergence: every tone at the maximum of J against all the others.
   if (tones.length >= 2 && !limits?.stopped && !converged) converged = sweep(rounds());
