@@ -29,7 +29,8 @@ describeNative('native frequency', () => {
         expect(Math.abs(pb[k].amplitude - pa[k].amplitude)).toBeLessThanOrEqual(1e-6 * (1 + pa[k].amplitude));
       }
       expect(b.objective).toBe(b.answer[0]);
-      expect(Object.keys(b.extras).sort()).toEqual(['constant', 'dof', 'noise', 'offset']);
+      expect(Object.keys(b.extras).sort()).toEqual(['constant', 'converged', 'dof', 'noise', 'offset']);
+      expect(b.extras.converged).toBe(a.extras.converged);
       expect(b.extras.dof).toBe(a.extras.dof);
       expect(b.extras.offset).toBeCloseTo(a.extras.offset, 9);
     }
@@ -54,6 +55,37 @@ describeNative('native frequency', () => {
       se += (res.answer[0] - f) ** 2;
     }
     expect(Math.sqrt(se / 200) / toneCrbStd(n, A, 1)).toBeLessThan(1.2);
+  }, 120_000);
+
+  it('fits the tones beyond top natively: every tone within 1e-6 bin whatever top is; none of round-off; under 17 samples no floor', async () => {
+    const e = native();
+    const r = new Prng(31);
+    for (let s = 0; s < 12; s++) {
+      const n = [42, 4096, 300, 1000][s % 4];
+      const k = 2 + (s % 3);
+      const fs: number[] = [];
+      while (fs.length < k) {
+        const f = (1.5 + r.nextFloat() * (n / 2 - 3)) / n;
+        if (fs.every((g) => Math.abs(g - f) * n >= 2)) fs.push(f);
+      }
+      const tones = fs.map((f, j) => ({ frequency: f, amplitude: 1 / (1 + j), phase: 6 * r.nextFloat() - 3 }));
+      const x = toneSignal(n, tones, { offset: 0.3 });
+      for (const top of [1, k + 2]) {
+        const res = (await e.solve({ command: 'frequency', problem: canonicalFrequency(x, FREQUENCY_WINDOWS[s % 5], top), effort: 'medium', seed: 0 })) as NumericResult;
+        const peaks = peaksOf(res.answer);
+        expect(peaks.length, `case ${s}, top ${top}`).toBe(k);
+        for (const t of tones) {
+          const p = peaks.reduce((a, b) => (Math.abs(b.frequency - t.frequency) < Math.abs(a.frequency - t.frequency) ? b : a));
+          expect(Math.abs(p.frequency - t.frequency) * n, `case ${s}, n = ${n}, top ${top}`).toBeLessThan(1e-6);
+        }
+        expect(res.extras.converged).toBe(1);
+      }
+    }
+    for (let n = 2; n <= 16; n++) {
+      const x = toneSignal(n, [{ frequency: 0.31, amplitude: 1, phase: 0.4 }, { frequency: 0.12, amplitude: 0.6, phase: 0 }], { offset: 0.2 });
+      const res = (await e.solve({ command: 'frequency', problem: canonicalFrequency(x, 'hann', 3), effort: 'medium', seed: 0 })) as NumericResult;
+      expect(peaksOf(res.answer).map((p) => [p.significant, p.tolerance]), `n = ${n}`).toEqual([[false, 0.5]]);
+    }
   }, 120_000);
 
   it('passes the budget by name, the window as its name, and answers a cancel with the first peak', async () => {

@@ -76,6 +76,9 @@ describe('verify --local: tsp, qap, rank, xorsat, rules', () => {
     // p = [2, 1, 0]: 2·(F01·D21 + F12·D10) = 2·(1·1 + 2·1) = 6.
     expect(localVerify('qap', { description: D, flow: f3, dist: d3 }, [2, 1, 0]).objective).toBe(6);
     expect(localVerify('qap', { description: D, flow: f3, dist: d3 }, [0, 1, 2]).objective).toBe(6);
+    // 600² = 360,000 distances (the cap is n = 1,000): a spread of them into Math.max overflowed the stack.
+    const big = Array.from({ length: 600 }, (_, i) => Array.from({ length: 600 }, (_, j) => (i === j ? 0 : 1)));
+    expect(localVerify('qap', { description: D, flow: big, dist: big }, Array.from({ length: 600 }, (_, i) => i)).objective).toBe(600 * 599);
     // p = [0, 2, 1]: 2·(F01·D02 + F12·D21) = 2·(4 + 2) = 12.
     expect(localVerify('qap', { description: D, flow: f3, dist: d3 }, { answer: [0, 2, 1], cost: 6 }).ok).toBe(false);
   });

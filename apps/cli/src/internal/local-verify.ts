@@ -178,7 +178,7 @@ function qap(p: Doc): Evaluation {
   if (f.length !== d.length) throw bad('dist', `has order ${d.length} but flow has ${f.length}`);
   const n = sizeN(p, f.length);
   return {
-    field: 'cost', scale: f.flat().reduce((s, v) => s + Math.abs(v), 0) * Math.max(0, ...d.flat().map(Math.abs)),
+    field: 'cost', scale: f.flat().reduce((s, v) => s + Math.abs(v), 0) * d.flat().reduce((m, v) => Math.max(m, Math.abs(v)), 0),
     evaluate(a) {
       const q = permutation(a, n, false);
       if (typeof q === 'string') return q;

@@ -71,6 +71,7 @@ export const frequency = {
   output: {
     answer: z.number().min(0).describe('the dominant frequency, Hz (the strongest peak; 0 for a constant signal)'),
     peaks: z.array(peak).describe('the peaks found, strongest first (at most top; at least the dominant one)'),
+    other_peaks: z.array(peak).optional().describe('further tones the joint least-squares fit took beyond top (weaker than every peak), present when there are any; the peaks are refined against them'),
     resolution: z.number().positive().describe('sample_rate / n: the spacing of the DFT bins, Hz'),
     tolerance: z.number().min(0).describe('the tolerance of answer, Hz (the figure in certainty)'),
     offset: z.number().describe('the fitted mean of the signal'),

@@ -19,11 +19,17 @@ namespace svc::core {
 struct FrequencyBudget {
   int32_t newton_steps = 0;
   int32_t sweeps = 0;
+  int32_t polish_sweeps = 0;
 };
 inline constexpr auto kFrequencyBudget = std::to_array<BudgetField<FrequencyBudget>>({
     {{"newtonSteps", 1, 1000}, &FrequencyBudget::newton_steps},
     {{"sweeps", 0, 1000}, &FrequencyBudget::sweeps},
+    {{"polishSweeps", 0, 1000}, &FrequencyBudget::polish_sweeps},
 });
+
+// engine-ts solve.ts fittedTones: the tones of the joint fit, `top` and further significant ones
+// while K²·N stays within 2²⁶ (at most kFrequencyMaxTop).
+int32_t FittedTones(int64_t n, int32_t top);
 
 CallStatus ValidateFrequency(std::string_view command, const FrequencyProblem& problem, const SolveOptions& options,
                              std::string* error);

@@ -52,7 +52,7 @@ ToneFit FitTone(std::span<const double> e, double omega) {
   const double h = static_cast<double>(n - 1) / 2;
   const double cw = std::cos(omega), sw = std::sin(omega);
   double u = 0, v = 0, up = 0, vp = 0, upp = 0, vpp = 0;
-  double sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0;
+  double sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0, se = 0;
   BlockStarts starts(omega, h);
   for (int64_t b0 = 0; b0 < n; b0 += kRotationBlock) {
     double c, s;
@@ -62,6 +62,7 @@ ToneFit FitTone(std::span<const double> e, double omega) {
       const double t = static_cast<double>(i) - h;
       const double x = e[i];
       const double xt = x * t, xtt = xt * t;
+      se += x;
       u += x * c;
       v += x * s;
       up -= xt * s;
@@ -81,6 +82,11 @@ ToneFit FitTone(std::span<const double> e, double omega) {
     }
   }
   const double nn = static_cast<double>(n);
+  // Against the centred cosine, as g11 is: e's mean is 0 only to its round-off, which near 0 Hz
+  // (cosine ≈ 1) would pass for a tone. The sine is odd in t, its mean 0 exactly.
+  u -= sc * se / nn;
+  up -= scp * se / nn;
+  upp -= scpp * se / nn;
   const double dd = -4 * tsc, ddd = -4 * t2cc;
   const double g11 = nn / 2 + d2 / 2 - (sc * sc) / nn;
   const double g11p = dd / 2 - (2 * sc * scp) / nn;

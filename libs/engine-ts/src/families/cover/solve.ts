@@ -457,7 +457,7 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
     while (c.uncovered() > 0 && !c.stopped()) {
       const more = c.fixGreedy();
       if (more.length === 0) break;
-      fixed.push(...more);
+      for (const j of more) fixed.push(j); // no spread: a greedy step may fix request-many sets
       if (c.uncovered() === 0) break;
       c.subgradient(Math.max(20, Math.floor(b.rootIters / 10)), 0.5);
     }

@@ -9,5 +9,5 @@ export { FREQUENCY_WINDOWS, windowIndex, windowSamples, type FrequencyWindow } f
 export { fftInPlace, ifftInPlace, planFft, planRealFft, realFft, smoothAtLeast, fftRadices, type FftPlan, type RealFftPlan } from './fft';
 export { evaluateFrequency, toneAmplitudeAt, FREQUENCY_SCORE } from './evaluate';
 export { frequencyBudgetFor, type FrequencyBudget } from './budget';
-export { analyseFrequency, solveFrequency } from './solve';
+export { analyseFrequency, fittedTones, solveFrequency } from './solve';
 export { FREQUENCY_FAMILY } from './family';

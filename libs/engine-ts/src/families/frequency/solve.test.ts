@@ -6,6 +6,7 @@ import { canonicalFrequency } from './canonical';
 import { evaluateFrequency } from './evaluate';
 import { peaksOf } from './problem';
 import { solveFrequency } from './solve';
+import { newToneFit, toneFit } from './tone-fit';
 import { FREQUENCY_WINDOWS, type FrequencyWindow } from './window';
 
 const solve = (x: ArrayLike<number>, window: FrequencyWindow = 'hann', top = 1, effort: (typeof EFFORTS)[number] = 'medium') =>
@@ -136,6 +137,68 @@ describe('frequency', () => {
       // The evaluator's amplitude at the answer is the answer's amplitude.
       expect(evaluateFrequency(canonicalFrequency(x), [p.frequency])).toBeCloseTo(p.amplitude, 9);
     }
+  });
+
+  it('tones beyond top are in the joint fit: every tone within 1e-6 bin whatever top is (issue 31: N = 42 at 8 Hz, N = 4096 with three tones)', () => {
+    const r = new Prng(31);
+    for (let s = 0; s < 16; s++) {
+      const n = [42, 4096, 300, 1000][s % 4];
+      const k = 2 + (s % 3);
+      const fs: number[] = [];
+      while (fs.length < k) {
+        const f = (1.5 + r.nextFloat() * (n / 2 - 3)) / n;
+        if (fs.every((g) => Math.abs(g - f) * n >= 2)) fs.push(f);
+      }
+      const tones = fs.map((f, j) => ({ frequency: f, amplitude: 1 / (1 + j), phase: 6 * r.nextFloat() - 3 }));
+      const x = toneSignal(n, tones, { offset: 0.3 });
+      for (const top of [1, k - 1, k, k + 2]) {
+        const res = solve(x, FREQUENCY_WINDOWS[s % 5], top);
+        const peaks = peaksOf(res.answer);
+        expect(peaks.length, `case ${s}, top ${top}`).toBe(k);
+        for (const t of tones) {
+          const p = peaks.reduce((a, b) => (Math.abs(b.frequency - t.frequency) < Math.abs(a.frequency - t.frequency) ? b : a));
+          expect(Math.abs(p.frequency - t.frequency) * n, `case ${s}, n = ${n}, top ${top}`).toBeLessThan(1e-6);
+          expect(Math.abs(p.amplitude - t.amplitude) / t.amplitude).toBeLessThan(1e-9);
+        }
+        expect(res.extras.converged).toBe(1);
+      }
+    }
+  });
+
+  it('top above the number of tones: no peak of round-off or of a leftover (noiseless tones with an offset, every window)', () => {
+    const r = new Prng(5);
+    for (let s = 0; s < 30; s++) {
+      const n = 32 + r.nextInt(3000);
+      const k = 1 + (s % 3);
+      const fs: number[] = [];
+      while (fs.length < k) {
+        const f = (1.5 + r.nextFloat() * (n / 2 - 3)) / n;
+        if (fs.every((g) => Math.abs(g - f) * n >= 2)) fs.push(f);
+      }
+      const x = toneSignal(n, fs.map((f) => ({ frequency: f, amplitude: 0.1 + r.nextFloat(), phase: 1 })), { offset: 2 * r.nextFloat() - 1 });
+      const peaks = peaksOf(solve(x, FREQUENCY_WINDOWS[s % 5], k + 3).answer);
+      expect(peaks.length, `case ${s}, n = ${n}`).toBe(k);
+    }
+  });
+
+  it('under 17 samples there is no noise floor: one peak, not significant, its tolerance the whole band', () => {
+    for (let n = 2; n <= 16; n++) {
+      const x = toneSignal(n, [{ frequency: 0.31, amplitude: 1, phase: 0.4 }, { frequency: 0.12, amplitude: 0.6, phase: 0 }], { offset: 0.2 });
+      const res = solve(x, 'hann', 3);
+      const peaks = peaksOf(res.answer);
+      expect(peaks.length, `n = ${n}`).toBe(1);
+      expect(peaks[0].significant).toBe(false);
+      expect(peaks[0].tolerance).toBe(0.5);
+    }
+    expect(peaksOf(solve(toneSignal(17, [{ frequency: 0.31, amplitude: 1, phase: 0.4 }])).answer)[0].significant).toBe(true);
+  });
+
+  it('toneFit measures against the centred cosine: a residual whose mean is only round-off explains nothing near 0 Hz', () => {
+    const n = 2103;
+    const e = new Float64Array(n).fill(1e-12);
+    const fit = newToneFit();
+    toneFit(e, (0.01 * 2 * Math.PI) / n, fit);
+    expect(fit.J).toBeLessThan(1e-40);
   });
 
   it('the same answer at every effort, and a cancel still answers the first peak', () => {

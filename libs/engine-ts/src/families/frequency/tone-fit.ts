@@ -84,7 +84,7 @@ export function toneFit(e: Float64Array, omega: number, out: ToneFit): void {
   const h = (n - 1) / 2;
   const cw = Math.cos(omega), sw = Math.sin(omega);
   let u = 0, v = 0, up = 0, vp = 0, upp = 0, vpp = 0;
-  let sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0;
+  let sc = 0, scp = 0, scpp = 0, d2 = 0, tsc = 0, t2cc = 0, se = 0;
   const start = blockStarts(omega, h);
   for (let b = 0; b < n; b += ROTATION_BLOCK) {
     let [c, s] = start(b);
@@ -93,6 +93,7 @@ export function toneFit(e: Float64Array, omega: number, out: ToneFit): void {
       const t = i - h;
       const x = e[i];
       const xt = x * t, xtt = xt * t;
+      se += x;
       u += x * c;
       v += x * s;
       up -= xt * s;
@@ -111,6 +112,11 @@ export function toneFit(e: Float64Array, omega: number, out: ToneFit): void {
       c = c2;
     }
   }
+  // Against the centred cosine, as g₁₁ is: e's mean is 0 only to its round-off, which near 0 Hz
+  // (cosine ≈ 1) would pass for a tone. The sine is odd in t, its mean 0 exactly.
+  u -= (sc * se) / n;
+  up -= (scp * se) / n;
+  upp -= (scpp * se) / n;
   // D(2ω) = Σ cos 2ωt, D′ = −4 Σ t·S·C, D″ = −4 Σ t²·cos 2ωt (derivatives in ω).
   const dd = -4 * tsc, ddd = -4 * t2cc;
   const g11 = n / 2 + d2 / 2 - (sc * sc) / n;

@@ -2,7 +2,7 @@ import type { InputOf } from '@svc/contracts';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { toleranceOf } from '../shared/numeric-certainty';
 import { frequencyTermsOf } from './adapter';
-import { recheckPeaks, refineLs, residualOf, type StatedPeak } from './rescore';
+import { ldexp, recheckPeaks, refineLs, residualOf, unitExponent, type StatedPeak } from './rescore';
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -58,8 +58,10 @@ export const frequencyChecker: AnswerChecker = {
       checks.push(...findings.filter((f) => f.name === 'peak_0_frequency' || f.name === 'dominant'));
     }
     // The objective: the least-squares maximum nearest to the answer, against the rest of the stated peaks.
-    const others = (peaks ?? []).slice(1).map((p) => ({ f: p.frequency / t.rate, a: p.amplitude, phase: p.phase }));
-    const r = residualOf(x, 0, others);
+    // On the samples scaled by a power of two (exact): J of a 1e-300 signal would underflow.
+    const k2 = unitExponent(x);
+    const others = (peaks ?? []).slice(1).map((p) => ({ f: p.frequency / t.rate, a: ldexp(p.amplitude, k2), phase: p.phase }));
+    const r = residualOf(Float64Array.from(x, (v) => ldexp(v, k2)), 0, others);
     let mean = 0;
     for (const s of r) mean += s;
     mean /= n;

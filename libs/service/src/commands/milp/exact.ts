@@ -36,7 +36,7 @@ export function mul(a: Dyadic, b: Dyadic): Dyadic {
 
 export function sum(terms: readonly Dyadic[]): Dyadic {
   if (terms.length === 0) return { m: 0n, e: 0 };
-  const e = Math.min(...terms.map((t) => t.e));
+  const e = terms.reduce((lo, t) => Math.min(lo, t.e), Infinity); // no spread: terms is request-sized
   let m = 0n;
   for (const t of terms) m += t.m << BigInt(t.e - e);
   return { m, e };
