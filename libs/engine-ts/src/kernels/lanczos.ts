@@ -33,6 +33,8 @@ import { denseLowest } from './hermitian-dense';
 
 const EPS = 2.220446049250313e-16;
 const SQRT_EPS = Math.sqrt(EPS);
+/** Check rounds lock at most this many copies of the cut's own level past the wanted values. */
+const MAX_CUT_COPIES = 4;
 /** Steps between diagonalisations of T. */
 const CHECK_EVERY = 4;
 /** Rows per block when forming Ritz vectors in place. */
@@ -224,6 +226,47 @@ export function templeBounds(values: readonly number[], residuals: readonly numb
   return out;
 }
 
+/**
+ * Bounds that hold for the i-th eigenvalue counted with multiplicity inside a cluster: ascending values
+ * chained while |θ_j − θ_i| ≤ r_i + r_j form a cluster C (its vectors orthonormal); a value of a
+ * cluster of two or more gets max_{j∈C} |θ_i − θ_j| + (Σ_{j∈C} r_j²)^½ (Kahan: |C| eigenvalues lie
+ * within ‖R_C‖₂ ≤ (Σ r_j²)^½ of the cluster's values, and which of them is the i-th is not known);
+ * a value alone keeps `single[i]`. `values` and `residuals` may run past `single` (neighbours above).
+ */
+export function clusterBounds(values: readonly number[], residuals: readonly number[], single: readonly number[]): number[] {
+  const out = single.slice();
+  let start = 0;
+  for (let i = 1; i <= values.length; i++) {
+    if (i < values.length && values[i] - values[i - 1] <= residuals[i] + residuals[i - 1]) continue;
+    if (i - start >= 2) {
+      let rr = 0;
+      for (let j = start; j < i; j++) rr += residuals[j] * residuals[j];
+      const spread = Math.sqrt(rr);
+      for (let q = start; q < Math.min(i, out.length); q++) {
+        out[q] = Math.max(out[q], Math.max(values[q] - values[start], values[i - 1] - values[q]) + spread);
+      }
+    }
+    start = i;
+  }
+  return out;
+}
+
+/**
+ * Bounds of a merged ascending list (values from several sectors, each within bounds[i] of its own
+ * sector's matching eigenvalue): chained while |θ_j − θ_i| ≤ b_i + b_j, a value's bound widens to
+ * max_j (|θ_i − θ_j| + b_j) over its chain, so it holds for the i-th value of the merged spectrum.
+ */
+export function mergedBounds(values: readonly number[], bounds: readonly number[]): number[] {
+  const out = bounds.slice();
+  let start = 0;
+  for (let i = 1; i <= values.length; i++) {
+    if (i < values.length && values[i] - values[i - 1] <= bounds[i] + bounds[i - 1]) continue;
+    for (let q = start; q < i; q++) for (let j = start; j < i; j++) out[q] = Math.max(out[q], Math.abs(values[q] - values[j]) + bounds[j]);
+    start = i;
+  }
+  return out;
+}
+
 /** Lowest eigenpairs of `op` by thick-restart Lanczos with locking (see the file comment). */
 export function krylovLowest(p: KrylovParams): KrylovResult {
   const { op, rng, limits, work } = p;
@@ -231,7 +274,9 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
   const len = op.dim * (c ? 2 : 1);
   const slots: Float64Array[] = [];
   const slot = (k: number): Float64Array => (slots[k] ??= new Float64Array(len));
-  const locked: { x: Float64Array; value: number }[] = [];
+  const locked: { x: Float64Array; value: number; residual: number }[] = [];
+  // The residual (estimate) of the value at a check round's cut: copies within the residuals of it are capped.
+  let cutResidual = 0;
   let stopped = false;
   let next: { value: number; residual: number } | null = null;
 
@@ -382,6 +427,10 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
         }
         // Clearly above the cutoff (a copy within the tolerance of it is a degenerate one: kept).
         if (theta[i] - Math.max(bounds[i], p.tol) > cutoff) break;
+        // A copy of the cut's own level (indistinguishable by the residuals) changes no value of the
+        // list: a few are locked (a neighbour for the bounds), then the rounds end (a 1024-fold level
+        // would otherwise take 1024 rounds).
+        if (looseAbove && cutoff - theta[i] <= res[i] + cutResidual && f + i >= p.want + MAX_CUT_COPIES) break;
         accepted = i + 1;
       }
       if (done && accepted === wantHere && wantHere < want && !exhausted) done = false;
@@ -397,7 +446,7 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
           project([...L, ...fresh], x, c);
           scale(x, 1 / norm(x));
           fresh.push(x);
-          locked.push({ x, value: theta[i] });
+          locked.push({ x, value: theta[i], residual: res[i] });
         }
         return { accepted: take, next: nxt };
       }
@@ -443,8 +492,9 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
         stopped = true;
         break;
       }
-      const values = locked.map((l) => l.value).sort((a, b) => a - b);
-      const top = values.length >= p.want ? values[p.want - 1] : Infinity;
+      const sorted = [...locked].sort((a, b) => a.value - b.value);
+      const top = sorted.length >= p.want ? sorted[p.want - 1].value : Infinity;
+      cutResidual = sorted.length >= p.want && top <= p.cutoff ? sorted[p.want - 1].residual : 0;
       const cut = Math.min(p.cutoff, top);
       if (!Number.isFinite(cut) || locked.length >= op.dim) break;
       // Each round finds one more copy of every level below the cut that still has one (a Krylov
