@@ -22,7 +22,8 @@ describeNative('native phase', () => {
       const req = request(i);
       const [a, b] = (await Promise.all([ts.solve(req), e.solve(req)])) as NumericResult[];
       expect(b.kind).toBe('numeric');
-      expect([b.extras.sizes, b.extras.stride, b.extras.converged]).toEqual([a.extras.sizes, a.extras.stride, 1]);
+      // Sizes whose sectors go to Lanczos are not proven complete: not converged on either engine.
+      expect([b.extras.sizes, b.extras.stride, b.extras.converged]).toEqual([a.extras.sizes, a.extras.stride, a.extras.converged]);
       const stride = b.extras.stride;
       for (let k = 0; k < b.extras.sizes; k++) {
         const o = k * stride;

@@ -129,8 +129,9 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
     if (found.length >= o.k) cutoff = found[o.k - 1].value + found[o.k - 1].error;
     if (stopped || o.limits.check()) {
       stopped = stopped || o.limits.stopped !== null;
-      // The first complete answer: later sectors still run (each stops at its first values) until k values exist.
-      if (found.length >= o.k || o.limits.stopped === 'cancel') break;
+      // Past a deadline every later sector still runs (dense ones whole, Lanczos ones to their first
+      // values): the answer keeps every sector's levels. A cancel stops.
+      if (o.limits.stopped === 'cancel') break;
     }
   }
   // Values of several sectors within their bounds of each other: the i-th one's bound widens.

@@ -149,9 +149,9 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
   bool complete = true;
   const int64_t k_all = std::min<int64_t>(o.k, int64_t{1} << n);
   for (const SectorBasis& basis : bases) {
-    // Until k values exist a limit does not interrupt the build (the first complete answer comes).
-    const bool enough = static_cast<int64_t>(found.size()) >= o.k;
-    SectorOperator sop(op, basis, enough ? &limits : nullptr);
+    // Past a deadline every sector is still built and solved (dense ones whole, Lanczos ones to their
+    // first values); a cancel interrupts.
+    SectorOperator sop(op, basis, &limits, /*cancel_only=*/true);
     if (sop.interrupted()) {
       stopped = true;
       break;
@@ -184,8 +184,7 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
     const Stop stop = limits.CheckLimits();
     if (stopped || stop != Stop::kNone) {
       stopped = true;
-      // The first complete answer: later sectors still run (each stops at its first values) until k values exist.
-      if (static_cast<int64_t>(found.size()) >= o.k || stop == Stop::kCancelled) break;
+      if (stop == Stop::kCancelled) break;
     }
   }
   {
