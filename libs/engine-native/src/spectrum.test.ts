@@ -29,7 +29,8 @@ describeNative('native spectrum', () => {
       const c = b.extras.count;
       for (let i = 0; i < c; i++) {
         expect(Math.abs(a.answer[i] - b.answer[i]), `n=${n} #${i}`).toBeLessThanOrEqual(a.answer[c + i] + b.answer[c + i]);
-        expect(b.answer[c + i]).toBeLessThan(1e-9);
+        // A Lanczos sector states its residual (not proven complete), a dense one its Kato–Temple bound.
+        expect(b.answer[c + i]).toBeLessThan((b.extras.methods & 4) !== 0 ? 1e-4 : 1e-9);
       }
     }
   }, 120_000);
