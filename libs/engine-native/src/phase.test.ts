@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createTsEngine, type EngineRequest, type NumericResult } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalPhase, phaseVerdict, type PhaseInput } from '@svc/engine-ts/families/phase';
 import { acceptable, knownPhase, sweepPoints } from '@svc/engine-ts/testing/phase';
 import { createNativeEngine } from './index';
@@ -22,7 +22,8 @@ describeNative('native phase', () => {
       const req = request(i);
       const [a, b] = (await Promise.all([ts.solve(req), e.solve(req)])) as NumericResult[];
       expect(b.kind).toBe('numeric');
-      expect([b.extras.sizes, b.extras.stride, b.extras.converged]).toEqual([a.extras.sizes, a.extras.stride, 1]);
+      // Sizes whose sectors go to Lanczos are not proven complete: not converged on either engine.
+      expect([b.extras.sizes, b.extras.stride, b.extras.converged]).toEqual([a.extras.sizes, a.extras.stride, a.extras.converged]);
       const stride = b.extras.stride;
       for (let k = 0; k < b.extras.sizes; k++) {
         const o = k * stride;
@@ -54,4 +55,13 @@ describeNative('native phase', () => {
     }
     console.log(`native phase sweeps, right beyond ±10 %: ${report.join('; ')}`);
   }, 600_000);
+
+  it('a deadline that leaves no time still gives every size (the first complete answer), stopped, not converged', async () => {
+    const e = createNativeEngine()!;
+    for (const i of [{ model: 'tfim', n: 14, h: 1.5 }, { model: 'xxz', n: 14, delta: 0.5 }] as PhaseInput[]) {
+      const r = (await e.solve({ ...request(i), deadlineMs: 1e-6 }, newCancelSignal())) as NumericResult;
+      expect([r.extras.sizes, r.extras.converged, r.stoppedAtDeadline]).toEqual([3, 0, true]);
+      expect(Array.from(r.answer).every(Number.isFinite)).toBe(true);
+    }
+  });
 });

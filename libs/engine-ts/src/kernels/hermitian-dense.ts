@@ -293,7 +293,7 @@ export function tridiagonalVectors(t: Tridiagonal, values: Float64Array): Float6
     let lambda = values[j];
     if (j > 0 && lambda - values[j - 1] > ortol) clusterStart = j;
     // Separate equal shifts slightly so each solve differs (LAPACK: 10·ε·|λ|).
-    if (j > clusterStart && lambda - last < 10 * EPS * Math.abs(lambda)) lambda = last + 10 * EPS * Math.abs(lambda);
+    if (j > clusterStart && lambda - last < 10 * EPS * Math.max(Math.abs(lambda), norm)) lambda = last + 10 * EPS * Math.max(Math.abs(lambda), norm);
     last = lambda;
     const x = new Float64Array(N);
     for (let i = 0; i < N; i++) x[i] = rng.nextFloat() - 0.5;
@@ -317,6 +317,20 @@ export function tridiagonalVectors(t: Tridiagonal, values: Float64Array): Float6
     for (let i = 0; i < N; i++) nrm += x[i] * x[i];
     nrm = Math.sqrt(nrm);
     for (let i = 0; i < N; i++) x[i] /= nrm;
+    // The last solve may have grown the cluster's directions by 1/tiny: one subtraction then leaves
+    // rounding of that size (overlaps of 0.03 were seen), so the unit vector is orthogonalised twice more.
+    for (let pass = 0; pass < 2 && j > clusterStart; pass++) {
+      for (let c = clusterStart; c < j; c++) {
+        const y = out[c];
+        let dot = 0;
+        for (let i = 0; i < N; i++) dot += y[i] * x[i];
+        for (let i = 0; i < N; i++) x[i] -= dot * y[i];
+      }
+      let nn = 0;
+      for (let i = 0; i < N; i++) nn += x[i] * x[i];
+      nn = Math.sqrt(nn);
+      for (let i = 0; i < N; i++) x[i] /= nn;
+    }
     out.push(x);
   }
   return out;

@@ -5,20 +5,27 @@
  * One run expands an orthonormal basis V by the Lanczos recurrence (projected matrix T = Vᴴ H V:
  * tridiagonal, plus an arrow after a restart). Orthogonality is kept by partial
  * reorthogonalisation: the first step after a (re)start is orthogonalised against the whole basis
- * (classical Gram–Schmidt twice), later steps locally, and every step fully once some Ritz pair
- * has a residual below 100·√ε·‖H‖ (Paige: orthogonality is lost exactly towards converged Ritz
- * vectors). Every 4 steps T is diagonalised: Ritz values θ_i with residual estimates
- * r_i = β·|y_i,last|; an error bound min(r, r²/δ) (Kato–Temple, δ the distance to the nearest
- * other Ritz value outside its cluster, less that value's residual). When the basis is full it is
- * restarted with its lowest want + 4 Ritz vectors. The wanted pairs converge (bound ≤ tol), or a converged
- * value lies above the cutoff (nothing above it is needed); they are locked: later runs start
- * from a fresh random vector and deflate them.
+ * (classical Gram–Schmidt twice), later steps locally plus a full pass whenever Simon's ω
+ * recurrence estimates a loss beyond √ε. Every 4 steps T is diagonalised: Ritz values θ_i with
+ * residual estimates r_i = β·|y_i,last|; an error bound min(r, r²/δ) (Kato–Temple, δ the distance
+ * to the nearest other Ritz value outside its cluster, less that value's residual). When the basis
+ * is full it is restarted with its lowest want + 4 Ritz vectors, made orthonormal again; every later
+ * vector of the run is orthogonalised against the kept ones that had converged (residual below
+ * 100·√ε·‖H‖: Paige, orthogonality is lost exactly towards converged Ritz vectors; without this a
+ * converged ground vector returns as a ghost and the Ritz values drift below the spectrum). The
+ * wanted pairs converge (bound ≤ tol), or a converged value lies above the cutoff (nothing above
+ * it is needed); they are locked: later runs start from a fresh random vector and deflate them.
+ * A limit (work budget, deadline, cancel) stops a run only once it holds `want` Ritz values: the
+ * first complete answer always comes, its values Rayleigh quotients with explicit residuals.
  *
  * A Krylov space sees one direction of a degenerate eigenspace only, so a run may miss copies of
- * a multiple eigenvalue. With `checkRounds`, runs for one more value repeat from fresh random
- * vectors until the lowest value of the deflated operator lies above the largest value still
- * wanted (found copies are locked); that value is also the upper neighbour of the Temple bound.
- * Locked vectors end with explicit residuals ‖Hx − θx‖ (θ the Rayleigh quotient).
+ * a multiple eigenvalue. With `checkRounds`, runs for the wanted values repeat from fresh random
+ * vectors deflated by everything locked, each finding one more copy of every level below the
+ * k-th value locked so far, until a run finds none below it; its lowest value is the upper
+ * neighbour of the Temple bound. Nothing here proves that no level was missed (a random start
+ * finds every level with probability one in exact arithmetic, not with certainty): callers state
+ * these values as not proven complete. Locked vectors end with explicit residuals ‖Hx − θx‖
+ * (θ the Rayleigh quotient).
  */
 import type { Prng } from '../prng';
 import type { Limits } from './model';
@@ -26,10 +33,10 @@ import { denseLowest } from './hermitian-dense';
 
 const EPS = 2.220446049250313e-16;
 const SQRT_EPS = Math.sqrt(EPS);
+/** Check rounds lock at most this many copies of the cut's own level past the wanted values. */
+const MAX_CUT_COPIES = 4;
 /** Steps between diagonalisations of T. */
 const CHECK_EVERY = 4;
-/** Check rounds lock at most this many values past the wanted ones. */
-const MAX_EXTRA_COPIES = 4;
 /** Rows per block when forming Ritz vectors in place. */
 const CHUNK = 2048;
 
@@ -219,6 +226,47 @@ export function templeBounds(values: readonly number[], residuals: readonly numb
   return out;
 }
 
+/**
+ * Bounds that hold for the i-th eigenvalue counted with multiplicity inside a cluster: ascending values
+ * chained while |θ_j − θ_i| ≤ r_i + r_j form a cluster C (its vectors orthonormal); a value of a
+ * cluster of two or more gets max_{j∈C} |θ_i − θ_j| + (Σ_{j∈C} r_j²)^½ (Kahan: |C| eigenvalues lie
+ * within ‖R_C‖₂ ≤ (Σ r_j²)^½ of the cluster's values, and which of them is the i-th is not known);
+ * a value alone keeps `single[i]`. `values` and `residuals` may run past `single` (neighbours above).
+ */
+export function clusterBounds(values: readonly number[], residuals: readonly number[], single: readonly number[]): number[] {
+  const out = single.slice();
+  let start = 0;
+  for (let i = 1; i <= values.length; i++) {
+    if (i < values.length && values[i] - values[i - 1] <= residuals[i] + residuals[i - 1]) continue;
+    if (i - start >= 2) {
+      let rr = 0;
+      for (let j = start; j < i; j++) rr += residuals[j] * residuals[j];
+      const spread = Math.sqrt(rr);
+      for (let q = start; q < Math.min(i, out.length); q++) {
+        out[q] = Math.max(out[q], Math.max(values[q] - values[start], values[i - 1] - values[q]) + spread);
+      }
+    }
+    start = i;
+  }
+  return out;
+}
+
+/**
+ * Bounds of a merged ascending list (values from several sectors, each within bounds[i] of its own
+ * sector's matching eigenvalue): chained while |θ_j − θ_i| ≤ b_i + b_j, a value's bound widens to
+ * max_j (|θ_i − θ_j| + b_j) over its chain, so it holds for the i-th value of the merged spectrum.
+ */
+export function mergedBounds(values: readonly number[], bounds: readonly number[]): number[] {
+  const out = bounds.slice();
+  let start = 0;
+  for (let i = 1; i <= values.length; i++) {
+    if (i < values.length && values[i] - values[i - 1] <= bounds[i] + bounds[i - 1]) continue;
+    for (let q = start; q < i; q++) for (let j = start; j < i; j++) out[q] = Math.max(out[q], Math.abs(values[q] - values[j]) + bounds[j]);
+    start = i;
+  }
+  return out;
+}
+
 /** Lowest eigenpairs of `op` by thick-restart Lanczos with locking (see the file comment). */
 export function krylovLowest(p: KrylovParams): KrylovResult {
   const { op, rng, limits, work } = p;
@@ -226,7 +274,9 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
   const len = op.dim * (c ? 2 : 1);
   const slots: Float64Array[] = [];
   const slot = (k: number): Float64Array => (slots[k] ??= new Float64Array(len));
-  const locked: { x: Float64Array; value: number }[] = [];
+  const locked: { x: Float64Array; value: number; residual: number }[] = [];
+  // The residual (estimate) of the value at a check round's cut: copies within the residuals of it are capped.
+  let cutResidual = 0;
   let stopped = false;
   let next: { value: number; residual: number } | null = null;
 
@@ -259,6 +309,9 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
     let omegaCur = new Float64Array(2 * (mAct + 1));
     omegaCur[0] = 1;
     let forceNext = false;
+    // Kept Ritz vectors that had converged at the last restart: every later vector is orthogonalised
+    // against them (Paige: orthogonality is lost exactly towards converged Ritz vectors).
+    let converged: Float64Array[] = [];
     const noise = EPS * Math.max(1, p.scale);
     const fullPass = (w: Float64Array, upto: number): void => {
       const basis: Float64Array[] = [];
@@ -269,9 +322,8 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
       const w = V(j + 1);
       op.apply(V(j), w);
       work.matvecs++;
-      if (f > 0) project(L, w, c);
-      let alpha = 0;
       const arrow = j === pKeep;
+      let alpha = 0;
       if (arrow) {
         // First step after a (re)start: the whole column of T (the arrow of the kept Ritz vectors).
         const basis: Float64Array[] = [];
@@ -286,6 +338,10 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
         axpy(w, -b, 0, V(j - 1), c);
         setT(j, j, alpha, 0);
       }
+      // Deflation after the recurrence's subtractions: projected before them, a component along a
+      // locked vector would grow by |α|/β per step (a large constant term makes that 10⁴).
+      if (f > 0) project(L, w, c);
+      if (!arrow && converged.length > 0) project(converged, w, c);
       let beta = norm(w);
       const omegaNext = new Float64Array(2 * (mAct + 1));
       if (!arrow && beta > 0) {
@@ -345,7 +401,8 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
       omegaCur = omegaNext;
       omegaCur[2 * jc] = 1;
       omegaCur[2 * jc + 1] = 0;
-      const hitLimit = work.matvecs >= work.maxMatvecs || limits.check();
+      // A limit stops the run only once it holds `want` Ritz values (the first complete answer).
+      const hitLimit = (work.matvecs >= work.maxMatvecs || limits.check()) && (looseAbove || jc >= want);
       if (!(exhausted || jc === mAct || (jc - pKeep) % CHECK_EVERY === 0 || hitLimit)) {
         j++;
         continue;
@@ -370,12 +427,17 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
         }
         // Clearly above the cutoff (a copy within the tolerance of it is a degenerate one: kept).
         if (theta[i] - Math.max(bounds[i], p.tol) > cutoff) break;
+        // A copy of the cut's own level (indistinguishable by the residuals) changes no value of the
+        // list: a few are locked (a neighbour for the bounds), then the rounds end (a 1024-fold level
+        // would otherwise take 1024 rounds).
+        if (looseAbove && cutoff - theta[i] <= res[i] + cutResidual && f + i >= p.want + MAX_CUT_COPIES) break;
         accepted = i + 1;
       }
       if (done && accepted === wantHere && wantHere < want && !exhausted) done = false;
       if (done || hitLimit) {
         if (!done) stopped = true;
-        const take = done ? accepted : wantHere;
+        // A check round cut short locks only what converged (an unconverged copy would be a false level).
+        const take = done || looseAbove ? accepted : wantHere;
         const nxt = take < jc ? { value: theta[take], residual: res[take] } : null;
         formRitz(V, jc, eig.vectors, take, op.dim, c);
         const fresh: Float64Array[] = [];
@@ -384,7 +446,7 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
           project([...L, ...fresh], x, c);
           scale(x, 1 / norm(x));
           fresh.push(x);
-          locked.push({ x, value: theta[i] });
+          locked.push({ x, value: theta[i], residual: res[i] });
         }
         return { accepted: take, next: nxt };
       }
@@ -393,6 +455,15 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
         pKeep = Math.min(mAct - 3, want + 4);
         pKeep = Math.max(Math.min(pKeep, mAct - 2), 1);
         formRitz(V, jc, eig.vectors, pKeep, op.dim, c);
+        // The kept Ritz vectors of a semi-orthogonal basis, made orthonormal again.
+        for (let i = 0; i < pKeep; i++) {
+          const before: Float64Array[] = [...L];
+          for (let q = 0; q < i; q++) before.push(V(q));
+          project(before, V(i), c);
+          scale(V(i), 1 / norm(V(i)));
+        }
+        converged = [];
+        for (let i = 0; i < pKeep; i++) if (res[i] <= 100 * SQRT_EPS * Math.max(1, p.scale)) converged.push(V(i));
         const tail = slots[f + jc];
         slots[f + jc] = slots[f + pKeep];
         slots[f + pKeep] = tail;
@@ -415,18 +486,20 @@ export function krylovLowest(p: KrylovParams): KrylovResult {
 
   const first = run(p.want, p.cutoff, false);
   next = first.next;
-  if (p.checkRounds && !stopped) {
+  if (p.checkRounds && !stopped && first.accepted > 0) {
     for (let round = 0; round < op.dim && !stopped; round++) {
       if (work.matvecs >= work.maxMatvecs || limits.check()) {
         stopped = true;
         break;
       }
-      const values = locked.map((l) => l.value).sort((a, b) => a - b);
-      const top = values.length >= p.want ? values[p.want - 1] : Infinity;
+      const sorted = [...locked].sort((a, b) => a.value - b.value);
+      const top = sorted.length >= p.want ? sorted[p.want - 1].value : Infinity;
+      cutResidual = sorted.length >= p.want && top <= p.cutoff ? sorted[p.want - 1].residual : 0;
       const cut = Math.min(p.cutoff, top);
-      // Copies past the wanted ones are looked for a few times only (to find a neighbour outside the top cluster).
-      if (!Number.isFinite(cut) || locked.length >= op.dim || locked.length >= p.want + MAX_EXTRA_COPIES) break;
-      const got = run(1, cut, true);
+      if (!Number.isFinite(cut) || locked.length >= op.dim) break;
+      // Each round finds one more copy of every level below the cut that still has one (a Krylov
+      // space sees one direction per eigenspace); the rounds end when a run finds none.
+      const got = run(p.want, cut, true);
       if (got.accepted === 0) {
         if (got.next !== null) next = got.next;
         break;

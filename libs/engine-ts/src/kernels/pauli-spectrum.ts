@@ -7,16 +7,21 @@
  *     value found so far (the cutoff);
  * then merged across sectors (multiplicities kept). Every value is the Rayleigh quotient θ of its
  * vector x, with the explicit residual r = ‖Hx − θx‖: some eigenvalue lies within r of θ (H is
- * Hermitian), and within r²/δ (Kato–Temple) when the sector has no other eigenvalue within δ;
- * δ comes from the neighbours the solver found (the sector's next value, from the dense spectrum
- * or the last Lanczos run), so the bound rests on the search having missed no eigenvalue between
- * them. θ and r are summed with compensation, and each bound adds the floor 2·ε·Σ|c|·(terms + 2)
- * for the rounding of H·x (each amplitude a sum over the terms).
+ * Hermitian). A diagonal or dense sector is complete (Sturm counts: its lowest values, with
+ * multiplicity), so Kato–Temple applies there: within r²/δ when the sector has no other eigenvalue
+ * within δ, δ from the computed neighbours. A Lanczos sector is not proven complete: its bound is r
+ * (the nearest eigenvalue), θ_i ≥ λ_i by min–max, and the answer is not `complete`. Values whose
+ * residuals overlap (a cluster) get the cluster's spread plus its residual norm (lanczos.ts
+ * clusterBounds), and values of different sectors within their bounds of each other the chain's
+ * widening (mergedBounds), so a bound holds for the i-th eigenvalue counted with multiplicity when
+ * `complete`. θ and r are summed with compensation, and each bound adds the floor
+ * 2·ε·Σ|c|·(terms + 2) for the rounding of H·x (each amplitude a sum over the terms). A limit
+ * (deadline, cancel, work) keeps going until k values exist (the first complete answer), then stops.
  */
 import { Prng } from '../prng';
 import type { Limits } from './model';
 import { denseLowest } from './hermitian-dense';
-import { compensatedRayleigh, krylovLowest, templeBounds, type EigenPair, type Neighbour } from './lanczos';
+import { clusterBounds, compensatedRayleigh, krylovLowest, mergedBounds, templeBounds, type EigenPair, type Neighbour } from './lanczos';
 import {
   detectSymmetry, hadamardTerms, pauliOperator, sectorsFor, SectorOperator, walshHadamard,
   type PauliTerms, type SectorBasis, type Symmetry,
@@ -60,6 +65,15 @@ export interface PauliSpectrum {
   readonly matvecs: number;
   /** A limit stopped the search before every value met the tolerance. */
   readonly stopped: boolean;
+  /**
+   * Proven that these are the lowest values counted with multiplicity: every sector that could hold
+   * one of them was diagonal or dense (Sturm counts), none was cut short. Else (a Lanczos sector)
+   * the values are Rayleigh quotients of orthonormal vectors, so value i ≥ λ_i, and each bound
+   * holds for the nearest eigenvalue only: no proof excludes a level missed below.
+   */
+  readonly complete: boolean;
+  /** complete, not stopped, k values and every bound within the effort's target. */
+  readonly converged: boolean;
   /** The rounding floor added to every bound. */
   readonly floor: number;
   readonly scale: number;
@@ -98,6 +112,7 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
   const found: Found[] = [];
   let methods = 0;
   let stopped = false;
+  let complete = true;
   let cutoff = Infinity;
   for (const basis of bases) {
     const sop = new SectorOperator(op, basis);
@@ -107,21 +122,31 @@ export function pauliSpectrum(terms: PauliTerms, o: PauliSpectrumOptions): Pauli
     });
     methods |= r.method;
     if (r.stopped) stopped = true;
+    if (!r.complete) complete = false;
     r.pairs.forEach((q, i) => found.push({ ...q, error: r.errors[i], basis }));
     found.sort((a, b) => a.value - b.value);
-    if (found.length > o.k) found.length = o.k;
+    // Values past the k-th are kept until the end: one within its bound of the k-th widens that bound.
     if (found.length >= o.k) cutoff = found[o.k - 1].value + found[o.k - 1].error;
     if (stopped || o.limits.check()) {
       stopped = stopped || o.limits.stopped !== null;
-      break;
+      // Past a deadline every later sector still runs (dense ones whole, Lanczos ones to their first
+      // values): the answer keeps every sector's levels. A cancel stops.
+      if (o.limits.stopped === 'cancel') break;
     }
   }
-  const vectors = o.vectors ? found.map((f) => fullVector(f, n, sym0 === 'x-parity' && !diagonal, op.complex)) : [];
+  // Values of several sectors within their bounds of each other: the i-th one's bound widens.
+  const widened = mergedBounds(found.map((f) => f.value), found.map((f) => f.error));
+  found.forEach((f, i) => (f.error = widened[i]));
+  if (found.length > o.k) found.length = o.k;
+  if (stopped || found.length < Math.min(o.k, 2 ** n)) complete = false;
+  const converged = complete && found.length === Math.min(o.k, 2 ** n) && found.every((f) => f.error <= tol);
+  // The Hadamard of an X-parity split is undone also when it left H diagonal.
+  const vectors = o.vectors ? found.map((f) => fullVector(f, n, sym0 === 'x-parity', op.complex)) : [];
   return {
     values: Float64Array.from(found.map((f) => f.value)),
     errors: Float64Array.from(found.map((f) => f.error)),
     residuals: Float64Array.from(found.map((f) => f.residual)),
-    vectors, symmetry, sectors: bases.length, methods, matvecs: work.matvecs, stopped, floor, scale,
+    vectors, symmetry, sectors: bases.length, methods, matvecs: work.matvecs, stopped, complete, converged, floor, scale,
   };
 }
 
@@ -145,8 +170,10 @@ export interface SectorSettings {
 export interface SectorResult {
   /** Ascending, with unit vectors on the sector's basis. */
   readonly pairs: EigenPair[];
-  /** A bound per value: Kato–Temple plus the floor. */
+  /** A bound per value (Kato–Temple when complete, else the residual; clusters widened) plus the floor. */
   readonly errors: number[];
+  /** Diagonal or dense: these are the sector's lowest values (Sturm counts); Lanczos: not proven. */
+  readonly complete: boolean;
   /** The method: 1 diagonal, 2 dense, 4 Lanczos. */
   readonly method: number;
   readonly stopped: boolean;
@@ -158,6 +185,7 @@ export function sectorLowest(sop: SectorOperator, want: number, s: SectorSetting
   let above: Neighbour[] = [];
   let method: number;
   let stopped = false;
+  let complete = true;
   if (sop.diagonal) {
     method = 1;
     ({ pairs, above } = diagonalLowest(sop, want));
@@ -178,9 +206,14 @@ export function sectorLowest(sop: SectorOperator, want: number, s: SectorSetting
     pairs = r.pairs;
     above = r.above;
     stopped = r.stopped;
+    complete = false;
   }
-  const bounds = templeBounds(pairs.map((q) => q.value), pairs.map((q) => q.residual), true, above);
-  return { pairs, errors: bounds.map((b) => b + s.floor), method, stopped };
+  const values = pairs.map((q) => q.value);
+  const residuals = pairs.map((q) => q.residual);
+  // Kato–Temple's δ rests on knowing the neighbours: only a complete sector has them; else the residual.
+  const single = complete ? templeBounds(values, residuals, true, above) : residuals;
+  const bounds = clusterBounds([...values, ...above.map((a) => a.value)], [...residuals, ...above.map((a) => a.residual)], single);
+  return { pairs, errors: bounds.map((b) => b + s.floor), method, stopped, complete };
 }
 
 /** θ = xᴴHx and ‖Hx − θx‖ for a unit x. */

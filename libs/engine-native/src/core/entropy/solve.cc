@@ -167,7 +167,7 @@ CallStatus SolveEntropy(const EntropyProblem& problem, const SolveOptions& optio
     g.error = s.errors[0];
     g.gap = two ? s.values[1] - s.values[0] : std::numeric_limits<double>::infinity();
     g.gap_error = two ? s.errors[0] + s.errors[1] : std::nan("");
-    g.converged = !s.stopped && static_cast<int64_t>(s.values.size()) == o.k;
+    g.converged = s.complete && !s.stopped && static_cast<int64_t>(s.values.size()) == o.k;
     g.degenerate = !(delta > 0);
   }
   const Entanglement e = ComputeEntanglement(problem.n, psi, v.subsystem, kMaxSchmidt);

@@ -16,9 +16,9 @@ namespace {
 constexpr double kEps = 2.220446049250313e-16;
 const double kSqrtEps = std::sqrt(kEps);
 constexpr int kCheckEvery = 4;
+// Check rounds lock at most this many copies of the cut's own level past the wanted values.
+constexpr int64_t kMaxCutCopies = 4;
 constexpr int64_t kChunk = 2048;
-// Check rounds lock at most this many values past the wanted ones.
-constexpr int64_t kMaxExtraCopies = 4;
 
 struct Complex {
   double re = 0, im = 0;
@@ -229,6 +229,40 @@ std::vector<double> TempleBounds(const std::vector<double>& values, const std::v
   return out;
 }
 
+std::vector<double> ClusterBounds(const std::vector<double>& values, const std::vector<double>& residuals,
+                                  const std::vector<double>& single) {
+  std::vector<double> out = single;
+  const size_t n = values.size();
+  size_t start = 0;
+  for (size_t i = 1; i <= n; ++i) {
+    if (i < n && values[i] - values[i - 1] <= residuals[i] + residuals[i - 1]) continue;
+    if (i - start >= 2) {
+      double rr = 0;
+      for (size_t j = start; j < i; ++j) rr += residuals[j] * residuals[j];
+      const double spread = std::sqrt(rr);
+      for (size_t q = start; q < std::min(i, out.size()); ++q) {
+        out[q] = std::max(out[q], std::max(values[q] - values[start], values[i - 1] - values[q]) + spread);
+      }
+    }
+    start = i;
+  }
+  return out;
+}
+
+std::vector<double> MergedBounds(const std::vector<double>& values, const std::vector<double>& bounds) {
+  std::vector<double> out = bounds;
+  const size_t n = values.size();
+  size_t start = 0;
+  for (size_t i = 1; i <= n; ++i) {
+    if (i < n && values[i] - values[i - 1] <= bounds[i] + bounds[i - 1]) continue;
+    for (size_t q = start; q < i; ++q) {
+      for (size_t j = start; j < i; ++j) out[q] = std::max(out[q], std::fabs(values[q] - values[j]) + bounds[j]);
+    }
+    start = i;
+  }
+  return out;
+}
+
 KrylovResult KrylovLowest(const KrylovParams& p) {
   const LinearOperator& op = *p.op;
   const bool c = op.complex;
@@ -245,8 +279,11 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
   struct Locked {
     double* x;
     double value;
+    double residual;
   };
   std::vector<Locked> locked;
+  // The residual (estimate) of the value at a check round's cut: copies within the residuals of it are capped.
+  double cut_residual = 0;
   bool stopped = false;
   std::optional<Neighbour> next;
 
@@ -276,6 +313,9 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
     std::vector<double> omega_prev(2 * (m_act + 1), 0.0), omega_cur(2 * (m_act + 1), 0.0), omega_next(2 * (m_act + 1));
     omega_cur[0] = 1;
     bool force_next = false;
+    // Kept Ritz vectors that had converged at the last restart: every later vector is orthogonalised
+    // against them (Paige: orthogonality is lost exactly towards converged Ritz vectors).
+    std::vector<double*> converged;
     const double noise = kEps * std::max(1.0, p.scale);
     for (;;) {
       double* w = V(j + 1);
@@ -288,7 +328,6 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
         op.apply(V(j), w);
       }
       ++work.matvecs;
-      if (f > 0) Project(L, w, len, c);
       double alpha = 0;
       double local_norm2 = 0;
       const bool arrow = j == p_keep;
@@ -309,6 +348,13 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
         local_norm2 = part[0] + part[1];
       }
       double beta = arrow ? Norm(w, len) : std::sqrt(local_norm2);
+      // Deflation after the recurrence's subtractions: projected before them, a component along a
+      // locked vector would grow by |alpha|/beta per step (a large constant term makes that 1e4).
+      if (f > 0 || (!arrow && !converged.empty())) {
+        if (f > 0) Project(L, w, len, c);
+        if (!arrow && !converged.empty()) Project(converged, w, len, c);
+        beta = Norm(w, len);
+      }
       std::fill(omega_next.begin(), omega_next.end(), 0.0);
       if (!arrow && beta > 0) {
         const double b_prev = T[(j * m_act + j - 1) * s];
@@ -366,7 +412,9 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
       std::swap(omega_cur, omega_next);
       omega_cur[2 * jc] = 1;
       omega_cur[2 * jc + 1] = 0;
-      const bool hit_limit = work.matvecs >= work.max_matvecs || p.limits->CheckLimits() != Stop::kNone;
+      // A limit stops the run only once it holds `want` Ritz values (the first complete answer).
+      const bool hit_limit =
+          (work.matvecs >= work.max_matvecs || p.limits->CheckLimits() != Stop::kNone) && (loose_above || jc >= want);
       if (!(exhausted || jc == m_act || (jc - p_keep) % kCheckEvery == 0 || hit_limit)) {
         ++j;
         continue;
@@ -395,6 +443,9 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
           break;
         }
         if (theta[i] - std::max(bounds[i], p.tol) > cutoff) break;
+        // A copy of the cut's own level (indistinguishable by the residuals) changes no value of the
+        // list: a few are locked (a neighbour for the bounds), then the rounds end.
+        if (loose_above && cutoff - theta[i] <= res[i] + cut_residual && f + i >= p.want + kMaxCutCopies) break;
         accepted = i + 1;
       }
       if (done && accepted == want_here && want_here < want && !exhausted) done = false;
@@ -402,7 +453,8 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
       for (int64_t k = 0; k < jc; ++k) Vs.push_back(V(k));
       if (done || hit_limit) {
         if (!done) stopped = true;
-        const int64_t take = done ? accepted : want_here;
+        // A check round cut short locks only what converged (an unconverged copy would be a false level).
+        const int64_t take = done || loose_above ? accepted : want_here;
         std::optional<Neighbour> nxt;
         if (take < jc) nxt = Neighbour{theta[take], res[take]};
         FormRitz(Vs, jc, eig.vectors, take, op.dim, c);
@@ -412,7 +464,7 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
           Project(against, x, len, c);
           Scale(x, len, 1 / Norm(x, len));
           against.push_back(x);
-          locked.push_back({x, theta[i]});
+          locked.push_back({x, theta[i], res[i]});
         }
         return {take, nxt};
       }
@@ -420,6 +472,17 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
         p_keep = std::min(m_act - 3, want + 4);
         p_keep = std::max<int64_t>(std::min(p_keep, m_act - 2), 1);
         FormRitz(Vs, jc, eig.vectors, p_keep, op.dim, c);
+        // The kept Ritz vectors of a semi-orthogonal basis, made orthonormal again.
+        for (int64_t i = 0; i < p_keep; ++i) {
+          std::vector<double*> before = L;
+          for (int64_t q = 0; q < i; ++q) before.push_back(V(q));
+          Project(before, V(i), len, c);
+          Scale(V(i), len, 1 / Norm(V(i), len));
+        }
+        converged.clear();
+        for (int64_t i = 0; i < p_keep; ++i) {
+          if (res[i] <= 100 * kSqrtEps * std::max(1.0, p.scale)) converged.push_back(V(i));
+        }
         std::swap(slots[f + jc], slots[f + p_keep]);
         std::fill(T.begin(), T.end(), 0.0);
         for (int64_t i = 0; i < p_keep; ++i) setT(i, i, theta[i], 0);
@@ -439,22 +502,22 @@ KrylovResult KrylovLowest(const KrylovParams& p) {
 
   const RunOut first = run(p.want, p.cutoff, false);
   next = first.next;
-  if (p.check_rounds && !stopped) {
+  if (p.check_rounds && !stopped && first.accepted > 0) {
     for (int64_t round = 0; round < op.dim && !stopped; ++round) {
       if (work.matvecs >= work.max_matvecs || p.limits->CheckLimits() != Stop::kNone) {
         stopped = true;
         break;
       }
-      std::vector<double> values;
-      for (const Locked& l : locked) values.push_back(l.value);
-      std::sort(values.begin(), values.end());
-      const double top = static_cast<int64_t>(values.size()) >= p.want ? values[p.want - 1] : std::numeric_limits<double>::infinity();
+      std::vector<Locked> sorted = locked;
+      std::sort(sorted.begin(), sorted.end(), [](const Locked& a, const Locked& b) { return a.value < b.value; });
+      const bool full = static_cast<int64_t>(sorted.size()) >= p.want;
+      const double top = full ? sorted[p.want - 1].value : std::numeric_limits<double>::infinity();
+      cut_residual = full && top <= p.cutoff ? sorted[p.want - 1].residual : 0;
       const double cut = std::min(p.cutoff, top);
-      if (!std::isfinite(cut) || static_cast<int64_t>(locked.size()) >= op.dim ||
-          static_cast<int64_t>(locked.size()) >= p.want + kMaxExtraCopies) {
-        break;
-      }
-      const RunOut got = run(1, cut, true);
+      if (!std::isfinite(cut) || static_cast<int64_t>(locked.size()) >= op.dim) break;
+      // Each round finds one more copy of every level below the cut that still has one (a Krylov
+      // space sees one direction per eigenspace); the rounds end when a run finds none.
+      const RunOut got = run(p.want, cut, true);
       if (got.accepted == 0) {
         if (got.next) next = got.next;
         break;

@@ -77,6 +77,16 @@ Rayleigh CompensatedRayleigh(const double* x, const double* hx, int64_t len);
 std::vector<double> TempleBounds(const std::vector<double>& values, const std::vector<double>& residuals,
                                  bool lowest_is_bottom, const std::vector<Neighbour>& above);
 
+// Bounds for the i-th eigenvalue inside clusters of overlapping residuals (lanczos.ts clusterBounds):
+// a value of a cluster C of two or more gets max_j |theta_i - theta_j| + (sum_C r_j^2)^(1/2); a value
+// alone keeps single[i]. values/residuals may run past single (neighbours above).
+std::vector<double> ClusterBounds(const std::vector<double>& values, const std::vector<double>& residuals,
+                                  const std::vector<double>& single);
+
+// Bounds of a merged ascending list (lanczos.ts mergedBounds): chained while |theta_j - theta_i| <=
+// b_i + b_j, a bound widens to max_j (|theta_i - theta_j| + b_j) over its chain.
+std::vector<double> MergedBounds(const std::vector<double>& values, const std::vector<double>& bounds);
+
 }  // namespace svc::core
 
 #endif  // SVC_CORE_KERNELS_LANCZOS_H_

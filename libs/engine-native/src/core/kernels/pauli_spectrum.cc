@@ -97,13 +97,21 @@ SectorResult SectorLowest(const SectorOperator& sop, int64_t want, const SectorS
     out.pairs = std::move(r.pairs);
     above = std::move(r.above);
     out.stopped = r.stopped;
+    out.complete = false;
   }
   std::vector<double> vals, res;
   for (const EigenPair& q : out.pairs) {
     vals.push_back(q.value);
     res.push_back(q.residual);
   }
-  const std::vector<double> bounds = TempleBounds(vals, res, true, above);
+  // Kato-Temple's delta rests on knowing the neighbours: only a complete sector has them; else the residual.
+  const std::vector<double> single = out.complete ? TempleBounds(vals, res, true, above) : res;
+  std::vector<double> all_vals = vals, all_res = res;
+  for (const Neighbour& a : above) {
+    all_vals.push_back(a.value);
+    all_res.push_back(a.residual);
+  }
+  const std::vector<double> bounds = ClusterBounds(all_vals, all_res, single);
   for (double b : bounds) out.errors.push_back(b + s.floor);
   return out;
 }
@@ -138,8 +146,12 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
   VectorPool pool;
   double cutoff = std::numeric_limits<double>::infinity();
   bool stopped = false;
+  bool complete = true;
+  const int64_t k_all = std::min<int64_t>(o.k, int64_t{1} << n);
   for (const SectorBasis& basis : bases) {
-    SectorOperator sop(op, basis, &limits);
+    // Past a deadline every sector is still built and solved (dense ones whole, Lanczos ones to their
+    // first values); a cancel interrupts.
+    SectorOperator sop(op, basis, &limits, /*cancel_only=*/true);
     if (sop.interrupted()) {
       stopped = true;
       break;
@@ -161,19 +173,36 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
     SectorResult r = SectorLowest(sop, std::min<int64_t>(o.k, sop.dim()), settings);
     out.methods |= r.method;
     if (r.stopped) stopped = true;
+    if (!r.complete) complete = false;
     for (size_t i = 0; i < r.pairs.size(); ++i) {
       found.push_back({std::move(r.pairs[i]), r.errors[i], &basis});
       if (!o.vectors) found.back().pair.vector.clear();
     }
     std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) { return a.pair.value < b.pair.value; });
-    if (static_cast<int64_t>(found.size()) > o.k) found.resize(o.k);
+    // Values past the k-th are kept until the end: one within its bound of the k-th widens that bound.
     if (static_cast<int64_t>(found.size()) >= o.k) cutoff = found[o.k - 1].pair.value + found[o.k - 1].error;
-    if (stopped || limits.CheckLimits() != Stop::kNone) {
+    const Stop stop = limits.CheckLimits();
+    if (stopped || stop != Stop::kNone) {
       stopped = true;
-      break;
+      if (stop == Stop::kCancelled) break;
     }
   }
+  {
+    // Values of several sectors within their bounds of each other: the i-th one's bound widens.
+    std::vector<double> v, b;
+    for (const Found& f : found) {
+      v.push_back(f.pair.value);
+      b.push_back(f.error);
+    }
+    const std::vector<double> widened = MergedBounds(v, b);
+    for (size_t i = 0; i < found.size(); ++i) found[i].error = widened[i];
+  }
+  if (static_cast<int64_t>(found.size()) > o.k) found.resize(o.k);
+  if (stopped || static_cast<int64_t>(found.size()) < k_all) complete = false;
   out.stopped = stopped;
+  out.complete = complete;
+  out.converged = complete && static_cast<int64_t>(found.size()) == k_all &&
+                  std::all_of(found.begin(), found.end(), [tol](const Found& f) { return f.error <= tol; });
   out.matvecs = work.matvecs;
   for (const Found& f : found) {
     out.values.push_back(f.pair.value);
@@ -187,7 +216,8 @@ PauliSpectrum ComputePauliSpectrum(const PauliTermsView& terms, const PauliSpect
         full[2 * b] = f.pair.vector[i * s];
         if (op.complex) full[2 * b + 1] = f.pair.vector[i * s + 1];
       }
-      if (sym0 == Symmetry::kXParity && !diagonal) WalshHadamard(full, n, true);
+      // The Hadamard of an X-parity split is undone also when it left H diagonal.
+      if (sym0 == Symmetry::kXParity) WalshHadamard(full, n, true);
       out.vectors.push_back(std::move(full));
     }
   }

@@ -36,6 +36,10 @@ struct PauliSpectrum {
   int32_t methods = 0;  // bit 1 diagonal, 2 dense, 4 Lanczos
   int64_t matvecs = 0;
   bool stopped = false;
+  // Proven the lowest values with multiplicity: every sector diagonal or dense, none cut short (else a
+  // Lanczos sector: the bounds hold for the nearest eigenvalue only; pauli-spectrum.ts `complete`).
+  bool complete = false;
+  bool converged = false;  // complete, not stopped, k values, every bound within the target
   double floor = 0;
   double scale = 0;
 };
@@ -65,9 +69,10 @@ struct SectorSettings {
 
 struct SectorResult {
   std::vector<EigenPair> pairs;  // ascending, unit vectors on the sector's basis when kept
-  std::vector<double> errors;    // Kato-Temple plus the floor
+  std::vector<double> errors;    // Kato-Temple when complete, else the residual; clusters widened; plus the floor
   int32_t method = 0;            // 1 diagonal, 2 dense, 4 Lanczos
   bool stopped = false;
+  bool complete = true;          // diagonal or dense (Sturm counts); Lanczos: not proven
 };
 
 // The lowest `want` eigenpairs of H on one sector with their bounds (the per-sector step of

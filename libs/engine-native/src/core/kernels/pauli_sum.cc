@@ -198,14 +198,14 @@ std::vector<SectorBasis> SectorsFor(int32_t n, Symmetry symmetry) {
   return out;
 }
 
-SectorOperator::SectorOperator(const PauliOperator& op, const SectorBasis& basis, const Limits* limits)
+SectorOperator::SectorOperator(const PauliOperator& op, const SectorBasis& basis, const Limits* limits, bool cancel_only)
     : op_(op), basis_(basis) {
   const int64_t dim = basis.dim();
   diag_.assign(dim, 0.0);
   bool stop[2] = {false, false};
   OnSplit(dim, dim / 2, [&](int64_t a, int64_t b) {
     for (int64_t i = a; i < b; ++i) {
-      if (limits != nullptr && ((i - a) & 0xFFFF) == 0 && limits->CheckLimits() != Stop::kNone) {
+      if (limits != nullptr && ((i - a) & 0xFFFF) == 0 && (cancel_only ? limits->CheckLimits() == Stop::kCancelled : limits->CheckLimits() != Stop::kNone)) {
         stop[a == 0 ? 0 : 1] = true;
         return;
       }

@@ -134,7 +134,8 @@ std::vector<SectorBasis> SectorsFor(int32_t n, Symmetry symmetry);
 class SectorOperator {
  public:
   // Building the diagonal polls `limits` (when given) every 64 Ki rows; interrupted() tells.
-  SectorOperator(const PauliOperator& op, const SectorBasis& basis, const Limits* limits = nullptr);
+  // cancel_only: only a cancel interrupts (past a deadline the sector is still needed).
+  SectorOperator(const PauliOperator& op, const SectorBasis& basis, const Limits* limits = nullptr, bool cancel_only = false);
   bool interrupted() const { return interrupted_; }
   int64_t dim() const { return basis_.dim(); }
   bool complex() const { return op_.complex; }

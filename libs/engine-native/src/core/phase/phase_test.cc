@@ -45,7 +45,8 @@ void TestIsing() {
     const SolveResult r = Run(12, 0, 1, 1, h, 0);
     CHECK(r.kind == ResultKind::kNumeric);
     CHECK(r.Extra("sizes") == 3);
-    CHECK(r.Extra("converged") == 1);
+    // 12 sites: sectors of 2048 states go to Lanczos, not proven complete (heuristic, never converged).
+    CHECK(r.Extra("converged") == 0);
     for (int k = 0; k < 3; ++k) {
       const double* row = r.values.data() + k * kTfimStride;
       CHECK(std::fabs(row[1] - TfimEven(static_cast<int>(row[0]), h)) <= row[2] + 1e-12);

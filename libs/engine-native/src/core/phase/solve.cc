@@ -83,8 +83,10 @@ CallStatus SolvePhase(const PhaseProblem& problem, const SolveOptions& options, 
   int64_t matvecs = 0;
   bool converged = true;
   int32_t done = 0;
+  // Every size is solved even past a deadline (the kernels then stop at their first values): the
+  // first complete answer always comes, stopped at the deadline and not converged. A cancel stops.
   for (int32_t L : sizes) {
-    if (limits.CheckLimits() != Stop::kNone) break;
+    if (limits.CheckLimits() == Stop::kCancelled) break;
     const PauliTerms terms = PhaseTerms(v, L);
     if (v.model == 0) {
       PauliSpectrumOptions o;
@@ -102,7 +104,7 @@ CallStatus SolvePhase(const PhaseProblem& problem, const SolveOptions& options, 
         converged = false;
         break;
       }
-      if (s.stopped) converged = false;
+      if (!s.converged) converged = false;
       const Moments m = ComputeMoments(L, s.vectors[0], true, int64_t{1} << L, [](int64_t i) { return static_cast<uint32_t>(i); }, v.J < 0);
       out->values.insert(out->values.end(), {static_cast<double>(L), s.values[0], s.errors[0], s.values[1], s.errors[1], m.m2, m.m4, m.corr});
     } else {
@@ -125,14 +127,14 @@ CallStatus SolvePhase(const PhaseProblem& problem, const SolveOptions& options, 
       settings.keep_vectors = true;
       settings.pool = &pool;
       const SectorBasis zero(L, SectorBasis::Kind::kOnes, L / 2);
-      const SectorOperator sop0(op, zero, &limits);
+      const SectorOperator sop0(op, zero, nullptr);
       if (sop0.interrupted()) {
         converged = false;
         break;
       }
       const SectorResult s0 = SectorLowest(sop0, 2, settings);
       const SectorBasis one(L, SectorBasis::Kind::kOnes, L / 2 + 1);
-      const SectorOperator sop1(op, one, &limits);
+      const SectorOperator sop1(op, one, nullptr);
       SectorSettings settings1 = settings;
       settings1.check_rounds = false;
       settings1.keep_vectors = false;
@@ -142,7 +144,8 @@ CallStatus SolvePhase(const PhaseProblem& problem, const SolveOptions& options, 
         converged = false;
         break;
       }
-      if (s0.stopped || s1.stopped) converged = false;
+      if (s0.stopped || s1.stopped || !s0.complete || !s1.complete) converged = false;
+      if (std::max({s0.errors[0], s0.errors[1], s1.errors[0]}) > settings.tol) converged = false;
       const double delta = v.model == 2 ? 1.0 : v.delta;
       const double e_ferro = v.J * delta * BondsOf(L, v.boundary == 1);
       const Moments m = ComputeMoments(L, s0.pairs[0].vector, op.complex, zero.dim(), [&zero](int64_t i) { return zero.State(i); }, true);

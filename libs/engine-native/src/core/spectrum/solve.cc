@@ -71,7 +71,8 @@ void PackSpectrum(const PauliSpectrum& s, int64_t k, SolveResult* out) {
   out->SetExtra("matvecs", static_cast<double>(s.matvecs));
   out->SetExtra("floor", s.floor);
   out->SetExtra("scale", s.scale);
-  out->SetExtra("converged", !s.stopped && static_cast<int64_t>(count) == k ? 1 : 0);
+  // `operation` only for a proven complete list whose every bound meets the effort's target.
+  out->SetExtra("converged", s.converged && static_cast<int64_t>(count) == k ? 1 : 0);
   out->work.iterations = s.matvecs;
 }
 

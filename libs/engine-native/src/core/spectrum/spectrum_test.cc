@@ -9,6 +9,7 @@
 
 #include "common/prng.h"
 #include "common/registry.h"
+#include "kernels/hermitian_dense.h"
 #include "kernels/pauli_spectrum.h"
 #include "spectrum/solve.h"
 #include "testing/test_util.h"
@@ -123,12 +124,15 @@ PauliSpectrum Run(const Terms& t, int64_t k, int64_t dense, uint32_t seed = 0) {
   return ComputePauliSpectrum(t.view(), o, Limits());
 }
 
-// Each value within its bound (plus rounding) of the reference.
+// Each value within its bound (plus rounding) of the reference; Lanczos never `complete`.
 void ExpectWithin(const PauliSpectrum& s, const std::vector<double>& ref) {
   CHECK(s.values.size() == ref.size());
+  CHECK(s.complete == ((s.methods & 4) == 0));
   for (size_t i = 0; i < ref.size() && i < s.values.size(); ++i) {
     CHECK(std::fabs(s.values[i] - ref[i]) <= s.errors[i] + 1e-12 * std::fabs(ref[i]));
-    CHECK(s.errors[i] < 1e-9);
+    // A Lanczos sector states its residual (not proven complete: no Kato-Temple), a dense one less.
+
+    CHECK(s.errors[i] < ((s.methods & 4) != 0 ? 1e-4 : 1e-9));
   }
 }
 
@@ -180,6 +184,79 @@ void TestDegenerate() {
   small.Add(-0.3, "ZI");
   small.Add(0.2, "YZ");
   CHECK_NEAR(Run(small, 1, 16).values[0], ground, 1e-9);
+}
+
+// Issue 31: 1e4 I plus an H on qubits 2..7 of 8 (every level 4-fold): Lanczos finds every copy.
+void TestPlantedClusters() {
+  for (uint32_t seed = 0; seed < 3; ++seed) {
+    const Terms six = Random(300 + seed, 6, 18);
+    Terms big{8, {}, {}, {}};
+    big.Add(1e4, std::string(8, 'I'));
+    for (size_t t = 0; t < six.coeff.size(); ++t) {
+      big.x.push_back(six.x[t] << 2);
+      big.z.push_back(six.z[t] << 2);
+      big.coeff.push_back(six.coeff[t]);
+    }
+    const PauliSpectrum ref = Run(six, 3, 1 << 20);
+    std::vector<double> want;
+    for (double v : ref.values) for (int c = 0; c < 4; ++c) want.push_back(v + 1e4);
+    for (double tolerance : {1e-8, 1e-12}) {
+      PauliSpectrumOptions o;
+      o.k = 12;
+      o.tolerance = tolerance;
+      o.max_matvecs = 1000000;
+      o.dense_max_dim = 0;
+      o.basis_bytes = 1 << 30;
+      o.seed = seed;
+      const PauliSpectrum s = ComputePauliSpectrum(big.view(), o, Limits());
+      CHECK(s.values.size() == want.size());
+      for (size_t i = 0; i < want.size() && i < s.values.size(); ++i) {
+        CHECK(std::fabs(s.values[i] - want[i]) <= s.errors[i] + 1e-12 * std::fabs(want[i]));
+      }
+      CHECK(!s.converged && !s.complete);
+    }
+  }
+}
+
+// Issue 31: the open Ising chain of 15 sites at h = 2.423, k = 12 came shifted by one level.
+void TestOpenIsing15() {
+  const int L = 15;
+  const double h = 2.423;
+  // Free fermions: single-particle energies 2 s_k, s_k the singular values of the (h, J = 1) bidiagonal B.
+  std::vector<double> btb(L * L, 0.0);
+  for (int i = 0; i < L; ++i) {
+    btb[i * L + i] = h * h + (i > 0 ? 1.0 : 0.0);
+    if (i + 1 < L) btb[i * L + i + 1] = btb[(i + 1) * L + i] = h;
+  }
+  const DenseEigen e = DenseLowest(btb, L, false, L, false);
+  double e0 = 0;
+  for (double v : e.values) e0 -= std::sqrt(std::max(v, 0.0));
+  const PauliSpectrum s = Run(Tfim(L, 1, h, false), 12, 1024);
+  CHECK(s.values.size() == 12);
+  CHECK(std::fabs(s.values[0] - e0) <= s.errors[0] + 1e-12 * std::fabs(e0));
+  const double e1 = e0 + 2 * std::sqrt(e.values[0]);
+  CHECK(std::fabs(s.values[1] - e1) <= s.errors[1] + 1e-12 * std::fabs(e1));
+  CHECK(!s.converged);
+}
+
+// Issue 31: a single X term leaves H diagonal after the Hadamard; its vectors come back in the computational basis.
+void TestHadamardVectors() {
+  Terms t{8, {}, {}, {}};
+  t.Add(3, "IIXIIIII");
+  PauliSpectrumOptions o;
+  o.k = 2;
+  o.tolerance = 1e-12;
+  o.max_matvecs = 1000;
+  o.dense_max_dim = 1024;
+  o.basis_bytes = 1 << 30;
+  o.vectors = true;
+  const PauliSpectrum s = ComputePauliSpectrum(t.view(), o, Limits());
+  CHECK(s.vectors.size() == 2);
+  for (const auto& v : s.vectors) {
+    double energy = 0;
+    for (uint32_t b = 0; b < 256; ++b) energy += 3 * (v[2 * b] * v[2 * (b ^ 4)] + v[2 * b + 1] * v[2 * (b ^ 4) + 1]);
+    CHECK_NEAR(energy, -3, 1e-12);
+  }
 }
 
 WireArgs Args(const Terms& t, const std::vector<int32_t>& x, double k, const std::vector<double>& budget) {
@@ -236,6 +313,9 @@ int main() {
   TestIsingAndHeisenberg();
   TestLanczosAgainstDense();
   TestDegenerate();
+  TestPlantedClusters();
+  TestOpenIsing15();
+  TestHadamardVectors();
   TestRecordsAndChecks();
   return svc::test::Finish("spectrum_test");
 }

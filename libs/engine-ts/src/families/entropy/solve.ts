@@ -59,7 +59,7 @@ export function solveEntropy(req: SolveRequest<EntropyProblem>, signal?: CancelS
     cut = s.stopped;
     ground = {
       energy: s.values[0], error: s.errors[0], gap, gapError: s.values.length > 1 ? s.errors[0] + s.errors[1] : NaN,
-      matvecs: s.matvecs, converged: !s.stopped && s.values.length === Math.min(2, 2 ** p.n) ? 1 : 0, degenerate: delta > 0 ? 0 : 1,
+      matvecs: s.matvecs, converged: s.complete && !s.stopped && s.values.length === Math.min(2, 2 ** p.n) ? 1 : 0, degenerate: delta > 0 ? 0 : 1,
     };
   }
   const e = entanglement(p.n, psi, p.subsystem, MAX_SCHMIDT);

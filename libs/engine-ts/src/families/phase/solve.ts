@@ -52,8 +52,10 @@ export function solvePhase(req: SolveRequest<PhaseProblem>, signal?: CancelSigna
   let matvecs = 0;
   let converged = 1;
   let done = 0;
+  // Every size is solved even past a deadline (the kernels then stop at their first values): the
+  // first complete answer always comes, stopped_at_deadline and not converged. A cancel stops.
   for (const L of sizesFor(p)) {
-    if (limits.check()) break;
+    if (limits.check() && limits.stopped === 'cancel') break;
     const terms = phaseTerms(p, L);
     if (p.model === 'tfim') {
       const s = pauliSpectrum(terms, {
@@ -65,7 +67,7 @@ export function solvePhase(req: SolveRequest<PhaseProblem>, signal?: CancelSigna
         converged = 0;
         break;
       }
-      if (s.stopped) converged = 0;
+      if (!s.converged) converged = 0;
       const [m2, m4, corr] = moments(L, s.vectors[0], true, 2 ** L, (i) => i, p.J < 0);
       out.push(L, s.values[0], s.errors[0], s.values[1], s.errors[1], m2, m4, corr);
     } else {
@@ -85,7 +87,8 @@ export function solvePhase(req: SolveRequest<PhaseProblem>, signal?: CancelSigna
         converged = 0;
         break;
       }
-      if (s0.stopped || s1.stopped) converged = 0;
+      if (s0.stopped || s1.stopped || !s0.complete || !s1.complete) converged = 0;
+      if (Math.max(s0.errors[0], s0.errors[1], s1.errors[0]) > settings.tol) converged = 0;
       const delta = p.model === 'heisenberg' ? 1 : p.delta;
       const eFerro = p.J * delta * bondsOf(L, p.boundary === 'periodic');
       const [ms2, ms4, corr] = moments(L, s0.pairs[0].vector, op.complex, zero.dim, (i) => zero.state(i), true);

@@ -22,7 +22,8 @@ export function packSpectrum(s: PauliSpectrum, k: number, started: number, stopp
   answer.set(s.errors, count);
   answer.set(s.residuals, 2 * count);
   s.vectors.forEach((v, i) => answer.set(v, 3 * count + i * vecLen));
-  const converged = !s.stopped && count === k;
+  // `operation` only for a proven complete list whose every bound meets the effort's target.
+  const converged = s.converged && count === k;
   return {
     kind: 'numeric', answer, ints: new Int32Array(0), objective: count > 0 ? s.values[0] : NaN, proof: null, stoppedAtDeadline,
     extras: {

@@ -23,10 +23,16 @@ describe('spectrum through the service adapter', () => {
       expect(f.answer).toEqual(f.eigenvalues);
       expect(f.ground_energy).toBe(f.eigenvalues[0]);
       expect(f.gap).toBe(f.eigenvalues[1] - f.eigenvalues[0]);
-      expect(f.converged).toBe(true);
       expect(f.tolerance).toBe(Math.max(...f.errors));
-      expect(certaintyMatches(done.certainty, CERTAINTY.operationNumeric)).toBe(true);
-      expect(done.certainty).toBe(numericCertainty(f.tolerance));
+      if (String(f.method).includes('lanczos')) {
+        // Not proven complete (docs/spectrum.md): heuristic, whatever its bounds.
+        expect(f.converged).toBe(false);
+        expect(done.certainty).toBe(CERTAINTY.heuristic);
+      } else {
+        expect(f.converged).toBe(true);
+        expect(certaintyMatches(done.certainty, CERTAINTY.operationNumeric)).toBe(true);
+        expect(done.certainty).toBe(numericCertainty(f.tolerance));
+      }
       if (ref) ref.forEach((x, i) => expect(Math.abs(f.eigenvalues[i] - x)).toBeLessThanOrEqual(f.errors[i] + 1e-12));
     }
     expect(numericCertainty(3.27e-13)).toBe('operation (numeric, tolerance 3.3e-13)');
