@@ -116,8 +116,14 @@ export interface ProblemScore<P> {
  * (a shared Int32Array so it reaches worker threads and C++). Polled in inner loops.
  */
 export interface CancelSignal {
+  /** 0 runs on; CANCEL_FLAG stops a cancelled solve; DEADLINE_FLAG is the service's deadline (the engine's own clock is the first line). */
   readonly flag: Int32Array;
 }
+
+/** The cancel flag's value for a caller's cancel. */
+export const CANCEL_FLAG = 1;
+/** The cancel flag's value when the service's deadline fired: the engine stops as at its own deadline. */
+export const DEADLINE_FLAG = 2;
 
 /**
  * A long solve's state, reported while it runs (observation only: the answer is the same with or

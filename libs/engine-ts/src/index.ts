@@ -7,7 +7,9 @@
  * suites) live in `@svc/engine-ts/testing`.
  */
 export {
+  CANCEL_FLAG,
   COMMANDS,
+  DEADLINE_FLAG,
   EFFORTS,
   newCancelSignal,
   type CancelSignal,

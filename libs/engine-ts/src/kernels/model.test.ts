@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMaxcut, evaluateQubo } from '../families/qubo/evaluate';
+import { CANCEL_FLAG, DEADLINE_FLAG } from '../base';
 import { Prng } from '../prng';
 import { randomMaxcut, randomQubo } from '../testing';
 import { exactEnumerate } from '../families/qubo/exact';
@@ -76,5 +77,15 @@ describe('exact enumeration', () => {
     expect(limits.stopped).toBe('cancel');
     expect(r.steps).toBe(4 * 4096);
     expect(evaluateQubo(q, r.x)).toBe(r.energy);
+  });
+
+  it('the flag says why: DEADLINE_FLAG is the service deadline, any other value a cancel', () => {
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(flag, 0, DEADLINE_FLAG);
+    const atDeadline = new Limits(flag, Infinity);
+    expect([atDeadline.check(), atDeadline.stopped]).toEqual([true, 'deadline']);
+    Atomics.store(flag, 0, CANCEL_FLAG);
+    const cancelled = new Limits(flag, Infinity);
+    expect([cancelled.check(), cancelled.stopped]).toEqual([true, 'cancel']);
   });
 });

@@ -3,7 +3,7 @@
  * Max-cut reduces to it exactly: cut(x) = Σ w_ij (x_i + x_j − 2 x_i x_j), so with
  * h_i = −Σ_j w_ij (row order) and W_ij = 2 w_ij we have E(x) = −cut(x).
  */
-import type { PairList, ProgressListener } from '../base';
+import { DEADLINE_FLAG, type PairList, type ProgressListener } from '../base';
 import { toCsr, type Csr } from '../csr';
 
 /** What `quboModel` reads of a QUBO (families/qubo/problem.ts QuboProblem, rules' objective). */
@@ -174,7 +174,8 @@ export class Limits {
   /** True when the search must stop now. Cheap enough for every ~1000 moves. */
   check(): boolean {
     if (this.stopped !== null) return true;
-    if (this.flag !== null && Atomics.load(this.flag, 0) !== 0) this.stopped = 'cancel';
+    const f = this.flag === null ? 0 : Atomics.load(this.flag, 0);
+    if (f !== 0) this.stopped = f === DEADLINE_FLAG ? 'deadline' : 'cancel';
     else if (this.deadlineAt !== Infinity && performance.now() >= this.deadlineAt) this.stopped = 'deadline';
     return this.stopped !== null;
   }

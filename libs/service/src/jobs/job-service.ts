@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SvcError, isStorageFault, problemDocument, toSvcError } from '@svc/errors';
 import { TAG, type UsageAlert } from '@svc/contracts';
-import { cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type CanonicalProblem, type Command, type EngineResult } from '@svc/engine-ts';
+import { CANCEL_FLAG, cutUpperBound, evaluate, newCancelSignal, quboLowerBound, type CanonicalProblem, type Command, type EngineResult } from '@svc/engine-ts';
 import { TERMINAL_JOB_STATUSES, isStoreUnavailable, type IdempotencyCompletion, type JobRecord, type JobStatus, type Store } from '@svc/store';
 import type { Principal } from '../principal';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
@@ -610,7 +610,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       void store.getJob(jobId).then(async (row) => {
         if (row?.cancelRequested && !a.cancelRequested) {
           a.cancelRequested = true;
-          Atomics.store(a.cancel, 0, 1);
+          Atomics.store(a.cancel, 0, CANCEL_FLAG);
         }
         if (a.plan && !closed) {
           const reported = a.engine;
@@ -629,7 +629,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
   /** Stops a job running here: the engine polls the flag; one that does not stop within the grace loses its thread. */
   async function stopActive(a: Active): Promise<void> {
     a.cancelRequested = true;
-    Atomics.store(a.cancel, 0, 1);
+    Atomics.store(a.cancel, 0, CANCEL_FLAG);
     if (!(await settlesWithin(a.done, STOP_GRACE_MS))) {
       a.stop.abort();
       await settlesWithin(a.done, STOP_GRACE_MS);
@@ -902,7 +902,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
       clearInterval(ticker);
       if (reconciler) clearInterval(reconciler);
       await recovered.catch(() => undefined);
-      for (const a of active.values()) Atomics.store(a.cancel, 0, 1);
+      for (const a of active.values()) Atomics.store(a.cancel, 0, CANCEL_FLAG);
       for (const id of [...waiters.keys()]) notify(id);
       // A solver that ignores its cancel must not hold the shutdown: its thread is terminated.
       await Promise.all([...active.values()].map(async (a) => {

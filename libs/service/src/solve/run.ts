@@ -1,6 +1,6 @@
 import { SvcError } from '@svc/errors';
 import { CERTAINTY, LATENCY_BUDGET_COMMANDS, TAG, type UsageAlert } from '@svc/contracts';
-import { newCancelSignal, type Command, type EngineProgress, type EngineResult } from '@svc/engine-ts';
+import { DEADLINE_FLAG, newCancelSignal, type Command, type EngineProgress, type EngineResult } from '@svc/engine-ts';
 import { prepareReceipt, receipt, type PreparedReceipt } from '../receipt';
 import { engineStopAt } from './deadline';
 import type { CachedSolve } from '../result-cache';
@@ -105,7 +105,9 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     // The cancel flag at the same moment: the engine's own deadline is the first line, this the second.
     deadlineTimer = setTimeout(() => {
       deadlineFired = true;
-      Atomics.store(cancel, 0, 1);
+      // DEADLINE_FLAG, not a cancel: an engine stops as at its own deadline (its first complete
+      // answer still comes: docs/contract.md "Latency budget"); a caller's cancel already set stays.
+      Atomics.compareExchange(cancel, 0, 0, DEADLINE_FLAG);
       // An engine that ignores its cancel flag would hold the request (and a worker) for ever.
       deadlineTimer = setTimeout(() => stopper.abort(), STOP_GRACE_MS);
     }, Math.max(1, stopAt - performance.now()));

@@ -115,6 +115,8 @@ class ProgressSink {
 // (in the addon it is the SharedArrayBuffer behind a JS Int32Array) for the whole solve.
 class Limits {
  public:
+  // The cancel flag's value when the service raises it at a deadline (1: a caller's cancel).
+  static constexpr int32_t kDeadlineFlag = 2;
   // Longer deadlines are clamped (about 31 years) so the time_point cannot overflow.
   static constexpr double kMaxDeadlineMs = 1e12;
 
@@ -131,10 +133,12 @@ class Limits {
                                   deadline_ms > 0 ? std::min(deadline_ms, kMaxDeadlineMs) : 0))) {}
 
   // The one limit check: phase boundaries, and every few thousand inner-loop steps.
+  // The flag says why (kDeadlineFlag: the service's deadline, its second line behind the
+  // engine's own clock; any other non-zero value: a cancel).
   Stop CheckLimits() const {
-    if (cancel_flag_ != nullptr &&
-        std::atomic_ref<int32_t>(*cancel_flag_).load(std::memory_order_relaxed) != 0) {
-      return Stop::kCancelled;
+    if (cancel_flag_ != nullptr) {
+      const int32_t f = std::atomic_ref<int32_t>(*cancel_flag_).load(std::memory_order_relaxed);
+      if (f != 0) return f == kDeadlineFlag ? Stop::kDeadline : Stop::kCancelled;
     }
     if (has_deadline_ && Clock::now() >= deadline_) return Stop::kDeadline;
     return Stop::kNone;

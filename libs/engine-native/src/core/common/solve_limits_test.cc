@@ -30,6 +30,8 @@ void TestCheckLimits() {
   int32_t flag = 0;
   const Limits none(&flag, Clock::now(), 0);
   CHECK(none.CheckLimits() == Stop::kNone);
+  std::atomic_ref<int32_t>(flag).store(Limits::kDeadlineFlag);  // the service's deadline
+  CHECK(none.CheckLimits() == Stop::kDeadline);
   std::atomic_ref<int32_t>(flag).store(1);
   CHECK(none.CheckLimits() == Stop::kCancelled);
   const Limits past(nullptr, Clock::now() - std::chrono::seconds(1), 10);

@@ -1,0 +1,100 @@
+/**
+ * The one rule for `max_latency_ms` (docs/contract.md "Latency budget"), for every served command on
+ * both engines: a budget that leaves no time is never a 5xx; a command with `latency_budget: true`
+ * answers with `stopped_at_deadline` and, when stopped, never a certified or `operation` label; the
+ * others ignore the budget: the same answer as without one, `stopped_at_deadline: false`. Each call
+ * takes another seed, so none is the result cache's answer of an earlier one.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { CATALOGUE, CERTAINTY, REGISTRY, SERVED_COMMANDS } from '@svc/contracts';
+import { describeNative } from '@svc/engine-native/testing';
+import { isSvcError } from '@svc/errors';
+import type { Service } from '../index';
+import { randomQubo } from '../../test/brute-force';
+import { closeServices, makeService } from '../../test/services';
+
+afterAll(closeServices);
+
+const BUDGETS = [1, 2, 3, 5];
+
+async function solveOrError(s: Service, command: string, body: unknown, ip: string, query: Record<string, string>) {
+  const principal = await s.authenticate(`Bearer ${(await s.sandboxInfo()).token}`, { ip });
+  try {
+    return { env: await s.solve(command, body, { principal, query }) };
+  } catch (e) {
+    if (!isSvcError(e)) throw e;
+    return { error: e };
+  }
+}
+
+function checkAll(engine: 'ts' | undefined) {
+  for (const [i, command] of SERVED_COMMANDS.entries()) {
+    it(`${command}: max_latency_ms ${BUDGETS.join(', ')} answers (never a 5xx) by the one rule`, async () => {
+      const s = await makeService({ engine });
+      const ip = `198.51.100.${i + 1}`;
+      const honoured = CATALOGUE[command].latencyBudget === true;
+      // The model version the service resolves by default (an example may pin another).
+      const { version: _pinned, ...example0 } = REGISTRY[command].example as Record<string, unknown>;
+      let example: Record<string, unknown> = example0;
+      let plain = await solveOrError(s, command, example, ip, { effort: 'high' });
+      if (plain.error?.code === 'SVC_SANDBOX_NEEDS_N') {
+        // The sandbox's documented next step: add the `n` it names.
+        example = { ...example, n: (plain.error.extensions as { expected_n: number }).expected_n };
+        plain = await solveOrError(s, command, example, ip, { effort: 'high' });
+      }
+      expect(plain.error?.message, `${command} without a budget`).toBeUndefined();
+      for (const budget of BUDGETS) {
+        // Another seed each time: never the result cache's answer of an earlier call.
+        const r = await solveOrError(s, command, example, ip, { effort: 'high', seed: String(budget), max_latency_ms: String(budget) });
+        expect(r.error === undefined ? 'ok' : `${r.error.status} ${r.error.code}: ${r.error.message}`, `${command} at ${budget} ms`).toBe('ok');
+        const env = r.env as unknown as Record<string, unknown>;
+        expect(env.latency_budget_ms).toBe(budget);
+        expect(typeof env.stopped_at_deadline).toBe('boolean');
+        if (!honoured) {
+          expect(env.stopped_at_deadline, `${command} ignores the budget`).toBe(false);
+          expect(env.answer, `${command}: the answer without a budget`).toEqual((plain.env as unknown as Record<string, unknown>).answer);
+        } else if (env.stopped_at_deadline === true) {
+          expect(env.certainty, `${command} stopped at ${budget} ms`).not.toBe(CERTAINTY.certified);
+          expect(String(env.certainty), `${command} stopped at ${budget} ms`).not.toMatch(/^operation/);
+          expect(env.proof ?? null).toBeNull();
+        }
+      }
+    }, 120_000);
+  }
+}
+
+/** Instances whose answer takes longer than the budgets above (a budget that leaves no time). */
+const LONG: Record<string, Record<string, unknown>> = {
+  precision: { n: 5240, op: 'exp', x: '1.5', digits: 5240 },
+  world: { n: 2000, op: 'neighbors', points: Array.from({ length: 2000 }, (_, i) => [Math.sin(i) * 100, Math.cos(3 * i) * 100, (i % 17) - 8]), queries: Array.from({ length: 200 }, (_, i) => [i - 100, (i * 7) % 100 - 50, 0]), k: 8 },
+};
+
+function checkLong(engine: 'ts' | undefined) {
+  for (const [command, problem] of Object.entries(LONG)) {
+    it(`${command}: a budget shorter than the answer is ignored (the answer without one)`, async () => {
+      const s = await makeService({ engine });
+      const body = { tag: 'svc-cortex-v1', description: 'A long computation under a 1 ms budget.', ...problem };
+      const plain = await solveOrError(s, command, body, '203.0.113.90', {});
+      expect(plain.error?.message).toBeUndefined();
+      for (const budget of [1, 3]) {
+        // The one solver worker is busy first, so the budget has passed before the solve starts.
+        const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, budget) }, '203.0.113.91', { effort: 'flash' });
+        const r = await solveOrError(s, command, body, '203.0.113.90', { seed: String(budget), max_latency_ms: String(budget) });
+        expect((await blocker).error?.message).toBeUndefined();
+        expect(r.error === undefined ? 'ok' : `${r.error.status} ${r.error.code}: ${r.error.message}`).toBe('ok');
+        const env = r.env as unknown as Record<string, unknown>;
+        expect(env.compute_units).toBeGreaterThan(0);
+        expect([env.stopped_at_deadline, env.answer]).toEqual([false, (plain.env as unknown as Record<string, unknown>).answer]);
+      }
+    }, 120_000);
+  }
+}
+
+describe('the latency-budget rule, engine-ts', () => {
+  checkAll('ts');
+  checkLong('ts');
+});
+describeNative('the latency-budget rule, native engine', () => {
+  checkAll(undefined);
+  checkLong(undefined);
+});
