@@ -151,6 +151,23 @@ function startProcess(name: string, kind: 'node' | 'worker', env: Record<string,
   });
 }
 
+/**
+ * The settings of the distributed suites' clusters: every solve a door allows to queue is a job,
+ * and the caps, rates, result cache and engine choice are out of the way of hundreds of jobs.
+ */
+export function queueingClusterEnv(leaseSeconds: number): Record<string, string> {
+  return {
+    SVC_QUEUE_THRESHOLD_WORK: '1',
+    SVC_MAX_INFLIGHT_JOBS: '1000',
+    SVC_QUEUE_CAPACITY: '1000',
+    SVC_SANDBOX_RATE_PER_MINUTE: '100000',
+    SVC_SANDBOX_DAILY_UNITS: '100000000',
+    SVC_RESULT_CACHE_BYTES: '0',
+    SVC_NODE_LEASE_SECONDS: String(leaseSeconds),
+    SVC_ENGINE: 'ts',
+  };
+}
+
 /** Starts PostgreSQL, Redis, the nodes and the workers; `stop()` ends them all and removes their data. */
 export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> {
   const [pg, redis] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis()]);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, postgresBinDir, postgresRequired, queryRows, redisServerBin } from '@svc/store/testing';
-import { startCluster, type Cluster, type ClusterProcess } from '../cluster/cluster';
+import { queueingClusterEnv, startCluster, type Cluster, type ClusterProcess } from '../cluster/cluster';
+import { long, ring } from './instances';
 import { httpDoor } from '../e2e/doors/http';
 import { grpcDoor } from '../e2e/doors/grpc';
 import { mcpHttpDoor } from '../e2e/doors/mcp';
@@ -12,29 +13,6 @@ import type { DoorClient, DoorReply, Json } from '../e2e/doors/door-client';
 // ran to its end once and was billed once, and nothing is left locked or held.
 const skip = (postgresBinDir() === null || redisServerBin() === null) && !postgresRequired();
 if (skip) console.warn('[distributed suite] PostgreSQL or redis-server not found: skipped here (never under CI=true)');
-
-const TAG = 'svc-cortex-v1';
-const DESC = 'Split a ring of warehouses into two delivery zones.';
-/** A small weighted ring with a chord: distinct per seed, solved in milliseconds. */
-const ring = (seed: number) => {
-  const n = 8 + (seed % 9);
-  const edges = Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1 + ((seed + i) % 4)]);
-  edges.push([0, Math.floor(n / 2), 1 + (seed % 3)]);
-  return { tag: TAG, description: DESC, n, edges };
-};
-/** A sparse graph that keeps a worker busy for minutes at effort high: it ends only by a cancel. */
-function long(seed: number) {
-  const n = 3000;
-  let x = (seed * 2654435761) >>> 0;
-  const rnd = () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const edges: [number, number, number][] = [];
-  for (let k = 0; k < 12000; k++) {
-    const i = Math.floor(rnd() * n);
-    const j = (i + 1 + Math.floor(rnd() * (n - 1))) % n;
-    edges.push([i, j, 1 + Math.floor(rnd() * 5)]);
-  }
-  return { tag: TAG, description: DESC, n, edges };
-}
 
 const LEASE_SECONDS = 3;
 const PRINCIPAL = 'sandbox-ip:127.0.0.1';
@@ -69,17 +47,7 @@ describe.skipIf(skip)('the distributed deployment: two HTTP nodes and three work
     cluster = await startCluster({
       nodes: 2,
       workers: 3,
-      env: {
-        // Every solve a door allows to queue is a job; caps and rates out of the way of 200 jobs.
-        SVC_QUEUE_THRESHOLD_WORK: '1',
-        SVC_MAX_INFLIGHT_JOBS: '1000',
-        SVC_QUEUE_CAPACITY: '1000',
-        SVC_SANDBOX_RATE_PER_MINUTE: '100000',
-        SVC_SANDBOX_DAILY_UNITS: '100000000',
-        SVC_RESULT_CACHE_BYTES: '0',
-        SVC_NODE_LEASE_SECONDS: String(LEASE_SECONDS),
-        SVC_ENGINE: 'ts',
-      },
+      env: queueingClusterEnv(LEASE_SECONDS),
     });
     token = cluster.sandboxToken;
   }, 180_000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, postgresBinDir, postgresRequired, queryRows, redisServerBin } from '@svc/store/testing';
-import { startCluster, type Cluster } from '../cluster/cluster';
+import { queueingClusterEnv, startCluster, type Cluster } from '../cluster/cluster';
+import { long, ring } from './instances';
 import { grpcDoor } from '../e2e/doors/grpc';
 import { mcpHttpDoor } from '../e2e/doors/mcp';
 import { trpcDoor } from '../e2e/doors/trpc';
@@ -15,33 +16,12 @@ import type { DoorClient, DoorReply, Json } from '../e2e/doors/door-client';
 const skip = (postgresBinDir() === null || redisServerBin() === null) && !postgresRequired();
 if (skip) console.warn('[distributed suite] PostgreSQL or redis-server not found: skipped here (never under CI=true)');
 
-const TAG = 'svc-cortex-v1';
-const DESC = 'Split a ring of warehouses into two delivery zones.';
 const PRINCIPAL = 'sandbox-ip:127.0.0.1';
 /** Long enough that a cancel answered within a few seconds of a SIGKILL comes before the lease could requeue the job. */
 const LEASE_SECONDS = 10;
 /** PostgreSQL stays stopped at least this long. */
 const OUTAGE_MS = 10_000;
 
-const ring = (seed: number) => {
-  const n = 8 + (seed % 9);
-  const edges = Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1 + ((seed + i) % 4)]);
-  edges.push([0, Math.floor(n / 2), 1 + (seed % 3)]);
-  return { tag: TAG, description: DESC, n, edges };
-};
-/** A sparse graph that keeps a worker busy for minutes at effort high (a latency budget or a cancel ends it). */
-function long(seed: number) {
-  const n = 3000;
-  let x = (seed * 2654435761) >>> 0;
-  const rnd = () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
-  const edges: [number, number, number][] = [];
-  for (let k = 0; k < 12000; k++) {
-    const i = Math.floor(rnd() * n);
-    const j = (i + 1 + Math.floor(rnd() * (n - 1))) % n;
-    edges.push([i, j, 1 + Math.floor(rnd() * 5)]);
-  }
-  return { tag: TAG, description: DESC, n, edges };
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const settled = <T>(f: () => Promise<T | null | undefined | false>, what: string, ms = 90_000) => eventually(f, what, ms, { everyMs: 200, retryErrors: true });
 
@@ -100,16 +80,7 @@ describe.skipIf(skip)('PostgreSQL outages under the distributed deployment (one 
     cluster = await startCluster({
       nodes: 1,
       workers: 2,
-      env: {
-        SVC_QUEUE_THRESHOLD_WORK: '1',
-        SVC_MAX_INFLIGHT_JOBS: '1000',
-        SVC_QUEUE_CAPACITY: '1000',
-        SVC_SANDBOX_RATE_PER_MINUTE: '100000',
-        SVC_SANDBOX_DAILY_UNITS: '100000000',
-        SVC_RESULT_CACHE_BYTES: '0',
-        SVC_NODE_LEASE_SECONDS: String(LEASE_SECONDS),
-        SVC_ENGINE: 'ts',
-      },
+      env: queueingClusterEnv(LEASE_SECONDS),
     });
     token = cluster.sandboxToken;
   }, 180_000);
