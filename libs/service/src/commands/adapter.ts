@@ -28,6 +28,13 @@ export interface PreparedSolve {
    * trusting the engine: `commands/<command>/rescore.ts`) and builds the answer fields. Any disagreement is SVC_ENGINE_FAILURE.
    */
   finish(result: EngineResult, ctx: { readonly deadlineFired: boolean }): FinishedSolve;
+  /**
+   * Set when the command's re-check may cost more than reading the request (a reduced state's
+   * eigenvalues, a refit of every sample, exact residuals of long decimals): the solve worker
+   * prepares this input again and runs `finish` there, off the thread that answers everyone else
+   * (solve/worker.ts); `finish` here is the fallback when it could not.
+   */
+  readonly recheck?: ValidatedProblem;
 }
 
 /** Everything command-specific the solve path needs: `commands/<command>/adapter.ts`, part of its `CommandModule`. */
@@ -35,4 +42,6 @@ export interface CommandAdapter {
   readonly command: Command;
   /** Canonicalizes a validated problem; throws SvcError for inputs only the engine side can reject. */
   prepare(v: ValidatedProblem): PreparedSolve;
+  /** Its `finish` may cost more than the request's size: a solve runs it in the solve worker (PreparedSolve.recheck). */
+  readonly recheckInWorker?: true;
 }

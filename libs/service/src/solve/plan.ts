@@ -117,7 +117,8 @@ export function planSolve(
     const version = resolveVersion(o.version ?? v.version);
     const adapter = ADAPTERS[command];
     if (!adapter) throw new SvcError('SVC_UNSUPPORTED', `The command '${command}' is not available yet on this service.`);
-    return finishPlan(command, 'json', v.n, adapter.prepare(v), o, version);
+    const prep = adapter.prepare(v);
+    return finishPlan(command, 'json', v.n, adapter.recheckInWorker ? { ...prep, recheck: v, finish: prep.finish.bind(prep) } : prep, o, version);
   }
   assertKnownQuery(query);
   // Framing, description, schema and sizes of the bytes, in the same precedence as JSON.

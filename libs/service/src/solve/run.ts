@@ -1,4 +1,4 @@
-import { SvcError } from '@svc/errors';
+import { SvcError, type ErrorCode } from '@svc/errors';
 import { CERTAINTY, LATENCY_BUDGET_COMMANDS, TAG, type UsageAlert } from '@svc/contracts';
 import { DEADLINE_FLAG, newCancelSignal, type Command, type EngineProgress, type EngineResult } from '@svc/engine-ts';
 import { prepareReceipt, receipt, type PreparedReceipt } from '../receipt';
@@ -7,6 +7,7 @@ import type { CachedSolve } from '../result-cache';
 import type { SolvePlan } from './plan';
 import type { SolveEnvelope } from './types';
 import type { SolvePool } from './pool';
+import type { RecheckOutcome } from './task';
 import type { FinishedSolve } from '../commands';
 import type { ServiceMetrics } from '../metrics';
 
@@ -63,6 +64,18 @@ function planProgress(command: Command, p: EngineProgress): PlanProgress {
     work: typeof p.work === 'number' && Number.isFinite(p.work) ? p.work : 0,
     elapsedMs: typeof p.elapsedMs === 'number' && Number.isFinite(p.elapsedMs) ? p.elapsedMs : 0,
   };
+}
+
+/**
+ * The checked answer: the worker's re-check when it ran one under the same deadline verdict (its
+ * fault rethrown as the SvcError it was), else `finish` here.
+ */
+function finishedOf(recheck: RecheckOutcome | undefined, finishHere: () => FinishedSolve, deadlineFired: boolean): FinishedSolve {
+  if (recheck === undefined || recheck.deadlineFired !== deadlineFired) return finishHere();
+  if ('done' in recheck) return recheck.done;
+  const { code, message, extensions } = recheck.fault;
+  if (code !== undefined) throw new SvcError(code as ErrorCode, message, { extensions });
+  throw new Error(message);
 }
 
 /** A solver still running this long after its deadline fired is stuck: its worker thread is terminated. */
@@ -127,6 +140,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       stopAtEpochMs: stopAt === undefined ? undefined : performance.timeOrigin + stopAt,
       warmStart: prep.warmStart,
       cancel,
+      ...(prep.recheck !== undefined ? { recheck: prep.recheck } : {}),
     }, stopper.signal, opts.onProgress ? (p) => opts.onProgress?.(planProgress(command, p)) : undefined);
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
@@ -145,7 +159,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
   }
   const r = out.result;
-  const done = prep.finish(r, { deadlineFired });
+  const done = finishedOf(out.recheck, () => prep.finish(r, { deadlineFired }), deadlineFired);
   const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
   const billing = await opts.billing();
   const envelope: SolveEnvelope = {

@@ -1,5 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
+import type { ValidatedProblem } from '@svc/contracts';
 import type { CanonicalProblem, Command, Effort, EngineResult } from '@svc/engine-ts';
+import type { FinishedSolve } from '../commands/adapter';
 
 /** What the pool sends to a worker thread (structured-cloned; `cancel` is shared memory). */
 export interface SolveTask {
@@ -20,7 +22,14 @@ export interface SolveTask {
   readonly cancel: Int32Array;
   /** Transferred: the worker posts the engine's progress points (EngineProgress) here, then closes it. */
   readonly progress?: MessagePort;
+  /** The validated input whose re-check (the adapter's `finish`) runs in the worker after the solve (PreparedSolve.recheck). */
+  readonly recheck?: ValidatedProblem;
 }
+
+/** The worker's re-check of a result: the checked answer, or the fault it found (an SvcError's facts, or another error's message). */
+export type RecheckOutcome =
+  | { readonly done: FinishedSolve; readonly deadlineFired: boolean }
+  | { readonly fault: { readonly code?: string; readonly message: string; readonly extensions?: Record<string, unknown> }; readonly deadlineFired: boolean };
 
 /** What a worker thread returns. Times are epoch ms with sub-ms precision. */
 export interface SolveTaskResult {
@@ -30,6 +39,8 @@ export interface SolveTaskResult {
   readonly engineId: string;
   readonly startedAt: number;
   readonly finishedAt: number;
+  /** The re-check run in the worker when the task asked for it. */
+  readonly recheck?: RecheckOutcome;
 }
 
 /** workerData of every pool thread. */

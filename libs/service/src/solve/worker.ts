@@ -1,8 +1,10 @@
 // Piscina worker entry, bundled by esbuild into dist/solve-worker.mjs (Node 20 cannot run .ts).
 import { workerData } from 'node:worker_threads';
 import { createEngine, type RoutedEngine } from '@svc/engine-native';
-import type { Engine, EngineProgress } from '@svc/engine-ts';
-import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
+import { isSvcError } from '@svc/errors';
+import { DEADLINE_FLAG, type Engine, type EngineProgress, type EngineResult } from '@svc/engine-ts';
+import { ADAPTERS } from '../commands';
+import type { RecheckOutcome, SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 import { remainingDeadlineMs } from './deadline';
 
 const epochNow = () => performance.timeOrigin + performance.now();
@@ -39,9 +41,28 @@ export async function solveTask(task: SolveTask, e: Engine, now: () => number = 
   return { result, engine: e.kind, engineId: e.id, startedAt, finishedAt: now() };
 }
 
-/** Solves one task with this thread's engine (created once per thread, selected like the service's). */
+/**
+ * The adapter's re-check of `result` against the task's validated input, here in the solve worker
+ * (PreparedSolve.recheck): the deadline counts as fired when the service raised DEADLINE_FLAG.
+ */
+export function recheckTask(task: SolveTask, result: EngineResult): RecheckOutcome | undefined {
+  if (task.recheck === undefined) return undefined;
+  const deadlineFired = Atomics.load(task.cancel, 0) === DEADLINE_FLAG;
+  try {
+    const adapter = ADAPTERS[task.command];
+    if (adapter === undefined) return undefined;
+    return { done: adapter.prepare(task.recheck).finish(result, { deadlineFired }), deadlineFired };
+  } catch (e) {
+    if (isSvcError(e)) return { fault: { code: e.code, message: e.message, extensions: { ...e.extensions } }, deadlineFired };
+    return { fault: { message: e instanceof Error ? e.message : String(e) }, deadlineFired };
+  }
+}
+
+/** Solves one task with this thread's engine (created once per thread, selected like the service's), then re-checks it here when asked. */
 export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
   engine ??= createEngine((workerData as SolveWorkerData).engine);
   // The engine that really answers this command (native may route some commands to engine-ts).
-  return solveTask(task, engine.engineFor(task.command));
+  const out = await solveTask(task, engine.engineFor(task.command));
+  const recheck = recheckTask(task, out.result);
+  return recheck === undefined ? out : { ...out, recheck };
 }

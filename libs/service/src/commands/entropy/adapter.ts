@@ -10,6 +10,7 @@ import { RECHECK_MAX_N, recheckEntropy } from './rescore';
 /** entropy: the entanglement entropy of a state, or of a ground state, across a subsystem. */
 export const entropyAdapter: CommandAdapter = {
   command: 'entropy',
+  recheckInWorker: true,
   prepare(v) {
     const input = v.input as InputOf<'entropy'>;
     const subsystem = [...input.subsystem].sort((a, b) => a - b);

@@ -33,6 +33,7 @@ export const UNRESOLVED_NOTE = 'the joint fit of the tones did not settle within
  */
 export const frequencyAdapter: CommandAdapter = {
   command: 'frequency',
+  recheckInWorker: true,
   prepare(v) {
     const t = frequencyTermsOf(v.input as InputOf<'frequency'>);
     const problem = canonicalOrInvalid(() => canonicalFrequency(t.signal, t.window, t.top));

@@ -10,6 +10,7 @@ import { recheckPhase } from './rescore';
 /** phase: a spin chain's phase from finite-size evidence (the label rule: engine-ts families/phase/label.ts). */
 export const phaseAdapter: CommandAdapter = {
   command: 'phase',
+  recheckInWorker: true,
   prepare(v) {
     const input = v.input as InputOf<'phase'>;
     const problem = canonicalOrInvalid(() => canonicalPhase({ ...input, n: v.n }));

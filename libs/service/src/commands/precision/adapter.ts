@@ -14,6 +14,7 @@ export function precisionTerms(input: InputOf<'precision'>, n: number): Precisio
 /** precision: one operation correctly rounded to 31 or 5240 significant digits. */
 export const precisionAdapter: CommandAdapter = {
   command: 'precision',
+  recheckInWorker: true,
   prepare(v) {
     const terms = precisionTerms(v.input as InputOf<'precision'>, v.n);
     const problem = canonicalOrInvalid(() => canonicalPrecision({ ...terms, x: terms.x }));

@@ -9,6 +9,7 @@ import { checkReduced, checkSameLattice, inputBasis, RECHECK_MAX_WORK, recheckWo
 /** reduce: the LLL reduction of an integer basis, exact. */
 export const reduceAdapter: CommandAdapter = {
   command: 'reduce',
+  recheckInWorker: true,
   prepare(v) {
     const input = v.input as InputOf<'reduce'>;
     const problem = canonicalOrInvalid(() => canonicalReduce({ basis: input.basis, delta: input.delta }));

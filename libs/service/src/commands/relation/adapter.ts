@@ -147,6 +147,7 @@ export function relationReceiptProblem(p: RelationProblem, t: RelationTerms): Re
 /** relation: PSLQ in the engine; every relation re-checked exactly here (rescore.ts). */
 export const relationAdapter: CommandAdapter = {
   command: 'relation',
+  recheckInWorker: true,
   prepare(v) {
     const t = relationTermsOf(v.input as InputOf<'relation'>);
     const problem = canonicalOrInvalid(() => canonicalRelation({

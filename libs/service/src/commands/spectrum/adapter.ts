@@ -38,6 +38,7 @@ export function canonicalTermsJson(p: { n: number; x: Int32Array; z: Int32Array;
 /** spectrum: the lowest k eigenvalues of a Pauli sum. */
 export const spectrumAdapter: CommandAdapter = {
   command: 'spectrum',
+  recheckInWorker: true,
   prepare(v) {
     const input = v.input as InputOf<'spectrum'>;
     const k = input.k ?? SPECTRUM_DEFAULT_K;

@@ -83,6 +83,7 @@ export function worldFindings(w: WorldInputJson, fields: Record<string, unknown>
  */
 export const worldAdapter: CommandAdapter = {
   command: 'world',
+  recheckInWorker: true,
   prepare(v) {
     const w = v.input as WorldInputJson;
     const problem = canonicalOrInvalid(() => canonicalWorld(w as unknown as WorldInput));
