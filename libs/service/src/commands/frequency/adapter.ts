@@ -92,7 +92,7 @@ export function finishFrequency(t: FrequencyTerms & { window: FrequencyWindow; t
     };
   }
   if (r.extras.constant !== 0) throw engineFault('the engine calls a varying signal constant');
-  const { findings, noise, noiseFloor } = recheckPeaks(t, peaks, r.extras.offset);
+  const { findings, noise, noiseFloor } = recheckPeaks(t, peaks, r.extras.offset, { cut: r.stoppedAtDeadline });
   const bad = findings.find((f) => !f.ok);
   if (bad) throw engineFault(`the independent re-check disagrees with the engine: ${bad.detail}`);
   // 2^−k with k the unit exponent is max|x| within a factor 2 (a loop: a request-sized spread overflows the stack).

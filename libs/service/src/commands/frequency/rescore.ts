@@ -269,14 +269,15 @@ export interface Finding {
  * tolerance is less than the whole band is within it of the least-squares maximum of the residual
  * without the other peaks (plus 10⁻⁹ bin of round-off; a peak on the band's edge must be a maximum
  * there); a peak whose tolerance is the whole band (½ of the rate) claims no frequency, only its fit.
- * Every peak's amplitude and phase are the least-squares fit at its frequency (to 10⁻⁶ of the
+ * Every peak's amplitude and phase are (unless `cut`: a fit the deadline stopped, whose tones had
+ * not settled) the least-squares fit at its frequency (to 10⁻⁶ of the
  * amplitude plus the noise), a significant peak's tolerance is not below two standard errors
  * measured here and a peak that is not significant has the whole band, the offset is the mean of
  * what the peaks leave, and (when the strongest peak is significant) nothing more than 2 bins from
  * the peaks has over twice the power of the strongest peak. Returns the findings, the recomputed
  * noise and offset (signal units), and the round-off of that noise (its residual is rebuilt from the stated peaks).
  */
-export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined): { findings: Finding[]; noise: number; noiseFloor: number; offset: number } {
+export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], offset: number | undefined, opts: { readonly cut?: boolean } = {}): { findings: Finding[]; noise: number; noiseFloor: number; offset: number } {
   const k2 = unitExponent(t.signal);
   const x = new Float64Array(t.signal.length);
   const up = ldexp(1, k2 >> 1), up2 = ldexp(1, k2 - (k2 >> 1));
@@ -346,9 +347,12 @@ export function recheckPeaks(t: FrequencyTerms, peaks: readonly StatedPeak[], of
     }
     const apart = Math.sqrt(Math.max(0, 2 * (dd / n - (dm / n) ** 2)));
     const fits = Math.min(Math.hypot(da, db), apart) <= 1e-6 * (wantA + noise) + 1e-12;
+    // A fit the deadline cut is the peaks found so far: their amplitude and phase are the tone's fit when it stopped, before the others settled.
     findings.push({
-      name: `peak_${k}_amplitude`, ok: fits,
-      detail: fits ? `amplitude ${p.amplitude} and phase ${p.phase} are the least-squares fit there` : `amplitude ${p.amplitude}, phase ${p.phase}; the fit gives ${inUnits(wantA)}, ${wrap(Math.atan2(-b, a))}`,
+      name: `peak_${k}_amplitude`, ok: fits || opts.cut === true,
+      detail: fits ? `amplitude ${p.amplitude} and phase ${p.phase} are the least-squares fit there`
+        : opts.cut === true ? `cut by the deadline: amplitude ${p.amplitude} and phase ${p.phase} are the fit when it stopped (the settled fit gives ${inUnits(wantA)}, ${wrap(Math.atan2(-b, a))})`
+          : `amplitude ${p.amplitude}, phase ${p.phase}; the fit gives ${inUnits(wantA)}, ${wrap(Math.atan2(-b, a))}`,
     });
     if (!p.significant) {
       findings.push({ name: `peak_${k}_tolerance`, ok: whole, detail: whole ? 'not significant: the tolerance is the whole band' : `not significant, yet the tolerance ${p.tolerance} is less than the band ${band}` });
