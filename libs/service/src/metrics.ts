@@ -8,6 +8,7 @@
  */
 import os from 'node:os';
 import http from 'node:http';
+import { listenHttp, type ListeningServer } from './listen-http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type Metric } from 'prom-client';
 
 /** Upper bounds (seconds) of the solve time histogram. */
@@ -157,12 +158,8 @@ export function createMetrics(opts: MetricsOptions = {}): ServiceMetrics {
 }
 
 /** A registry served over HTTP on its own port (a worker process has no other HTTP server). */
-export interface MetricsServer {
-  /** e.g. `http://127.0.0.1:9464` (no trailing slash); scrape `${url}/metrics`. */
-  readonly url: string;
-  readonly port: number;
-  close(): Promise<void>;
-}
+/** Scrape `${url}/metrics`. */
+export type MetricsServer = ListeningServer;
 
 /**
  * Serves `GET /metrics` of `registry` with `node:http` (anything else: 404, or 405 for another
@@ -184,27 +181,5 @@ export async function serveMetrics(registry: Registry, opts: { port: number; hos
       (e: unknown) => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`metrics failed: ${e instanceof Error ? e.message : String(e)}\n`),
     );
   });
-  // A scraper's keep-alive connection must not hold up close().
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const addr = server.address();
-  if (addr === null || typeof addr === 'string') {
-    server.close();
-    throw new Error(`unexpected listen address ${String(addr)}`);
-  }
-  const shown = addr.address === '0.0.0.0' || addr.address === '::' ? '127.0.0.1' : addr.address;
-  return {
-    url: `http://${addr.family === 'IPv6' && !shown.startsWith('127.') ? `[${shown}]` : shown}:${addr.port}`,
-    port: addr.port,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((e) => (e ? reject(e) : resolve()));
-      server.closeAllConnections();
-    }),
-  };
+  return listenHttp(server, opts);
 }

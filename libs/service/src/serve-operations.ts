@@ -5,7 +5,7 @@
  * the metrics. Bound to loopback unless told otherwise.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenHttp, type ListeningServer } from './listen-http';
 import type { Service } from './service';
 
 /** A scrape reuses the text rendered this recently (Prometheus scrapes every 15 s): a flood renders once a second at most. */
@@ -13,12 +13,7 @@ export const METRICS_REUSE_MS = 1000;
 /** Connections the port holds at once; Node closes any past them as they arrive (a flood holds no more). */
 export const OPS_MAX_CONNECTIONS = 8;
 
-export interface OperationsServer {
-  /** e.g. `http://127.0.0.1:9464` (no trailing slash). */
-  readonly url: string;
-  readonly port: number;
-  close(): Promise<void>;
-}
+export type OperationsServer = ListeningServer;
 
 /** Serves `/healthz`, `/readyz` (503 with Retry-After when not ready) and `/metrics` of `service` on `port` (0: any free one). */
 export async function serveOperations(service: Service, opts: { port: number; host?: string }): Promise<OperationsServer> {
@@ -51,24 +46,5 @@ export async function serveOperations(service: Service, opts: { port: number; ho
     metricsText().then((t) => send(200, service.metrics.registry.contentType, t), (e: unknown) => send(500, 'text/plain; charset=utf-8', `metrics failed: ${e instanceof Error ? e.message : String(e)}\n`));
   });
   server.maxConnections = OPS_MAX_CONNECTIONS;
-  // A scraper's keep-alive connection must not hold up close().
-  server.keepAliveTimeout = 5000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const addr = server.address() as AddressInfo;
-  const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
-  const shown = wildcard ? '127.0.0.1' : addr.address;
-  return {
-    url: `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`,
-    port: addr.port,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.close((e) => (e ? reject(e) : resolve()));
-      server.closeAllConnections();
-    }),
-  };
+  return listenHttp(server, opts);
 }
