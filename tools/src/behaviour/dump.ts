@@ -31,6 +31,7 @@ import { canonicalPhase } from '@svc/engine-ts/families/phase';
 import { canonicalReduce } from '@svc/engine-ts/families/reduce';
 import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/testing/reduce';
 import { canonicalRelation } from '@svc/engine-ts/families/relation';
+import { canonicalPrecision } from '@svc/engine-ts/families/precision';
 import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
 import { createNativeEngine } from '@svc/engine-native';
 import { lcg } from '../bench/lcg';
@@ -173,6 +174,16 @@ function instances(command: Command): CanonicalProblem[] {
         canonicalRelation({ values: [alg[0].value, alg[1].value, '1', '0.5772156649015328606065120900824024310421593359399'], max_height: 1000, digits: 45 }),
       ];
     }
+    case 'precision':
+      // A root and a power of a tiny and a huge argument, the series functions, a constant; small and 1,000 digits.
+      return [
+        canonicalPrecision({ op: 'sqrt', x: '2', digits: 30 }),
+        canonicalPrecision({ op: 'nthroot', x: '1e-300', k: 7, digits: 25 }),
+        canonicalPrecision({ op: 'exp', x: '-123.456', digits: 60 }),
+        canonicalPrecision({ op: 'ln', x: '0.999999999999', digits: 40 }),
+        canonicalPrecision({ op: 'powq', x: '3.5', p: -5, q: 3, digits: 20 }),
+        canonicalPrecision({ op: 'pi', digits: 1000 }),
+      ];
     default:
       return [];
   }
