@@ -229,6 +229,17 @@ void SolveShifted(const std::vector<double>& d, const std::vector<double>& e, do
   }
 }
 
+/// x minus its projections on the unit vectors ys[from..to) (classical Gram-Schmidt, one pass).
+void ProjectOut(const std::vector<std::vector<double>>& ys, size_t from, size_t to, std::vector<double>& x) {
+  const size_t N = x.size();
+  for (size_t c = from; c < to; ++c) {
+    const std::vector<double>& y = ys[c];
+    double dot = 0;
+    for (size_t i = 0; i < N; ++i) dot += y[i] * x[i];
+    for (size_t i = 0; i < N; ++i) x[i] -= dot * y[i];
+  }
+}
+
 std::vector<std::vector<double>> TridiagonalVectors(const std::vector<double>& d, const std::vector<double>& e,
                                                     const std::vector<double>& values) {
   const int64_t N = static_cast<int64_t>(d.size());
@@ -256,12 +267,7 @@ std::vector<std::vector<double>> TridiagonalVectors(const std::vector<double>& d
       for (double xi : x) s = std::max(s, std::fabs(xi));
       for (double& xi : x) xi /= s;
       SolveShifted(d, e, lambda, x, tiny);
-      for (size_t c = cluster_start; c < j; ++c) {
-        const std::vector<double>& y = out[c];
-        double dot = 0;
-        for (int64_t i = 0; i < N; ++i) dot += y[i] * x[i];
-        for (int64_t i = 0; i < N; ++i) x[i] -= dot * y[i];
-      }
+      ProjectOut(out, cluster_start, j, x);
     }
     // Scaled by the largest entry first: an exactly singular shift leaves entries near 1/tiny.
     double big = 0;
@@ -274,12 +280,7 @@ std::vector<std::vector<double>> TridiagonalVectors(const std::vector<double>& d
     // The last solve may have grown the cluster's directions by 1/tiny: one subtraction then leaves
     // rounding of that size (overlaps of 0.03 were seen), so the unit vector is orthogonalised twice more.
     for (int pass = 0; pass < 2 && j > cluster_start; ++pass) {
-      for (size_t c = cluster_start; c < j; ++c) {
-        const std::vector<double>& y = out[c];
-        double dot = 0;
-        for (int64_t i = 0; i < N; ++i) dot += y[i] * x[i];
-        for (int64_t i = 0; i < N; ++i) x[i] -= dot * y[i];
-      }
+      ProjectOut(out, cluster_start, j, x);
       double nn = 0;
       for (double xi : x) nn += xi * xi;
       nn = std::sqrt(nn);
