@@ -236,6 +236,17 @@ describe('POST /api/v1/verify/<command>', () => {
     // Fewer violations always win: a cheaper answer breaking a rule does not refute the certificate, a false count does.
     const lie = (await call(t.url, 'POST', '/api/v1/verify/rules', { body: { problem: rules, answer: { ...solved, answer: [1, 1, 0, 0], energy: -3, violations: 0 } }, auth: token })).json;
     expect(lie.checks.filter((c: any) => !c.ok).map((c: any) => c.name)).toEqual(['declared_violations', 'certified_optimum', 'receipt']);
+    // An answer that declares no `violations` claims none: a broken rule is named, not passed by.
+    for (const answer of [[1, 1, 0, 0], { answer: [1, 1, 0, 0], energy: -3 }]) {
+      const silent = (await call(t.url, 'POST', '/api/v1/verify/rules', { body: { problem: rules, answer }, auth: token })).json;
+      expect(silent.ok).toBe(false);
+      const held = silent.checks.find((c: any) => c.name === 'rules_hold');
+      expect(held).toMatchObject({ ok: false });
+      expect(held.detail).toMatch(/rule 0 \(choose_one on \[0, 1\]\) is broken, 2 in all/);
+    }
+    const clean = (await call(t.url, 'POST', '/api/v1/verify/rules', { body: { problem: rules, answer: solved.answer }, auth: token })).json;
+    expect(clean.ok).toBe(true);
+    expect(clean.checks.find((c: any) => c.name === 'rules_hold')).toMatchObject({ ok: true });
     const sel = { tag: TAG, description: DESC, n: 4, m: 4, k: 2, affinity: [3, 2, 2, 1], redundancy: [[0, 4, 0, 0], [4, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]] };
     const s = (await call(t.url, 'POST', '/api/v1/solve/select', { body: sel, auth: token })).json;
     expect(s).toMatchObject({ value: 5, count: 2 });

@@ -3,7 +3,7 @@ import { rescoreTolerance } from '../../internal/rescore';
 import { EXHAUSTIVE_RECHECK_MAX_N } from '../shared/exact-caps';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { decodeBits, declaredObjective } from '../shared/binary-checker';
-import { rescoreRules, type RulesTerms } from './rescore';
+import { rescoreRules, ruleHoldsJson, type RulesTerms } from './rescore';
 
 /** rules: violations first, then the energy, lexicographically (commands.md "rules"). */
 export const rulesChecker: AnswerChecker = {
@@ -25,6 +25,16 @@ export const rulesChecker: AnswerChecker = {
     if (declared?.violations !== undefined) {
       const ok = declared.violations === r.violations;
       checks.push({ name: 'declared_violations', ok, detail: ok ? `declared ${r.violations} violated rules matches` : `declared ${JSON.stringify(declared.violations)} violated rules, recomputed ${r.violations}` });
+    } else {
+      // An answer that does not declare `violations` claims every rule holds.
+      const first = terms.constraints.findIndex((rule) => !ruleHoldsJson(rule, x));
+      const rule = terms.constraints[first];
+      checks.push({
+        name: 'rules_hold', ok: first < 0,
+        detail: first < 0
+          ? `all ${terms.constraints.length} rules hold (the answer declares no violations, so it claims none)`
+          : `rule ${first} (${rule.type} on [${rule.nodes.join(', ')}]${rule.k !== undefined ? `, k = ${rule.k}` : ''}) is broken, ${r.violations} in all; the answer declares no violations, so it claims none`,
+      });
     }
     if (declared?.certainty === CERTAINTY.certified && n <= EXHAUSTIVE_RECHECK_MAX_N) {
       let best = { violations: r.violations, value: r.value };
