@@ -100,3 +100,20 @@ export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Se
   });
   return { client, config, configPath: path, keySource };
 }
+
+/** The flag of the free helper operations (demo, selftest) that lets them spend the configured key. */
+export const ALLOW_ACCOUNT_COMPUTE_FLAG = { name: 'allow-account-compute', description: 'let it use the configured key (by default it runs on the public sandbox token, free)' } as const;
+
+/**
+ * The session of a helper operation, which is free (interface: helper operations cost nothing):
+ * with a key configured it runs on the public sandbox token unless `allow` (the
+ * --allow-account-compute flag), and says so on stderr. `account_compute` is for the document.
+ */
+export async function freeSession(io: CliIo, name: string, allow: boolean): Promise<{ client: Client; accountCompute: string }> {
+  const probe = await openSession(io);
+  const hasKey = probe.client.credentialKind === 'key';
+  if (!hasKey) return { client: probe.client, accountCompute: 'no key configured' };
+  if (allow) return { client: probe.client, accountCompute: 'allowed (--allow-account-compute)' };
+  io.stderr(`svc: ${name}: a key is configured but its compute is not used without --allow-account-compute; running on the public sandbox token\n`);
+  return { client: (await openSession(io, { sandboxOnly: true })).client, accountCompute: 'refused: ran on the sandbox token' };
+}

@@ -3,7 +3,7 @@ import type { CommandSpec } from '../command-spec';
 import { DEMO } from '../demo-data';
 import { localVerify } from '../local-verify';
 import { emitError, emitSuccess, humanSummary, table } from '../render';
-import { openSession } from '../session';
+import { ALLOW_ACCOUNT_COMPUTE_FLAG, freeSession } from '../session';
 
 type Doc = Record<string, unknown>;
 
@@ -44,17 +44,19 @@ export async function runDemo(client: Client): Promise<{ ok: true; doc: Doc } | 
 /** `svc demo`: a smoke test that says truthfully where its answer came from. */
 export const DEMO_COMMAND: CommandSpec = {
   name: 'demo', group: 'helper', summary: 'smoke test: a small max-cut solved live, or the bundled verified result when offline',
-  operands: [], flags: [],
+  operands: [], flags: [ALLOW_ACCOUNT_COMPUTE_FLAG],
   details: [
     '`mode` is `live` only when the service answered now, `offline_precomputed` only when it is',
     'unreachable (then `result` is the bundled answer, computed earlier and certified by the service;',
     'it is NOT solved now). Report `mode` truthfully. Either way the cut is recomputed locally.',
+    'The demo is free: with a key configured it runs on the public sandbox token unless',
+    '--allow-account-compute is given.',
   ].join('\n'),
   run: async (ctx) => {
-    const { client } = await openSession(ctx.io);
+    const { client, accountCompute } = await freeSession(ctx.io, 'demo', ctx.args.flags.has(ALLOW_ACCOUNT_COMPUTE_FLAG.name));
     const out = await runDemo(client);
     if (!out.ok) return emitError(ctx.io, ctx.output, DEMO.problem, out.error, out.exitCode as 1 | 2 | 3);
     if (out.doc.mode === 'offline_precomputed') ctx.io.stderr('svc: demo: the service is unreachable; showing the bundled precomputed result (mode offline_precomputed)\n');
-    return emitSuccess(ctx.io, ctx.output, out.doc, { problem: DEMO.problem, human: demoHuman });
+    return emitSuccess(ctx.io, ctx.output, { ...out.doc, account_compute: accountCompute }, { problem: DEMO.problem, human: demoHuman });
   },
 };

@@ -28,6 +28,19 @@ describe('demo', () => {
     expect(human.out).toMatch(/^demo: mode offline_precomputed: .*NOT solved now/);
   });
 
+  it('is free: a configured key is not spent unless --allow-account-compute', async () => {
+    const live = (c: Call) => (is(c, '/api/v1/solve/maxcut') ? Response.json({ ...DEMO.result, receipt: 'svcr_live' }) : undefined);
+    const h = harness({ reply: live, env: { SVC_API_KEY: 'prod' } });
+    const r = await h.run('demo', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.json()).toMatchObject({ mode: 'live', account_compute: 'refused: ran on the sandbox token' });
+    expect(h.sent().every((c) => c.headers.authorization === 'Bearer sbx')).toBe(true);
+    expect(r.err).toContain('--allow-account-compute');
+    const allowed = harness({ reply: live, env: { SVC_API_KEY: 'prod' } });
+    expect((await allowed.run('demo', '--allow-account-compute', '--format', 'json')).json()).toMatchObject({ account_compute: 'allowed (--allow-account-compute)' });
+    expect(allowed.calls.every((c) => c.headers.authorization === 'Bearer prod')).toBe(true);
+  });
+
   it('any other fault is reported as the fault, never as a demo result', async () => {
     const r = await harness({ reply: (c) => (is(c, '/api/v1/solve/maxcut') ? problemReply(429, 'SVC_SANDBOX_RATE', { retry_after: 60 }, { 'retry-after': '60' }) : undefined) }).run('demo', '--format', 'json');
     expect([r.code, r.json().code]).toEqual([1, 'SVC_SANDBOX_RATE']);

@@ -2,7 +2,7 @@ import type { Client, ClientResult } from '@svc/client';
 import type { CommandSpec } from '../command-spec';
 import { localVerify } from '../local-verify';
 import { emitSuccess, table } from '../render';
-import { openSession } from '../session';
+import { ALLOW_ACCOUNT_COMPUTE_FLAG, freeSession } from '../session';
 
 type Doc = Record<string, unknown>;
 
@@ -71,24 +71,20 @@ async function cases(client: Client): Promise<Case[]> {
 export const SELFTEST_COMMAND: CommandSpec = {
   name: 'selftest', group: 'helper', summary: 'three small integration cases (optimize, maxcut, preflight+verify) against the service',
   operands: [],
-  flags: [{ name: 'allow-account-compute', description: 'let the cases use the configured key (by default they use the public sandbox token)' }],
+  flags: [ALLOW_ACCOUNT_COMPUTE_FLAG],
   details: [
     'With a key configured (SVC_API_KEY or `svc login`), selftest refuses to spend the account\'s compute:',
     'it runs on the public sandbox token unless --allow-account-compute is given. Exit 0 when every case',
     'passes; a service fault exits with its code; a wrong answer exits 3.',
   ].join('\n'),
   run: async (ctx) => {
-    const allow = ctx.args.flags.has('allow-account-compute');
-    const probe = await openSession(ctx.io);
-    const hasKey = probe.client.credentialKind === 'key';
-    const { client } = hasKey && !allow ? await openSession(ctx.io, { sandboxOnly: true }) : probe;
-    if (hasKey && !allow) ctx.io.stderr('svc: selftest: a key is configured but its compute is not used without --allow-account-compute; running on the public sandbox token\n');
+    const { client, accountCompute } = await freeSession(ctx.io, 'selftest', ctx.args.flags.has(ALLOW_ACCOUNT_COMPUTE_FLAG.name));
     const results = await cases(client);
     const firstFault = results.find((c) => c.exit_code !== undefined);
     const exitCode = firstFault ? firstFault.exit_code! : results.every((c) => c.ok) ? 0 : 3;
     const doc = {
       ok: exitCode === 0, base_url: client.baseUrl, credential: client.credentialKind,
-      account_compute: hasKey ? (allow ? 'allowed (--allow-account-compute)' : 'refused: ran on the sandbox token') : 'no key configured',
+      account_compute: accountCompute,
       cases: results,
     };
     return emitSuccess(ctx.io, ctx.output, doc, {
