@@ -40,7 +40,13 @@ describe('first contact: messages a new user understands', () => {
     expect(r.err).not.toContain('HTTP');
     expect(h.sent()).toEqual([]);
     const json = await h.run('maxcut', '--input', 'p.json', '--format', 'json');
-    expect(json.json()).toMatchObject({ code: 'SVC_INVALID_INPUT', status: 422 });
+    expect(json.json()).toMatchObject({ code: 'SVC_INVALID_INPUT' });
+    expect('status' in json.json()).toBe(false);
+    // CLI-local codes the catalogue gives no status carry none (was a made-up 400), and keep their exit code.
+    const usage = await harness().run('maxcut', '--frobnicate', '--format', 'json');
+    expect([usage.code, usage.json().code, 'status' in usage.json()]).toEqual([3, 'SVC_CLIENT', false]);
+    const down = await harness({ stdin: '{"description":"a real decision here","n":3}', reply: () => new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }).run('maxcut', '--format', 'json');
+    expect([down.code, down.json().code, 'status' in down.json()]).toEqual([1, 'SVC_NETWORK', false]);
   });
 
   it('a fault the service answered still names its HTTP status', async () => {

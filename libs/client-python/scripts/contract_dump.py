@@ -15,7 +15,7 @@ WORKSPACE = Path(__file__).resolve().parents[3]
 
 # Evaluated by node against an esbuild bundle of the TS sources; prints one JSON document.
 _ENTRY = r"""
-import { ERRORS, EXIT_CODES, SvcError, problemDocument, DEFAULT_DOCS_URL } from '@svc/errors';
+import { ERRORS, EXIT_CODES, SvcError, localProblemDocument, DEFAULT_DOCS_URL } from '@svc/errors';
 import { CATALOGUE, COMMANDS, PURPOSES, TAG } from '@svc/contracts/commands';
 const errors = {};
 const documents = {};
@@ -26,7 +26,7 @@ for (const [code, s] of Object.entries(ERRORS)) {
     title: s.title, help: s.help, agent_fix_prompt: s.agentFixPrompt,
     actions: [...s.actions], exit_code: EXIT_CODES[code],
   };
-  documents[code] = problemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }));
+  documents[code] = localProblemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }));
 }
 process.stdout.write(JSON.stringify({
   contract: {

@@ -126,7 +126,8 @@ export function nextActionsFor(err: SvcError): NextAction[] {
 export interface ProblemDocument {
   type: string;
   title: string;
-  status: number;
+  /** The HTTP status; absent on a document of a fault found on this side of the wire (CLI-local, client). */
+  status?: number;
   detail: string;
   code: ErrorCode;
   retryable: boolean;
@@ -147,7 +148,8 @@ export function problemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_UR
     ...err.extensions,
     type: `${docsUrl.replace(/\/+$/, '')}/errors/${err.code}`,
     title: spec.title,
-    status: err.status,
+    // A code the catalogue gives no HTTP status (CLI-local) carries none.
+    ...(spec.http === null ? {} : { status: err.status }),
     detail: err.detail,
     code: err.code,
     retryable: spec.retryable,
@@ -157,6 +159,21 @@ export function problemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_UR
     error: { code: err.code, message: err.detail, retryable: spec.retryable, help: spec.help },
   };
   if (err.retryAfter !== undefined) doc.retry_after = err.retryAfter;
+  return doc;
+}
+
+/**
+ * The problem document of a fault found on this side of the wire (a client or the CLI; no response
+ * carried it): `problemDocument` without a `status`, except that a CLI-local code keeps the status
+ * the catalogue gives it (`SVC_JOB_WAIT_TIMEOUT` 408, `SVC_BUDGET_EXCEEDED` 402, `SVC_UPGRADE_REQUIRED` 426).
+ */
+export function localProblemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_URL): ProblemDocument {
+  return withoutServiceStatus(problemDocument(err, docsUrl));
+}
+
+/** Drops `doc.status` unless its code is CLI-local (whose status, if any, is the catalogue's). */
+export function withoutServiceStatus(doc: ProblemDocument): ProblemDocument {
+  if (!(isErrorCode(doc.code) && ERRORS[doc.code].cliLocal)) delete doc.status;
   return doc;
 }
 

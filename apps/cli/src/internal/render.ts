@@ -1,4 +1,4 @@
-import { ERRORS, SvcError, isErrorCode, problemDocument, type ProblemDocument } from '@svc/errors';
+import { ERRORS, SvcError, isErrorCode, problemDocument, withoutServiceStatus, type ProblemDocument } from '@svc/errors';
 import type { SolveResult } from '@svc/client';
 import type { CliIo } from './cli-io';
 import { credentialOrigin } from './session';
@@ -78,9 +78,11 @@ export function humanSummary(command: string, r: SolveResult): string {
 // Documents of faults svc found itself (no response carried them), with what to say instead of a status.
 const FOUND_BY_SVC = new WeakMap<ProblemDocument, string>();
 
-/** Marks `doc` as found by svc itself: its prose says `note` where a response's would say "HTTP 422". */
+/** Marks `doc` as found by svc itself: no `status`; its prose says `note` where a response's would say "HTTP 422". */
 export function markLocal(doc: ProblemDocument, note = 'checked locally, nothing was sent'): ProblemDocument {
   FOUND_BY_SVC.set(doc, note);
+  // No response carried it: no HTTP status but a CLI-local code's own (its exit code stays the code's).
+  withoutServiceStatus(doc);
   return doc;
 }
 
@@ -96,7 +98,7 @@ export function localProblem(err: SvcError, note?: string): ProblemDocument {
 export function errorProse(doc: ProblemDocument): string {
   const local = isErrorCode(doc.code) && ERRORS[doc.code].cliLocal;
   const note = FOUND_BY_SVC.get(doc);
-  const status = typeof doc.status !== 'number' || local ? '' : note ? ` (${note})` : ` (HTTP ${doc.status})`;
+  const status = local ? '' : note ? ` (${note})` : typeof doc.status !== 'number' ? '' : ` (HTTP ${doc.status})`;
   const lines = [`svc: ${doc.code}${status}: ${doc.detail}`];
   if (typeof doc.hint === 'string') lines.push(`  help: ${doc.hint}`);
   else if (doc.help) lines.push(`  help: ${doc.help}`);

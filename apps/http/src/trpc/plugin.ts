@@ -49,10 +49,10 @@ export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: 
   const sendTrpcFault = (reply: FastifyReply, err: SvcError, path: string | undefined): FastifyReply => {
     const problem = problemDocument(err, docsUrl);
     const code = err.status === 405 ? 'METHOD_NOT_SUPPORTED' : TRPC_CODE[err.code];
-    reply.code(problem.status).header('content-type', 'application/json');
+    reply.code(err.status).header('content-type', 'application/json');
     if (problem.retry_after !== undefined) reply.header('retry-after', String(Math.ceil(problem.retry_after)));
     return reply.send(JSON.stringify({
-      error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: problem.status, ...(path ? { path } : {}), problem } },
+      error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: err.status, ...(path ? { path } : {}), problem } },
     }));
   };
 

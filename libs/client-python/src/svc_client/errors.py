@@ -35,7 +35,8 @@ def exit_code_for(code: str) -> int:
 def local_error(code: str, detail: str, **extensions: Any) -> dict[str, Any]:
     """A problem document built by the client (network faults, bad bodies, job waits), with `exit_code`.
 
-    Same shape as the service's documents (RFC 9457 plus the interface §2.5 fields).
+    Same shape as the service's documents (RFC 9457 plus the interface §2.5 fields), but no response
+    carried it: `status` only for a CLI-local code the catalogue gives one (408, 402, 426).
     """
     spec = ERRORS[code]
     actions = []
@@ -48,7 +49,8 @@ def local_error(code: str, detail: str, **extensions: Any) -> dict[str, Any]:
         **extensions,
         "type": f"{DOCS_URL.rstrip('/')}/errors/{code}",
         "title": spec["title"],
-        "status": spec["http"] if spec["http"] is not None else 400,
+        # No response carried it: no HTTP status, but a CLI-local code keeps the catalogue's (408, 402, 426).
+        **({"status": spec["http"]} if spec["cli_local"] and spec["http"] is not None else {}),
         "detail": detail,
         "code": code,
         "retryable": spec["retryable"],

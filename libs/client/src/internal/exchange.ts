@@ -1,5 +1,5 @@
 import {
-  SvcError, exitCodeFor, fromProblemDocument, problemDocument,
+  SvcError, exitCodeFor, fromProblemDocument, localProblemDocument,
   type ErrorCode, type ExitCode, type ProblemDocument,
 } from '@svc/errors';
 import { parseRetryAfterHeader } from './backoff';
@@ -31,7 +31,7 @@ function fetchBody(body: string | Uint8Array | undefined): string | Uint8Array<A
 
 /** A problem document built on this side of the wire (network faults, bad bodies, usage). */
 export function localError(code: ErrorCode, detail: string, extensions?: Record<string, unknown>): ProblemDocument {
-  return problemDocument(new SvcError(code, detail, { extensions }));
+  return localProblemDocument(new SvcError(code, detail, { extensions }));
 }
 
 /** The CLI exit code of a problem document: by catalogue code (documents are only built from known codes). */
