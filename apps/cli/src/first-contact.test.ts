@@ -111,6 +111,26 @@ describe('first contact: messages a new user understands', () => {
   });
 });
 
+describe('first contact: svc --help lists the global flags of the contract', () => {
+  it('lists the output flags and the solve flags interface §4 calls global', async () => {
+    const help = (await harness().run('--help')).out;
+    for (const f of ['--format', '--out', '--fields', '--compact', '--effort', '--seed', '--max-latency-ms', '--input', '--model', '--binary', '--dry-run', '--max-compute-units', '--no-wait']) {
+      expect(help.split('Run `svc <command> --help`')[0].slice(help.indexOf('Global options:')), f).toContain(`  ${f} `);
+    }
+  });
+
+  it('says on stderr when it waits for a Retry-After, and honours the service\'s 60 s one', async () => {
+    let calls = 0;
+    const h = harness({
+      stdin: '{"description":"a real decision here","n":3}',
+      reply: (c) => (c.url.pathname.startsWith('/api/v1/solve') ? (calls++ === 0 ? problemReply(429, 'SVC_COMPUTE_RATE_LIMIT', { retry_after: 60 }, { 'retry-after': '60' }) : Response.json({ answer: [0, 1, 1], cut_value: 2 })) : undefined),
+    });
+    const r = await h.run('maxcut', '--format', 'json');
+    expect([r.code, calls]).toEqual([0, 2]);
+    expect(r.err).toContain('svc: SVC_COMPUTE_RATE_LIMIT (HTTP 429); retry 1 of 2 in 60 s, as the service asked (Retry-After)');
+  });
+});
+
 describe('first contact: help says which commands this version serves', () => {
   it('svc --help marks exactly the commands the catalogue does not serve', async () => {
     const help = (await harness().run('--help')).out;

@@ -212,6 +212,15 @@ describe('createClient: retries', () => {
     expect(new Set(s.seen.map((r) => r.headers['idempotency-key'])).size).toBe(1);
   });
 
+  it("honours the service's own 60 s Retry-After by default (SVC_COMPUTE_RATE_LIMIT), telling onRetry", async () => {
+    const s = fakeServer({ [SOLVE]: [json(429, { type: 't', title: 'r', status: 429, detail: 'budget', code: 'SVC_COMPUTE_RATE_LIMIT', retryable: true, retry_after: 60 }, { 'retry-after': '60' }), json(200, OK)] });
+    const told: unknown[] = [];
+    const { c, sleeps } = client(s, { apiKey: 'k', onRetry: (r: unknown) => told.push(r) });
+    expect(await c.solve('optimize', PROBLEM)).toMatchObject({ ok: true, result: OK });
+    expect(sleeps).toEqual([60_000]);
+    expect(told).toEqual([{ code: 'SVC_COMPUTE_RATE_LIMIT', status: 429, retry: 1, of: 2, delayMs: 60_000, retryAfterMs: 60_000 }]);
+  });
+
   it('does not wait longer than the cap: a longer Retry-After ends the retries at once', async () => {
     const s = fakeServer({ [SOLVE]: [json(429, { type: 't', title: 'r', status: 429, detail: 'slow down', code: 'SVC_RATE_LIMITED', retryable: true, retry_after: 60 }, { 'retry-after': '60' })] });
     const { c, sleeps } = client(s, { apiKey: 'k', maxRetryWaitMs: 5000 });

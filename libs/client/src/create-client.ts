@@ -32,8 +32,14 @@ export interface ClientOptions {
   retries?: number;
   /** Default a `setTimeout` promise; tests inject a recorder. */
   sleep?: (ms: number) => Promise<void>;
-  /** Longest single retry wait in ms (default 15000); a longer Retry-After ends the retries. */
+  /**
+   * Longest single retry wait in ms (default 60000, so the service's own Retry-After of 30 s and
+   * 60 s — `SVC_RATE_LIMITED`, `SVC_COMPUTE_RATE_LIMIT` — are honoured); a longer Retry-After ends
+   * the retries at once.
+   */
   maxRetryWaitMs?: number;
+  /** Called before each retry wait (the CLI says on stderr what it waits for and why). */
+  onRetry?: (info: RetryInfo) => void;
   /** First backoff step in ms when no Retry-After is given (default 250). */
   retryBaseMs?: number;
   /** Per-attempt HTTP timeout in ms (default 120000); a timeout counts as `SVC_NETWORK`. */
@@ -236,6 +242,22 @@ function encodeJson(value: unknown): { ok: true; text: string } | { ok: false; d
   }
 }
 
+/** The default longest single retry wait: the longest Retry-After the service itself sends (60 s). */
+export const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+
+/** One retry about to wait (`ClientOptions.onRetry`). */
+export interface RetryInfo {
+  /** The retryable fault's code and HTTP status (null: no response, e.g. `SVC_NETWORK`). */
+  readonly code: string;
+  readonly status: number | null;
+  /** This retry's number (1-based) and the most there will be. */
+  readonly retry: number;
+  readonly of: number;
+  /** The wait before it, and the server's Retry-After when it sent one. */
+  readonly delayMs: number;
+  readonly retryAfterMs?: number;
+}
+
 /**
  * Creates an HTTP client for the service. Throws `SvcError('SVC_CONFIG_INVALID')` only for an
  * unusable base URL; every method resolves to a {@link ClientResult} and never throws.
@@ -250,7 +272,7 @@ export function createClient(opts: ClientOptions = {}): Client {
   const retries = Math.max(0, Math.floor(opts.retries ?? 2));
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const policy: BackoffPolicy = {
-    baseMs: opts.retryBaseMs ?? 250, capMs: opts.maxRetryWaitMs ?? 15_000, random: opts.random ?? Math.random,
+    baseMs: opts.retryBaseMs ?? 250, capMs: opts.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS, random: opts.random ?? Math.random,
   };
   const baseHeaders = {
     'user-agent': opts.userAgent ?? defaultUserAgent('svc-cli', undefined, opts.agent),
@@ -266,6 +288,7 @@ export function createClient(opts: ClientOptions = {}): Client {
       if (ex.doc.code === 'SVC_SANDBOX_CAPABILITY_REJECTED') return ex;
       const delay = retryDelayMs(retry, ex.retryAfterMs, policy);
       if (delay === null) return ex;
+      opts.onRetry?.({ code: ex.doc.code, status: ex.status, retry: retry + 1, of: retries, delayMs: delay, retryAfterMs: ex.retryAfterMs });
       await sleep(delay);
     }
   }

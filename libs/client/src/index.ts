@@ -1,5 +1,5 @@
 export {
-  createClient, DEFAULT_BASE_URL, AGENT_CARD_PATH, SVCB_MEDIA_TYPE,
+  createClient, DEFAULT_BASE_URL, DEFAULT_MAX_RETRY_WAIT_MS, AGENT_CARD_PATH, SVCB_MEDIA_TYPE, type RetryInfo,
   type Client, type ClientOptions, type ClientResult, type QueryOptions, type SolveOptions, type FollowOptions,
   type PreparedRequest, type SolveResult, type JobRecord, type SandboxInfo, type CredentialKind,
 } from './create-client';

@@ -45,3 +45,7 @@ export const SOLVE_ONLY_FLAGS: readonly FlagSpec[] = [
 ];
 
 export const SOLVE_FLAGS: readonly FlagSpec[] = [INPUT_FLAG, ...QUERY_FLAGS, ...SOLVE_ONLY_FLAGS];
+
+/** The solve flags interface §4 lists among the CLI's global flags (`svc --help` lists them there). */
+export const GLOBAL_SOLVE_FLAGS: readonly FlagSpec[] = SOLVE_FLAGS.filter((f) =>
+  ['effort', 'seed', 'max-latency-ms', 'input', 'model', 'binary', 'dry-run', 'max-compute-units', 'no-wait'].includes(f.name));

@@ -2,7 +2,7 @@ import { CLIENT_VERSION } from '@svc/client';
 import { NOT_AVAILABLE } from '@svc/contracts/commands';
 import type { FlagSpec } from './args';
 import type { CommandSpec } from './command-spec';
-import { GLOBAL_FLAGS } from './flags';
+import { GLOBAL_FLAGS, GLOBAL_SOLVE_FLAGS } from './flags';
 
 const EXIT_CODES = [
   'Exit codes: 0 success (verify: checks passed); 1 retryable fault (network, 429, 5xx, 402 quota or',
@@ -55,6 +55,8 @@ export function generalHelp(commands: readonly CommandSpec[]): string {
     ...sections,
     'Global options:',
     flagRows(GLOBAL_FLAGS),
+    'Global solve options (every command that solves, and compute; `svc <command> --help` lists the rest):',
+    flagRows(GLOBAL_SOLVE_FLAGS),
     'Run `svc <command> --help` for the options of one command; `svc agent-info` prints this contract as JSON.\n',
     EXIT_CODES,
     ENVIRONMENT,

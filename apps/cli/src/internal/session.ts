@@ -91,6 +91,12 @@ export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Se
     sleep: io.sleep,
     now: io.now,
     userAgent: defaultUserAgent('svc-cli', CLIENT_VERSION, family ? { family, model } : undefined),
+    // A wait of a second or more is said on stderr, with the reason (the service's Retry-After).
+    onRetry: (r) => {
+      if (r.delayMs < 1000) return;
+      const why = r.retryAfterMs !== undefined ? 'as the service asked (Retry-After)' : 'with backoff';
+      io.stderr(`svc: ${r.code}${r.status !== null ? ` (HTTP ${r.status})` : ''}; retry ${r.retry} of ${r.of} in ${Math.round(r.delayMs / 1000)} s, ${why}\n`);
+    },
   });
   const keySource = o.apiKey !== undefined ? null : envKey ? 'SVC_API_KEY' : config.api_key ? 'config' : null;
   const source = o.sandboxOnly ? 'sandbox' : o.apiKey !== undefined ? 'flag' : keySource ?? 'sandbox';

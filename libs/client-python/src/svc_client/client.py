@@ -129,7 +129,7 @@ class Client:
         user_agent: Optional[str] = None,
         retries: int = 2,
         retry_base_s: float = 0.25,
-        max_retry_wait_s: float = 15.0,
+        max_retry_wait_s: float = 60.0,
         timeout_s: float = 120.0,
         wait_timeout_s: float = 600.0,
         env: Optional[Mapping[str, str]] = None,
@@ -143,7 +143,8 @@ class Client:
         api_key: default `SVC_API_KEY`; without one the sandbox token is used.
         agent_family / agent_model: named in the User-Agent; default `SVC_AGENT` / `SVC_AGENT_MODEL`.
         retries: retries after the first attempt for retryable faults (default 2: 3 attempts).
-        max_retry_wait_s: longest single retry wait; a longer Retry-After ends the retries.
+        max_retry_wait_s: longest single retry wait (default 60 s, the longest Retry-After the service
+            sends); a longer Retry-After ends the retries.
         timeout_s: per-attempt HTTP timeout (a timeout is SVC_NETWORK).
         wait_timeout_s: how long `wait=True` follows a queued job before SVC_JOB_WAIT_TIMEOUT.
         sleep, random, monotonic, wall_clock: injectable for tests.

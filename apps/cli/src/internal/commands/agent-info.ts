@@ -3,7 +3,7 @@ import { SPEC_VERSION, TAG } from '@svc/contracts/commands';
 import { ERRORS, ERROR_CODES, EXIT_CODES } from '@svc/errors';
 import type { FlagSpec } from '../args';
 import type { CommandSpec } from '../command-spec';
-import { GLOBAL_FLAGS } from '../flags';
+import { GLOBAL_FLAGS, GLOBAL_SOLVE_FLAGS } from '../flags';
 import { emitSuccess } from '../render';
 import { TARGETS, TOOL_NAMES, TOOL_ROUTES } from '../tool-definitions';
 
@@ -32,6 +32,8 @@ export function agentInfo(commands: readonly CommandSpec[]): Record<string, unkn
       ...(c.notAvailable ? { available: false, status: 'not available yet' } : {}),
     })),
     global_flags: GLOBAL_FLAGS.map(flag),
+    // Interface §4 lists these solve flags among the global ones; every command that solves takes them.
+    global_solve_flags: GLOBAL_SOLVE_FLAGS.map(flag),
     formats: {
       human: 'readable summary on stdout; errors as prose on stderr',
       json: 'the result document, one line on stdout; errors: the problem document on stdout too (prose on stderr)',
