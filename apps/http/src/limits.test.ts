@@ -36,7 +36,11 @@ describe('sandbox token rotation (SVC_SANDBOX_ROTATE_SECONDS, SVC_SANDBOX_GRACE_
     clock.advance(10_000);
     expectProblem(await solve(t.url, second, solveBody()), 401, 'SVC_SANDBOX_CAPABILITY_REJECTED');
     expect(await sandboxToken(t.url)).not.toBe(second);
-    expectProblem(await solve(t.url, 'sbx_never_issued', solveBody()), 401, 'SVC_UNAUTHENTICATED');
+    // A sandbox-shaped token this service never issued is a rejected sandbox token (re-fetch once), not a bad key.
+    const never = await solve(t.url, 'sbx_never_issued', solveBody());
+    expectProblem(never, 401, 'SVC_SANDBOX_CAPABILITY_REJECTED');
+    expect(actions(never)).toEqual(['use_sandbox_token', 'retry']);
+    expectProblem(await solve(t.url, 'never_issued', solveBody()), 401, 'SVC_UNAUTHENTICATED');
   });
 });
 
@@ -60,6 +64,7 @@ describe('daily quota, usage_alert and GET /api/v1/usage (SVC_FREE_DAILY_UNITS)'
     expectProblem(spent, 402, 'SVC_QUOTA_EXCEEDED');
     expect(spent.json).toMatchObject({ retryable: false, compute_units: 1, compute_units_left: 0, resets_at: '2026-11-03T00:00:00.000Z' });
     expect(spent.retryAfter).toBeNull();
+    expect(actions(spent)).toEqual(['upgrade_plan']);
     // Quota ranks after version (422) in the precedence.
     expectProblem(await solve(t.url, key, solveBody(), 'version=1999-01-01'), 422, 'SVC_UNKNOWN_VERSION');
 
@@ -90,7 +95,10 @@ describe('daily quota, usage_alert and GET /api/v1/usage (SVC_FREE_DAILY_UNITS)'
     const a = await solve(t.url, tok, solveBody(), 'effort=high');
     expect(a.json.compute_units_left).toBe(2);
     expect(a.json.usage_alert).toMatchObject({ level: 'notice', used_pct: 66.7 });
-    expectProblem(await solve(t.url, tok, solveBody(), 'effort=high&seed=2'), 402, 'SVC_QUOTA_EXCEEDED');
+    const spent = await solve(t.url, tok, solveBody(), 'effort=high&seed=2');
+    expectProblem(spent, 402, 'SVC_QUOTA_EXCEEDED');
+    // An anonymous caller has no plan to upgrade: its next step is a free key.
+    expect(actions(spent)).toEqual(['register_key']);
     const usage = await call(t.url, 'GET', '/api/v1/usage', { auth: tok });
     expect(usage.json).toMatchObject({ principal: { kind: 'sandbox', plan: 'sandbox', ip: '127.0.0.1' }, daily_allowance: 6, compute_units_used: 4 });
   });
@@ -108,9 +116,19 @@ describe('request rates (SVC_SANDBOX_RATE_PER_MINUTE, SVC_KEY_RATE_PER_MINUTE)',
     expect(limited.json.retry_after).toBe(45);
     expect(actions(limited)).toEqual(['retry', 'register_key']);
     // Authentication outranks the rate limit.
-    expectProblem(await solve(t.url, 'sbx_bogus', solveBody()), 401, 'SVC_UNAUTHENTICATED');
+    expectProblem(await solve(t.url, 'sbx_bogus', solveBody()), 401, 'SVC_SANDBOX_CAPABILITY_REJECTED');
     // Registration shares the per-IP budget.
     expectProblem(await call(t.url, 'POST', '/api/v1/accounts', { body: { email: 'r@example.com' } }), 429, 'SVC_SANDBOX_RATE');
+    // Email verification does not: a caller that used up the sandbox can still confirm its account,
+    // within a per-IP budget of its own (then 429 SVC_RATE_LIMITED).
+    const verifyOnce = () => call(t.url, 'POST', '/api/v1/email/verify', { body: { token: 'not-a-real-token' } });
+    for (let i = 0; i < 3; i++) {
+      const v = await verifyOnce();
+      expect(v.status).toBeLessThan(500);
+      expect(v.json.code).not.toBe('SVC_SANDBOX_RATE');
+      expect(v.status).not.toBe(429);
+    }
+    expectProblem(await verifyOnce(), 429, 'SVC_RATE_LIMITED');
     clock.advance(45_000);
     expect((await solve(t.url, tok, solveBody())).status).toBe(200);
   });

@@ -117,7 +117,7 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     expect(anonymous.json).toMatchObject({ code: 'SVC_UNAUTHENTICATED', status: 401 });
     const read = await rpc({ jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri: 'svc://jobs/job_x/result' } });
     expect([read.status, read.headers.get('www-authenticate')]).toEqual([401, 'Bearer realm="svc"']);
-    const wrong = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { auth: 'sbx_not_a_token' });
+    const wrong = await rpc({ jsonrpc: '2.0', id: 3, method: 'tools/list' }, { auth: 'not_a_token' });
     expect(wrong.status).toBe(401);
     expect(wrong.headers.get('www-authenticate')).toBe('Bearer realm="svc", error="invalid_token"');
     expect(wrong.json.code).toBe('SVC_UNAUTHENTICATED');

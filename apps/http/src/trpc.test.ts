@@ -82,7 +82,7 @@ describe('tRPC at /trpc', () => {
 
   it('faults carry the SVC_ code, its HTTP status and the problem document', async () => {
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(5) }, null), 'SVC_UNAUTHENTICATED');
-    expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(5) }, 'sbx_wrong'), 'SVC_UNAUTHENTICATED');
+    expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(5) }, 'sbx_wrong'), 'SVC_SANDBOX_CAPABILITY_REJECTED');
     const bad = expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: { ...ring(3), edges: [[0, 9, 1]] } }), 'SVC_INVALID_INPUT');
     expect(bad.detail).toMatch(/edges/);
     expectTrpcFault(await mutation('solve', { command: 'not-a-command', problem: ring(3) }), 'SVC_UNSUPPORTED');
@@ -181,10 +181,10 @@ describe('a tRPC batch is counted against the rate whole, before it is expanded'
   it('past the rate a 14-call batch is one 429 with Retry-After and none of its calls runs; without credentials and with a key', async () => {
     // Rate windows are whole minutes of the service's clock: a clock that stands still keeps the test in one window.
     const s = await start({ clock: () => Date.UTC(2026, 10, 2, 12, 0, 30), access: { sandboxRatePerMinute: 20, keyRatePerMinute: 20 } });
-    // Registering counts against the IP's rate too: first (2 of 20: the account and the mailed link).
+    // Registering counts against the IP's rate too: first (1 of 20; the mailed link has a budget of its own).
     const key = await verifiedKey(s, 'trpc-batch@example.com');
     const looks = vi.spyOn(s.srv.service.jobs, 'get');
-    // Unauthenticated: 14 of the IP's 20 a minute (16 in all), each call answered (404: no such job).
+    // Unauthenticated: 14 of the IP's 20 a minute (15 in all), each call answered (404: no such job).
     const first = await batch(s.url, 14);
     expect(first.status).toBe(404);
     expect(Array.isArray(first.json) && first.json.length).toBe(14);
@@ -196,14 +196,14 @@ describe('a tRPC batch is counted against the rate whole, before it is expanded'
     expect(refused.retryAfter).not.toBeNull();
     expect(looks).toHaveBeenCalledTimes(14);
     // What is left of the minute still serves a smaller batch (20 of 20); then not even one call.
-    expect((await batch(s.url, 4)).status).toBe(404);
-    expect(looks).toHaveBeenCalledTimes(18);
+    expect((await batch(s.url, 5)).status).toBe(404);
+    expect(looks).toHaveBeenCalledTimes(19);
     expectTrpcFault(await batch(s.url, 1), 'SVC_SANDBOX_RATE');
     // A key has its own rate: the same, with SVC_RATE_LIMITED.
     expect((await batch(s.url, 14, key)).status).toBe(404);
-    expect(looks).toHaveBeenCalledTimes(32);
+    expect(looks).toHaveBeenCalledTimes(33);
     expectTrpcFault(await batch(s.url, 14, key), 'SVC_RATE_LIMITED');
-    expect(looks).toHaveBeenCalledTimes(32);
+    expect(looks).toHaveBeenCalledTimes(33);
   });
 });
 

@@ -8,6 +8,7 @@ export type ActionName =
   | 'register_key'
   | 'verify_email'
   | 'upgrade_plan'
+  | 'upgrade_cli'
   | 'reduce_problem_size'
   | 'repair_request'
   | 'use_binary_lane'
@@ -193,7 +194,7 @@ export const ERRORS = spec({
   SVC_SANDBOX_CAPABILITY_REJECTED: {
     http: 401, cliLocal: false, retryable: true,
     title: 'Sandbox token rejected',
-    help: 'The public sandbox token was rotated; fetch a fresh one from GET /api/v1/sandbox and retry once.',
+    help: 'The sandbox token was rotated out or never issued here; fetch a fresh one from GET /api/v1/sandbox and retry once.',
     agentFixPrompt: 'Re-fetch the sandbox token from /api/v1/sandbox and retry once. Never substitute a production key.',
     actions: ['use_sandbox_token', 'retry'],
   },
@@ -383,7 +384,7 @@ export const ERRORS = spec({
     title: 'Upgrade required',
     help: 'This example or feature needs a newer svc; upgrade the CLI.',
     agentFixPrompt: 'Ask the human to upgrade the svc CLI.',
-    actions: ['upgrade_plan'],
+    actions: ['upgrade_cli'],
   },
 });
 

@@ -111,7 +111,7 @@ export function toSvcError(e: unknown): SvcError {
 }
 
 const HUMAN_ACTIONS: ReadonlySet<ActionName> = new Set([
-  'register_key', 'verify_email', 'upgrade_plan', 'mint_new_key', 'contact_support',
+  'register_key', 'verify_email', 'upgrade_plan', 'upgrade_cli', 'mint_new_key', 'contact_support',
 ]);
 
 export function nextActionsFor(err: SvcError): NextAction[] {

@@ -5,7 +5,7 @@ import type { IdempotencyCompletion, Store } from '@svc/store';
 import { createAccountService, type AccountService } from './accounts/account-service';
 import { API_KEY_PREFIX } from './accounts/api-key';
 import { createOutboxMailer, type Mailer } from './accounts/outbox';
-import { createSandboxTokens, type SandboxTokens } from './accounts/sandbox-tokens';
+import { createSandboxTokens, SANDBOX_TOKEN_PREFIX, type SandboxTokens } from './accounts/sandbox-tokens';
 import { createIdempotency, type Idempotency } from './idempotency';
 import { createRetryLater, type RetryLater } from './internal/retry-later';
 import type { AccessLimits } from './limits/access-limits';
@@ -61,7 +61,8 @@ export interface Access {
    * Bearer header → principal. API keys (`svck_…`): unknown/wrong → 401 SVC_UNAUTHENTICATED,
    * revoked → 403 SVC_TOKEN_BLOCKED, account not active → 403 SVC_ACCOUNT_*. Sandbox token:
    * current or within the rotation grace → sandbox principal for `ip`; rotated out → 401
-   * SVC_SANDBOX_CAPABILITY_REJECTED; anything else → 401 SVC_UNAUTHENTICATED.
+   * SVC_SANDBOX_CAPABILITY_REJECTED, as is any other `sbx_…` token it never issued; anything else →
+   * 401 SVC_UNAUTHENTICATED.
    */
   authenticate(authorization: string | undefined | null, meta?: { ip?: string }): Promise<Principal>;
   /**
@@ -86,6 +87,12 @@ export interface Access {
    * the capabilities manifest. `count` (default 1) requests are counted at once, all or none.
    */
   admitIp(ip: string, count?: number): Promise<void>;
+  /**
+   * The per-IP rate of email verification (the mailed link and its POST): a budget of its own, the
+   * sandbox's size, so a caller that just used the sandbox can still confirm its account at once;
+   * over it 429 SVC_RATE_LIMITED with Retry-After.
+   */
+  admitVerification(ip: string): Promise<void>;
   /** `SVC_PUBLIC_URL` when it is set (the origin of mailed links and of the OpenAPI server), else null. */
   readonly publicUrl: string | null;
   /** Takes `units` from the per-minute compute budget, or 429 SVC_COMPUTE_RATE_LIMIT (Retry-After 60). */
@@ -166,6 +173,13 @@ export async function createAccess(deps: {
     }
   };
 
+  const admitVerification = async (ip: string): Promise<void> => {
+    const r = await requests.take(`verify-ip:${ip}`, 1, limits.sandboxRatePerMinute);
+    if (!r.ok) {
+      throw new SvcError('SVC_RATE_LIMITED', `Email verification allows ${limits.sandboxRatePerMinute} requests per minute per IP.`, { retryAfter: r.retryAfterSeconds });
+    }
+  };
+
   const countRequests = async (p: Principal, count: number): Promise<void> => {
     if (p.kind === 'sandbox') {
       await admitIp(p.ip, count);
@@ -221,11 +235,17 @@ export async function createAccess(deps: {
       if (state === 'retired') {
         throw new SvcError('SVC_SANDBOX_CAPABILITY_REJECTED', 'This sandbox token was rotated out; fetch the current one from GET /api/v1/sandbox and retry once.');
       }
+      // A token of the sandbox's shape this service never issued (another deployment's, a typo) is
+      // a rejected sandbox token too: the remedy is the same re-fetch.
+      if (token.startsWith(SANDBOX_TOKEN_PREFIX)) {
+        throw new SvcError('SVC_SANDBOX_CAPABILITY_REJECTED', 'This sandbox token was not issued by this service (or has expired); fetch the current one from GET /api/v1/sandbox and retry once.');
+      }
       throw new SvcError('SVC_UNAUTHENTICATED', 'The bearer token is not a valid API key or sandbox token.');
     },
     authorize,
     publicUrl,
     admitIp,
+    admitVerification,
     async admit(p, action) {
       authorize(p, action);
       await countRequests(p, 1);

@@ -470,7 +470,7 @@ export function crossTransport(mode: 'embedded' | 'distributed'): void {
       const env = await follow(door, ack, sandbox);
       cases.set(c.name, env && ack.ok ? { ok: true, result: env, exit: ack.exit } : ack);
     }
-    const badToken = await door.solve({ ...SMALL }, 'sbx_not_a_token');
+    const badToken = await door.solve({ ...SMALL }, 'not_a_token');
     const quota = await door.solve({ ...SMALL, seed: 99 }, spentKey);
     const key = `xt-replay-${door.name}`;
     const replay: DoorRun['replay'] = [

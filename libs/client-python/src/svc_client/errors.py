@@ -19,7 +19,7 @@ DOCS_URL: str = _CONTRACT["docs_url"]
 EXIT_OK, EXIT_RETRYABLE, EXIT_AUTH, EXIT_VALIDATION = 0, 1, 2, 3
 
 # Actions that need a person (mirrors HUMAN_ACTIONS in libs/errors/src/svc-error.ts).
-_HUMAN_ACTIONS = frozenset({"register_key", "verify_email", "upgrade_plan", "mint_new_key", "contact_support"})
+_HUMAN_ACTIONS = frozenset({"register_key", "verify_email", "upgrade_plan", "upgrade_cli", "mint_new_key", "contact_support"})
 
 
 def is_error_code(code: object) -> bool:

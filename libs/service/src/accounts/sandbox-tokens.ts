@@ -11,7 +11,9 @@ export interface SandboxTokens {
   readonly rotation: { readonly everySeconds: number; readonly graceSeconds: number } | null;
 }
 
-const newToken = () => `sbx_${randomBytes(16).toString('hex')}`;
+/** The prefix of every sandbox token this service issues. */
+export const SANDBOX_TOKEN_PREFIX = 'sbx_';
+const newToken = () => `${SANDBOX_TOKEN_PREFIX}${randomBytes(16).toString('hex')}`;
 
 /**
  * The public sandbox token and its rotation. Rotation is lazy: the first request after the period

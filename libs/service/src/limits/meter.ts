@@ -78,6 +78,8 @@ export function createMeter(deps: { store: Store; clock: () => number; sandboxDa
         const left = Math.max(0, allowance - r.used);
         throw new SvcError('SVC_QUOTA_EXCEEDED', `This call costs ${units} compute units but only ${left} of today's ${allowance} are left; the allowance resets at 00:00 UTC.`, {
           extensions: { compute_units: units, compute_units_left: left, resets_at: nextUtcMidnight(now) },
+          // An anonymous caller has no plan to upgrade: its next step is a free key of its own.
+          ...(p.kind === 'sandbox' ? { actions: ['register_key'] as const } : {}),
         });
       }
       return { day, used: r.used, allowance, holdId };
