@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CERTAINTY } from './limits';
 import { capabilitiesManifest } from './capabilities-manifest';
 import { CATALOGUE, COMMANDS, SERVED_COMMANDS, TAG } from './catalogue';
 import { SCHEMA_COMMANDS } from './schema-commands';
@@ -9,6 +11,15 @@ describe('capabilitiesManifest', () => {
     available: (c) => c !== 'milp',
     exactCaps: { optimize: { flash: 16, medium: 22, high: 26 } },
     engine: 'ts-1.0.0',
+  });
+
+  it('lists every certainty class the service emits, with its meaning, as docs/contract.md does', () => {
+    expect(m.certainty_labels).toEqual(Object.values(CERTAINTY));
+    expect(m.certainty_classes.map((c) => c.label)).toEqual(Object.values(CERTAINTY));
+    for (const c of m.certainty_classes) expect(c.meaning.length, c.label).toBeGreaterThan(20);
+    const doc = readFileSync(new URL('../../../docs/contract.md', import.meta.url), 'utf8');
+    const table = doc.slice(doc.indexOf('## Certainty'), doc.indexOf('\n## ', doc.indexOf('## Certainty') + 5));
+    for (const label of Object.values(CERTAINTY)) expect(table, label).toContain(`| \`${label}\` |`);
   });
 
   it('lists every schema command with schemas, availability and stability', () => {

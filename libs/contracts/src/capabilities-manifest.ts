@@ -6,7 +6,7 @@ import { SCHEMA_COMMANDS, STABILITY, isSchemaCommand, type SchemaCommand } from 
 import { REGISTRY } from './commands';
 import { DEFAULT_EFFORT, EFFORTS, EFFORT_ALIASES, type Effort } from './effort';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
-import { CERTAINTY } from './limits';
+import { CERTAINTY, CERTAINTY_MEANINGS } from './limits';
 
 /** Typical exact (certified) sizes of interface §8 (`exactCap` of each command file); the same for every effort unless the engine says otherwise. */
 export const DEFAULT_EXACT_CAPS: Readonly<Partial<Record<SchemaCommand, number>>> = Object.fromEntries(
@@ -53,7 +53,10 @@ export interface CapabilitiesManifest {
   efforts: Effort[];
   default_effort: Effort;
   effort_aliases: Record<string, Effort>;
+  /** Every certainty text the service emits (templates: `<t>` a tolerance or norm, `<d>` a digit count). */
   certainty_labels: string[];
+  /** Each certainty class with what it guarantees. */
+  certainty_classes: { label: string; meaning: string }[];
   commands: CommandCapability[];
   /** Commands without schemas in this version. */
   other_commands: { name: CommandName; purpose: string; status: CommandStatus; available: boolean }[];
@@ -89,7 +92,8 @@ export function capabilitiesManifest(opts: CapabilitiesOptions): CapabilitiesMan
     efforts: [...EFFORTS],
     default_effort: DEFAULT_EFFORT,
     effort_aliases: { ...EFFORT_ALIASES },
-    certainty_labels: [CERTAINTY.certified, CERTAINTY.heuristic],
+    certainty_labels: Object.values(CERTAINTY),
+    certainty_classes: (Object.keys(CERTAINTY) as (keyof typeof CERTAINTY)[]).map((k) => ({ label: CERTAINTY[k], meaning: CERTAINTY_MEANINGS[k] })),
     commands: SCHEMA_COMMANDS.map((c) => ({
       name: c,
       purpose: PURPOSES[c],

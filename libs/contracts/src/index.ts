@@ -11,7 +11,7 @@ export { SCHEMA_COMMANDS, STABILITY, isSchemaCommand, assertSchemaCommand, type 
 export { REGISTRY, type CommandContract, type CommandChecks } from './commands';
 export { EFFORTS, DEFAULT_EFFORT, EFFORT_ALIASES, normalizeEffort, type Effort } from './effort';
 export {
-  LIMITS, CERTAINTY, certaintyMatches, PROOF_KINDS, VERSION_PATTERN, INDEX_KEY_PATTERN, type ProofKind,
+  LIMITS, CERTAINTY, CERTAINTY_MEANINGS, certaintyMatches, PROOF_KINDS, VERSION_PATTERN, INDEX_KEY_PATTERN, type ProofKind,
 } from './limits';
 export { ruleSchema, RULE_TYPES, type RuleType, type Rule } from './commands/rules';
 export { milpVarSchema, type MilpVar } from './commands/milp';

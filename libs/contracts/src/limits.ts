@@ -58,6 +58,18 @@ export const CERTAINTY = {
   abstentionNorm: 'abstention (no relation found; none of norm below <t>)',
 } as const;
 
+/** What each certainty class of CERTAINTY guarantees (capabilities `certainty_classes`, docs/contract.md "Certainty"). */
+export const CERTAINTY_MEANINGS: Readonly<Record<keyof typeof CERTAINTY, string>> = {
+  certified: 'an exact method (enumeration, branch and bound, dynamic programming) finished within this request: a proof of optimality',
+  heuristic: 'the best answer found, not proven optimal even when it happens to be; it may carry a proven bound and gap',
+  planted: 'quantum-scale: the search reached the energy the instance was built to have, a floor proven by construction',
+  operationExact: 'an exact operation (precision, protect, recover, reduce): every stated digit or byte is correct',
+  operationNumeric: 'a numeric operation (spectrum, phase, entropy, frequency, world): each stated value is within the tolerance t the service re-checked',
+  recorded: 'relation: a relation detected numerically and verified to d digits of the values sent; not a proof that it holds exactly',
+  abstention: 'relation: no relation exists with coefficients up to max_height (every one was excluded)',
+  abstentionNorm: 'relation: no relation was found; only that none has norm below t is proven',
+};
+
 /**
  * Whether a certainty text is an instance of a template of CERTAINTY: the same words, each `<t>` or
  * `<d>` standing for a number (e.g. `operation (numeric, tolerance 3.3e-13)` matches
