@@ -1,5 +1,6 @@
 import type { JobRecord } from '@svc/client';
 import type { CliIo } from './cli-io';
+import { gapText } from './render';
 
 /** A one-line job progress display on stderr, redrawn in place; only when stderr is a terminal. */
 export interface Progress {
@@ -33,7 +34,7 @@ export function progressLine(job: JobRecord, elapsedMs: number): string {
   const bound = num(p.bound);
   if (bound !== undefined) parts.push(`bound ${bound}`);
   const gap = num(p.gap);
-  if (gap !== undefined) parts.push(`gap ${(100 * gap).toFixed(2)}%`);
+  if (gap !== undefined) parts.push(`gap ${gapText(gap)}`);
   parts.push(`${Math.round(elapsedMs / 1000)} s`);
   return parts.join(' · ');
 }

@@ -52,13 +52,20 @@ export function docRows(doc: Record<string, unknown>): [string, string][] {
 }
 
 /** The readable summary of a solve for `--format human`. */
+/** A relative gap (a fraction, as the service sends it) in the one form svc prints: a percentage. */
+export function gapText(gap: number): string {
+  return `${(100 * gap).toFixed(2)}%`;
+}
+
 export function humanSummary(command: string, r: SolveResult): string {
   const rows: [string, string][] = [];
   if (r.status === 'queued' && typeof r.job_id === 'string') {
     rows.push(['job', r.job_id], ['poll', String(r.poll ?? '')], ['compute units', String(r.compute_units ?? '')]);
     return `${command}: queued (resume with \`svc jobs ${r.job_id}\`)\n${table(rows)}`;
   }
-  for (const f of OBJECTIVE_FIELDS) if (r[f] !== undefined) rows.push([f, JSON.stringify(r[f])]);
+  for (const f of OBJECTIVE_FIELDS) {
+    if (r[f] !== undefined) rows.push([f, f === 'gap' && typeof r.gap === 'number' ? gapText(r.gap) : JSON.stringify(r[f])]);
+  }
   if (r.answer !== undefined) rows.push(['answer', truncateAnswer(r.answer)]);
   if (r.receipt !== undefined) rows.push(['receipt', String(r.receipt)]);
   if (r.engine !== undefined) rows.push(['engine', String(r.engine)]);

@@ -5,10 +5,19 @@ import { progressLine, progressReporter } from '../progress';
 import { emitError, emitSuccess, humanSummary, table } from '../render';
 import { openSession } from '../session';
 
+/** What the job costs: what was billed once it ended (`billed_units`), else what is held for it. */
+function unitsOf(d: Record<string, unknown>): string {
+  if (typeof d.billed_units === 'number') {
+    const held = typeof d.compute_units === 'number' && d.compute_units !== d.billed_units ? ` of the ${d.compute_units} held; the rest refunded` : '';
+    return `${d.billed_units} billed${held}`;
+  }
+  return d.compute_units === undefined ? '?' : `${String(d.compute_units)} held (billed when the job ends)`;
+}
+
 function recordHuman(d: Record<string, unknown>): string {
   const p = (d.progress ?? {}) as Record<string, unknown>;
   const rows: [string, string][] = [
-    ['status', String(d.status)], ['command', String(d.command ?? '?')], ['compute units', String(d.compute_units ?? '?')],
+    ['status', String(d.status)], ['command', String(d.command ?? '?')], ['compute units', unitsOf(d)],
     ['created', String(d.created_at ?? '-')], ['started', String(d.started_at ?? '-')], ['finished', String(d.finished_at ?? '-')],
   ];
   if (d.progress) rows.push(['progress', progressLine({ job_id: String(d.job_id), status: String(d.status), progress: p }, Number(p.elapsed_ms ?? 0)).replace(/^svc: job \S+ /, '')]);

@@ -315,4 +315,17 @@ describe('queued solves', () => {
     expect([followed.code, followed.json().code]).toEqual([3, 'SVC_ERROR']);
     expect((await c.run('cancel', 'j1')).code).toBe(0);
   });
+
+  it('jobs --cancel prints what was billed, not what was held; a gap prints as a percentage everywhere', async () => {
+    const billed = harness({ reply: (x) => (is(x, '/api/v1/jobs/j1/cancel') ? Response.json({ job_id: 'j1', status: 'cancelled', command: 'maxcut', compute_units: 60, billed_units: 2 }) : undefined) });
+    const out = (await billed.run('jobs', 'j1', '--cancel')).out;
+    expect(out).toMatch(/compute units\s+2 billed of the 60 held; the rest refunded/);
+    expect(out).not.toMatch(/compute units\s+60\b/);
+    const held = harness({ reply: (x) => (is(x, '/api/v1/jobs/j1') ? Response.json({ job_id: 'j1', status: 'running', command: 'maxcut', compute_units: 60, billed_units: null }) : undefined) });
+    expect((await held.run('jobs', 'j1', '--no-wait')).out).toMatch(/compute units\s+60 held \(billed when the job ends\)/);
+    const gap = harness({ stdin: '{"description":"a real decision here","n":3}', reply: (x) => (x.url.pathname.startsWith('/api/v1/solve') ? Response.json({ answer: [0, 1, 1], cut_value: 2, bound: 5.7, gap: 1.8888888, certainty: 'heuristic (hypothesis - verify)' }) : undefined) });
+    const summary = (await gap.run('maxcut')).out;
+    expect(summary).toMatch(/gap\s+188\.89%/);
+    expect(summary).not.toContain('1.888');
+  });
 });
