@@ -57,9 +57,13 @@ async function main(): Promise<void> {
   const logLevel = env.SVC_LOG_LEVEL?.trim() || 'info';
   if (!['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(logLevel)) fail(`SVC_LOG_LEVEL must be trace, debug, info, warn, error, fatal or silent, got '${logLevel}'`);
 
+  const docsUrl = env.SVC_DOCS_URL?.trim() || undefined;
+  if (docsUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(docsUrl)) fail(`SVC_DOCS_URL must be an http(s) URL, got '${docsUrl}'`);
+
   const server = await startServer({
     host,
     port,
+    ...(docsUrl !== undefined ? { docsUrl: docsUrl.replace(/\/+$/, '') } : {}),
     dataDir: env.SVC_DATA_DIR?.trim() || undefined,
     engine,
     trustProxy: env.SVC_TRUST_PROXY === '1' || env.SVC_TRUST_PROXY === 'true',

@@ -25,23 +25,27 @@ export const MCP_PATH = '/mcp';
 /** Browser origins allowed to call /mcp besides loopback ones and SVC_PUBLIC_URL's: a comma-separated list. */
 export const MCP_ALLOWED_ORIGINS_ENV = 'SVC_MCP_ALLOWED_ORIGINS';
 
-async function outcome(fn: () => Promise<unknown> | unknown): Promise<Outcome> {
+async function outcome(fn: () => Promise<unknown> | unknown, docsUrl?: string): Promise<Outcome> {
   try {
     return { ok: true, value: (await fn()) as Json };
   } catch (e) {
-    return { ok: false, problem: problemDocument(e instanceof SvcError ? e : toSvcError(e)) as unknown as Json };
+    return { ok: false, problem: problemDocument(e instanceof SvcError ? e : toSvcError(e), docsUrl) as unknown as Json };
   }
 }
 
-/** The MCP tools over the service for one caller (`principal`: who the request authenticated as, if anyone). */
-export function doorBackend(door: Door, caller: Caller, principal: Principal | null = null): McpBackend {
+/**
+ * The MCP tools over the service for one caller (`principal`: who the request authenticated as, if
+ * anyone); `docsUrl` is the base of its problem documents' `type` links.
+ */
+export function doorBackend(door: Door, caller: Caller, principal: Principal | null = null, docsUrl?: string): McpBackend {
+  const answer = (fn: () => Promise<unknown> | unknown) => outcome(fn, docsUrl);
   return {
-    analyze: (args) => outcome(() => door.analyze(args, caller)),
-    compute: (args, idempotencyKey) => outcome(() => door.compute(args, { ...caller, idempotencyKey })),
-    verify: (args) => outcome(() => door.verify(args, caller)),
-    getJob: (jobId, waitSeconds, opts) => outcome(() => door.getJob(jobId, caller, waitSeconds, opts)),
+    analyze: (args) => answer(() => door.analyze(args, caller)),
+    compute: (args, idempotencyKey) => answer(() => door.compute(args, { ...caller, idempotencyKey })),
+    verify: (args) => answer(() => door.verify(args, caller)),
+    getJob: (jobId, waitSeconds, opts) => answer(() => door.getJob(jobId, caller, waitSeconds, opts)),
     progressWaits: true,
-    cancelJob: (jobId) => outcome(() => door.cancelJob(jobId, caller)),
+    cancelJob: (jobId) => answer(() => door.cancelJob(jobId, caller)),
     // The account (`account:<id>`) or the sandbox allowance (`sandbox-ip:<ip>`) owns a kept result.
     owner: async () => principal?.id ?? null,
   };
@@ -99,6 +103,8 @@ const BEARER_REALM = 'Bearer realm="svc"';
 export interface McpRouteOptions {
   /** Browser origins allowed besides loopback ones (default: `allowedOrigins()` of the environment). */
   readonly allowedOrigins?: ReadonlySet<string>;
+  /** The base of a request's problem documents' `type` links (default: the service's default). */
+  readonly docsFor?: (request: FastifyRequest) => string;
 }
 
 export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
@@ -165,7 +171,8 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // The principal the gate authenticated from this header: the door takes it instead of checking the credential again.
     const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}) };
-    const server = createMcpServer(doorBackend(door, caller, request.principal), { results, signal: closing.signal });
+    const docsUrl = opts.docsFor?.(request);
+    const server = createMcpServer(doorBackend(door, caller, request.principal, docsUrl), { results, signal: closing.signal, docsUrl });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

@@ -7,12 +7,13 @@ import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
-import { ipRate } from './routes/guard';
 import { JSON_UTF8, PublicDocuments } from './routes/public-documents';
 import { arrivalOf, sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
 import { mcpRoute } from './mcp-route';
 import { docsRoute } from './routes/docs-route';
+import { errorPagesRoute } from './routes/error-pages-route';
+import { ipRate, publicOrigin } from './routes/guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +27,11 @@ export interface BuildServerOptions {
   service: Service;
   /** Fastify's structured JSON request logging with the request id (default off); an object sets the level. */
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };
-  /** Base of the problem documents' `type` URLs. */
+  /**
+   * Base of the problem documents' `type` URLs (`SVC_DOCS_URL`, e.g. an external docs site); default
+   * this server's own origin (`SVC_PUBLIC_URL`, else the address the connection reached), which
+   * serves the pages at `/errors/<CODE>`.
+   */
   docsUrl?: string;
   /** Trust `X-Forwarded-For` for the client IP (sandbox allowance is per IP). */
   trustProxy?: boolean;
@@ -57,6 +62,8 @@ function problemCheckOf(req: FastifyRequest, sandboxMaxN: number): { command: st
 /** The Fastify app of interface §4 over a service (no listening; see `startServer`). */
 export function buildServer(opts: BuildServerOptions): FastifyInstance {
   const { service, docsUrl } = opts;
+  // Never the request's Host: a forged one would point links elsewhere (guard.ts publicOrigin).
+  const docsFor = (request: FastifyRequest): string => docsUrl ?? publicOrigin(service, request);
   const app = Fastify({
     logger: opts.logger ?? false,
     // The absolute cap; plan caps are enforced after authentication (commands.md precedence).
@@ -68,7 +75,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     ...requestIdOptions,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // A fault in routing itself (a parameter past maxParamLength, a path that does not decode) is a problem document too.
-    frameworkErrors: (error, request, reply) => sendRoutingProblem(request, reply, fromFastifyError(error), docsUrl),
+    frameworkErrors: (error, request, reply) => sendRoutingProblem(request, reply, fromFastifyError(error), docsFor(request)),
   });
   // Refusals under load are counted, not written one line each (errors/fault-log.ts).
   const faultLog = opts.onFault ? null : createFaultLog({ write: (l) => process.stderr.write(l), label: 'svc-http' });
@@ -137,11 +144,11 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     const err = error instanceof SvcError ? error : fromFastifyError(error as FastifyError);
     if (err.status >= 500) onFault(err, request);
     else if (err.status === 429) faultLog?.report(err, `${request.method} ${request.url.split('?')[0].slice(0, 200)}`);
-    return sendProblem(reply, err, docsUrl);
+    return sendProblem(reply, err, docsFor(request));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    return sendProblem(reply, new SvcError('SVC_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.`), docsUrl);
+    return sendProblem(reply, new SvcError('SVC_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}.`), docsFor(request));
   });
 
   app.get('/healthz', async () => service.health());
@@ -153,9 +160,10 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.get(`${API}/models`, async () => service.models());
   app.register(accountPlugin(service));
   app.register(solverPlugin(service, documents));
-  app.register(trpcPlugin(service, { docsUrl, onFault }));
-  app.register(mcpRoute(service));
+  app.register(trpcPlugin(service, { docsFor, onFault }));
+  app.register(mcpRoute(service, { docsFor }));
   app.register(docsRoute(service, documents));
+  app.register(errorPagesRoute(service));
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
     // Runs before the body is read: route/command (404) → auth (401) → declared size (413).

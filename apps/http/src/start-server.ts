@@ -9,6 +9,7 @@ export interface StartServerOptions extends ServiceOptions {
   /** Port (default 8080; 0 picks a free one). */
   port?: number;
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };
+  /** Base of the problem documents' `type` links (`SVC_DOCS_URL`); default this server's origin, which serves `/errors/<CODE>`. */
   docsUrl?: string;
   trustProxy?: boolean;
   onFault?: BuildServerOptions['onFault'];
@@ -48,11 +49,16 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
     await service.close();
     throw new Error(`unexpected listen address ${String(addr)}`);
   }
+  const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
+  const shown = wildcard ? '127.0.0.1' : addr.address;
+  const url = `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`;
   let grpc: RunningGrpc | undefined;
   if (grpcOpts) {
     try {
       grpc = await startGrpcServer({
-        service, door: createDoor(service), docsUrl, host: grpcOpts.host, port: grpcOpts.port,
+        // gRPC has no HTTP origin of its own: its problem documents link this server's /errors pages
+        // (behind a wildcard bind, set SVC_PUBLIC_URL so that callers elsewhere can follow them).
+        service, door: createDoor(service), docsUrl: docsUrl ?? service.access.publicUrl ?? url, host: grpcOpts.host, port: grpcOpts.port,
         // One line per answered gRPC call in the HTTP request log (silent when the logger is off).
         log: app.log,
         ...(onFault ? { onFault: (err, method) => onFault(err, { method: 'gRPC', url: `/svc.v1.Solver/${method}` }) } : {}),
@@ -74,9 +80,6 @@ export async function startServer(opts: StartServerOptions = {}): Promise<Runnin
       throw e;
     }
   }
-  const wildcard = addr.address === '0.0.0.0' || addr.address === '::';
-  const shown = wildcard ? '127.0.0.1' : addr.address;
-  const url = `http://${addr.family === 'IPv6' && !wildcard ? `[${shown}]` : shown}:${addr.port}`;
   let closing: Promise<void> | undefined;
   return {
     url,

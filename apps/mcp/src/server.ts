@@ -78,14 +78,12 @@ export interface McpServerOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Aborted when the server shuts down: job waits return the job as it is instead of waiting on. */
   signal?: AbortSignal;
+  /** The base of the problem documents' `type` links (`<docsUrl>/errors/<CODE>`); default the catalogue's. */
+  docsUrl?: string;
 }
 
-function fault(err: SvcError): Outcome {
-  return { ok: false, problem: problemDocument(err) as unknown as Json };
-}
-
-function bad(field: string, message: string): Outcome {
-  return fault(new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } }));
+function faultOf(err: SvcError, docsUrl: string | undefined): Outcome {
+  return { ok: false, problem: problemDocument(err, docsUrl) as unknown as Json };
 }
 
 const isRecord = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -211,6 +209,8 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
   const tools = listedTools();
   const byName = new Map<string, McpTool>(tools.map((t) => [t.name, t]));
   const results = opts.results ?? new ResultStore();
+  const fault = (err: SvcError): Outcome => faultOf(err, opts.docsUrl);
+  const bad = (field: string, message: string): Outcome => fault(new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } }));
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? defaultSleep;
   const { signal } = opts;
@@ -371,7 +371,7 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     } else if (kept) {
       const owner = await ownerOf();
       if (owner === null) {
-        const p = problemDocument(new SvcError('SVC_UNAUTHENTICATED', 'Kept results are read with the key that solved them: send "Authorization: Bearer <API_KEY>".')) as unknown as Json;
+        const p = problemDocument(new SvcError('SVC_UNAUTHENTICATED', 'Kept results are read with the key that solved them: send "Authorization: Bearer <API_KEY>".'), opts.docsUrl) as unknown as Json;
         throw new McpError(McpErrorCode.InvalidParams, `${String(p.code)}: ${String(p.detail)}`, p);
       }
       doc = results.get(kept[1], owner);

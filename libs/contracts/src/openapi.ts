@@ -301,7 +301,7 @@ export function buildOpenApi(opts: { serverUrl?: string } = {}): OpenApiDocument
     info: {
       title: 'svc decision solver API',
       version: SPEC_VERSION,
-      description: `Send one JSON problem, get the answer, a certainty label, measured cost and a receipt. Every problem carries "tag": "${TAG}". Errors are application/problem+json. Heavy solves answer 202 with a job to poll. ${notAvailableText()}`,
+      description: `Send one JSON problem, get the answer, a certainty label, measured cost and a receipt. Every problem carries "tag": "${TAG}". Errors are application/problem+json whose "type" links the code's page in the [error reference](/errors). Heavy solves answer 202 with a job to poll. ${notAvailableText()}`,
     },
     servers: [],
     tags: [],

@@ -6,3 +6,4 @@ export {
 } from './svc-error';
 export { EXIT, EXIT_CODES, exitCodeFor, type ExitCode } from './exit-codes';
 export { createFaultLog, type FaultLog } from './fault-log';
+export { errorIndexHtml, errorIndexMarkdown, errorPageHtml, errorPageMarkdown } from './error-pages';

@@ -40,6 +40,16 @@ describe.skipIf(!browser)(`/docs in headless Chromium${browser ? '' : ' (skipped
     expect(stdout).not.toContain('jsonSchemaDialect');
   }, 120_000);
 
+  it("a problem document's type opens in the browser at its code's page, which links the index", async () => {
+    const refused = await fetch(`${suite.server.url}/api/v1/solve/maxcut`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const { type, code } = (await refused.json()) as { type: string; code: string };
+    expect(type).toBe(`${suite.server.url}/errors/${code}`);
+    const page = (await run(browser!, [...FLAGS, '--dump-dom', type], { timeout: 90_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    expect(page).toContain(`<h1 id="${code}">${code}</h1>`);
+    const index = (await run(browser!, [...FLAGS, '--dump-dom', `${suite.server.url}/errors`], { timeout: 90_000, maxBuffer: 16 * 1024 * 1024 })).stdout;
+    expect(index).toContain(`href="/errors/${code}"`);
+  }, 120_000);
+
   it('takes a screenshot of the rendered page', async () => {
     const png = join(suite.work, 'docs.png');
     await run(browser!, [...FLAGS, '--window-size=1280,1600', `--screenshot=${png}`, `${suite.server.url}/docs`], { timeout: 90_000 });

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@svc/errors';
-import { errorIndex, errorPage } from './error-pages';
+import { ERROR_CODES, errorIndexMarkdown as errorIndex, errorPageMarkdown as errorPage } from '@svc/errors';
 
 const DIR = join(__dirname, '..', '..', '..', 'docs', 'errors');
 

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES } from '@svc/errors';
-import { errorIndex, errorPage } from './error-pages';
+import { ERROR_CODES, errorIndexMarkdown as errorIndex, errorPageMarkdown as errorPage } from '@svc/errors';
 
 // Runs bundled from tools/dist, two levels below the repository root.
 const out = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'errors');

@@ -36,18 +36,18 @@ function namesOf(request: FastifyRequest<{ Params: { path: string } }>): string[
  * (the solve route's check), a POST without a JSON body 422. Those replies are tRPC error documents
  * too (`error.data.problem`), so a tRPC client reads every fault the same way.
  */
-export function trpcPlugin(service: Service, opts: { docsUrl?: string; onFault: (err: SvcError, request: { readonly method: string; readonly url: string }) => void }) {
-  const { docsUrl, onFault } = opts;
-  const router = createTrpcRouter(docsUrl);
+export function trpcPlugin(service: Service, opts: { docsFor: (request: FastifyRequest) => string; onFault: (err: SvcError, request: { readonly method: string; readonly url: string }) => void }) {
+  const { docsFor, onFault } = opts;
+  const router = createTrpcRouter();
   const procedures = router._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
   /** Requests whose calls were all counted against the rate by `admitWhole`, with the principal it authenticated (null: none). */
   const admitted = new WeakMap<object, Principal | null>();
-  const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip), (req) => admitted.has(req), (req) => admitted.get(req) ?? undefined);
+  const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip), (req) => admitted.has(req), (req) => admitted.get(req) ?? undefined, docsFor);
   const capped = doorBodyCap(service);
 
   /** The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status. */
   const sendTrpcFault = (reply: FastifyReply, err: SvcError, path: string | undefined): FastifyReply => {
-    const problem = problemDocument(err, docsUrl);
+    const problem = problemDocument(err, docsFor(reply.request));
     const code = err.status === 405 ? 'METHOD_NOT_SUPPORTED' : TRPC_CODE[err.code];
     reply.code(err.status).header('content-type', 'application/json');
     if (problem.retry_after !== undefined) reply.header('retry-after', String(Math.ceil(problem.retry_after)));

@@ -42,6 +42,8 @@ export interface TrpcContext {
   readonly caller: Caller;
   /** The per-IP sandbox rate, for what is served without credentials (`Access.admitIp`). */
   readonly admitIp: (ip: string) => Promise<void>;
+  /** The base of this request's problem documents' `type` links (default: the router's). */
+  readonly docsUrl?: string;
 }
 
 /** A typed pass-through: the door and the service check the arguments, with SVC_ codes. */
@@ -83,8 +85,8 @@ export function createTrpcRouter(docsUrl?: string) {
     // Never a stack trace in a reply, whatever NODE_ENV says.
     isDev: false,
     // Every fault carries the problem document (code, retryable, agent_fix_prompt, next_actions).
-    errorFormatter({ shape, error }) {
-      const problem: ProblemDocument = problemDocument(svcErrorOf(error), docsUrl);
+    errorFormatter({ shape, error, ctx }) {
+      const problem: ProblemDocument = problemDocument(svcErrorOf(error), ctx?.docsUrl ?? docsUrl);
       return { ...shape, message: problem.detail, data: { ...shape.data, httpStatus: problem.status, code: shape.data.code, problem } };
     },
   });
@@ -123,12 +125,14 @@ export function trpcContext(
   admitIp: (ip: string) => Promise<void>,
   counted: (req: object) => boolean = () => false,
   principalOf: (req: object) => Principal | undefined = () => undefined,
+  docsOf?: (req: CreateFastifyContextOptions['req']) => string,
 ) {
   return ({ req }: CreateFastifyContextOptions): TrpcContext => {
     const h = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
     const principal = principalOf(req.raw);
     return {
       door, admitIp,
+      ...(docsOf ? { docsUrl: docsOf(req) } : {}),
       caller: {
         authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip, counted: counted(req.raw),
         ...(principal ? { principal } : {}),
