@@ -147,6 +147,12 @@ describe('large bodies off the event loop', () => {
     const inlineRefused = await call(inline.url, 'POST', '/api/v1/solve/maxcut', { body: bad, auth: inlineKey });
     expect(refused.status, refused.text).toBe(inlineRefused.status);
     expect({ code: refused.json.code, detail: refused.json.detail }).toEqual({ code: inlineRefused.json.code, detail: inlineRefused.json.detail });
+    // A plan that queues hands the bytes back: the job is accepted as on the parsed path.
+    const heavy = await call(t.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: key });
+    const inlineHeavy = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: inlineKey });
+    expect(inlineHeavy.status, inlineHeavy.text).toBe(202);
+    expect(heavy.status, heavy.text).toBe(202);
+    expect(heavy.json.compute_units).toBe(inlineHeavy.json.compute_units);
     await until(() => inFlight() === 0, 'the large bodies to be released');
   }, 120_000);
 

@@ -1,13 +1,13 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
 import { createDoor, RawJson, type AdmittedSolve, type Door, type Principal, type Service } from '@svc/service';
-import { admitBody, overCap, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
+import { admitBody, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
 import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
 import { CompactRequestLog, installObservability, requestIdOptions } from './routes/observability';
 import { solverPlugin } from './routes/solver-plugin';
-import { ipRate } from './routes/guard';
+import { admitSolveHook, ipRate } from './routes/guard';
 import { JSON_UTF8, PublicDocuments } from './routes/public-documents';
 import { arrivalOf, sendOutcome } from './routes/solver-routes';
 import { trpcPlugin } from './trpc/plugin';
@@ -39,8 +39,6 @@ export interface BuildServerOptions {
 }
 
 const API = '/api/v1';
-
-const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
 /** The free preflight's routes: a large body is planned off the loop and answered from there. */
 const ANALYZE_ROUTES = new Set([`${API}/analyze/:command`, `${API}/estimate/:command`, `${API}/preflight/:command`]);
@@ -170,19 +168,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
 
   app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(SOLVE_ROUTE, {
     // Runs before the body is read: route/command (404) → auth (401/403) → rate (429) → declared size (413).
-    onRequest: async (request) => {
-      const admitted = await door.admitSolve(request.params.command, request.query, {
-        authorization: request.headers.authorization, headerAuthorization: true, ip: request.ip,
-        idempotencyKey: headerValue(request.headers['idempotency-key']),
-      });
-      request.admittedSolve = admitted;
-      request.principal = admitted.principal;
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared)) {
-        const err = overCap(declared, admitted.caps);
-        if (err) throw err;
-      }
-    },
+    onRequest: admitSolveHook((request, caller) => door.admitSolve((request.params as { command: string }).command, request.query as Record<string, unknown>, caller)),
     handler: async (request, reply: FastifyReply) => {
       if (request.body === undefined) {
         throw new SvcError('SVC_INVALID_INPUT', 'The request has no body; send one JSON problem document with Content-Type: application/json.');

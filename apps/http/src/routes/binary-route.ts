@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
 import { SVCB_CONTENT_TYPE, type Door, type Service } from '@svc/service';
 import { overCap, readBody, type BodyCaps } from '../internal/body-reader';
+import { admitSolveHook } from './guard';
 import { arrivalOf, sendOutcome } from './solver-routes';
 
-const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
 
 /**
  * `POST /api/v1/compute/binary`: an SVCB body (docs/svcb.md) up to the server's absolute cap
@@ -24,19 +24,7 @@ export function binaryRoute(service: Service, door: Door) {
     });
     // Admitted by the Door as every other door's solve; only reading the body is HTTP's.
     app.post<{ Querystring: Record<string, unknown> }>('/api/v1/compute/binary', {
-      onRequest: async (request) => {
-        const a = await door.admitSolveBinary(request.query, {
-          authorization: request.headers.authorization, headerAuthorization: true, ip: request.ip,
-          idempotencyKey: headerValue(request.headers['idempotency-key']),
-        });
-        request.admittedSolve = a;
-        request.principal = a.principal;
-        const declared = Number(request.headers['content-length']);
-        if (Number.isFinite(declared)) {
-          const err = overCap(declared, a.caps);
-          if (err) throw err;
-        }
-      },
+      onRequest: admitSolveHook((request, caller) => door.admitSolveBinary(request.query as Record<string, unknown>, caller)),
       handler: async (request, reply) => {
         const body = request.body;
         if (!Buffer.isBuffer(body)) {

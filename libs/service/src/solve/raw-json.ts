@@ -13,7 +13,7 @@ import type { RecheckOutcome, SolveTask, SolveTaskResult } from './task';
 /**
  * A large JSON solve body as it was read, unparsed: the HTTP solve route hands it to the service
  * as the problem, and the solve worker parses, validates, plans and solves it there, so the thread
- * that answers everyone else never parses it (docs/reliability.md "Stalls").
+ * that answers everyone else never parses it (docs/reliability.md "One caller never stalls the others").
  */
 export class RawJson {
   constructor(readonly bytes: Buffer, readonly contentType?: string) {}
