@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, headersOnly, sandboxToken, start, stopAll, TAG, type TestServer } from '../test/helpers';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 
 // Issue 32 part 2: request bodies are admitted by bytes in flight per process before they are
 // read, and a large body is parsed off the event loop, so one caller never stalls the others.
@@ -118,6 +118,43 @@ describe('large bodies off the event loop', () => {
     expect(big.json.code).toBe('SVC_SANDBOX_NEEDS_N');
     expect(small.json.code).toBe('SVC_SANDBOX_NEEDS_N');
   }, 60_000);
+
+  it('a keyed large valid solve is parsed, planned and solved on a solve worker: never JSON.parse\'d on this thread, the answer and receipt of the parsed path', async () => {
+    const threshold = t.srv.service.bodies.checker.thresholdBytes;
+    const body = ring(100_000);
+    const text = JSON.stringify(body);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(threshold);
+    const key = await verifiedKey(t, 'raw-solve@example.com');
+    const inline = await start({ offloopBodyBytes: 1024 * 1024 * 1024 });
+    const inlineKey = await verifiedKey(inline, 'raw-solve@example.com');
+    const parse = vi.spyOn(JSON, 'parse');
+    let large: number;
+    let off;
+    try {
+      off = await call(t.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=4', { raw: text, auth: key });
+      large = parse.mock.calls.filter(([s]) => typeof s === 'string' && s.length >= threshold).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(off.status, off.text).toBe(200);
+    expect(large).toBe(0);
+    const on = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=4', { raw: text, auth: inlineKey });
+    expect(on.status, on.text).toBe(200);
+    for (const k of ['receipt', 'cut_value', 'answer', 'certainty', 'compute_units', 'seed', 'effort', 'version']) expect(off.json[k], k).toEqual(on.json[k]);
+    // A refusal made on the worker is the document the main thread makes.
+    const bad = { ...body, edges: [[0, 100_000, 1], ...body.edges] };
+    const refused = await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: bad, auth: key });
+    const inlineRefused = await call(inline.url, 'POST', '/api/v1/solve/maxcut', { body: bad, auth: inlineKey });
+    expect(refused.status, refused.text).toBe(inlineRefused.status);
+    expect({ code: refused.json.code, detail: refused.json.detail }).toEqual({ code: inlineRefused.json.code, detail: inlineRefused.json.detail });
+    // A plan that queues hands the bytes back: the job is accepted as on the parsed path.
+    const heavy = await call(t.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: key });
+    const inlineHeavy = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: inlineKey });
+    expect(inlineHeavy.status, inlineHeavy.text).toBe(202);
+    expect(heavy.status, heavy.text).toBe(202);
+    expect(heavy.json.compute_units).toBe(inlineHeavy.json.compute_units);
+    await until(() => inFlight() === 0, 'the large bodies to be released');
+  }, 120_000);
 
   it('a large valid analyze is planned off the loop and answers the report the main thread would give', async () => {
     const edges = Array.from({ length: 200_000 }, (_, i) => [i % 1000, (i * 7 + 1) % 1000 === i % 1000 ? (i + 1) % 1000 : (i * 7 + 1) % 1000, 1 + (i % 5)]);

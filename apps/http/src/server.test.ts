@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
-import { MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
+import { MODEL_VERSION, SOLVABLE_COMMANDS, createDoor, type Door } from '@svc/service';
 import { buildServer, type RunningServer } from './index';
 import {
   bruteMaxcut, bruteQubo, call, lcg, lyingWorker, sandboxToken, startWithDefaultLimits, stopAll, type Reply, type Triple,
@@ -290,5 +290,37 @@ describe('errors as problem documents, in precedence order', () => {
     expect(res.json()).toMatchObject({ code: 'SVC_INTERNAL', retryable: true });
     expect(res.body).not.toMatch(/secret|path\.ts/);
     expect(faults).toEqual(['SVC_INTERNAL']);
+  });
+
+  it('the solve routes (JSON and binary) go through the Door: it admits before the body is read and solves after', async () => {
+    const door = createDoor(srv.service);
+    const calls: string[] = [];
+    const spied: Door = {
+      ...door,
+      admitSolve: async (command, query, caller) => {
+        calls.push(`admit ${command} ${caller.authorization === `Bearer ${token}`}`);
+        const a = await door.admitSolve(command, query, caller);
+        return { ...a, solve: (problem, o) => (calls.push('solve'), a.solve(problem, o)) };
+      },
+      admitSolveBinary: async (query, caller) => {
+        calls.push('admit binary');
+        return door.admitSolveBinary(query, caller);
+      },
+    };
+    const app = buildServer({ service: srv.service, door: spied });
+    const ok = await app.inject({
+      method: 'POST', url: '/api/v1/solve/maxcut?seed=3',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ tag: TAG, description: desc, n: 3, edges: [[0, 1, 1], [1, 2, 1], [0, 2, 1]] }),
+    });
+    // Refused by the Door's admission (no credential): the body is never solved.
+    const refused = await app.inject({ method: 'POST', url: '/api/v1/solve/maxcut', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    const binary = await app.inject({ method: 'POST', url: '/api/v1/compute/binary', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, payload: Buffer.from('nope') });
+    await app.close();
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ cut_value: 2, seed: 3 });
+    expect(refused.statusCode).toBe(401);
+    expect(binary.statusCode).toBe(422);
+    expect(calls).toEqual(['admit maxcut true', 'solve', 'admit maxcut false', 'admit binary']);
   });
 });

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
-import { assertKnownQuery, assertSolvable, type Principal, type Service } from '@svc/service';
-import { admitBody, overCap, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
+import { createDoor, RawJson, type AdmittedSolve, type Door, type Principal, type Service } from '@svc/service';
+import { admitBody, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
 import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
@@ -13,12 +13,14 @@ import { trpcPlugin } from './trpc/plugin';
 import { mcpRoute } from './mcp-route';
 import { docsRoute } from './routes/docs-route';
 import { errorPagesRoute } from './routes/error-pages-route';
-import { ipRate, publicOrigin } from './routes/guard';
+import { admitSolveHook, ipRate, publicOrigin } from './routes/guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the solve route's auth hook before the body is read. */
     principal: Principal | null;
+    /** The solve route's caller, admitted by the door before the body is read. */
+    admittedSolve: AdmittedSolve | null;
   }
 }
 
@@ -37,16 +39,17 @@ export interface BuildServerOptions {
   trustProxy?: boolean;
   /** Called with every 5xx fault before the sanitised problem document is sent (default: stderr). */
   onFault?: (err: SvcError, request: { readonly method: string; readonly url: string }) => void;
+  /** The call layer the solve route goes through (default `createDoor(service)`, as every other door's). */
+  door?: Door;
 }
 
 const API = '/api/v1';
 
-const headerValue = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
-
 /** The free preflight's routes: a large body is planned off the loop and answered from there. */
 const ANALYZE_ROUTES = new Set([`${API}/analyze/:command`, `${API}/estimate/:command`, `${API}/preflight/:command`]);
+const SOLVE_ROUTE = `${API}/solve/:command`;
 /** Routes whose body is one problem of the command in the path: a large one is validated off the loop too. */
-const PROBLEM_ROUTES = new Set([`${API}/solve/:command`, ...ANALYZE_ROUTES]);
+const PROBLEM_ROUTES = new Set([SOLVE_ROUTE, ...ANALYZE_ROUTES]);
 
 /**
  * The problem check of a large body, when the route's contracts check is the first thing its body
@@ -83,7 +86,10 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     faultLog!.report(err, `${req.method} ${req.url.split('?')[0].slice(0, 200)}`);
   });
 
+  // The solve routes (JSON and binary) go through the Door as gRPC, MCP and tRPC do; only reading the body is HTTP's.
+  const door = opts.door ?? createDoor(service);
   app.decorateRequest('principal', null);
+  app.decorateRequest('admittedSolve', null);
   app.decorateRequest('doorBodyCaps', null);
   // Request metrics, X-Request-Id, the route table and long-poll wake-up; before any route.
   installObservability(app, service);
@@ -118,6 +124,9 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     const checker = service.bodies.checker;
     if (buf.length >= checker.thresholdBytes) {
       const problem = problemCheckOf(req, service.limits.sandbox.maxN);
+      // A keyed caller's large solve: its bytes go to a solve worker, which parses, validates,
+      // plans and solves them there (solve/raw-json.ts); this thread never parses them.
+      if (problem && !problem.sandbox && req.routeOptions.url === SOLVE_ROUTE) return new RawJson(buf, contentType);
       if (problem && ANALYZE_ROUTES.has(req.routeOptions.url ?? '')) {
         const out = await checker.analyze(buf, {
           contentType, problem,
@@ -159,39 +168,21 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.get(`${API}/pricing`, async () => service.pricing());
   app.get(`${API}/models`, async () => service.models());
   app.register(accountPlugin(service));
-  app.register(solverPlugin(service, documents));
+  app.register(solverPlugin(service, documents, door));
   app.register(trpcPlugin(service, { docsFor, onFault }));
   app.register(mcpRoute(service, { docsFor }));
   app.register(docsRoute(service, documents));
   app.register(errorPagesRoute(service));
 
-  app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(`${API}/solve/:command`, {
-    // Runs before the body is read: route/command (404) → auth (401) → declared size (413).
-    onRequest: async (request) => {
-      assertSolvable(request.params.command);
-      assertKnownQuery(request.query);
-      request.principal = await service.authenticate(request.headers.authorization, { ip: request.ip });
-      // Scope and email verification (403), then the per-minute request rate (429).
-      await service.access.admit(request.principal, 'solve');
-      const declared = Number(request.headers['content-length']);
-      if (Number.isFinite(declared)) {
-        const err = overCap(declared, capsFor(request));
-        if (err) throw err;
-      }
-    },
+  app.post<{ Params: { command: string }; Querystring: Record<string, unknown> }>(SOLVE_ROUTE, {
+    // Runs before the body is read: route/command (404) → auth (401/403) → rate (429) → declared size (413).
+    onRequest: admitSolveHook((request, caller) => door.admitSolve((request.params as { command: string }).command, request.query as Record<string, unknown>, caller)),
     handler: async (request, reply: FastifyReply) => {
       if (request.body === undefined) {
         throw new SvcError('SVC_INVALID_INPUT', 'The request has no body; send one JSON problem document with Content-Type: application/json.');
       }
-      const envelope = await service.solve(request.params.command, request.body, {
-        principal: request.principal!,
-        query: request.query,
-        idempotencyKey: headerValue(request.headers['idempotency-key']),
-        allowQueue: true,
-        acceptedAt: arrivalOf(reply),
-      });
       // 202 with the job to poll when the solve was heavy enough to queue.
-      return sendOutcome(reply, envelope);
+      return sendOutcome(reply, await request.admittedSolve!.solve(request.body, { acceptedAt: arrivalOf(reply) }));
     },
   });
 

@@ -107,9 +107,10 @@ export interface Access {
   /**
    * The billing half of a solve, after validation, in commands.md precedence: quota (402) →
    * result cache (a hit returns here, billed, using no compute budget) → per-minute compute
-   * budget (429) → safe mode (503). Whatever it refuses is refunded.
+   * budget (429) → safe mode (503). Whatever it refuses is refunded. `cacheKey` is the key's
+   * input, or the key itself when it was made where the problem was planned (a solve worker).
    */
-  admitSolve(principal: Principal, req: { command: string; units: number; cacheKey: CacheKeyInput; waiting: number }): Promise<SolveAdmission>;
+  admitSolve(principal: Principal, req: { command: string; units: number; cacheKey: CacheKeyInput | string; waiting: number }): Promise<SolveAdmission>;
 }
 
 const SCOPE_OF: Readonly<Record<Exclude<Action, 'account'>, Scope>> = { solve: 'solve', analyze: 'analyze', keys: 'keys' };
@@ -264,7 +265,7 @@ export async function createAccess(deps: {
       let key: string;
       let cached: CachedSolve | null;
       try {
-        key = cache.keyOf(req.cacheKey);
+        key = typeof req.cacheKey === 'string' ? req.cacheKey : cache.keyOf(req.cacheKey);
         cached = await cache.get(key);
       } catch (e) {
         await refund();

@@ -26,6 +26,11 @@ export interface CacheKeyInput {
   readonly engine: string;
 }
 
+/** The key of a cached answer (also made in the solve worker for a body it plans itself, solve/raw-json.ts). */
+export function resultCacheKey(input: CacheKeyInput): string {
+  return `rc1_${structuralHash([input.command, input.problem, input.seed, input.effort, input.version, input.engine])}`;
+}
+
 export interface ResultCache {
   /** False when `SVC_RESULT_CACHE_BYTES` is 0. */
   readonly enabled: boolean;
@@ -45,9 +50,7 @@ export function createResultCache(deps: { store: Store; clock: () => number; lim
   const enabled = limits.resultCacheBytes > 0;
   return {
     enabled,
-    keyOf(input) {
-      return `rc1_${structuralHash([input.command, input.problem, input.seed, input.effort, input.version, input.engine])}`;
-    },
+    keyOf: resultCacheKey,
     async get(key) {
       if (!enabled) return null;
       const raw = await store.getCachedResult(key);

@@ -10,7 +10,7 @@ import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } fro
 import { type Principal } from './principal';
 import { createAccess, type Access } from './access';
 import type { AccessLimits } from './limits/access-limits';
-import { createSolvePool, type SolvePool } from './solve/pool';
+import { createSolvePool, type StagingPool } from './solve/pool';
 import { createSolvePath, type SolvePath } from './solve/path';
 import { SOLVABLE_COMMANDS } from './solve/plan';
 import { createPreflight, type PreflightApi } from './preflight';
@@ -212,7 +212,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   const wanted = opts.sandboxToken ?? (env.SVC_SANDBOX_TOKEN?.trim() || undefined);
   const engineKindFor = (c: Command): 'native' | 'ts' => probe.engineFor(c).kind;
   let closed = false;
-  let pool: SolvePool;
+  let pool: StagingPool;
   let access: Access;
   let jobs: JobService;
   let solvePath: SolvePath;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Action, Service } from '@svc/service';
+import { overCap, type Action, type AdmittedSolve, type Caller, type Service } from '@svc/service';
 
 /**
  * An `onRequest` hook in commands.md precedence: authentication (401/403), then scope and email
@@ -36,4 +36,26 @@ export function publicOrigin(service: Service, request: FastifyRequest): string 
   if (address.startsWith('::ffff:')) address = address.slice(7);
   const host = address.includes(':') ? `[${address}]` : address;
   return `http://${host}:${socket.localPort ?? 80}`;
+}
+
+/**
+ * An `onRequest` hook of a solve route: the Door admits the caller before the body is read
+ * (command and query 404 → auth 401/403 → scope and rate 403/429), then the declared
+ * Content-Length meets the caps the Door gives (413). The handler solves on `request.admittedSolve`.
+ */
+export function admitSolveHook<P>(admit: (request: FastifyRequest, caller: Caller) => Promise<AdmittedSolve<P>>) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const idempotencyKey = request.headers['idempotency-key'];
+    const admitted = await admit(request, {
+      authorization: request.headers.authorization, headerAuthorization: true, ip: request.ip,
+      idempotencyKey: Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey,
+    });
+    request.admittedSolve = admitted;
+    request.principal = admitted.principal;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared)) {
+      const err = overCap(declared, admitted.caps);
+      if (err) throw err;
+    }
+  };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Service } from '@svc/service';
+import type { Door, Service } from '@svc/service';
 import { binaryRoute } from './binary-route';
 import { metaRoutes } from './meta-routes';
 import type { PublicDocuments } from './public-documents';
@@ -10,7 +10,7 @@ import { useSmallJson } from './small-json';
  * Issue-4b routes in one plugin: preflight, compute, route and verify (root JSON parsers, plan
  * caps), the jobs (small-body JSON), the binary lane (octet-stream) and the public documents.
  */
-export function solverPlugin(service: Service, documents: PublicDocuments) {
+export function solverPlugin(service: Service, documents: PublicDocuments, door: Door) {
   return async (app: FastifyInstance): Promise<void> => {
     solverRoutes(app, service);
     metaRoutes(app, service, documents);
@@ -18,6 +18,6 @@ export function solverPlugin(service: Service, documents: PublicDocuments) {
       useSmallJson(jobs);
       jobRoutes(jobs, service);
     });
-    app.register(binaryRoute(service));
+    app.register(binaryRoute(service, door));
   };
 }

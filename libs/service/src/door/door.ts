@@ -1,12 +1,14 @@
 /**
- * One call through any front door that is not plain HTTP (MCP, gRPC, tRPC): the same steps the
- * HTTP routes take, in commands.md precedence, over arguments instead of a URL and headers.
+ * One call through any front door (MCP, gRPC, tRPC, and HTTP's solve route): the steps in
+ * commands.md precedence, over arguments or a URL and headers.
  *
  *   command (404) → option names (404) → auth (401/403) → scope and request rate (403/429)
  *   → problem size against the plan's cap (413) → the service (schema, sizes, …, quota, capacity)
  *
  * A door maps its transport onto `Caller` and `CallArgs`, calls one method, and maps the outcome
- * or the `SvcError` back. No door names a command: `command` is data, checked here.
+ * or the `SvcError` back. No door names a command: `command` is data, checked here. A transport
+ * that reads the problem after admitting the caller (HTTP reads the body after its hook) takes
+ * the two halves apart: `admitSolve` before the body, `AdmittedSolve.solve` after.
  */
 import { SvcError } from '@svc/errors';
 import { SOLVE_QUERY_KEYS } from '@svc/contracts';
@@ -14,9 +16,9 @@ import type { Action, Principal } from '../principal';
 import type { AnalyzeReport } from '../preflight';
 import type { VerifyReport } from '../check-answer';
 import type { JobView, SolveOutcome } from '../jobs/job-service';
-import { assertSolvable } from '../solve/plan';
+import { assertKnownQuery, assertSolvable } from '../solve/plan';
 import type { Service } from '../service';
-import { overCap } from './body-cap';
+import { overCap, type BodyCaps } from './body-cap';
 
 /** Who calls, as the transport carries it. */
 export interface Caller {
@@ -37,6 +39,27 @@ export interface Caller {
    * authenticating the same credential again. Set it only from that credential.
    */
   readonly principal?: Principal;
+  /**
+   * `authorization` is an HTTP `Authorization` header as sent: a bare token is refused (401)
+   * instead of being taken as a bearer token.
+   */
+  readonly headerAuthorization?: boolean;
+}
+
+/**
+ * A solve whose caller is admitted (command, option names, auth, scope, request rate) and whose
+ * problem is still to come: HTTP admits in its `onRequest` hook, reads the body within `caps`,
+ * then solves.
+ */
+export interface AdmittedSolve<P = unknown> {
+  readonly principal: Principal;
+  /** The caps the problem's bytes are read against: the caller's plan and the server's (413). */
+  readonly caps: BodyCaps;
+  /**
+   * Solves `problem`, read within `caps` by the transport (not measured again); a heavy solve
+   * answers a queued job. `acceptedAt` is when the request arrived (the latency budget counts from it).
+   */
+  solve(problem: P, opts?: { readonly acceptedAt?: number }): Promise<SolveOutcome>;
 }
 
 /** The solve options every door carries as arguments or message fields (commands.md). */
@@ -62,6 +85,14 @@ export interface VerifyArgs {
 export interface Door {
   /** Solves with an explicit command; a heavy solve answers a queued job (`isQueued`). */
   solve(args: CallArgs, caller: Caller): Promise<SolveOutcome>;
+  /**
+   * The first half of `solve` for a transport that reads the problem after admitting the caller:
+   * command (404) → option names (404, `query` as sent) → auth (401/403) → scope and request rate
+   * (403/429). The caller's size check (413) and the problem follow on the `AdmittedSolve`.
+   */
+  admitSolve(command: string, query: Readonly<Record<string, unknown>> | undefined, caller: Caller): Promise<AdmittedSolve>;
+  /** `admitSolve` for the binary lane: option names (404) → auth → scope and rate; caps are the server's absolute cap. */
+  admitSolveBinary(query: Readonly<Record<string, unknown>> | undefined, caller: Caller): Promise<AdmittedSolve<Uint8Array>>;
   /** The binary lane: an SVCB body (optimize, maxcut) with the JSON lane's contracts, up to the absolute cap. */
   solveBinary(bytes: Uint8Array, args: Omit<CallArgs, 'command' | 'problem'>, caller: Caller): Promise<SolveOutcome>;
   /** Free estimate: units, work, whether it would queue, exact or heuristic. */
@@ -139,6 +170,7 @@ function problemOf(args: { problem?: unknown }): unknown {
 function authorizationOf(caller: Caller): string | undefined {
   const a = caller.authorization;
   if (a === undefined || a === null || a === '') return undefined;
+  if (caller.headerAuthorization) return a;
   return /\s/.test(a.trim()) ? a : `Bearer ${a.trim()}`;
 }
 
@@ -151,14 +183,15 @@ export function createDoor(service: Service): Door {
     return principal;
   };
 
+  const capsOf = (principal: Principal): BodyCaps => ({
+    plan: service.bodyLimitFor(principal),
+    absolute: service.limits.maxBodyBytes,
+    sandbox: principal.kind === 'sandbox',
+  });
+
   /** The JSON size of what the caller sent, against the plan's and the server's caps (413). */
   const measure = (principal: Principal, payload: unknown): void => {
-    const size = Buffer.byteLength(JSON.stringify(payload) ?? '', 'utf8');
-    const err = overCap(size, {
-      plan: service.bodyLimitFor(principal),
-      absolute: service.limits.maxBodyBytes,
-      sandbox: principal.kind === 'sandbox',
-    });
+    const err = overCap(Buffer.byteLength(JSON.stringify(payload) ?? '', 'utf8'), capsOf(principal));
     if (err) throw err;
   };
 
@@ -176,27 +209,51 @@ export function createDoor(service: Service): Door {
     return id;
   };
 
+  const admitSolve = async (command: string, query: Readonly<Record<string, unknown>> | undefined, caller: Caller): Promise<AdmittedSolve> => {
+    assertSolvable(command);
+    assertKnownQuery(query);
+    const principal = await admit(caller, 'solve');
+    return {
+      principal,
+      caps: capsOf(principal),
+      solve: (problem, o = {}) => service.solve(command, problem, {
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+      }),
+    };
+  };
+
+  const admitSolveBinary = async (query: Readonly<Record<string, unknown>> | undefined, caller: Caller): Promise<AdmittedSolve<Uint8Array>> => {
+    assertKnownQuery(query);
+    const principal = await admit(caller, 'solve');
+    return {
+      principal,
+      caps: { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes },
+      solve: (bytes, o = {}) => service.solveBinary(bytes, {
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+      }),
+    };
+  };
+
   const solve = async (args: CallArgs, caller: Caller, acceptedAt = performance.now()): Promise<SolveOutcome> => {
     assertKnownArgs(args, SOLVE_ARG_KEYS);
-    const command = commandOf(args, true)!;
-    const query = optionsOf(args);
-    const principal = await admit(caller, 'solve');
+    const admitted = await admitSolve(commandOf(args, true)!, optionsOf(args), caller);
     const problem = problemOf(args);
-    measure(principal, problem);
+    measure(admitted.principal, problem);
     // The call's arguments arrived parsed: the latency budget counts from here (solve/deadline.ts).
-    return service.solve(command, problem, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt });
+    return admitted.solve(problem, { acceptedAt });
   };
 
   return {
     solve: (args, caller) => solve(args, caller),
+    admitSolve,
+    admitSolveBinary,
     async solveBinary(bytes, args, caller) {
       const acceptedAt = performance.now();
       assertKnownArgs(args, CALL_OPTION_KEYS);
-      const query = optionsOf(args);
-      const principal = await admit(caller, 'solve');
-      const err = overCap(bytes.byteLength, { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes });
+      const admitted = await admitSolveBinary(optionsOf(args), caller);
+      const err = overCap(bytes.byteLength, admitted.caps);
       if (err) throw err;
-      return service.solveBinary(bytes, { principal, query, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt });
+      return admitted.solve(bytes, { acceptedAt });
     },
     async analyze(args, caller) {
       assertKnownArgs(args, SOLVE_ARG_KEYS);

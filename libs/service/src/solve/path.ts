@@ -1,5 +1,6 @@
 import { toSvcError } from '@svc/errors';
-import type { Command } from '@svc/engine-ts';
+import { newCancelSignal, type Command } from '@svc/engine-ts';
+import { parseJson } from '../door/json-body';
 import type { Access } from '../access';
 import type { KeyClaim } from '../idempotency';
 import type { Charge } from '../limits/meter';
@@ -8,13 +9,15 @@ import type { SolveContext } from './types';
 import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from './plan';
 import { isQueued, type JobService, type QueuedAck, type SolveOutcome } from '../jobs/job-service';
 import type { ServiceMetrics } from '../metrics';
-import { runPlan } from './run';
-import type { SolvePool } from './pool';
+import { finishedOf, runPlan } from './run';
+import type { SolvePool, StagingPool } from './pool';
+import { RawJson } from './raw-json';
+import type { RecheckOutcome } from './task';
 
 export interface SolvePathDeps {
   readonly access: Access;
-  /** The pool of synchronous solves. */
-  readonly pool: SolvePool;
+  /** The pool of synchronous solves (it plans large JSON bodies on its workers too). */
+  readonly pool: StagingPool;
   /** Where a heavy solve is queued. */
   readonly jobs: JobService;
   readonly metrics: ServiceMetrics;
@@ -37,13 +40,16 @@ export interface SolvePath {
 export function createSolvePath(deps: SolvePathDeps): SolvePath {
   const { access, pool, jobs, metrics, engineKindFor, sandboxMaxN } = deps;
 
-  /** Admission, then the cached answer, a queued job, or a run in the pool; settles or refunds. */
-  async function answer(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, t0: number, claim: KeyClaim | null): Promise<SolveOutcome> {
+  /**
+   * Admission, then the cached answer, a queued job, or a run in the pool; settles or refunds.
+   * `staged`: the plan was made on a solve worker, which holds the problem and solves it there.
+   */
+  async function answer(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, t0: number, claim: KeyClaim | null, staged?: Staged): Promise<SolveOutcome> {
     const { principal } = ctx;
     const engine = engineKindFor(plan.command);
     // Quota (402) → result cache → compute budget (429) → safe mode (503), refunded when refused.
     const admission = await access.admitSolve(principal, {
-      command: plan.command, units: plan.units, waiting: pool.waiting, cacheKey: cacheKeyOf(plan, engine),
+      command: plan.command, units: plan.units, waiting: pool.waiting, cacheKey: staged?.cacheKey ?? cacheKeyOf(plan, engine),
     });
     try {
       if (admission.cached) {
@@ -60,8 +66,8 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
         admission.handOver();
         return queued;
       }
-      const out = await runPlan(plan, { pool, engineKindFor, metrics }, {
-        t0, lane: 'sync', billing: () => ({ left: admission.left, alert: admission.usageAlert }),
+      const out = await runPlan(plan, { pool: staged?.pool ?? pool, engineKindFor, metrics }, {
+        t0, lane: 'sync', cancel: staged?.cancel, billing: () => ({ left: admission.left, alert: admission.usageAlert }),
       });
       await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable, answer: claim?.completion(200, out.envelope) });
       return out.envelope;
@@ -81,21 +87,80 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
     });
   }
 
-  return {
-    async solve(req, ctx) {
-      try {
-        assertRoutable(req, ctx.query);
-        const request = idempotencyRequestOf(req, ctx.query);
-        const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async (claim) => {
-          // The latency budget counts from the request's acceptance (solve/deadline.ts).
-          const t0 = ctx.acceptedAt ?? performance.now();
-          access.authorize(ctx.principal, 'solve');
-          return answer(req, planSolve(req, ctx.principal, ctx.query, { sandboxMaxN }), ctx, t0, claim);
-        }, (b) => (isQueued(b) ? 202 : 200));
-        return out.body;
-      } catch (e) {
-        throw toSvcError(e);
+  /**
+   * A large JSON body still in its bytes (RawJson): parsed, validated and planned on a solve worker,
+   * which then solves it there once this thread has admitted it, so this thread never parses it.
+   * With an Idempotency-Key (its fingerprint is of the parsed body), or when the plan queues (a job
+   * stores its request as JSON) or the worker could not plan it, the bytes come back and take the
+   * parsed path.
+   */
+  async function solveRaw(command: string, raw: RawJson, ctx: SolveContext): Promise<SolveOutcome> {
+    const parsedPath = (bytes: Uint8Array) => solve({ lane: 'json', command, body: parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), raw.contentType) }, ctx);
+    assertRoutable({ lane: 'json', command, body: null }, ctx.query);
+    if (ctx.idempotencyKey !== undefined) return parsedPath(raw.bytes);
+    const t0 = ctx.acceptedAt ?? performance.now();
+    access.authorize(ctx.principal, 'solve');
+    const cmd = command as Command;
+    const cancel = newCancelSignal().flag;
+    const work = pool.stage({
+      bytes: raw.bytes, contentType: raw.contentType, command, query: { ...(ctx.query ?? {}) },
+      sandbox: ctx.principal.kind === 'sandbox', sandboxMaxN, engine: engineKindFor(cmd),
+    }, cancel);
+    let went = false;
+    try {
+      const s = await work.planned;
+      if (s === null || (ctx.allowQueue && s.work >= jobs.limits.queueThresholdWork)) {
+        went = true;
+        return await parsedPath((await work.end(true))!);
       }
-    },
-  };
+      let recheck: RecheckOutcome | undefined;
+      const plan: SolvePlan = {
+        command: s.command, lane: 'json', n: s.n, effort: s.effort, seed: s.seed, version: s.version, maxLatencyMs: s.maxLatencyMs, units: s.units,
+        // The problem stays on the worker; its answer was checked there under the worker's deadline verdict.
+        prep: { problem: undefined as never, terms: s.terms, receiptProblem: undefined, finish: () => finishedOf(recheck, () => { throw new Error('raw solve: no re-check from its worker'); }, recheck?.deadlineFired ?? false) },
+      };
+      const stagedPool: SolvePool = {
+        threads: pool.threads,
+        get waiting() { return pool.waiting; },
+        get busy() { return pool.busy; },
+        close: () => pool.close(),
+        async run(task, stop) {
+          went = true;
+          const run = await work.go(task.stopAtEpochMs, stop);
+          recheck = run.out.recheck;
+          return run;
+        },
+      };
+      return await answer({ lane: 'json', command, body: raw }, plan, { ...ctx, allowQueue: false }, t0, null, { cacheKey: s.cacheKey, pool: stagedPool, cancel });
+    } finally {
+      // Cached, refused at admission, or failed before the solve: the worker ends the task.
+      if (!went) void work.end(false).catch(() => undefined);
+    }
+  }
+
+  async function solve(req: SolveRequest, ctx: SolveContext): Promise<SolveOutcome> {
+    try {
+      if (req.lane === 'json' && req.body instanceof RawJson) return await solveRaw(req.command, req.body, ctx);
+      assertRoutable(req, ctx.query);
+      const request = idempotencyRequestOf(req, ctx.query);
+      const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async (claim) => {
+        // The latency budget counts from the request's acceptance (solve/deadline.ts).
+        const t0 = ctx.acceptedAt ?? performance.now();
+        access.authorize(ctx.principal, 'solve');
+        return answer(req, planSolve(req, ctx.principal, ctx.query, { sandboxMaxN }), ctx, t0, claim);
+      }, (b) => (isQueued(b) ? 202 : 200));
+      return out.body;
+    } catch (e) {
+      throw toSvcError(e);
+    }
+  }
+
+  return { solve };
+}
+
+/** A plan made on a solve worker (`SolvePath.solve` of a RawJson body): its cache key, the pool that runs it there, its cancel flag. */
+interface Staged {
+  readonly cacheKey: string;
+  readonly pool: SolvePool;
+  readonly cancel: Int32Array;
 }

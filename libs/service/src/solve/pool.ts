@@ -6,6 +6,8 @@ import { MessageChannel } from 'node:worker_threads';
 import { SvcError } from '@svc/errors';
 import type { EngineProgress } from '@svc/engine-ts';
 import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
+import { errorFromData } from '../door/body-check-task';
+import type { RawMessage, RawPlanSummary, RawSolveResult, RawSolveTask } from './raw-json';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -52,6 +54,29 @@ export interface SolvePool {
   close(): Promise<void>;
 }
 
+/** The pool of the service's synchronous solves, which also plans large JSON bodies on its workers. */
+export interface StagingPool extends SolvePool {
+  /**
+   * Starts a raw task (a large JSON body's bytes, moved to the worker, not copied): the worker
+   * parses and plans it, and waits for the main thread's decision (`StagedSolve`).
+   */
+  stage(raw: RawSolveTask['raw'], cancel: Int32Array): StagedSolve;
+}
+
+/** A raw task planned on its worker, waiting for the main thread's decision. */
+export interface StagedSolve {
+  /**
+   * The worker's plan; rejects with its refusal (the SvcError of planSolve's precedence). Null
+   * when the worker could not plan it for a fault of ours: `end(true)` gives the bytes back for
+   * the main thread's own path.
+   */
+  readonly planned: Promise<RawPlanSummary | null>;
+  /** Solves the planned problem; `stop` aborted terminates the thread, as in `run`. */
+  go(stopAtEpochMs: number | undefined, stop?: AbortSignal): Promise<PoolRun & { readonly out: { readonly receipt: string } }>;
+  /** Ends the task without solving; with `giveBack` the bytes come back (else null). */
+  end(giveBack: boolean): Promise<Uint8Array | null>;
+}
+
 const RSS_SAMPLE_MS = 5;
 
 /** Samples process RSS while at least one solve is running; each solve keeps its own peak. */
@@ -91,7 +116,7 @@ export function createSolvePool(opts: {
   threads: number;
   maxQueue: number;
   workerFile?: string;
-}): SolvePool {
+}): StagingPool {
   const workerData: SolveWorkerData = { engine: opts.engine };
   const filename = opts.workerFile ?? defaultWorkerFile();
   // Fail at startup, not on the first solve, when the bundle was never built.
@@ -109,6 +134,33 @@ export function createSolvePool(opts: {
   let closed = false;
   let inFlight = 0;
 
+  /** Takes a place among the threads and the waiting room, or refuses (busy, saturated). */
+  const enter = (): { peak: number } => {
+    if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+    // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
+    // the waiting room is bounded here: threads running plus maxQueue waiting.
+    if (inFlight >= opts.threads + opts.maxQueue) {
+      throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+    }
+    inFlight++;
+    return sampler.start();
+  };
+  const leave = (tracker: { peak: number }): number => {
+    inFlight--;
+    return sampler.stop(tracker);
+  };
+  /** A worker's failure as the SvcError the caller sees. */
+  const failure = (e: unknown, stop: AbortSignal | undefined): SvcError => {
+    if (e instanceof SvcError) return e;
+    if (stop?.aborted) {
+      return new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its worker thread was terminated and replaced.', { cause: e });
+    }
+    if (e instanceof Error && e.message === 'Task queue is at limit') {
+      return new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+    }
+    return new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: e });
+  };
+
   return {
     threads: opts.threads,
     get waiting() {
@@ -118,15 +170,8 @@ export function createSolvePool(opts: {
       return Math.min(inFlight, opts.threads);
     },
     async run(task, stop, onProgress) {
-      if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
-      // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
-      // the waiting room is bounded here: threads running plus maxQueue waiting.
-      if (inFlight >= opts.threads + opts.maxQueue) {
-        throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
-      }
-      inFlight++;
+      const tracker = enter();
       const submittedAt = epochNow();
-      const tracker = sampler.start();
       // Progress crosses threads on a port of its own, transferred with the task.
       const channel = onProgress ? new MessageChannel() : null;
       if (channel && onProgress) {
@@ -144,21 +189,70 @@ export function createSolvePool(opts: {
           signal: stop ?? null,
           ...(channel ? { transferList: [channel.port2] } : {}),
         });
-        channel?.port1.close();
-        inFlight--;
-        return { out, submittedAt, peakRssKb: sampler.stop(tracker) };
+        return { out, submittedAt, peakRssKb: leave(tracker) };
       } catch (e) {
+        leave(tracker);
+        throw failure(e, stop);
+      } finally {
         channel?.port1.close();
-        inFlight--;
-        sampler.stop(tracker);
-        if (stop?.aborted) {
-          throw new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its worker thread was terminated and replaced.', { cause: e });
-        }
-        if (e instanceof Error && e.message === 'Task queue is at limit') {
-          throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
-        }
-        throw new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: e });
       }
+    },
+    stage(raw, cancel) {
+      const tracker = enter();
+      const submittedAt = epochNow();
+      const abort = new AbortController();
+      const channel = new MessageChannel();
+      channel.port1.unref();
+      const first = new Promise<RawMessage>((resolve) => channel.port1.once('message', resolve));
+      // Its own ArrayBuffer, so moving it detaches nothing else (Buffer.concat of a large body already is).
+      const b = raw.bytes;
+      const own = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : Uint8Array.prototype.slice.call(b);
+      const task: RawSolveTask = { raw: { ...raw, bytes: own }, cancel, port: channel.port2 };
+      let stop: AbortSignal | undefined;
+      const running = (pool.run(task as never, { signal: abort.signal, transferList: [channel.port2 as never, own.buffer as ArrayBuffer] }) as unknown as Promise<RawSolveResult>)
+        .catch((e: unknown) => {
+          throw failure(e, stop);
+        })
+        .finally(() => {
+          channel.port1.close();
+        });
+      let peakRssKb = 0;
+      const settled = running.then(() => undefined, () => undefined).then(() => {
+        peakRssKb = leave(tracker);
+      });
+      const planned = Promise.race([first, running]).then((m): RawPlanSummary | null => {
+        if ('summary' in m) return m.summary;
+        if ('refused' in m) throw errorFromData(m.refused);
+        if ('solved' in m) throw new Error('raw solve: solved before it was told to');
+        return null;
+      });
+      // Whoever does not await these is not left with an unhandled rejection.
+      planned.catch(() => undefined);
+      running.catch(() => undefined);
+      return {
+        planned,
+        async go(stopAtEpochMs, s) {
+          stop = s;
+          const onStop = () => abort.abort();
+          s?.addEventListener('abort', onStop, { once: true });
+          if (s?.aborted) abort.abort();
+          try {
+            channel.port1.postMessage({ go: stopAtEpochMs === undefined ? {} : { stopAtEpochMs } });
+            const r = await running;
+            await settled;
+            if (!('solved' in r)) throw new SvcError('SVC_ENGINE_FAILURE', 'The solver worker ended a planned solve without solving it.');
+            return { out: r.solved, submittedAt, peakRssKb };
+          } finally {
+            s?.removeEventListener('abort', onStop);
+          }
+        },
+        async end(giveBack) {
+          channel.port1.postMessage({ end: { giveBack } });
+          const r = await running;
+          await settled;
+          return 'bytes' in r ? r.bytes : null;
+        },
+      };
     },
     async close() {
       if (closed) return;

@@ -70,7 +70,7 @@ function planProgress(command: Command, p: EngineProgress): PlanProgress {
  * The checked answer: the worker's re-check when it ran one under the same deadline verdict (its
  * fault rethrown as the SvcError it was), else `finish` here.
  */
-function finishedOf(recheck: RecheckOutcome | undefined, finishHere: () => FinishedSolve, deadlineFired: boolean): FinishedSolve {
+export function finishedOf(recheck: RecheckOutcome | undefined, finishHere: () => FinishedSolve, deadlineFired: boolean): FinishedSolve {
   if (recheck === undefined || recheck.deadlineFired !== deadlineFired) return finishHere();
   if ('done' in recheck) return recheck.done;
   const { code, message, extensions } = recheck.fault;
@@ -145,7 +145,8 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
     try {
-      receiptOf = prepareReceipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering });
+      // A plan made on its worker (solve/raw-json.ts) has no problem here: the worker writes the receipt.
+      if (prep.receiptProblem !== undefined) receiptOf = prepareReceipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering });
     } catch {
       // Written (and its fault raised) after the solve, as without the preparation.
     }
@@ -167,7 +168,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     certainty: done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified),
     proof,
     ...(bound !== undefined ? { bound, gap } : {}),
-    receipt: run.receiptOf ? run.receiptOf.of(done.fields.answer) : receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer }),
+    receipt: out.receipt ?? (run.receiptOf ? run.receiptOf.of(done.fields.answer) : receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer })),
     compute_units: plan.units,
     compute_units_left: billing.left,
     elapsed_ms: round3(r.engineMs),

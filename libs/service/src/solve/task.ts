@@ -41,6 +41,8 @@ export interface SolveTaskResult {
   readonly finishedAt: number;
   /** The re-check run in the worker when the task asked for it. */
   readonly recheck?: RecheckOutcome;
+  /** The receipt, written in the worker when it planned the problem itself (solve/raw-json.ts). */
+  readonly receipt?: string;
 }
 
 /** workerData of every pool thread. */

@@ -6,6 +6,7 @@ import { DEADLINE_FLAG, type Engine, type EngineProgress, type EngineResult } fr
 import { ADAPTERS } from '../commands';
 import type { RecheckOutcome, SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 import { remainingDeadlineMs } from './deadline';
+import { solveRaw, type RawSolveResult, type RawSolveTask } from './raw-json';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -58,9 +59,16 @@ export function recheckTask(task: SolveTask, result: EngineResult): RecheckOutco
   }
 }
 
-/** Solves one task with this thread's engine (created once per thread, selected like the service's), then re-checks it here when asked. */
-export default async function solve(task: SolveTask): Promise<SolveTaskResult> {
+/**
+ * Solves one task with this thread's engine (created once per thread, selected like the service's),
+ * then re-checks it here when asked; a raw task (a large JSON body's bytes) is parsed and planned here first.
+ */
+export default async function solve(task: SolveTask | RawSolveTask): Promise<SolveTaskResult | RawSolveResult> {
   engine ??= createEngine((workerData as SolveWorkerData).engine);
+  if ('raw' in task) {
+    const e = engine;
+    return solveRaw(task, (t) => solveTask(t, e.engineFor(t.command)));
+  }
   // The engine that really answers this command (native may route some commands to engine-ts).
   const out = await solveTask(task, engine.engineFor(task.command));
   const recheck = recheckTask(task, out.result);
