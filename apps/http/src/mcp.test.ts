@@ -123,6 +123,9 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     expect(wrong.json.code).toBe('SVC_UNAUTHENTICATED');
     const init = await rpc({ jsonrpc: '2.0', id: 4, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     expect(init.status).toBe(200);
+    // Why initialize is not 401: a 401 at connection starts the client's OAuth discovery, and there is
+    // no authorization server to find (the credentials are the sandbox token or an API key).
+    expect((await call(t.url, 'GET', '/.well-known/oauth-protected-resource')).status).toBe(404);
     // The SDK's client sees the 401 as an error carrying the status (an authProvider would start OAuth here).
     const anon = await connect(null);
     await expect(anon.callTool({ name: 'svc.compute', arguments: { command: 'maxcut', problem: ring(3) } })).rejects.toMatchObject({ code: 401 });
