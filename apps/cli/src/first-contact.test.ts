@@ -49,6 +49,14 @@ describe('first contact: messages a new user understands', () => {
     expect([down.code, down.json().code, 'status' in down.json()]).toEqual([1, 'SVC_NETWORK', false]);
   });
 
+  it('a key written twice is refused locally, naming it (JSON would keep only the last)', async () => {
+    const h = harness({ files: { 'p.json': '{"description":"a real decision here","n":2,"edges":[],"n":3}' } });
+    const r = await h.run('maxcut', '--input', 'p.json', '--format', 'json');
+    expect([r.code, r.json().code, r.json().field]).toEqual([3, 'SVC_INVALID_INPUT', '(root)']);
+    expect(r.json().detail).toContain('gives the key "n" twice');
+    expect(h.sent()).toEqual([]);
+  });
+
   it('a fault the service answered still names its HTTP status', async () => {
     const h = harness({ stdin: '{"description":"a real decision here","n":3}', reply: (c) => (c.url.pathname.startsWith('/api/v1/solve') ? problemReply(422, 'SVC_INVALID_INPUT') : undefined) });
     const r = await h.run('maxcut');

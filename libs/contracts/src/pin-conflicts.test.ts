@@ -74,3 +74,41 @@ describe('want with a pin written twice', () => {
     expect(codeOf(parse(`{${head}, "pins": {"3": 1, "3": 7}}`))).toBe('SVC_INVALID_INPUT');
   });
 });
+
+describe('firstDuplicateKey', () => {
+  it('finds a key written twice in one object, with its path, after unescaping; not across objects, not in pins', async () => {
+    const { firstDuplicateKey } = await import('./pin-conflicts');
+    expect(firstDuplicateKey('{"n":2,"n":3}')).toEqual({ key: 'n', field: '(root)' });
+    expect(firstDuplicateKey('{"a":{"x":1,"y":[{"k":1},{"k":2,"k":3}]}}')).toEqual({ key: 'k', field: 'a.y[1]' });
+    expect(firstDuplicateKey('{"n":2,"\\u006e":3}')).toEqual({ key: 'n', field: '(root)' });
+    expect(firstDuplicateKey('{"s":"{\\"n\\":1,\\"n\\":2}","t":["n","n"]}')).toBeNull();
+    expect(firstDuplicateKey('{"a":{"n":1},"b":{"n":1},"c":[{"n":1},{"n":1}]}')).toBeNull();
+    expect(firstDuplicateKey('{"pins":{"3":1,"3":0},"n":4}')).toBeNull();
+    expect(firstDuplicateKey('[{"a":1},{"b":1,"b":2}]')).toEqual({ key: 'b', field: '[1]' });
+    expect(firstDuplicateKey('{"a\\"b":1,"a\\"b":2}')).toEqual({ key: 'a"b', field: '(root)' });
+  });
+
+  it('agrees with a reference on random documents (JSON.parse of each object vs its own key count)', async () => {
+    const { firstDuplicateKey } = await import('./pin-conflicts');
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const keys = ['a', 'b', 'c', 'd\\"e', '\\u0061'];
+    const gen = (depth: number): { text: string; dup: boolean } => {
+      const r = rnd();
+      if (depth > 3 || r < 0.3) return { text: rnd() < 0.5 ? String(Math.floor(rnd() * 9)) : `"${keys[Math.floor(rnd() * keys.length)]}"`, dup: false };
+      if (r < 0.55) {
+        const items = Array.from({ length: Math.floor(rnd() * 3) }, () => gen(depth + 1));
+        return { text: `[${items.map((x) => x.text).join(',')}]`, dup: items.some((x) => x.dup) };
+      }
+      const members = Array.from({ length: Math.floor(rnd() * 4) }, () => ({ k: keys[Math.floor(rnd() * keys.length)], v: gen(depth + 1) }));
+      const names = members.map((m) => JSON.parse(`"${m.k}"`) as string);
+      const dup = new Set(names).size !== names.length || members.some((m) => m.v.dup);
+      return { text: `{${members.map((m) => `"${m.k}":${m.v.text}`).join(',')}}`, dup };
+    };
+    for (let k = 0; k < 2000; k++) {
+      const { text, dup } = gen(0);
+      JSON.parse(text);
+      expect(firstDuplicateKey(text) !== null, text).toBe(dup);
+    }
+  });
+});

@@ -130,3 +130,57 @@ function endOfValue(text: string, i: number): number {
   }
   return j;
 }
+
+/** A key written twice in one object of a JSON text, and where (`field`: the object's path, `(root)` at the top). */
+export interface DuplicateKey {
+  readonly key: string;
+  readonly field: string;
+}
+
+/**
+ * The first key the JSON text gives twice in one object, or null. JSON.parse keeps the last value
+ * and drops the other silently (`{"n": 2, "n": 3}` would be solved as n = 3), so every door refuses
+ * such a body (422 naming the key), as the gRPC door's Struct reader does. The members of a `pins`
+ * object are left to `pinConflictsIn` (a pin given two values is a contradiction, reported later).
+ * `text` must be valid JSON (callers parse it first). Keys are compared after unescaping.
+ */
+export function firstDuplicateKey(text: string): DuplicateKey | null {
+  interface Frame { readonly object: boolean; readonly keys: Set<string> | null; readonly field: string; expectKey: boolean; lastKey: string; index: number }
+  const stack: Frame[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) {
+          escaped = true;
+          i++;
+        }
+      }
+      const top = stack[stack.length - 1];
+      if (top !== undefined && top.object && top.expectKey) {
+        const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+        if (top.keys !== null) {
+          if (top.keys.has(key)) return { key, field: top.field || '(root)' };
+          top.keys.add(key);
+        }
+        top.lastKey = key;
+        top.expectKey = false;
+      }
+    } else if (c === 0x7b || c === 0x5b) {
+      const top = stack[stack.length - 1];
+      const field = top === undefined ? '' : top.object ? (top.field ? `${top.field}.${top.lastKey}` : top.lastKey) : `${top.field}[${top.index}]`;
+      const isObject = c === 0x7b;
+      const pins = top !== undefined && top.object && top.lastKey === 'pins';
+      stack.push({ object: isObject, keys: isObject && !pins ? new Set() : null, field, expectKey: isObject, lastKey: '', index: 0 });
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    } else if (c === 0x2c) {
+      const top = stack[stack.length - 1];
+      if (top.object) top.expectKey = true;
+      else top.index++;
+    }
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
-import { LIMITS, jsonTextDepth, markPinConflicts } from '@svc/contracts';
+import { LIMITS, firstDuplicateKey, jsonTextDepth, markPinConflicts, type DuplicateKey } from '@svc/contracts';
 
 /**
  * JSON on the wire is UTF-8 (RFC 8259 §8.1). RFC 8259 defines no charset parameter, but a client
@@ -73,7 +73,16 @@ export function parseJson(buf: Buffer, contentType?: string): unknown {
     const msg = e instanceof Error ? e.message : 'syntax error';
     throw new SvcError('SVC_INVALID_INPUT', `The body is not valid JSON: ${msg.slice(0, 200)}`, { cause: e });
   }
+  // JSON.parse keeps the last of a key written twice and drops the other: refused, naming the key.
+  const twice = firstDuplicateKey(text);
+  if (twice !== null) throw duplicateKeyError(twice);
   // A pin written twice in the text is lost by JSON.parse: mark it for want's contradiction check.
   markPinConflicts(body, text);
   return body;
+}
+
+/** 422 for a key given twice in one object (the gRPC door's Struct reader says the same). */
+export function duplicateKeyError(d: DuplicateKey): SvcError {
+  const shown = d.key.length > 80 ? `${d.key.slice(0, 80)}…` : d.key;
+  return new SvcError('SVC_INVALID_INPUT', `${d.field}: the key "${shown}" is given twice in one object; JSON keeps only one of them, so say which you mean.`, { extensions: { field: d.field } });
 }
