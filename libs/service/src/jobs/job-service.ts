@@ -24,9 +24,7 @@ import { estimateWork, type WorkEstimate } from './work-model';
 export type { QueuedAck, SolveOutcome } from '../solve/types';
 export { isQueued } from '../solve/types';
 export type { JobProgress, JobReader, JobView } from './job-view';
-export { MAX_JOB_ATTEMPTS, STORE_RETRY_FIRST_MS, STORE_RETRY_MAX_MS, type JobDone } from './runner';
-export { CANCEL_ACK_MS } from './reader';
-export { RECONCILE_MS } from './feed';
+export type { JobDone } from './runner';
 
 export interface JobService extends SolveQueue, JobReaders {
   readonly limits: JobLimits;
