@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, isSchemaCommand, isServedCommand } from '@svc/contracts';
-import { solveSync, type SolveRequest } from '@svc/engine-ts';
+import { solveSync } from '@svc/engine-ts';
 import { COMMAND_MODULES, MODULES } from './index';
 import { planSolve, SOLVABLE_COMMANDS } from '../solve/plan';
 import { SHAPES } from '../route-problem';
@@ -38,7 +38,7 @@ describe('command registry', () => {
       expect(reading.objectiveField, m.command).toBe(m.checker.objectiveField);
       for (const e of m.examples) {
         const plan = planSolve({ lane: 'json', command: e.command, body: e.problem }, account, { effort: 'flash', seed: 1 }, { sandboxMaxN: 100 });
-        const r = solveSync({ command: plan.command, problem: plan.prep.problem, effort: 'flash', seed: 1, warmStart: plan.prep.warmStart } as SolveRequest<typeof plan.prep.problem>);
+        const r = solveSync({ command: plan.command, problem: plan.prep.problem, effort: 'flash', seed: 1, warmStart: plan.prep.warmStart } as Parameters<typeof solveSync>[0]);
         const fields = plan.prep.finish(r, { deadlineFired: false }).fields as Record<string, unknown>;
         expect(typeof fields[reading.objectiveField], e.id).toBe('number');
         const known = reading.start?.(plan.prep);
