@@ -49,6 +49,7 @@ export { evaluateMaxcut, evaluateQubo } from './families/qubo/evaluate';
 export { balancedCut } from './families/qubo/balanced-cut';
 export { budgetFor, exactBudgetFor, type ExactBudget, type SearchBudget, type SearchCommand } from './families/qubo/budget';
 export { SDP_MIN_N, sdpBoundMaxN } from './families/qubo/sdp-bound';
+export { sdpBoundWork } from './families/qubo/work-model';
 export { certifiedCaps } from './families/qubo/certified-caps';
 export { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem } from './families/qubo/ising';
 export { applyPins, canonicalPins, checkPins } from './families/qubo/pins';
@@ -93,8 +94,8 @@ export type { MilpProblem, VectorResult } from './families/milp/problem';
 export { canonicalMilp, type MilpVarInput } from './families/milp/canonical';
 export { evaluateMilp } from './families/milp/evaluate';
 export { milpBudgetFor, type MilpBudget } from './families/milp/budget';
-export { FAMILIES, familyOf, nativeBudgetOf, problemKindOf } from './families/index';
-export type { Family } from './families/family';
+export { FAMILIES, familyOf, nativeBudgetOf, problemKindOf, workModelOf } from './families/index';
+export type { Family, FamilyWork, WorkPlan } from './families/family';
 export type { NativeBudget } from './families/native-budget';
 
 // rules

@@ -5,7 +5,7 @@ import type { Command } from '@svc/engine-ts';
 import { SOLVABLE_COMMANDS, assertKnownQuery } from './solve/plan';
 import type { SolvePath } from './solve/path';
 import type { SolveContext } from './solve/types';
-import type { SolveOutcome } from './jobs/job-service';
+import type { SolveOutcome } from './solve/types';
 import { routeProblem, splitComputeBody, type RouteCandidate } from './route-problem';
 
 /** `POST /api/v1/route`. */

@@ -24,14 +24,15 @@ export { type Idempotency, type IdempotentOutcome, requestFingerprint } from './
 export { type ResultCache, type CachedSolve, type CacheKeyInput } from './result-cache';
 export { runAdmin, ADMIN_USAGE, type AdminIo } from './accounts/admin';
 export { type ServiceExtras } from './service';
-export { isQueued, type SolveOutcome } from './jobs/job-service';
+export { isQueued, type SolveOutcome } from './solve/types';
 export { type AnalyzeReport } from './preflight';
 export { type RouteReport } from './compute';
 export { type Readiness } from './operations';
 export { planSolve, type SolvePlan, type SolveRequest } from './solve/plan';
 export {
-  type JobService, type JobView, type JobProgress, type QueuedAck, type JobReader, type JobDone,
+  type JobService, type JobView, type JobProgress, type JobReader, type JobDone,
 } from './jobs/job-service';
+export type { QueuedAck } from './solve/types';
 export { resolveJobLimits, DEFAULT_JOB_LIMITS, type JobLimits } from './jobs/job-config';
 export { estimateWork, WORK_PER_UNIT_FALLBACK, type WorkEstimate } from './jobs/work-model';
 export {

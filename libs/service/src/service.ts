@@ -19,7 +19,7 @@ import { createVerify, type VerifyApi } from './check-answer';
 import { createCatalogue, type CatalogueApi } from './catalogue';
 import { createOperations, type OperationsApi } from './operations';
 import type { ServiceMetrics } from './metrics';
-import { createJobService, type JobService, type SolveOutcome } from './jobs/job-service';
+import { createJobService, type JobService } from './jobs/job-service';
 import { createJobQueue, type JobQueue } from './distributed/job-queue';
 import { jobsPricing, resolveJobLimits, type JobLimits } from './jobs/job-config';
 import { createMetrics } from './metrics';
@@ -28,7 +28,7 @@ import { usageAlert } from './limits/usage-alert';
 import { redisLimitsFromEnv } from './distributed/redis-limits';
 import { redisUrlFromEnv } from './distributed/redis-client';
 import type { SharedLimits } from './limits/shared-limits';
-import type { SolveContext, SolveEnvelope } from './solve/types';
+import type { SolveContext, SolveEnvelope, SolveOutcome } from './solve/types';
 import { bodyBudgetFromEnv, type BodyBudget } from './door/body-budget';
 import { createBodyChecker, type BodyChecker } from './door/body-check-pool';
 

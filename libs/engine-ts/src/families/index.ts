@@ -1,11 +1,11 @@
 /**
  * The families of engine-ts, one line each (a new family is a folder under families/ with its
  * family.ts, plus its line here). Everything keyed by command or problem kind derives from
- * FAMILIES: the solver of each command and the kind of problem it takes, each kind's re-score and
- * native budget, and the CanonicalProblem / EngineResult unions of engine.ts.
+ * FAMILIES: the solver of each command and the kind of problem it takes, each kind's re-score,
+ * native budget and work model, and the CanonicalProblem / EngineResult unions of engine.ts.
  */
 import type { CancelSignal, Command, ProgressListener, SolveRequest } from '../base';
-import type { Family, ProblemOf, ResultOf } from './family';
+import type { Family, FamilyWork, ProblemOf, ResultOf, WorkPlan } from './family';
 import type { NativeBudget } from './native-budget';
 import { COVER_FAMILY } from './cover/family';
 import { DESIGN_FAMILY } from './design/family';
@@ -97,4 +97,10 @@ export function familyOf<K extends Kind>(kind: K): Family<Extract<Problem, { kin
  */
 export function nativeBudgetOf(p: Problem, req: SolveRequest<Problem>): NativeBudget {
   return (familyOf(p.kind).nativeBudget as (q: Problem, r: SolveRequest<Problem>) => NativeBudget)(p, req);
+}
+
+/** The work a planned solve is expected to do, by its family's model (family.ts `workModel`); null when the family has none for this command. */
+export function workModelOf(p: Problem, plan: WorkPlan): FamilyWork | null {
+  const model = familyOf(p.kind).workModel as ((q: Problem, w: WorkPlan) => FamilyWork | null) | undefined;
+  return model === undefined ? null : model(p, plan);
 }

@@ -28,6 +28,21 @@ export interface CommandModule {
    * what several share in shared/exact-caps.ts and shared/qubo-family.ts).
    */
   certifiesSurely?(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null;
+  /** What a job of this command reports as its progress (jobs/); absent: work and time only. */
+  readonly progress?: ProgressReading;
+}
+
+/** How a job's progress reads a solve of one command: its best objective, the engine's reports, what is known at the start. */
+export interface ProgressReading {
+  /** The numeric answer field a finished or cancelled job reports as its best objective. */
+  readonly objectiveField: string;
+  /**
+   * The sense of the engine's reported best and bound when they are that field's value unchanged;
+   * absent: the engine's reports give work and time only.
+   */
+  readonly sense?: 'min' | 'max';
+  /** The proven bound and the warm start's objective known before the engine starts (absent: neither). */
+  start?(prep: PreparedSolve): { readonly bound: number | null; readonly warmObjective: number | null };
 }
 
 /** A certificate a solve cannot miss: the method, and whether a latency budget could still cut it short. */

@@ -6,7 +6,7 @@
  */
 import type { Command, Effort } from '@svc/engine-ts';
 import type { CommandAdapter, PreparedSolve } from './adapter';
-import type { AnswerChecker, CommandModule, SureCertificate } from './command-module';
+import type { AnswerChecker, CommandModule, ProgressReading, SureCertificate } from './command-module';
 import { optimizeCommand } from './optimize';
 import { maxcutCommand } from './maxcut';
 import { feelCommand } from './feel';
@@ -34,7 +34,7 @@ import { phaseCommand } from './phase';
 import { reduceCommand } from './reduce';
 
 export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
-export type { AnswerChecker, CheckInput, CommandModule, Example, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
+export type { AnswerChecker, CheckInput, CommandModule, Example, ProgressReading, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
 
 /** The solvable commands, in catalogue order (the examples list follows it). */
 export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
@@ -87,4 +87,9 @@ export function exactCapsOf(command: Command): Record<Effort, number> | null {
 /** Why this prepared problem is always certified at this effort and version, or null (command-module.ts `certifiesSurely`). */
 export function sureCertificateOf(command: Command, prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null {
   return MODULES[command]?.certifiesSurely?.(prep, effort, version) ?? null;
+}
+
+/** How a job reads the progress of a solve of `command` (command-module.ts `progress`), or null: work and time only. */
+export function progressReadingOf(command: Command): ProgressReading | null {
+  return MODULES[command]?.progress ?? null;
 }

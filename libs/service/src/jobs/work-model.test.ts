@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalMaxcut, canonicalQubo, solveSync, type Effort } from '@svc/engine-ts';
+import { canonicalMaxcut, canonicalQubo, sdpBoundWork, solveSync, type Effort } from '@svc/engine-ts';
 import { computeUnits } from '../compute-units';
-import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork, sdpBoundWork } from './work-model';
+import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork } from './work-model';
 import { randomEdges } from '../../test/brute-force';
 
 describe('estimateWork', () => {

@@ -5,9 +5,8 @@ import type { Access } from '../access';
 import type { KeyClaim } from '../idempotency';
 import type { Charge } from '../limits/meter';
 import { envelopeFromCache } from '../result-cache';
-import type { SolveContext } from './types';
+import { isQueued, type QueuedAck, type SolveContext, type SolveOutcome, type SolveQueue } from './types';
 import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from './plan';
-import { isQueued, type JobService, type QueuedAck, type SolveOutcome } from '../jobs/job-service';
 import type { ServiceMetrics } from '../metrics';
 import { finishedOf, runPlan } from './run';
 import type { SolvePool, StagingPool } from './pool';
@@ -19,7 +18,7 @@ export interface SolvePathDeps {
   /** The pool of synchronous solves (it plans large JSON bodies on its workers too). */
   readonly pool: StagingPool;
   /** Where a heavy solve is queued. */
-  readonly jobs: JobService;
+  readonly jobs: SolveQueue;
   readonly metrics: ServiceMetrics;
   /** The engine kind that answers `command` (the service's own selection). */
   engineKindFor(command: Command): 'native' | 'ts';
@@ -60,7 +59,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
         await admission.settle({ receipt: admission.cached.receipt, cacheable: null, answer: claim?.completion(200, envelope) });
         return envelope;
       }
-      // A heavy solve is persisted and queued; from here the job bills itself (jobs/job-service.ts).
+      // A heavy solve is persisted and queued; from here the job bills itself (jobs/).
       const queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim, t0);
       if (queued) {
         admission.handOver();

@@ -8,7 +8,7 @@ import type { SolvePlan } from './plan';
 import type { SolveEnvelope } from './types';
 import type { SolvePool } from './pool';
 import type { RecheckOutcome } from './task';
-import type { FinishedSolve } from '../commands';
+import { progressReadingOf, type FinishedSolve } from '../commands';
 import type { ServiceMetrics } from '../metrics';
 
 /** What running a plan needs from the service instance. */
@@ -38,8 +38,8 @@ export interface RunPlanOptions {
 
 /**
  * A running solve's state in the answer's own terms. `best` and `bound` are given only for the
- * commands whose engine objective is the answer's objective field unchanged (PROGRESS_SENSE);
- * others report work and time only.
+ * commands whose engine objective is the answer's objective field unchanged (their command
+ * module's `progress.sense`); others report work and time only.
  */
 export interface PlanProgress {
   readonly best: number | null;
@@ -51,11 +51,8 @@ export interface PlanProgress {
   readonly elapsedMs: number;
 }
 
-/** The commands whose engine objective is the answer's field as sent (energy, cut_value, length, cost, objective), and its sense. */
-export const PROGRESS_SENSE: Readonly<Partial<Record<Command, 'min' | 'max'>>> = { optimize: 'min', maxcut: 'max', tsp: 'min', qap: 'min', milp: 'min' };
-
 function planProgress(command: Command, p: EngineProgress): PlanProgress {
-  const sense = PROGRESS_SENSE[command];
+  const sense = progressReadingOf(command)?.sense;
   const num = (v: unknown) => (sense !== undefined && typeof v === 'number' && Number.isFinite(v) ? v : null);
   return {
     best: num(p.best),

@@ -11,4 +11,7 @@ export const FREQUENCY_FAMILY: Family<FrequencyProblem, NumericResult> = {
   score: FREQUENCY_SCORE,
   nativeBudget: (_p, req) => ({ family: frequencyBudgetFor(req.effort) }),
   solvers: { frequency: solveFrequency },
+  // Per peak one FFT (about N·log₂N) and some ten least-squares passes of about 6 units a sample,
+  // plus the service's re-check (a few more passes and one FFT).
+  workModel: (p) => ({ work: Math.ceil((p.top + 1) * p.n * (Math.log2(p.n) + 60)), steps: null }),
 };

@@ -1,7 +1,7 @@
 /** The phase family (families/family.ts): its problem kind, re-score, native budget and solvers. */
 import type { Family } from '../family';
 import type { NumericResult } from '../../base';
-import { phaseBudgetFor } from './budget';
+import { phaseBudgetFor, phaseWork } from './budget';
 import { PHASE_SCORE } from './evaluate';
 import type { PhaseProblem } from './problem';
 import { solvePhase } from './solve';
@@ -11,4 +11,6 @@ export const PHASE_FAMILY: Family<PhaseProblem, NumericResult> = {
   score: PHASE_SCORE,
   nativeBudget: (_p, req) => ({ family: phaseBudgetFor(req.effort) }),
   solvers: { phase: solvePhase },
+  // The lowest levels of each size's chain.
+  workModel: (p) => ({ work: phaseWork(p), steps: null }),
 };

@@ -8,12 +8,14 @@ import { solveWant } from './pinned';
 import type { MaxcutProblem, QuboProblem, SampleResult } from './problem';
 import { solveSample } from './sample';
 import { solveQuboFamily } from './solve';
+import { maxcutWork, quboWork } from './work-model';
 
 export const QUBO_FAMILY: Family<QuboProblem, BinaryResult | SampleResult> = {
   kind: 'qubo',
   score: QUBO_SCORE,
   nativeBudget: (p, req) => quboCommandBudget(req.command, p, req.effort, req.model),
   solvers: { optimize: solveQuboFamily, feel: solveFeel, want: solveWant, sample: solveSample },
+  workModel: quboWork,
 };
 
 export const MAXCUT_FAMILY: Family<MaxcutProblem, BinaryResult> = {
@@ -21,4 +23,5 @@ export const MAXCUT_FAMILY: Family<MaxcutProblem, BinaryResult> = {
   score: MAXCUT_SCORE,
   nativeBudget: (p, req) => maxcutBudget(p, req.effort, req.model),
   solvers: { maxcut: solveQuboFamily },
+  workModel: maxcutWork,
 };

@@ -4,6 +4,7 @@ import type { Family } from '../family';
 import { RELATION_SCORE } from './evaluate';
 import type { RelationProblem } from './problem';
 import { solveRelation } from './solve';
+import { relationWork } from './budget';
 
 export const RELATION_FAMILY: Family<RelationProblem, NumericResult> = {
   kind: 'relation',
@@ -11,4 +12,6 @@ export const RELATION_FAMILY: Family<RelationProblem, NumericResult> = {
   // No work budget: the digits, the size and max_height fix the work (pslqIterationCap; the C++ records take none: kNoBudget).
   nativeBudget: () => ({}),
   solvers: { relation: solveRelation },
+  // The PSLQ runs (one, or one per degree) and their big-integer operations.
+  workModel: (p) => ({ work: relationWork(p), steps: null }),
 };

@@ -9,6 +9,7 @@ export const coverCommand: CommandModule = {
   command: 'cover',
   adapter: coverAdapter,
   checker: coverChecker,
+  progress: { objectiveField: 'cost' },
   exactCaps: coverExactCaps,
   certifiesSurely: coverSurely,
   shape: { fields: ['universe', 'sets', 'costs'], requires: [['universe'], ['sets']], distinctive: ['universe', 'sets'], prior: 0.9 },

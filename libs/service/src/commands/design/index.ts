@@ -9,6 +9,7 @@ export const designCommand: CommandModule = {
   command: 'design',
   adapter: designAdapter,
   checker: designChecker,
+  progress: { objectiveField: 'energy' },
   exactCaps: designExactCaps,
   certifiesSurely: designSurely,
   shape: { fields: ['L', 'K', 'bias', 'table', 'bonds', 'circular'], requires: [['L'], ['K']], distinctive: ['L', 'K', 'bonds', 'table', 'circular'], prior: 0.9 },

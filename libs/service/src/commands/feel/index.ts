@@ -11,6 +11,7 @@ export const feelCommand: CommandModule = {
   command: 'feel',
   adapter: feelAdapter,
   checker: feelChecker,
+  progress: { objectiveField: 'energy' },
   exactCaps: () => quboExactCaps('optimize'),
   certifiesSurely: quboSurely,
   shape: {

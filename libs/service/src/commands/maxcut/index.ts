@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps } from '../shared/qubo-family';
+import { quboExactCaps, quboProgressStart } from '../shared/qubo-family';
 import { maxcutSurely } from './exact-caps';
 import { maxcutAdapter } from './adapter';
 import { maxcutChecker } from './check-answer';
@@ -10,6 +10,7 @@ export const maxcutCommand: CommandModule = {
   command: 'maxcut',
   adapter: maxcutAdapter,
   checker: maxcutChecker,
+  progress: { objectiveField: 'cut_value', sense: 'max', start: quboProgressStart },
   exactCaps: () => quboExactCaps('maxcut'),
   certifiesSurely: maxcutSurely,
   shape: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },

@@ -8,6 +8,7 @@ export const milpCommand: CommandModule = {
   command: 'milp',
   adapter: milpAdapter,
   checker: milpChecker,
+  progress: { objectiveField: 'objective', sense: 'min' },
   shape: { fields: ['vars', 'linear', 'diag', 'quadratic'], requires: [['vars']], distinctive: ['vars', 'diag'], prior: 0.8 },
   worksheet: {
     objective: 'Minimise Σ (½ q_i x_i² + c_i x_i) + Σ w_ij x_i x_j over binary and box-bounded continuous variables.',

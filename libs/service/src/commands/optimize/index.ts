@@ -1,6 +1,6 @@
 import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
-import { quboExactCaps, quboSurely } from '../shared/qubo-family';
+import { quboExactCaps, quboProgressStart, quboSurely } from '../shared/qubo-family';
 import { optimizeAdapter } from './adapter';
 import { optimizeChecker } from './check-answer';
 
@@ -9,6 +9,7 @@ export const optimizeCommand: CommandModule = {
   command: 'optimize',
   adapter: optimizeAdapter,
   checker: optimizeChecker,
+  progress: { objectiveField: 'energy', sense: 'min', start: quboProgressStart },
   exactCaps: () => quboExactCaps('optimize'),
   certifiesSurely: quboSurely,
   shape: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },

@@ -9,6 +9,7 @@ export const qapCommand: CommandModule = {
   command: 'qap',
   adapter: qapAdapter,
   checker: qapChecker,
+  progress: { objectiveField: 'cost', sense: 'min' },
   exactCaps: qapExactCaps,
   certifiesSurely: qapSurely,
   shape: { fields: ['flow', 'dist'], requires: [['flow'], ['dist']], distinctive: ['flow', 'dist'], prior: 0.9 },

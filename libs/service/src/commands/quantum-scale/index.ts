@@ -8,6 +8,7 @@ export const quantumScaleCommand: CommandModule = {
   command: 'quantum-scale',
   adapter: quantumScaleAdapter,
   checker: quantumScaleChecker,
+  progress: { objectiveField: 'energy' },
   shape: { fields: ['degree', 'instance_seed'], requires: [['degree', 'instance_seed']], distinctive: ['instance_seed'], prior: 0.6 },
   worksheet: { objective: 'Minimise Σ J_ij s_i s_j over spins s ∈ {−1,+1}^n of the planted instance the service builds from n, degree and instance_seed.' },
   examples: Object.freeze([

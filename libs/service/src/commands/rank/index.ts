@@ -9,6 +9,7 @@ export const rankCommand: CommandModule = {
   command: 'rank',
   adapter: rankAdapter,
   checker: rankChecker,
+  progress: { objectiveField: 'disagreements' },
   exactCaps: rankExactCaps,
   certifiesSurely: rankSurely,
   shape: { fields: ['items', 'comparisons'], requires: [['items']], distinctive: ['items', 'comparisons'], prior: 0.9 },

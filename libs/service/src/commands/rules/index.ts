@@ -9,6 +9,7 @@ export const rulesCommand: CommandModule = {
   command: 'rules',
   adapter: rulesAdapter,
   checker: rulesChecker,
+  progress: { objectiveField: 'energy' },
   exactCaps: () => ({ ...RULES_TYPICAL_EXACT_N }),
   shape: { fields: ['constraints', 'linear', 'quadratic'], requires: [['constraints']], distinctive: ['constraints'], prior: 0.9 },
   worksheet: {

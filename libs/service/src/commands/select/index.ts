@@ -9,6 +9,7 @@ export const selectCommand: CommandModule = {
   command: 'select',
   adapter: selectAdapter,
   checker: selectChecker,
+  progress: { objectiveField: 'value' },
   exactCaps: () => ({ ...SELECT_TYPICAL_EXACT_M }),
   certifiesSurely: selectSurely,
   shape: { fields: ['m', 'k', 'affinity', 'redundancy'], requires: [['affinity'], ['k']], distinctive: ['affinity', 'redundancy'], prior: 0.9 },

@@ -1,10 +1,10 @@
 /**
  * Helpers the QUBO-family commands share (optimize, maxcut, feel, want, sample, and the
- * input-fault wrapper of every adapter): their certified caps and the enumeration certificate of
- * optimize and feel.
+ * input-fault wrapper of every adapter): their certified caps, the enumeration certificate of
+ * optimize and feel, and what a job of optimize or maxcut knows before its engine starts.
  */
 import { SvcError } from '@svc/errors';
-import { budgetFor, certifiedCaps, type Effort } from '@svc/engine-ts';
+import { budgetFor, certifiedCaps, cutUpperBound, evaluate, quboLowerBound, type Effort } from '@svc/engine-ts';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration } from './exact-caps';
@@ -36,4 +36,11 @@ export function quboSurely(prep: PreparedSolve, effort: Effort, version: string)
   const p = prep.problem;
   if (p.kind !== 'qubo') return null;
   return enumeration(p.n, budgetFor('optimize', effort, 1, 0, version).exactMaxN, 'every assignment');
+}
+
+/** optimize's and maxcut's progress start (command-module.ts `progress`): the family's trivial proven bound and the warm start's objective. */
+export function quboProgressStart(prep: PreparedSolve): { bound: number | null; warmObjective: number | null } {
+  const p = prep.problem;
+  const bound = p.kind === 'qubo' ? quboLowerBound(p) : p.kind === 'maxcut' ? cutUpperBound(p) : null;
+  return { bound, warmObjective: prep.warmStart ? evaluate(p, prep.warmStart) : null };
 }

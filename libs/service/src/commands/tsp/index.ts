@@ -9,6 +9,7 @@ export const tspCommand: CommandModule = {
   command: 'tsp',
   adapter: tspAdapter,
   checker: tspChecker,
+  progress: { objectiveField: 'length', sense: 'min' },
   exactCaps: tspExactCaps,
   certifiesSurely: tspSurely,
   shape: { fields: ['matrix', 'points', 'metric'], requires: [['matrix', 'points']], distinctive: ['matrix', 'points', 'metric'], prior: 0.9 },

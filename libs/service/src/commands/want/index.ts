@@ -10,6 +10,7 @@ export const wantCommand: CommandModule = {
   command: 'want',
   adapter: wantAdapter,
   checker: wantChecker,
+  progress: { objectiveField: 'energy' },
   exactCaps: () => quboExactCaps('optimize'),
   certifiesSurely: wantSurely,
   shape: { fields: ['pins', 'linear', 'quadratic', 'warm_start'], requires: [['pins']], distinctive: ['pins'], prior: 0.9 },

@@ -8,6 +8,7 @@ export const worldCommand: CommandModule = {
   command: 'world',
   adapter: worldAdapter,
   checker: worldChecker,
+  progress: { objectiveField: 'objective' },
   shape: {
     fields: ['op', 'links', 'dh', 'base', 'grid', 'cell', 'origin', 'points', 'queries', 'k', 'poses', 'at', 'model'],
     requires: [['op']], distinctive: ['links', 'dh', 'grid', 'poses', 'queries'], prior: 0.5,
