@@ -4,7 +4,7 @@ import { EFFORTS, type Command, type Effort } from '@svc/engine-ts';
 import { computeUnits, COMPUTE_UNITS_FORMULA } from './compute-units';
 import { exactCapsOf, sureCertificateOf } from './commands';
 import type { SolvePlan } from './solve/plan';
-import type { WorkEstimate } from './jobs/work-model';
+import type { WorkEstimate } from './solve/work-model';
 
 /** The free preflight of `POST /api/v1/analyze/<command>` (aliases estimate, preflight). */
 export interface AnalyzeReport {

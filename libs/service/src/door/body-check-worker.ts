@@ -6,7 +6,7 @@ import { parseJson } from './json-body';
 import { WireJson } from './wire-json';
 import { analyzePlan, type PlanAnalysis } from '../preflight-report';
 import { planSolve } from '../solve/plan';
-import { estimateWork } from '../jobs/work-model';
+import { estimateWork } from '../solve/work-model';
 import type { Principal } from '../principal';
 import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 

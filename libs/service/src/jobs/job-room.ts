@@ -6,7 +6,7 @@
 import type { SolvePlan } from '../solve/plan';
 import type { PlanProgress } from '../solve/run';
 import type { JobQueue } from '../distributed/job-queue';
-import type { WorkEstimate } from './work-model';
+import type { WorkEstimate } from '../solve/work-model';
 
 /** A job running in this process. */
 export interface Active {

@@ -19,7 +19,7 @@ import { createJobProducer } from './producer';
 import { createJobRunner, type JobDone } from './runner';
 import { createJobFeed } from './feed';
 import { createJobReader, type JobReaders } from './reader';
-import { estimateWork, type WorkEstimate } from './work-model';
+import { estimateWork, type WorkEstimate } from '../solve/work-model';
 
 export type { QueuedAck, SolveOutcome } from '../solve/types';
 export { isQueued } from '../solve/types';

@@ -10,7 +10,7 @@ import type { JobQueue } from '../distributed/job-queue';
 import type { JobLimits } from './job-config';
 import type { JobRoom } from './job-room';
 import { notStarted, pollOf } from './job-view';
-import type { WorkEstimate } from './work-model';
+import type { WorkEstimate } from '../solve/work-model';
 
 /** An acceptance time kept for a job no runner of this process has started after this long is dropped (another runner took it). */
 const ACCEPTED_FREE_STALE_MS = 10_000;

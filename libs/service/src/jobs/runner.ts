@@ -19,7 +19,7 @@ import type { JobQueue } from '../distributed/job-queue';
 import type { Active, JobRoom } from './job-room';
 import { gapOf, type JobProgress } from './job-view';
 import type { StoredRequest } from './producer';
-import { MS_PER_WORK, type WorkEstimate } from './work-model';
+import { MS_PER_WORK, type WorkEstimate } from '../solve/work-model';
 
 /** A job claimed more often than this (each earlier run ended with the process) fails instead of running. */
 export const MAX_JOB_ATTEMPTS = 3;

@@ -3,7 +3,7 @@ import { SvcError } from '@svc/errors';
 import { DEADLINE_FLAG, type Command, type Effort } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
 import { errorData, type SvcErrorData } from '../door/body-check-task';
-import { estimateWork } from '../jobs/work-model';
+import { estimateWork } from './work-model';
 import type { Principal } from '../principal';
 import { receipt } from '../receipt';
 import { resultCacheKey } from '../result-cache';
