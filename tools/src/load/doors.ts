@@ -4,7 +4,9 @@
  * `POST /api/v1/solve/maxcut`, gRPC `Solve`, tRPC `solve` and an MCP `tools/call` of `svc.compute`,
  * in interleaved rounds (HTTP, gRPC, tRPC, MCP, then again), each phase LOAD_PHASE_S seconds (20)
  * at LOAD_CONNECTIONS (32) calls in flight, LOAD_ROUNDS rounds (4). HTTP, tRPC and MCP are driven
- * by autocannon, gRPC by grpc-js clients (4 channels, the calls spread over them) in this process.
+ * by autocannon, gRPC by grpc-js clients in LOAD_GRPC_THREADS worker threads of this process (4,
+ * a connection each, the calls spread over them: grpc-js's client costs several times autocannon's
+ * CPU per call, and one thread of it set the rate instead of the server).
  * Prints one markdown table row per door and round, then one per door: req/s, p50/p99, the rate
  * over HTTP's of the same round, and the CPU ms per answered call of the server (all its threads)
  * and of this load generator. The server runs on CPU 0 and this process on CPU 1 when `taskset` is
@@ -18,10 +20,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { toStruct } from '@svc/grpc';
+import type { GrpcLoadJob, GrpcLoadResult } from './doors-grpc-worker';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const mainBundle = process.env.LOAD_MAIN ?? join(root, 'apps/http/dist/main.mjs');
@@ -53,7 +57,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'svc-load-doors-'));
 const nodeArgs = [...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), mainBundle];
 const child = spawn(pin.server.length > 0 ? pin.server[0] : process.execPath, pin.server.length > 0 ? [...pin.server.slice(1), process.execPath, ...nodeArgs] : nodeArgs, {
   env: {
-    ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN, SVC_LOG_LEVEL: 'silent',
+    ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN, SVC_LOG_LEVEL: process.env.LOAD_LOG_LEVEL ?? 'silent',
     // Rate limits would refuse one loopback client long before the doors saturate.
     SVC_SANDBOX_DAILY_UNITS: '1000000000', SVC_SANDBOX_RATE_PER_MINUTE: '1000000000', SVC_COMPUTE_RATE_LIMIT: '1000000000',
   },
@@ -106,39 +110,45 @@ const protoDir = join(root, 'apps/grpc/proto');
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync('svc/v1/solver.proto', { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true, includeDirs: [protoDir] })) as unknown as {
   svc: { v1: { Solver: grpc.ServiceClientConstructor } };
 };
-const GRPC_CHANNELS = Number(process.env.LOAD_GRPC_CHANNELS ?? 4);
-// Each channel its own connection: grpc-js shares one subchannel (one HTTP/2 connection) between channels to the same address otherwise.
-const channels = Array.from({ length: GRPC_CHANNELS }, () => new pkg.svc.v1.Solver(grpcAddress, grpc.credentials.createInsecure(), { 'grpc.use_local_subchannel_pool': 1 }));
-const solveMethod = pkg.svc.v1.Solver.service.Solve;
-// The message without its seed, encoded once; each call appends its own seed (field 5, a varint), as
-// autocannon's requests are built once and stamped. The reply is left as bytes, as autocannon leaves a body unread.
-const solvePrefix = solveMethod.requestSerialize({ command: 'maxcut', problem: toStruct(problem), effort: 'flash' });
-const solveBytes = (s: number): Buffer => Buffer.concat([solvePrefix, solveMethod.requestSerialize({ seed: s })]);
-const asBytes = (b: Buffer): Buffer => b;
+const GRPC_THREADS = Math.max(1, Math.min(CONNECTIONS, Number(process.env.LOAD_GRPC_THREADS ?? 4)));
+// The message without its seed, encoded once; each call appends its own seed (field 5), as
+// autocannon's requests are built once and stamped.
+const solvePrefix = pkg.svc.v1.Solver.service.Solve.requestSerialize({ command: 'maxcut', problem: toStruct(problem), effort: 'flash' });
+/** Seeds a thread may use in one phase (far more calls than a phase makes). */
+const SEEDS_PER_THREAD = 10_000_000;
 
-/** `CONNECTIONS` closed loops of gRPC `Solve` for `PHASE_S` seconds. */
-async function grpcPhase(round: number): Promise<Phase> {
-  const md = new grpc.Metadata();
-  md.set('authorization', `Bearer ${TOKEN}`);
-  const lat: number[] = [];
-  const codes = new Map<string, number>();
-  const end = performance.now() + PHASE_S * 1000;
-  const loop = async (k: number) => {
-    const c = channels[k % channels.length];
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const code = await new Promise<string>((done) => {
-        c.makeUnaryRequest(solveMethod.path, asBytes, asBytes, solveBytes(seed++), md, { deadline: Date.now() + 30_000 }, (e: grpc.ServiceError | null) => done(e ? `grpc ${e.code}` : '200'));
+/**
+ * The gRPC load: LOAD_GRPC_THREADS worker threads (4), started and connected before the first
+ * phase, each with its own connection and its share of the `CONNECTIONS` calls (doors-grpc-worker.ts).
+ */
+const grpcThreads = DOORS.includes('grpc')
+  ? await Promise.all(Array.from({ length: GRPC_THREADS }, async (_, k) => {
+      const job: GrpcLoadJob = {
+        address: grpcAddress, protoDir, token: TOKEN, prefix: solvePrefix, channels: 1,
+        calls: Math.floor(CONNECTIONS / GRPC_THREADS) + (k < CONNECTIONS % GRPC_THREADS ? 1 : 0),
+      };
+      const w = new Worker(new URL('./load-doors-grpc-worker.mjs', import.meta.url), { workerData: job });
+      await new Promise<void>((ok, fail) => {
+        w.once('message', () => ok());
+        w.once('error', fail);
       });
-      lat.push(performance.now() - t0);
-      codes.set(code, (codes.get(code) ?? 0) + 1);
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, k) => loop(k)));
-  const s = lat.sort((a, b) => a - b);
+      return w;
+    }))
+  : [];
+
+/** `CONNECTIONS` closed loops of gRPC `Solve` for `PHASE_S` seconds, over the threads above. */
+async function grpcPhase(round: number): Promise<Phase> {
+  const outs = await Promise.all(grpcThreads.map((w, k) => new Promise<GrpcLoadResult>((ok, fail) => {
+    w.once('message', ok);
+    w.once('error', fail);
+    w.postMessage({ phaseS: PHASE_S, seedFrom: seed + k * SEEDS_PER_THREAD });
+  })));
+  seed += GRPC_THREADS * SEEDS_PER_THREAD;
+  const s = outs.flatMap((o) => o.latencies).sort((a, b) => a - b);
+  const codes = new Map<string, number>();
+  for (const o of outs) for (const [c, n] of Object.entries(o.codes)) codes.set(c, (codes.get(c) ?? 0) + n);
   const q = (x: number) => Math.round(s[Math.min(s.length - 1, Math.ceil(x * s.length) - 1)] ?? NaN);
-  return { door: 'grpc', round, rps: lat.length / ((performance.now() - started) / 1000), p50: q(0.5), p99: q(0.99), codes };
+  return { door: 'grpc', round, rps: s.length / Math.max(...outs.map((o) => o.seconds)), p50: q(0.5), p99: q(0.99), codes };
 }
 
 const run: Record<Door, (round: number) => Promise<Phase>> = {
@@ -175,7 +185,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 
-for (const c of channels) c.close();
+for (const w of grpcThreads) w.postMessage('close');
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
