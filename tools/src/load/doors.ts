@@ -4,9 +4,9 @@
  * `POST /api/v1/solve/maxcut`, gRPC `Solve`, tRPC `solve` and an MCP `tools/call` of `svc.compute`,
  * in interleaved rounds (HTTP, gRPC, tRPC, MCP, then again), each phase LOAD_PHASE_S seconds (20)
  * at LOAD_CONNECTIONS (32) calls in flight, LOAD_ROUNDS rounds (4). HTTP, tRPC and MCP are driven
- * by autocannon, gRPC by grpc-js clients in LOAD_GRPC_THREADS worker threads of this process (4,
- * a connection each, the calls spread over them: grpc-js's client costs several times autocannon's
- * CPU per call, and one thread of it set the rate instead of the server).
+ * by autocannon, gRPC by Node's HTTP/2 client speaking gRPC's framing in LOAD_GRPC_THREADS worker
+ * threads of this process (1; a connection each, the calls spread over them): grpc-js's own client
+ * set the rate instead of the server on this machine (doors-grpc-worker.ts).
  * Prints one markdown table row per door and round, then one per door: req/s, p50/p99, the rate
  * over HTTP's of the same round, and the CPU ms per answered call of the server (all its threads)
  * and of this load generator. The server runs on CPU 0 and this process on CPU 1 when `taskset` is
@@ -110,7 +110,7 @@ const protoDir = join(root, 'apps/grpc/proto');
 const pkg = grpc.loadPackageDefinition(protoLoader.loadSync('svc/v1/solver.proto', { keepCase: true, longs: Number, enums: String, defaults: false, oneofs: true, includeDirs: [protoDir] })) as unknown as {
   svc: { v1: { Solver: grpc.ServiceClientConstructor } };
 };
-const GRPC_THREADS = Math.max(1, Math.min(CONNECTIONS, Number(process.env.LOAD_GRPC_THREADS ?? 4)));
+const GRPC_THREADS = Math.max(1, Math.min(CONNECTIONS, Number(process.env.LOAD_GRPC_THREADS ?? 1)));
 // The message without its seed, encoded once; each call appends its own seed (field 5), as
 // autocannon's requests are built once and stamped.
 const solvePrefix = pkg.svc.v1.Solver.service.Solve.requestSerialize({ command: 'maxcut', problem: toStruct(problem), effort: 'flash' });
@@ -118,13 +118,13 @@ const solvePrefix = pkg.svc.v1.Solver.service.Solve.requestSerialize({ command: 
 const SEEDS_PER_THREAD = 10_000_000;
 
 /**
- * The gRPC load: LOAD_GRPC_THREADS worker threads (4), started and connected before the first
- * phase, each with its own connection and its share of the `CONNECTIONS` calls (doors-grpc-worker.ts).
+ * The gRPC load: LOAD_GRPC_THREADS worker threads (1), started and connected before the first
+ * phase, each with its own HTTP/2 connection and its share of the `CONNECTIONS` calls (doors-grpc-worker.ts).
  */
 const grpcThreads = DOORS.includes('grpc')
   ? await Promise.all(Array.from({ length: GRPC_THREADS }, async (_, k) => {
       const job: GrpcLoadJob = {
-        address: grpcAddress, protoDir, token: TOKEN, prefix: solvePrefix, channels: 1,
+        address: grpcAddress, path: pkg.svc.v1.Solver.service.Solve.path, protoDir, token: TOKEN, prefix: solvePrefix,
         calls: Math.floor(CONNECTIONS / GRPC_THREADS) + (k < CONNECTIONS % GRPC_THREADS ? 1 : 0),
       };
       const w = new Worker(new URL('./load-doors-grpc-worker.mjs', import.meta.url), { workerData: job });
