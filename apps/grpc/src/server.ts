@@ -24,7 +24,7 @@ import { DecodeBudget } from './decode-budget';
 import { assertDecodable, decodeRequest, messageSpecs, type MessageSpec } from './decode-request';
 import { encodeFileDescriptor, fileDescriptors, type FileDescriptor } from './file-descriptors';
 import { grpcError } from './problem-trailers';
-import { toStruct, type PbStruct } from './struct';
+import { encodeStructMessage } from './encode-struct';
 import { WireJson } from './wire-json';
 
 export { grpcError } from './problem-trailers';
@@ -107,8 +107,6 @@ export interface GrpcDoorOptions {
   readonly principalOf?: (md: grpc.Metadata) => Principal | undefined;
   /** JSON bytes of problems decoded and not yet answered (default DEFAULT_DECODING_BYTES). */
   readonly budget?: DecodeBudget;
-  /** Replies sent as bytes as they are (Capabilities): the Solver's serializer of that method. */
-  readonly serializeCapabilities?: (reply: PbStruct) => Buffer;
 }
 
 type UnaryCall = grpc.ServerUnaryCall<Buffer, unknown>;
@@ -230,8 +228,10 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     return (await withDocuments(args, msg, ['problem'], await principalOf(call), hold, validated ? () => ({ command }) : undefined)) as CallArgs;
   };
 
-  const reply = (out: unknown): { result?: PbStruct; queued?: PbStruct } =>
-    isQueued(out) ? { queued: toStruct(out as unknown as Record<string, unknown>) } : { result: toStruct(out as unknown as Record<string, unknown>) };
+  /** A SolveReply as the bytes sent (`result` = 1, `queued` = 2), written straight from the answer. */
+  const reply = (out: unknown): Buffer => encodeStructMessage(out as unknown as Record<string, unknown>, isQueued(out) ? 2 : 1);
+  /** A google.protobuf.Struct reply, as the bytes sent. */
+  const struct = (out: unknown): Buffer => encodeStructMessage(out as unknown as Record<string, unknown>);
 
   /** The door's caller of a problem call, with the principal the call interceptor authenticated from its metadata (not checked twice). */
   const problemCaller = (call: UnaryCall, idempotencyKey?: string) => {
@@ -251,37 +251,33 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     return reply(named ? await door.solve(args, caller) : await door.compute(args, caller));
   };
 
-  let capabilities: Buffer | PbStruct | undefined;
+  let capabilities: Buffer | undefined;
 
   return {
     Solve: unary('Solve', lane(true)),
     Compute: unary('Compute', lane(false)),
     Analyze: unary('Analyze', async (call, hold) => {
       const msg = decodeRequest(SolveRequest, call.request);
-      return toStruct((await door.analyze(await solveArgs(msg, call, hold), problemCaller(call))) as unknown as Record<string, unknown>);
+      return struct(await door.analyze(await solveArgs(msg, call, hold), problemCaller(call)));
     }),
     Verify: unary('Verify', async (call, hold) => {
       const msg = decodeRequest(VerifyRequest, call.request);
       const args = await withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
-      return toStruct((await door.verify(args, problemCaller(call))) as unknown as Record<string, unknown>);
+      return struct(await door.verify(args, problemCaller(call)));
     }),
     GetJob: unary('GetJob', async (call) => {
       const msg = decodeRequest(JobRequest, call.request);
-      return toStruct((await door.getJob(String(msg.job_id ?? ''), callerOf(call), Number(msg.wait_seconds ?? 0))) as unknown as Record<string, unknown>);
+      return struct(await door.getJob(String(msg.job_id ?? ''), callerOf(call), Number(msg.wait_seconds ?? 0)));
     }),
     CancelJob: unary('CancelJob', async (call) => {
       const msg = decodeRequest(JobRequest, call.request);
-      return toStruct((await door.cancelJob(String(msg.job_id ?? ''), callerOf(call))) as unknown as Record<string, unknown>);
+      return struct(await door.cancelJob(String(msg.job_id ?? ''), callerOf(call)));
     }),
     // Public: counted against the per-IP sandbox rate like GET /api/v1/capabilities, and sent as the bytes built once.
     Capabilities: unary('Capabilities', async (call) => {
       decodeRequest(CapabilitiesRequest, call.request);
       await service.access.admitIp(ipOf(call.getPeer()));
-      if (capabilities === undefined) {
-        const struct = toStruct(door.capabilities() as Record<string, unknown>);
-        capabilities = opts.serializeCapabilities ? opts.serializeCapabilities(struct) : struct;
-      }
-      return capabilities;
+      return (capabilities ??= struct(door.capabilities()));
     }),
     WatchJob: (call: grpc.ServerWritableStream<Buffer, unknown>) => {
       let ended = false;
@@ -320,7 +316,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
           if (ended) return;
           const key = JSON.stringify([job.status, job.progress, job.cancel_requested]);
           if (key !== last) {
-            call.write(toStruct(job));
+            call.write(struct(job));
             last = key;
           }
           if (TERMINAL.has(String(job.status))) {
@@ -419,7 +415,6 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     stopping: stop.signal,
     principalOf: calls.principalOf,
     budget,
-    serializeCapabilities: (s) => solverDef.Capabilities.responseSerialize(s),
   }));
   const health = new HealthImplementation({ '': 'SERVING', [SERVICE_NAME]: 'SERVING' });
   health.addToServer(server);

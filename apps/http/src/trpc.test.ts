@@ -161,6 +161,24 @@ describe('tRPC at /trpc', () => {
     }
   });
 
+  it('a single call answers what tRPC\'s own handler answers for the same call as a batch of one: data, fault documents, status and headers', async () => {
+    const batchOfOne = (proc: string, input: unknown) => call(t.url, 'POST', `/trpc/${proc}?batch=1`, { body: { 0: input }, auth: token });
+    const cases: [string, unknown][] = [
+      ['verify', { command: 'maxcut', problem: ring(6), answer: [0, 1, 0, 1, 0, 1] }],
+      ['solve', { command: 'maxcut', problem: { ...ring(5), edges: 'none' } }],
+      ['solve', { command: 'maxcut', problem: ring(5), colour: 'blue' }],
+      ['solve', [1, 2]],
+      ['compute', 'not an object'],
+    ];
+    for (const [proc, input] of cases) {
+      const one = await mutation(proc, input);
+      const batch = await batchOfOne(proc, input);
+      expect(one.status, one.text).toBe(batch.status);
+      expect(one.json, one.text).toEqual(batch.json[0]);
+      for (const h of ['content-type', 'vary', 'retry-after']) expect(one.headers.get(h), h).toBe(batch.headers.get(h));
+    }
+  });
+
   it('an Idempotency-Key replays; reused on another problem it is 409 SVC_IDEMPOTENCY_CONFLICT', async () => {
     const h = { 'idempotency-key': 'trpc-replay-1' };
     const a = await mutation('solve', { command: 'maxcut', problem: ring(7), seed: 3 }, token, h);

@@ -3,7 +3,8 @@ import { SvcError, problemDocument } from '@svc/errors';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { resolveResponse } from '@trpc/server/http';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { createDoor, type Principal, type Service } from '@svc/service';
 import { createTrpcRouter, svcErrorOf, trpcContext, type AppRouter } from './router';
 import { TRPC_CODE } from './error-codes';
@@ -22,11 +23,24 @@ const PUBLIC_PROCEDURES = new Set(['getJob', 'cancelJob']);
 /** Procedures counted against the per-IP sandbox rate with or without credentials (the public manifest). */
 const PER_IP_PROCEDURES = new Set(['capabilities']);
 
+/** Whether the request is a batch call (`?batch=1`), whose path names several procedures. */
+function isBatch(request: FastifyRequest): boolean {
+  const batch = (request.query as Record<string, unknown> | undefined)?.batch;
+  return batch === '1' || batch === 'true';
+}
+
 /** The procedures a path names: one, or several joined by commas in a batch call (`?batch=1`). */
 function namesOf(request: FastifyRequest<{ Params: { path: string } }>): string[] {
-  const batch = (request.query as Record<string, unknown> | undefined)?.batch;
-  return batch === '1' || batch === 'true' ? request.params.path.split(',') : [request.params.path];
+  return isBatch(request) ? request.params.path.split(',') : [request.params.path];
 }
+
+/** A JSON media type, as tRPC's JSON content handler matches it (parameters and case aside). */
+function isJson(contentType: string | undefined): boolean {
+  return contentType !== undefined && contentType.split(';', 1)[0].trim().toLowerCase() === 'application/json';
+}
+
+/** The header tRPC puts on every answer (its content depends on these request headers). */
+const TRPC_VARY = 'trpc-accept, accept';
 
 /**
  * Mounts the tRPC router at `/trpc`. The reply's HTTP status is the SVC_ code's own (422 for
@@ -45,15 +59,19 @@ export function trpcPlugin(service: Service, opts: { docsFor: (request: FastifyR
   const createContext = trpcContext(createDoor(service), (ip) => service.access.admitIp(ip), (req) => admitted.has(req), (req) => admitted.get(req) ?? undefined, docsFor);
   const capped = doorBodyCap(service);
 
-  /** The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status. */
-  const sendTrpcFault = (reply: FastifyReply, err: SvcError, path: string | undefined): FastifyReply => {
+  /**
+   * The tRPC error document of an SvcError (what tRPC's own errorFormatter writes), with its status;
+   * `trpcCode`: the code of the TRPCError that carried it, when tRPC's procedure threw one.
+   */
+  const sendTrpcFault = (reply: FastifyReply, err: SvcError, path: string | undefined, trpcCode?: TRPC_ERROR_CODE_KEY): FastifyReply => {
     const problem = problemDocument(err, docsFor(reply.request));
-    const code = err.status === 405 ? 'METHOD_NOT_SUPPORTED' : TRPC_CODE[err.code];
+    const code = trpcCode ?? (err.status === 405 ? 'METHOD_NOT_SUPPORTED' : TRPC_CODE[err.code]);
     reply.code(err.status).header('content-type', 'application/json');
     if (problem.retry_after !== undefined) reply.header('retry-after', String(Math.ceil(problem.retry_after)));
-    return reply.send(JSON.stringify({
+    // As bytes, as tRPC's own answers are sent (a string would get Fastify's `; charset=utf-8`).
+    return reply.send(Buffer.from(JSON.stringify({
       error: { message: problem.detail, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: err.status, ...(path ? { path } : {}), problem } },
-    }));
+    })));
   };
 
   /** 404 unknown procedure, 405 wrong method (with Allow). */
@@ -141,6 +159,25 @@ export function trpcPlugin(service: Service, opts: { docsFor: (request: FastifyR
       // chunk and a trailer per call: a third of the adapter's cost at load). Every answer here is
       // one JSON document (the router has no subscriptions; a streaming link still reads it whole).
       handler: async (req, res) => {
+        // One mutation with its JSON body (every solve): the procedure is called with the body
+        // Fastify parsed, through tRPC's server-side caller (the same middlewares and errorFormatter
+        // document, status and headers), without tRPC's fetch Request and Response and without
+        // writing the parsed body back to text for tRPC to parse again. Batches and queries go
+        // through resolveResponse below.
+        if (req.method === 'POST' && !isBatch(req) && req.body !== undefined && isJson(req.headers['content-type'])) {
+          const path = req.params.path;
+          const caller = router.createCaller(createContext({ req, res } as unknown as CreateFastifyContextOptions)) as unknown as Record<string, (input: unknown) => Promise<unknown>>;
+          res.header('vary', TRPC_VARY);
+          try {
+            const data = await caller[path](req.body);
+            return res.code(200).header('content-type', 'application/json').send(Buffer.from(JSON.stringify({ result: { data } })));
+          } catch (e) {
+            const error = getTRPCErrorFromUnknown(e);
+            const err = svcErrorOf(error);
+            if (err.status >= 500) onFault(err, req);
+            return sendTrpcFault(res, err, path, error.code);
+          }
+        }
         const incoming = req.raw as typeof req.raw & { body?: unknown };
         incoming.body = req.body;
         const response = await resolveResponse<AppRouter>({
