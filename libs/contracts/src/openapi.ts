@@ -179,6 +179,14 @@ function addPaths(b: OpenApiBuilder): void {
   meta(`${API}/models`, 'models', 'Pinnable model versions', 'Models');
   meta(`${API}/examples`, 'examples', 'Engine-verified example recipes', 'Examples');
   meta(`${API}/openapi.json`, 'openapi', 'This document', 'OpenApi');
+  // The error reference every problem document's `type` links (HTML).
+  const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
+  add('/errors', 'get', { operationId: 'errorIndex', summary: 'The error reference: every SVC_ code', tags: ['meta'], security: PUBLIC, responses: { '200': html('the index page'), ...pick('429') } });
+  add('/errors/{code}', 'get', {
+    operationId: 'errorPage', summary: "One error code's page (where a problem document's type points)", tags: ['meta'], security: PUBLIC,
+    parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string', pattern: '^SVC_[A-Z_]+$' } }],
+    responses: { '200': html("the code's page"), ...pick('404', '429') },
+  });
 
   for (const c of SERVED_COMMANDS) {
     const P = pascal(c);

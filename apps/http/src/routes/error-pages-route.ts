@@ -19,9 +19,7 @@ export function errorPagesRoute(service: Service) {
   const pages = new Map<ErrorCode, string>(ERROR_CODES.map((c) => [c, errorPageHtml(c, `${ERRORS_PATH}/`)]));
   const index = errorIndexHtml((c) => `${ERRORS_PATH}/${c}`);
   return async (app: FastifyInstance): Promise<void> => {
-    for (const path of [ERRORS_PATH, `${ERRORS_PATH}/`]) {
-      app.get(path, { onRequest: limit }, async (_request, reply) => reply.header('content-type', HTML).send(index));
-    }
+    app.get(ERRORS_PATH, { onRequest: limit }, async (_request, reply) => reply.header('content-type', HTML).send(index));
     app.get<{ Params: { code: string } }>(`${ERRORS_PATH}/:code`, { onRequest: limit }, async (request, reply) => {
       const code = request.params.code;
       if (!isErrorCode(code)) {
