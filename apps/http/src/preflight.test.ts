@@ -117,8 +117,15 @@ describe('POST /api/v1/route and /api/v1/compute', () => {
     expect(r.json.candidates[0]).toMatchObject({ command: 'maxcut', available: true });
     expect(r.json.candidates[0].why).toMatch(/edges/);
     const q = (await call(t.url, 'POST', '/api/v1/route', { body: { tag: TAG, description: DESC, n: 3, quadratic: [[0, 1, 1]] }, auth: token })).json.candidates;
-    expect(q.map((c: any) => c.command)).toEqual(['optimize', 'feel']);
+    expect(q.filter((c: any) => c.complete !== false).map((c: any) => c.command)).toEqual(['optimize', 'feel']);
     expect(q[0].confidence).toBeGreaterThan(q[1].confidence);
+    // Every command that takes these fields is listed, those needing one more field after the fits, each with what it needs.
+    const lq = (await call(t.url, 'POST', '/api/v1/route', { body: { tag: TAG, description: DESC, n: 3, linear: { '0': 1 }, quadratic: [[0, 1, 1]] }, auth: token })).json.candidates;
+    expect(lq.slice(0, 1).map((c: any) => [c.command, c.complete])).toEqual([['optimize', undefined]]);
+    const near = lq.filter((c: any) => c.complete === false);
+    expect(near.map((c: any) => c.command).sort()).toEqual(['milp', 'rules', 'sample', 'want']);
+    expect(near.find((c: any) => c.command === 'want')).toMatchObject({ needs: ['pins'], why: expect.stringContaining('also needs pins') });
+    for (const c of near) expect(c.confidence).toBeLessThan(lq[0].confidence);
     const spins = (await call(t.url, 'POST', '/api/v1/route', { body: { tag: TAG, description: DESC, n: 2, quadratic: [[0, 1, 1]], warm_start: [1, -1] }, auth: token })).json.candidates;
     expect(spins[0].command).toBe('feel');
     const tsp = (await call(t.url, 'POST', '/api/v1/route', { body: { tag: TAG, description: DESC, matrix: [[0, 1], [1, 0]] }, auth: token })).json.candidates;

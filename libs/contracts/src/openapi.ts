@@ -132,7 +132,7 @@ function commonSchemas(): Record<string, SchemaObject> {
       estimated_work: { type: 'number' }, charged: { const: 0 },
     }, ['valid', 'command', 'compute_units', 'would_certify', 'certify', 'would_queue', 'charged']),
     RouteReport: loose('ranked command candidates', {
-      candidates: { type: 'array', items: loose('a candidate', { command: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 }, why: { type: 'string' }, available: { type: 'boolean' } }, ['command', 'confidence', 'why']) },
+      candidates: { type: 'array', items: loose('a candidate', { command: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 }, why: { type: 'string' }, available: { type: 'boolean' }, complete: { type: 'boolean', description: 'false: the command takes every field sent but needs one of `needs` too' }, needs: { type: 'array', items: { type: 'string' } } }, ['command', 'confidence', 'why']) },
     }, ['candidates']),
     VerifyRequest: {
       type: 'object', properties: { problem: { type: 'object', description: 'the problem as solved' }, answer: { description: 'the answer, or the result document carrying it' } },

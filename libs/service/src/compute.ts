@@ -6,7 +6,7 @@ import { SOLVABLE_COMMANDS, assertKnownQuery } from './solve/plan';
 import type { SolvePath } from './solve/path';
 import type { SolveContext } from './solve/types';
 import type { SolveOutcome } from './solve/types';
-import { routeProblem, splitComputeBody, type RouteCandidate } from './route-problem';
+import { routeCandidates, routeProblem, splitComputeBody, type RouteCandidate } from './route-problem';
 
 /** `POST /api/v1/route`. */
 export interface RouteReport {
@@ -53,7 +53,7 @@ export function createCompute(solvePath: SolvePath): ComputeApi {
       return { ...out, routed: { command: top.command, confidence: top.confidence, why: top.why } };
     },
     route(body) {
-      return { tag: TAG, candidates: routeProblem(body, isSolvable) };
+      return { tag: TAG, candidates: routeCandidates(body, isSolvable) };
     },
   };
 }

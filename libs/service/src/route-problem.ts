@@ -18,6 +18,12 @@ export interface RouteCandidate {
   why: string;
   /** This build can solve it now. */
   available: boolean;
+  /**
+   * `POST /api/v1/route` only: false for a command that takes every field sent but needs one more
+   * (`needs`: one of these fields) before it is a problem of its own; absent for a complete fit.
+   */
+  complete?: false;
+  needs?: string[];
 }
 
 type Body = RouteBody;
@@ -68,6 +74,32 @@ export function routeProblem(body: unknown, available: (c: Command) => boolean):
     out.push({ command, confidence: round2(Math.min(1, confidence)), why: reasons.join('; '), available: available(command) });
   }
   return out.sort((x, y) => y.confidence - x.confidence || COMMANDS.indexOf(x.command) - COMMANDS.indexOf(y.command));
+}
+
+/**
+ * What `POST /api/v1/route` answers: every command the shape fits, best first, then every command
+ * that takes each field sent but needs one more to be its problem (`complete: false`, `needs`),
+ * ranked below the fits by their prior, each with the reason.
+ */
+export function routeCandidates(body: unknown, available: (c: Command) => boolean): RouteCandidate[] {
+  const fits = routeProblem(body, available);
+  const b = body as Body;
+  const keys = Object.keys(b).filter((k) => !COMMON.has(k));
+  const near: RouteCandidate[] = [];
+  for (const command of COMMANDS) {
+    if (fits.some((f) => f.command === command)) continue;
+    const s = SHAPES[command];
+    if (keys.length === 0 || keys.some((k) => !s.fields.includes(k))) continue;
+    const missing = s.requires.filter((group) => !group.some((f) => b[f] !== undefined));
+    if (missing.length !== 1) continue;
+    const needs = [...missing[0]];
+    near.push({
+      command, confidence: round2(Math.min(0.3, s.prior * 0.3)), available: available(command), complete: false, needs,
+      why: `takes ${keys.join(', ')}; a ${command} problem also needs ${needs.length === 1 ? needs[0] : `one of ${needs.join(', ')}`}`,
+    });
+  }
+  near.sort((x, y) => y.confidence - x.confidence || COMMANDS.indexOf(x.command) - COMMANDS.indexOf(y.command));
+  return [...fits, ...near];
 }
 
 /** `contract.requirements` of `POST /api/v1/compute`. */

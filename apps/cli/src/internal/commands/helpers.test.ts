@@ -253,3 +253,26 @@ describe('batch', () => {
     expect(h.files.get('res.ndjson')!.text.trim().split('\n')).toHaveLength(2);
   });
 });
+
+describe('route', () => {
+  const reply = (candidates: unknown[]) => (c: Call) => (is(c, '/api/v1/route') ? Response.json({ tag: 'svc-cortex-v1', candidates }) : undefined);
+  const stdin = '{"description":"a real decision here","n":3,"linear":{"0":1}}';
+
+  it('lists the fits, then the commands needing one more field; exit 0 when one fits', async () => {
+    const r = await harness({ stdin, reply: reply([
+      { command: 'optimize', confidence: 0.49, why: 'fields linear', available: true },
+      { command: 'want', confidence: 0.27, why: 'takes linear; a want problem also needs pins', available: true, complete: false, needs: ['pins'] },
+    ]) }).run('route');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^route: 1 command\(s\) fit, best first\n\s+optimize/);
+    expect(r.out).toMatch(/with one more field:\n\s+want .*also needs pins/);
+  });
+
+  it('exits 3 when no command takes the shape as it is, still showing what would make it fit', async () => {
+    const near = await harness({ stdin, reply: reply([{ command: 'want', confidence: 0.27, why: 'also needs pins', available: true, complete: false, needs: ['pins'] }]) }).run('route');
+    expect(near.code).toBe(3);
+    expect(near.out).toMatch(/no command fits this shape as it is[\s\S]*want/);
+    const none = await harness({ stdin, reply: reply([]) }).run('route', '--format', 'json');
+    expect([none.code, none.json().candidates]).toEqual([3, []]);
+  });
+});

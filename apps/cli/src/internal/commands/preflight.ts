@@ -63,12 +63,17 @@ export const ROUTE_COMMAND: CommandSpec = {
     const { client } = await openSession(io);
     const out = await client.route(problem);
     if (!out.ok) return emitError(io, ctx.output, problem, out.error, out.exitCode);
+    const all = Array.isArray(out.result.candidates) ? (out.result.candidates as Record<string, unknown>[]) : [];
+    const fits = all.filter((x) => x.complete !== false);
     return emitSuccess(io, ctx.output, out.result, {
       problem,
-      human: (d) => {
-        const c = Array.isArray(d.candidates) ? (d.candidates as Record<string, unknown>[]) : [];
-        if (c.length === 0) return 'route: no command fits this shape\n';
-        return `route: ${c.length} candidate(s), best first\n${table(c.map((x) => [String(x.command), `confidence ${x.confidence}${x.available === false ? ' (not available yet)' : ''}: ${x.why}`]))}`;
+      // A shape no command takes as it is exits 3 (validation), with what would make it fit.
+      exitCode: fits.length === 0 ? 3 : 0,
+      human: () => {
+        const near = all.filter((x) => x.complete === false);
+        const rows = (c: Record<string, unknown>[]) => table(c.map((x) => [String(x.command), `confidence ${x.confidence}${x.available === false ? ' (not available yet)' : ''}: ${x.why}`]));
+        const head = fits.length === 0 ? 'route: no command fits this shape as it is\n' : `route: ${fits.length} command(s) fit, best first\n${rows(fits)}`;
+        return near.length === 0 ? head : `${head}${fits.length === 0 ? '' : '\n'}with one more field:\n${rows(near)}`;
       },
     });
   },
