@@ -1,7 +1,7 @@
 // cover: the search state shared by the family's methods (the reductions' fixings, the incumbent,
 // the work count) and the Lagrangian machinery on it: multipliers, the first dual bound, the greedy
 // completion, subgradient ascent and greedy fixing. A port of engine-ts families/cover/search.ts,
-// step for step and with the same generator calls.
+// step for step.
 #ifndef SVC_CORE_COVER_SEARCH_H_
 #define SVC_CORE_COVER_SEARCH_H_
 

@@ -11,8 +11,8 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double Sweeps(DesignModel& sv, DesignSites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double energy, double tol,
-              double* spent_out) {
+double Sweeps(DesignModel& sv, DesignSites hard, std::vector<int32_t>& x, int64_t iters, double work_cap,
+              double energy, double tol, double* spent_out) {
   std::vector<double> row(sv.K_);
   double spent = 0;
   int64_t moves = 0;
@@ -44,8 +44,8 @@ double Sweeps(DesignModel& sv, DesignSites hard, std::vector<int32_t>& x, int64_
 
 }  // namespace
 
-double DesignTabuSearch(DesignModel& sv, DesignSites hard, std::vector<int32_t>& x, int64_t iters, double work_cap, double target, double tol,
-                  Prng& rng, double* spent_out) {
+double DesignTabuSearch(DesignModel& sv, DesignSites hard, std::vector<int32_t>& x, int64_t iters, double work_cap,
+                        double target, double tol, Prng& rng, double* spent_out) {
   const int32_t h = static_cast<int32_t>(hard.size());
   const size_t K = sv.K_;
   double energy = sv.PartEnergy(hard, x);

@@ -8,8 +8,8 @@
 namespace svc::core {
 
 RulesBnbOutcome RulesBranchAndBound(const RulesEncoding& e, const std::vector<uint8_t>& incumbent,
-                          int64_t incumbent_v, double incumbent_e, int64_t step_cap,
-                          const Limits& limits, double eps_e) {
+                                    int64_t incumbent_v, double incumbent_e, int64_t step_cap,
+                                    const Limits& limits, double eps_e) {
   const int32_t n = e.n;
   const int32_t R = e.rules;
   std::vector<int32_t> order(n);

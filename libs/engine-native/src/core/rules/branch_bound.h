@@ -20,8 +20,8 @@ struct RulesBnbOutcome {
 
 // Iterative branch and bound with propagation (branch-bound.ts rulesBranchAndBound).
 RulesBnbOutcome RulesBranchAndBound(const RulesEncoding& e, const std::vector<uint8_t>& incumbent,
-                          int64_t incumbent_v, double incumbent_e, int64_t step_cap,
-                          const Limits& limits, double eps_e);
+                                    int64_t incumbent_v, double incumbent_e, int64_t step_cap,
+                                    const Limits& limits, double eps_e);
 
 }  // namespace svc::core
 

@@ -15,7 +15,7 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 }  // namespace
 
 SelectBranchAndBound::SelectBranchAndBound(const SelectView& s, int32_t m, std::vector<uint8_t> incumbent,
-               double incumbent_value, int64_t work_cap, const Limits& limits, double eps)
+                                           double incumbent_value, int64_t work_cap, const Limits& limits, double eps)
     : R_(s.redundancy.data()), m_(m), k_(s.k), P_(static_cast<size_t>(m) * s.k),
       status_(m, 0), g_(s.affinity.begin(), s.affinity.end()), scratch_(m),
       best_(std::move(incumbent)), best_v_(incumbent_value), work_cap_(work_cap),
