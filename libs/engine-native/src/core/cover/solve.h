@@ -1,6 +1,6 @@
 // cover: weighted set cover. A port of engine-ts families/cover/solve.ts, step for step and with
 // the same generator calls (that file's comment is the specification), except when built with CLP:
-// then an LP bound and an LP branch and bound replace the Lagrangian tree (LpTree in solve.cc,
+// then an LP bound and an LP branch and bound replace the Lagrangian tree (lp_tree.h,
 // docs/cover.md "The LP path").
 #ifndef SVC_CORE_COVER_SOLVE_H_
 #define SVC_CORE_COVER_SOLVE_H_
