@@ -45,15 +45,15 @@ interface ProgressOut {
 function progressKey(job: Json): string | null {
   const p = job.progress;
   if (!isRecord(p)) return null;
-  return JSON.stringify([job.status, p.share_done, p.share_basis, p.best ?? p.best_objective, p.bound, p.gap]);
+  return JSON.stringify([job.status, p.share, p.share_basis, p.best, p.bound, p.gap]);
 }
 
 /** notifications/progress params of a running job: progress = its elapsed ms (always increasing), the share as a percent and best/bound/gap in the message. */
 export function progressParams(token: string | number, job: Json, previous: number): { progressToken: string | number; progress: number; total?: number; message: string } {
   const p = isRecord(job.progress) ? job.progress : {};
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-  const share = num(p.share_done);
-  const best = num(p.best ?? p.best_objective);
+  const share = num(p.share);
+  const best = num(p.best);
   const bound = num(p.bound);
   const gap = num(p.gap);
   const parts = [`job ${String(job.job_id)} ${String(job.status)}`];

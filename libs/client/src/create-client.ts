@@ -107,8 +107,8 @@ export interface JobRecord {
   poll?: string;
   result?: SolveResult;
   error?: unknown;
-  /** share/best/gap while the engine reports (share_basis engine_progress); share_done/best_objective kept for older servers. */
-  progress?: { share_done?: number; share?: number; best_objective?: number | null; best?: number | null; bound?: number | null; gap?: number | null; share_basis?: string; [k: string]: unknown };
+  /** share/best/bound/gap (share_basis says how the share is known); older servers also sent share_done/best_objective. */
+  progress?: { share?: number; best?: number | null; bound?: number | null; gap?: number | null; share_basis?: string; [k: string]: unknown };
   [field: string]: unknown;
 }
 

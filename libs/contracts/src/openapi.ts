@@ -106,9 +106,9 @@ function commonSchemas(): Record<string, SchemaObject> {
         type: ['object', 'null'],
         description: 'while running, the engine\'s reports (share_basis engine_progress, at most one a second): best so far, bound, relative gap |best − bound| / max(1, |best|); best and bound only for optimize, maxcut, tsp, qap and milp',
         properties: {
-          share_done: { type: 'number' }, share: { type: 'number', description: 'same as share_done' },
+          share: { type: 'number', description: 'the share of the work done, 0..1' },
           share_basis: { type: 'string', enum: ['engine_work', 'engine_progress', 'estimated_from_elapsed_time', 'not_started'] },
-          best_objective: { type: ['number', 'null'] }, best: { type: ['number', 'null'], description: 'same as best_objective' },
+          best: { type: ['number', 'null'], description: 'the best objective so far in the answer\'s terms' },
           bound: { type: ['number', 'null'] }, gap: { type: ['number', 'null'] }, work: { type: ['number', 'null'], description: 'the engine\'s own unit of work so far' },
           elapsed_ms: { type: 'number' }, estimated_work: { type: 'number' },
         },

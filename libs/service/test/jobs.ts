@@ -1,7 +1,7 @@
 /** Fixtures of the job roles' tests (src/jobs/*.test.ts): a store, a stored maxcut job, a plan. */
 import { openSqliteStore, utcDay, type NewJob, type Store } from '@svc/store';
 import { DEFAULT_JOB_LIMITS, type JobLimits } from '../src/jobs/job-config';
-import { estimateWork } from '../src/jobs/work-model';
+import { estimateWork } from '../src/solve/work-model';
 import { planSolve, type SolvePlan } from '../src/solve/plan';
 import { ring, tempDir } from './services';
 

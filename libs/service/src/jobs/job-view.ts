@@ -4,8 +4,8 @@ import type { Principal } from '../principal';
 
 /** Progress of a job: what the engines can tell, and how the share of work is known. */
 export interface JobProgress {
-  /** 0..1. */
-  share_done: number;
+  /** The share of the work done, 0..1. */
+  share: number;
   /**
    * `engine_work`: the engine's own count of work done against its budget (at the end);
    * `engine_progress`: while running, the engine has reported its state (best, bound, work) and
@@ -13,16 +13,15 @@ export interface JobProgress {
    * running, no report yet (or a family without one), the same estimate; `not_started`.
    */
   share_basis: 'engine_work' | 'engine_progress' | 'estimated_from_elapsed_time' | 'not_started';
-  /** Same as `share_done` (0..1). */
-  share?: number;
-  /** Best objective so far in the answer's terms (the engine's incumbent while running; same as `best_objective`). */
-  best?: number | null;
+  /**
+   * Best objective known in the answer's terms: the engine's incumbent while running (the warm
+   * start's before its first report; the answer is never worse), the answer's at the end.
+   */
+  best: number | null;
   /** Relative gap |best − bound| / max(1, |best|) when both are known, else null. */
   gap?: number | null;
   /** The engine's own count of work so far (moves, nodes, kicks) when it reported one, else null. */
   work?: number | null;
-  /** Best objective known: the warm start's while running (the answer is never worse), the answer's at the end. */
-  best_objective: number | null;
   /** A proven bound on the optimum, when one is known (null once an exact method proved the answer). */
   bound: number | null;
   /** Estimated engine work of the whole solve (see `estimateWork`). */
@@ -70,5 +69,14 @@ export function gapOf(best: number | null, bound: number | null): number | null 
 
 /** The progress of a job no runner has started. */
 export function notStarted(estimatedWork: number): JobProgress {
-  return { share_done: 0, share_basis: 'not_started', best_objective: null, bound: null, estimated_work: estimatedWork, elapsed_ms: 0, share: 0, best: null, gap: null, work: null };
+  return { share: 0, share_basis: 'not_started', best: null, bound: null, estimated_work: estimatedWork, elapsed_ms: 0, gap: null, work: null };
+}
+
+/**
+ * A stored progress as this version shows it: rows written before one name was kept for each field
+ * carry `share_done` and `best_objective` as well (the same numbers); they are read as `share` and `best`.
+ */
+export function progressFromStore(text: string): JobProgress {
+  const { share_done, best_objective, ...p } = JSON.parse(text) as JobProgress & { share_done?: number; best_objective?: number | null };
+  return { ...p, share: p.share ?? share_done ?? 0, best: p.best !== undefined ? p.best : (best_objective ?? null) };
 }

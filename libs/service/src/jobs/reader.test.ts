@@ -31,7 +31,7 @@ describe('job reader', () => {
     const { r } = reader(store);
     await store.insertJob(maxcutJob(jobId('a')), { maxInflight: 9, maxQueued: 9 });
     await store.insertJob(maxcutJob(jobId('b'), 6, 'acc1'), { maxInflight: 9, maxQueued: 9 });
-    expect(await r.get(jobId('a'), null)).toMatchObject({ job_id: jobId('a'), status: 'queued', progress: { share_basis: 'not_started', share_done: 0 }, poll: `/api/v1/jobs/${jobId('a')}?wait=30` });
+    expect(await r.get(jobId('a'), null)).toMatchObject({ job_id: jobId('a'), status: 'queued', progress: { share_basis: 'not_started', share: 0 }, poll: `/api/v1/jobs/${jobId('a')}?wait=30` });
     expect(await codeOf(r.get(jobId('b'), null))).toBe('SVC_UNAUTHENTICATED');
     expect(await codeOf(r.get(jobId('b'), sandbox))).toBe('SVC_NOT_FOUND');
     expect(await codeOf(r.get(jobId('b'), { ...owner, accountId: 'acc2' }))).toBe('SVC_NOT_FOUND');
@@ -71,5 +71,14 @@ describe('job reader', () => {
     expect(await r.cancel(id, null)).toMatchObject({ status: 'cancelled', billed_units: 0, cancel_requested: true });
     expect(await r.cancel(id, null)).toMatchObject({ status: 'cancelled', billed_units: 0 });
     await store.close();
+  });
+});
+
+describe('progressFromStore', () => {
+  it('reads a row stored with the old second names as share and best, and keeps one name each', async () => {
+    const { progressFromStore } = await import('./job-view');
+    const old = progressFromStore('{"share_done":0.4,"share":0.4,"share_basis":"engine_work","best_objective":7,"best":7,"bound":5,"gap":0.28,"estimated_work":10,"elapsed_ms":3}');
+    expect(old).toEqual({ share: 0.4, share_basis: 'engine_work', best: 7, bound: 5, gap: 0.28, estimated_work: 10, elapsed_ms: 3 });
+    expect(progressFromStore('{"share_done":0.5,"best_objective":null,"share_basis":"engine_work","bound":null,"estimated_work":1,"elapsed_ms":1}')).toMatchObject({ share: 0.5, best: null });
   });
 });

@@ -9,7 +9,7 @@ import { STOP_GRACE_MS } from '../solve/run';
 import type { JobQueue } from '../distributed/job-queue';
 import type { JobLimits } from './job-config';
 import type { JobRoom } from './job-room';
-import { notStarted, pollOf, type JobProgress, type JobReader, type JobView } from './job-view';
+import { notStarted, pollOf, progressFromStore, type JobProgress, type JobReader, type JobView } from './job-view';
 import type { JobRunner } from './runner';
 
 const JOB_ID = /^job_[0-9a-f]{32}$/;
@@ -61,7 +61,7 @@ export function createJobReader(deps: JobReaderDeps): JobReaders {
 
   function view(row: JobRecord): JobView {
     const a = room.active.get(row.jobId);
-    let progress: JobProgress | null = row.progress ? (JSON.parse(row.progress) as JobProgress) : null;
+    let progress: JobProgress | null = row.progress ? progressFromStore(row.progress) : null;
     if (row.status === 'running' && a?.plan) progress = runner.progressOf(a, 'estimated_from_elapsed_time');
     if (row.status === 'queued') progress = notStarted(progress?.estimated_work ?? 0);
     const v: JobView = {

@@ -43,7 +43,9 @@ describe('job runner', () => {
     expect(row).toMatchObject({ status: 'done', billedUnits: 2 });
     expect(JSON.parse(row.result!)).toMatchObject({ cut_value: 6, compute_units: 2 });
     const progress = JSON.parse(row.progress!) as JobProgress;
-    expect(progress).toMatchObject({ share_done: 1, share_basis: 'engine_work', best_objective: 6, best: 6 });
+    expect(progress).toMatchObject({ share: 1, share_basis: 'engine_work', best: 6 });
+    expect(progress).not.toHaveProperty('share_done');
+    expect(progress).not.toHaveProperty('best_objective');
     expect(done).toHaveLength(1);
     expect(done[0]).toMatchObject({ jobId: id, command: 'maxcut', units: 2 });
     await new Promise((resolve) => setImmediate(resolve));

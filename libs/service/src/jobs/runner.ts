@@ -271,8 +271,8 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       const share = result && a.estimate?.steps ? Math.min(1, result.work.iterations / Math.max(1, a.estimate.steps)) : 0;
       const billed = Math.min(row.computeUnits, Math.ceil(row.computeUnits * share));
       const base = progressOf(a, result ? 'engine_work' : 'estimated_from_elapsed_time', share);
-      const best = envelope ? objectiveIn(command, envelope) : base.best_objective;
-      const progress: JobProgress = { ...base, share_done: share, share, best_objective: best, best, gap: gapOf(best, base.bound) };
+      const best = envelope ? objectiveIn(command, envelope) : base.best;
+      const progress: JobProgress = { ...base, share, best, gap: gapOf(best, base.bound) };
       await endDurably(row.jobId, { status: 'cancelled', at: clock(), billedUnits: billed, progress: JSON.stringify(progress) });
       return;
     }
@@ -281,7 +281,6 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const bound = typeof env.bound === 'number' ? env.bound : null;
     const progress: JobProgress = {
       ...progressOf(a, 'engine_work', 1),
-      best_objective: best,
       bound,
       best,
       gap: gapOf(best, bound),
@@ -309,14 +308,12 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
     const bound = e && e.minimise !== null ? better(e.bound, a.bound, !e.minimise) : a.bound;
     const shareDone = Math.round(s * 10_000) / 10_000;
     return {
-      share_done: shareDone,
+      share: shareDone,
       share_basis: e ? 'engine_progress' : basis,
-      best_objective: best,
+      best,
       bound,
       estimated_work: a.estimate?.work ?? 0,
       elapsed_ms: Math.round(elapsed),
-      share: shareDone,
-      best,
       gap: gapOf(best, bound),
       work: e ? e.work : null,
     };
