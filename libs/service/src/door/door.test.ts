@@ -40,7 +40,7 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
     // An unknown command outranks missing credentials.
     expect(await codeOf(door.solve({ command: 'not-a-command', problem: cycle(3) }, {}))).toBe('SVC_UNSUPPORTED');
     expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, {}))).toBe('SVC_UNAUTHENTICATED');
-    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, { authorization: 'Bearer sbx_wrong' }))).toBe('SVC_UNAUTHENTICATED');
+    expect(await codeOf(door.solve({ command: 'maxcut', problem: cycle(3) }, { authorization: 'Bearer not_a_token' }))).toBe('SVC_UNAUTHENTICATED');
     // Size (the sandbox cap here is 4096 bytes) outranks a broken problem.
     const big = { ...cycle(400), edges: [[0, 999, 1], ...cycle(400).edges] };
     expect(await codeOf(door.solve({ command: 'maxcut', problem: big }, { authorization: auth }))).toBe('SVC_PAYLOAD_TOO_LARGE');
@@ -98,7 +98,7 @@ describe('createDoor: the call layer of MCP, gRPC and tRPC', () => {
     expect(await codeOf(door.getJob('job_missing', {}, 0))).toBe('SVC_NOT_FOUND');
     expect(await codeOf(door.getJob('job_missing', { authorization: auth }, -1))).toBe('SVC_INVALID_INPUT');
     expect(await codeOf(door.cancelJob('', { authorization: auth }))).toBe('SVC_INVALID_INPUT');
-    expect(await codeOf(door.getJob('job_missing', { authorization: 'Bearer sbx_wrong' }, 0))).toBe('SVC_UNAUTHENTICATED');
+    expect(await codeOf(door.getJob('job_missing', { authorization: 'Bearer not_a_token' }, 0))).toBe('SVC_UNAUTHENTICATED');
   });
 
   it('capabilities is the manifest', () => {
@@ -126,7 +126,7 @@ describe('watchJob: a watch is one request of the rate', () => {
     expect((await watch.look(0)).job_id).toBe(id);
     expect((await second.look(0)).job_id).toBe(id);
     // Each look checks the credential again.
-    other.authorization = 'Bearer sbx_wrong';
+    other.authorization = 'Bearer not_a_token';
     expect(await codeOf(second.look(0))).toBe('SVC_UNAUTHENTICATED');
   });
 });
