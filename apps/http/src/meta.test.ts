@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS, NOT_AVAILABLE_COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, certaintyMatches, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
+import { COMMANDS, SCHEMA_COMMANDS, SERVED_COMMANDS, certaintyMatches, inputJsonSchema, isSchemaCommand, validateProblem, type SchemaCommand } from '@svc/contracts';
 import { ADAPTERS, CHECKERS, EXAMPLES, EXHAUSTIVE_RECHECK_MAX_N, FORMULATE_TEMPLATES, METRICS_REUSE_MS, MODEL_VERSION, SOLVABLE_COMMANDS } from '@svc/service';
 import { TAG, call, expectProblem, parseExposition, sandboxToken, start, stopAll, verySlowWorker, type TestServer } from '../test/helpers';
 
@@ -362,14 +362,6 @@ describe('GET /api/v1/formulate/<command>', () => {
     for (const [c, p] of Object.entries(FORMULATE_TEMPLATES)) expect(() => validateProblem(c, p, { sandbox: false }), c).not.toThrow();
     expectProblem(await call(t.url, 'GET', '/api/v1/formulate/not-a-command'), 404, 'SVC_UNSUPPORTED');
   });
-
-  // The first known command without a contract (no schema, so no worksheet), whichever it is today.
-  const schemaless = COMMANDS.find((c) => !isSchemaCommand(c));
-  it.skipIf(schemaless === undefined)(`a known command without a schema is 404 (${schemaless ?? 'skipped: every command has a contract'})`, async () => {
-    const r = await call(t.url, 'GET', `/api/v1/formulate/${schemaless}`);
-    expectProblem(r, 404, 'SVC_UNSUPPORTED');
-    expect(r.json.detail).toMatch(/schema is not published yet/);
-  });
 });
 
 describe('GET /api/v1/openapi.json', () => {
@@ -441,13 +433,6 @@ describe('GET /api/v1/openapi.json', () => {
       expect(doc.paths[`/api/v1/solve/${c}`].post.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${P}Problem`);
       for (const p of ['analyze', 'estimate', 'preflight', 'verify']) expect(doc.paths[`/api/v1/${p}/${c}`].post, `${p}/${c}`).toBeDefined();
       expect(doc.paths[`/api/v1/formulate/${c}`].get).toBeDefined();
-    }
-  });
-
-  it('documents no path of a command this version does not serve, and names those commands', () => {
-    for (const c of NOT_AVAILABLE_COMMANDS) {
-      for (const p of ['solve', 'analyze', 'estimate', 'preflight', 'verify', 'formulate']) expect(doc.paths[`/api/v1/${p}/${c}`], `${p}/${c}`).toBeUndefined();
-      expect(doc.info.description).toContain(c);
     }
   });
 

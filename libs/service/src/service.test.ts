@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSvcError, type SvcError } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
+import { SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
 import { openSqliteStore } from '@svc/store';
 import { describeNative } from '@svc/engine-native/testing';
 import { COMMANDS } from '@svc/engine-ts';
@@ -192,14 +192,6 @@ describe('solve errors', () => {
     const unknown = await caught(svc.solve('not-a-command', body, { principal: me }));
     expect([unknown.code, unknown.status]).toEqual(['SVC_UNSUPPORTED', 404]);
     expect(unknown.message).toMatch(/Unknown command/);
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`refuses a command not available yet with 404 SVC_UNSUPPORTED (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const later = await caught(svc.solve(unserved!, body, { principal: me }));
-    expect([later.code, later.status]).toEqual(['SVC_UNSUPPORTED', 404]);
-    expect(later.message).toMatch(/not available yet/);
   });
 
   it('follows the validation precedence of contracts', async () => {

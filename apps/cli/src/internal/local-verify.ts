@@ -1,3 +1,4 @@
+import { tsplibDistance, type TsplibMetric } from '@svc/contracts/tsplib';
 import { SvcError } from '@svc/errors';
 
 /**
@@ -127,25 +128,7 @@ function maxcut(p: Doc): Evaluation {
   };
 }
 
-// TSPLIB95 distance of two points (docs/tsp.md): every distance an integer.
-function tsplib(metric: string, a: number[], b: number[]): number {
-  const dx = a[0] - b[0];
-  const dy = a[1] - b[1];
-  if (metric === 'euc_2d') return Math.floor(Math.sqrt(dx * dx + dy * dy) + 0.5);
-  if (metric === 'ceil_2d') return Math.ceil(Math.sqrt(dx * dx + dy * dy));
-  if (metric === 'att') {
-    const r = Math.sqrt((dx * dx + dy * dy) / 10);
-    const t = Math.floor(r + 0.5);
-    return t < r ? t + 1 : t;
-  }
-  const rad = (x: number) => (3.141592 * (Math.trunc(x) + (5 * (x - Math.trunc(x))) / 3)) / 180;
-  const q1 = Math.cos(rad(a[1]) - rad(b[1]));
-  const q2 = Math.cos(rad(a[0]) - rad(b[0]));
-  const q3 = Math.cos(rad(a[0]) + rad(b[0]));
-  return Math.trunc(6378.388 * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1 + q1) * q2 - (1 - q1) * q3)))) + 1);
-}
-
-// The tsp distances as a matrix: given, or from points and a TSPLIB metric.
+// The tsp distances as a matrix: given, or from points and a TSPLIB metric (docs/tsp.md; @svc/contracts/tsplib).
 function tspMatrix(p: Doc): number[][] {
   if (p.points === undefined) return matrix(p, 'matrix');
   const pts = p.points;
@@ -154,7 +137,7 @@ function tspMatrix(p: Doc): number[][] {
   const metric = p.metric ?? 'euc_2d';
   if (typeof metric !== 'string' || !['euc_2d', 'ceil_2d', 'att', 'geo'].includes(metric)) throw bad('metric', 'expected euc_2d, ceil_2d, att or geo');
   if (pts.length > 5000) throw bad('points', 'verify --local recomputes up to 5,000 points; run svc verify tsp for the service check');
-  return (pts as number[][]).map((a) => (pts as number[][]).map((b) => (a === b ? 0 : tsplib(metric, a, b))));
+  return (pts as number[][]).map((a) => (pts as number[][]).map((b) => (a === b ? 0 : tsplibDistance(metric as TsplibMetric, a[0], a[1], b[0], b[1]))));
 }
 
 function tsp(p: Doc): Evaluation {
