@@ -9,21 +9,11 @@ import { COMMANDS } from '@svc/engine-ts';
 import { ADAPTERS } from './commands';
 import { CERTIFIED, HEURISTIC, MODEL_VERSION, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
 import { bruteMaxcut, bruteQubo, randomGraph, randomQubo } from '../test/brute-force';
-import { closeServices, makeService, tempDir } from '../test/services';
+import { caught, closeServices, makeService, tempDir } from '../test/services';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
 const TAG = 'svc-cortex-v1';
 const desc = 'Choose which warehouses to open next quarter.';
-
-async function caught(p: Promise<unknown>): Promise<SvcError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-}
 
 let svc: Service;
 let me: Principal;

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isSvcError, type SvcError } from '@svc/errors';
 import { COMMANDS } from '@svc/engine-ts';
 import { SOLVABLE_COMMANDS, type Principal, type Service } from './index';
-import { closeServices, makeService } from '../test/services';
+import { caught, closeServices, makeService, sandboxPrincipal } from '../test/services';
 
 // Every command is served today, so the "not available yet" path (a command the contract knows
 // but this build has no adapter for) is reached only through an injected catalogue: the command
@@ -13,22 +12,12 @@ vi.mock('./commands', async (importOriginal) => {
   return { ...real, ADAPTERS: Object.fromEntries(Object.entries(real.ADAPTERS).filter(([c]) => c !== first)) };
 });
 
-async function caught(p: Promise<unknown>): Promise<SvcError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-}
-
 let svc: Service;
 let me: Principal;
 
 beforeAll(async () => {
   svc = await makeService();
-  me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.9' });
+  me = await sandboxPrincipal(svc, '203.0.113.9');
 });
 
 afterAll(closeServices);
