@@ -1,9 +1,11 @@
+import { assignmentCost, closedTourLength, completeCutValue, cutValue, disagreements, quboEnergy, xorViolations } from '@svc/contracts/scoring';
 import { tsplibDistance, type TsplibMetric } from '@svc/contracts/tsplib';
 import { SvcError } from '@svc/errors';
 
 /**
  * `svc verify <command> --local`: recomputes a witness's feasibility and objective offline, in
- * plain TypeScript, independent of the engines (interface §4 "Verify support", verification
+ * plain TypeScript, independent of the engines (the objectives and TSPLIB distances are the ones the
+ * service re-scores with: @svc/contracts/scoring and /tsplib) (interface §4 "Verify support", verification
  * class `local_recompute`). It never searches: it only evaluates the answer it is given.
  */
 
@@ -109,7 +111,8 @@ function maxcut(p: Doc): Evaluation {
         const x = binaryAnswer(a, n);
         if (typeof x === 'string') return x;
         const k = x.reduce((s, v) => s + v, 0);
-        return { objective: k * (n - k), detail: `cut_value = ${k * (n - k)} (${k} of ${n} nodes on side 1 of the complete graph)` };
+        const cut = completeCutValue(n, x);
+        return { objective: cut, detail: `cut_value = ${cut} (${k} of ${n} nodes on side 1 of the complete graph)` };
       },
     };
   }
@@ -122,7 +125,7 @@ function maxcut(p: Doc): Evaluation {
     evaluate(a) {
       const x = binaryAnswer(a, n);
       if (typeof x === 'string') return x;
-      const cut = edges.reduce((s, [i, j, w]) => (x[i] !== x[j] ? s + w : s), 0);
+      const cut = cutValue(edges, x);
       return { objective: cut, detail: `cut_value = ${cut} over ${edges.length} edges` };
     },
   };
@@ -148,8 +151,7 @@ function tsp(p: Doc): Evaluation {
     evaluate(a) {
       const t = permutation(a, n, true);
       if (typeof t === 'string') return t;
-      let len = 0;
-      for (let i = 0; i < n; i++) len += m[t[i]][t[(i + 1) % n]];
+      const len = closedTourLength((i, j) => m[i][j], t);
       return { objective: len, detail: `length = ${len} around the closed tour of ${n} cities` };
     },
   };
@@ -165,8 +167,7 @@ function qap(p: Doc): Evaluation {
     evaluate(a) {
       const q = permutation(a, n, false);
       if (typeof q === 'string') return q;
-      let cost = 0;
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) cost += f[i][j] * d[q[i]][q[j]];
+      const cost = assignmentCost(f, d, q);
       return { objective: cost, detail: `cost = ${cost} (Σ flow[i][j]·dist[p[i]][p[j]])` };
     },
   };
@@ -187,7 +188,7 @@ function xorsat(p: Doc): Evaluation {
     evaluate(a) {
       const x = binaryAnswer(a, n);
       if (typeof x === 'string') return x;
-      const violations = parsed.filter((e) => e.vars.reduce((s, v) => s ^ x[v], 0) !== e.rhs).length;
+      const violations = xorViolations(parsed, x);
       return { objective: violations, violations, detail: `${parsed.length - violations} of ${parsed.length} equations hold` };
     },
   };
@@ -219,7 +220,7 @@ function rank(p: Doc): Evaluation {
       if (typeof order === 'string') return `${order} (the answer must order every item once)`;
       const pos = new Array<number>(n);
       order.forEach((item, k) => { pos[item] = k; });
-      const dis = votes.filter(([w, l]) => pos[w] > pos[l]).length;
+      const dis = disagreements(votes, (item) => pos[item]);
       return { objective: dis, detail: `disagreements = ${dis} of ${votes.length} votes contradict the order` };
     },
   };
@@ -254,7 +255,7 @@ function rules(p: Doc): Evaluation {
       if (typeof x === 'string') return x;
       const violations = parsed.filter((r) => (x[r.a] === x[r.b]) !== r.same).length;
       // A QUBO self-pair adds to the linear term (x² = x).
-      const energy = linear.reduce((s, [i, w]) => s + w * x[i], 0) + quad.reduce((s, [i, j, w]) => s + w * x[i] * x[j], 0);
+      const energy = quboEnergy(linearRaw as Record<string, number>, quad, x);
       return { objective: violations, violations, extra: { energy }, detail: `${parsed.length - violations} of ${parsed.length} rules hold; energy = ${energy}` };
     },
   };

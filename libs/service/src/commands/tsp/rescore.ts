@@ -1,3 +1,4 @@
+import { closedTourLength } from '@svc/contracts/scoring';
 import { tsplibDistance, type TsplibMetric } from '@svc/contracts/tsplib';
 
 /** Validated JSON input of `tsp` (the fields the re-score reads). */
@@ -27,9 +28,6 @@ export function jsonDistance(t: TspTerms): (i: number, j: number) => number {
 
 /** The length of a closed tour (a permutation of the cities), closing edge included. */
 export function tourLength(t: TspTerms, tour: readonly number[]): number {
-  const d = jsonDistance(t);
-  let len = 0;
-  for (let k = 0; k < tour.length; k++) len += d(tour[k], tour[(k + 1) % tour.length]);
-  return len;
+  return closedTourLength(jsonDistance(t), tour);
 }
 
