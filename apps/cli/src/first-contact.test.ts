@@ -3,9 +3,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE, COMMANDS, NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
+import { CATALOGUE, COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
 import { harness, problemReply } from '../test/harness';
 import { firstJsonFault, jsonSyntaxDetail } from './internal/read-problem';
+import { solveCommand } from './internal/commands/solve';
+import { commandHelp, generalHelp } from './internal/help-text';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
@@ -154,15 +156,14 @@ describe('first contact: help says which commands this version serves', () => {
     for (const c of SERVED_COMMANDS) expect((await harness().run(c, '--help')).out, c).not.toContain('not available yet');
   });
 
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`svc <command not available yet> --help says so, and the command still sends the request and reports the 404 (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const help = await harness().run(unserved!, '--help');
-    expect(help.out).toContain('(not available yet)');
-    expect(help.out).toContain('answers 404 SVC_UNSUPPORTED');
-    const h = harness({ stdin: '{"description":"a problem of a command not available yet","n":3}', reply: (c) => (c.url.pathname === `/api/v1/solve/${unserved}` ? problemReply(404, 'SVC_UNSUPPORTED') : undefined) });
-    const r = await h.run(unserved!);
-    expect(h.sent().map((c) => c.url.pathname)).toEqual([`/api/v1/solve/${unserved}`]);
-    expect([r.code, r.err]).toEqual([3, expect.stringContaining('svc: SVC_UNSUPPORTED (HTTP 404)')]);
+  it('a command the catalogue declares not available yet is marked in svc --help and its own --help says the service answers 404', () => {
+    // An injected catalogue: every command is served today, so the first is made unserved here.
+    const unserved = solveCommand(COMMANDS[0], CATALOGUE[COMMANDS[0]].purpose, false);
+    const row = generalHelp([unserved]).split('\n').find((l) => l.startsWith(`  ${COMMANDS[0]} `));
+    expect(row).toMatch(/\(not available yet\)$/);
+    const own = commandHelp(unserved);
+    expect(own).toContain('(not available yet)');
+    expect(own).toContain(`${COMMANDS[0]} is not available yet on this version of the service: the request is still sent, and the service answers 404 SVC_UNSUPPORTED (exit 3).`);
+    expect(commandHelp(solveCommand(COMMANDS[0], CATALOGUE[COMMANDS[0]].purpose))).not.toContain('not available yet');
   });
 });

@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { service as healthService } from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERRORS } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { createDoor, createService, type Service } from '@svc/service';
 import { loadSolverPackage, startGrpcServer, type RunningGrpc } from './server';
 import { decodeStatusDetails, STATUS_DETAILS_KEY } from './status-details';
@@ -92,12 +91,6 @@ describe('gRPC svc.v1.Solver', () => {
     const b = await client.solve({ command: 'maxcut', problem: ring(7), seed: 3 }, { metadata: h });
     expect(b.ok && b.value.receipt).toBe(a.ok && a.value.receipt);
     expect(await client.solve({ command: 'maxcut', problem: ring(7), seed: 4 }, { metadata: h })).toMatchObject({ ok: false, status: grpc.status.ALREADY_EXISTS, problem: { code: 'SVC_IDEMPOTENCY_CONFLICT' } });
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`a command not available yet is UNIMPLEMENTED with SVC_UNSUPPORTED (${unserved ?? 'skipped: every command is served'})`, async () => {
-    expect(await client.solve({ command: unserved!, problem: ring(3) })).toMatchObject({ ok: false, status: grpc.status.UNIMPLEMENTED, problem: { code: 'SVC_UNSUPPORTED', detail: expect.stringMatching(/not available yet/) } });
   });
 
   it('maps every SVC_ code to a status, by kind of fault', () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS } from '@svc/contracts/commands';
+import { SERVED_COMMANDS } from '@svc/contracts/commands';
 import { toolsListJson } from '@svc/mcp';
 import { bootMain, call, headersOnly, mainBundle, randomEdges, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 import { MCP_ALLOWED_ORIGINS_ENV } from './mcp-route';
@@ -190,15 +190,6 @@ describe('MCP at /mcp (streamable HTTP)', () => {
       expect([declared, r.status]).toEqual([declared, 413]);
       expect(JSON.parse(r.text).code).toBe('SVC_PAYLOAD_TOO_LARGE');
     }
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`a command not available yet is an isError result with SVC_UNSUPPORTED (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const client = await connect(token);
-    const notYet = (await client.callTool({ name: 'svc.compute', arguments: { command: unserved, problem: ring(3) } })) as Result;
-    expect(notYet.isError).toBe(true);
-    expect(notYet.structuredContent).toMatchObject({ code: 'SVC_UNSUPPORTED' });
   });
 
   it('a heavy solve returns the job handle at once; job_id waits for it; cancel cancels', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
+import { SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
 import { MODEL_VERSION, SOLVABLE_COMMANDS, createDoor, type Door } from '@svc/service';
 import { buildServer, type RunningServer } from './index';
 import {
@@ -149,15 +149,6 @@ describe('errors as problem documents, in precedence order', () => {
   it('unknown command → 404 SVC_UNSUPPORTED, before auth and body checks', async () => {
     expectProblem(await solve('not-a-command', null, { auth: null, raw: '{bad' }), 404, 'SVC_UNSUPPORTED');
     expectProblem(await solve('optimize', null, { auth: null, query: 'colour=red' }), 404, 'SVC_UNSUPPORTED');
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`a command not available yet → 404 SVC_UNSUPPORTED, before auth and body checks (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const later = await solve(unserved!, { tag: TAG, description: desc, n: 2 });
-    expectProblem(later, 404, 'SVC_UNSUPPORTED');
-    expect(later.json.detail).toMatch(/not available yet/);
-    expectProblem(await solve(unserved!, null, { auth: null, raw: '{bad' }), 404, 'SVC_UNSUPPORTED');
   });
 
   it('auth → 401 SVC_UNAUTHENTICATED, before body size and JSON syntax', async () => {

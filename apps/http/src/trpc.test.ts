@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts';
 import { DOOR_ENVELOPE_BYTES } from './routes/door-body-cap';
 import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
 
@@ -92,12 +91,6 @@ describe('tRPC at /trpc', () => {
     expectTrpcFault(await mutation('noSuchProcedure', {}), 'SVC_NOT_FOUND');
     // Over the sandbox's 8 KiB JSON cap (the plan cap, measured after authentication).
     expectTrpcFault(await mutation('solve', { command: 'maxcut', problem: ring(1500) }), 'SVC_PAYLOAD_TOO_LARGE');
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`a command not available yet is SVC_UNSUPPORTED (${unserved ?? 'skipped: every command is served'})`, async () => {
-    expect(expectTrpcFault(await mutation('solve', { command: unserved, problem: ring(3) }), 'SVC_UNSUPPORTED').detail).toMatch(/not available yet/);
   });
 
   it('a body far beyond the plan, or over 1 MiB without a valid credential, is refused before it is read on', async () => {

@@ -3,7 +3,7 @@ import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schem
 import { TAG } from './catalogue';
 import { SCHEMA_COMMANDS } from './schema-commands';
 import { outputShapes } from './schemas';
-import { FIRST_WITHOUT_CONTRACT, NOT_A_COMMAND, skippedBecause, svcErrorOf, validExample } from '../test/fixtures';
+import { NOT_A_COMMAND, svcErrorOf, validExample } from '../test/fixtures';
 
 /** Follows a schema the way a client would: required keys present, no unknown ones, enums and consts. */
 function conforms(schema: any, value: any, path = '$'): string | null {
@@ -86,10 +86,6 @@ describe('inputJsonSchema', () => {
   it('unknown commands are SVC_UNSUPPORTED', () => {
     expect(svcErrorOf(() => inputJsonSchema(NOT_A_COMMAND as never)).code).toBe('SVC_UNSUPPORTED');
     expect(svcErrorOf(() => outputJsonSchema(NOT_A_COMMAND as never)).code).toBe('SVC_UNSUPPORTED');
-  });
-
-  it.skipIf(FIRST_WITHOUT_CONTRACT === undefined)(`a known command without a contract is SVC_UNSUPPORTED${skippedBecause(FIRST_WITHOUT_CONTRACT, 'every command has a contract')}`, () => {
-    expect(svcErrorOf(() => inputJsonSchema(FIRST_WITHOUT_CONTRACT as never)).code).toBe('SVC_UNSUPPORTED');
   });
 });
 

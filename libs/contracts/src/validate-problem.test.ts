@@ -5,7 +5,7 @@ import { inputSchemas } from './schemas';
 import { TAG } from './catalogue';
 import { REGISTRY } from './commands';
 import { SCHEMA_COMMANDS, type SchemaCommand } from './schema-commands';
-import { ALL_EXAMPLES, FIRST_WITHOUT_CONTRACT, NOT_A_COMMAND, skippedBecause, svcErrorOf, validExample } from '../test/fixtures';
+import { ALL_EXAMPLES, NOT_A_COMMAND, svcErrorOf, validExample } from '../test/fixtures';
 
 const open = { sandbox: false };
 
@@ -62,10 +62,6 @@ describe('routing and metadata', () => {
   it('unknown command is 404 SVC_UNSUPPORTED', () => {
     const e = expectError(NOT_A_COMMAND, validExample('optimize'), 'SVC_UNSUPPORTED', { detail: /unknown command/ });
     expect(e.status).toBe(404);
-  });
-
-  it.skipIf(FIRST_WITHOUT_CONTRACT === undefined)(`a known command without a contract is 404 SVC_UNSUPPORTED${skippedBecause(FIRST_WITHOUT_CONTRACT, 'every command has a contract')}`, () => {
-    expectError(FIRST_WITHOUT_CONTRACT!, {}, 'SVC_UNSUPPORTED', { detail: /not supported by this version/ });
   });
 
   it.each([null, [], 'x', 3, true, undefined])('body %j is SVC_INVALID_INPUT', (body) => {

@@ -2,28 +2,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSvcError, type SvcError } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS, SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
+import { SERVED_COMMANDS, responseSchemas } from '@svc/contracts';
 import { openSqliteStore } from '@svc/store';
 import { describeNative } from '@svc/engine-native/testing';
 import { COMMANDS } from '@svc/engine-ts';
 import { ADAPTERS } from './commands';
 import { CERTIFIED, HEURISTIC, MODEL_VERSION, SOLVABLE_COMMANDS, createService, type Principal, type Service } from './index';
 import { bruteMaxcut, bruteQubo, randomGraph, randomQubo } from '../test/brute-force';
-import { closeServices, makeService, tempDir } from '../test/services';
+import { caught, closeServices, makeService, tempDir } from '../test/services';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../test/fixtures');
 const TAG = 'svc-cortex-v1';
 const desc = 'Choose which warehouses to open next quarter.';
-
-async function caught(p: Promise<unknown>): Promise<SvcError> {
-  try {
-    await p;
-  } catch (e) {
-    if (isSvcError(e)) return e;
-    throw e;
-  }
-  throw new Error('expected an SvcError');
-}
 
 let svc: Service;
 let me: Principal;
@@ -192,14 +182,6 @@ describe('solve errors', () => {
     const unknown = await caught(svc.solve('not-a-command', body, { principal: me }));
     expect([unknown.code, unknown.status]).toEqual(['SVC_UNSUPPORTED', 404]);
     expect(unknown.message).toMatch(/Unknown command/);
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`refuses a command not available yet with 404 SVC_UNSUPPORTED (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const later = await caught(svc.solve(unserved!, body, { principal: me }));
-    expect([later.code, later.status]).toEqual(['SVC_UNSUPPORTED', 404]);
-    expect(later.message).toMatch(/not available yet/);
   });
 
   it('follows the validation precedence of contracts', async () => {

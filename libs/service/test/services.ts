@@ -1,8 +1,8 @@
-import { isSvcError } from '@svc/errors';
+import { isSvcError, type SvcError } from '@svc/errors';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createService, type Service, type ServiceOptions } from '../src/index';
+import { createService, type Principal, type Service, type ServiceOptions } from '../src/index';
 
 /** Services and temporary directories of one test file, for `closeServices`. */
 const dirs: string[] = [];
@@ -48,4 +48,20 @@ export async function codeOf(p: Promise<unknown>): Promise<string> {
     throw e;
   }
   return 'ok';
+}
+
+/** The SvcError `p` rejects with (anything else, or no rejection, fails). */
+export async function caught(p: Promise<unknown>): Promise<SvcError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isSvcError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected an SvcError');
+}
+
+/** The sandbox principal of a caller at `ip` on `svc`. */
+export async function sandboxPrincipal(svc: Service, ip: string): Promise<Principal> {
+  return svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip });
 }

@@ -1,5 +1,2 @@
-/** A seeded generator for bench instances (Numerical Recipes LCG; independent of the engines' PRNG). */
-export function lcg(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
+/** The seeded generator of bench instances: engine-ts testing's (the behaviour dump's instances use it too). */
+export { lcg } from '@svc/engine-ts/testing/lcg';

@@ -5,9 +5,9 @@
 export const DEP_CONSTRAINTS: Record<string, readonly string[]> = {
   'type:util': [],
   'type:contract': ['type:util'],
-  // The engines import nothing outside themselves but the list of command names, which contracts
-  // owns (@svc/contracts/command-names, a file that imports nothing: one list for every lib; the
-  // boundaries test keeps the engines to that one subpath).
+  // The engines import nothing outside themselves but the list of command names and the TSPLIB
+  // distances, which contracts owns (@svc/contracts/command-names and @svc/contracts/tsplib, files
+  // that import nothing: one copy for every lib; the boundaries test keeps the engines to them).
   'layer:leaf': ['scope:command-names'],
   'type:engine': ['type:engine', 'scope:command-names'],
   'type:store': ['type:contract', 'type:util'],

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS, exitCodeFor, type ErrorCode } from '@svc/errors';
-import { NOT_AVAILABLE_COMMANDS, REGISTRY, SERVED_COMMANDS, certaintyMatches } from '@svc/contracts';
+import { REGISTRY, SERVED_COMMANDS, certaintyMatches } from '@svc/contracts';
 import { COMMAND_MODULES } from '@svc/service';
 import { startWorker, type RunningWorker } from '@svc/worker';
 import { startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
@@ -29,8 +29,6 @@ const TAG = 'svc-cortex-v1';
 const CERTIFIED = 'certified optimum (proven by exhaustion)';
 // Subprocesses and a worker thread on a shared 2-core machine: generous limits.
 const SLOW = 180_000;
-/** The first command the catalogue says is not available yet, whichever it is today (none once every command is served). */
-const UNSERVED = NOT_AVAILABLE_COMMANDS[0];
 
 type Triple = [number, number, number];
 type Json = Record<string, any>;
@@ -283,7 +281,6 @@ function cases(): Case[] {
     ['rank duplicate item', 'rank', { n: 2, items: ['a', 'a'] }, 'SVC_INVALID_INPUT'],
     ['quantum-scale degree 2', 'quantum-scale', { n: 100, degree: 2, instance_seed: 1 }, 'SVC_INVALID_INPUT'],
     ['finite weights whose sum overflows', 'maxcut', { n: 3, edges: [[0, 1, 1e308], [1, 2, 1e308], [0, 2, 1e308]] }, 'SVC_INVALID_INPUT'],
-    ...(UNSERVED === undefined ? [] : [[`a command not available yet (${UNSERVED})`, UNSERVED, { n: 2 }, 'SVC_UNSUPPORTED'] as [string, string, Json, ErrorCode]]),
     ['tsp asymmetric matrix wider than its range cap', 'tsp', { n: 3, matrix: [[0, 2 ** 50, 0], [0, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['qap dist of another order', 'qap', { n: 2, flow: [[0, 1], [1, 0]], dist: [[0, 1, 2], [1, 0, 3], [2, 3, 0]] }, 'SVC_INVALID_INPUT'],
     ['design asymmetric table', 'design', { n: 2, L: 2, K: 2, table: [[0, 1], [2, 0]], bonds: [[0, 1]] }, 'SVC_INVALID_INPUT'],
@@ -527,10 +524,6 @@ export function crossTransport(mode: 'embedded' | 'distributed'): void {
       for (const c of SERVED_COMMANDS) expect(served, c).toContain(c);
       expect(CASES.filter((c) => c.error).length).toBeGreaterThanOrEqual(8);
       expect([...runs.keys()]).toEqual(DOOR_NAMES);
-    });
-
-    it.skipIf(UNSERVED === undefined)(`has a case for a command not available yet (${UNSERVED ?? 'skipped: every command is served'})`, () => {
-      expect(CASES.filter((c) => c.command === UNSERVED).map((c) => c.error)).toEqual(['SVC_UNSUPPORTED']);
     });
 
     it.each(CASES.filter((c) => !c.error).map((c) => [c.name, c] as const))('%s: one envelope through every door', (_name, c) => {

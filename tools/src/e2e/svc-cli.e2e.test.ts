@@ -3,7 +3,6 @@ import { createServer as createHttpServer, type IncomingMessage, type Server } f
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { NOT_AVAILABLE_COMMANDS } from '@svc/contracts/commands';
 import { MODEL_VERSION } from '@svc/service';
 import { BIN, ROOT, closedPort, svcSuite } from './svc-cli-harness';
 
@@ -332,13 +331,6 @@ describe('exit codes against the real server', () => {
       expect([u.code, u.stdout]).toEqual([3, '']);
       expect(u.stderr).toContain('SVC_CLIENT');
     }
-  });
-
-  // The first command the catalogue says is not available yet, whichever it is today.
-  const unserved = NOT_AVAILABLE_COMMANDS[0];
-  it.skipIf(unserved === undefined)(`exit 3: a command not available yet is the service's 404 (${unserved ?? 'skipped: every command is served'})`, async () => {
-    const notYet = await svc([unserved!, '--format', 'json'], { stdin: JSON.stringify({ description: 'a problem of a command not available yet', n: 2 }) });
-    expect([notYet.code, notYet.json().code, notYet.json().status]).toEqual([3, 'SVC_UNSUPPORTED', 404]);
   });
 
   it('exit 3: a corrupt config is SVC_CONFIG_INVALID', async () => {

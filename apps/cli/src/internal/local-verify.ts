@@ -1,8 +1,11 @@
+import { assignmentCost, closedTourLength, completeCutValue, cutValue, disagreements, quboEnergy, xorViolations } from '@svc/contracts/scoring';
+import { tsplibDistance, type TsplibMetric } from '@svc/contracts/tsplib';
 import { SvcError } from '@svc/errors';
 
 /**
  * `svc verify <command> --local`: recomputes a witness's feasibility and objective offline, in
- * plain TypeScript, independent of the engines (interface §4 "Verify support", verification
+ * plain TypeScript, independent of the engines (the objectives and TSPLIB distances are the ones the
+ * service re-scores with: @svc/contracts/scoring and /tsplib) (interface §4 "Verify support", verification
  * class `local_recompute`). It never searches: it only evaluates the answer it is given.
  */
 
@@ -108,7 +111,8 @@ function maxcut(p: Doc): Evaluation {
         const x = binaryAnswer(a, n);
         if (typeof x === 'string') return x;
         const k = x.reduce((s, v) => s + v, 0);
-        return { objective: k * (n - k), detail: `cut_value = ${k * (n - k)} (${k} of ${n} nodes on side 1 of the complete graph)` };
+        const cut = completeCutValue(n, x);
+        return { objective: cut, detail: `cut_value = ${cut} (${k} of ${n} nodes on side 1 of the complete graph)` };
       },
     };
   }
@@ -121,31 +125,13 @@ function maxcut(p: Doc): Evaluation {
     evaluate(a) {
       const x = binaryAnswer(a, n);
       if (typeof x === 'string') return x;
-      const cut = edges.reduce((s, [i, j, w]) => (x[i] !== x[j] ? s + w : s), 0);
+      const cut = cutValue(edges, x);
       return { objective: cut, detail: `cut_value = ${cut} over ${edges.length} edges` };
     },
   };
 }
 
-// TSPLIB95 distance of two points (docs/tsp.md): every distance an integer.
-function tsplib(metric: string, a: number[], b: number[]): number {
-  const dx = a[0] - b[0];
-  const dy = a[1] - b[1];
-  if (metric === 'euc_2d') return Math.floor(Math.sqrt(dx * dx + dy * dy) + 0.5);
-  if (metric === 'ceil_2d') return Math.ceil(Math.sqrt(dx * dx + dy * dy));
-  if (metric === 'att') {
-    const r = Math.sqrt((dx * dx + dy * dy) / 10);
-    const t = Math.floor(r + 0.5);
-    return t < r ? t + 1 : t;
-  }
-  const rad = (x: number) => (3.141592 * (Math.trunc(x) + (5 * (x - Math.trunc(x))) / 3)) / 180;
-  const q1 = Math.cos(rad(a[1]) - rad(b[1]));
-  const q2 = Math.cos(rad(a[0]) - rad(b[0]));
-  const q3 = Math.cos(rad(a[0]) + rad(b[0]));
-  return Math.trunc(6378.388 * Math.acos(Math.min(1, Math.max(-1, 0.5 * ((1 + q1) * q2 - (1 - q1) * q3)))) + 1);
-}
-
-// The tsp distances as a matrix: given, or from points and a TSPLIB metric.
+// The tsp distances as a matrix: given, or from points and a TSPLIB metric (docs/tsp.md; @svc/contracts/tsplib).
 function tspMatrix(p: Doc): number[][] {
   if (p.points === undefined) return matrix(p, 'matrix');
   const pts = p.points;
@@ -154,7 +140,7 @@ function tspMatrix(p: Doc): number[][] {
   const metric = p.metric ?? 'euc_2d';
   if (typeof metric !== 'string' || !['euc_2d', 'ceil_2d', 'att', 'geo'].includes(metric)) throw bad('metric', 'expected euc_2d, ceil_2d, att or geo');
   if (pts.length > 5000) throw bad('points', 'verify --local recomputes up to 5,000 points; run svc verify tsp for the service check');
-  return (pts as number[][]).map((a) => (pts as number[][]).map((b) => (a === b ? 0 : tsplib(metric, a, b))));
+  return (pts as number[][]).map((a) => (pts as number[][]).map((b) => (a === b ? 0 : tsplibDistance(metric as TsplibMetric, a[0], a[1], b[0], b[1]))));
 }
 
 function tsp(p: Doc): Evaluation {
@@ -165,8 +151,7 @@ function tsp(p: Doc): Evaluation {
     evaluate(a) {
       const t = permutation(a, n, true);
       if (typeof t === 'string') return t;
-      let len = 0;
-      for (let i = 0; i < n; i++) len += m[t[i]][t[(i + 1) % n]];
+      const len = closedTourLength((i, j) => m[i][j], t);
       return { objective: len, detail: `length = ${len} around the closed tour of ${n} cities` };
     },
   };
@@ -182,8 +167,7 @@ function qap(p: Doc): Evaluation {
     evaluate(a) {
       const q = permutation(a, n, false);
       if (typeof q === 'string') return q;
-      let cost = 0;
-      for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) cost += f[i][j] * d[q[i]][q[j]];
+      const cost = assignmentCost(f, d, q);
       return { objective: cost, detail: `cost = ${cost} (Σ flow[i][j]·dist[p[i]][p[j]])` };
     },
   };
@@ -204,7 +188,7 @@ function xorsat(p: Doc): Evaluation {
     evaluate(a) {
       const x = binaryAnswer(a, n);
       if (typeof x === 'string') return x;
-      const violations = parsed.filter((e) => e.vars.reduce((s, v) => s ^ x[v], 0) !== e.rhs).length;
+      const violations = xorViolations(parsed, x);
       return { objective: violations, violations, detail: `${parsed.length - violations} of ${parsed.length} equations hold` };
     },
   };
@@ -236,7 +220,7 @@ function rank(p: Doc): Evaluation {
       if (typeof order === 'string') return `${order} (the answer must order every item once)`;
       const pos = new Array<number>(n);
       order.forEach((item, k) => { pos[item] = k; });
-      const dis = votes.filter(([w, l]) => pos[w] > pos[l]).length;
+      const dis = disagreements(votes, (item) => pos[item]);
       return { objective: dis, detail: `disagreements = ${dis} of ${votes.length} votes contradict the order` };
     },
   };
@@ -271,7 +255,7 @@ function rules(p: Doc): Evaluation {
       if (typeof x === 'string') return x;
       const violations = parsed.filter((r) => (x[r.a] === x[r.b]) !== r.same).length;
       // A QUBO self-pair adds to the linear term (x² = x).
-      const energy = linear.reduce((s, [i, w]) => s + w * x[i], 0) + quad.reduce((s, [i, j, w]) => s + w * x[i] * x[j], 0);
+      const energy = quboEnergy(linearRaw as Record<string, number>, quad, x);
       return { objective: violations, violations, extra: { energy }, detail: `${parsed.length - violations} of ${parsed.length} rules hold; energy = ${energy}` };
     },
   };

@@ -13,6 +13,7 @@
 #include "common/prng.h"
 #include "tsp/alpha.h"
 #include "tsp/branch.h"
+#include "tsp/distance.h"
 #include "tsp/merge.h"
 #include "tsp/tour.h"
 
@@ -32,14 +33,6 @@ constexpr int32_t kBnbCap = 2000;
 // or3opt start reached pr1002's optimum on more seeds with 10) and the depth of a Lin–Kernighan chain.
 constexpr int32_t kAlphaCandidates = 10;
 constexpr int32_t kLkDepth = 30;
-
-double Nint(double x) { return std::floor(x + 0.5); }
-
-double GeoRadians(double x) {
-  const double deg = std::trunc(x);
-  const double min = x - deg;
-  return (3.141592 * (deg + (5.0 * min) / 3.0)) / 180.0;
-}
 
 // The k nearest cities of every city (distance, then index), n*k row-major.
 std::vector<int32_t> CandidateLists(int32_t n, const TspDistance& d, int32_t k) {
@@ -363,8 +356,8 @@ TspDistance::TspDistance(const TspProblem& p)
     lat_.resize(n_);
     lon_.resize(n_);
     for (int32_t i = 0; i < n_; ++i) {
-      lat_[i] = GeoRadians(points_[2 * static_cast<size_t>(i)]);
-      lon_[i] = GeoRadians(points_[2 * static_cast<size_t>(i) + 1]);
+      lat_[i] = TsplibGeoRadians(points_[2 * static_cast<size_t>(i)]);
+      lon_[i] = TsplibGeoRadians(points_[2 * static_cast<size_t>(i) + 1]);
     }
   }
 }
@@ -388,22 +381,14 @@ double TspDistance::Compute(int32_t i, int32_t j) const {
   switch (metric_) {
     case TspMetric::kMatrix:
       return matrix_[static_cast<size_t>(i) * n_ + j];
-    case TspMetric::kGeo: {
-      const double q1 = std::cos(lon_[i] - lon_[j]);
-      const double q2 = std::cos(lat_[i] - lat_[j]);
-      const double q3 = std::cos(lat_[i] + lat_[j]);
-      return std::trunc(6378.388 * std::acos(std::min(1.0, std::max(-1.0, 0.5 * ((1.0 + q1) * q2 - (1.0 - q1) * q3)))) + 1.0);
-    }
+    case TspMetric::kGeo:
+      return TsplibGeoDistance(lat_[i], lon_[i], lat_[j], lon_[j]);
     default:
       break;
   }
   const double dx = points_[2 * static_cast<size_t>(i)] - points_[2 * static_cast<size_t>(j)];
   const double dy = points_[2 * static_cast<size_t>(i) + 1] - points_[2 * static_cast<size_t>(j) + 1];
-  if (metric_ == TspMetric::kEuc2d) return Nint(std::sqrt(dx * dx + dy * dy));
-  if (metric_ == TspMetric::kCeil2d) return std::ceil(std::sqrt(dx * dx + dy * dy));
-  const double r = std::sqrt((dx * dx + dy * dy) / 10.0);
-  const double t = Nint(r);
-  return t < r ? t + 1 : t;
+  return TsplibPlaneDistance(metric_, dx, dy);
 }
 
 CallStatus ValidateTsp(std::string_view /*command*/, const TspProblem& p, const SolveOptions& options, std::string* error) {

@@ -3,7 +3,7 @@ import { Limits } from '../../kernels/model';
 import { newCancelSignal, type Effort } from '../../engine';
 import { Prng } from '../../prng';
 import { canonicalTsp } from './canonical';
-import { metricDistance } from './distance';
+import { tsplibDistance as metricDistance } from '@svc/contracts/tsplib';
 import { evaluateTsp } from './evaluate';
 import { tspBranchAndBound } from './branch';
 import { candidateLists, heldKarp, oneTreeBound, solveTsp } from './solve';

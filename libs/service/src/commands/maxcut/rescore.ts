@@ -1,3 +1,4 @@
+import { completeCutValue, cutValue } from '@svc/contracts/scoring';
 import type { Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `maxcut` (the fields the re-score reads). */
@@ -9,17 +10,8 @@ export interface MaxcutTerms {
 
 /** Cut value: Σ w over edges whose ends differ; the complete graph counts a·(n−a) unit edges. */
 export function rescoreMaxcut(p: MaxcutTerms, x: ArrayLike<number>): Rescored {
-  if (p.complete === true && !p.edges) {
-    let ones = 0;
-    for (let k = 0; k < p.n; k++) ones += x[k] === 1 ? 1 : 0;
-    return { value: ones * (p.n - ones), weightSum: (p.n * (p.n - 1)) / 2 };
-  }
-  let value = 0;
+  if (p.complete === true && !p.edges) return { value: completeCutValue(p.n, x), weightSum: (p.n * (p.n - 1)) / 2 };
   let weightSum = 0;
-  for (const t of p.edges ?? []) {
-    const w = t[2];
-    weightSum += Math.abs(w);
-    if (x[t[0]] !== x[t[1]]) value += w;
-  }
-  return { value, weightSum };
+  for (const t of p.edges ?? []) weightSum += Math.abs(t[2]);
+  return { value: cutValue(p.edges ?? [], x), weightSum };
 }

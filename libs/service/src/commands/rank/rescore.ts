@@ -1,3 +1,4 @@
+import { disagreements } from '@svc/contracts/scoring';
 import { permutationOf, type Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `rank` (the fields the re-score reads). */
@@ -19,8 +20,6 @@ export function rankNamesOf(order: ArrayLike<number>, items: readonly string[]):
 export function rescoreRank(p: RankTerms, order: readonly string[]): Rescored {
   const place = new Map<string, number>();
   for (let k = 0; k < order.length; k++) place.set(order[k], k);
-  let value = 0;
   const cs = p.comparisons ?? [];
-  for (const [winner, loser] of cs) if (place.get(loser)! < place.get(winner)!) value++;
-  return { value, weightSum: cs.length };
+  return { value: disagreements(cs, (item) => place.get(item)!), weightSum: cs.length };
 }

@@ -1,3 +1,4 @@
+import { xorViolations } from '@svc/contracts/scoring';
 import type { Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `xorsat` (the fields the re-score reads). */
@@ -8,13 +9,7 @@ export interface XorsatTerms {
 
 /** Violated equations of x, straight from the request JSON (a repeated variable cancels by parity). */
 export function xorsatViolations(t: XorsatTerms, x: ArrayLike<number>): number {
-  let v = 0;
-  for (const eq of t.equations) {
-    let s = eq.rhs;
-    for (const i of eq.vars) s ^= x[i];
-    v += s & 1;
-  }
-  return v;
+  return xorViolations(t.equations, x);
 }
 
 /** The violations of x with the number of equations as the tolerance scale (counts are exact). */

@@ -1,0 +1,10 @@
+/**
+ * Test support (never imported by the service): an independent brute-force witness of this
+ * command's expected answer on a small example, gathered by libs/service/test/witnesses.ts for
+ * the examples test (apps/http/src/meta.test.ts).
+ */
+
+/** The bytes protected: the decoded data's length. */
+export function witness(p: Record<string, any>): number {
+  return Buffer.from(p.data, 'base64').length;
+}
