@@ -35,6 +35,23 @@ inline void FuzzQubo(Reader& r, const SolverEntry& entry) {
     p.sample.max_flips = r.Int(1, 8);
   }
   const SolveOptions o = Options(r, warm, p.n);
+  // Budgets come from our TS facade (never from callers): small, so a case takes milliseconds.
+  p.budget.search.exact_max_n = r.U8() % 17;
+  p.budget.search.restarts = 1 + r.U8() % 4;
+  p.budget.search.tabu_iterations = r.U8() * 20;
+  p.budget.search.stall = 1 + r.U8() * 2;
+  p.budget.search.tenure_base = 1 + r.U8() % 8;
+  p.budget.search.tenure_span = 1 + r.U8() % 8;
+  p.budget.search.anneal_sweeps = r.U8() % 8;
+  p.budget.search.elite_pool = 1 + r.U8() % 10;
+  p.budget.search.shrink_rounds = 1 + r.U8() % 10;
+  p.budget.search.use_trees = r.Bit();
+  p.budget.exact.has_budget = r.Bit();
+  p.budget.exact.bnb_max_n = r.U8() % 40;
+  p.budget.exact.bnb_work = r.U8() * 100;
+  p.budget.exact.bound_work = r.U8() * 100;
+  p.budget.exact.force_bnb = r.U8() >= 230;
+  p.budget.exact.heuristic = r.U8() >= 230;
   Run(entry.command, p, o);
 }
 

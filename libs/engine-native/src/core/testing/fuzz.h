@@ -125,7 +125,7 @@ inline void FillBase(Reader& r, BaseArrays& a, ProblemBase& p, bool with_linear)
   p.complete = r.U8() >= 235;
 }
 
-// The common options: the seed, a warm start (mostly n values 0/1, held in `warm_start`), and small budgets.
+// The common options: the seed and a warm start (mostly n values 0/1, held in `warm_start`).
 inline SolveOptions Options(Reader& r, std::vector<uint8_t>& warm_start, int32_t n) {
   SolveOptions o;
   o.seed = r.U32();
@@ -135,23 +135,6 @@ inline SolveOptions Options(Reader& r, std::vector<uint8_t>& warm_start, int32_t
     for (auto& b : warm_start) b = r.U8() < 250 ? (r.U8() & 1) : r.U8();
     o.warm_start = warm_start;
   }
-  // Budgets come from our TS facade (never from callers): small, so a case takes milliseconds.
-  o.budget.exact_max_n = r.U8() % 17;
-  o.budget.restarts = 1 + r.U8() % 4;
-  o.budget.tabu_iterations = r.U8() * 20;
-  o.budget.stall = 1 + r.U8() * 2;
-  o.budget.tenure_base = 1 + r.U8() % 8;
-  o.budget.tenure_span = 1 + r.U8() % 8;
-  o.budget.anneal_sweeps = r.U8() % 8;
-  o.budget.elite_pool = 1 + r.U8() % 10;
-  o.budget.shrink_rounds = 1 + r.U8() % 10;
-  o.budget.use_trees = r.Bit();
-  o.exact.has_budget = r.Bit();
-  o.exact.bnb_max_n = r.U8() % 40;
-  o.exact.bnb_work = r.U8() * 100;
-  o.exact.bound_work = r.U8() * 100;
-  o.exact.force_bnb = r.U8() >= 230;
-  o.exact.heuristic = r.U8() >= 230;
   return o;
 }
 
