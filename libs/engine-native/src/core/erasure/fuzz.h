@@ -12,7 +12,7 @@ namespace svc::core::fuzz {
 // Mostly a consistent code (n = k + m, at least k shards present, shard_size bytes each) with
 // shards of any length and any loss pattern; anything sometimes.
 inline void FuzzErasure(Reader& r, const SolverEntry& entry) {
-  std::vector<uint8_t> present, shards;
+  std::vector<uint8_t> present, shards, warm;
   ErasureProblem p;
   ErasureView& e = p.erasure;
   e.k = r.U8() < 240 ? 1 + r.U8() % 12 : r.Int(-2, 300);
@@ -29,6 +29,8 @@ inline void FuzzErasure(Reader& r, const SolverEntry& entry) {
   for (auto& x : shards) x = r.U8();
   e.present = present;
   e.shards = shards;
+  const SolveOptions o = Options(r, warm, p.n);
+  Run(entry.command, p, o);
 }
 
 inline constexpr Shape kFuzz_erasure{ErasureProblem::kFamily, &FuzzErasure};
