@@ -2,8 +2,8 @@
  * Engine selection for the service: native when the addon loads, engine-ts otherwise, chosen by
  * the caller or by `SVC_ENGINE` (`ts` | `native`; unset = prefer native).
  */
-import { createTsEngine, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult, type ProgressListener } from '@svc/engine-ts';
-import { loadNativeAddon, type NativeLibrary, type NativeLoadResult } from './load-native-addon';
+import { createTsEngine, problemKindOf, type CancelSignal, type Command, type Engine, type EngineRequest, type EngineResult, type ProgressListener } from '@svc/engine-ts';
+import { loadNativeAddon, nativeLibraryDeclarations, type NativeLibrary, type NativeLibraryDeclaration, type NativeLoadResult } from './load-native-addon';
 import { nativeEngineFrom } from './native-engine';
 
 export type EngineKind = 'native' | 'ts';
@@ -16,27 +16,20 @@ export type EngineKind = 'native' | 'ts';
 export const TS_ONLY_COMMANDS: readonly Command[] = [];
 
 /**
- * Commands whose native solver needs an optional library, decided at build time: CMakeLists.txt
- * builds their family folder only when the library is found (`.ci/run` installs it) and the addon's
- * `libraries()` then names it with that family; an addon built without it lists neither the library
- * nor the commands (`addon.commands()`), and engine-ts serves them, also under `SVC_ENGINE=native`.
- * The Debian package gives full native speed.
- */
-export const NATIVE_LIBRARY_COMMANDS: Readonly<Partial<Record<Command, { readonly library: string; readonly debian: string; readonly family: string }>>> = {
-  precision: { library: 'MPFR (with GMP)', debian: 'libmpfr-dev', family: 'precision' },
-  reduce: { library: 'fplll (with GMP)', debian: 'libfplll-dev', family: 'reduce' },
-  relation: { library: 'GMP (built with MPFR)', debian: 'libmpfr-dev', family: 'precision' },
-};
-
-/**
  * Whether engine-ts serves `command` although the addon loaded because the addon was built without
- * its optional library: the command needs one, and no library of its family is in the build. An
- * addon that has the library but not the command is a wiring fault, not this (its
- * core/<family>/entries.h is missing), and stays native (and fails loudly).
+ * an optional library its family requires: a family declares its libraries in its own folder
+ * (core/<family>/library.cmake, REQUIRED ones leave the folder out when missing; the build writes
+ * the declarations to optional-libraries.json, `declared`), and no library of its family is in the
+ * build (`libraries`, the addon's `libraries()`). Such an addon lists neither the library nor the
+ * commands (`addon.commands()`), and engine-ts serves them, also under `SVC_ENGINE=native`; the
+ * Debian packages of the declaration give full native speed. An addon that has the library but not
+ * the command is a wiring fault, not this (its core/<family>/entries.h is missing), and stays
+ * native (and fails loudly).
  */
-export function builtWithout(native: Engine, libraries: readonly NativeLibrary[], command: Command): boolean {
-  const needs = NATIVE_LIBRARY_COMMANDS[command];
-  return needs !== undefined && !native.supports(command) && !libraries.some((l) => l.family === needs.family);
+export function builtWithout(native: Engine, libraries: readonly NativeLibrary[], command: Command,
+  declared: readonly NativeLibraryDeclaration[] = nativeLibraryDeclarations()): boolean {
+  const family = problemKindOf(command);
+  return declared.some((d) => d.required && d.family === family) && !native.supports(command) && !libraries.some((l) => l.family === family);
 }
 
 /**

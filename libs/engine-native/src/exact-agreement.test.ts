@@ -35,12 +35,14 @@ describeNative('exact methods: native and ts do the same work', () => {
     expect(certifiedByBnb).toBeGreaterThan(24);
   });
 
-  it('the facade passes the exact budget and method through; bad methods are refused', () => {
+  it('the facade passes the exact budget and method through in the qubo family budget; bad methods are refused', () => {
     const p = randomQubo(1, 30, { density: 0.5 });
     const { options } = prepare(req(p, { effort: 'high', exactMethod: 'branch_and_bound' }));
-    expect(options.exact).toEqual({ bnbMaxN: expect.any(Number), bnbWork: expect.any(Number), boundWork: expect.any(Number) });
-    expect(options.exactMethod).toBe('branch_and_bound');
-    expect(prepare(req(randomMaxcut(2, 9, { density: 0.5 }))).options.exact).not.toBeNull();
+    expect(options.family).toMatchObject({
+      exact: { bnbMaxN: expect.any(Number), bnbWork: expect.any(Number), boundWork: expect.any(Number) },
+      exactMethod: 'branch_and_bound',
+    });
+    expect(prepare(req(randomMaxcut(2, 9, { density: 0.5 }))).options.family).toMatchObject({ exact: expect.any(Object), exactMethod: 'auto' });
     expect(() => prepare(req(p, { exactMethod: 'magic' as never }))).toThrow(/exactMethod/);
   });
 });

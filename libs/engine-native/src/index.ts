@@ -3,16 +3,17 @@
  * and engine selection (`createEngine`, `SVC_ENGINE`). Build the addon with
  * `nx run engine-native:build`; without it everything falls back to engine-ts.
  */
-export { builtWithout, createEngine, NATIVE_LIBRARY_COMMANDS, TS_ONLY_COMMANDS, type EngineKind, type RoutedEngine } from './create-engine';
+export { builtWithout, createEngine, TS_ONLY_COMMANDS, type EngineKind, type RoutedEngine } from './create-engine';
 export { createNativeEngine, NATIVE_ENGINE_ID } from './native-engine';
 export {
   loadNativeAddon,
+  nativeLibraryDeclarations,
   nativeLoadFailureLine,
   nativeStatus,
   NATIVE_ADDON_VERSION,
   type NativeAddon,
-  type NativeBudgetArgs,
   type NativeLibrary,
+  type NativeLibraryDeclaration,
   type NativeLoadResult,
   type NativeOptionsArgs,
   type NativeRawResult,

@@ -3,16 +3,14 @@
  * The path is resolved through the package name, so it also works from an esbuild bundle that
  * lives in another folder (node_modules/@svc/engine-native is a symlink to libs/engine-native).
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CanonicalProblem, ExactBudget, ExactMethod, SearchBudget } from '@svc/engine-ts';
+import type { CanonicalProblem } from '@svc/engine-ts';
 
 /** The engine version the TS side expects; must equal the addon's `version`. */
 export const NATIVE_ADDON_VERSION = '1.0.0';
-
-/** The work budget, exactly engine-ts `budgetFor`'s result, passed through unchanged. */
-export type NativeBudgetArgs = SearchBudget;
 
 export interface NativeOptionsArgs {
   /** Unsigned 32-bit. */
@@ -20,12 +18,10 @@ export interface NativeOptionsArgs {
   /** 0 = no deadline; counted from the call. */
   readonly deadlineMs: number;
   readonly warmStart: Uint8Array | null;
-  readonly budget: NativeBudgetArgs;
-  /** optimize/maxcut family: engine-ts `exactBudgetFor`, unchanged; absent or null = no proof stage. */
-  readonly exact?: ExactBudget | null;
-  /** EngineRequest.exactMethod; absent = 'auto'. */
-  readonly exactMethod?: ExactMethod;
-  /** The family's budget by name (engine-ts nativeBudgetOf: its family.ts `nativeBudget`), read by its records. */
+  /**
+   * The family's budget by name (engine-ts nativeBudgetOf: its family.ts `nativeBudget`), read by its
+   * records (the QUBO family's search and exact budgets and the request's exactMethod among them).
+   */
   readonly family?: object;
 }
 
@@ -65,6 +61,46 @@ export interface NativeLibrary {
   readonly name: string;
   readonly version: string;
   readonly family: string;
+}
+
+/**
+ * An optional library a family declares in its own folder (core/<family>/library.cmake), as the
+ * build found it: CMakeLists.txt writes every declaration to optional-libraries.json beside the addon.
+ */
+export interface NativeLibraryDeclaration {
+  readonly name: string;
+  /** The family (core folder and engine-ts problem kind) that declares it. */
+  readonly family: string;
+  /** Without it the family is left out of the addon and engine-ts serves its commands. */
+  readonly required: boolean;
+  readonly found: boolean;
+  readonly version: string | null;
+  /** The Debian packages that bring it (.ci/run installs them from the same declaration). */
+  readonly debian: readonly string[];
+}
+
+let declarations: readonly NativeLibraryDeclaration[] | undefined;
+
+/** The optional libraries the families declare, found or not, from the build beside the addon (empty without a build). */
+export function nativeLibraryDeclarations(): readonly NativeLibraryDeclaration[] {
+  declarations ??= readDeclarations(candidatePaths().map((file) => path.join(path.dirname(file), 'optional-libraries.json')));
+  return declarations;
+}
+
+/** Exported for tests: the first of `files` that reads as a declaration list, else none. */
+export function readDeclarations(files: readonly string[]): readonly NativeLibraryDeclaration[] {
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;  // no build here: try the next place
+    }
+    const list: unknown = JSON.parse(text);
+    if (!Array.isArray(list)) throw new Error(`${file}: not a list of optional-library declarations`);
+    return list as NativeLibraryDeclaration[];
+  }
+  return [];
 }
 
 /** The addon's exports (src/binding/addon.cc). */

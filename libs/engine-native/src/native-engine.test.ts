@@ -123,10 +123,7 @@ describeNative('native engine', () => {
     expect(() => addon.solve('maxcut', {} as never, {} as never, flag)).toThrow(TypeError);
     expect(() => (addon.solve as (...a: unknown[]) => unknown)('maxcut')).toThrow(TypeError);
     const problem = { kind: 'maxcut', n: 3, complete: true, edges: null } as const;
-    const options = {
-      seed: 0, deadlineMs: 0, warmStart: null,
-      budget: { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false },
-    };
+    const options = { seed: 0, deadlineMs: 0, warmStart: null };
     await expect(addon.solve('not-a-command', problem, options, flag)).rejects.toThrow(/does not support "not-a-command"/);
     const ok = await addon.solve('maxcut', problem, options, flag);
     expect(ok.objective).toBe(2);
@@ -137,9 +134,8 @@ describeNative('native engine', () => {
     const code = `const { parentPort } = require('node:worker_threads');
       const a = require(${JSON.stringify(addonPath)});
       const flag = new Int32Array(new SharedArrayBuffer(4));
-      const budget = { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false };
       a.solve('maxcut', { n: 9, complete: true, linear: null, i: new Int32Array(0), j: new Int32Array(0), w: new Float64Array(0) },
-        { seed: 0, deadlineMs: 0, warmStart: null, budget }, flag).then((r) => parentPort.postMessage(r.objective));`;
+        { seed: 0, deadlineMs: 0, warmStart: null }, flag).then((r) => parentPort.postMessage(r.objective));`;
     const w = new Worker(code, { eval: true });
     const got = await new Promise((resolve, reject) => {
       w.once('message', resolve);

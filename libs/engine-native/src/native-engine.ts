@@ -22,16 +22,12 @@ import {
   type EngineProgress,
   type ProgressListener,
 } from '@svc/engine-ts';
-import { type NativeAddon, type NativeBudgetArgs, type NativeOptionsArgs, loadNativeAddon } from './load-native-addon';
+import { type NativeAddon, type NativeOptionsArgs, loadNativeAddon } from './load-native-addon';
 
 /** Engine id of the native engine; bump with the addon version whenever answers change. */
 export const NATIVE_ENGINE_ID = 'native-1.1.0';
 
 const DEFAULT_EFFORT: Effort = 'medium';
-const NO_BUDGET: NativeBudgetArgs = {
-  exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1,
-  annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false,
-};
 
 /** The native engine when the addon loads in this thread, else null (see `nativeStatus`). */
 export function createNativeEngine(): Engine | null {
@@ -137,7 +133,7 @@ export function prepare(
   const exactMethod = req.exactMethod ?? 'auto';
   if (exactMethod !== 'auto' && exactMethod !== 'branch_and_bound' && exactMethod !== 'heuristic') throw new RangeError(`unknown exactMethod "${String(exactMethod)}"`);
   const options: NativeOptionsArgs = {
-    seed, deadlineMs, warmStart: warm, budget: native.search ?? NO_BUDGET, exact: native.exact ?? null, exactMethod,
+    seed, deadlineMs, warmStart: warm,
     ...(native.family !== undefined ? { family: native.family } : {}),
   };
   return { problem: p, options, flag };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
 import { canonicalPrecision, decimalText, type PrecisionProblem } from '@svc/engine-ts/families/precision';
 import { hasPython, pythonPrecision, randomPrecisionCases, squareOf, type PrecisionCase } from '@svc/engine-ts/testing/precision';
-import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_LIBRARY_COMMANDS } from './index';
+import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';
 import type { NativeAddon } from './load-native-addon';
 
@@ -13,8 +13,9 @@ describe('precision runs natively only when the addon was built with MPFR', () =
     version: '1.0.0', commands: () => commands, libraries: () => [], solve: () => Promise.reject(new Error('not called')),
   });
 
-  it('is declared as needing MPFR (libmpfr-dev)', () => {
-    expect(NATIVE_LIBRARY_COMMANDS.precision).toEqual({ library: 'MPFR (with GMP)', debian: 'libmpfr-dev', family: 'precision' });
+  it('is declared as needing MPFR and GMP (libmpfr-dev, libgmp-dev) in its folder (core/precision/library.cmake)', () => {
+    const declared = nativeLibraryDeclarations().filter((d) => d.family === 'precision');
+    expect(declared.map((d) => [d.name, d.required, d.debian])).toEqual([['mpfr', true, ['libmpfr-dev']], ['gmp', true, ['libgmp-dev']]]);
   });
 
   it('an addon built without it leaves precision to engine-ts, also under SVC_ENGINE=native; every other command stays native', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
 import { canonicalReduce, decimalTextOf, parseReduceAnswer } from '@svc/engine-ts/families/reduce';
 import { basisJson, knapsackBasis, plainDeterminant, plainProduct, plainReducedFailure, uniformBasis } from '@svc/engine-ts/testing/reduce';
-import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_LIBRARY_COMMANDS } from './index';
+import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';
 import type { NativeAddon } from './load-native-addon';
 
@@ -13,7 +13,8 @@ describe('reduce runs natively only when the addon was built with fplll', () => 
     version: '1.0.0', commands: () => commands, libraries: () => [], solve: () => Promise.reject(new Error('not called')),
   });
   it('is declared as needing fplll (libfplll-dev); without it engine-ts serves reduce', () => {
-    expect(NATIVE_LIBRARY_COMMANDS.reduce).toEqual({ library: 'fplll (with GMP)', debian: 'libfplll-dev', family: 'reduce' });
+    const declared = nativeLibraryDeclarations().filter((d) => d.family === 'reduce');
+    expect(declared.map((d) => [d.name, d.required, d.debian])).toEqual([['fplll', true, ['libfplll-dev', 'fplll-tools']]]);
     for (const kind of ['native', undefined] as const) expect(createEngine(kind, () => ({ addon: stub(['tsp']), error: null })).engineFor('reduce').kind).toBe('ts');
   });
 });

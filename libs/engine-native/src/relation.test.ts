@@ -3,14 +3,15 @@ import { createTsEngine, type EngineRequest, type NumericResult } from '@svc/eng
 import { canonicalRelation, type RelationInput } from '@svc/engine-ts/families/relation';
 import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from '@svc/engine-ts/testing/relation';
 import { Prng } from '@svc/engine-ts';
-import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_LIBRARY_COMMANDS } from './index';
+import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';
 
 const request = (input: RelationInput): EngineRequest => ({ command: 'relation', problem: canonicalRelation(input), effort: 'medium', seed: 0 });
 
 describe('relation runs natively only when the addon was built with GMP (the precision libraries)', () => {
-  it('is declared as needing GMP from libmpfr-dev, in the precision library family', () => {
-    expect(NATIVE_LIBRARY_COMMANDS.relation).toEqual({ library: 'GMP (built with MPFR)', debian: 'libmpfr-dev', family: 'precision' });
+  it('is declared as needing MPFR and GMP in its folder (core/relation/library.cmake)', () => {
+    const declared = nativeLibraryDeclarations().filter((d) => d.family === 'relation');
+    expect(declared.map((d) => [d.name, d.required, d.debian])).toEqual([['mpfr', true, ['libmpfr-dev']], ['gmp', true, ['libgmp-dev']]]);
   });
   it('an addon built without it leaves relation to engine-ts', () => {
     const stub = { version: '1.0.0', commands: () => ['tsp'], libraries: () => [], solve: () => Promise.reject(new Error('not called')) };

@@ -70,14 +70,13 @@ describeNative('the hints on the real binding errors', () => {
     const problem = prepared('tsp');
     const nb = nativeBudgetOf(problem, { command: 'tsp', problem, effort: 'medium', seed: 0 });
     const { dpMaxN: _dropped, ...family } = nb.family as Record<string, unknown>;
-    const budget = { exactMaxN: 0, restarts: 0, tabuIterations: 0, stall: 0, tenureBase: 0, tenureSpan: 1, annealSweeps: 0, elitePool: 0, shrinkRounds: 0, useTrees: false };
-    const error = await failure(() => loadNativeAddon().addon!.solve('tsp', problem, { seed: 0, deadlineMs: 0, warmStart: null, budget, family }, newCancelSignal().flag));
+    const error = await failure(() => loadNativeAddon().addon!.solve('tsp', problem, { seed: 0, deadlineMs: 0, warmStart: null, family }, newCancelSignal().flag));
     expect(error).toMatch(/tsp budget needs dpMaxN/);
     const hint = nativeFailureHint(ROOT, 'tsp', nativeWiring(ROOT, 'tsp', 'tsp'), error);
     expect(hint).toContain('lacks the number "dpMaxN"');
     expect(hint).toContain('libs/engine-ts/src/families/tsp/family.ts');
     expect(hint).toContain('BudgetField record in libs/engine-native/src/core/tsp/solve.h');
-    const none = await failure(() => loadNativeAddon().addon!.solve('tsp', problem, { seed: 0, deadlineMs: 0, warmStart: null, budget }, newCancelSignal().flag));
+    const none = await failure(() => loadNativeAddon().addon!.solve('tsp', problem, { seed: 0, deadlineMs: 0, warmStart: null }, newCancelSignal().flag));
     expect(nativeFailureHint(ROOT, 'tsp', nativeWiring(ROOT, 'tsp', 'tsp'), none)).toContain('lacks its budget object (options.family)');
   });
 

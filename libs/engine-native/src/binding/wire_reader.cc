@@ -135,48 +135,6 @@ bool ReadOptions(const Napi::Object& options, core::SolveOptions* out, std::vect
   } else if (!wv.IsNull() && !wv.IsUndefined()) {
     return ThrowType(env, "warmStart must be a Uint8Array or null");
   }
-  const Napi::Value bv = options.Get("budget");
-  if (!bv.IsObject()) return ThrowType(env, "budget must be an object");
-  const Napi::Object b = bv.As<Napi::Object>();
-  core::SearchBudget& sb = out->budget;
-  if (!ReadInt(b, "exactMaxN", 0, kMax32, &sb.exact_max_n) ||
-      !ReadInt(b, "restarts", 0, kMaxSafe, &sb.restarts) ||
-      !ReadInt(b, "tabuIterations", 0, kMaxSafe, &sb.tabu_iterations) ||
-      !ReadInt(b, "stall", 0, kMaxSafe, &sb.stall) ||
-      !ReadInt(b, "tenureBase", 0, kMax32, &sb.tenure_base) ||
-      !ReadInt(b, "tenureSpan", 1, kMax32, &sb.tenure_span) ||
-      !ReadInt(b, "annealSweeps", 0, kMax32, &sb.anneal_sweeps) ||
-      !ReadInt(b, "elitePool", 0, kMax32, &sb.elite_pool) ||
-      !ReadInt(b, "shrinkRounds", 0, kMax32, &sb.shrink_rounds) ||
-      !ReadBool(b, "useTrees", &sb.use_trees)) {
-    return false;
-  }
-  // Optional `exact` (engine-ts exactBudgetFor) and `exactMethod` ('auto' | 'branch_and_bound'
-  // | 'heuristic').
-  const Napi::Value ev = options.Get("exact");
-  if (ev.IsObject()) {
-    const Napi::Object eo = ev.As<Napi::Object>();
-    core::ExactBudget& eb = out->exact;
-    if (!ReadInt(eo, "bnbMaxN", 0, kMax32, &eb.bnb_max_n) ||
-        !ReadInt(eo, "bnbWork", 0, kMaxSafe, &eb.bnb_work) ||
-        !ReadInt(eo, "boundWork", 0, kMaxSafe, &eb.bound_work)) {
-      return false;
-    }
-    eb.has_budget = true;
-  } else if (!ev.IsNull() && !ev.IsUndefined()) {
-    return ThrowType(env, "exact must be an object or null");
-  }
-  const Napi::Value method = options.Get("exactMethod");
-  if (method.IsString()) {
-    const std::string m = method.As<Napi::String>().Utf8Value();
-    if (m != "auto" && m != "branch_and_bound" && m != "heuristic") {
-      return ThrowType(env, "exactMethod must be 'auto', 'branch_and_bound' or 'heuristic'");
-    }
-    out->exact.force_bnb = m == "branch_and_bound";
-    out->exact.heuristic = m == "heuristic";
-  } else if (!method.IsNull() && !method.IsUndefined()) {
-    return ThrowType(env, "exactMethod must be a string");
-  }
   return true;
 }
 

@@ -61,14 +61,6 @@ bool ReadInt(const Napi::Object& o, const char* key, double lo, double hi, T* ou
   return true;
 }
 
-inline bool ReadBool(const Napi::Object& o, const char* key, bool* out) {
-  const Napi::Value v = o.Get(key);
-  if (o.Env().IsExceptionPending()) return false;
-  if (!v.IsBoolean()) return ThrowType(o.Env(), std::string(key) + " must be a boolean");
-  *out = v.As<Napi::Boolean>().Value();
-  return true;
-}
-
 // A Float64Array argument: read in place when it is over a SharedArrayBuffer (cannot be detached;
 // the reference keeps it alive), copied otherwise. Lives as long as the family's arguments.
 class SharedDoubles {
@@ -97,8 +89,9 @@ class SharedDoubles {
 inline constexpr double kMaxSafe = 9007199254740991.0;  // 2^53 - 1
 inline constexpr double kMax32 = 2147483647.0;
 
-// seed, deadlineMs, warmStart (copied into *warm; options->warm_start is left to the caller),
-// budget (engine-ts budgetFor), exact and exactMethod. false with a pending JS exception.
+// seed, deadlineMs, warmStart (copied into *warm; options->warm_start is left to the caller); a
+// family's work budget comes with its problem (options.family, by its records). false with a
+// pending JS exception.
 bool ReadOptions(const Napi::Object& options, core::SolveOptions* out, std::vector<uint8_t>* warm,
                  double* deadline_ms);
 

@@ -7,6 +7,7 @@
 #include "kernels/model.h"
 #include "testing/test_instances.h"
 #include "testing/test_util.h"
+#include "qubo/model.h"
 
 namespace {
 

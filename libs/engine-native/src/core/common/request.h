@@ -40,36 +40,11 @@ struct ProblemBase {
 // Pairs canonical (0 <= i < j < n, equal lengths); false with a message otherwise.
 bool CheckPairs(int32_t n, const PairsView& pairs, std::string* error);
 
-// The work budget of engine-ts `budgetFor` (effort.ts SearchBudget), field for field.
-struct SearchBudget {
-  int32_t exact_max_n = 0;       // enumerate when n <= exact_max_n (max-cut: n - 1 free bits)
-  int64_t restarts = 0;          // cap on tabu phases
-  int64_t tabu_iterations = 0;   // total tabu moves
-  int64_t stall = 0;             // a phase ends after this many non-improving moves
-  int32_t tenure_base = 0;
-  int32_t tenure_span = 1;
-  int32_t anneal_sweeps = 0;  // annealing sweeps that build a fresh start point
-  int32_t elite_pool = 0;     // elite pool capacity for path relinking (1 = none)
-  int32_t shrink_rounds = 0;  // rounds without a pool entry before the pool shrinks to its best
-  bool use_trees = false;
-};
-
-// engine-ts `exactBudgetFor` (effort.ts ExactBudget), field for field, plus the request's
-// exactMethod. has_budget false (the default) = no proven bound and no branch and bound.
-struct ExactBudget {
-  bool has_budget = false;
-  int32_t bnb_max_n = 0;   // branch and bound when <= bnb_max_n variables are left unfixed
-  int64_t bnb_work = 0;    // branch-and-bound work cap (bnb.h)
-  int64_t bound_work = 0;  // work cap of the proven bound of a heuristic answer
-  bool force_bnb = false;  // exactMethod 'branch_and_bound': no enumeration, n up to 4096
-  bool heuristic = false;  // exactMethod 'heuristic': no enumeration, no branch and bound
-};
-
+// What every command's request carries besides its problem; a family's work budget comes with its
+// problem (its records, <family>/problem.h).
 struct SolveOptions {
   uint32_t seed = 0;                   // the request seed; each solver seeds its own Prng from it
   std::span<const uint8_t> warm_start; // empty, or n values 0/1
-  SearchBudget budget;
-  ExactBudget exact;                   // optimize / maxcut family only
 };
 
 struct Work {

@@ -15,6 +15,7 @@
 #include "kernels/tabu.h"
 #include "testing/test_instances.h"
 #include "testing/test_util.h"
+#include "qubo/model.h"
 
 namespace {
 
@@ -102,12 +103,13 @@ void TestSolveReportsDeadline() {
   svc::core::Prng rng(4);
   const svc::test::Instance in = svc::test::RandomInstance(rng, 28, 0.5, 10, true);
   svc::core::SolveOptions o;
-  o.budget.exact_max_n = 28;
+  svc::core::QuboBudget budget;
+  budget.search.exact_max_n = 28;
   const Clock::time_point start = Clock::now();
   const Limits limits(nullptr, start, 20);
   svc::core::SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("optimize", in.View(), o, limits, &out, &error) ==
+  CHECK(svc::core::Solve("optimize", in.View(budget), o, limits, &out, &error) ==
         svc::core::CallStatus::kOk);
   CHECK(out.status == svc::core::ResultStatus::kDeadline);
   CHECK(out.proof == svc::core::Proof::kNone);
@@ -164,25 +166,26 @@ void TestOptimizeProgressSameAnswer() {
     const bool maxcut = std::string(command) == "maxcut";
     const svc::test::Instance in = svc::test::RandomInstance(rng, 120, 0.1, 10, !maxcut);
     svc::core::SolveOptions o;
-    o.budget.exact_max_n = 0;
-    o.budget.tabu_iterations = 200000;
-    o.budget.restarts = 50;
-    o.budget.stall = 2000;
-    o.budget.tenure_base = 10;
-    o.budget.tenure_span = 10;
-    o.budget.anneal_sweeps = 10;
-    o.budget.elite_pool = 4;
-    o.budget.shrink_rounds = 3;
+    svc::core::QuboBudget budget;
+    budget.search.exact_max_n = 0;
+    budget.search.tabu_iterations = 200000;
+    budget.search.restarts = 50;
+    budget.search.stall = 2000;
+    budget.search.tenure_base = 10;
+    budget.search.tenure_span = 10;
+    budget.search.anneal_sweeps = 10;
+    budget.search.elite_pool = 4;
+    budget.search.shrink_rounds = 3;
     o.seed = 5;
     svc::core::SolveResult plain, watched;
     std::string error;
-    CHECK(svc::core::Solve(command, in.View(), o, Limits(), &plain, &error) == svc::core::CallStatus::kOk);
+    CHECK(svc::core::Solve(command, in.View(budget), o, Limits(), &plain, &error) == svc::core::CallStatus::kOk);
     Seen seen;
     const Clock::time_point start = Clock::now();
     svc::core::ProgressSink sink(Record, &seen, start);
     Limits limits(nullptr, start, 0);
     limits.set_progress(&sink);
-    CHECK(svc::core::Solve(command, in.View(), o, limits, &watched, &error) == svc::core::CallStatus::kOk);
+    CHECK(svc::core::Solve(command, in.View(budget), o, limits, &watched, &error) == svc::core::CallStatus::kOk);
     CHECK(plain.answer == watched.answer);
     CHECK(plain.objective == watched.objective);
     CHECK(plain.has_bound == watched.has_bound && plain.bound == watched.bound);

@@ -14,6 +14,7 @@
 #include "testing/test_instances.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
+#include "qubo/model.h"
 
 namespace {
 
@@ -201,14 +202,14 @@ void TestCutCycleBound() {
   CHECK(svc::test::BruteMaxCut(sq) == 2);
 }
 
-SolveOptions BnbOptionsFor(bool force, int64_t bnb_work) {
-  SolveOptions o = Options(24, 20000);
-  o.exact.has_budget = true;
-  o.exact.bnb_max_n = 128;
-  o.exact.bnb_work = bnb_work;
-  o.exact.bound_work = 10000000;
-  o.exact.force_bnb = force;
-  return o;
+svc::core::QuboBudget BnbBudgetFor(bool force, int64_t bnb_work) {
+  svc::core::QuboBudget b = Budget(24, 20000);
+  b.exact.has_budget = true;
+  b.exact.bnb_max_n = 128;
+  b.exact.bnb_work = bnb_work;
+  b.exact.bound_work = 10000000;
+  b.exact.force_bnb = force;
+  return b;
 }
 
 void TestSolveCertifiesByBranchAndBound() {
@@ -220,7 +221,7 @@ void TestSolveCertifiesByBranchAndBound() {
     const Instance in = cut ? RandomCut(rng, n, s % 3) : RandomQubo(rng, n, s % 3);
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve(cut ? "maxcut" : "optimize", in.View(), BnbOptionsFor(true, int64_t{1} << 40),
+    CHECK(svc::core::Solve(cut ? "maxcut" : "optimize", in.View(BnbBudgetFor(true, int64_t{1} << 40)), SolveOptions(),
                            Limits(), &out, &error) == CallStatus::kOk);
     CHECK(out.proof == Proof::kBranchAndBound);
     CHECK(out.status == ResultStatus::kOptimal);
@@ -236,8 +237,8 @@ void TestSolveCertifiesByBranchAndBound() {
                                : RandomCut(rng, 40, 1);
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve(s == 0 ? "optimize" : "maxcut", in.View(),
-                           BnbOptionsFor(false, int64_t{1} << 36), Limits(), &out, &error) ==
+    CHECK(svc::core::Solve(s == 0 ? "optimize" : "maxcut", in.View(BnbBudgetFor(false, int64_t{1} << 36)),
+                           SolveOptions(), Limits(), &out, &error) ==
           CallStatus::kOk);
     CHECK(out.proof == Proof::kBranchAndBound);
     CHECK(out.work.nodes > 0);
@@ -253,7 +254,7 @@ void TestSolveHeuristicBound() {
     SolveResult out;
     std::string error;
     // Too little branch-and-bound work to finish: a heuristic answer with a valid bound.
-    CHECK(svc::core::Solve(cut ? "maxcut" : "optimize", in.View(), BnbOptionsFor(true, 30), Limits(),
+    CHECK(svc::core::Solve(cut ? "maxcut" : "optimize", in.View(BnbBudgetFor(true, 30)), SolveOptions(), Limits(),
                            &out, &error) == CallStatus::kOk);
     const double opt = cut ? svc::test::BruteMaxCut(in) : svc::test::BruteQuboMin(in);
     if (out.proof == Proof::kNone) {
@@ -277,16 +278,16 @@ void TestSolveHeuristicBound() {
       total += 1 + a % 4;
     }
   }
-  SolveOptions o = BnbOptionsFor(false, 1000);
-  o.exact.bnb_max_n = 0;
+  svc::core::QuboBudget budget = BnbBudgetFor(false, 1000);
+  budget.exact.bnb_max_n = 0;
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("maxcut", bip.View(), o, Limits(), &out, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("maxcut", bip.View(budget), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
   CHECK(out.objective == total);
   CHECK(out.proof == Proof::kBoundAttained);  // balanced: by construction, before any search
   // exactMethod 'heuristic' keeps the closed form out: the search's cut meets the bound at the root.
-  o.exact.heuristic = true;
-  CHECK(svc::core::Solve("maxcut", bip.View(), o, Limits(), &out, &error) == CallStatus::kOk);
+  budget.exact.heuristic = true;
+  CHECK(svc::core::Solve("maxcut", bip.View(budget), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
   CHECK(out.objective == total);
   CHECK(out.proof == Proof::kBranchAndBound);
   CHECK(out.work.nodes == 0);

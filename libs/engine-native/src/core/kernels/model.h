@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "common/csr.h"
-#include "qubo/problem.h"
 
 namespace svc::core {
 
@@ -15,13 +14,6 @@ struct QuboModel {
   std::vector<double> h;  // linear terms
   Csr q;                  // symmetric couplings, both directions stored
 };
-
-// optimize maps one to one.
-QuboModel ModelFromQubo(const QuboView& p);
-
-// maxcut: cut(x) = sum w_ij (x_i + x_j - 2 x_i x_j), so minimising E = -cut uses
-// h_i = -(weighted degree of i) and Q_ij = 2 w_ij.
-QuboModel ModelFromMaxcut(const MaxcutView& p);
 
 // Energy from scratch (model order; used by tests and for warm starts).
 double ModelEnergy(const QuboModel& m, const std::vector<uint8_t>& x);

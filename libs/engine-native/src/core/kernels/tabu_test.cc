@@ -18,6 +18,7 @@
 #include "kernels/move_scan.h"
 #include "testing/test_instances.h"
 #include "testing/test_util.h"
+#include "qubo/model.h"
 
 namespace {
 

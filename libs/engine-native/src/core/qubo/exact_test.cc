@@ -6,6 +6,7 @@
 #include "qubo/evaluate.h"
 #include "testing/test_instances.h"
 #include "testing/test_util.h"
+#include "qubo/model.h"
 
 namespace {
 

@@ -25,9 +25,10 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
     return CallStatus::kOk;
   }
   const MaxcutView p{problem.n, problem.pairs, false};
+  const ExactBudget& exact = problem.budget.exact;
   // Every positive edge cut and no negative one is the proven bound: certified by construction
   // (exactMethod 'auto' only: 'heuristic' and 'branch_and_bound' ask for one method by name).
-  if (!options.exact.heuristic && !options.exact.force_bnb && SolveBalancedMaxcut(p, out)) return CallStatus::kOk;
+  if (!exact.heuristic && !exact.force_bnb && SolveBalancedMaxcut(p, out)) return CallStatus::kOk;
   const QuboModel model = ModelFromMaxcut(p);
   // Proven bounds at medium and high (SdpBoundMaxN > 0) for n >= kSdpMinN. With a deadline they
   // run before the search and share at most a third of the time left (the search keeps the rest):
@@ -37,13 +38,13 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // SDP bound runs after the search, when it ended with no proof and no limit fired: the search's
   // incumbents and work come first (a cancelled job bills the share done, its progress has a cut).
   double early = std::numeric_limits<double>::infinity();
-  const int32_t sdp_max_n = SdpBoundMaxN(options.exact);
+  const int32_t sdp_max_n = SdpBoundMaxN(exact);
   const bool sdp_size = p.n >= kSdpMinN && sdp_max_n > 0;
   const double share = limits.RemainingMs() / 3;
   const bool timed = std::isfinite(share);
   if (sdp_size && timed) {
     const Limits phase = limits.Within(share);
-    early = CutCycleBound(model.q, 0.5, options.exact.bound_work, &phase).bound;
+    early = CutCycleBound(model.q, 0.5, exact.bound_work, &phase).bound;
     const double flops = static_cast<double>(p.n) * p.n * p.n / 3;
     if (p.n <= sdp_max_n && flops <= phase.RemainingMs() * 4e6) {
       const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, phase);
@@ -57,7 +58,7 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // A cut and its mirror image have the same value: node n - 1 stays on side 0.
   SearchOutcome s = [&] {
     const ObjectiveScope progress(limits, -1, 0);  // the model's energy is minus the cut
-    return RunSearch(model, p.n - 1, true, options, limits);
+    return RunSearch(model, p.n - 1, true, problem.budget, options, limits);
   }();
   out->answer = std::move(s.x);
   out->objective = CutValue(p, out->answer);

@@ -16,7 +16,7 @@ CallStatus SolveOptimize(const QuboFamilyProblem& problem, const SolveOptions& o
   const QuboModel model = ModelFromQubo(p);
   SearchOutcome s = [&] {
     const ObjectiveScope progress(limits, 1, 0);  // the model's energy is the objective
-    return RunSearch(model, p.n, false, options, limits);
+    return RunSearch(model, p.n, false, problem.budget, options, limits);
   }();
   out->answer = std::move(s.x);
   out->objective = QuboEnergy(p, out->answer);

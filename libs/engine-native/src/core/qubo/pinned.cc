@@ -86,6 +86,7 @@ CallStatus SolveWant(const QuboFamilyProblem& problem, const SolveOptions& optio
   reduced.n = red.n_free;
   reduced.linear = red.linear;
   reduced.pairs = PairsView{red.pi, red.pj, red.pw};
+  reduced.budget = problem.budget;
   SolveOptions reduced_options = options;
   reduced_options.warm_start = reduced_warm;
   SolveResult r;

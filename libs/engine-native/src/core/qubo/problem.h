@@ -2,12 +2,14 @@
 #ifndef SVC_CORE_QUBO_PROBLEM_H_
 #define SVC_CORE_QUBO_PROBLEM_H_
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
 #include "common/request.h"
 #include "common/wire.h"
+#include "qubo/budget.h"
 
 namespace svc::core {
 
@@ -45,16 +47,65 @@ struct SampleSpec {
 };
 
 // What the registry hands the qubo family: the objective (base) plus want's pins and sample's
-// spec (empty for the other commands).
+// spec (empty for the other commands), and the family's work budget.
 struct QuboFamilyProblem : ProblemBase {
   static constexpr std::string_view kFamily = "qubo";
   PinsView pins = {};      // want only
   SampleSpec sample = {};  // sample only
+  QuboBudget budget = {};
 };
+
+inline constexpr std::string_view kExactMethods[] = {"auto", "branch_and_bound", "heuristic"};
+
+// The family budget's search and exact budgets and the request's exactMethod (engine-ts
+// families/qubo/command-budget.ts), for every command of the family.
+inline constexpr auto kQuboBudgetWire = std::to_array<WireField<QuboFamilyProblem>>({
+    {{"budget.search.exactMaxN", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.exact_max_n = static_cast<int32_t>(v.number); }},
+    {{"budget.search.restarts", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.restarts = static_cast<int64_t>(v.number); }},
+    {{"budget.search.tabuIterations", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.tabu_iterations = static_cast<int64_t>(v.number); }},
+    {{"budget.search.stall", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.stall = static_cast<int64_t>(v.number); }},
+    {{"budget.search.tenureBase", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.tenure_base = static_cast<int32_t>(v.number); }},
+    {{"budget.search.tenureSpan", WireType::kNumber, true, WireLength::kAny, {}, 1, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.tenure_span = static_cast<int32_t>(v.number); }},
+    {{"budget.search.annealSweeps", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.anneal_sweeps = static_cast<int32_t>(v.number); }},
+    {{"budget.search.elitePool", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.elite_pool = static_cast<int32_t>(v.number); }},
+    {{"budget.search.shrinkRounds", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.shrink_rounds = static_cast<int32_t>(v.number); }},
+    {{"budget.search.useTrees", WireType::kNumber, true, WireLength::kAny, {}, 0, 1, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.search.use_trees = v.number != 0; }},
+    // A present exact budget turns the proof stage on.
+    {{"budget.exact.bnbMaxN", WireType::kNumber, true, WireLength::kAny, {}, 0, 2147483647.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.exact.has_budget = true; p.budget.exact.bnb_max_n = static_cast<int32_t>(v.number); }},
+    {{"budget.exact.bnbWork", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.exact.bnb_work = static_cast<int64_t>(v.number); }},
+    {{"budget.exact.boundWork", WireType::kNumber, true, WireLength::kAny, {}, 0, 9007199254740991.0, true},
+     [](QuboFamilyProblem& p, const WireValue& v) { p.budget.exact.bound_work = static_cast<int64_t>(v.number); }},
+    {{"budget.exactMethod", WireType::kEnum, true, WireLength::kAny, kExactMethods},
+     [](QuboFamilyProblem& p, const WireValue& v) {
+       p.budget.exact.force_bnb = v.number == 1;
+       p.budget.exact.heuristic = v.number == 2;
+     }},
+});
+
+// `head` then the budget records.
+template <size_t K>
+constexpr auto WithQuboBudget(const std::array<WireField<QuboFamilyProblem>, K>& head) {
+  std::array<WireField<QuboFamilyProblem>, K + kQuboBudgetWire.size()> out{};
+  for (size_t k = 0; k < K; ++k) out[k] = head[k];
+  for (size_t k = 0; k < kQuboBudgetWire.size(); ++k) out[K + k] = kQuboBudgetWire[k];
+  return out;
+}
 
 // The canonical QUBO problem of optimize, feel, want and sample (engine-ts families/qubo/problem.ts)
 // by name; sample's spec and walk budget come with the family budget (engine-ts quboCommandBudget).
-inline constexpr auto kQuboWire = std::to_array<WireField<QuboFamilyProblem>>({
+inline constexpr auto kQuboWire = WithQuboBudget(std::to_array<WireField<QuboFamilyProblem>>({
     {{"linear", WireType::kF64, false, WireLength::kN}, [](QuboFamilyProblem& p, const WireValue& v) { p.linear = v.f64; }},
     {{"pairs.i", WireType::kI32}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.i = v.i32; }},
     {{"pairs.j", WireType::kI32}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.j = v.i32; }},
@@ -71,15 +122,15 @@ inline constexpr auto kQuboWire = std::to_array<WireField<QuboFamilyProblem>>({
      [](QuboFamilyProblem& p, const WireValue& v) { p.sample.rounds = static_cast<int64_t>(v.number); }},
     {{"budget.maxFlips", WireType::kNumber, true, WireLength::kAny, {}, 1, 2147483647.0, true},
      [](QuboFamilyProblem& p, const WireValue& v) { p.sample.max_flips = static_cast<int32_t>(v.number); }},
-});
+}));
 
 // The canonical max-cut problem (engine-ts families/qubo/problem.ts MaxcutProblem) by name.
-inline constexpr auto kMaxcutWire = std::to_array<WireField<QuboFamilyProblem>>({
+inline constexpr auto kMaxcutWire = WithQuboBudget(std::to_array<WireField<QuboFamilyProblem>>({
     {{"edges.i", WireType::kI32, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.i = v.i32; }},
     {{"edges.j", WireType::kI32, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.j = v.i32; }},
     {{"edges.w", WireType::kF64, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.pairs.w = v.f64; }},
     {{"complete", WireType::kNumber, false, WireLength::kAny, {}, 0, 1, true}, [](QuboFamilyProblem& p, const WireValue& v) { p.complete = v.number != 0; }},
-});
+}));
 
 }  // namespace svc::core
 

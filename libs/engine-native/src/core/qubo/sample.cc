@@ -45,6 +45,7 @@ CallStatus SolveSample(const QuboFamilyProblem& problem, const SolveOptions& opt
     base_view.n = n;
     base_view.linear = problem.linear;
     base_view.pairs = problem.pairs;
+    base_view.budget = problem.budget;
     SolveResult base;
     const CallStatus st = SolveOptimize(base_view, options, limits, &base, error);
     if (st != CallStatus::kOk) return st;

@@ -149,14 +149,15 @@ void TestProofStep() {
 void TestSolveUsesIt() {
   svc::core::Prng rng(5);
   const Instance in = svc::test::RandomInstance(rng, 120, 0.08, 1, false);
-  SolveOptions o = Options(20, 20000);
-  o.exact.has_budget = true;
-  o.exact.bnb_max_n = 0;
-  o.exact.bnb_work = 0;
-  o.exact.bound_work = 50'000'000;
+  SolveOptions o;
+  svc::core::QuboBudget budget = Budget(20, 20000);
+  budget.exact.has_budget = true;
+  budget.exact.bnb_max_n = 0;
+  budget.exact.bnb_work = 0;
+  budget.exact.bound_work = 50'000'000;
   SolveResult a;
   std::string error;
-  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(), &a, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("maxcut", in.View(budget), o, Limits(), &a, &error) == CallStatus::kOk);
   CHECK(a.has_bound);
   double positive = 0;
   for (double w : in.w) positive += std::max(0.0, w);
@@ -169,17 +170,17 @@ void TestSolveUsesIt() {
   // A generous deadline: the same answer and bound as without one (the bounds computed before the
   // search under a deadline are the ones the search would reach anyway).
   SolveResult d;
-  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(nullptr, svc::core::Clock::now(), 600000), &d, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("maxcut", in.View(budget), o, Limits(nullptr, svc::core::Clock::now(), 600000), &d, &error) == CallStatus::kOk);
   CHECK(d.answer == a.answer);
   CHECK(d.bound == a.bound);
   // A deadline already reached: the search stops at once, the SDP bound is skipped or cut short,
   // and whatever bound comes back is still valid.
   SolveResult c;
-  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(nullptr, svc::core::Clock::now(), 1e-6), &c, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("maxcut", in.View(budget), o, Limits(nullptr, svc::core::Clock::now(), 1e-6), &c, &error) == CallStatus::kOk);
   CHECK(!c.has_bound || c.bound >= c.objective);
-  o.exact.bound_work = 10'000'000;  // flash: no SDP
+  budget.exact.bound_work = 10'000'000;  // flash: no SDP
   SolveResult b;
-  CHECK(svc::core::Solve("maxcut", in.View(), o, Limits(), &b, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("maxcut", in.View(budget), o, Limits(), &b, &error) == CallStatus::kOk);
   CHECK(b.bound >= a.bound);
 }
 

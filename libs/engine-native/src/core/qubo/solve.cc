@@ -26,12 +26,12 @@ constexpr int32_t kEnumerateFirstMax = 20;
 // Float noise allowed when an incumbent is compared with a bound: 1e-12 (1 + sum|h| + sum|W|).
 }  // namespace
 
-SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
+SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, const QuboBudget& budget,
                         const SolveOptions& options, const Limits& limits) {
   SearchOutcome out;
   out.model_bound = -kInf;
-  const SearchBudget& b = options.budget;
-  const ExactBudget& exact = options.exact;
+  const SearchBudget& b = budget.search;
+  const ExactBudget& exact = budget.exact;
   if (m.n <= b.exact_max_n && !exact.force_bnb && !exact.heuristic) {
     int64_t bnb_nodes = 0;
     std::vector<uint8_t> found;

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "common/solve_limits.h"
+#include "qubo/model.h"
 #include "qubo/problem.h"
-#include "kernels/model.h"
 
 namespace svc::core {
 
@@ -25,7 +25,7 @@ struct SearchOutcome {
 // completes). Otherwise tabu search seeded with Prng(seed) from the warm start if any, then,
 // with an exact budget, Prove() on its answer.
 // `symmetric`: a max-cut model (E(x) = E(1 - x)).
-SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric,
+SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, const QuboBudget& budget,
                         const SolveOptions& options, const Limits& limits);
 
 struct ProofOutcome {

@@ -22,7 +22,7 @@ void TestRegistry() {
   in.linear = {1, 2};
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("tsp", in.View(), Options(20, 0), Limits(), &out, &error) ==
+  CHECK(svc::core::Solve("tsp", in.View(Budget(20, 0)), SolveOptions(), Limits(), &out, &error) ==
         CallStatus::kError);
   CHECK(error.find("tsp") != std::string::npos);
 }
@@ -30,9 +30,10 @@ void TestRegistry() {
 void TestValidation() {
   SolveResult out;
   std::string error;
-  const auto solve = [&](const char* cmd, const svc::test::Instance& in, const SolveOptions& o) {
+  const auto solve = [&](const char* cmd, const svc::test::Instance& in, const svc::core::QuboBudget& b,
+                         const SolveOptions& o = {}) {
     error.clear();
-    return svc::core::Solve(cmd, in.View(), o, Limits(), &out, &error);
+    return svc::core::Solve(cmd, in.View(b), o, Limits(), &out, &error);
   };
   svc::test::Instance bad_pair;
   bad_pair.n = 3;
@@ -40,25 +41,25 @@ void TestValidation() {
   bad_pair.i = {2};
   bad_pair.j = {1};
   bad_pair.w = {1};
-  CHECK(solve("optimize", bad_pair, Options(20, 0)) == CallStatus::kError);
+  CHECK(solve("optimize", bad_pair, Budget(20, 0)) == CallStatus::kError);
   CHECK(!error.empty());
   svc::test::Instance short_linear;
   short_linear.n = 3;
   short_linear.linear = {0, 0};
-  CHECK(solve("optimize", short_linear, Options(20, 0)) == CallStatus::kError);
+  CHECK(solve("optimize", short_linear, Budget(20, 0)) == CallStatus::kError);
   svc::test::Instance ok;
   ok.n = 3;
   ok.linear = {0, 0, 0};
-  SolveOptions warm = Options(20, 0);
+  SolveOptions warm;
   const std::vector<uint8_t> bad_warm = {0, 2, 1};
   warm.warm_start = bad_warm;
-  CHECK(solve("optimize", ok, warm) == CallStatus::kError);
+  CHECK(solve("optimize", ok, Budget(20, 0), warm) == CallStatus::kError);
   svc::test::Instance big;  // exact over 40 variables is refused, not attempted
   big.n = 40;
   big.linear.assign(40, 1.0);
-  CHECK(solve("optimize", big, Options(40, 0)) == CallStatus::kError);
-  SolveOptions no_span = Options(20, 100);
-  no_span.budget.tenure_span = 0;
+  CHECK(solve("optimize", big, Budget(40, 0)) == CallStatus::kError);
+  svc::core::QuboBudget no_span = Budget(20, 100);
+  no_span.search.tenure_span = 0;
   CHECK(solve("optimize", big, no_span) == CallStatus::kError);
 }
 
@@ -69,7 +70,7 @@ void TestCertifiedAgainstBruteForce() {
     const svc::test::Instance q = svc::test::RandomInstance(rng, n, 0.6, 9, true, true);
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve("optimize", q.View(), Options(24, 0), Limits(), &out, &error) ==
+    CHECK(svc::core::Solve("optimize", q.View(Budget(24, 0)), SolveOptions(), Limits(), &out, &error) ==
           CallStatus::kOk);
     CHECK(out.status == ResultStatus::kOptimal);
     CHECK(out.proof == Proof::kExhaustive);
@@ -79,7 +80,7 @@ void TestCertifiedAgainstBruteForce() {
     CHECK(out.work.nodes == (int64_t{1} << n));
 
     const svc::test::Instance c = svc::test::RandomInstance(rng, n, 0.6, 9, false, false);
-    CHECK(svc::core::Solve("maxcut", c.View(), Options(24, 0), Limits(), &out, &error) ==
+    CHECK(svc::core::Solve("maxcut", c.View(Budget(24, 0)), SolveOptions(), Limits(), &out, &error) ==
           CallStatus::kOk);
     CHECK_NEAR(out.objective, svc::test::BruteMaxCut(c), 1e-9);
     // A balanced signed graph attains sum max(0, w) by construction; the rest is enumerated.
@@ -107,11 +108,12 @@ void TestHeuristicKeepsBetterWarmStart() {
       best = x;
     }
   }
-  SolveOptions o = Options(10, 0);  // n > exact cap: heuristic path
+  SolveOptions o;
   o.warm_start = best;
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("optimize", q.View(), o, Limits(), &out, &error) == CallStatus::kOk);
+  // n > exact cap: heuristic path
+  CHECK(svc::core::Solve("optimize", q.View(Budget(10, 0)), o, Limits(), &out, &error) == CallStatus::kOk);
   CHECK(out.status == ResultStatus::kWorkLimit);
   CHECK(out.proof == Proof::kNone);
   CHECK(out.has_bound);
@@ -160,7 +162,7 @@ void TestBalancedGraph() {
     if (trial % 3 == 0) g.w[0] = -g.w[0];
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve("maxcut", g.View(), Options(24, 0), Limits(), &out, &error) ==
+    CHECK(svc::core::Solve("maxcut", g.View(Budget(24, 0)), SolveOptions(), Limits(), &out, &error) ==
           CallStatus::kOk);
     const double best = svc::test::BruteMaxCut(g);
     CHECK_NEAR(out.objective, best, 1e-9);
@@ -181,7 +183,7 @@ void TestBalancedGraph() {
     }
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve("maxcut", ring.View(), Options(10, 0), Limits(), &out, &error) ==
+    CHECK(svc::core::Solve("maxcut", ring.View(Budget(10, 0)), SolveOptions(), Limits(), &out, &error) ==
           CallStatus::kOk);
     if (n % 2 == 0) {
       CHECK(out.proof == Proof::kBoundAttained && out.objective == n && out.answer[n - 1] == 0);
@@ -196,10 +198,10 @@ void TestDeterministicHeuristic() {
   const svc::test::Instance c = svc::test::RandomInstance(rng, 300, 0.03, 5, false);
   SolveResult a, b;
   std::string error;
-  SolveOptions o = Options(20, 30000);
+  SolveOptions o;
   o.seed = 9;
-  svc::core::Solve("maxcut", c.View(), o, Limits(), &a, &error);
-  svc::core::Solve("maxcut", c.View(), o, Limits(), &b, &error);
+  svc::core::Solve("maxcut", c.View(Budget(20, 30000)), o, Limits(), &a, &error);
+  svc::core::Solve("maxcut", c.View(Budget(20, 30000)), o, Limits(), &b, &error);
   CHECK(a.answer == b.answer);
   CHECK(a.work.iterations == b.work.iterations);
   CHECK(a.work.iterations <= 30000);

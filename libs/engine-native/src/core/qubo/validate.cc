@@ -67,7 +67,7 @@ CallStatus ValidateQubo(std::string_view command, const QuboFamilyProblem& p,
     }
   }
   if (p.complete) return CallStatus::kOk;  // solved by construction; the budget is unused
-  const SearchBudget& b = options.budget;
+  const SearchBudget& b = p.budget.search;
   if (p.n <= b.exact_max_n) {
     const int32_t free_vars = command == "maxcut" ? p.n - 1 : p.n;
     if (free_vars > kExactMaxFree) {

@@ -82,7 +82,7 @@ void TestWantEqualsBruteForce() {
     v.pins = svc::core::PinsView{pin_i, pin_v};
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve("want", v, Options(20, 1000), Limits(), &out, &error) == CallStatus::kOk);
+    CHECK(svc::core::Solve("want", Budgeted(v, Budget(20, 1000)), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
     CHECK(out.proof != Proof::kNone);
     for (size_t k = 0; k < pin_i.size(); ++k) CHECK(out.answer[pin_i[k]] == pin_v[k]);
     CHECK_NEAR(out.objective, AllStates(in, pin_i, pin_v)[0].first, 1e-9);
@@ -101,7 +101,7 @@ void TestWantEqualsBruteForce() {
   v.pins = svc::core::PinsView{pi, pv};
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("want", v, Options(0, 0), Limits(), &out, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("want", Budgeted(v, Budget(0, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
   CHECK((out.answer == std::vector<uint8_t>{1, 0, 1}));
   CHECK(out.objective == 0.0);
   CHECK(out.proof == Proof::kExhaustive);
@@ -120,7 +120,7 @@ void TestSampleExact() {
     v.sample.max_flips = std::min<int32_t>(n, 8);
     SolveResult out;
     std::string error;
-    CHECK(svc::core::Solve("sample", v, Options(20, 1000), Limits(), &out, &error) == CallStatus::kOk);
+    CHECK(svc::core::Solve("sample", Budgeted(v, Budget(20, 1000)), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
     CHECK(out.proof == Proof::kExhaustive);
     const auto truth = AllStates(in);
     const size_t want = std::min<size_t>(static_cast<size_t>(k), truth.size());
@@ -148,7 +148,7 @@ void TestSampleWindowAndHeuristic() {
   v.sample.window = 3;
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("sample", v, Options(20, 0), Limits(), &out, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("sample", Budgeted(v, Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
   const auto truth = AllStates(small);
   size_t within = 0;
   for (const auto& t : truth) within += t.first <= truth[0].first + 3 ? 1 : 0;
@@ -161,7 +161,7 @@ void TestSampleWindowAndHeuristic() {
   hv.sample.rounds = 200;
   hv.sample.max_flips = 8;
   SolveResult h;
-  CHECK(svc::core::Solve("sample", hv, Options(20, 20000), Limits(), &h, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("sample", Budgeted(hv, Budget(20, 20000)), SolveOptions(), Limits(), &h, &error) == CallStatus::kOk);
   CHECK(h.proof == Proof::kNone);
   CHECK(h.has_bound);
   CHECK(h.samples.size() == 10);
@@ -175,7 +175,7 @@ void TestSampleWindowAndHeuristic() {
   }
   CHECK(visits > 10);
   SolveResult opt;
-  CHECK(svc::core::Solve("optimize", big.View(), Options(20, 20000), Limits(), &opt, &error) == CallStatus::kOk);
+  CHECK(svc::core::Solve("optimize", big.View(Budget(20, 20000)), SolveOptions(), Limits(), &opt, &error) == CallStatus::kOk);
   CHECK(h.objective <= opt.objective);
 }
 
@@ -185,23 +185,23 @@ void TestValidation() {
   in.linear = {1, 0, 0, -1};
   SolveResult out;
   std::string error;
-  CHECK(svc::core::Solve("want", in.View(), Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
+  CHECK(svc::core::Solve("want", in.View(Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
   CHECK(error.find("pin") != std::string::npos);
   const std::vector<int32_t> bad_i = {2, 1};
   const std::vector<uint8_t> bad_v = {1, 0};
   QuboFamilyProblem v = in.View();
   v.pins = svc::core::PinsView{bad_i, bad_v};
-  CHECK(svc::core::Solve("want", v, Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
+  CHECK(svc::core::Solve("want", Budgeted(v, Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
   const std::vector<int32_t> far_i = {4};
   const std::vector<uint8_t> far_v = {1};
   v.pins = svc::core::PinsView{far_i, far_v};
-  CHECK(svc::core::Solve("want", v, Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
-  CHECK(svc::core::Solve("sample", in.View(), Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
+  CHECK(svc::core::Solve("want", Budgeted(v, Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
+  CHECK(svc::core::Solve("sample", in.View(Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
   QuboFamilyProblem s = in.View();
   s.sample.count = 3;
   s.sample.has_window = true;
   s.sample.window = -1;
-  CHECK(svc::core::Solve("sample", s, Options(20, 0), Limits(), &out, &error) == CallStatus::kError);
+  CHECK(svc::core::Solve("sample", Budgeted(s, Budget(20, 0)), SolveOptions(), Limits(), &out, &error) == CallStatus::kError);
 }
 
 }  // namespace

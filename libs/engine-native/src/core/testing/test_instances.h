@@ -12,6 +12,28 @@
 
 namespace svc::test {
 
+// The qubo family's budget of the solve tests: exact enumeration up to exact_max_n variables;
+// beyond, `moves` tabu moves over moves / 1000 + 1 restarts with small tenures and perturbations.
+inline core::QuboBudget Budget(int32_t exact_max_n, int64_t moves) {
+  core::QuboBudget b;
+  b.search.exact_max_n = exact_max_n;
+  b.search.tabu_iterations = moves;
+  b.search.restarts = moves / 1000 + 1;
+  b.search.stall = 1000;
+  b.search.tenure_base = 3;
+  b.search.tenure_span = 2;
+  b.search.anneal_sweeps = 2;
+  b.search.elite_pool = 2;
+  b.search.shrink_rounds = 8;
+  return b;
+}
+
+// p with the budget b.
+inline core::QuboFamilyProblem Budgeted(core::QuboFamilyProblem p, const core::QuboBudget& b) {
+  p.budget = b;
+  return p;
+}
+
 // Owns the arrays a QuboFamilyProblem points into.
 struct Instance {
   int32_t n = 0;
@@ -20,8 +42,10 @@ struct Instance {
   std::vector<double> w;
   bool complete = false;
 
-  core::QuboFamilyProblem View() const {
-    return core::QuboFamilyProblem{{n, linear, core::PairsView{i, j, w}, complete}};
+  core::QuboFamilyProblem View(const core::QuboBudget& budget = {}) const {
+    core::QuboFamilyProblem p{{n, linear, core::PairsView{i, j, w}, complete}};
+    p.budget = budget;
+    return p;
   }
   core::QuboView Qubo() const { return core::QuboView{n, linear, core::PairsView{i, j, w}}; }
   core::MaxcutView Maxcut() const {
@@ -80,5 +104,8 @@ inline double BruteMaxCut(const Instance& in) {
 }
 
 }  // namespace svc::test
+
+// The names the qubo solve tests spell unqualified.
+using svc::test::Budget, svc::test::Budgeted;
 
 #endif  // SVC_CORE_TESTING_TEST_INSTANCES_H_

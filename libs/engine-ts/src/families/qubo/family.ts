@@ -13,7 +13,7 @@ import { maxcutWork, quboWork } from './work-model';
 export const QUBO_FAMILY: Family<QuboProblem, BinaryResult | SampleResult> = {
   kind: 'qubo',
   score: QUBO_SCORE,
-  nativeBudget: (p, req) => quboCommandBudget(req.command, p, req.effort, req.model),
+  nativeBudget: (p, req) => quboCommandBudget(req.command, p, req.effort, req.model, req.exactMethod),
   solvers: { optimize: solveQuboFamily, feel: solveFeel, want: solveWant, sample: solveSample },
   workModel: quboWork,
 };
@@ -21,7 +21,7 @@ export const QUBO_FAMILY: Family<QuboProblem, BinaryResult | SampleResult> = {
 export const MAXCUT_FAMILY: Family<MaxcutProblem, BinaryResult> = {
   kind: 'maxcut',
   score: MAXCUT_SCORE,
-  nativeBudget: (p, req) => maxcutBudget(p, req.effort, req.model),
+  nativeBudget: (p, req) => maxcutBudget(p, req.effort, req.model, req.exactMethod),
   solvers: { maxcut: solveQuboFamily },
   workModel: maxcutWork,
 };
