@@ -91,6 +91,8 @@ export interface JobSubmission {
 
 /** What the solve path needs of the job queue (jobs/ implements it). */
 export interface SolveQueue {
+  /** The estimated work from which a solve is queued (a plan made on a solve worker is compared with it). */
+  readonly limits: { readonly queueThresholdWork: number };
   /** Whether the plan's estimated work reaches the queue threshold. */
   estimate(plan: SolvePlan): { readonly queued: boolean };
   /**
