@@ -34,7 +34,8 @@ export { Prng, shuffleInPlace } from './prng';
 export { BUDGET_MODELS, LATEST_BUDGET_MODEL, parseEffort, type BudgetModel } from './effort';
 export { toCsr, type Csr } from './csr';
 export { evaluate, notWorse, tolerance } from './evaluate';
-export { createTsEngine, cutUpperBound, quboLowerBound, solveSync, TS_ENGINE_ID } from './ts-engine';
+export { createTsEngine, solveSync, TS_ENGINE_ID } from './ts-engine';
+export { cutUpperBound, quboLowerBound } from './families/qubo/solve';
 
 // qubo family: optimize, maxcut, feel, want, sample
 export type { EngineSample, MaxcutProblem, PinList, QuboProblem, SampleResult, SamplingSpec } from './families/qubo/problem';

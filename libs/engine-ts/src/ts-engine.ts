@@ -6,7 +6,6 @@ import type { CancelSignal, Command, Engine, EngineRequest, EngineResult, Progre
 import { BUDGET_MODELS } from './effort';
 import { SOLVERS } from './families';
 
-export { cutUpperBound, quboLowerBound } from './families/qubo/solve';
 
 /** Engine id: bump the version whenever an algorithm, budget or the PRNG changes answers. */
 export const TS_ENGINE_ID = 'ts-1.1.0';

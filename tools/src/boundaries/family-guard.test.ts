@@ -32,10 +32,7 @@ const SCOPES: { dir: string; families: ReadonlySet<string> }[] = [
 const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
   'libs/service/src/formulate.ts': { names: ['maxcut', 'optimize'], removedBy: 'unassigned: optimize/maxcut worksheet hints belong in their command modules' },
   'libs/service/src/index.ts': { names: ['quantum-scale'], removedBy: 'unassigned: re-exports the adapter and checker of quantum-scale' },
-  'libs/service/src/jobs/job-service.ts': { names: ['maxcut', 'optimize', 'qubo'], removedBy: 'fix-jobs (boundOf/objectiveOf into the CommandModule)' },
-  'libs/service/src/jobs/work-model.ts': { names: ['cover', 'design', 'entropy', 'erasure', 'frequency', 'maxcut', 'optimize', 'phase', 'planted-ising', 'qap', 'quantum-scale', 'qubo', 'reduce', 'relation', 'spectrum', 'tsp', 'world'], removedBy: 'fix-jobs (work model into the engine-ts families)' },
   'libs/service/src/receipt.ts': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: the receipt form of qubo and maxcut problems' },
-  'libs/service/src/solve/run.ts': { names: ['maxcut', 'milp', 'qap', 'tsp'], removedBy: 'fix-jobs (PROGRESS_SENSE into the CommandModule)' },
   'libs/service/src/svcb.ts': { names: ['maxcut', 'optimize', 'qubo'], removedBy: 'unassigned: the SVCB binary lane carries optimize and maxcut only' },
   'libs/engine-ts/src/base.ts': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
   'libs/engine-ts/src/index.ts': { names: ['cover', 'design', 'maxcut', 'milp', 'planted', 'planted-ising', 'qap', 'quantum-scale', 'qubo', 'rank', 'rules', 'select', 'tsp'], removedBy: 'unassigned: the package barrel re-exports the API of each family (@svc/engine-ts/families/* is the per-family entry)' },
@@ -59,12 +56,9 @@ const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
   'libs/engine-ts/src/testing/spectrum.ts': { names: ['spectrum'], removedBy: 'unassigned: the test helpers of a family in the shared testing/ (move to families/<family>/)' },
   'libs/engine-ts/src/testing/world.ts': { names: ['world'], removedBy: 'unassigned: the test helpers of a family in the shared testing/ (move to families/<family>/)' },
   'libs/engine-ts/src/testing/xorsat.ts': { names: ['xorsat'], removedBy: 'unassigned: the test helpers of a family in the shared testing/ (move to families/<family>/)' },
-  'libs/engine-ts/src/ts-engine.ts': { names: ['qubo'], removedBy: 'fix-jobs (re-exports quboLowerBound/cutUpperBound for boundOf of the service)' },
-  'libs/engine-native/src/core/common/request.h': { names: ['planted', 'rules', 'sample', 'xorsat'], removedBy: 'fix-cppfamily (QUBO budgets leave SolveOptions); the ResultKind names sample/rules/planted/xorsat: unassigned' },
+  'libs/engine-native/src/core/common/request.h': { names: ['planted', 'rules', 'sample', 'xorsat'], removedBy: 'unassigned: the ResultKind names sample/rules/planted/xorsat (the QUBO budgets left SolveOptions)' },
   'libs/engine-native/src/core/common/status.h': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
-  'libs/engine-native/src/core/kernels/model.cc': { names: ['maxcut', 'qubo'], removedBy: 'fix-cppfamily (ModelFromQubo/ModelFromMaxcut to qubo/)' },
-  'libs/engine-native/src/core/kernels/model.h': { names: ['maxcut', 'qubo'], removedBy: 'fix-cppfamily (model.h stops including qubo/problem.h)' },
-  'libs/engine-native/src/core/testing/fuzz_solve.cc': { names: ['cover', 'design', 'entropy', 'erasure', 'milp', 'planted', 'qap', 'qubo', 'rank', 'reduce', 'relation', 'rules', 'select', 'spectrum', 'tsp', 'xorsat'], removedBy: 'fix-cppfamily (core/<family>/fuzz.h gathered like entries.h)' },
+  'libs/engine-native/src/core/testing/fuzz_solve.cc': { names: ['xorsat'], removedBy: 'unassigned: the driver checks ResultKind::kXorsat (the family generators are in core/<family>/fuzz.h)' },
   'libs/engine-native/src/core/testing/test_instances.h': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: QUBO test instances for the kernel tests' },
 };
 

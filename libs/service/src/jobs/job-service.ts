@@ -10,7 +10,7 @@ import type { Command } from '@svc/engine-ts';
 import type { Store } from '@svc/store';
 import type { SolvePlan } from '../solve/plan';
 import { createSolvePool, type SolvePool } from '../solve/pool';
-import type { SolveQueue } from '../solve/types';
+import type { SolveQueue } from '../solve/queue';
 import type { ServiceMetrics } from '../metrics';
 import type { JobQueue } from '../distributed/job-queue';
 import type { JobLimits } from './job-config';
