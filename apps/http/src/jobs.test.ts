@@ -68,7 +68,7 @@ describe('a heavy solve is queued, persisted, run and billed once', () => {
     expect(j.result.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     expect(j.result.compute_units_left).toBe(10_000 - (await unitsUsed(t.url, token)));
     expect(j.result.observability.queue_ms).toBeGreaterThanOrEqual(0);
-    expect(j.progress).toMatchObject({ share_done: 1, share_basis: 'engine_work', best_objective: j.result.cut_value });
+    expect(j.progress).toMatchObject({ share: 1, share_basis: 'engine_work', best: j.result.cut_value });
     // Done is done: the bill did not move; the usage log lists the job with its receipt.
     expect(await unitsUsed(t.url, token)).toBe(before + ack.compute_units);
     const recent = (await call(t.url, 'GET', '/api/v1/usage', { auth: token })).json.recent;
@@ -141,14 +141,14 @@ describe('cancel, capacity, progress, account scoping', () => {
       expect(p.best).toBeLessThanOrEqual(p.bound);
       expect(p.gap).toBeCloseTo((p.bound - p.best) / Math.max(1, Math.abs(p.best)), 12);
     }
-    expect(p.share_done).toBeGreaterThan(0);
-    expect(p.share_done).toBeLessThan(1);
+    expect(p.share).toBeGreaterThan(0);
+    expect(p.share).toBeLessThan(1);
     expect(p.bound).toBe(long(1).edges.reduce((s, e) => s + e[2], 0));
     expect(p.estimated_work).toBeGreaterThan(50_000_000);
     expect(r.started_at).not.toBeNull();
     const q = (await job(t, queued.job_id, token)).json;
     expect(q.status).toBe('queued');
-    expect(q.progress).toMatchObject({ share_done: 0, share_basis: 'not_started' });
+    expect(q.progress).toMatchObject({ share: 0, share_basis: 'not_started' });
     expect(q.progress.estimated_work).toBeGreaterThan(50_000_000);
   });
 
@@ -194,10 +194,10 @@ describe('cancel, capacity, progress, account scoping', () => {
     const j = r.json;
     expect(j.status).toBe('cancelled');
     expect(j.progress.share_basis).toBe('engine_work');
-    expect(j.progress.share_done).toBeGreaterThan(0);
-    expect(j.progress.share_done).toBeLessThan(1);
-    expect(typeof j.progress.best_objective).toBe('number');
-    expect(j.billed_units).toBe(Math.ceil(running.compute_units * j.progress.share_done));
+    expect(j.progress.share).toBeGreaterThan(0);
+    expect(j.progress.share).toBeLessThan(1);
+    expect(typeof j.progress.best).toBe('number');
+    expect(j.billed_units).toBe(Math.ceil(running.compute_units * j.progress.share));
     expect(j.billed_units).toBeLessThan(running.compute_units);
     expect(await unitsUsed(t.url, token)).toBe(before - (running.compute_units - j.billed_units));
     expect(j).not.toHaveProperty('result');
