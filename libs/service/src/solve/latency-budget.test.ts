@@ -165,13 +165,55 @@ function checkConstructive(engine: 'ts' | undefined) {
   }
 }
 
+/** select's constructive answer, computed here: k times add the item of the largest gain (ties: lower index). */
+function greedySelectValue(a: number[], R: number[][], k: number): number {
+  const g = [...a];
+  const chosen: number[] = [];
+  let value = 0;
+  for (let t = 0; t < k; t++) {
+    let v = -1;
+    for (let i = 0; i < a.length; i++) if (!chosen.includes(i) && (v < 0 || g[i] > g[v])) v = i;
+    value += g[v];
+    chosen.push(v);
+    for (let j = 0; j < a.length; j++) g[j] -= R[v][j];
+  }
+  return value;
+}
+
+/** select in its enumeration range (C(13, 5) = 1,287 subsets), cut before its first subset. */
+function checkSelectConstructive(engine: 'ts' | undefined) {
+  it('select: a cut enumeration answers at least the greedy start', async () => {
+    const s = await makeService({ engine });
+    const m = 13;
+    const k = 5;
+    // Affinity grows with the index, so the enumeration's first subset (items 0..4) is poor.
+    const affinity = Array.from({ length: m }, (_, i) => 2 * i + ((i * 7) % 3));
+    const redundancy = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 0 : ((i + j) % 4) * 0.5)));
+    const floor = greedySelectValue(affinity, redundancy, k);
+    const body = { tag: 'svc-cortex-v1', description: 'A selection cut before its first subset.', n: m, m, k, affinity, redundancy };
+    const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 8) }, '203.0.113.94', { effort: 'flash' });
+    const r = await solveOrError(s, 'select', body, '203.0.113.110', { effort: 'high', max_latency_ms: '1' });
+    expect((await blocker).error?.message).toBeUndefined();
+    expect(r.error?.message).toBeUndefined();
+    const env = r.env as unknown as Record<string, unknown>;
+    expect(env.stopped_at_deadline).toBe(true);
+    const chosen = env.answer as number[];
+    let value = 0;
+    for (const i of chosen) value += affinity[i];
+    for (const i of chosen) for (const j of chosen) if (i < j) value -= redundancy[i][j];
+    expect(value, `select at 1 ms: value ${value}, greedy ${floor}`).toBeGreaterThanOrEqual(floor);
+  }, 120_000);
+}
+
 describe('the latency-budget rule, engine-ts', () => {
   checkAll('ts');
   checkLong('ts');
   checkConstructive('ts');
+  checkSelectConstructive('ts');
 });
 describeNative('the latency-budget rule, native engine', () => {
   checkAll(undefined);
   checkLong(undefined);
   checkConstructive(undefined);
+  checkSelectConstructive(undefined);
 });
