@@ -47,7 +47,7 @@ import { BucketSelector, bucketKeys } from './bucket-selector';
 import { ElitePool } from './elite-pool';
 import { selectByScan } from './move-scan';
 import { BestTracker, FlipState } from './flip-state';
-import type { Limits, Model } from './model';
+import { type Limits, type Model, modelEnergy } from './model';
 import { TreeSelector } from './tree-selector';
 
 /**
@@ -272,6 +272,26 @@ export function greedyStart(model: Model, rng: Prng): Uint8Array {
     for (let q = offsets[v]; q < offsets[v + 1]; q++) field[neighbours[q]] += half * weights[q];
   }
   return x;
+}
+
+/**
+ * The family's constructive answer, the floor of a search cut by a limit (docs/contract.md
+ * "Latency budget"): one greedy sweep from the all-zero point, each variable in order 0..n−1 set
+ * to the value that lowers the energy given the others (flipped when its delta is negative),
+ * O(n + m), no generator call. For max-cut it puts each node opposite the heavier side of the
+ * nodes before it. Its energy is at most that of the all-zero point.
+ */
+export function greedySweep(model: Model): Uint8Array {
+  const st = new FlipState(model);
+  st.load(new Uint8Array(model.n));
+  for (let i = 0; i < model.n; i++) if (st.delta[i] < 0) st.flip(i);
+  return Uint8Array.from(st.x);
+}
+
+/** x, or the greedy sweep when that has lower model energy: the answer of a search cut by a limit. */
+export function atLeastGreedy(model: Model, x: Uint8Array): Uint8Array {
+  const g = greedySweep(model);
+  return modelEnergy(model, g) < modelEnergy(model, x) ? g : x;
 }
 
 /**

@@ -10,7 +10,7 @@ import { CATALOGUE, CERTAINTY, REGISTRY, SERVED_COMMANDS } from '@svc/contracts'
 import { describeNative } from '@svc/engine-native/testing';
 import { isSvcError } from '@svc/errors';
 import type { Service } from '../index';
-import { randomQubo } from '../../test/brute-force';
+import { randomGraph, randomQubo, type Triple } from '../../test/brute-force';
 import { closeServices, makeService } from '../../test/services';
 
 afterAll(closeServices);
@@ -90,11 +90,130 @@ function checkLong(engine: 'ts' | undefined) {
   }
 }
 
+/**
+ * The QUBO family's constructive answer, computed here independently of both engines: from the
+ * all-zero point, each variable in order 0..n−1 set to 1 when that lowers the energy given the
+ * others. Returns the energy of the answer (max-cut: minus the cut).
+ */
+function greedyEnergy(n: number, linear: Record<string, number>, pairs: Triple[]): number {
+  const h = Array.from({ length: n }, (_, i) => linear[String(i)] ?? 0);
+  const adj: [number, number][][] = Array.from({ length: n }, () => []);
+  for (const [i, j, w] of pairs) {
+    if (i === j) h[i] += w;
+    else {
+      adj[i].push([j, w]);
+      adj[j].push([i, w]);
+    }
+  }
+  const x = new Array<number>(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    let d = h[i];
+    for (const [j, w] of adj[i]) d += w * x[j];
+    if (d < 0) x[i] = 1;
+  }
+  return quboEnergy(h, pairs.filter(([i, j]) => i !== j), x);
+}
+
+function quboEnergy(h: number[], pairs: Triple[], x: number[]): number {
+  let e = 0;
+  for (let i = 0; i < h.length; i++) e += h[i] * x[i];
+  for (const [i, j, w] of pairs) e += w * x[i] * x[j];
+  return e;
+}
+
+/** Max-cut as a QUBO: E(x) = Σ_ij w_ij (2 x_i x_j − x_i − x_j) = −cut(x). */
+function maxcutAsQubo(n: number, edges: Triple[]): { linear: Record<string, number>; pairs: Triple[] } {
+  const linear: Record<string, number> = {};
+  for (const [i, j, w] of edges) {
+    linear[String(i)] = (linear[String(i)] ?? 0) - w;
+    linear[String(j)] = (linear[String(j)] ?? 0) - w;
+  }
+  return { linear, pairs: edges.map(([i, j, w]) => [i, j, 2 * w] as Triple) };
+}
+
+/**
+ * docs/contract.md "Latency budget": a search cut before its first move still answers at least its
+ * constructive answer (issue 35 item 9), never the all-zero start (cut 0).
+ */
+function checkConstructive(engine: 'ts' | undefined) {
+  const n = 300;
+  const edges = randomGraph(n, 0.05, 35);
+  const qubo = randomQubo(n, 0.05, 36);
+  const cases = [
+    { command: 'maxcut', problem: { n, edges }, model: maxcutAsQubo(n, edges) },
+    { command: 'optimize', problem: { n, ...qubo }, model: { linear: qubo.linear, pairs: qubo.quadratic } },
+  ];
+  for (const [k, { command, problem, model }] of cases.entries()) {
+    it(`${command}: cut at 1 ms, the answer is at least the greedy sweep`, async () => {
+      const s = await makeService({ engine });
+      const floor = greedyEnergy(n, model.linear, model.pairs);
+      expect(floor).toBeLessThan(0);
+      const body = { tag: 'svc-cortex-v1', description: 'A search cut before its first move.', ...problem };
+      // The one solver worker is busy first, so the budget has passed before the search starts.
+      const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 7) }, '203.0.113.93', { effort: 'flash' });
+      const r = await solveOrError(s, command, body, `203.0.113.${100 + k}`, { effort: 'high', max_latency_ms: '1' });
+      expect((await blocker).error?.message).toBeUndefined();
+      expect(r.error?.message).toBeUndefined();
+      const env = r.env as unknown as Record<string, unknown>;
+      expect(env.stopped_at_deadline).toBe(true);
+      const x = env.answer as number[];
+      const h = Array.from({ length: n }, (_, i) => model.linear[String(i)] ?? 0);
+      for (const [i, j, w] of model.pairs) if (i === j) h[i] += w;
+      const energy = quboEnergy(h, model.pairs.filter(([i, j]) => i !== j), x);
+      expect(energy, `${command} at 1 ms: energy ${energy}, greedy ${floor}`).toBeLessThanOrEqual(floor);
+    }, 120_000);
+  }
+}
+
+/** select's constructive answer, computed here: k times add the item of the largest gain (ties: lower index). */
+function greedySelectValue(a: number[], R: number[][], k: number): number {
+  const g = [...a];
+  const chosen: number[] = [];
+  let value = 0;
+  for (let t = 0; t < k; t++) {
+    let v = -1;
+    for (let i = 0; i < a.length; i++) if (!chosen.includes(i) && (v < 0 || g[i] > g[v])) v = i;
+    value += g[v];
+    chosen.push(v);
+    for (let j = 0; j < a.length; j++) g[j] -= R[v][j];
+  }
+  return value;
+}
+
+/** select in its enumeration range (C(13, 5) = 1,287 subsets), cut before its first subset. */
+function checkSelectConstructive(engine: 'ts' | undefined) {
+  it('select: a cut enumeration answers at least the greedy start', async () => {
+    const s = await makeService({ engine });
+    const m = 13;
+    const k = 5;
+    // Affinity grows with the index, so the enumeration's first subset (items 0..4) is poor.
+    const affinity = Array.from({ length: m }, (_, i) => 2 * i + ((i * 7) % 3));
+    const redundancy = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 0 : ((i + j) % 4) * 0.5)));
+    const floor = greedySelectValue(affinity, redundancy, k);
+    const body = { tag: 'svc-cortex-v1', description: 'A selection cut before its first subset.', n: m, m, k, affinity, redundancy };
+    const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 8) }, '203.0.113.94', { effort: 'flash' });
+    const r = await solveOrError(s, 'select', body, '203.0.113.110', { effort: 'high', max_latency_ms: '1' });
+    expect((await blocker).error?.message).toBeUndefined();
+    expect(r.error?.message).toBeUndefined();
+    const env = r.env as unknown as Record<string, unknown>;
+    expect(env.stopped_at_deadline).toBe(true);
+    const chosen = env.answer as number[];
+    let value = 0;
+    for (const i of chosen) value += affinity[i];
+    for (const i of chosen) for (const j of chosen) if (i < j) value -= redundancy[i][j];
+    expect(value, `select at 1 ms: value ${value}, greedy ${floor}`).toBeGreaterThanOrEqual(floor);
+  }, 120_000);
+}
+
 describe('the latency-budget rule, engine-ts', () => {
   checkAll('ts');
   checkLong('ts');
+  checkConstructive('ts');
+  checkSelectConstructive('ts');
 });
 describeNative('the latency-budget rule, native engine', () => {
   checkAll(undefined);
   checkLong(undefined);
+  checkConstructive(undefined);
+  checkSelectConstructive(undefined);
 });

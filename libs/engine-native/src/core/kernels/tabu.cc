@@ -65,6 +65,21 @@ std::vector<uint8_t> GreedyStart(const QuboModel& m, Prng& rng) {
   return x;
 }
 
+std::vector<uint8_t> GreedySweep(const QuboModel& m) {
+  FlipState st(m);
+  st.Load(std::vector<uint8_t>(static_cast<size_t>(m.n), 0));
+  for (int32_t i = 0; i < m.n; ++i) {
+    if (st.delta[i] < 0) st.Flip(i);
+  }
+  return st.x;
+}
+
+std::vector<uint8_t> AtLeastGreedy(const QuboModel& m, std::vector<uint8_t> x) {
+  std::vector<uint8_t> g = GreedySweep(m);
+  if (x.size() != g.size() || ModelEnergy(m, g) < ModelEnergy(m, x)) return g;
+  return x;
+}
+
 namespace {
 
 // Step 2 as the SIMD scan (move_scan.h): the "selector" of small or dense models.

@@ -44,6 +44,14 @@ TabuOutcome TabuSearch(const QuboModel& m, const TabuParams& params, Prng& rng,
 // Randomised greedy from the all-1/2 point, fixing variables in a shuffled order.
 std::vector<uint8_t> GreedyStart(const QuboModel& m, Prng& rng);
 
+// The constructive answer, the floor of a search cut by a limit: one greedy sweep from the
+// all-zero point, each variable in order 0..n-1 set to the value that lowers the energy given the
+// others, O(n + m), no generator call (engine-ts kernels/tabu.ts greedySweep).
+std::vector<uint8_t> GreedySweep(const QuboModel& m);
+
+// x, or the greedy sweep when that has lower model energy.
+std::vector<uint8_t> AtLeastGreedy(const QuboModel& m, std::vector<uint8_t> x);
+
 // E(x) = E(1 - x) for every x: 2 h_i + sum_j W_ij == 0 for every i (row order), as the max-cut
 // reduction produces.
 bool IsSymmetric(const QuboModel& m);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "common/prng.h"
 #include "planted/generate.h"
 #include "planted/solve.h"
 #include "common/registry.h"
@@ -138,6 +139,25 @@ void TestValidationAndLimits() {
   CHECK(out.proof == svc::core::Proof::kNone);
   CHECK(out.has_bound && out.bound == out.Extra("plantedEnergy"));
   CHECK(out.answer.size() == 50000);
+  // At least the constructive answer: one greedy sweep (flip every spin with s_i h_i > 0, i
+  // ascending) from the start, recomputed here from the generator words (solve.ts step 1).
+  const PlantedLayout l = Layout(50000, 3, 1);
+  const svc::core::PlantedGraph g = svc::core::BuildPlantedGraph(l);
+  svc::core::Prng rng(o.seed);
+  std::vector<int8_t> s(50000);
+  for (int32_t w = 0; w < 50000; w += 32) {
+    const uint32_t word = rng.NextU32();
+    for (int32_t k = 0; k < 32 && w + k < 50000; ++k) s[w + k] = ((word >> k) & 1u) != 0 ? 1 : -1;
+  }
+  for (int32_t i = 0; i < 50000; ++i) {
+    int32_t h = 0;
+    for (int32_t q = g.offsets[i]; q < g.offsets[i + 1]; ++q) h += g.couplings[q] * s[g.neighbours[q]];
+    if (s[i] * h > 0) s[i] = static_cast<int8_t>(-s[i]);
+  }
+  std::vector<uint8_t> x(50000);
+  for (int32_t i = 0; i < 50000; ++i) x[i] = s[i] > 0 ? 1 : 0;
+  CHECK(svc::core::PlantedEnergyOf(l, x) < 0);
+  CHECK(out.objective <= static_cast<double>(svc::core::PlantedEnergyOf(l, x)));
 }
 
 void TestPlantedExpNeg() {

@@ -55,6 +55,13 @@ class SpinState {
     }
   }
 
+  // One greedy sweep (flip every i with g_i > 0, i ascending) with no limit check.
+  void SweepOnce() {
+    for (int32_t i = 0; i < n_; ++i) {
+      if (s_[i] * h_[i] > 0) Flip(i);
+    }
+  }
+
   bool Sweep(const uint32_t* thr, Prng& rng) {
     const int32_t* off = g_.offsets.data();
     const int32_t* nb = g_.neighbours.data();
@@ -216,6 +223,7 @@ PlantedSearchResult PlantedSearch(const PlantedLayout& layout, const PlantedGrap
     for (int32_t k = 0; k < 32 && w + k < n; ++k) s[w + k] = ((word >> k) & 1u) != 0 ? 1 : -1;
   }
   st.Refresh();
+  const std::vector<int8_t> start = s;
   uint32_t thr[kMaxA + 1];
   std::vector<int8_t> best = s;
   int64_t best_e = st.energy();
@@ -245,6 +253,17 @@ PlantedSearchResult PlantedSearch(const PlantedLayout& layout, const PlantedGrap
     const double b0 = full ? b.beta_start : b.beta_reheat;
     if (!st.Anneal(sweeps, b0, b.beta_end, rng, thr) || !st.Descend()) stopped = true;
     keep();
+  }
+  if (stopped) {
+    // The constructive floor of a cut search: one greedy sweep from the start (solve.ts).
+    SpinState c(g, n, limits);
+    c.spins() = start;
+    c.Refresh();
+    c.SweepOnce();
+    if (c.energy() < best_e) {
+      best_e = c.energy();
+      best = c.spins();
+    }
   }
   PlantedSearchResult r;
   r.x.resize(static_cast<size_t>(n));

@@ -24,6 +24,12 @@ constexpr int32_t kBnbForcedMaxN = 4096;
 constexpr int32_t kEnumerateFirstMax = 20;
 
 // Float noise allowed when an incumbent is compared with a bound: 1e-12 (1 + sum|h| + sum|W|).
+// A search cut by a limit answers at least the constructive answer (qubo-solve.ts, docs/contract.md
+// "Latency budget"); without a limit nothing changes.
+void FloorCutSearch(const QuboModel& m, SearchOutcome& out) {
+  if (out.stop != Stop::kNone) out.x = AtLeastGreedy(m, std::move(out.x));
+}
+
 }  // namespace
 
 SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, const QuboBudget& budget,
@@ -54,6 +60,7 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, 
     }
     out.x = found.empty() ? std::vector<uint8_t>(static_cast<size_t>(m.n), 0) : std::move(found);
     out.work.nodes += bnb_nodes;
+    FloorCutSearch(m, out);
     return out;
   }
   TabuParams params;
@@ -88,6 +95,7 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, 
                   static_cast<double>(r.moves + proved.nodes));
     }
   }
+  FloorCutSearch(m, out);
   return out;
 }
 

@@ -161,7 +161,15 @@ CallStatus SolveSelect(const SelectProblem& p, const SolveOptions& options, cons
     chosen = e.Chosen();
     work.nodes = e.leaves();
     stop = e.stop();
-    if (e.complete()) proof = Proof::kExhaustive;
+    if (e.complete()) {
+      proof = Proof::kExhaustive;
+    } else {
+      // A cut enumeration answers at least the greedy start (solve.ts atLeastGreedy).
+      std::vector<double> g(m);
+      std::vector<uint8_t> greedy(m, 0);
+      SelectGreedy(s, m, g, greedy);
+      if (SelectValue(s, m, greedy) > SelectValue(s, m, chosen)) chosen = std::move(greedy);
+    }
   } else {
     const double eps = Epsilon(s, m);
     Prng rng(options.seed);

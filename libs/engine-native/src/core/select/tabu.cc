@@ -43,18 +43,11 @@ int32_t PickCandidates(const std::vector<int32_t>& list, const std::vector<doubl
 
 }  // namespace
 
-SelectTabuResult SelectTabu(const SelectView& s, int32_t m, const SelectBudget& b, Prng& rng,
-                            const Limits& limits, double eps) {
-  const int32_t k = s.k;
-  const double* a = s.affinity.data();
+double SelectGreedy(const SelectView& s, int32_t m, std::vector<double>& g, std::vector<uint8_t>& in_s) {
   const double* R = s.redundancy.data();
-  const int32_t out_n = m - k;
-  std::vector<double> g(a, a + m);
-  std::vector<uint8_t> in_s(m, 0);
-  std::vector<int32_t> mem(k), out(out_n), pos(m);
+  g.assign(s.affinity.data(), s.affinity.data() + m);
   double V = 0;
-
-  for (int32_t t = 0; t < k; ++t) {
+  for (int32_t t = 0; t < s.k; ++t) {
     int32_t v = -1;
     double bv = -kInf;
     for (int32_t i = 0; i < m; ++i) {
@@ -77,6 +70,19 @@ SelectTabuResult SelectTabu(const SelectView& s, int32_t m, const SelectBudget& 
     const double* row = R + static_cast<size_t>(v) * m;
     for (int32_t j = 0; j < m; ++j) g[j] -= row[j];
   }
+  return V;
+}
+
+SelectTabuResult SelectTabu(const SelectView& s, int32_t m, const SelectBudget& b, Prng& rng,
+                            const Limits& limits, double eps) {
+  const int32_t k = s.k;
+  const double* a = s.affinity.data();
+  const double* R = s.redundancy.data();
+  const int32_t out_n = m - k;
+  std::vector<double> g(m);
+  std::vector<uint8_t> in_s(m, 0);
+  std::vector<int32_t> mem(k), out(out_n), pos(m);
+  double V = SelectGreedy(s, m, g, in_s);
   const auto rebuild_lists = [&]() {
     int32_t si = 0, oi = 0;
     for (int32_t i = 0; i < m; ++i) {

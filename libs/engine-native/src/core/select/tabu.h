@@ -20,6 +20,11 @@ struct SelectTabuResult {
   Stop stop = Stop::kNone;
 };
 
+// The greedy start, also the floor of a cut enumeration (solve.cc): k times add the outsider with
+// the largest gain (ties: lower index). in_s (all 0 on entry) gets the chosen, g their gains
+// afterwards; returns their value (engine-ts selectGreedy).
+double SelectGreedy(const SelectView& s, int32_t m, std::vector<double>& g, std::vector<uint8_t>& in_s);
+
 // The best k-subset the search found; eps is the tolerance of its comparisons.
 SelectTabuResult SelectTabu(const SelectView& s, int32_t m, const SelectBudget& b, Prng& rng,
                             const Limits& limits, double eps);

@@ -82,21 +82,18 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   const XorSystem& core = s.core;
   int64_t iterations = 0;
   std::vector<uint8_t> x(static_cast<size_t>(n), 0);
-  // core_x null: a limit stopped the elimination, the answer is all 0.
   const auto finish = [&](const std::vector<uint8_t>* core_x, Proof proof, double rank, double consistent,
                           bool has_bound, double bound, Stop stop) {
-    if (core_x != nullptr) {
-      for (size_t i = 0; i < s.core_vars.size(); ++i) x[s.core_vars[i]] = (*core_x)[i];
-      // Peeled equations last peeled first: each one's variable is in none of those left.
-      for (size_t k = s.peel_eq.size(); k-- > 0;) {
-        const int32_t e = s.peel_eq[k];
-        const int32_t y = s.peel_var[k];
-        uint8_t b = v.rhs[e];
-        for (int32_t q = v.start[e]; q < v.start[e + 1]; ++q) {
-          if (v.vars[q] != y) b ^= x[v.vars[q]];
-        }
-        x[y] = b;
+    for (size_t i = 0; i < s.core_vars.size(); ++i) x[s.core_vars[i]] = (*core_x)[i];
+    // Peeled equations last peeled first: each one's variable is in none of those left.
+    for (size_t k = s.peel_eq.size(); k-- > 0;) {
+      const int32_t e = s.peel_eq[k];
+      const int32_t y = s.peel_var[k];
+      uint8_t b = v.rhs[e];
+      for (int32_t q = v.start[e]; q < v.start[e + 1]; ++q) {
+        if (v.vars[q] != y) b ^= x[v.vars[q]];
       }
+      x[y] = b;
     }
     out->kind = ResultKind::kXorsat;
     out->answer = x;
@@ -113,7 +110,12 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   };
 
   const CoreElimination ce = EliminateCore(s, limits);
-  if (ce.stop != Stop::kNone) return finish(nullptr, Proof::kNone, -1, -1, false, 0, ce.stop);
+  if (ce.stop != Stop::kNone) {
+    // A limit stopped the elimination: the constructive answer, core variables 0 and every peeled
+    // equation held (solve.ts step 2).
+    const std::vector<uint8_t> zero(s.core_vars.size(), 0);
+    return finish(&zero, Proof::kNone, -1, -1, false, 0, ce.stop);
+  }
   const double rank = static_cast<double>(ce.rank) + static_cast<double>(s.peel_eq.size());
   const double consistent = ce.consistent && s.empty_violated == 0 ? 1 : 0;
   const double empty = static_cast<double>(s.empty_violated);

@@ -4,7 +4,7 @@ import type { PlantedIsingProblem } from './problem';
 import { evaluate, notWorse } from '../../evaluate';
 import { quantumScaleBudget } from './budget';
 import { createTsEngine, solveSync } from '../../ts-engine';
-import { plantedEnergyOf, plantedLayout } from './generate';
+import { buildPlantedGraph, plantedEnergyOf, plantedLayout } from './generate';
 import { acceptThresholds, expNeg, WordStream } from './solve';
 import { Prng } from '../../prng';
 import { expectKind } from '../../testing/expect-kind';
@@ -80,6 +80,23 @@ describe('quantum-scale solver (ts)', () => {
     expect(r.answer.length).toBe(50_000);
     expect(evaluate(p, r.answer)).toBe(r.objective);
     expect(r.objective).toBeGreaterThan(r.bound as number);
+    // At least the constructive answer: one greedy sweep (flip every spin with s_i·h_i > 0, i
+    // ascending) from the start of step 1, recomputed here from the generator words.
+    const g = buildPlantedGraph(plantedLayout(50_000, 3, 4));
+    const words = new WordStream(0);
+    const s = new Int8Array(50_000);
+    for (let w = 0; w < 50_000; w += 32) {
+      const word = words.nextU32();
+      for (let k = 0; k < 32 && w + k < 50_000; k++) s[w + k] = ((word >>> k) & 1) !== 0 ? 1 : -1;
+    }
+    for (let i = 0; i < 50_000; i++) {
+      let h = 0;
+      for (let q = g.offsets[i]; q < g.offsets[i + 1]; q++) h += g.couplings[q] * s[g.neighbours[q]];
+      if (s[i] * h > 0) s[i] = -s[i];
+    }
+    const greedy = evaluate(p, Uint8Array.from(s, (v) => (v > 0 ? 1 : 0)));
+    expect(greedy).toBeLessThan(0);
+    expect(r.objective).toBeLessThanOrEqual(greedy);
   });
 
   it('honours a deadline on a large instance', () => {

@@ -22,7 +22,9 @@
  *    starting from the best state (copied back, h and E recomputed, when the current E differs);
  *    then descend and keep. A round starts only if its sweeps fit in maxSweeps (all sweeps so far
  *    included).
- * Limits are polled at every sweep and every 65,536 spins within one.
+ * Limits are polled at every sweep and every 65,536 spins within one. A search stopped by a limit
+ * answers at least its constructive answer: one greedy sweep (step 3's, without the poll) from the
+ * start of step 1, computed on a copy after the stop, so the search itself is unchanged.
  *
  * Cluster pass: i ascending is an anchor when g_i >= −5 and g_i > −deg(i) (some incident edge
  * unsatisfied). For each CSR neighbour j of an anchor (row order; i re-checked as an anchor first)
@@ -164,6 +166,12 @@ class SpinState {
     return true;
   }
 
+  /** One greedy sweep (flip every i with g_i > 0, i ascending) with no limit check. */
+  sweepOnce(): void {
+    const { s, h, n } = this;
+    for (let i = 0; i < n; i++) if (s[i] * h[i] > 0) this.flip(i);
+  }
+
   /** Greedy sweeps until none flips; false when a limit stopped it. */
   greedy(limits: Limits): boolean {
     const { s, h, n } = this;
@@ -280,6 +288,7 @@ export function plantedSearch(g: PlantedGraph, b: QuantumScaleBudget, seed: numb
     for (let k = 0; k < 32 && w + k < n; k++) st.s[w + k] = ((word >>> k) & 1) !== 0 ? 1 : -1;
   }
   st.refresh();
+  const start = Int8Array.from(st.s);
   const thr = new Float64Array(MAX_A + 1);
   const best = Int8Array.from(st.s);
   let bestE = st.energy;
@@ -306,6 +315,17 @@ export function plantedSearch(g: PlantedGraph, b: QuantumScaleBudget, seed: numb
     const b0 = full ? b.betaStart : b.betaReheat;
     if (!st.anneal(sweeps, b0, b.betaEnd, rng, limits, thr) || !st.descend(limits)) stopped = true;
     keep();
+  }
+  if (stopped) {
+    // The constructive floor of a cut search: one greedy sweep from the start.
+    const c = new SpinState(g);
+    c.s.set(start);
+    c.refresh();
+    c.sweepOnce();
+    if (c.energy < bestE) {
+      bestE = c.energy;
+      best.set(c.s);
+    }
   }
   const x = new Uint8Array(n);
   for (let i = 0; i < n; i++) x[i] = best[i] > 0 ? 1 : 0;

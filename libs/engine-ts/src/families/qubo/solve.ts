@@ -11,7 +11,7 @@
  *     bound (bnb.ts, no incumbent) first, proof 'branch_and_bound' when it finishes within
  *     bnbWork (much faster than 2^n states on most inputs); then, unless a limit fired, Gray-code
  *     enumeration (exact.ts), proof 'exhaustive' when it finishes. A search cut short answers
- *     its best state so far (all zeros when it has none) as a heuristic with the trivial bound;
+ *     its best state so far as a heuristic with the trivial bound;
  *   - otherwise: iterated tabu search (kernels/tabu.ts) seeded with `new Prng(seed)`; its answer (or the
  *     warm start when that is better) is the incumbent. Unless a limit fired, a proven bound
  *     follows (`provenBound`: roof duality for optimize, which may also fix variables by
@@ -21,6 +21,9 @@
  *     that model has at most bnbMaxN variables (up to 4096 with exactMethod 'branch_and_bound',
  *     never with 'heuristic'): proof 'branch_and_bound' when it finishes; otherwise the better
  *     answer is heuristic with the better of the two bounds.
+ * A search cut by a limit (deadline or cancel) at any step answers the better of its best state
+ * and the constructive answer, one greedy sweep (kernels/tabu.ts `greedySweep`), so a budget that
+ * leaves no time never answers the all-zero point. Without a limit nothing changes.
  * The objective is always recomputed by the independent evaluator, and a warm start that
  * re-evaluates strictly better than the search result is returned instead, so the answer is
  * never worse than the warm start.
@@ -36,7 +39,7 @@ import { exactEnumerate } from './exact';
 import { maxcutSdpBound, SDP_MIN_N, sdpBoundMaxN } from './sdp-bound';
 import { Limits, maxcutModel, type Model, modelEnergy, quboModel } from '../../kernels/model';
 import { ROOF_DUAL_MAX_ARCS, roofDual, roofDualArcs } from '../../kernels/roof-dual';
-import { tabuSearch } from '../../kernels/tabu';
+import { atLeastGreedy, tabuSearch } from '../../kernels/tabu';
 import { Prng } from '../../prng';
 
 /** Forced branch and bound stops here: its variable ordering is O(n²). */
@@ -144,6 +147,8 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     });
   }
 
+  // A search cut by a limit answers at least the constructive answer (docs/contract.md "Latency budget").
+  if (limits.stopped !== null) x = atLeastGreedy(model, x);
   let answer = Uint8Array.from(x);
   let objective = evaluateQuboFamily(p, answer);
   if (warm !== null) {

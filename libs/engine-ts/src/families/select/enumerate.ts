@@ -36,7 +36,7 @@ export function enumerateSubsets(p: SelectProblem, limits: Limits): { chosen: Ui
   };
   if (limits.check()) stopped = true;
   if (stopped) {
-    // Stopped before the first subset: the first k items.
+    // Stopped before the first subset: the first k items (solve.ts then keeps the greedy start when better).
     for (let t = 0; t < k; t++) bestC[t] = t;
   } else {
     dfs(0, 0, 0);

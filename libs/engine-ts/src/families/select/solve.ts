@@ -25,7 +25,7 @@ import { Prng } from '../../prng';
 import { selectBudgetFor } from './budget';
 import { Limits } from '../../kernels/model';
 import { enumerateSubsets } from './enumerate';
-import { selectTabu } from './tabu';
+import { selectGreedy, selectTabu } from './tabu';
 import { selectBranchAndBound } from './branch-bound';
 
 /** Solves a select request synchronously. */
@@ -55,6 +55,7 @@ export function solveSelect(req: SolveRequest<SelectProblem>, signal?: CancelSig
     chosen = r.chosen;
     work.nodes = r.leaves;
     if (r.complete) proof = 'exhaustive';
+    else chosen = atLeastGreedy(p, chosen);
   } else {
     const eps = epsilonFor(p);
     const t = selectTabu(p, budget, new Prng(req.seed), limits, eps);
@@ -90,6 +91,13 @@ function checkProblem(p: SelectProblem): void {
   if (!Number.isInteger(p.k) || p.k < 1 || p.k > m) throw new Error(`select k must be in 1..${m}, got ${p.k}`);
   if (p.affinity.length !== m) throw new Error('affinity must have m entries');
   if (p.redundancy !== null && p.redundancy.length !== m * m) throw new Error('redundancy must have m·m entries');
+}
+
+/** A cut enumeration answers at least the greedy start (docs/contract.md "Latency budget"). */
+function atLeastGreedy(p: SelectProblem, chosen: Uint8Array): Uint8Array {
+  const greedy = new Uint8Array(p.n);
+  selectGreedy(p, new Float64Array(p.n), greedy);
+  return evaluateSelect(p, greedy) > evaluateSelect(p, chosen) ? greedy : chosen;
 }
 
 /** The k largest affinities (ties: lower index) as a membership vector. */

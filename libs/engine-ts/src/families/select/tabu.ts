@@ -42,20 +42,7 @@ export function selectTabu(p: SelectProblem, b: SelectBudget, rng: Prng, limits:
   const mem = new Int32Array(k);
   const out = new Int32Array(outN);
   const pos = new Int32Array(m);
-  let V = 0;
-
-  // Greedy start.
-  g.set(a);
-  for (let t = 0; t < k; t++) {
-    let v = -1;
-    let bv = -Infinity;
-    for (let i = 0; i < m; i++) if (inS[i] === 0 && g[i] > bv) { bv = g[i]; v = i; }
-    if (v < 0) for (let i = 0; i < m; i++) if (inS[i] === 0) { v = i; break; }
-    V += g[v];
-    inS[v] = 1;
-    const row = v * m;
-    for (let j = 0; j < m; j++) g[j] -= R[row + j];
-  }
+  let V = selectGreedy(p, g, inS);
   const rebuildLists = (): void => {
     let s = 0;
     let o = 0;
@@ -208,4 +195,27 @@ function pickCandidates(
     into[q] = i;
   }
   return cnt;
+}
+
+/**
+ * The greedy start (file comment), also the floor of a cut enumeration (solve.ts): k times add the
+ * outsider with the largest gain (ties: lower index). inS (all 0 on entry) gets the chosen, g
+ * their gains afterwards; returns their value.
+ */
+export function selectGreedy(p: SelectProblem, g: Float64Array, inS: Uint8Array): number {
+  const m = p.n;
+  const R = p.redundancy as Float64Array;
+  let V = 0;
+  g.set(p.affinity);
+  for (let t = 0; t < p.k; t++) {
+    let v = -1;
+    let bv = -Infinity;
+    for (let i = 0; i < m; i++) if (inS[i] === 0 && g[i] > bv) { bv = g[i]; v = i; }
+    if (v < 0) for (let i = 0; i < m; i++) if (inS[i] === 0) { v = i; break; }
+    V += g[v];
+    inS[v] = 1;
+    const row = v * m;
+    for (let j = 0; j < m; j++) g[j] -= R[row + j];
+  }
+  return V;
 }

@@ -137,12 +137,24 @@ describe('xorsat', () => {
     }
   });
 
-  it('a cancel before the elimination ends: the all-0 answer, rank and consistency unknown, heuristic', () => {
+  it('a cancel before the elimination ends: the constructive answer (core 0, every peeled equation held), rank and consistency unknown, heuristic', () => {
     const d = sparseXorsat(5, 300, 600, 2, 3, false);
     const signal = newCancelSignal();
     Atomics.store(signal.flag, 0, 1);
-    const r = solveXorsat({ command: 'xorsat', problem: canonicalXorsat(d.n, d.equations), effort: 'high', seed: 0 }, signal);
+    const problem = canonicalXorsat(d.n, d.equations);
+    const r = solveXorsat({ command: 'xorsat', problem, effort: 'high', seed: 0 }, signal);
     expect([r.proof, r.rank, r.consistent, r.stoppedAtDeadline]).toEqual([null, null, null, true]);
     expect(naiveXorsatViolations(d, r.answer)).toBe(r.objective);
+    // Every peeled equation holds: only core and empty equations may be violated, fewer than by all 0.
+    const plan = planXorsat(problem);
+    expect(plan.peelEq.length).toBeGreaterThan(0);
+    let core = 0;
+    for (let e = 0; e < plan.core.m; e++) {
+      let b = plan.core.rhs[e];
+      for (let q = plan.core.start[e]; q < plan.core.start[e + 1]; q++) b ^= r.answer[plan.coreVars[plan.core.vars[q]]];
+      core += b;
+    }
+    expect(r.objective).toBe(core + plan.emptyViolated);
+    expect(r.objective).toBeLessThan(naiveXorsatViolations(d, new Uint8Array(d.n)));
   });
 });

@@ -5,8 +5,9 @@
  *   1. Plan (structure.ts): peel, then a dense or a lazy elimination of the core. A plan whose
  *      dense part is over XORSAT_MAX_DENSE_BITS is refused (the service refuses it first).
  *   2. Eliminate the core (eliminate.ts): rank = the core's + one per peeled equation; consistent
- *      when the core is and no empty equation has rhs 1. A limit here: the all-0 answer, rank and
- *      consistency unknown, heuristic.
+ *      when the core is and no empty equation has rhs 1. A limit here: the constructive answer,
+ *      core variables 0 extended to the peeled variables as in 3 (every peeled equation holds, so
+ *      never worse than all 0; O(n + nnz)), rank and consistency unknown, heuristic.
  *   3. Consistent core: its assignment (free variables 0), extended to the peeled variables (last
  *      peeled first): every equation but the empty ones with rhs 1 holds, which is the fewest,
  *      certified ('exhaustive'; docs: proven by elimination).
@@ -47,19 +48,16 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
   if (bits > XORSAT_MAX_DENSE_BITS) throw new RangeError(`xorsat: the dense part of the elimination needs ${bits} bits, over the cap of 2^31`);
   const core = s.core;
   let iterations = 0;
-  // coreX null: a limit stopped the elimination, the answer is all 0.
-  const finish = (coreX: Uint8Array | null, proof: Proof, rank: number | null, consistent: boolean | null, bound?: number): XorsatResult => {
+  const finish = (coreX: Uint8Array, proof: Proof, rank: number | null, consistent: boolean | null, bound?: number): XorsatResult => {
     const x = new Uint8Array(p.n);
-    if (coreX !== null) {
-      for (let i = 0; i < s.coreVars.length; i++) x[s.coreVars[i]] = coreX[i];
-      // Peeled equations last peeled first: each one's variable is in none of those left.
-      for (let k = s.peelEq.length - 1; k >= 0; k--) {
-        const e = s.peelEq[k];
-        const y = s.peelVar[k];
-        let b = p.rhs[e];
-        for (let q = p.start[e]; q < p.start[e + 1]; q++) if (p.vars[q] !== y) b ^= x[p.vars[q]];
-        x[y] = b;
-      }
+    for (let i = 0; i < s.coreVars.length; i++) x[s.coreVars[i]] = coreX[i];
+    // Peeled equations last peeled first: each one's variable is in none of those left.
+    for (let k = s.peelEq.length - 1; k >= 0; k--) {
+      const e = s.peelEq[k];
+      const y = s.peelVar[k];
+      let b = p.rhs[e];
+      for (let q = p.start[e]; q < p.start[e + 1]; q++) if (p.vars[q] !== y) b ^= x[p.vars[q]];
+      x[y] = b;
     }
     const objective = evaluateXorsat(p, x);
     return {
@@ -71,7 +69,7 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
   };
 
   const ce = eliminateCore(s, limits);
-  if (ce === null) return finish(null, null, null, null);
+  if (ce === null) return finish(new Uint8Array(s.coreVars.length), null, null, null);
   const rank = ce.rank + s.peelEq.length;
   const consistent = ce.consistent && s.emptyViolated === 0;
   if (ce.consistent) return finish(ce.x, 'exhaustive', rank, consistent);
