@@ -167,3 +167,17 @@ describe('first contact: help says which commands this version serves', () => {
     expect(commandHelp(solveCommand(COMMANDS[0], CATALOGUE[COMMANDS[0]].purpose))).not.toContain('not available yet');
   });
 });
+
+describe('first contact: SVC_RETRY_MAX_WAIT caps the wait for a Retry-After', () => {
+  it('a Retry-After past the cap ends the retries at once (exit 1); a bad value is SVC_CONFIG_INVALID', async () => {
+    let calls = 0;
+    const h = harness({
+      stdin: '{"description":"a real decision here","n":3}', env: { SVC_RETRY_MAX_WAIT: '15' },
+      reply: (c) => (c.url.pathname.startsWith('/api/v1/solve') ? (calls++, problemReply(429, 'SVC_COMPUTE_RATE_LIMIT', { retry_after: 60 }, { 'retry-after': '60' })) : undefined),
+    });
+    const r = await h.run('maxcut', '--format', 'json');
+    expect([r.code, r.json().code, calls]).toEqual([1, 'SVC_COMPUTE_RATE_LIMIT', 1]);
+    const bad = await harness({ stdin: '{"description":"a real decision here","n":3}', env: { SVC_RETRY_MAX_WAIT: 'soon' } }).run('maxcut', '--format', 'json');
+    expect([bad.code, bad.json().code]).toEqual([3, 'SVC_CONFIG_INVALID']);
+  });
+});

@@ -69,7 +69,7 @@ describe("every door's problem documents link a page that resolves", () => {
     const out = await c.solve({ command: 'maxcut', problem: ring(3) });
     c.close();
     expect(out).toMatchObject({ ok: false, problem: { code: 'SVC_UNAUTHENTICATED' } });
-    await resolves((out as { problem: { type: string } }).problem.type, 'SVC_UNAUTHENTICATED');
+    await resolves((out as unknown as { problem: { type: string } }).problem.type, 'SVC_UNAUTHENTICATED');
   });
 
   it('SVC_PUBLIC_URL sets the base; the docsUrl option (SVC_DOCS_URL) points at another site', async () => {

@@ -129,7 +129,8 @@ describe('the account flow', () => {
 
   it('the per-minute compute budget answers 429 (exit 1) with Retry-After, not retried past the cap', async () => {
     const big = { description: 'split a big league into two conferences', n: 2500, complete: true };
-    const env = { SVC_API_KEY: initialKey };
+    // svc honours the service's 60 s Retry-After by default; a 15 s cap makes it give up at once.
+    const env = { SVC_API_KEY: initialKey, SVC_RETRY_MAX_WAIT: '15' };
     const first = await svc(['maxcut', '--effort', 'high', '--seed', '1', '--format', 'json'], { stdin: JSON.stringify(big), env });
     const second = await svc(['maxcut', '--effort', 'high', '--seed', '2', '--format', 'json'], { stdin: JSON.stringify(big), env });
     const codes = [first, second].map((r) => (r.code === 0 ? 'ok' : r.json().code));

@@ -218,7 +218,7 @@ describe('helpers (free)', () => {
       svc(['formulate', 'maxcut']),
     ]);
     expect(route.json().candidates[0]).toMatchObject({ command: 'maxcut' });
-    expect(routeHuman.stdout).toMatch(/^route: \d candidate\(s\)/);
+    expect(routeHuman.stdout).toMatch(/^route: \d command\(s\) fit, best first/);
     expect([valid.code, valid.stdout]).toEqual([0, 'maxcut: valid (n = 4, 4 terms); 2 compute units at effort medium if solved\n']);
     expect([invalid.code, invalid.json().error.code]).toEqual([3, 'SVC_INVALID_INPUT']);
     expect(est.json()).toMatchObject({ compute_units: 4, effort: 'high', charged: 0 });

@@ -14,7 +14,8 @@ const EXIT_CODES = [
 const ENVIRONMENT = [
   'Environment: SVC_BASE_URL (default http://127.0.0.1:8080); SVC_API_KEY (unset: the config\'s key, else',
   'the public sandbox token); SVC_CONFIG (config file; default $XDG_CONFIG_HOME/svc/config.json or',
-  '~/.config/svc/config.json); SVC_AGENT, SVC_AGENT_MODEL (named in the User-Agent).',
+  '~/.config/svc/config.json); SVC_AGENT, SVC_AGENT_MODEL (named in the User-Agent); SVC_RETRY_MAX_WAIT',
+  '(seconds, default 60: the longest Retry-After svc waits for before a retry).',
 ].join('\n');
 
 const GROUPS: [CommandSpec['group'], string][] = [

@@ -81,6 +81,11 @@ export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Se
   const envKey = io.env.SVC_API_KEY?.trim() || undefined;
   const apiKey = o.apiKey ?? envKey ?? (config.api_key || undefined);
   const family = io.env.SVC_AGENT?.trim() || config.agent_family;
+  // SVC_RETRY_MAX_WAIT (seconds, default 60): the longest Retry-After svc waits for; a longer one ends the retries.
+  const maxWaitRaw = io.env.SVC_RETRY_MAX_WAIT?.trim();
+  if (maxWaitRaw !== undefined && maxWaitRaw !== '' && !/^\d{1,6}$/.test(maxWaitRaw)) {
+    throw new SvcError('SVC_CONFIG_INVALID', `SVC_RETRY_MAX_WAIT must be a whole number of seconds, got "${maxWaitRaw.slice(0, 40)}".`, { extensions: { field: 'SVC_RETRY_MAX_WAIT' } });
+  }
   const model = io.env.SVC_AGENT_MODEL?.trim() || config.agent_model;
   const client = createClient({
     env: {},
@@ -89,6 +94,7 @@ export async function openSession(io: CliIo, o: SessionOptions = {}): Promise<Se
     sandboxOnly: o.sandboxOnly,
     fetch: io.fetch,
     sleep: io.sleep,
+    ...(maxWaitRaw ? { maxRetryWaitMs: Number(maxWaitRaw) * 1000 } : {}),
     now: io.now,
     userAgent: defaultUserAgent('svc-cli', CLIENT_VERSION, family ? { family, model } : undefined),
     // A wait of a second or more is said on stderr, with the reason (the service's Retry-After).

@@ -46,6 +46,7 @@ export interface JobProducer extends SolveQueue {
 export function createJobProducer(deps: JobProducerDeps): JobProducer {
   const { store, limits, clock, queue, room } = deps;
   return {
+    limits,
     estimate(plan) {
       const e = deps.estimateOf(plan);
       return { ...e, queued: e.work >= limits.queueThresholdWork };
