@@ -55,7 +55,7 @@ describe('first contact: messages a new user understands', () => {
     const h = harness({ files: { 'p.json': '{"description":"a real decision here","n":2,"edges":[],"n":3}' } });
     const r = await h.run('maxcut', '--input', 'p.json', '--format', 'json');
     expect([r.code, r.json().code, r.json().field]).toEqual([3, 'SVC_INVALID_INPUT', '(root)']);
-    expect(r.json().detail).toContain('gives the key "n" twice');
+    expect(r.json().detail).toContain('the key "n" is given twice');
     expect(h.sent()).toEqual([]);
   });
 

@@ -47,5 +47,5 @@ export { RELATION_DECIMAL_PATTERN, RELATION_LIMITS, carriedDigits, readValue, re
 export { WORLD_LIMITS } from './commands/world';
 export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { ERASURE_CONSTRUCTION, ERASURE_LIMITS, MANIFEST_VERSION, base64Bytes, erasureShape, manifestSchema, type ErasureManifest } from './commands/shared/erasure';
-export { firstDuplicateKey, markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS, type DuplicateKey } from './pin-conflicts';
+export { duplicateKeyMessage, firstDuplicateKey, markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS, type DuplicateKey } from './pin-conflicts';
 export { assertNestingDepth, jsonTextDepth } from './internal/depth';

@@ -137,6 +137,12 @@ export interface DuplicateKey {
   readonly field: string;
 }
 
+/** The one sentence every door and the CLI give for a key written twice (the 422's detail). */
+export function duplicateKeyMessage(d: DuplicateKey): string {
+  const shown = d.key.length > 80 ? `${d.key.slice(0, 80)}…` : d.key;
+  return `${d.field}: the key "${shown}" is given twice in one object; JSON keeps only one of them, so say which you mean.`;
+}
+
 /**
  * The first key the JSON text gives twice in one object, or null. JSON.parse keeps the last value
  * and drops the other silently (`{"n": 2, "n": 3}` would be solved as n = 3), so every door refuses

@@ -1,5 +1,5 @@
 import { SvcError } from '@svc/errors';
-import { firstDuplicateKey, memberText, pinConflictsIn } from '@svc/contracts/pin-conflicts';
+import { duplicateKeyMessage, firstDuplicateKey, memberText, pinConflictsIn } from '@svc/contracts/pin-conflicts';
 import type { CliIo } from './cli-io';
 
 // Read faults in words (the errno code stays in parentheses for searching).
@@ -134,7 +134,7 @@ export function parseObject(text: string, source: string): Record<string, unknow
   // JSON.parse would keep the last of a key written twice and send only that: refused here, as the service refuses it.
   const twice = firstDuplicateKey(text);
   if (twice !== null) {
-    throw new SvcError('SVC_INVALID_INPUT', `The ${source} gives the key "${twice.key.slice(0, 80)}" twice in one object (at ${twice.field}); JSON keeps only one of them, so say which you mean.`, { extensions: { field: twice.field } });
+    throw new SvcError('SVC_INVALID_INPUT', `The ${source}, ${duplicateKeyMessage(twice)}`, { extensions: { field: twice.field } });
   }
   refuseTwicePinned(parsed as Record<string, unknown>, text, `The ${source}`);
   return parsed as Record<string, unknown>;

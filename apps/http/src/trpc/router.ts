@@ -80,13 +80,13 @@ export function svcErrorOf(error: TRPCError): SvcError {
   return toSvcError(error.cause ?? error);
 }
 
-export function createTrpcRouter(docsUrl?: string) {
+export function createTrpcRouter() {
   const t = initTRPC.context<TrpcContext>().create({
     // Never a stack trace in a reply, whatever NODE_ENV says.
     isDev: false,
     // Every fault carries the problem document (code, retryable, agent_fix_prompt, next_actions).
     errorFormatter({ shape, error, ctx }) {
-      const problem: ProblemDocument = problemDocument(svcErrorOf(error), ctx?.docsUrl ?? docsUrl);
+      const problem: ProblemDocument = problemDocument(svcErrorOf(error), ctx?.docsUrl);
       return { ...shape, message: problem.detail, data: { ...shape.data, httpStatus: problem.status, code: shape.data.code, problem } };
     },
   });

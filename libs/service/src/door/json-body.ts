@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
-import { LIMITS, firstDuplicateKey, jsonTextDepth, markPinConflicts, type DuplicateKey } from '@svc/contracts';
+import { LIMITS, duplicateKeyMessage, firstDuplicateKey, jsonTextDepth, markPinConflicts, type DuplicateKey } from '@svc/contracts';
 
 /**
  * JSON on the wire is UTF-8 (RFC 8259 §8.1). RFC 8259 defines no charset parameter, but a client
@@ -81,8 +81,7 @@ export function parseJson(buf: Buffer, contentType?: string): unknown {
   return body;
 }
 
-/** 422 for a key given twice in one object (the gRPC door's Struct reader says the same). */
-export function duplicateKeyError(d: DuplicateKey): SvcError {
-  const shown = d.key.length > 80 ? `${d.key.slice(0, 80)}…` : d.key;
-  return new SvcError('SVC_INVALID_INPUT', `${d.field}: the key "${shown}" is given twice in one object; JSON keeps only one of them, so say which you mean.`, { extensions: { field: d.field } });
+/** 422 for a key given twice in one object (the gRPC door's Struct reader and the CLI say the same). */
+function duplicateKeyError(d: DuplicateKey): SvcError {
+  return new SvcError('SVC_INVALID_INPUT', duplicateKeyMessage(d), { extensions: { field: d.field } });
 }

@@ -11,7 +11,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
-import { LIMITS } from '@svc/contracts';
+import { LIMITS, duplicateKeyMessage } from '@svc/contracts';
 
 const MAX_DEPTH = LIMITS.maxNestingDepth;
 const WIRE_VARINT = 0;
@@ -253,8 +253,7 @@ class Walk {
         } else skip(buf, at, entryEnd, w);
       }
       if (Object.hasOwn(out, key)) {
-        const shown = key.length > 80 ? `${key.slice(0, 80)}…` : key;
-        throw new SvcError('SVC_INVALID_INPUT', `${this.field}: the key "${shown}" is given twice in one object.`, { extensions: { field: this.field } });
+        throw new SvcError('SVC_INVALID_INPUT', duplicateKeyMessage({ key, field: this.field }), { extensions: { field: this.field } });
       }
       // As JSON.parse does: an own property, never the prototype setter.
       if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
