@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { TAG, call, exitingWorker, expectProblem, sandboxToken, start, stopAll, stuckWorker, unitsUsed } from '../test/helpers';
+import { TAG, call, exitingWorker, expectProblem, sandboxToken, slowFirstAnswerWorker, start, stopAll, stuckWorker, unitsUsed } from '../test/helpers';
 
 // A solve that crashes or hangs the engine (test-only workers) does not take accepted work with
 // it: the call answers 503 SVC_ENGINE_FAILURE (retryable) and is refunded, a job fails cleanly or
@@ -31,7 +31,18 @@ describe('engine faults', () => {
     expect(await unitsUsed(jobs.url, jt)).toBe(0);
   }, 60_000);
 
-  it('a solver stuck ignoring its cancel: terminated 10 s after the deadline (503, refunded) or a cancel (cancelled, unbilled)', async () => {
+  it('a solver still building its first answer past its deadline is not cut: 200 after 12 s, never a 503 (docs/contract.md "Latency budget")', async () => {
+    const t = await start({ workerFile: slowFirstAnswerWorker, jobs: { queueThresholdWork: 1_000_000_000 } });
+    const token = await sandboxToken(t.url);
+    const t0 = Date.now();
+    const r = await call(t.url, 'POST', '/api/v1/solve/maxcut?max_latency_ms=200', { body: body(4), auth: token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(11_500);
+    expect(r.json.answer).toHaveLength(5);
+    expect(r.json.latency_budget_ms).toBe(200);
+  }, 90_000);
+
+  it('a solver stuck ignoring its cancel: terminated 10 s after the deadline once it has reported an answer (503, refunded) or a cancel (cancelled, unbilled)', async () => {
     const t = await start({ workerFile: stuckWorker, workers: 2, jobs: { queueThresholdWork: 1_000_000_000 } });
     const token = await sandboxToken(t.url);
     const jobsT = await start({ workerFile: stuckWorker, jobs: { queueThresholdWork: 1 } });

@@ -21,6 +21,8 @@ export const verySlowWorker = path.resolve(here, 'fixtures/very-slow-worker.mjs'
 /** Test-only engine faults: a worker thread that exits mid-solve, and one stuck ignoring its cancel flag. */
 export const exitingWorker = path.resolve(here, 'fixtures/exiting-worker.mjs');
 export const stuckWorker = path.resolve(here, 'fixtures/stuck-worker.mjs');
+/** A solver that reaches its first answer 12 s after the call, reporting no progress until then. */
+export const slowFirstAnswerWorker = path.resolve(here, 'fixtures/slow-first-answer-worker.mjs');
 /** A solve worker whose answers fail the service's re-score (libs/service's fixture). */
 export const lyingWorker = path.resolve(here, '../../../libs/service/test/fixtures/lying-worker.mjs');
 /** The `npm start` artefact (apps/http's build target). */

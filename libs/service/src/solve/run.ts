@@ -75,7 +75,10 @@ export function finishedOf(recheck: RecheckOutcome | undefined, finishHere: () =
   throw new Error(message);
 }
 
-/** A solver still running this long after its deadline fired is stuck: its worker thread is terminated. */
+/**
+ * A solver still running this long after a cancel, or after its deadline once it has reported a
+ * complete answer, is stuck: its worker thread is terminated.
+ */
 export const STOP_GRACE_MS = 10_000;
 
 const round3 = (ms: number) => Math.max(0, Math.round(ms * 1000) / 1000);
@@ -111,17 +114,35 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   const stopAt = honoured ? engineStopAt(t0, budget, prep.terms) : undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
   let deadlineFired = false;
+  // An engine past its deadline is stuck only once it has a complete answer to return: before that
+  // it is still building its first answer, which the budget never cuts (a spectrum of 24 qubits
+  // takes over a minute). Its progress says so (`best` set); an engine that reports none is not cut.
+  let hasAnswer = false;
+  const armStuck = () => {
+    if (deadlineFired && hasAnswer && deadlineTimer === undefined) deadlineTimer = setTimeout(() => stopper.abort(), STOP_GRACE_MS);
+  };
   if (stopAt !== undefined) {
     // The cancel flag at the same moment: the engine's own deadline is the first line, this the second.
     deadlineTimer = setTimeout(() => {
       deadlineFired = true;
+      deadlineTimer = undefined;
       // DEADLINE_FLAG, not a cancel: an engine stops as at its own deadline (its first complete
       // answer still comes: docs/contract.md "Latency budget"); a caller's cancel already set stays.
       Atomics.compareExchange(cancel, 0, 0, DEADLINE_FLAG);
       // An engine that ignores its cancel flag would hold the request (and a worker) for ever.
-      deadlineTimer = setTimeout(() => stopper.abort(), STOP_GRACE_MS);
+      armStuck();
     }, Math.max(1, stopAt - performance.now()));
   }
+  const toCaller = opts.onProgress;
+  const onProgress = stopAt === undefined
+    ? (toCaller ? (p: EngineProgress) => toCaller(planProgress(command, p)) : undefined)
+    : (p: EngineProgress) => {
+      if (p.best !== null && !hasAnswer) {
+        hasAnswer = true;
+        armStuck();
+      }
+      toCaller?.(planProgress(command, p));
+    };
   const stopper = new AbortController();
   const onStop = () => stopper.abort();
   opts.stop?.addEventListener('abort', onStop, { once: true });
@@ -138,7 +159,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       warmStart: prep.warmStart,
       cancel,
       ...(prep.recheck !== undefined ? { recheck: prep.recheck } : {}),
-    }, stopper.signal, opts.onProgress ? (p) => opts.onProgress?.(planProgress(command, p)) : undefined);
+    }, stopper.signal, onProgress);
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
     try {
