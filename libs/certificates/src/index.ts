@@ -3,7 +3,7 @@
  * normative page). One entry: checkCertificate(command, problem, answer, certificate?) → a report;
  * it never throws. No engine code: the problem and the answer are read from their JSON here.
  */
-import { cmp, isInt, neg, sub, add, toText, ONE, type Q } from './rational';
+import { add, ceilQ, cmp, floorQ, isInt, mul, neg, parseQ, q, sub, toText, ONE, ZERO, type Q } from './rational';
 import { Refusal, need, type CertificateKind, type CertificateReport } from './report';
 import { countNodes, isObj } from './shape';
 import * as P from './problem';
@@ -125,6 +125,7 @@ export function checkCertificate(command: string, problem: unknown, answer: unkn
     // Only a tree whose every leaf is infeasible has no bound; the answer is feasible, so it sits in none of them.
     need(out.bound !== null, kind, `${kind}: every leaf is infeasible, yet the answer is a feasible point of one of them`);
     const optimal = meets(s, objective, out.bound, out.integral);
+    if (doc) checkClaims(doc, s, kind, out.bound, out.integral, optimal);
     const word = s === 'min' ? 'lower' : 'upper';
     return {
       ok: true, kind, sense: s, objective: toText(objective), bound: toText(out.bound), optimal, failed_step: null,
@@ -136,6 +137,27 @@ export function checkCertificate(command: string, problem: unknown, answer: unkn
     if (e instanceof Refusal) return refused(kind, sense, e.step, e.message);
     // Anything else is a fault of the checker on hostile input (a RangeError of a huge BigInt, …): still a refusal.
     return refused(kind, sense, 'internal', `the checker could not read the certificate: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * A result document's own claims must follow from the certificate (docs/certificates.md "Claims"):
+ * a declared `bound` (a double) may not be stronger than the proven one, and a `certainty` that
+ * says "certified" needs the proven bound to meet the objective.
+ */
+function checkClaims(doc: Record<string, unknown>, sense: 'min' | 'max', kind: CertificateKind, bound: Q, integral: boolean, optimal: boolean): void {
+  if (typeof doc.bound === 'number' && Number.isFinite(doc.bound)) {
+    const claimed = parseQ(doc.bound)!;
+    // Integral objectives: the proven bound rounds to the integer side (⌈b⌉ for min, ⌊b⌋ for max).
+    const proven = integral ? q(sense === 'min' ? ceilQ(bound) : floorQ(bound)) : bound;
+    // A declared bound is a double: a relative slack of 10⁻⁹ (at least 10⁻⁹) for rational objectives.
+    const mag = claimed.n < 0n ? neg(claimed) : claimed;
+    const slack = integral ? ZERO : mul(q(1n, 1_000_000_000n), cmp(mag, ONE) > 0 ? mag : ONE);
+    const holds = sense === 'min' ? cmp(add(proven, slack), claimed) >= 0 : cmp(sub(proven, slack), claimed) <= 0;
+    need(holds, 'claim.bound', `the ${kind} certificate proves the ${sense === 'min' ? 'lower' : 'upper'} bound ${toText(bound)}, which does not support the answer's bound ${doc.bound}`);
+  }
+  if (typeof doc.certainty === 'string' && /^certified/i.test(doc.certainty)) {
+    need(optimal, 'claim.optimal', `the answer says "${doc.certainty.slice(0, 60)}", but the ${kind} certificate proves only the bound ${toText(bound)}`);
   }
 }
 

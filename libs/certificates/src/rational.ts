@@ -106,3 +106,10 @@ export function lcmDen(xs: Iterable<Q>): bigint {
 
 /** x · scale as an integer (scale a multiple of x.d). */
 export const scaled = (x: Q, scale: bigint): bigint => x.n * (scale / x.d);
+
+/** ⌊a⌋ and ⌈a⌉ as BigInt. */
+export function floorQ(a: Q): bigint {
+  const f = a.n / a.d;
+  return a.n < 0n && f * a.d !== a.n ? f - 1n : f;
+}
+export const ceilQ = (a: Q): bigint => -floorQ(neg(a));

@@ -32,10 +32,10 @@ function tspFamily(tsp: Tsp): Family<EdgeFixings> {
     leafKind: 'one_tree',
     empty: () => ({ inEdges: new Set(), outEdges: new Set() }),
     variable(lit, where) {
-      const e = arr(lit, where);
-      need(e.length === 2, 'shape', `${where}: expected an edge [i, j]`);
-      const i = index(e[0], n, `${where}[0]`), j = index(e[1], n, `${where}[1]`);
-      need(i !== j, 'shape', `${where}: an edge joins two different cities`);
+      const e = arr(lit, where, where);
+      need(e.length === 2, where, `${where}: expected an edge [i, j]`);
+      const i = index(e[0], n, `${where}[0]`, where), j = index(e[1], n, `${where}[1]`, where);
+      need(i !== j, where, `${where}: an edge joins two different cities`);
       return Math.min(i, j) * n + Math.max(i, j);
     },
     with(f, lit, value) {
@@ -72,7 +72,7 @@ function coverFamily(c: Cover): Family<SetFixings> {
   return {
     leafKind: 'lagrangian',
     empty: () => new Map(),
-    variable: (lit, where) => index(lit, c.sets.length, where),
+    variable: (lit, where) => index(lit, c.sets.length, where, where),
     with: (f, lit, value) => new Map(f).set(lit, value ? 1 : 0),
     infeasible(f) {
       const open = new Uint8Array(c.universe);
@@ -91,10 +91,10 @@ function rankFamily(r: Rank): Family<PairFixings> {
     leafKind: 'cycle_packing',
     empty: () => new Map(),
     variable(lit, where) {
-      const p = arr(lit, where);
-      need(p.length === 2, 'shape', `${where}: expected a pair [a, b] of item indices`);
-      const a = index(p[0], n, `${where}[0]`), b = index(p[1], n, `${where}[1]`);
-      need(a !== b, 'shape', `${where}: a pair of two different items`);
+      const p = arr(lit, where, where);
+      need(p.length === 2, where, `${where}: expected a pair [a, b] of item indices`);
+      const a = index(p[0], n, `${where}[0]`, where), b = index(p[1], n, `${where}[1]`, where);
+      need(a !== b, where, `${where}: a pair of two different items`);
       // Encoded with its orientation: a·n + b ("a before b" on the true branch).
       return a * n + b;
     },
