@@ -11,7 +11,7 @@ import { arr, obj, onlyKeys } from '../shape';
 import type { Graph, Qubo } from '../problem';
 
 /** The largest n whose PSD proof may use the exact elimination (n³/3 big-integer steps). */
-export const SDP_EXACT_MAX_N = 120;
+export const SDP_EXACT_MAX_N = 80;
 
 /** The max-cut graph of a QUBO (docs/certificates.md "The Ising transform"): energy(x) = −cut(x, 0). */
 export function isingGraph(qb: Qubo): Graph {
