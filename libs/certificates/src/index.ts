@@ -19,7 +19,7 @@ import { checkSdpDual, isingGraph } from './kinds/sdp-dual';
 
 export type { CertificateKind, CertificateReport } from './report';
 export { parseQ, toText, type Q } from './rational';
-export { SDP_EXACT_MAX_N } from './kinds/sdp-dual';
+export { SDP_EXACT_MAX_N, SDP_FLOAT_MAX_N } from './kinds/sdp-dual';
 export { TREE_WORK_CAP } from './kinds/tree';
 export { ONE_TREE_MAX_N } from './kinds/one-tree';
 

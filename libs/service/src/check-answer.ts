@@ -100,7 +100,7 @@ export function checkAnswer(command: string, body: unknown, ctx: { readonly sand
   }
   // A certificate: the body's, else the result document's. The check runs here, on the request
   // thread, because @svc/certificates bounds its own work before any (10⁶ values, one_tree ≤ 5000
-  // cities, tree leaf work ≤ 5·10⁷, exact SDP elimination n ≤ 80: about 2 s at worst on a loaded core).
+  // cities, tree leaf work ≤ 5·10⁷, SDP proof n ≤ 80 exact, ≤ 1000 floating: about 2 s at worst on a loaded core).
   const cert = b.certificate ?? doc?.certificate;
   if (cert !== undefined && cert !== null) {
     const report = checkCertificate(command, b.problem, doc ?? answer, cert);
