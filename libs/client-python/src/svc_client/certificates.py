@@ -145,6 +145,15 @@ def _fmt(q: Fraction) -> str:
     return ("-" if q < 0 else "") + s[:-k] + "." + s[-k:]
 
 
+def _round_up(q: Fraction, digits: int = 12) -> Fraction:
+    """q rounded up to about `digits` significant decimal digits (a short, still valid upper bound)."""
+    if q == 0:
+        return q
+    k = digits - (len(str(abs(q.numerator))) - len(str(q.denominator)))
+    scale = Fraction(10) ** k
+    return Fraction(math.ceil(q * scale)) / scale
+
+
 def _lcm_den(values) -> int:
     m = 1
     for q in values:
@@ -260,7 +269,16 @@ class _Command:
         nodes = _list(cert.get("nodes"), "tree.nodes")
         if not nodes:
             raise _Refuse("tree", "a tree needs at least one node")
-        self.budget_tree(sum(1 for x in nodes if isinstance(x, dict) and "leaf" in x))
+        need = 1                         # the shape first: a pre-order of splits (two subtrees each) and leaves
+        for idx, node in enumerate(nodes):
+            if not isinstance(node, dict) or len(node) != 1 or not ("split" in node or "leaf" in node):
+                raise _Refuse("tree.shape", f"nodes[{idx}]: expected {{\"split\": literal}} or {{\"leaf\": ...}}")
+            if need == 0:
+                raise _Refuse("tree", f"{len(nodes) - idx} nodes after the end of the tree")
+            need += 1 if "split" in node else -1
+        if need:
+            raise _Refuse("tree", f"the nodes end inside a split ({need} subtrees missing)")
+        self.budget_tree(sum(1 for x in nodes if "leaf" in x))
         p, stack, path = 0, [], []
         best: Optional[Fraction] = None
         leaves = 0
@@ -614,7 +632,7 @@ class _Rank(_Command):
         self.n, self.index = n, {s: i for i, s in enumerate(items)}
         w: Dict[Tuple[int, int], int] = {}
         for t, c in enumerate(_list(problem.get("comparisons", []), "problem.comparisons", "problem")):
-            if not isinstance(c, list) or len(c) != 2 or c[0] not in self.index or c[1] not in self.index or c[0] == c[1]:
+            if not isinstance(c, list) or len(c) != 2 or not all(isinstance(s, str) for s in c) or c[0] not in self.index or c[1] not in self.index or c[0] == c[1]:
                 raise _Refuse("problem", f"problem.comparisons[{t}] is not [winner, loser] of two items")
             k = (self.index[c[0]], self.index[c[1]])
             w[k] = w.get(k, 0) + 1
@@ -808,12 +826,12 @@ def _lmax_exact(n, W, diag) -> Fraction:
             hi = mid
         else:
             lo = mid
-    margin = max(1e-9 * scale, 1e-12)
+    margin = max(1e-12 * scale, 1e-15)
     exact = [[(-diag[i] if i == j else Fraction(0)) for j in range(n)] for i in range(n)]
     for (i, j), w in W.items():
         exact[i][j] = exact[j][i] = w / 4
     for _ in range(30):
-        mu = Fraction(hi + margin)
+        mu = _round_up(Fraction(hi + margin))
         A = [[(mu + exact[i][j] if i == j else exact[i][j]) for j in range(n)] for i in range(n)]
         if _ldl_psd(A):
             return mu
@@ -852,7 +870,7 @@ def _lmax_numpy(np, n, W, diag) -> Fraction:
         hf2 = Fraction(math.fsum(float(x) for x in (Hbar * Hbar).ravel())) * Fraction(1 + 8 * u) + Fraction(n * n, 2 ** 1000)
         # λ_min(H) ≥ −(γ·‖R̃‖_F² + ‖H − H̄‖_F); ‖H − H̄‖_F ≤ u‖H̄‖_F (+ subnormal slack), ‖·‖_F ≤ ‖·‖_F² + 1.
         tau = g * rf2 + Fraction(u) * (hf2 + 1) + Fraction(n, 2 ** 1000)
-        return mu + tau
+        return _round_up(mu + tau)
     raise _Refuse("sdp_dual", "no floating Cholesky succeeded; the matrix is too ill-conditioned for this checker")
 
 
