@@ -127,47 +127,49 @@ class TspTest(unittest.TestCase):
             worse = next(t for t in ((0,) + q for q in itertools.permutations(range(1, len(best)))) if tour_len(p["matrix"], t) > L)
             if len(nodes) > 1:
                 r2 = check_certificate(p, list(worse), {"kind": "tree", "nodes": nodes})
-                self.assertFalse(r2["ok"], r2)
-                self.assertTrue(r2["failed_step"].startswith("tree.leaf["), r2)
+                self.assertTrue(r2["ok"], r2)            # the bound holds; it no longer meets the answer
+                self.assertFalse(r2["optimal"])
             # ...and leaves whose pi[1] is lowered no longer reach the objective (the first such leaf is named).
             bad = json.loads(json.dumps(nodes))
             for x in bad:
                 if isinstance(x.get("leaf"), dict):
                     x["leaf"]["pi"][1] = -50
+            r3 = check_certificate(p, {"answer": list(best), "certainty": "certified optimum (branch and bound)"}, {"kind": "tree", "nodes": bad})
+            self.assertEqual((r3["ok"], r3["failed_step"]), (False, "claim.optimal"), r3)
             r3 = check_certificate(p, list(best), {"kind": "tree", "nodes": bad})
-            self.assertFalse(r3["ok"], r3)
-            self.assertRegex(r3["failed_step"], r"^tree\.leaf\[\d+\]$")
-            self.assertIn("does not reach", r3["detail"])
+            self.assertEqual((r3["ok"], r3["optimal"]), (True, False), r3)
 
     def test_infeasible_leaf_by_inspection_only(self):
         p = tsp_instance(random.Random(5), 5)
         tour = list(brute_tsp(p["matrix"]))
-        good = [{"split": [0, 1]}, {"split": [0, 2]}, {"leaf": {"kind": "one_tree", "pi": [0] * 5}},
-                {"split": [0, 3]}, {"leaf": {"kind": "one_tree", "pi": [0] * 5}}, {"leaf": "infeasible"},
-                {"leaf": {"kind": "one_tree", "pi": [0] * 5}}]
-        r = check_certificate(p, tour, {"kind": "tree", "nodes": good}, command="tsp", max_work=10 ** 7)
-        self.assertNotEqual(r["failed_step"], "tree.leaf[5]", r)     # three in-edges at 0: infeasible
+        one = {"leaf": {"kind": "one_tree", "pi": [0] * 5}}
+        good = [{"split": [0, 1]}, one, {"split": [0, 2]}, one, {"split": [0, 3]}, one, {"leaf": "infeasible"}]
+        r = check_certificate(p, tour, {"kind": "tree", "nodes": good}, command="tsp")
+        self.assertTrue(r["ok"], r)          # nodes[6]: [0, 1], [0, 2], [0, 3] all in, three in-edges at city 0
         bad = json.loads(json.dumps(good))
-        bad[2] = {"leaf": "infeasible"}
+        bad[1] = {"leaf": "infeasible"}
         r = check_certificate(p, tour, {"kind": "tree", "nodes": bad})
-        self.assertEqual(r["failed_step"], "tree.leaf[2]", r)
+        self.assertEqual(r["failed_step"], "tree.leaf[1]", r)
         self.assertIn("infeasible", r["detail"])
 
     def test_tree_shape_errors(self):
         p = tsp_instance(random.Random(1), 4)
         tour = [0, 1, 2, 3]
-        for nodes, step in (([{"split": [0, 1]}, {"leaf": "infeasible"}], "tree"),
-                            ([{"leaf": {"pi": [0] * 4}}, {"leaf": "infeasible"}], "tree"),
+        for nodes, step in (([{"split": [0, 1]}, {"leaf": "infeasible"}], "tree.nodes"),
+                            ([{"leaf": {"kind": "one_tree", "pi": [0] * 4}}, {"leaf": "infeasible"}], "tree.nodes"),
+                            ([{"leaf": {"pi": [0] * 4}}], "tree.leaf[0]"),
+                            ([{"split": [0, 1]}, {"split": [1, 0]}, {"leaf": "infeasible"}, {"leaf": "infeasible"}, {"leaf": "infeasible"}], "tree.split[1]"),
                             ([{"split": [0, 0]}, {"leaf": "infeasible"}, {"leaf": "infeasible"}], "tree.split[0]"),
                             ([{"split": [0, 9]}, {"leaf": "infeasible"}, {"leaf": "infeasible"}], "tree.split[0]"),
-                            ([{"split": [0, 1]}], "tree"),
-                            ([{"bogus": 1}], "tree.shape")):
+                            ([{"split": [0, 1]}], "tree.nodes"),
+                            ([], "tree.nodes"),
+                            ([{"bogus": 1}], "shape")):
             r = check_certificate(p, tour, {"kind": "tree", "nodes": nodes}, command="tsp")
             self.assertEqual(r["failed_step"], step, (nodes, r))
 
     def test_asymmetric_is_refused(self):
         r = check_certificate({"matrix": [[0, 1, 2], [5, 0, 1], [1, 2, 0]]}, [0, 1, 2], {"kind": "one_tree", "pi": [0, 0, 0]})
-        self.assertEqual(r["failed_step"], "shape")
+        self.assertEqual(r["failed_step"], "one_tree")
 
 
 # ---------------------------------------------------------------- cover
@@ -242,7 +244,7 @@ class CoverTest(unittest.TestCase):
                 bad = json.loads(json.dumps(nodes))
                 bad[leaf]["leaf"]["y"][0] = -1
                 r = check_certificate(p, pick, {"kind": "tree", "nodes": bad})
-                self.assertEqual(r["failed_step"], f"tree.leaf[{leaf}]", r)
+                self.assertEqual(r["failed_step"], f"tree.leaf[{leaf}].y", r)
 
     def test_answer_must_cover(self):
         p = {"universe": 3, "sets": [[0, 1], [2]], "costs": [1, 1]}
@@ -325,7 +327,7 @@ class RankTest(unittest.TestCase):
                 bad = json.loads(json.dumps(cert))
                 bad["triangles"][0][3] += 1
                 r = check_certificate(p, list(best), bad)
-                self.assertEqual(r["failed_step"], "cycle_packing.arc", r)
+                self.assertEqual(r["failed_step"], "cycle_packing.triangles[0]", r)
                 bad = json.loads(json.dumps(cert))
                 bad["triangles"][0][:3] = bad["triangles"][0][2::-1]   # reversed: not majority arcs
                 r = check_certificate(p, list(best), bad)
@@ -348,9 +350,14 @@ class RankTest(unittest.TestCase):
         tri = {"kind": "cycle_packing", "triangles": [[0, 1, 2, 1]]}
         self.assertEqual(check_certificate(p, ["a", "b", "c"], tri)["bound"], "1")
         # Under "b before a" the arc a->b is fixed against the cycle: the triangle may not be used there.
-        nodes = [{"split": ["a", "b"]}, {"leaf": tri}, {"leaf": tri}]
+        nodes = [{"split": [0, 1]}, {"leaf": tri}, {"leaf": tri}]
         r = check_certificate(p, ["a", "b", "c"], {"kind": "tree", "nodes": nodes})
-        self.assertEqual(r["failed_step"], "tree.leaf[1]", r)
+        self.assertEqual(r["failed_step"], "tree.leaf[1].triangles[0]", r)
+        self.assertIn("fixed on its branch path", r["detail"])
+        nodes = [{"split": [0, 1]}, {"leaf": {"kind": "cycle_packing", "triangles": []}}, {"leaf": {"kind": "cycle_packing", "triangles": []}}]
+        r = check_certificate(p, ["a", "b", "c"], {"kind": "tree", "nodes": nodes})
+        self.assertEqual((r["ok"], r["bound"]), (True, "1"), r)     # either order of a, b costs one vote
+        self.assertEqual(check_certificate(p, ["a", "b", "c"], {"kind": "tree", "nodes": [{"split": ["a", "b"]}] + nodes[1:]})["failed_step"], "tree.split[0]")
 
 
 # ---------------------------------------------------------------- maxcut and optimize
@@ -446,12 +453,34 @@ class MaxcutTest(unittest.TestCase):
         self.assertTrue(r["ok"] and r["optimal"], r)
         self.assertLess(F(r["bound"]) - 4, Fraction(1, 10 ** 6))
         self.assertGreaterEqual(F(r["bound"]), 4)
+        # The triangle: without mu the Gershgorin bound (3); with mu = 0 (= λ_max, proven exactly) 2.25 < 2 + 1.
         r = check_certificate({"n": 3, "complete": True}, [0, 1, 0], {"kind": "sdp_dual", "y": [0.75] * 3})
-        self.assertTrue(r["ok"] and r["optimal"], r)            # the triangle: 2.25 < 2 + 1
+        self.assertEqual((r["ok"], r["bound"], r["optimal"]), (True, "3", False), r)
+        r = check_certificate({"n": 3, "complete": True}, [0, 1, 0], {"kind": "sdp_dual", "y": [0.75] * 3, "mu": 0})
+        self.assertEqual((r["ok"], r["bound"], r["optimal"]), (True, "2.25", True), r)
+
+    def test_sdp_dual_mu_proven_exactly_and_by_numpy(self):
+        # K_n with y = (n-1)/4: L/4 - Diag(y) = (I - J)/4, lambda_max = 1/4 exactly; the bound n^2/4 is the max cut.
+        for n, exact in ((8, True), (120, True), (130, False)):
+            p = {"n": n, "complete": True}
+            x = [i % 2 for i in range(n)]
+            y = [f"{(n - 1) / 4}"] * n
+            if not exact:
+                try:
+                    import numpy  # noqa: F401
+                except ImportError:
+                    continue
+            r = check_certificate(p, x, {"kind": "sdp_dual", "y": y, "mu": "0.25" if exact else "0.2500001"})
+            self.assertTrue(r["ok"] and r["optimal"], (n, r))
+            self.assertLessEqual(F(r["bound"]) - Fraction(n * n, 4), Fraction(n, 10 ** 6))
+            r = check_certificate(p, x, {"kind": "sdp_dual", "y": y, "mu": "0.2499999"})
+            self.assertEqual((r["ok"], r["failed_step"]), (False, "sdp_dual.psd"), (n, r))
+        r = check_certificate({"n": 130, "complete": True}, [0] * 130, {"kind": "sdp_dual", "y": ["32.25"] * 130, "mu": "0.25"})
+        self.assertNotEqual(r["failed_step"], "internal")
 
     def test_sdp_without_numpy_refuses_large(self):
-        n = 70
-        p = {"n": n, "edges": [[i, (i + 1) % n, 1] for i in range(n)]}
+        n = 130
+        p = {"n": n, "complete": True}
         real_import = __builtins__["__import__"] if isinstance(__builtins__, dict) else __builtins__.__import__
 
         def no_numpy(name, *a, **k):
@@ -461,7 +490,7 @@ class MaxcutTest(unittest.TestCase):
         import builtins
         builtins.__import__ = no_numpy
         try:
-            r = check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": [1] * n})
+            r = check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": ["32.25"] * n, "mu": "0.26"})
         finally:
             builtins.__import__ = real_import
         self.assertEqual(r["failed_step"], "size")
@@ -669,7 +698,7 @@ VALID = [
     ({"n": 3, "edges": [[0, 1, 1], [1, 2, 1], [0, 2, 1]]}, [0, 1, 0], {"kind": "sdp_dual", "y": [0.75, 0.75, 0.75]}),
     ({"n": 1, "equations": [{"vars": [0], "rhs": 0}, {"vars": [0], "rhs": 1}]}, [0], {"kind": "contradiction", "rows": [[0, 1]]}),
     ({"basis": [[1, 0], [0, 1]]}, [["1", "0"], ["0", "1"]], {"kind": "unimodular", "U": [[1, 0], [0, 1]], "V": [[1, 0], [0, 1]]}),
-    ({"matrix": [[0, 2, 3], [2, 0, 4], [3, 4, 0]]}, [0, 1, 2], {"kind": "tree", "nodes": [{"split": [0, 1]}, {"leaf": {"pi": [0, 0, 0]}}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}]}),
+    ({"matrix": [[0, 2, 3], [2, 0, 4], [3, 4, 0]]}, [0, 1, 2], {"kind": "tree", "nodes": [{"split": [0, 1]}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}]}),
 ]
 JUNK = [None, True, "x", "1/3", "0x10", "NaN", float("nan"), float("inf"), -1, 10 ** 400, "1e99999999", [], {}, [[[]]],
         {"kind": "tree"}, "9" * 20000, 1.5, [None] * 5, {"split": {"split": []}}]
@@ -762,10 +791,10 @@ class HostileTest(unittest.TestCase):
         r = check_certificate(p, a, {"kind": "one_tree", "pi": deep})
         self.assertFalse(r["ok"])
         self.assertEqual(check_certificate(p, a, {"kind": "lagrangian", "y": [0]}, command="tsp")["failed_step"], "kind")
-        self.assertEqual(check_certificate(p, a, {"kind": "one_tree", "pi": [0]}, command="nope")["failed_step"], "shape")
+        self.assertEqual(check_certificate(p, a, {"kind": "one_tree", "pi": [0]}, command="nope")["failed_step"], "kind")
         self.assertEqual(check_certificate("not a problem", a, {"kind": "one_tree"})["failed_step"], "problem")
         r = check_certificate(p, {"answer": a, "certificate": None, "certificate_omitted": "heuristic answer: nothing to prove"})
-        self.assertEqual(r["failed_step"], "shape")
+        self.assertEqual(r["failed_step"], "certificate")
         self.assertIn("heuristic answer", r["detail"])
 
     def test_exported(self):

@@ -3,8 +3,11 @@
     report = svc_client.check_certificate(problem, result)          # result: the solve's result document
     report = svc_client.check_certificate(problem, answer, certificate, command="tsp")
 
-The report is a dict with the keys of the TypeScript checker (`@svc/certificates`):
-`ok`, `kind`, `sense`, `objective`, `bound`, `optimal`, `failed_step`, `detail`.
+The report is a dict with the keys and step names of the TypeScript checker (`@svc/certificates`,
+docs/certificates.md): `ok`, `kind`, `sense`, `objective`, `bound`, `optimal`, `failed_step`, `detail`.
+When `answer` is the result document, its own claims must follow from the certificate: a numeric
+`bound` no stronger than the proven one (step `claim.bound`) and a `certainty` starting "certified"
+only when the bound meets the objective (step `claim.optimal`).
 Everything is exact: numbers are read as rationals (`fractions.Fraction`): an integer as itself, a
 decimal string (`^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$`) as written, a JSON float as the decimal of its
 shortest round-trip form (`repr`). reduce's `delta` is the exception its contract states: the exact
@@ -19,14 +22,16 @@ Kinds: `one_tree` and `tree` (tsp), `lagrangian` and `tree` (cover), `cycle_pack
 `bipartite`, `odd_cycles`, `sdp_dual` (maxcut), `sdp_dual` (optimize, through the max-cut form on n+1
 nodes below), `contradiction` (xorsat), `unimodular` (reduce).
 
-`sdp_dual` and numpy: the bound is Σ y_i + n·max(0, μ) with μ a *proven* upper bound on
-λ_max(L/4 − Diag(y)). Without numpy, μ is found by bisection with a floating LDLᵀ and proven by an
-exact rational LDLᵀ of μI − (L/4 − Diag(y)); that is done up to n = 60 nodes, beyond which the kind
-is refused at step `size` saying numpy is needed. With numpy (optional; the rest of the module never
-imports it), μ is proven by a floating Cholesky of fl(μI − M) whose backward error
-(|ΔA| ≤ γ_{n+1}|R̃ᵀ||R̃|, Higham, Accuracy and Stability, Thm 10.3, taken here with a 4× margin) and the
-rounding of the matrix into floats are added to μ, so the bound stays rigorous and a little weaker than
-the exact one.
+`sdp_dual` and numpy: the bound is Σ y_i + n·max(0, μ) for a μ with μI − (L/4 − Diag(y)) ⪰ 0 (L the
+weighted Laplacian): the certificate's `mu` when it gives one, else the Gershgorin bound of
+λ_max(L/4 − Diag(y)) (max over rows of a_ii + Σ_j |a_ij|), which needs no proof. A stated `mu` at or above
+that bound is taken as it is; one below it is proven: up to 120 nodes by an exact fraction-free
+elimination in integers (stdlib), beyond that only with numpy (optional; the rest of the module never
+imports it): a floating Cholesky of fl((μ − s)I − M) with s above its backward-error bound
+(|ΔA| ≤ γ_{n+1}|R̃||R̃ᵀ|, Higham, Accuracy and Stability, Thm 10.3, taken with a 4× margin) plus the
+rounding of the matrix into floats, up to 5,000 nodes. Without numpy such a `mu` on more than 120 nodes is
+refused at step `size` saying numpy is needed; a `mu` too close to λ_max for the floating check is refused
+at `sdp_dual.psd`.
 
 QUBO (`optimize`) as max-cut: x_i is node i's side; node n (the last) is on side 0. Then
 E(x) = −cut_W′(x) with W′_ij = w_ij/2 summed over the quadratic terms [i, j, w] (i ≠ j) and
@@ -44,7 +49,8 @@ __all__ = ["check_certificate", "MAX_NODES", "MAX_WORK"]
 
 MAX_NODES = 1_000_000
 MAX_WORK = 50_000_000
-_EXACT_SDP_MAX_N = 60
+_EXACT_SDP_MAX_N = 120
+_NUMPY_SDP_MAX_N = 5000
 _DECIMAL = re.compile(r"^-?\d+(\.\d+)?([eE][+-]?\d+)?$")
 _MAX_EXPONENT = 10_000          # |exponent| of a decimal string, and its length, beyond which it is refused
 _INF = None                     # an infeasible leaf's bound (+∞ for a minimisation)
@@ -145,15 +151,6 @@ def _fmt(q: Fraction) -> str:
     return ("-" if q < 0 else "") + s[:-k] + "." + s[-k:]
 
 
-def _round_up(q: Fraction, digits: int = 12) -> Fraction:
-    """q rounded up to about `digits` significant decimal digits (a short, still valid upper bound)."""
-    if q == 0:
-        return q
-    k = digits - (len(str(abs(q.numerator))) - len(str(q.denominator)))
-    scale = Fraction(10) ** k
-    return Fraction(math.ceil(q * scale)) / scale
-
-
 def _lcm_den(values) -> int:
     m = 1
     for q in values:
@@ -196,23 +193,33 @@ def check_certificate(problem: Any, answer: Any, certificate: Any = None, comman
     return report
 
 
+_KEYS = {"one_tree": ("pi",), "tree": ("nodes",), "lagrangian": ("y",), "cycle_packing": ("base", "triangles"),
+         "sdp_dual": ("y", "mu"), "bipartite": (), "odd_cycles": ("cycles",), "contradiction": ("rows",),
+         "unimodular": ("U", "V")}
+
+
+def _only_keys(cert: dict, kind: str, where: str) -> None:
+    for k in cert:
+        if k != "kind" and k not in _KEYS[kind]:
+            raise _Refuse("shape", f"{where}: unknown field {str(k)[:40]!r} (a {kind} certificate holds {', '.join(_KEYS[kind]) or 'nothing else'})")
+
+
 def _check(problem, answer, certificate, command, max_work, report) -> None:
     doc = answer if isinstance(answer, dict) and "answer" in answer else None
     if certificate is None and doc is not None:
         certificate = doc.get("certificate")
         if certificate is None:
             why = doc.get("certificate_omitted")
-            raise _Refuse("shape", "no certificate given and the result document carries none"
+            raise _Refuse("certificate", "no certificate was given and the result document carries none"
                           + (f" (certificate_omitted: {why})" if isinstance(why, str) else ""))
     if certificate is None:
-        raise _Refuse("shape", "no certificate given")
+        raise _Refuse("certificate", "no certificate was given")
     if _count_nodes(certificate, MAX_NODES) > MAX_NODES:
-        raise _Refuse("size", f"the certificate has over {MAX_NODES:,} numbers/nodes")
+        raise _Refuse("size", f"the certificate holds over {MAX_NODES:,} values (the cap); it was not read")
     cert = _dict(certificate, "certificate")
     kind = cert.get("kind")
     if not isinstance(kind, str):
-        raise _Refuse("shape", "certificate.kind: expected a string")
-    report["kind"] = kind
+        raise _Refuse("shape", 'a certificate is an object {"kind": ..., ...}')
     if command is None and doc is not None:
         if isinstance(doc.get("command"), str):
             command = doc["command"]
@@ -223,118 +230,133 @@ def _check(problem, answer, certificate, command, max_work, report) -> None:
     if command is None and isinstance(problem, dict):
         command = next((c for f, c in _PROBLEM_FIELD.items() if f in problem), None)
     if not isinstance(command, str) or command not in _KINDS:
-        raise _Refuse("shape", f"command {command!r} has no certificate kinds here (give command= one of {', '.join(_KINDS)})")
-    if kind not in _KINDS[command]:
-        raise _Refuse("kind", f"{command} certificates are {', '.join(_KINDS[command])}; got {kind!r}")
+        raise _Refuse("kind", f"command {str(command)[:40]!r} carries no certificates (those that do: {', '.join(_KINDS)}; pass command=)")
     report["sense"] = _SENSE[command]
+    if kind not in _KINDS[command]:
+        raise _Refuse("kind", f"{command} certificates are of kind {' or '.join(_KINDS[command])}, got {kind[:40]!r}")
+    report["kind"] = kind
+    _only_keys(cert, kind, kind)
     if not isinstance(problem, dict):
         raise _Refuse("problem", "the problem must be the request's JSON object")
     bare = doc["answer"] if doc is not None else answer
     work = _Work(max_work)
     checker = _COMMANDS[command](problem, bare, work)
-    report["objective"] = None if checker.objective is None else _fmt(checker.objective)
     bound, detail = checker.check(cert)
-    report.update(ok=True, bound=None if bound is None else _fmt(bound), detail=detail)
-    if bound is not None and checker.objective is not None:
-        report["optimal"] = checker.meets(bound)
+    if checker.objective is None:           # reduce: nothing to bound
+        report.update(ok=True, detail=detail)
+        return
+    optimal = checker.meets(bound)
+    if doc is not None:
+        checker.claims(doc, kind, bound, optimal)
+    word = "lower" if checker.sense == "min" else "upper"
+    report.update(ok=True, objective=_fmt(checker.objective), bound=_fmt(bound), optimal=optimal, detail=(
+        f"{detail}; proven optimal: the {word} bound {_fmt(bound)} meets the objective {_fmt(checker.objective)}" if optimal
+        else f"{detail}; the {word} bound {_fmt(bound)} does not meet the objective {_fmt(checker.objective)}"))
 
 
 # ---------------------------------------------------------------- shared command logic
 
 class _Command:
+    name = ""
     sense = "min"
     objective: Optional[Fraction] = None
     integral = True
-
-    def reaches(self, bound: Optional[Fraction]) -> bool:
-        """A leaf bound (None = +∞) proves nothing better than the answer exists."""
-        if bound is None:
-            return True
-        return self.meets(bound)
+    leaf_kind = ""
 
     def meets(self, bound: Fraction) -> bool:
         o = self.objective
+        integral = self.integral and o.denominator == 1
         if self.sense == "min":
-            return bound > o - 1 if self.integral else bound >= o
-        return bound < o + 1 if self.integral else bound <= o
+            return bound > o - 1 if integral else bound >= o
+        return bound < o + 1 if integral else bound <= o
 
-    # --- branch trees (tsp, cover, rank)
-    def parse_literal(self, lit: Any, where: str):
+    def claims(self, doc: dict, kind: str, bound: Fraction, optimal: bool) -> None:
+        """A result document's own claims must follow from the certificate (docs/certificates.md "Claims")."""
+        claimed = doc.get("bound")
+        if isinstance(claimed, (int, float)) and not isinstance(claimed, bool) and math.isfinite(claimed):
+            c = _num(claimed, "bound")
+            integral = self.integral and self.objective.denominator == 1
+            if integral:
+                proven = Fraction(math.ceil(bound) if self.sense == "min" else math.floor(bound))
+                slack = Fraction(0)
+            else:
+                proven, slack = bound, Fraction(1, 10 ** 9) * max(Fraction(1), abs(c))
+            holds = proven + slack >= c if self.sense == "min" else proven - slack <= c
+            if not holds:
+                raise _Refuse("claim.bound", f"the {kind} certificate proves the {'lower' if self.sense == 'min' else 'upper'} bound {_fmt(bound)}, which does not support the answer's bound {claimed!r}")
+        certainty = doc.get("certainty")
+        if isinstance(certainty, str) and certainty[:9].lower() == "certified" and not optimal:
+            raise _Refuse("claim.optimal", f"the answer says {certainty[:60]!r}, but the {kind} certificate proves only the bound {_fmt(bound)}")
+
+    # --- branch trees (tsp, cover, rank): a path is a list of (variable, literal, value)
+    def parse_literal(self, lit: Any, where: str) -> Tuple[Any, Any]:
         raise NotImplementedError
 
-    def leaf_bound(self, leaf: Any, fixings: List[Tuple[Any, bool]]) -> Optional[Fraction]:
+    def infeasible(self, path) -> Optional[str]:
+        raise NotImplementedError
+
+    def leaf_check(self, cert: dict, path) -> Optional[Fraction]:
+        raise NotImplementedError
+
+    def leaf_work(self) -> int:
         raise NotImplementedError
 
     def check_tree(self, cert: dict) -> Tuple[Fraction, str]:
         nodes = _list(cert.get("nodes"), "tree.nodes")
         if not nodes:
-            raise _Refuse("tree", "a tree needs at least one node")
+            raise _Refuse("tree.nodes", "tree.nodes: expected at least one node")
         need = 1                         # the shape first: a pre-order of splits (two subtrees each) and leaves
         for idx, node in enumerate(nodes):
             if not isinstance(node, dict) or len(node) != 1 or not ("split" in node or "leaf" in node):
-                raise _Refuse("tree.shape", f"nodes[{idx}]: expected {{\"split\": literal}} or {{\"leaf\": ...}}")
+                raise _Refuse("shape", f'tree.nodes[{idx}]: expected {{"split": literal}} or {{"leaf": certificate | "infeasible"}}')
             if need == 0:
-                raise _Refuse("tree", f"{len(nodes) - idx} nodes after the end of the tree")
+                raise _Refuse("tree.nodes", f"tree.nodes[{idx}]: the tree ended before this node (too many nodes)")
             need += 1 if "split" in node else -1
         if need:
-            raise _Refuse("tree", f"the nodes end inside a split ({need} subtrees missing)")
-        self.budget_tree(sum(1 for x in nodes if "leaf" in x))
-        p, stack, path = 0, [], []
+            raise _Refuse("tree.nodes", f"tree.nodes: the tree is incomplete ({need} subtrees missing)")
+        leaves = sum(1 for x in nodes if "leaf" in x and x["leaf"] != "infeasible")
+        self.work.need(leaves * self.leaf_work(), f"tree: {leaves} leaves")
+        stack: List[list] = []
+        path: List[tuple] = []
         best: Optional[Fraction] = None
-        leaves = 0
-        while True:
-            if p >= len(nodes):
-                raise _Refuse("tree", f"the nodes end inside a split ({len(stack)} subtrees missing)")
-            node, idx = nodes[p], p
-            p += 1
-            if not isinstance(node, dict) or len(node) != 1 or not ("split" in node or "leaf" in node):
-                raise _Refuse("tree.shape", f"nodes[{idx}]: expected {{\"split\": literal}} or {{\"leaf\": ...}}")
+        for idx, node in enumerate(nodes):
             if "split" in node:
+                where = f"tree.split[{idx}]"
                 try:
-                    lit = self.parse_literal(node["split"], f"nodes[{idx}].split")
+                    var, lit = self.parse_literal(node["split"], where)
                 except _Refuse as r:
-                    raise _Refuse(f"tree.split[{idx}]", r.detail)
-                stack.append([lit, False])
-                path.append((lit, False))
+                    raise _Refuse(where, r.detail)
+                if any(v == var for v, _, _ in path):
+                    raise _Refuse(where, f"{where}: the literal is already fixed on its path")
+                stack.append([var, lit, False])
+                path.append((var, lit, False))
                 continue
-            leaves += 1
-            try:
-                b = self.leaf_bound(node["leaf"], path)
-            except _Refuse as r:
-                raise _Refuse(f"tree.leaf[{idx}]", f"{r.step}: {r.detail}")
-            if not self.reaches(b):
-                raise _Refuse(f"tree.leaf[{idx}]", f"the leaf proves {_fmt(b)}, which does not reach the answer's objective {_fmt(self.objective)}")
-            if b is not None and (best is None or b < best):
-                best = b
-            while stack and stack[-1][1]:
+            where = f"tree.leaf[{idx}]"
+            leaf = node["leaf"]
+            if leaf == "infeasible":
+                if self.infeasible(path) is None:
+                    raise _Refuse(where, f'{where}: "infeasible", but its literals leave feasible answers by inspection')
+            else:
+                if not isinstance(leaf, dict) or leaf.get("kind") != self.leaf_kind:
+                    raise _Refuse(where, f'{where}: expected a leaf of kind {self.leaf_kind} or "infeasible"')
+                try:
+                    _only_keys(leaf, self.leaf_kind, where)
+                    b = self.leaf_check(leaf, path)
+                except _Refuse as r:
+                    k = self.leaf_kind
+                    step = where + r.step[len(k):] if r.step == k or r.step.startswith(k + ".") else f"{where}.{r.step}"
+                    raise _Refuse(step, r.detail)
+                if b is not None and (best is None or b < best):
+                    best = b
+            while stack and stack[-1][2]:
                 stack.pop()
                 path.pop()
-            if not stack:
-                break
-            stack[-1][1] = True
-            path[-1] = (stack[-1][0], True)
-        if p != len(nodes):
-            raise _Refuse("tree", f"{len(nodes) - p} nodes after the end of the tree")
+            if stack:
+                stack[-1][2] = True
+                path[-1] = (stack[-1][0], stack[-1][1], True)
         if best is None:
-            raise _Refuse("tree", "every leaf claims infeasibility, yet the answer is feasible")
-        return best, f"a branch tree of {leaves} leaves, each checked, proves {_fmt(best)}"
-
-    def budget_tree(self, leaves: int) -> None:
-        pass
-
-    def leaf_cert(self, leaf: Any, kind: str) -> dict:
-        leaf = _dict(leaf, "leaf")
-        if leaf.get("kind", kind) != kind:
-            raise _Refuse("kind", f"a {self.name} leaf carries a {kind} certificate or \"infeasible\"")
-        return leaf
-
-
-def _conflicting(fixings) -> bool:
-    seen = {}
-    for lit, val in fixings:
-        if seen.setdefault(lit, val) != val:
-            return True
-    return False
+            raise _Refuse("tree", "tree: every leaf is infeasible, yet the answer is a feasible point of one of them")
+        return best, f"a branch tree of {len(nodes)} nodes, every leaf checked, proves {_fmt(best)}"
 
 
 # ---------------------------------------------------------------- tsp
@@ -407,31 +429,35 @@ class _Tsp(_Command):
             raise _Refuse("answer", f"the answer is not a tour: a permutation of 0..{n - 1}")
         self.objective = Fraction(sum(d[tour[k]][tour[(k + 1) % n]] for k in range(n)))
 
+    leaf_kind = "one_tree"
+
     def check(self, cert):
-        if not self.symmetric:
-            raise _Refuse("shape", "tsp certificates are for symmetric distances; this matrix is asymmetric")
         if cert["kind"] == "one_tree":
             b = self.one_tree(cert, [])
+            if b is None:
+                raise _Refuse("one_tree", "one_tree: no 1-tree exists")     # not reached: no literals
             return b, f"a minimum 1-tree under the given pi proves {_fmt(b)}"
         return self.check_tree(cert)
 
-    def budget_tree(self, leaves):
-        self.work.need(leaves * self.n * self.n, f"{leaves} leaves of 1-trees on {self.n} cities")
+    def leaf_work(self):
+        return self.n * self.n
+
+    def leaf_check(self, cert, path):
+        return self.one_tree(cert, path)
 
     def parse_literal(self, lit, where):
         if not isinstance(lit, list) or len(lit) != 2:
             raise _Refuse("shape", f"{where}: a tsp literal is an edge [i, j]")
         i, j = _int(lit[0], where, 0, self.n), _int(lit[1], where, 0, self.n)
         if i == j:
-            raise _Refuse("shape", f"{where}: [{i}, {i}] is not an edge")
-        return (min(i, j), max(i, j))
+            raise _Refuse("shape", f"{where}: [{i}, {i}] is not an edge (an edge joins two different cities)")
+        e = (min(i, j), max(i, j))
+        return e, e
 
-    def infeasible(self, fixings) -> Optional[str]:
-        if _conflicting(fixings):
-            return "an edge is both in and out on this path"
+    def infeasible(self, path) -> Optional[str]:
         n = self.n
-        ins = {e for e, v in fixings if v}
-        outs = {e for e, v in fixings if not v}
+        ins = {e for e, _, v in path if v}
+        outs = {e for e, _, v in path if not v}
         deg_in, deg_out = [0] * n, [0] * n
         for a, b in ins:
             deg_in[a] += 1
@@ -462,26 +488,20 @@ class _Tsp(_Command):
             size[rb] += size[ra]
         return None
 
-    def leaf_bound(self, leaf, fixings):
-        if leaf == "infeasible":
-            why = self.infeasible(fixings)
-            if why is None:
-                raise _Refuse("infeasible", "the path's literals are not infeasible by inspection (more than two in-edges at a city, an in-edge subtour, a city left with fewer than two edges, or an edge both in and out)")
-            return _INF
-        if _conflicting(fixings):
-            return _INF
-        return self.one_tree(self.leaf_cert(leaf, "one_tree"), fixings)
-
-    def one_tree(self, cert, fixings) -> Optional[Fraction]:
+    def one_tree(self, cert, path) -> Optional[Fraction]:
         n, d = self.n, self.d
+        if not self.symmetric:
+            raise _Refuse("one_tree", "one_tree: one_tree needs a symmetric distance matrix")
+        if n < 3:
+            raise _Refuse("one_tree", "one_tree: one_tree needs at least 3 cities")
         pi = _list(cert.get("pi"), "one_tree.pi")
         if len(pi) != n:
             raise _Refuse("one_tree.pi", f"pi has {len(pi)} entries, expected one per city ({n})")
         pq = [_num(x, f"one_tree.pi[{i}]") for i, x in enumerate(pi)]
         D = _lcm_den(pq)
         P = [q.numerator * (D // q.denominator) for q in pq]
-        ins = {e for e, v in fixings if v}
-        outs = {e for e, v in fixings if not v}
+        ins = {e for e, _, v in path if v}
+        outs = {e for e, _, v in path if not v}
         maxabs = max(abs(x) for row in d for x in row) * D + 2 * max(abs(x) for x in P) + 1
         BIG = 2 * n * maxabs
         # Prim on cities 1..n-1: key of edge = d'·D, minus BIG when it is an in-edge (so every in-edge is taken
@@ -522,9 +542,6 @@ class _Tsp(_Command):
         if len(forced) > 2:
             return _INF
         free = sorted(d[0][v] * D + P[0] + P[v] for v in range(1, n) if (0, v) not in ins and (0, v) not in outs)
-        if n == 2:
-            free = free * 2                # the one edge at city 0, twice (the tour 0-1-0)
-            forced = forced * 2
         two = forced + free[:2 - len(forced)]
         if len(two) < 2:
             return _INF
@@ -559,12 +576,7 @@ class _Cover(_Command):
             for e in s:
                 self.of[e].append(t)
         chosen = _list(answer, "answer", "answer")
-        picks = set()
-        for k, t in enumerate(chosen):
-            t = _int(t, f"answer[{k}]", 0, self.m, "answer")
-            if t in picks:
-                raise _Refuse("answer", f"set {t} is chosen twice")
-            picks.add(t)
+        picks = {_int(t, f"answer[{k}]", 0, self.m, "answer") for k, t in enumerate(chosen)}   # a repeat counts once
         covered = set()
         for t in picks:
             covered |= self.sets[t]
@@ -579,24 +591,24 @@ class _Cover(_Command):
             return b, f"the Lagrangian bound of the given y proves {_fmt(b)}"
         return self.check_tree(cert)
 
-    def budget_tree(self, leaves):
-        self.work.need(leaves * (sum(len(s) for s in self.sets) + self.U), f"{leaves} Lagrangian leaves")
+    leaf_kind = "lagrangian"
+
+    def leaf_work(self):
+        return sum(len(s) for s in self.sets) + self.U
 
     def parse_literal(self, lit, where):
-        return _int(lit, where, 0, self.m)
+        t = _int(lit, where, 0, self.m)
+        return t, t
 
-    def leaf_bound(self, leaf, fixings):
-        if leaf == "infeasible":
-            if _conflicting(fixings):
-                return _INF
-            zero = {t for t, v in fixings if not v}
-            for e in range(self.U):
-                if all(t in zero for t in self.of[e]):
-                    return _INF
-            raise _Refuse("infeasible", "no element has all its sets fixed to 0 on this path")
-        if _conflicting(fixings):
-            return _INF
-        return self.lagrangian(self.leaf_cert(leaf, "lagrangian"), fixings)
+    def infeasible(self, path):
+        zero = {t for t, _, v in path if not v}
+        for e in range(self.U):
+            if all(t in zero for t in self.of[e]):
+                return f"element {e} is only in sets fixed to 0"
+        return None
+
+    def leaf_check(self, cert, path):
+        return self.lagrangian(cert, [(t, v) for t, _, v in path])
 
     def lagrangian(self, cert, fixings):
         y = _list(cert.get("y"), "lagrangian.y")
@@ -648,10 +660,6 @@ class _Rank(_Command):
         return self.w.get((a, b), 0)
 
     def item(self, v, where):
-        if isinstance(v, str):
-            if v not in self.index:
-                raise _Refuse("shape", f"{where}: unknown item {v[:40]!r}")
-            return self.index[v]
         return _int(v, where, 0, self.n)
 
     def check(self, cert):
@@ -660,34 +668,34 @@ class _Rank(_Command):
             return b, f"a packing of {len(cert['triangles'])} majority 3-cycles proves {_fmt(b)}"
         return self.check_tree(cert)
 
-    def budget_tree(self, leaves):
-        self.work.need(leaves * self.n * self.n, f"{leaves} cycle-packing leaves on {self.n} items")
+    leaf_kind = "cycle_packing"
+
+    def leaf_work(self):
+        return self.n * self.n
 
     def parse_literal(self, lit, where):
         if not isinstance(lit, list) or len(lit) != 2:
-            raise _Refuse("shape", f"{where}: a rank literal is a pair [a, b]")
+            raise _Refuse("shape", f"{where}: a rank literal is a pair [a, b] of item indices")
         a, b = self.item(lit[0], where), self.item(lit[1], where)
         if a == b:
-            raise _Refuse("shape", f"{where}: a pair of one item")
-        return (a, b)
+            raise _Refuse("shape", f"{where}: a pair of two different items")
+        return (min(a, b), max(a, b)), (a, b)
 
     @staticmethod
-    def before(fixings) -> Dict[Tuple[int, int], bool]:
-        """Pair (min, max) → True when min goes first; a conflicting pair maps to None."""
-        out: Dict[Tuple[int, int], Any] = {}
-        for (a, b), v in fixings:
-            first = a if v else b
-            key = (min(a, b), max(a, b))
-            val = first == key[0]
-            if key in out and out[key] != val:
-                out[key] = None
-            else:
-                out[key] = val
+    def before(path) -> Dict[Tuple[int, int], bool]:
+        """Pair (min, max) → True when min goes first ("a before b" on the true branch of [a, b])."""
+        out: Dict[Tuple[int, int], bool] = {}
+        for key, (a, b), v in path:
+            out[key] = (a if v else b) == key[0]
         return out
 
+    def infeasible(self, path):
+        return "the fixed pairs hold a directed cycle" if self.cyclic(self.before(path)) else None
+
+    def leaf_check(self, cert, path):
+        return self.packing(cert, self.before(path))
+
     def cyclic(self, fixed) -> bool:
-        if any(v is None for v in fixed.values()):
-            return True
         succ: Dict[int, List[int]] = {}
         for (a, b), v in fixed.items():
             s, t = (a, b) if v else (b, a)
@@ -711,16 +719,6 @@ class _Rank(_Command):
                     stack.append((nxt, iter(succ.get(nxt, ()))))
         return False
 
-    def leaf_bound(self, leaf, fixings):
-        fixed = self.before(fixings)
-        if leaf == "infeasible":
-            if self.cyclic(fixed):
-                return _INF
-            raise _Refuse("infeasible", "the path's pairs hold no cycle")
-        if self.cyclic(fixed):
-            return _INF
-        return self.packing(self.leaf_cert(leaf, "cycle_packing"), fixed)
-
     def packing(self, cert, fixed):
         tris = _list(cert.get("triangles"), "cycle_packing.triangles")
         base = Fraction(0)
@@ -731,156 +729,148 @@ class _Rank(_Command):
                     base += min(self.W(i, j), self.W(j, i))
                 else:   # i first contradicts the votes j beat i
                     base += self.W(j, i) if f else self.W(i, j)
-        if "base" in cert and _num(cert["base"], "cycle_packing.base") != base:
+        if "base" in cert and _num(cert["base"], "cycle_packing.base") != base:   # (base is an integer: votes)
             raise _Refuse("cycle_packing.base", f"base is {cert['base']!r}, the votes give {_fmt(base)}")
-        used: Dict[Tuple[int, int], Fraction] = {}
-        total = Fraction(0)
+        arcs = []
         for t, tri in enumerate(tris):
             where = f"cycle_packing.triangles[{t}]"
             if not isinstance(tri, list) or len(tri) != 4:
                 raise _Refuse("shape", f"{where}: expected [i, j, k, lambda]")
             v = [self.item(x, where) for x in tri[:3]]
-            lam = _num(tri[3], where)
             if len(set(v)) != 3:
-                raise _Refuse(where, "a triangle needs three different items")
+                raise _Refuse(where, f"{where}: the three items must differ")
+            lam = _num(tri[3], f"{where}[3]")
             if lam < 0:
-                raise _Refuse(where, f"lambda {_fmt(lam)} is negative")
-            free = 0
+                raise _Refuse(where, f"{where}: lambda {_fmt(lam)} is negative")
             for a, b in ((v[0], v[1]), (v[1], v[2]), (v[2], v[0])):
-                f = fixed.get((min(a, b), max(a, b)))
-                if f is not None:
-                    if f != (a < b):
-                        raise _Refuse(where, f"the arc {a}->{b} is fixed the other way on this path")
-                    continue
                 if self.W(a, b) <= self.W(b, a):
-                    raise _Refuse(where, f"{a}->{b} is not a majority arc ({self.W(a, b)} votes against {self.W(b, a)})")
-                used[(a, b)] = used.get((a, b), Fraction(0)) + lam
-                free += 1
-            if free == 0:
-                raise _Refuse(where, "every arc of this triangle is fixed")
+                    raise _Refuse(where, f"{where}: {a}->{b} is not a majority arc ({self.W(a, b)} votes against {self.W(b, a)})")
+                if (min(a, b), max(a, b)) in fixed:
+                    raise _Refuse(where, f"{where}: uses the pair {a}, {b} fixed on its branch path")
+            arcs.append((v, lam))
+        used: Dict[Tuple[int, int], Fraction] = {}
+        total = Fraction(0)
+        for t, (v, lam) in enumerate(arcs):
+            for a, b in ((v[0], v[1]), (v[1], v[2]), (v[2], v[0])):
+                load = used[(a, b)] = used.get((a, b), Fraction(0)) + lam
+                if load > self.W(a, b) - self.W(b, a):
+                    raise _Refuse(f"cycle_packing.triangles[{t}]", f"cycle_packing.triangles[{t}]: the lambdas on arc {a}->{b} sum past its margin {self.W(a, b) - self.W(b, a)}")
             total += lam
-        for (a, b), s in used.items():
-            margin = self.W(a, b) - self.W(b, a)
-            if s > margin:
-                raise _Refuse("cycle_packing.arc", f"the lambdas on the arc {a}->{b} sum to {_fmt(s)}, over its margin {margin}")
         return base + total
 
 
 # ---------------------------------------------------------------- maxcut and optimize
 
-def _lmax_upper(n: int, W: Dict[Tuple[int, int], Fraction], y: List[Fraction], work: _Work) -> Fraction:
-    """A proven upper bound on λ_max(L/4 − Diag(y)), L the Laplacian of the weights W (i < j)."""
-    deg = [Fraction(0)] * n
+def _sdp_mu(n: int, W: Dict[Tuple[int, int], Fraction], y: List[Fraction], mu_raw: Any, work: _Work) -> Fraction:
+    """μ with μI − (L/4 − Diag(y)) ⪰ 0, proven: the stated `mu`, else the Gershgorin bound of λ_max."""
+    diag = [-v for v in y]                    # A = L/4 − Diag(y): a_ii = deg_w(i)/4 − y_i, a_ij = −w_ij/4
+    off = [Fraction(0)] * n
     for (i, j), w in W.items():
-        deg[i] += w
-        deg[j] += w
-    diag = [deg[i] / 4 - y[i] for i in range(n)]
+        w4 = w / 4
+        diag[i] += w4
+        diag[j] += w4
+        off[i] += abs(w4)
+        off[j] += abs(w4)
+    gersh = max(diag[i] + off[i] for i in range(n))
+    if mu_raw is None:
+        return gersh
+    mu = _num(mu_raw, "sdp_dual.mu")
+    if mu >= gersh:
+        return mu
     try:
-        import numpy as np  # optional: only this kind uses it
-    except ImportError:  # pragma: no cover - exercised where numpy is absent
+        import numpy as np  # optional: only this proof uses it
+    except ImportError:
         np = None
-    if np is None or n <= _EXACT_SDP_MAX_N:
-        if n > _EXACT_SDP_MAX_N:
-            raise _Refuse("size", f"sdp_dual on {n} nodes needs numpy (the exact check without it goes to {_EXACT_SDP_MAX_N} nodes)")
-        work.need(n ** 3 * 40, "the exact LDLᵀ")
-        return _lmax_exact(n, W, diag)
-    work.need(n ** 3 // 10, "the floating Cholesky")
-    return _lmax_numpy(np, n, W, diag)
+    if n <= _EXACT_SDP_MAX_N:
+        work.need(n ** 3 // 3 + n * n, "the exact elimination")
+        bad = _psd_failure(n, W, mu, diag)
+        if bad is not None:
+            raise _Refuse("sdp_dual.psd", f"sdp_dual.psd: μI − (L/4 − Diag y) is not positive semidefinite (pivot {bad} fails)")
+        return mu
+    if np is None:
+        raise _Refuse("size", f"sdp_dual.psd: proving mu below the Gershgorin bound on {n} nodes needs numpy (without it the exact elimination goes to {_EXACT_SDP_MAX_N} nodes)")
+    if n > _NUMPY_SDP_MAX_N:
+        raise _Refuse("size", f"sdp_dual.psd: {n} nodes is over this checker's floating check ({_NUMPY_SDP_MAX_N} nodes, dense matrices)")
+    work.need(n * n, "the matrices of the floating check")
+    if not _psd_numpy(np, n, W, mu, diag):
+        raise _Refuse("sdp_dual.psd", f"sdp_dual.psd: the floating check could not prove μI − (L/4 − Diag y) ⪰ 0 with a margin (μ is at or too close to λ_max for it)")
+    return mu
 
 
-def _ldl_psd(A: List[List[Any]]) -> bool:
-    """Whether the symmetric matrix A is positive semidefinite (LDLᵀ; exact when A holds Fractions)."""
-    n = len(A)
-    A = [row[:] for row in A]
+def _psd_failure(n: int, W: Dict[Tuple[int, int], Fraction], mu: Fraction, diag: List[Fraction]) -> Optional[int]:
+    """Fraction-free symmetric elimination of μI − A in integers: the first failing pivot, or None (PSD)."""
+    entries = [mu] + diag + [w / 4 for w in W.values()]
+    S = _lcm_den(entries)
+
+    def sc(q: Fraction) -> int:
+        return q.numerator * (S // q.denominator)
+    M = [[0] * n for _ in range(n)]
+    for i in range(n):
+        M[i][i] = sc(mu - diag[i])
+    for (i, j), w in W.items():
+        v = sc(w / 4)
+        M[i][j] += v
+        M[j][i] += v
+    prev = 1
     for k in range(n):
-        p = A[k][k]
+        p = M[k][k]
         if p < 0:
-            return False
+            return k
         if p == 0:
-            if any(A[k][j] != 0 for j in range(k + 1, n)):
-                return False
+            if any(M[k][j] for j in range(k + 1, n)):
+                return k
             continue
-        rk = A[k]
+        rk = M[k]
         for i in range(k + 1, n):
-            f = A[i][k] / p
-            if f:
-                ri = A[i]
-                for j in range(k + 1, i + 1):
-                    ri[j] -= f * rk[j]
-                for j in range(k + 1, i + 1):
-                    A[j][i] = ri[j]
-    return True
+            ri, mik = M[i], M[i][k]
+            for j in range(i, n):
+                v = (ri[j] * p - mik * rk[j]) // prev
+                ri[j] = v
+                M[j][i] = v
+        prev = p
+    return None
 
 
-def _lmax_exact(n, W, diag) -> Fraction:
-    M = [[0.0] * n for _ in range(n)]
-    for i in range(n):
-        M[i][i] = float(diag[i])
-    for (i, j), w in W.items():
-        M[i][j] = M[j][i] = -float(w) / 4
-    scale = max(1.0, max(sum(abs(x) for x in row) for row in M))
-    lo, hi = -scale, scale            # Gershgorin: λ_max ≤ scale
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        if _ldl_psd([[(mid if i == j else 0.0) - M[i][j] for j in range(n)] for i in range(n)]):
-            hi = mid
-        else:
-            lo = mid
-    margin = max(1e-12 * scale, 1e-15)
-    exact = [[(-diag[i] if i == j else Fraction(0)) for j in range(n)] for i in range(n)]
-    for (i, j), w in W.items():
-        exact[i][j] = exact[j][i] = w / 4
-    for _ in range(30):
-        mu = _round_up(Fraction(hi + margin))
-        A = [[(mu + exact[i][j] if i == j else exact[i][j]) for j in range(n)] for i in range(n)]
-        if _ldl_psd(A):
-            return mu
-        margin *= 16
-    return Fraction(max(1.0, scale) * 2)      # not reached: Gershgorin's bound holds (and is ≤ scale)
+def _psd_numpy(np, n: int, W, mu: Fraction, diag: List[Fraction]) -> bool:
+    """Proves μI − A ⪰ 0 by a floating Cholesky of fl((μ − s)I − A) with s above its error bound.
 
-
-def _lmax_numpy(np, n, W, diag) -> Fraction:
-    H0 = np.zeros((n, n))
-    for i in range(n):
-        H0[i, i] = float(diag[i])
-    for (i, j), w in W.items():
-        H0[i, j] = H0[j, i] = -float(w) / 4
-    lam = float(np.linalg.eigvalsh(H0)[-1])
-    scale = float(np.abs(H0).sum(axis=1).max()) + 1.0
-    u = 2.0 ** -53
-    margin = 1e-9 * scale
-    for _ in range(30):
-        mu = Fraction(lam + margin)
-        # H = μI − M exactly; H̄ its entries rounded to nearest (|H − H̄| ≤ u|H̄| + tiny entrywise).
+    If the Cholesky of H̄ = fl(H_s), H_s = (μ − s)I − A, completes with factor R̃, then R̃R̃ᵀ = H̄ + ΔH with
+    |ΔH| ≤ γ_{n+1}|R̃||R̃ᵀ| (Higham, Accuracy and Stability, Thm 10.3; taken with a 4× margin), so
+    λ_min(H_s) ≥ −(γ‖R̃‖_F² + ‖H_s − H̄‖_F) =: −τ, and λ_min(μI − A) = s + λ_min(H_s) ≥ s − τ ≥ 0 when s ≥ τ.
+    """
+    u = Fraction(1, 2 ** 53)
+    g = Fraction(4 * (n + 1), 2 ** 53 - 4 * (n + 1))
+    s = Fraction(0)
+    for _ in range(3):
         Hbar = np.zeros((n, n))
         for i in range(n):
-            Hbar[i, i] = float(mu - diag[i])
+            Hbar[i, i] = float(mu - s - diag[i])
         for (i, j), w in W.items():
             Hbar[i, j] = Hbar[j, i] = float(w / 4)
         try:
             R = np.linalg.cholesky(Hbar)
         except np.linalg.LinAlgError:
-            margin *= 16
-            continue
+            return False
         if not np.all(np.isfinite(R)):
-            margin *= 16
-            continue
-        g = Fraction(4 * (n + 1), 2 ** 53 - 4 * (n + 1))        # 4γ_{n+1}, exactly
-        rf2 = Fraction(math.fsum(float(x) for x in (R * R).ravel())) * Fraction(1 + 8 * u) + Fraction(n * n, 2 ** 1000)
-        hf2 = Fraction(math.fsum(float(x) for x in (Hbar * Hbar).ravel())) * Fraction(1 + 8 * u) + Fraction(n * n, 2 ** 1000)
-        # λ_min(H) ≥ −(γ·‖R̃‖_F² + ‖H − H̄‖_F); ‖H − H̄‖_F ≤ u‖H̄‖_F (+ subnormal slack), ‖·‖_F ≤ ‖·‖_F² + 1.
-        tau = g * rf2 + Fraction(u) * (hf2 + 1) + Fraction(n, 2 ** 1000)
-        return _round_up(mu + tau)
-    raise _Refuse("sdp_dual", "no floating Cholesky succeeded; the matrix is too ill-conditioned for this checker")
+            return False
+        rf2 = Fraction(math.fsum(float(x) for x in (R * R).ravel())) * (1 + 8 * u) + Fraction(n * n, 2 ** 1000)
+        hf2 = Fraction(math.fsum(float(x) for x in (Hbar * Hbar).ravel())) * (1 + 8 * u) + Fraction(n * n, 2 ** 1000)
+        tau = g * rf2 + u * (hf2 + 1) + Fraction(n, 2 ** 1000)      # ‖H − H̄‖_F ≤ u‖H̄‖_F ≤ u(‖H̄‖_F² + 1)
+        if s >= tau:
+            return True
+        s = 2 * tau
+    return False
 
 
 class _CutBase(_Command):
     def sdp(self, cert, n, W, sign_note) -> Fraction:
         y = _list(cert.get("y"), "sdp_dual.y")
         if len(y) != n:
-            raise _Refuse("sdp_dual.y", f"y has {len(y)} entries, expected {n}{sign_note}")
+            raise _Refuse("sdp_dual.y", f"sdp_dual.y: expected {n} numbers{sign_note}, got {len(y)}")
         ys = [_num(v, f"sdp_dual.y[{i}]") for i, v in enumerate(y)]
-        mu = _lmax_upper(n, W, ys, self.work)
+        work = self.work
+        work.need(len(W) + n, "the Laplacian")
+        mu = _sdp_mu(n, W, ys, cert.get("mu"), work)
         return sum(ys, Fraction(0)) + n * max(Fraction(0), mu)
 
 
