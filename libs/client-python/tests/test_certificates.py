@@ -155,7 +155,9 @@ class TspTest(unittest.TestCase):
     def test_tree_shape_errors(self):
         p = tsp_instance(random.Random(1), 4)
         tour = [0, 1, 2, 3]
-        for nodes, step in (([{"split": [0, 1]}, {"leaf": "infeasible"}], "tree.nodes"),
+        one = {"leaf": {"kind": "one_tree", "pi": [0] * 4}}
+        for nodes, step in (([{"split": [0, 1]}, one], "tree.nodes"),
+                            ([{"split": [0, 1]}, {"leaf": "infeasible"}], "tree.leaf[1]"),      # in walk order
                             ([{"leaf": {"kind": "one_tree", "pi": [0] * 4}}, {"leaf": "infeasible"}], "tree.nodes"),
                             ([{"leaf": {"pi": [0] * 4}}], "tree.leaf[0]"),
                             ([{"split": [0, 1]}, {"split": [1, 0]}, {"leaf": "infeasible"}, {"leaf": "infeasible"}, {"leaf": "infeasible"}], "tree.split[1]"),

@@ -52,8 +52,10 @@ MAX_WORK = 50_000_000
 _EXACT_SDP_MAX_N = 120
 _NUMPY_SDP_MAX_N = 5000
 _DECIMAL = re.compile(r"^-?\d+(\.\d+)?([eE][+-]?\d+)?$")
+_SAFE = 2 ** 53 - 1
 _MAX_EXPONENT = 10_000          # |exponent| of a decimal string, and its length, beyond which it is refused
 _INF = None                     # an infeasible leaf's bound (+∞ for a minimisation)
+_ABSENT = object()
 
 _SENSE = {"tsp": "min", "cover": "min", "rank": "min", "xorsat": "min", "optimize": "min", "maxcut": "max", "reduce": None}
 _OBJECTIVE_FIELD = {"length": "tsp", "cut_value": "maxcut", "energy": "optimize", "cost": "cover",
@@ -81,7 +83,12 @@ def _num(v: Any, where: str) -> Fraction:
     if isinstance(v, bool):
         raise _Refuse("numbers", f"{where}: expected a number, got a boolean")
     if isinstance(v, int):
-        return Fraction(v)
+        if abs(v) <= _SAFE:
+            return Fraction(v)
+        try:                            # beyond 2^53 - 1 a JSON number is a double: read as one reads it
+            v = float(v)
+        except OverflowError:
+            raise _Refuse("numbers", f"{where}: a JSON number beyond the range of a double") from None
     if isinstance(v, float):
         if not math.isfinite(v):
             raise _Refuse("numbers", f"{where}: {v!r} is not a finite number")
@@ -205,6 +212,8 @@ def _only_keys(cert: dict, kind: str, where: str) -> None:
 
 
 def _check(problem, answer, certificate, command, max_work, report) -> None:
+    if isinstance(command, str):
+        report["sense"] = _SENSE.get(command)
     doc = answer if isinstance(answer, dict) and "answer" in answer else None
     if certificate is None and doc is not None:
         certificate = doc.get("certificate")
@@ -305,21 +314,17 @@ class _Command:
         nodes = _list(cert.get("nodes"), "tree.nodes")
         if not nodes:
             raise _Refuse("tree.nodes", "tree.nodes: expected at least one node")
-        need = 1                         # the shape first: a pre-order of splits (two subtrees each) and leaves
-        for idx, node in enumerate(nodes):
-            if not isinstance(node, dict) or len(node) != 1 or not ("split" in node or "leaf" in node):
-                raise _Refuse("shape", f'tree.nodes[{idx}]: expected {{"split": literal}} or {{"leaf": certificate | "infeasible"}}')
-            if need == 0:
-                raise _Refuse("tree.nodes", f"tree.nodes[{idx}]: the tree ended before this node (too many nodes)")
-            need += 1 if "split" in node else -1
-        if need:
-            raise _Refuse("tree.nodes", f"tree.nodes: the tree is incomplete ({need} subtrees missing)")
-        leaves = sum(1 for x in nodes if "leaf" in x and x["leaf"] != "infeasible")
+        leaves = sum(1 for x in nodes if isinstance(x, dict) and "leaf" in x and x["leaf"] != "infeasible")
         self.work.need(leaves * self.leaf_work(), f"tree: {leaves} leaves")
         stack: List[list] = []
         path: List[tuple] = []
         best: Optional[Fraction] = None
+        done = False
         for idx, node in enumerate(nodes):
+            if done:
+                raise _Refuse("tree.nodes", f"tree.nodes[{idx}]: the tree ended before this node (too many nodes)")
+            if not isinstance(node, dict) or len(node) != 1 or not ("split" in node or "leaf" in node):
+                raise _Refuse("shape", f'tree.nodes[{idx}]: expected {{"split": literal}} or {{"leaf": certificate | "infeasible"}}')
             if "split" in node:
                 where = f"tree.split[{idx}]"
                 try:
@@ -337,7 +342,9 @@ class _Command:
                 if self.infeasible(path) is None:
                     raise _Refuse(where, f'{where}: "infeasible", but its literals leave feasible answers by inspection')
             else:
-                if not isinstance(leaf, dict) or leaf.get("kind") != self.leaf_kind:
+                if not isinstance(leaf, dict):
+                    raise _Refuse("shape", f"{where}: expected an object or \"infeasible\", got {type(leaf).__name__}")
+                if leaf.get("kind") != self.leaf_kind:
                     raise _Refuse(where, f'{where}: expected a leaf of kind {self.leaf_kind} or "infeasible"')
                 try:
                     _only_keys(leaf, self.leaf_kind, where)
@@ -354,6 +361,10 @@ class _Command:
             if stack:
                 stack[-1][2] = True
                 path[-1] = (stack[-1][0], stack[-1][1], True)
+            else:
+                done = True
+        if not done:
+            raise _Refuse("tree.nodes", f"tree.nodes: the tree is incomplete ({len(stack)} subtrees missing)")
         if best is None:
             raise _Refuse("tree", "tree: every leaf is infeasible, yet the answer is a feasible point of one of them")
         return best, f"a branch tree of {len(nodes)} nodes, every leaf checked, proves {_fmt(best)}"
@@ -772,7 +783,7 @@ def _sdp_mu(n: int, W: Dict[Tuple[int, int], Fraction], y: List[Fraction], mu_ra
         off[i] += abs(w4)
         off[j] += abs(w4)
     gersh = max(diag[i] + off[i] for i in range(n))
-    if mu_raw is None:
+    if mu_raw is _ABSENT:
         return gersh
     mu = _num(mu_raw, "sdp_dual.mu")
     if mu >= gersh:
@@ -870,7 +881,7 @@ class _CutBase(_Command):
         ys = [_num(v, f"sdp_dual.y[{i}]") for i, v in enumerate(y)]
         work = self.work
         work.need(len(W) + n, "the Laplacian")
-        mu = _sdp_mu(n, W, ys, cert.get("mu"), work)
+        mu = _sdp_mu(n, W, ys, cert["mu"] if "mu" in cert else _ABSENT, work)
         return sum(ys, Fraction(0)) + n * max(Fraction(0), mu)
 
 
@@ -1021,8 +1032,10 @@ class _Xorsat(_Command):
 
     def check(self, cert):
         rows = _list(cert.get("rows"), "contradiction.rows")
-        if rows and not isinstance(rows[0], list):
+        if rows and all(isinstance(r, (int, float)) and not isinstance(r, bool) for r in rows):
             rows = [rows]              # one set given flat: bound 1
+        if not rows:
+            raise _Refuse("contradiction.rows", "contradiction.rows: expected at least one set of equations")
         used = set()
         for r, row in enumerate(rows):
             where = f"contradiction.rows[{r}]"
@@ -1072,7 +1085,7 @@ class _Reduce(_Command):
     def entry(x, where, step):
         if isinstance(x, bool):
             raise _Refuse(step, f"{where}: a boolean is not an integer")
-        if isinstance(x, int):
+        if isinstance(x, int) and abs(x) <= _SAFE:
             return x
         if isinstance(x, str) and re.match(r"^[+-]?\d{1,10000}$", x):
             return int(x)
@@ -1084,12 +1097,12 @@ class _Reduce(_Command):
         for name in ("U", "V"):
             M = _list(cert.get(name), f"unimodular.{name}")
             if len(M) != n:
-                raise _Refuse(f"unimodular.{name}", f"{name} must be {n} x {n}")
+                raise _Refuse("shape", f"unimodular.{name}: expected {n} rows, got {len(M)}")
             mats[name] = []
             for i, row in enumerate(M):
                 row = _list(row, f"unimodular.{name}[{i}]")
                 if len(row) != n:
-                    raise _Refuse(f"unimodular.{name}", f"{name} must be {n} x {n}")
+                    raise _Refuse("shape", f"unimodular.{name}[{i}]: expected {n} entries, got {len(row)}")
                 mats[name].append([self.entry(v, f"unimodular.{name}[{i}]", "numbers") for v in row])
         for name, src, dst in (("U", self.B, self.Bp), ("V", self.Bp, self.B)):
             M = mats[name]
