@@ -803,5 +803,20 @@ class HostileTest(unittest.TestCase):
         self.assertIs(svc_client.check_certificate, check_certificate)
 
 
+class ReadmeTest(unittest.TestCase):
+    def test_the_readme_example_prints_what_it_says(self):
+        import contextlib
+        import io
+        import re
+        from pathlib import Path
+        text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+        block = next(b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "check_certificate" in b)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(block, "README.md check_certificate block", "exec"), {"__name__": "readme"})
+        said = [line.split("#")[-1].strip() for line in block.splitlines() if line.startswith("print(")]
+        self.assertEqual(out.getvalue().splitlines(), said)
+
+
 if __name__ == "__main__":
     unittest.main()
