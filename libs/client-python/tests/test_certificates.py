@@ -810,12 +810,15 @@ class ReadmeTest(unittest.TestCase):
         import re
         from pathlib import Path
         text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-        block = next(b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "check_certificate" in b)
-        out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            exec(compile(block, "README.md check_certificate block", "exec"), {"__name__": "readme"})
-        said = [line.split("#")[-1].strip() for line in block.splitlines() if line.startswith("print(")]
-        self.assertEqual(out.getvalue().splitlines(), said)
+        blocks = [b for b in re.findall(r"```python\n(.*?)```", text, flags=re.S) if "svc_client.check_" in b]
+        self.assertEqual(len(blocks), 2)
+        ns = {"__name__": "readme"}
+        for block in blocks:
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, "README.md check_* block", "exec"), ns)
+            said = [line.split("#")[-1].strip() for line in block.splitlines() if line.startswith("print(")]
+            self.assertEqual(out.getvalue().splitlines(), said)
 
 
 if __name__ == "__main__":

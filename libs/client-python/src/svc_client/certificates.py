@@ -96,11 +96,43 @@ def _num(v: Any, where: str) -> Fraction:
     if isinstance(v, str):
         if len(v) > _MAX_EXPONENT or not _DECIMAL.match(v):
             raise _Refuse("numbers", f"{where}: {v[:40]!r} is not a decimal string (-?digits[.digits][e±digits])")
-        m = re.search(r"[eE]([+-]?\d+)$", v)
-        if m and abs(int(m.group(1))) > _MAX_EXPONENT:
+        m = _DECIMAL.match(v)
+        exp = int(m.group(2)[1:]) if m.group(2) and len(m.group(2)) <= 12 else (0 if not m.group(2) else _MAX_EXPONENT + 1)
+        if abs(exp) > _MAX_EXPONENT:
             raise _Refuse("numbers", f"{where}: the exponent of {v[:40]!r} is beyond ±{_MAX_EXPONENT}")
-        return Fraction(v)
+        body = v[:len(v) - len(m.group(2) or "")]
+        whole, _, frac = body.partition(".")
+        n = _str_int(whole.lstrip("-") + frac)
+        q = Fraction(n) * Fraction(10) ** (exp - len(frac))
+        return -q if v.startswith("-") else q
     raise _Refuse("numbers", f"{where}: expected a number or a decimal string, got {type(v).__name__}")
+
+
+def _str_int(digits: str) -> int:
+    """int() of a digit string of any length (Python refuses str→int past 4,300 digits)."""
+    digits = digits.lstrip("+")
+    if len(digits) <= 4000:
+        return int(digits)
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("-")
+    n = 0
+    for k in range(0, len(digits), 4000):
+        chunk = digits[k:k + 4000]
+        n = n * 10 ** len(chunk) + int(chunk)
+    return sign * n
+
+
+def _int_str(n: int) -> str:
+    """str() of an int of any size (Python refuses int→str past 4,300 digits)."""
+    if n < 0:
+        return "-" + _int_str(-n)
+    if n.bit_length() <= 13_000:
+        return str(n)
+    base, parts = 10 ** 4000, []
+    while n:
+        n, r = divmod(n, base)
+        parts.append(r)
+    return str(parts[-1]) + "".join(str(r).rjust(4000, "0") for r in reversed(parts[:-1]))
 
 
 def _int(v: Any, where: str, lo: int = 0, hi: Optional[int] = None, step: str = "shape") -> int:
@@ -149,12 +181,12 @@ def _fmt(q: Fraction) -> str:
         d //= 5
         b += 1
     if d != 1:
-        return f"{q.numerator}/{q.denominator}"
+        return f"{_int_str(q.numerator)}/{_int_str(q.denominator)}"
     k = max(a, b)
     if k == 0:
-        return str(q.numerator)
+        return _int_str(q.numerator)
     scaled = abs(q.numerator) * 10 ** k // q.denominator
-    s = str(scaled).rjust(k + 1, "0")
+    s = _int_str(scaled).rjust(k + 1, "0")
     return ("-" if q < 0 else "") + s[:-k] + "." + s[-k:]
 
 
@@ -972,7 +1004,7 @@ class _Optimize(_CutBase):
         work.need(len(lin) + len(quad), "the terms")
         h = [Fraction(0)] * n
         for k, v in lin.items():
-            if not re.match(r"^(0|[1-9][0-9]*)$", k) or int(k) >= n:
+            if not re.match(r"^(0|[1-9][0-9]{0,11})$", k) or int(k) >= n:
                 raise _Refuse("problem", f"problem.linear key {k[:20]!r} is not an index < {n}")
             h[int(k)] += _num(v, f"problem.linear[{k}]")
         pairs: Dict[Tuple[int, int], Fraction] = {}
@@ -1088,7 +1120,7 @@ class _Reduce(_Command):
         if isinstance(x, int) and abs(x) <= _SAFE:
             return x
         if isinstance(x, str) and re.match(r"^[+-]?\d{1,10000}$", x):
-            return int(x)
+            return _str_int(x)
         raise _Refuse(step, f"{where}: expected an integer or a decimal integer string")
 
     def check(self, cert):
