@@ -678,14 +678,18 @@ class ReduceTest(unittest.TestCase):
         self.assertTrue(r["ok"], r)
 
     def test_delta_is_the_binary_value(self):
-        # |b2*|² = 0.99·|b1*|² exactly in decimal: passes for the binary 0.99 (a hair below), fails for 0.995.
-        B = [[10, 0], [0, 995]]
-        Bd = [[0, 995], [10, 0]]
-        del Bd
-        p = {"basis": [[100, 0], [0, 99]], "delta": 0.99}
-        ok = check_certificate(p, [[100, 0], [0, 99]], {"kind": "unimodular", "U": [[1, 0], [0, 1]], "V": [[1, 0], [0, 1]]})
-        self.assertEqual(ok["failed_step"], "unimodular.lll")      # 99² < 0.99·100²
-        del B
+        # b0 = (10^18, 0), b1 = (0, b) with b^2 / 10^36 just below 0.99 (by less than 2e-18): the Lovász condition
+        # delta·|b0|^2 <= |b1|^2 holds for the double 0.99 (0.98999999999999999112 exactly) and fails for 0.99 itself.
+        from math import isqrt
+        a, b = 10 ** 18, isqrt(99 * 10 ** 34)
+        basis = [[str(a), "0"], ["0", str(b)]]
+        eye = {"kind": "unimodular", "U": [[1, 0], [0, 1]], "V": [[1, 0], [0, 1]]}
+        r = check_certificate({"basis": basis, "delta": 0.99}, basis, eye)
+        self.assertTrue(r["ok"], r)
+        r = check_certificate({"basis": basis, "delta": 0.9899999999999999}, basis, eye)
+        self.assertTrue(r["ok"], r)
+        r = check_certificate({"basis": basis, "delta": 0.9900000000000001}, basis, eye)
+        self.assertEqual(r["failed_step"], "unimodular.lll", r)
 
 
 # ---------------------------------------------------------------- every kind: hostile input, size, numbers
