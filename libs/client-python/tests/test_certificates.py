@@ -463,7 +463,7 @@ class MaxcutTest(unittest.TestCase):
 
     def test_sdp_dual_mu_proven_exactly_and_by_numpy(self):
         # K_n with y = (n-1)/4: L/4 - Diag(y) = (I - J)/4, lambda_max = 1/4 exactly; the bound n^2/4 is the max cut.
-        for n, exact in ((8, True), (120, True), (130, False)):
+        for n, exact in ((8, True), (80, True), (120, False)):
             p = {"n": n, "complete": True}
             x = [i % 2 for i in range(n)]
             y = [f"{(n - 1) / 4}"] * n
@@ -479,9 +479,15 @@ class MaxcutTest(unittest.TestCase):
             self.assertEqual((r["ok"], r["failed_step"]), (False, "sdp_dual.psd"), (n, r))
         r = check_certificate({"n": 130, "complete": True}, [0] * 130, {"kind": "sdp_dual", "y": ["32.25"] * 130, "mu": "0.25"})
         self.assertNotEqual(r["failed_step"], "internal")
+        # Over 1,000 nodes a mu below the Gershgorin bound is refused at sdp_dual.psd (as @svc/certificates does).
+        n = 1001
+        p = {"n": n, "edges": [[i, (i + 1) % n, 1] for i in range(n)]}
+        r = check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": ["0.25"] * n, "mu": "0.4"})
+        self.assertEqual(r["failed_step"], "sdp_dual.psd", r)
+        self.assertTrue(check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": ["0.25"] * n, "mu": "0.75"})["ok"])   # = Gershgorin
 
     def test_sdp_without_numpy_refuses_large(self):
-        n = 130
+        n = 90
         p = {"n": n, "complete": True}
         real_import = __builtins__["__import__"] if isinstance(__builtins__, dict) else __builtins__.__import__
 
@@ -492,7 +498,7 @@ class MaxcutTest(unittest.TestCase):
         import builtins
         builtins.__import__ = no_numpy
         try:
-            r = check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": ["32.25"] * n, "mu": "0.26"})
+            r = check_certificate(p, [i % 2 for i in range(n)], {"kind": "sdp_dual", "y": [str((n - 1) / 4)] * n, "mu": "0.26"})
         finally:
             builtins.__import__ = real_import
         self.assertEqual(r["failed_step"], "size")

@@ -49,11 +49,12 @@ __all__ = ["check_certificate", "MAX_NODES", "MAX_WORK"]
 
 MAX_NODES = 1_000_000
 MAX_WORK = 50_000_000
-_EXACT_SDP_MAX_N = 120
-_NUMPY_SDP_MAX_N = 5000
+_EXACT_SDP_MAX_N = 80          # the exact elimination (as @svc/certificates)
+_NUMPY_SDP_MAX_N = 1000        # the floating proof (numpy; @svc/certificates' own floating proof goes as far)
 _DECIMAL = re.compile(r"^-?\d+(\.\d+)?([eE][+-]?\d+)?$")
 _SAFE = 2 ** 53 - 1
-_MAX_EXPONENT = 10_000          # |exponent| of a decimal string, and its length, beyond which it is refused
+_MAX_CHARS = 1100              # a decimal string's length ...
+_MAX_EXPONENT = 1000           # ... and |exponent| beyond which it is refused (docs/certificates.md "Numbers")
 _INF = None                     # an infeasible leaf's bound (+∞ for a minimisation)
 _ABSENT = object()
 
@@ -94,7 +95,7 @@ def _num(v: Any, where: str) -> Fraction:
             raise _Refuse("numbers", f"{where}: {v!r} is not a finite number")
         return Fraction(repr(v))
     if isinstance(v, str):
-        if len(v) > _MAX_EXPONENT or not _DECIMAL.match(v):
+        if len(v) > _MAX_CHARS or not _DECIMAL.match(v):
             raise _Refuse("numbers", f"{where}: {v[:40]!r} is not a decimal string (-?digits[.digits][e±digits])")
         m = _DECIMAL.match(v)
         exp = int(m.group(2)[1:]) if m.group(2) and len(m.group(2)) <= 12 else (0 if not m.group(2) else _MAX_EXPONENT + 1)
@@ -444,10 +445,9 @@ class _Tsp(_Command):
                     raise _Refuse("problem", f"problem.matrix[{i}] has {len(r)} entries, expected {n}")
                 row = []
                 for j, x in enumerate(r):
-                    q = _num(x, f"problem.matrix[{i}][{j}]")
-                    if q.denominator != 1:
-                        raise _Refuse("problem", f"problem.matrix[{i}][{j}] is not an integer")
-                    row.append(0 if i == j else q.numerator)
+                    if isinstance(x, bool) or not isinstance(x, (int, float)) or not float(x).is_integer() or abs(x) > _SAFE:
+                        raise _Refuse("problem", f"problem.matrix[{i}][{j}]: expected an integer")
+                    row.append(0 if i == j else int(x))
                 d.append(row)
             self.symmetric = all(d[i][j] == d[j][i] for i in range(n) for j in range(i))
         else:
@@ -830,10 +830,10 @@ def _sdp_mu(n: int, W: Dict[Tuple[int, int], Fraction], y: List[Fraction], mu_ra
         if bad is not None:
             raise _Refuse("sdp_dual.psd", f"sdp_dual.psd: μI − (L/4 − Diag y) is not positive semidefinite (pivot {bad} fails)")
         return mu
+    if n > _NUMPY_SDP_MAX_N:
+        raise _Refuse("sdp_dual.psd", f"sdp_dual.psd: mu is below the Gershgorin bound and n = {n} is over the floating proof's cap of {_NUMPY_SDP_MAX_N}; state a mu the Gershgorin discs prove, or omit mu")
     if np is None:
         raise _Refuse("size", f"sdp_dual.psd: proving mu below the Gershgorin bound on {n} nodes needs numpy (without it the exact elimination goes to {_EXACT_SDP_MAX_N} nodes)")
-    if n > _NUMPY_SDP_MAX_N:
-        raise _Refuse("size", f"sdp_dual.psd: {n} nodes is over this checker's floating check ({_NUMPY_SDP_MAX_N} nodes, dense matrices)")
     work.need(n * n, "the matrices of the floating check")
     if not _psd_numpy(np, n, W, mu, diag):
         raise _Refuse("sdp_dual.psd", f"sdp_dual.psd: the floating check could not prove μI − (L/4 − Diag y) ⪰ 0 with a margin (μ is at or too close to λ_max for it)")
@@ -945,6 +945,8 @@ class _Maxcut(_CutBase):
         self.work = work
         n = _int(problem.get("n"), "problem.n", 1, None, "problem")
         if problem.get("complete") is True:
+            if n > 2000:
+                raise _Refuse("size", f"problem: the complete graph on {n} nodes is over the checker's cap of 2000 nodes")
             work.need(n * n, "the complete graph")
             W = {(i, j): Fraction(1) for i in range(n) for j in range(i + 1, n)}
         else:
