@@ -9,14 +9,17 @@ When `answer` is the result document, its own claims must follow from the certif
 `bound` no stronger than the proven one (step `claim.bound`) and a `certainty` starting "certified"
 only when the bound meets the objective (step `claim.optimal`).
 Everything is exact: numbers are read as rationals (`fractions.Fraction`): an integer as itself, a
-decimal string (`^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$`) as written, a JSON float as the decimal of its
-shortest round-trip form (`repr`). reduce's `delta` is the exception its contract states: the exact
+decimal string (`^-?\\d+(\\.\\d+)?([eE][+-]?\\d+)?$`, at most 1100 characters, exponent within ±1000) as
+written, a JSON float as the decimal of its shortest round-trip form (`repr`), an integer beyond 2^53 − 1
+as the double a JSON reader makes of it. reduce's `delta` is the exception its contract states: the exact
 binary value of the number. Bounds are written as decimal strings when finite decimals, else "p/q".
 
 The checker never raises on what it is given (a problem, an answer or a certificate that is
 malformed or hostile is a report with `ok: False` and `failed_step`), and it counts a certificate's
 nodes before any other work: over 1,000,000 it is refused at step `size`, as is a check whose work
-(distance pairs times tree leaves, matrix entries, ...) would exceed `max_work` (50,000,000 by default).
+(distance pairs times tree leaves, matrix entries, ...) would exceed `max_work` (50,000,000 by default,
+the TypeScript checker's tree cap). Narrower than the TypeScript checker: tsp goes to 3,000 cities
+here (5,000 there), and a `mu` proof on 81..1,000 nodes needs numpy here.
 
 Kinds: `one_tree` and `tree` (tsp), `lagrangian` and `tree` (cover), `cycle_packing` and `tree` (rank),
 `bipartite`, `odd_cycles`, `sdp_dual` (maxcut), `sdp_dual` (optimize, through the max-cut form on n+1
@@ -25,13 +28,13 @@ nodes below), `contradiction` (xorsat), `unimodular` (reduce).
 `sdp_dual` and numpy: the bound is Σ y_i + n·max(0, μ) for a μ with μI − (L/4 − Diag(y)) ⪰ 0 (L the
 weighted Laplacian): the certificate's `mu` when it gives one, else the Gershgorin bound of
 λ_max(L/4 − Diag(y)) (max over rows of a_ii + Σ_j |a_ij|), which needs no proof. A stated `mu` at or above
-that bound is taken as it is; one below it is proven: up to 120 nodes by an exact fraction-free
-elimination in integers (stdlib), beyond that only with numpy (optional; the rest of the module never
-imports it): a floating Cholesky of fl((μ − s)I − M) with s above its backward-error bound
+that bound is taken as it is; one below it is proven: up to 80 nodes by an exact fraction-free
+elimination in integers (stdlib), on 81..1,000 nodes only with numpy (optional; the rest of the module
+never imports it): a floating Cholesky of fl((μ − s)I − M) with s above its backward-error bound
 (|ΔA| ≤ γ_{n+1}|R̃||R̃ᵀ|, Higham, Accuracy and Stability, Thm 10.3, taken with a 4× margin) plus the
-rounding of the matrix into floats, up to 5,000 nodes. Without numpy such a `mu` on more than 120 nodes is
-refused at step `size` saying numpy is needed; a `mu` too close to λ_max for the floating check is refused
-at `sdp_dual.psd`.
+rounding of the matrix into floats. Without numpy such a `mu` there is refused at step `size` saying
+numpy is needed; a `mu` too close to λ_max for the floating check, or on more than 1,000 nodes, is
+refused at `sdp_dual.psd` (as the TypeScript checker does).
 
 QUBO (`optimize`) as max-cut: x_i is node i's side; node n (the last) is on side 0. Then
 E(x) = −cut_W′(x) with W′_ij = w_ij/2 summed over the quadratic terms [i, j, w] (i ≠ j) and
