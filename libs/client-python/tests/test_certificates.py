@@ -7,6 +7,7 @@ import random
 import unittest
 from fractions import Fraction
 
+import svc_test_support  # noqa: F401  (puts this tree's src/ first: test it, not an installed svc_client)
 import svc_client
 from svc_client import certificates as C
 from svc_client.certificates import check_certificate

@@ -6,6 +6,7 @@ import random
 import unittest
 from decimal import Decimal
 
+import svc_test_support  # noqa: F401  (puts this tree's src/ first: test it, not an installed svc_client)
 from svc_client import check_precision
 
 # Decimal's operators round to the thread's context (28 digits): the tests' arithmetic goes through this one.
