@@ -767,14 +767,13 @@ class _Rank(_Command):
 
     def packing(self, cert, fixed):
         tris = _list(cert.get("triangles"), "cycle_packing.triangles")
-        base = Fraction(0)
-        for i in range(self.n):
-            for j in range(i + 1, self.n):
-                f = fixed.get((i, j))
-                if f is None:
-                    base += min(self.W(i, j), self.W(j, i))
-                else:   # i first contradicts the votes j beat i
-                    base += self.W(j, i) if f else self.W(i, j)
+        base = 0                        # Σ over pairs i < j; a pair nobody voted on adds 0
+        for i, j in {(min(a, b), max(a, b)) for a, b in self.w}:
+            f = fixed.get((i, j))
+            if f is None:
+                base += min(self.W(i, j), self.W(j, i))
+            else:   # i first contradicts the votes j beat i
+                base += self.W(j, i) if f else self.W(i, j)
         if "base" in cert and _num(cert["base"], "cycle_packing.base") != base:   # (base is an integer: votes)
             raise _Refuse("cycle_packing.base", f"base is {cert['base']!r}, the votes give {_fmt(base)}")
         arcs = []
