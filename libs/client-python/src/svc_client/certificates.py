@@ -168,10 +168,10 @@ def _count_nodes(v: Any, cap: int) -> int:
         count += 1
         if count > cap:
             return count
-        if isinstance(x, dict):
-            stack.extend(x.values())
-        elif isinstance(x, (list, tuple)):
-            stack.extend(x)
+        if isinstance(x, (dict, list, tuple)):
+            if count + len(stack) + len(x) > cap:       # over the cap however the rest nests
+                return cap + 1
+            stack.extend(x.values() if isinstance(x, dict) else x)
     return count
 
 
