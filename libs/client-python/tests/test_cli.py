@@ -144,5 +144,26 @@ class CliTest(unittest.TestCase):
         self.assertEqual((code, json.loads(out)["code"]), (3, "SVC_INVALID_INPUT"))
 
 
+class LocalVerifyTest(unittest.TestCase):
+    """`verify <command> --local`: check_certificate / check_precision without a server (exit 3 when refused)."""
+
+    def test_a_certificate_is_checked_on_this_machine(self):
+        problem = {"description": "Three offices, each pair linked.", "n": 3, "edges": [[0, 1, 1], [1, 2, 1], [0, 2, 1]]}
+        good = {"problem": problem, "answer": {"answer": [0, 1, 0], "cut_value": 2, "certificate": {"kind": "odd_cycles", "cycles": [[0, 1, 2]]}}}
+        code, out, _ = run_in_process("--base-url", closed_port_url(), "verify", "maxcut", "--local", stdin=json.dumps(good))
+        self.assertEqual((code, json.loads(out)["ok"], json.loads(out)["optimal"]), (0, True, True))
+        bad = {"problem": problem, "answer": [0, 1, 0], "certificate": {"kind": "odd_cycles", "cycles": [[0, 1]]}}
+        code, out, err = run_in_process("verify", "maxcut", "--local", stdin=json.dumps(bad))
+        self.assertEqual((code, json.loads(out)["failed_step"]), (3, "odd_cycles.cycles[0]"))
+        self.assertIn("did not pass", err)
+
+    def test_precision_is_checked_by_its_rounding(self):
+        doc = {"problem": {"op": "sqrt", "x": "2", "digits": 31}, "answer": "1.41421356237309504880168872421"}
+        code, out, _ = run_in_process("verify", "precision", "--local", stdin=json.dumps(doc))
+        self.assertEqual((code, json.loads(out)["ok"]), (0, True))
+        code, out, _ = run_in_process("verify", "precision", "--local", stdin=json.dumps({**doc, "answer": "1.41421356237309504880168872422"}))
+        self.assertEqual((code, json.loads(out)["failed_step"]), (3, "rounding"))
+
+
 if __name__ == "__main__":
     unittest.main()

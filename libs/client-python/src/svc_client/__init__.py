@@ -27,6 +27,8 @@ from .client import (
 from .errors import (
     ERRORS, EXIT_AUTH, EXIT_OK, EXIT_RETRYABLE, EXIT_VALIDATION, exit_code_for, exit_code_of, is_error, local_error,
 )
+from .certificates import check_certificate
+from .rounding import check_precision
 from .svcb import SvcbNotRepresentable, decode_svcb, encode_svcb
 
 # One function per command: optimize, maxcut, ..., quantum_scale (`-` becomes `_`).
@@ -41,7 +43,7 @@ __all__ = [
     "register", "verify_email", "resend_verification", "keys_list", "keys_create", "keys_revoke",
     "is_error", "exit_code_of", "exit_code_for", "local_error", "ERRORS",
     "EXIT_OK", "EXIT_RETRYABLE", "EXIT_AUTH", "EXIT_VALIDATION",
-    "encode_svcb", "decode_svcb", "SvcbNotRepresentable",
+    "encode_svcb", "decode_svcb", "SvcbNotRepresentable", "check_certificate", "check_precision",
     "COMMANDS", "PURPOSES", "TAG", "EFFORTS", "EFFORT_ALIASES", "DEFAULT_BASE_URL", "AGENT_CARD_PATH",
     "normalize_effort", "with_tag", "default_user_agent", "__version__",
 ]

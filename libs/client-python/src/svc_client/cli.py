@@ -2,7 +2,7 @@
 
 Prints the result dict as JSON on stdout (problem documents too) and exits with the
 commands.md exit code: 0 success, 1 retryable fault, 2 auth, 3 validation (a bad flag, a
-failed `verify`).
+failed `verify`; `verify <command> --local` checks a certificate on this machine, exit 3 when refused).
 """
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ import sys
 from typing import Any, Callable, NoReturn, Optional, Sequence, TextIO
 
 from ._internal.contract import COMMANDS, PURPOSES
+from .certificates import check_certificate
 from .client import Client, __version__
 from .errors import EXIT_VALIDATION, exit_code_of, local_error
+from .rounding import check_precision
 
 
 class _UsageError(Exception):
@@ -69,7 +71,10 @@ def _build() -> argparse.ArgumentParser:
     p.add_argument("--input", "-i", metavar="FILE")
     p = sub.add_parser("verify", help="free re-check of {problem, answer} (exit 3 when a check fails)")
     p.add_argument("command")
-    p.add_argument("--input", "-i", metavar="FILE", help="JSON {problem, answer} ('-' or omitted: stdin)")
+    p.add_argument("--input", "-i", metavar="FILE", help="JSON {problem, answer[, certificate]} ('-' or omitted: stdin)")
+    p.add_argument("--local", action="store_true",
+                   help="no network: check the certificate (the answer's, or `certificate`) with check_certificate; "
+                        "precision: the rounding with check_precision")
     for name in ("formulate", "schema"):
         sub.add_parser(name, help=f"{name} <command>").add_argument("command")
     for name, text in (("capabilities", "every command and its input schema"), ("examples", "verified example recipes"),
@@ -175,8 +180,12 @@ def _dispatch(c: Client, a: argparse.Namespace, stdin: TextIO) -> dict[str, Any]
         return c.route(_read_json(a.input, stdin, "problem"))
     if op == "verify":
         doc = _read_json(a.input, stdin, "{problem, answer} document")
-        if not isinstance(doc.get("problem"), dict) or "answer" not in doc:
+        if not isinstance(doc, dict) or not isinstance(doc.get("problem"), dict) or "answer" not in doc:
             raise _BadInput("verify reads {\"problem\": {...}, \"answer\": ...}")
+        if a.local:
+            if a.command == "precision":
+                return check_precision(doc["problem"], doc["answer"])
+            return check_certificate(doc["problem"], doc["answer"], doc.get("certificate"), command=a.command)
         return c.verify(a.command, doc["problem"], doc["answer"])
     if op in ("formulate", "schema"):
         return getattr(c, op)(a.command)
