@@ -9,6 +9,7 @@
  * on the wire: refused with UNAUTHENTICATED, its bytes are drained and dropped as they come.
  */
 import { randomUUID } from 'node:crypto';
+import http2 from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
 import { SvcError } from '@svc/errors';
 import type { BodyHold, BodyBudget, Principal, Service } from '@svc/service';
@@ -102,6 +103,20 @@ export function admitCallMessage(call: unknown, budget: BodyBudget, onBusy: (err
   return true;
 }
 
+/**
+ * Ends the caller's side of a refused call whose message is still coming: once the status is sent,
+ * the HTTP/2 stream is reset with NO_ERROR (RFC 9113 §8.1: a server that answered before the
+ * request ended may ask the client to stop sending so), so the rest of a 120 MiB message is not
+ * sent, read and dropped on this thread. grpc-js keeps reading a stream after its status (and Node
+ * closes one early only when nothing was read from it). Same internal field as `admitCallMessage`.
+ */
+export function stopReading(call: unknown): void {
+  const stream = (call as { stream?: { readableEnded?: unknown; destroyed?: unknown; close?: unknown } }).stream;
+  if (!stream || typeof stream.close !== 'function' || stream.readableEnded === true || stream.destroyed === true) return;
+  // Node sends the RST_STREAM once the status's frames are written (closeStream waits for 'finish').
+  (stream.close as (code: number) => void).call(stream, http2.constants.NGHTTP2_NO_ERROR);
+}
+
 /** `{code, status}` of the problem document in a status's trailers, if any. */
 function problemOf(md: grpc.Metadata | null | undefined): { code?: string; http?: number } {
   const raw = md?.get(PROBLEM_METADATA_KEY)[0];
@@ -128,7 +143,10 @@ export function callInterceptor(opts: CallInterceptorOptions): CallInterceptor {
   const interceptor: grpc.ServerInterceptor = (method, call) => {
     const path = method.path;
     let ic: grpc.ServerInterceptingCall | undefined;
-    const refuse = (err: unknown) => (ic ?? call).sendStatus(grpcError(err, opts.docsUrl));
+    const refuse = (err: unknown) => {
+      (ic ?? call).sendStatus(grpcError(err, opts.docsUrl));
+      stopReading(call);
+    };
     // Must be the first interceptor of the server: `call` is then grpc-js's own.
     if (opts.small(path)) capCallMessage(call, opts.smallMessageBytes, (size) => refuse(smallRefusal(path, opts.smallMessageBytes)(size)));
     const logged = opts.logged(path);
