@@ -6,7 +6,8 @@
  *
  * grpc-js reads a message only when the handler asks for it (`startRead` after the metadata), so
  * holding the metadata until the credential is checked keeps an unauthenticated 120 MiB message
- * on the wire: refused with UNAUTHENTICATED, its bytes are drained and dropped as they come.
+ * on the wire: refused with UNAUTHENTICATED, then the stream is reset so the caller stops sending
+ * (`stopReading`).
  */
 import { randomUUID } from 'node:crypto';
 import http2 from 'node:http2';
