@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { service as healthService } from 'grpc-health-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hugeSolveRequest, rawClient, solveRequestBytes, structBytes } from '../test/wire';
+import { hugeSolveRequest, pushMessage, rawClient, solveRequestBytes, structBytes } from '../test/wire';
 import { ring, startTestDoor, type TestDoor } from '../test/harness';
 import { REFLECTION_MAX_REQUESTS } from './bounded-reflection';
 
@@ -33,6 +33,28 @@ describe('gRPC bodies', () => {
       c.close();
     }
   });
+
+  it('a refused message is not read on: the stream is reset (NO_ERROR) after the status, so the caller stops sending (busy, unauthenticated, over the plan)', async () => {
+    const message = hugeSolveRequest(40_000_000);
+    const other = t.service.bodies.budget.take(900_000);
+    try {
+      const busy = await pushMessage(t.srv.address, '/svc.v1.Solver/Solve', message, t.token);
+      expect(busy.status).toBe(String(grpc.status.UNAVAILABLE));
+      // Before: the server drained all 40 MB; now it stops the caller after the first frames.
+      expect(busy.bytesWritten).toBeLessThan(4_000_000);
+      expect(busy.rstCode).toBe(0);
+    } finally {
+      other.release();
+    }
+    const unauthenticated = await pushMessage(t.srv.address, '/svc.v1.Solver/Solve', message, 'not-a-key');
+    expect(unauthenticated.status).toBe(String(grpc.status.UNAUTHENTICATED));
+    expect(unauthenticated.bytesWritten).toBeLessThan(4_000_000);
+    // Past the sandbox's message cap (six times its JSON cap): refused on the length prefix.
+    const over = await pushMessage(t.srv.address, '/svc.v1.Solver/Solve', hugeSolveRequest(200_000_000), t.token);
+    expect(over.status).toBe(String(grpc.status.RESOURCE_EXHAUSTED));
+    expect(over.bytesWritten).toBeLessThan(4_000_000);
+    expect(t.service.bodies.budget.inFlight).toBe(0);
+  }, 120_000);
 
   it('a large problem is decoded and validated off the event loop: a health check sent as it starts is answered before the refusal', async () => {
     const checker = t.service.bodies.checker;

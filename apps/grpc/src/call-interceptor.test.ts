@@ -1,5 +1,9 @@
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
 import * as grpc from '@grpc/grpc-js';
+import { BodyBudget } from '@svc/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admitCallMessage } from './call-interceptor';
 import { solverClient } from './client';
 import { hugeSolveRequest, rawClient, solveRequestBytes, structBytes } from '../test/wire';
 import { ring, startTestDoor, type TestDoor } from '../test/harness';
@@ -81,5 +85,36 @@ describe('every Solver call is logged once, as HTTP logs a request, with its req
     ]);
     expect(lines.map((l) => l.reqId)).toEqual(['req-ok-1', expect.stringMatching(/^[0-9a-f-]{36}$/), 'req-missing-1']);
     for (const l of lines) expect(typeof l.ms).toBe('number');
+  });
+});
+
+describe('admitCallMessage on grpc-js\'s own decoder', () => {
+  const require = createRequire(import.meta.url);
+  const { StreamDecoder } = require('@grpc/grpc-js/build/src/stream-decoder.js') as { StreamDecoder: new (max: number) => { write(d: Buffer): Buffer[]; readPartialMessage: Buffer[] } };
+
+  it('a large admitted message is copied into one buffer of its declared length as it comes: no chunk is kept, the framed bytes are the same', () => {
+    const decoder = new StreamDecoder(-1);
+    const call = { decoder, stream: new EventEmitter() };
+    const budget = new BodyBudget(64 * 1024 * 1024);
+    expect(admitCallMessage(call, budget, () => { throw new Error('not busy'); })).toBe(true);
+    const message = Buffer.alloc(3 * 1024 * 1024 + 7);
+    for (let i = 0; i < message.length; i++) message[i] = (i * 31) & 0xff;
+    const framed = Buffer.concat([Buffer.from([0, 0, 0, 0, 0]), message]);
+    framed.writeUInt32BE(message.length, 1);
+    const out: Buffer[] = [];
+    // 16 KiB DATA frames, as HTTP/2 delivers them; one more message's first bytes after it.
+    const wire = Buffer.concat([framed, Buffer.from([0, 0, 0, 0, 2, 9])]);
+    for (let at = 0; at < wire.length; at += 16_384) {
+      out.push(...decoder.write(wire.subarray(at, at + 16_384)));
+      // Before: grpc-js kept every chunk (a 120 MiB message: 7,680 of them) until the last came.
+      expect(decoder.readPartialMessage.length).toBeLessThanOrEqual(1);
+    }
+    expect(out).toHaveLength(1);
+    expect(out[0].equals(framed)).toBe(true);
+    expect(budget.inFlight).toBe(message.length);
+    out.push(...decoder.write(Buffer.from([8])));
+    expect(out[1]?.equals(Buffer.from([0, 0, 0, 0, 2, 9, 8]))).toBe(true);
+    call.stream.emit('close');
+    expect(budget.inFlight).toBe(0);
   });
 });

@@ -6,9 +6,11 @@
  *
  * grpc-js reads a message only when the handler asks for it (`startRead` after the metadata), so
  * holding the metadata until the credential is checked keeps an unauthenticated 120 MiB message
- * on the wire: refused with UNAUTHENTICATED, its bytes are drained and dropped as they come.
+ * on the wire: refused with UNAUTHENTICATED, then the stream is reset so the caller stops sending
+ * (`stopReading`).
  */
 import { randomUUID } from 'node:crypto';
+import http2 from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
 import { SvcError } from '@svc/errors';
 import type { BodyHold, BodyBudget, Principal, Service } from '@svc/service';
@@ -68,38 +70,99 @@ export function capCallMessage(call: unknown, bytes: number, onOver: (size: numb
 }
 
 /**
+ * A message at least this long is copied into one buffer of its declared length as its chunks come
+ * (below it, grpc-js's own decoder keeps the chunks and concatenates them at the end).
+ */
+export const COPY_AS_READ_BYTES = 1024 * 1024;
+
+interface Decoder {
+  write(data: Buffer): Buffer[];
+  readState: number;
+  readMessageSize: number;
+  readCompressFlag: Buffer;
+  readPartialSize: Buffer;
+  readPartialMessage: Buffer[];
+}
+const NO_DATA = 0;
+const READING_MESSAGE = 2;
+
+/**
  * Admits a call's message by bytes in flight, per process (door/body-budget.ts, shared with HTTP):
  * the moment its length prefix is read, before the rest is buffered, the message's length is held
  * or the call is answered with `onBusy` (503 SVC_BUSY, retryable). The bytes are given back when
- * the call's stream closes. Same internal fields of grpc-js 1.14 as `capCallMessage`.
+ * the call's stream closes. An admitted message of COPY_AS_READ_BYTES or more is then copied into
+ * one buffer of its length as each HTTP/2 chunk arrives: grpc-js keeps every chunk (7,680 of 16 KiB
+ * for 120 MiB) until the last, then concatenates them in one go on this thread, and the chunks'
+ * memory lives long enough to prompt full garbage collections; copied, each dies young. Same
+ * internal fields of grpc-js 1.14 (stream-decoder.ts) as `capCallMessage`; the tests of this file
+ * fail if they move.
  */
 export function admitCallMessage(call: unknown, budget: BodyBudget, onBusy: (err: SvcError) => void): boolean {
-  const base = call as { decoder?: { readState?: unknown; readMessageSize?: unknown; write?: unknown }; stream?: { once?: unknown } };
-  const decoder = base.decoder;
+  const base = call as { decoder?: Partial<Decoder>; stream?: { once?: unknown } };
+  const decoder = base.decoder as Decoder | undefined;
   const stream = base.stream;
-  if (!decoder || typeof decoder.write !== 'function' || typeof decoder.readState !== 'number' || !stream || typeof stream.once !== 'function') return false;
+  if (!decoder || typeof decoder.write !== 'function' || typeof decoder.readState !== 'number' || !Array.isArray(decoder.readPartialMessage) || !stream || typeof stream.once !== 'function') return false;
   let hold: BodyHold | undefined;
   let refused = false;
+  /** The message being copied as it comes: its framed bytes, how many are in. */
+  let filling: { framed: Buffer; at: number } | undefined;
   (stream.once as (e: string, f: () => void) => void).call(stream, 'close', () => hold?.release());
-  const write = (decoder.write as (data: Buffer) => Buffer[]).bind(decoder);
+  const write = decoder.write.bind(decoder);
+  const own = (data: Buffer): Buffer[] => {
+    const f = filling!;
+    const n = Math.min(data.length, f.framed.length - f.at);
+    data.copy(f.framed, f.at, 0, n);
+    f.at += n;
+    if (f.at < f.framed.length) return [];
+    filling = undefined;
+    decoder.readState = NO_DATA;
+    decoder.readPartialMessage = [];
+    return n < data.length ? [f.framed, ...decoder.write(data.subarray(n))] : [f.framed];
+  };
   decoder.write = (data: Buffer) => {
     // The rest of a refused message is dropped as it comes (grpc-js would buffer it whole).
     if (refused) return [];
+    if (filling) return own(data);
     const out = write(data);
-    // READING_MESSAGE (2): the length is known and the body is still to come.
-    if (hold === undefined && decoder.readState === 2) {
+    // READING_MESSAGE: the length is known and the body is still to come.
+    if (hold === undefined && decoder.readState === READING_MESSAGE) {
+      const size = Number(decoder.readMessageSize) || 0;
       try {
-        hold = budget.take(Number(decoder.readMessageSize) || 0);
+        hold = budget.take(size);
       } catch (e) {
         refused = true;
-        (decoder as { readPartialMessage?: unknown }).readPartialMessage = [];
+        decoder.readPartialMessage = [];
         onBusy(e as SvcError);
         throw e;
+      }
+      if (size >= COPY_AS_READ_BYTES) {
+        // From now on this message's bytes go straight to their place; what came with the prefix first.
+        const framed = Buffer.allocUnsafeSlow(5 + size);
+        decoder.readCompressFlag.copy(framed, 0, 0, 1);
+        decoder.readPartialSize.copy(framed, 1, 0, 4);
+        let at = 5;
+        for (const part of decoder.readPartialMessage) at += part.copy(framed, at);
+        decoder.readPartialMessage = [];
+        filling = { framed, at };
       }
     }
     return out;
   };
   return true;
+}
+
+/**
+ * Ends the caller's side of a refused call whose message is still coming: once the status is sent,
+ * the HTTP/2 stream is reset with NO_ERROR (RFC 9113 §8.1: a server that answered before the
+ * request ended may ask the client to stop sending so), so the rest of a 120 MiB message is not
+ * sent, read and dropped on this thread. grpc-js keeps reading a stream after its status (and Node
+ * closes one early only when nothing was read from it). Same internal field as `admitCallMessage`.
+ */
+export function stopReading(call: unknown): void {
+  const stream = (call as { stream?: { readableEnded?: unknown; destroyed?: unknown; close?: unknown } }).stream;
+  if (!stream || typeof stream.close !== 'function' || stream.readableEnded === true || stream.destroyed === true) return;
+  // Node sends the RST_STREAM once the status's frames are written (closeStream waits for 'finish').
+  (stream.close as (code: number) => void).call(stream, http2.constants.NGHTTP2_NO_ERROR);
 }
 
 /** `{code, status}` of the problem document in a status's trailers, if any. */
@@ -128,7 +191,10 @@ export function callInterceptor(opts: CallInterceptorOptions): CallInterceptor {
   const interceptor: grpc.ServerInterceptor = (method, call) => {
     const path = method.path;
     let ic: grpc.ServerInterceptingCall | undefined;
-    const refuse = (err: unknown) => (ic ?? call).sendStatus(grpcError(err, opts.docsUrl));
+    const refuse = (err: unknown) => {
+      (ic ?? call).sendStatus(grpcError(err, opts.docsUrl));
+      stopReading(call);
+    };
     // Must be the first interceptor of the server: `call` is then grpc-js's own.
     if (opts.small(path)) capCallMessage(call, opts.smallMessageBytes, (size) => refuse(smallRefusal(path, opts.smallMessageBytes)(size)));
     const logged = opts.logged(path);

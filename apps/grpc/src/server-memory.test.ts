@@ -55,5 +55,5 @@ describe('an over-cap message leaves the server\'s memory alone', () => {
     expect((await sandbox.call('Solve', solveRequestBytes({ command: 'maxcut', problem: structBytes(ring(6)) }))).ok).toBe(true);
     anon.close();
     sandbox.close();
-  });
+  }, 120_000);
 });

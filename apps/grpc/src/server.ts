@@ -9,6 +9,7 @@
  * and the JSON decoded at once is bounded per server (decode-budget.ts).
  */
 import { existsSync } from 'node:fs';
+import type { Server as NetServer, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
@@ -373,6 +374,20 @@ export interface RunningGrpc {
   close(): Promise<void>;
 }
 
+/**
+ * Turns off Nagle's algorithm on every connection the server accepts, as Node's HTTP server does
+ * and grpc-js's client does on its side: one HTTP/2 connection carries many calls, so a small
+ * reply written while an earlier one is unacknowledged waited for the peer's delayed ACK. grpc-js
+ * has no option for it; its HTTP/2 servers are an internal field (grpc-js 1.14, server.ts
+ * `http2Servers`): returns false when it moved (the test of this file then fails).
+ */
+export function noDelayOnConnections(server: grpc.Server): boolean {
+  const servers = (server as unknown as { http2Servers?: unknown }).http2Servers;
+  if (!(servers instanceof Map) || servers.size === 0) return false;
+  for (const h of servers.keys() as IterableIterator<NetServer>) h.on('connection', (socket: Socket) => socket.setNoDelay(true));
+  return true;
+}
+
 /** Starts the gRPC door beside the HTTP one: Solver, health (SERVING) and reflection. */
 export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGrpc> {
   clampCallDeadlines();
@@ -405,6 +420,8 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
     // The binary lane's cap on every plan; every other message is capped per call (call-interceptor.ts).
     'grpc.max_receive_message_length': maxMessageBytes(opts.service),
     'grpc.max_send_message_length': -1,
+    // No channelz: nothing here serves it, and grpc-js otherwise tracks every call and message for it.
+    'grpc.enable_channelz': 0,
     // The only interceptor: it lowers the receive limit on grpc-js's own call object.
     interceptors: [calls.interceptor],
   });
@@ -427,6 +444,7 @@ export async function startGrpcServer(opts: StartGrpcOptions): Promise<RunningGr
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(`${bindHost}:${opts.port}`, grpc.ServerCredentials.createInsecure(), (err, p) => (err ? reject(err) : resolve(p)));
   });
+  noDelayOnConnections(server);
   let closing: Promise<void> | undefined;
   return {
     address: `${bindHost === '0.0.0.0' || bindHost === '[::]' ? '127.0.0.1' : bindHost}:${port}`,

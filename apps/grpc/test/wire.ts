@@ -3,6 +3,7 @@
  * client library sends: `__proto__` keys, bytes that are not UTF-8, deep nesting, huge messages,
  * garbage. `rawClient` calls a Solver method with such bytes and decodes the reply normally.
  */
+import http2 from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
 import protobuf from 'protobufjs';
 import { loadSolverPackage, SERVICE_NAME } from '../src/server';
@@ -123,4 +124,33 @@ export function rawClient(address: string, token?: string, options: grpc.Channel
       });
     });
   return { call, close: () => client.close() };
+}
+
+/**
+ * Sends one gRPC message over Node's own HTTP/2 client (framed by hand), ending the request, and
+ * resolves once the stream closes: the `grpc-status` the server answered and how many bytes this
+ * client got to write (a server that stops the request early lets far fewer than the message through).
+ */
+export function pushMessage(address: string, path: string, message: Buffer, token?: string): Promise<{ status: string | undefined; bytesWritten: number; rstCode: number | undefined }> {
+  const session = http2.connect(`http://${address}`, { maxSessionMemory: 1024 });
+  const frame = Buffer.allocUnsafe(5 + message.length);
+  frame[0] = 0;
+  frame.writeUInt32BE(message.length, 1);
+  message.copy(frame, 5);
+  return new Promise((resolve, reject) => {
+    session.once('error', reject);
+    let status: string | undefined;
+    const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers', ...(token ? { authorization: `Bearer ${token}` } : {}) });
+    stream.on('response', (h) => { if (h['grpc-status'] !== undefined) status = String(h['grpc-status']); });
+    stream.on('trailers', (t) => { status = String(t['grpc-status']); });
+    stream.on('data', () => {});
+    stream.on('error', () => {});
+    stream.on('close', () => {
+      const bytesWritten = session.socket.bytesWritten;
+      const rstCode = stream.rstCode;
+      session.close();
+      resolve({ status, bytesWritten, rstCode });
+    });
+    stream.end(frame);
+  });
 }

@@ -2,7 +2,8 @@
  * The four doors side by side on the `npm start` bundle (issue 32, part 4): the same small maxcut
  * (5 nodes, effort flash, a new seed per call, so every call is solved) through
  * `POST /api/v1/solve/maxcut`, gRPC `Solve`, tRPC `solve` and an MCP `tools/call` of `svc.compute`,
- * in interleaved rounds (HTTP, gRPC, tRPC, MCP, then again), each phase LOAD_PHASE_S seconds (20)
+ * in interleaved rounds (HTTP, gRPC, tRPC, MCP, then again) after LOAD_WARMUP_S seconds (5) of each
+ * door that are not counted (the first round measured every door's cold path), each phase LOAD_PHASE_S seconds (20)
  * at LOAD_CONNECTIONS (32) calls in flight, LOAD_ROUNDS rounds (4). HTTP, tRPC and MCP are driven
  * by autocannon, gRPC by Node's HTTP/2 client speaking gRPC's framing in LOAD_GRPC_THREADS worker
  * threads of this process (1; a connection each, the calls spread over them): grpc-js's own client
@@ -30,6 +31,8 @@ import type { GrpcLoadJob, GrpcLoadResult } from './doors-grpc-worker';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const mainBundle = process.env.LOAD_MAIN ?? join(root, 'apps/http/dist/main.mjs');
 const PHASE_S = Number(process.env.LOAD_PHASE_S ?? 20);
+/** Seconds of each door before the first round, not counted: every door's path is compiled (JIT) before it is measured. */
+const WARMUP_S = Number(process.env.LOAD_WARMUP_S ?? 5);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 32);
 const ROUNDS = Number(process.env.LOAD_ROUNDS ?? 4);
 const DOORS = (process.env.LOAD_DOORS ?? 'http,grpc,trpc,mcp').split(',').map((d) => d.trim()) as Door[];
@@ -97,10 +100,10 @@ interface Phase {
   readonly codes: Map<string, number>;
 }
 
-async function cannon(door: Door, round: number, request: autocannon.Request): Promise<Phase> {
+async function cannon(door: Door, round: number, seconds: number, request: autocannon.Request): Promise<Phase> {
   const codes = new Map<string, number>();
   const r = await new Promise<autocannon.Result>((ok, fail) => {
-    const instance = autocannon({ url, connections: CONNECTIONS, duration: PHASE_S, timeout: 30, requests: [request] }, (err, res) => (err ? fail(err) : ok(res)));
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, timeout: 30, requests: [request] }, (err, res) => (err ? fail(err) : ok(res)));
     instance.on('response', (_c, status) => codes.set(String(status), (codes.get(String(status)) ?? 0) + 1));
   });
   return { door, round, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, codes };
@@ -137,11 +140,11 @@ const grpcThreads = DOORS.includes('grpc')
   : [];
 
 /** `CONNECTIONS` closed loops of gRPC `Solve` for `PHASE_S` seconds, over the threads above. */
-async function grpcPhase(round: number): Promise<Phase> {
+async function grpcPhase(round: number, seconds: number): Promise<Phase> {
   const outs = await Promise.all(grpcThreads.map((w, k) => new Promise<GrpcLoadResult>((ok, fail) => {
     w.once('message', ok);
     w.once('error', fail);
-    w.postMessage({ phaseS: PHASE_S, seedFrom: seed + k * SEEDS_PER_THREAD });
+    w.postMessage({ phaseS: seconds, seedFrom: seed + k * SEEDS_PER_THREAD });
   })));
   seed += GRPC_THREADS * SEEDS_PER_THREAD;
   const s = outs.flatMap((o) => o.latencies).sort((a, b) => a - b);
@@ -151,17 +154,17 @@ async function grpcPhase(round: number): Promise<Phase> {
   return { door: 'grpc', round, rps: s.length / Math.max(...outs.map((o) => o.seconds)), p50: q(0.5), p99: q(0.99), codes };
 }
 
-const run: Record<Door, (round: number) => Promise<Phase>> = {
-  http: (round) => cannon('http', round, {
+const run: Record<Door, (round: number, seconds: number) => Promise<Phase>> = {
+  http: (round, seconds) => cannon('http', round, seconds, {
     method: 'POST', headers: httpHeaders, body: JSON.stringify(problem),
     setupRequest: (req) => ({ ...req, path: `/api/v1/solve/maxcut?effort=flash&seed=${seed++}` }),
   }),
   grpc: grpcPhase,
-  trpc: (round) => cannon('trpc', round, {
+  trpc: (round, seconds) => cannon('trpc', round, seconds, {
     method: 'POST', path: '/trpc/solve', headers: httpHeaders,
     setupRequest: (req) => ({ ...req, body: JSON.stringify({ command: 'maxcut', problem, effort: 'flash', seed: seed++ }) }),
   }),
-  mcp: (round) => cannon('mcp', round, {
+  mcp: (round, seconds) => cannon('mcp', round, seconds, {
     method: 'POST', path: '/mcp', headers: mcpHeaders,
     setupRequest: (req) => ({
       ...req,
@@ -171,12 +174,18 @@ const run: Record<Door, (round: number) => Promise<Phase>> = {
 };
 
 const phases: Phase[] = [];
+if (WARMUP_S > 0) {
+  for (const door of DOORS) {
+    process.stderr.write(`load-doors: warm-up, ${door} for ${WARMUP_S} s (not counted)\n`);
+    await run[door](0, WARMUP_S);
+  }
+}
 for (let round = 1; round <= ROUNDS; round++) {
   for (const door of DOORS) {
     process.stderr.write(`load-doors: round ${round}, ${door} for ${PHASE_S} s\n`);
     const cpu0 = serverCpuS();
     const own0 = process.cpuUsage();
-    const p = await run[door](round);
+    const p = await run[door](round, PHASE_S);
     const calls = p.rps * PHASE_S;
     const own = process.cpuUsage(own0);
     p.cpuMs = ((serverCpuS() - cpu0) * 1000) / calls;
@@ -193,7 +202,7 @@ rmSync(dataDir, { recursive: true, force: true });
 const http = new Map(phases.filter((p) => p.door === 'http').map((p) => [p.round, p]));
 const ratio = (p: Phase) => (http.has(p.round) ? (p.rps / http.get(p.round)!.rps).toFixed(2) : '—');
 const lines = [
-  `${mainBundle}: ${CONNECTIONS} calls in flight, ${PHASE_S} s a phase, ${ROUNDS} interleaved rounds; a 5-node maxcut at effort flash with a new seed per call, sandbox token; ${pin.note}.`,
+  `${mainBundle}: ${CONNECTIONS} calls in flight, ${PHASE_S} s a phase, ${ROUNDS} interleaved rounds after ${WARMUP_S} s of each door not counted; a 5-node maxcut at effort flash with a new seed per call, sandbox token; ${pin.note}.`,
   '',
   '| round | door | req/s | p50 ms | p99 ms | / HTTP | server CPU ms per call | load generator CPU ms per call | answers |',
   '|---:|---|---:|---:|---:|---:|---:|---:|---|',

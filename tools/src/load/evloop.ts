@@ -1,7 +1,8 @@
 /**
  * One caller never stalls the event loop (issue 32, part 2): the attacks of the issue, at a scale
  * set by the environment, against one `npm start` node (HTTP and gRPC), while a keyed small solve,
- * `GET /healthz` and the gRPC health check are probed one call at a time. Prints, per phase, the
+ * `GET /healthz` and the gRPC health check are probed one call at a time (in a thread of their own,
+ * evloop-probes.ts, so the attacks' own work does not delay them). Prints, per phase, the
  * probes' p50 / p99 / max, what the attack got, the server's peak RSS; then RSS 30 s after.
  *
  *   npm run load:evloop       (builds http and tools, then runs node tools/dist/load-evloop.mjs)
@@ -19,8 +20,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import type { Probe, ProbeJob, ProbeResult } from './evloop-probes';
 
 const requireHere = createRequire(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -84,8 +87,6 @@ const solverDef = pkg['svc.v1.Solver'] as unknown as grpc.ServiceDefinition;
 const rawDef = Object.fromEntries(Object.entries(solverDef).map(([n, m]) => [n, { ...m, requestSerialize: (b: Buffer) => b }]));
 const RawSolver = grpc.makeGenericClientConstructor(rawDef as grpc.ServiceDefinition, 'svc.v1.Solver');
 const channelOptions = { 'grpc.max_send_message_length': -1, 'grpc.max_receive_message_length': -1 };
-const healthPkg = protoLoader.loadSync(join(dirname(requireHere.resolve('grpc-health-check/package.json')), 'proto', 'health', 'v1', 'health.proto'), { keepCase: true, enums: String });
-const Health = (grpc.loadPackageDefinition(healthPkg) as any).grpc.health.v1.Health;
 const reflectionPkg = protoLoader.loadSync(join(dirname(requireHere.resolve('@grpc/reflection/package.json')), 'build', 'proto', 'grpc', 'reflection', 'v1', 'reflection.proto'), { keepCase: true, enums: String, oneofs: true });
 const Reflection = (grpc.loadPackageDefinition(reflectionPkg) as any).grpc.reflection.v1.ServerReflection;
 
@@ -127,42 +128,27 @@ function bigSolveMessage(bytes: number): Buffer {
 }
 
 // ---------------------------------------------------------------- probes
-interface Probe { readonly name: string; readonly ms: number[]; failures: number }
 const smallSolve = JSON.stringify({ tag: TAG, description: 'Split five offices into two teams to maximise links.', n: 5, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 0, 1]] });
 let seed = 1;
-const healthClient = new Health(grpcAddress, grpc.credentials.createInsecure());
+const healthProto = join(dirname(requireHere.resolve('grpc-health-check/package.json')), 'proto', 'health', 'v1', 'health.proto');
 
-function timed(f: () => Promise<boolean>): Promise<{ ms: number; ok: boolean }> {
-  const t0 = performance.now();
-  return f().then((ok) => ({ ms: performance.now() - t0, ok }), () => ({ ms: performance.now() - t0, ok: false }));
-}
-
-const probeCalls: Record<string, () => Promise<boolean>> = {
-  'keyed small solve (HTTP)': async () => (await fetch(`${url}/api/v1/solve/maxcut?effort=flash&seed=${seed++}`, { method: 'POST', body: smallSolve, headers: { 'content-type': 'application/json', authorization: `Bearer ${probeKey}` } })).status === 200,
-  '/healthz': async () => (await fetch(`${url}/healthz`)).status === 200,
-  'gRPC health': () => new Promise((ok) => healthClient.check({ service: '' }, { deadline: Date.now() + 60_000 }, (e: Error | null) => ok(e === null))),
-};
-
-/** Probes every PROBE_EVERY_MS (one call at a time each) and samples RSS every 100 ms until `stop`. */
-function probe(stop: Promise<unknown>): Promise<{ probes: Probe[]; peakRss: number }> {
-  let done = false;
-  void stop.then(() => (done = true));
-  let peakRss = rss().now;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss().now)), 100);
-  const probes = Object.entries(probeCalls).map(async ([name, f]) => {
-    const p: Probe = { name, ms: [], failures: 0 };
-    while (!done) {
-      const r = await timed(f);
-      p.ms.push(r.ms);
-      if (!r.ok) p.failures++;
-      await new Promise((w) => setTimeout(w, Math.max(0, PROBE_EVERY_MS - r.ms)));
-    }
-    return p;
+/**
+ * Probes every PROBE_EVERY_MS (one call at a time each) and samples RSS every 100 ms until `stop`,
+ * in a worker thread (evloop-probes.ts): this thread runs the attacks, whose 120 MiB messages hold
+ * its event loop for seconds.
+ */
+async function probe(stop: Promise<unknown>): Promise<{ probes: Probe[]; peakRss: number }> {
+  const job: ProbeJob = { url, grpcAddress, probeKey, smallSolve, healthProto, seedFrom: seed, everyMs: PROBE_EVERY_MS, pid: child.pid! };
+  const w = new Worker(new URL('./load-evloop-probes.mjs', import.meta.url), { workerData: job });
+  const out = new Promise<ProbeResult>((ok, fail) => {
+    w.once('message', ok);
+    w.once('error', fail);
   });
-  return Promise.all(probes).then((ps) => {
-    clearInterval(sampler);
-    return { probes: ps, peakRss };
-  });
+  await stop;
+  w.postMessage('stop');
+  const r = await out;
+  seed = r.seed;
+  return { probes: r.probes, peakRss: r.peakRss };
 }
 
 const pct = (xs: number[], q: number) => {
@@ -311,7 +297,6 @@ const afterAttacks = rss().now;
 process.stderr.write(`load-evloop: waiting ${RECOVER_S} s\n`);
 await new Promise((r) => setTimeout(r, RECOVER_S * 1000));
 const recovered = rss();
-healthClient.close();
 child.kill('SIGTERM');
 await new Promise((r) => child.once('exit', r));
 rmSync(dataDir, { recursive: true, force: true });
