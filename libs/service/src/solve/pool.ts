@@ -63,15 +63,27 @@ export interface StagingPool extends SolvePool {
   stage(raw: RawSolveTask['raw'], cancel: Int32Array): StagedSolve;
 }
 
+/**
+ * What the worker made of a raw task: its plan, or its refusal (the SvcError of planSolve's
+ * precedence), each with a keyed task's fingerprint (raw-json.ts `RawMessage`). Null when the
+ * worker could not plan it for a fault of ours: `end(true)` gives the bytes back for the main
+ * thread's own path.
+ */
+export type RawPlanned =
+  | { readonly summary: RawPlanSummary; readonly fingerprint?: string }
+  | { readonly refused: SvcError; readonly fingerprint?: string }
+  | null;
+
 /** A raw task planned on its worker, waiting for the main thread's decision. */
 export interface StagedSolve {
+  /** The worker's plan or refusal; rejects only when the worker failed. */
+  readonly planned: Promise<RawPlanned>;
   /**
-   * The worker's plan; rejects with its refusal (the SvcError of planSolve's precedence). Null
-   * when the worker could not plan it for a fault of ours: `end(true)` gives the bytes back for
-   * the main thread's own path.
+   * Solves the planned problem; `stop` aborted terminates the thread, as in `run`. Refused with
+   * SVC_WORKERS_SATURATED (the task ended) when the pool is saturated now, as `run` would be: a
+   * raw task's planning is not counted against the waiting room (the bytes-in-flight budget
+   * bounds it), so its refusals (422, 402) come before a saturation.
    */
-  readonly planned: Promise<RawPlanSummary | null>;
-  /** Solves the planned problem; `stop` aborted terminates the thread, as in `run`. */
   go(stopAtEpochMs: number | undefined, stop?: AbortSignal): Promise<PoolRun & { readonly out: { readonly receipt: string } }>;
   /** Ends the task without solving; with `giveBack` the bytes come back (else null). */
   end(giveBack: boolean): Promise<Uint8Array | null>;
@@ -133,6 +145,7 @@ export function createSolvePool(opts: {
   const sampler = new RssSampler();
   let closed = false;
   let inFlight = 0;
+  const saturated = () => new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
 
   /** Takes a place among the threads and the waiting room, or refuses (busy, saturated). */
   const enter = (): { peak: number } => {
@@ -140,7 +153,7 @@ export function createSolvePool(opts: {
     // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
     // the waiting room is bounded here: threads running plus maxQueue waiting.
     if (inFlight >= opts.threads + opts.maxQueue) {
-      throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+      throw saturated();
     }
     inFlight++;
     return sampler.start();
@@ -156,7 +169,7 @@ export function createSolvePool(opts: {
       return new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its worker thread was terminated and replaced.', { cause: e });
     }
     if (e instanceof Error && e.message === 'Task queue is at limit') {
-      return new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+      return saturated();
     }
     return new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: e });
   };
@@ -198,7 +211,9 @@ export function createSolvePool(opts: {
       }
     },
     stage(raw, cancel) {
-      const tracker = enter();
+      if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      const tracker = sampler.start();
+      let counted = false;
       const submittedAt = epochNow();
       const abort = new AbortController();
       const channel = new MessageChannel();
@@ -218,11 +233,13 @@ export function createSolvePool(opts: {
         });
       let peakRssKb = 0;
       const settled = running.then(() => undefined, () => undefined).then(() => {
-        peakRssKb = leave(tracker);
+        if (counted) inFlight--;
+        peakRssKb = sampler.stop(tracker);
       });
-      const planned = Promise.race([first, running]).then((m): RawPlanSummary | null => {
-        if ('summary' in m) return m.summary;
-        if ('refused' in m) throw errorFromData(m.refused);
+      const planned = Promise.race([first, running]).then((m): RawPlanned => {
+        const fp = 'fingerprint' in m && m.fingerprint !== undefined ? { fingerprint: m.fingerprint } : {};
+        if ('summary' in m) return { summary: m.summary, ...fp };
+        if ('refused' in m) return { refused: errorFromData(m.refused), ...fp };
         if ('solved' in m) throw new Error('raw solve: solved before it was told to');
         return null;
       });
@@ -232,6 +249,12 @@ export function createSolvePool(opts: {
       return {
         planned,
         async go(stopAtEpochMs, s) {
+          if (inFlight >= opts.threads + opts.maxQueue) {
+            channel.port1.postMessage({ end: { giveBack: false } });
+            throw saturated();
+          }
+          inFlight++;
+          counted = true;
           stop = s;
           const onStop = () => abort.abort();
           s?.addEventListener('abort', onStop, { once: true });
