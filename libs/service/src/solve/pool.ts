@@ -58,9 +58,13 @@ export interface SolvePool {
 export interface StagingPool extends SolvePool {
   /**
    * Starts a raw task (a large JSON body's bytes, moved to the worker, not copied): the worker
-   * parses and plans it, and waits for the main thread's decision (`StagedSolve`).
+   * parses and plans it, and waits for the main thread's decision (`StagedSolve`). Raw tasks run
+   * on threads of their own (at most `threads`), each ended once idle for RAW_IDLE_MS so that
+   * the heap a large body grew is returned.
    */
   stage(raw: RawSolveTask['raw'], cancel: Int32Array): StagedSolve;
+  /** Threads of raw tasks alive now (0 once they have been idle RAW_IDLE_MS). */
+  readonly stagingThreads: number;
 }
 
 /**
@@ -88,6 +92,9 @@ export interface StagedSolve {
   /** Ends the task without solving; with `giveBack` the bytes come back (else null). */
   end(giveBack: boolean): Promise<Uint8Array | null>;
 }
+
+/** A thread that parsed a large body ends after this long idle, and its heap is returned (createSolvePool). */
+export const RAW_IDLE_MS = 1_000;
 
 /** While a solve runs, RSS is sampled this often (and at its start and end). */
 const RSS_SAMPLE_MS = 5;
@@ -183,6 +190,8 @@ export function createSolvePool(opts: {
   threads: number;
   maxQueue: number;
   workerFile?: string;
+  /** How long a thread of large bodies (stage) stays once idle (default RAW_IDLE_MS). */
+  rawIdleMs?: number;
 }): StagingPool {
   const workerData: SolveWorkerData = { engine: opts.engine };
   const filename = opts.workerFile ?? defaultWorkerFile();
@@ -195,6 +204,17 @@ export function createSolvePool(opts: {
     maxThreads: opts.threads,
     maxQueue: opts.maxQueue,
     idleTimeout: 60_000,
+    workerData,
+  });
+  // Large JSON bodies (stage) run on threads of their own, which end once idle for RAW_IDLE_MS:
+  // parsing a 95 MiB body grows a thread's heap past a gigabyte, and V8 keeps what it grew; a
+  // thread that ends gives all of it back. Their solves still count against `threads` (go).
+  const rawPool = new Piscina({
+    filename,
+    ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
+    minThreads: 0,
+    maxThreads: opts.threads,
+    idleTimeout: opts.rawIdleMs ?? RAW_IDLE_MS,
     workerData,
   });
   const sampler = new RssSampler();
@@ -236,6 +256,9 @@ export function createSolvePool(opts: {
     },
     get busy() {
       return Math.min(inFlight, opts.threads);
+    },
+    get stagingThreads() {
+      return rawPool.threads.length;
     },
     async run(task, stop, onProgress) {
       const tracker = enter();
@@ -279,7 +302,7 @@ export function createSolvePool(opts: {
       const own = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : Uint8Array.prototype.slice.call(b);
       const task: RawSolveTask = { raw: { ...raw, bytes: own }, cancel, port: channel.port2 };
       let stop: AbortSignal | undefined;
-      const running = (pool.run(task as never, { signal: abort.signal, transferList: [channel.port2 as never, own.buffer as ArrayBuffer] }) as unknown as Promise<RawSolveResult>)
+      const running = (rawPool.run(task as never, { signal: abort.signal, transferList: [channel.port2 as never, own.buffer as ArrayBuffer] }) as unknown as Promise<RawSolveResult>)
         .catch((e: unknown) => {
           throw failure(e, stop);
         })
@@ -335,7 +358,7 @@ export function createSolvePool(opts: {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.destroy();
+      await Promise.all([pool.destroy(), rawPool.destroy()]);
     },
   };
 }
