@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
+import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, verySlowWorker, type TestServer } from '../test/helpers';
 
 // Issue 32 part 2: request bodies are admitted by bytes in flight per process before they are
 // read, and a large body is parsed off the event loop, so one caller never stalls the others.
@@ -255,5 +255,27 @@ describe('large bodies off the event loop', () => {
     // A query value the plan refuses is the same refusal.
     const bad = await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: token });
     expect(bad.status, bad.text).toBe((await call(inline.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: inlineToken })).status);
+  }, 120_000);
+});
+
+describe('the raw lane under saturation', () => {
+  it('a large body\'s 422 and 402 are not masked by SVC_WORKERS_SATURATED: its planning waits for a thread of its own', async () => {
+    // One solve thread, no waiting room: one small solve in flight saturates the pool.
+    const s = await start({ workerFile: verySlowWorker, workers: 1, workerQueue: 0, access: { freeDailyUnits: 50 } });
+    const key = await verifiedKey(s, 'raw-saturated@example.com');
+    const text = JSON.stringify(ring(100_000));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(s.srv.service.bodies.checker.thresholdBytes);
+    const held = call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=1', { body: ring(5), auth: key });
+    await new Promise((r) => setTimeout(r, 100));
+    const saturated = await call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=2', { body: ring(5), auth: key });
+    expect(saturated.json.code, saturated.text).toBe('SVC_WORKERS_SATURATED');
+    const [invalid, unpaid] = await Promise.all([
+      call(s.url, 'POST', '/api/v1/solve/maxcut', { raw: JSON.stringify({ ...ring(100_000), edges: [[0, 100_000, 1], ...ring(100_000).edges] }), auth: key }),
+      call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash', { raw: text, auth: key }),
+    ]);
+    expect(invalid.status, invalid.text).toBe(422);
+    expect(unpaid.status, unpaid.text).toBe(402);
+    expect(unpaid.json.code).toBe('SVC_QUOTA_EXCEEDED');
+    expect((await held).status).toBe(200);
   }, 120_000);
 });
