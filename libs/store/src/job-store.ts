@@ -29,6 +29,11 @@ export interface NewJob {
   readonly lane: 'json' | 'svcb';
   /** JSON text of everything needed to run the job again: body (json lane, unless in requestBlob), query, principal. */
   readonly request: string;
+  /**
+   * The request's bytes (a large JSON body stored as read, an SVCB body). Kept apart from the job's
+   * row and given only on the record `claimJob` returns (the runner's); other reads give null.
+   * Dropped once the job ends.
+   */
   readonly requestBlob?: Uint8Array | null;
   /** Units charged at acceptance (UTC day `chargeDay`). */
   readonly computeUnits: number;
