@@ -81,7 +81,8 @@ describe.skipIf(skip)('the distributed queue: a producer node and workers on Pos
     const row = await check.getJob(jobId);
     expect(JSON.parse(row!.request)).toMatchObject({ command: 'maxcut', raw: { contentType: 'application/json' } });
     expect(JSON.parse(row!.request).body).toBeUndefined();
-    expect(Buffer.from(row!.requestBlob!).toString()).toBe(JSON.stringify(cycle(10)));
+    // The bytes are kept apart from the row (only the claim of the worker that runs it reads them).
+    expect(row!.requestBlob ?? null).toBeNull();
     const done = await node.jobs.get(jobId, null, 30);
     expect(done).toMatchObject({ status: 'done', billed_units: done.compute_units });
     expect(done.result).toMatchObject({ cut_value: 10, seed: 3 });
