@@ -31,8 +31,9 @@ export interface NewJob {
   readonly request: string;
   /**
    * The request's bytes (a large JSON body stored as read, an SVCB body). Kept apart from the job's
-   * row and given only on the record `claimJob` returns (the runner's); other reads give null.
-   * Dropped once the job ends.
+   * row and given only on the record `claimJob` returns (the runner's); other reads give null,
+   * except for rows written before schema step 11, which keep them in their own column. Dropped
+   * once the job ends.
    */
   readonly requestBlob?: Uint8Array | null;
   /** Units charged at acceptance (UTC day `chargeDay`). */
