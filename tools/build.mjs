@@ -15,5 +15,7 @@ await bundleNode({ entry: join(here, 'src/load/doors.ts'), outfile: join(here, '
 await bundleNode({ entry: join(here, 'src/load/doors-grpc-worker.ts'), outfile: join(here, 'dist/load-doors-grpc-worker.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/evloop-probes.ts'), outfile: join(here, 'dist/load-evloop-probes.mjs'), external });
 await bundleNode({ entry: join(here, 'src/load/evloop.ts'), outfile: join(here, 'dist/load-evloop.mjs'), external });
+await bundleNode({ entry: join(here, 'src/load/rss-sampler.ts'), outfile: join(here, 'dist/load-rss-sampler.mjs'), external });
+await bundleNode({ entry: join(here, 'src/load/raw-memory.ts'), outfile: join(here, 'dist/load-raw-memory.mjs'), external });
 await bundleNode({ entry: join(here, 'src/behaviour/dump.ts'), outfile: join(here, 'dist/behaviour-dump.mjs'), external });
 await bundleNode({ entry: join(here, 'src/cluster/main.ts'), outfile: join(here, 'dist/start-cluster.mjs'), external });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, type TestServer } from '../test/helpers';
+import { call, headersOnly, sandboxToken, start, stopAll, TAG, verifiedKey, verySlowWorker, type TestServer } from '../test/helpers';
 
 // Issue 32 part 2: request bodies are admitted by bytes in flight per process before they are
 // read, and a large body is parsed off the event loop, so one caller never stalls the others.
@@ -147,14 +147,94 @@ describe('large bodies off the event loop', () => {
     const inlineRefused = await call(inline.url, 'POST', '/api/v1/solve/maxcut', { body: bad, auth: inlineKey });
     expect(refused.status, refused.text).toBe(inlineRefused.status);
     expect({ code: refused.json.code, detail: refused.json.detail }).toEqual({ code: inlineRefused.json.code, detail: inlineRefused.json.detail });
-    // A plan that queues hands the bytes back: the job is accepted as on the parsed path.
-    const heavy = await call(t.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: key });
-    const inlineHeavy = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=high', { raw: text, auth: inlineKey });
-    expect(inlineHeavy.status, inlineHeavy.text).toBe(202);
-    expect(heavy.status, heavy.text).toBe(202);
-    expect(heavy.json.compute_units).toBe(inlineHeavy.json.compute_units);
     await until(() => inFlight() === 0, 'the large bodies to be released');
   }, 120_000);
+
+  it('a keyed large solve that queues is stored as read and planned by the worker that runs its job: never JSON.parse\'d on this thread, from its POST to its answer', async () => {
+    // Every plan queues; the job answers what the same job of a parsed body answers.
+    const q = await start({ bodyBytesInFlight: 64 * 1024 * 1024, jobs: { queueThresholdWork: 1 }, access: { resultCacheBytes: 0 } });
+    const inline = await start({ offloopBodyBytes: 1024 * 1024 * 1024, jobs: { queueThresholdWork: 1 }, access: { resultCacheBytes: 0 } });
+    const threshold = q.srv.service.bodies.checker.thresholdBytes;
+    const text = JSON.stringify(ring(100_000));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(threshold);
+    const key = await verifiedKey(q, 'raw-job@example.com');
+    const inlineKey = await verifiedKey(inline, 'raw-job@example.com');
+    const finished = async (s: TestServer, k: string, id: string) => {
+      for (;;) {
+        const r = await call(s.url, 'GET', `/api/v1/jobs/${id}?wait=30`, { auth: k });
+        if (r.json.status !== 'queued' && r.json.status !== 'running') return r;
+      }
+    };
+    const parse = vi.spyOn(JSON, 'parse');
+    let large: number;
+    let ack;
+    let job;
+    try {
+      ack = await call(q.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=4', { raw: text, auth: key });
+      expect(ack.status, ack.text).toBe(202);
+      job = await finished(q, key, ack.json.job_id);
+      large = parse.mock.calls.filter(([x]) => typeof x === 'string' && x.length >= threshold).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(large).toBe(0);
+    const inlineAck = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=4', { raw: text, auth: inlineKey });
+    expect(inlineAck.status, inlineAck.text).toBe(202);
+    expect(ack.json.compute_units).toBe(inlineAck.json.compute_units);
+    const inlineJob = await finished(inline, inlineKey, inlineAck.json.job_id);
+    expect(job.json.status, job.text.slice(0, 500)).toBe('done');
+    expect(inlineJob.json.status).toBe('done');
+    for (const k of ['receipt', 'cut_value', 'answer', 'certainty', 'compute_units']) expect(job.json.result[k], k).toEqual(inlineJob.json.result[k]);
+    expect(job.json.progress).toMatchObject({ share: 1, best: inlineJob.json.progress.best });
+    // A stored body the worker refuses fails its job with the document of the parsed path.
+    const bad = JSON.stringify({ ...ring(100_000), edges: [[0, 100_000, 1], ...ring(100_000).edges] });
+    const refused = await call(q.url, 'POST', '/api/v1/solve/maxcut', { raw: bad, auth: key });
+    const inlineRefused = await call(inline.url, 'POST', '/api/v1/solve/maxcut', { raw: bad, auth: inlineKey });
+    expect(refused.status, refused.text).toBe(inlineRefused.status);
+    expect(refused.json.code).toBe(inlineRefused.json.code);
+  }, 180_000);
+
+  it('an Idempotency-Key on a large body: its fingerprint is made on the solve worker; replayed, refused on another body, and never JSON.parse\'d here', async () => {
+    const threshold = t.srv.service.bodies.checker.thresholdBytes;
+    const body = ring(100_000);
+    const text = JSON.stringify(body);
+    const key = await verifiedKey(t, 'raw-keyed@example.com');
+    const inline = await start({ offloopBodyBytes: 1024 * 1024 * 1024 });
+    const inlineKey = await verifiedKey(inline, 'raw-keyed@example.com');
+    const send = (s: TestServer, k: string, raw: string, idem: string) => call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=9', { raw, auth: k, headers: { 'content-type': 'application/json', 'idempotency-key': idem } });
+    const parse = vi.spyOn(JSON, 'parse');
+    let large: number;
+    let first;
+    let again;
+    let other;
+    try {
+      first = await send(t, key, text, 'raw-k1');
+      // The same request with its members spaced otherwise is the same JSON value: replayed.
+      again = await send(t, key, JSON.stringify(body, null, 1), 'raw-k1');
+      other = await send(t, key, JSON.stringify({ ...body, description: 'Split a huge ring of offices into two teams.' }), 'raw-k1');
+      large = parse.mock.calls.filter(([x]) => typeof x === 'string' && x.length >= threshold).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(large).toBe(0);
+    expect(first.status, first.text).toBe(200);
+    expect(again.status, again.text).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(other.status, other.text).toBe(409);
+    expect(other.json.code).toBe('SVC_IDEMPOTENCY_CONFLICT');
+    // The parsed path binds the key to the same fingerprint: the same answers there.
+    const inlineFirst = await send(inline, inlineKey, text, 'raw-k1');
+    expect(inlineFirst.json.receipt).toBe(first.json.receipt);
+    // A refusal of the plan releases the key as on the parsed path; a body that is not JSON is refused before the key.
+    const invalid = JSON.stringify({ ...body, edges: [[0, 100_000, 1], ...body.edges] });
+    const r1 = await send(t, key, invalid, 'raw-k2');
+    const r2 = await send(inline, inlineKey, invalid, 'raw-k2');
+    expect(r1.status, r1.text).toBe(r2.status);
+    expect(r1.json.code).toBe(r2.json.code);
+    const retried = await send(t, key, text, 'raw-k2');
+    expect(retried.status, retried.text).toBe(200);
+    await until(() => inFlight() === 0, 'the large bodies to be released');
+  }, 180_000);
 
   it('a large valid analyze is planned off the loop and answers the report the main thread would give', async () => {
     const edges = Array.from({ length: 200_000 }, (_, i) => [i % 1000, (i * 7 + 1) % 1000 === i % 1000 ? (i + 1) % 1000 : (i * 7 + 1) % 1000, 1 + (i % 5)]);
@@ -175,5 +255,27 @@ describe('large bodies off the event loop', () => {
     // A query value the plan refuses is the same refusal.
     const bad = await call(t.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: token });
     expect(bad.status, bad.text).toBe((await call(inline.url, 'POST', '/api/v1/analyze/maxcut?effort=extreme', { body, auth: inlineToken })).status);
+  }, 120_000);
+});
+
+describe('the raw lane under saturation', () => {
+  it('a large body\'s 422 and 402 are not masked by SVC_WORKERS_SATURATED: its planning waits for a thread of its own', async () => {
+    // One solve thread, no waiting room: one small solve in flight saturates the pool.
+    const s = await start({ workerFile: verySlowWorker, workers: 1, workerQueue: 0, access: { freeDailyUnits: 50 } });
+    const key = await verifiedKey(s, 'raw-saturated@example.com');
+    const text = JSON.stringify(ring(100_000));
+    expect(Buffer.byteLength(text)).toBeGreaterThan(s.srv.service.bodies.checker.thresholdBytes);
+    const held = call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=1', { body: ring(5), auth: key });
+    await new Promise((r) => setTimeout(r, 100));
+    const saturated = await call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=2', { body: ring(5), auth: key });
+    expect(saturated.json.code, saturated.text).toBe('SVC_WORKERS_SATURATED');
+    const [invalid, unpaid] = await Promise.all([
+      call(s.url, 'POST', '/api/v1/solve/maxcut', { raw: JSON.stringify({ ...ring(100_000), edges: [[0, 100_000, 1], ...ring(100_000).edges] }), auth: key }),
+      call(s.url, 'POST', '/api/v1/solve/maxcut?effort=flash', { raw: text, auth: key }),
+    ]);
+    expect(invalid.status, invalid.text).toBe(422);
+    expect(unpaid.status, unpaid.text).toBe(402);
+    expect(unpaid.json.code).toBe('SVC_QUOTA_EXCEEDED');
+    expect((await held).status).toBe(200);
   }, 120_000);
 });

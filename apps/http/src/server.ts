@@ -123,10 +123,11 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
     // from the plan made there, so its body never reaches this thread.
     const checker = service.bodies.checker;
     if (buf.length >= checker.thresholdBytes) {
+      // A keyed caller's large solve (with an Idempotency-Key too: its fingerprint is made there):
+      // its bytes go to a solve worker, which parses, validates, plans and solves them there, or
+      // they are stored in its job unparsed (solve/raw-json.ts); this thread never parses them.
+      if (req.routeOptions.url === SOLVE_ROUTE && req.principal !== null && req.principal.kind !== 'sandbox') return new RawJson(buf, contentType);
       const problem = problemCheckOf(req, service.limits.sandbox.maxN);
-      // A keyed caller's large solve: its bytes go to a solve worker, which parses, validates,
-      // plans and solves them there (solve/raw-json.ts); this thread never parses them.
-      if (problem && !problem.sandbox && req.routeOptions.url === SOLVE_ROUTE) return new RawJson(buf, contentType);
       if (problem && ANALYZE_ROUTES.has(req.routeOptions.url ?? '')) {
         const out = await checker.analyze(buf, {
           contentType, problem,

@@ -47,8 +47,17 @@ export interface Idempotency {
 /** Scope of idempotency keys: per account, per client IP for the sandbox (commands.md "Jobs"). */
 export const idempotencyScope = (p: Principal): string => p.id;
 
+/**
+ * A request's fingerprint computed where its body was parsed (a large JSON body, on its solve
+ * worker: solve/raw-json.ts), handed to `Idempotency.run` in place of the request.
+ */
+export class KnownFingerprint {
+  constructor(readonly sha256: string) {}
+}
+
 /** SHA-256 of the request as sent (JSON value with its member order; whitespace is irrelevant). */
 export function requestFingerprint(request: unknown): string {
+  if (request instanceof KnownFingerprint) return request.sha256;
   return createHash('sha256').update(JSON.stringify(request) ?? 'undefined').digest('hex');
 }
 

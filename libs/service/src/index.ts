@@ -11,7 +11,7 @@ export { computeUnits, COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from
 export { receipt, receiptProblem, type ReceiptInput } from './receipt';
 export { canonicalJson } from './canonical-json';
 export { resolveVersion, MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } from './versions';
-export { defaultWorkerFile } from './solve/pool';
+export { defaultWorkerFile, readRss, RssSampler } from './solve/pool';
 export { type Scope, type Action, type AccountPrincipal, SCOPES } from './principal';
 export { createAccess, type Access, type SolveAdmission } from './access';
 export { resolveAccessLimits, DEFAULT_ACCESS_LIMITS, ACCESS_LIMIT_ENV, type AccessLimits } from './limits/access-limits';

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgresStore, utcDay, type Store } from '@svc/store';
 import { eventually, postgresBinDir, postgresRequired, redisServerBin, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from '@svc/store/testing';
-import { isQueued, type Principal, type Service } from './index';
+import { isQueued, RawJson, type Principal, type Service } from './index';
 import { closeServices, makeService, ring } from '../test/services';
 
 // The distributed queue (SVC_REDIS_URL): HTTP nodes (producers) store and dispatch jobs through
@@ -70,6 +70,27 @@ describe.skipIf(skip)('the distributed queue: a producer node and workers on Pos
     expect(done).toMatchObject({ status: 'done', attempts: 1, billed_units: done.compute_units });
     expect(done.result).toMatchObject({ cut_value: 8, seed: 2 });
     expect((await check.usage(me.id, today())).units).toBe(before + done.compute_units);
+  }, 90_000);
+
+  it('a large JSON body never parsed on the node (RawJson) is stored as read and parsed and planned by the worker that runs its job', async () => {
+    if (worker === null) await startWorker();
+    const raw = new RawJson(Buffer.from(JSON.stringify(cycle(10))), 'application/json');
+    const ack = await node.solve('maxcut', raw, { principal: me, allowQueue: true, query: { seed: '3' } });
+    expect(isQueued(ack)).toBe(true);
+    const jobId = (ack as { job_id: string }).job_id;
+    const row = await check.getJob(jobId);
+    expect(JSON.parse(row!.request)).toMatchObject({ command: 'maxcut', raw: { contentType: 'application/json' } });
+    expect(JSON.parse(row!.request).body).toBeUndefined();
+    // The bytes are kept apart from the row (only the claim of the worker that runs it reads them).
+    expect(row!.requestBlob ?? null).toBeNull();
+    const done = await node.jobs.get(jobId, null, 30);
+    expect(done).toMatchObject({ status: 'done', billed_units: done.compute_units });
+    expect(done.result).toMatchObject({ cut_value: 10, seed: 3 });
+    // A body its solve worker refuses on the node is refused in the request, as a parsed one is.
+    const bad = { ...cycle(10), edges: [[0, 10, 1]] };
+    const refusal = await node.solve('maxcut', new RawJson(Buffer.from(JSON.stringify(bad))), { principal: me, allowQueue: true }).catch((e: unknown) => e);
+    const parsed = await node.solve('maxcut', bad, { principal: me, allowQueue: true }).catch((e: unknown) => e);
+    expect(refusal).toMatchObject({ code: (parsed as { code: string }).code, message: (parsed as { message: string }).message });
   }, 90_000);
 
   it("a job's end is published on Redis, and a long-poll on the node returns with it", async () => {

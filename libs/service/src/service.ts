@@ -281,7 +281,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
         await access.meter.settle(done.principal, done.charge, {
           kind: 'job', command: done.command, compute_units: done.units, receipt: done.receipt, job_id: done.jobId, cached: false,
         });
-        if (done.cacheable) await access.cache.put(access.cache.keyOf(done.cacheKey), done.cacheable);
+        if (done.cacheable) await access.cache.put(typeof done.cacheKey === 'string' ? done.cacheKey : access.cache.keyOf(done.cacheKey), done.cacheable);
       },
     });
     // Every front door (JSON solve, compute, binary lane) answers through this one path.

@@ -22,10 +22,19 @@ export interface NewJob {
   /** Account allowed to read the job, or null when whoever holds the id may (sandbox jobs). */
   readonly owner: string | null;
   readonly command: string;
-  /** Input lane: `json` (request is the JSON body) or `svcb` (requestBlob holds the bytes). */
+  /**
+   * Input lane: `json` (request holds the JSON body, or, for a large body stored as it was read,
+   * requestBlob holds its bytes) or `svcb` (requestBlob holds the bytes).
+   */
   readonly lane: 'json' | 'svcb';
-  /** JSON text of everything needed to run the job again: body (json lane), query, principal. */
+  /** JSON text of everything needed to run the job again: body (json lane, unless in requestBlob), query, principal. */
   readonly request: string;
+  /**
+   * The request's bytes (a large JSON body stored as read, an SVCB body). Kept apart from the job's
+   * row and given only on the record `claimJob` returns (the runner's); other reads give null,
+   * except for rows written before schema step 11, which keep them in their own column. Dropped
+   * once the job ends.
+   */
   readonly requestBlob?: Uint8Array | null;
   /** Units charged at acceptance (UTC day `chargeDay`). */
   readonly computeUnits: number;

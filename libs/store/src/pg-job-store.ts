@@ -1,6 +1,6 @@
 import { LOCKS, REFUND_SQL, checkUnits, completeIdempotencyPg, type PgContext } from './internal/pg-context';
 import type { JobStatus, JobStore } from './job-store';
-import { toJob, type JobRow } from './internal/job-rows';
+import { toJob, withBlob, type JobRow } from './internal/job-rows';
 
 const JOB_COLUMNS = `job_id, principal, owner, command, lane, status, request, request_blob, compute_units, charge_day, allowance,
   billed_units, created_at, started_at, finished_at, result, error, progress, attempts, cancel_requested`;
@@ -29,9 +29,11 @@ export function pgJobStore(ctx: PgContext): JobStore {
         await c.query(
           `INSERT INTO jobs (job_id, principal, owner, command, lane, status, request, request_blob, compute_units, charge_day, allowance, created_at, progress)
            VALUES ($1, $2, $3, $4, $5, 'queued', $6, $7, $8, $9, $10, $11, $12)`,
-          [job.jobId, job.principal, job.owner, job.command, job.lane, job.request, job.requestBlob ? Buffer.from(job.requestBlob) : null,
+          [job.jobId, job.principal, job.owner, job.command, job.lane, job.request, null,
             job.computeUnits, job.chargeDay, job.allowance, job.createdAt, job.progress ?? null],
         );
+        // The request bytes live apart from the row (job-migrations.ts 11): only a claim reads them.
+        if (job.requestBlob) await c.query('INSERT INTO job_request_blobs (job_id, bytes) VALUES ($1, $2)', [job.jobId, Buffer.from(job.requestBlob.buffer, job.requestBlob.byteOffset, job.requestBlob.byteLength)]);
         // The held charge becomes the job's, and a keyed request's 202 is stored, in this one commit.
         if (link?.holdId !== undefined && (await c.query('DELETE FROM charge_holds WHERE hold_id = $1', [link.holdId])).rowCount !== 1) {
           throw new Error(`charge hold ${link.holdId} is gone: the job is not inserted`);
@@ -58,7 +60,8 @@ export function pgJobStore(ctx: PgContext): JobStore {
         if (!r.rows[0]) return null;
         // Owned from this commit: the lease row is held until then (an idle pump takes no lock).
         await ctx.own(c);
-        return toJob(r.rows[0]);
+        const blob = (await c.query<{ bytes: Buffer }>('SELECT bytes FROM job_request_blobs WHERE job_id = $1', [r.rows[0].job_id])).rows[0];
+        return withBlob(toJob(r.rows[0]), blob?.bytes);
       });
     },
     async finishJob(jobId, o, from = ['queued', 'running']) {
@@ -75,6 +78,7 @@ export function pgJobStore(ctx: PgContext): JobStore {
           `UPDATE jobs SET status = $1, finished_at = $2, billed_units = $3, result = $4, error = $5, progress = COALESCE($6, progress) WHERE job_id = $7`,
           [o.status, o.at, billed, o.result ?? null, o.error ?? null, o.progress ?? null, jobId],
         );
+        await c.query('DELETE FROM job_request_blobs WHERE job_id = $1', [jobId]);
         const refund = row.compute_units - billed;
         if (refund > 0) await c.query(REFUND_SQL, [refund, row.principal, row.charge_day]);
         return true;

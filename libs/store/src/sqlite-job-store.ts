@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import type { JobAdmission, JobLink, JobOutcome, JobRecord, JobStatus, JobStore, NewJob } from './job-store';
 import { completeIdempotency } from './internal/idempotency-sql';
-import { checkUnits, toJob, type JobRow } from './internal/job-rows';
+import { checkUnits, toJob, withBlob, type JobRow } from './internal/job-rows';
 
 /**
  * The SQLite half of `JobStore`, over the store's own connection. Refunds write the
@@ -33,6 +33,10 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     queued: db.prepare<[number], { job_id: string; attempts: number }>("SELECT job_id, attempts FROM jobs WHERE status = 'queued' ORDER BY created_at, job_id LIMIT ?"),
     list: db.prepare<[string, number], JobRow>('SELECT * FROM jobs WHERE principal = ? ORDER BY created_at DESC, job_id LIMIT ?'),
     dropHold: db.prepare<[string]>('DELETE FROM charge_holds WHERE hold_id = ?'),
+    // The request bytes live apart from the row (job-migrations.ts 11): read by a claim, dropped when the job ends.
+    putBlob: db.prepare<[string, Uint8Array]>('INSERT INTO job_request_blobs (job_id, bytes) VALUES (?, ?)'),
+    getBlob: db.prepare<[string], { bytes: Uint8Array }>('SELECT bytes FROM job_request_blobs WHERE job_id = ?'),
+    dropBlob: db.prepare<[string]>('DELETE FROM job_request_blobs WHERE job_id = ?'),
   };
   const completeIdem = completeIdempotency(db);
 
@@ -40,9 +44,10 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     if (q.inflight.get(job.principal)!.c >= admission.maxInflight) return 'inflight';
     if (q.count.get('queued')!.c >= admission.maxQueued) return 'queue_full';
     q.insert.run(
-      job.jobId, job.principal, job.owner, job.command, job.lane, job.request, job.requestBlob ?? null,
+      job.jobId, job.principal, job.owner, job.command, job.lane, job.request, null,
       job.computeUnits, job.chargeDay, job.allowance, job.createdAt, job.progress ?? null,
     );
+    if (job.requestBlob) q.putBlob.run(job.jobId, job.requestBlob);
     // The held charge becomes the job's, and a keyed request's 202 is stored, in this one commit.
     if (link?.holdId !== undefined && q.dropHold.run(link.holdId).changes !== 1) {
       throw new Error(`charge hold ${link.holdId} is gone: the job is not inserted`);
@@ -55,7 +60,7 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     const id = jobId ?? q.oldestQueued.get()?.job_id;
     if (id === undefined) return null;
     if (q.claim.run(at, id).changes !== 1) return null;
-    return toJob(q.get.get(id)!);
+    return withBlob(toJob(q.get.get(id)!), q.getBlob.get(id)?.bytes);
   });
 
   const finish = db.transaction((jobId: string, o: JobOutcome, from: readonly JobStatus[]): boolean => {
@@ -63,6 +68,7 @@ export function sqliteJobStore(db: Database.Database, live: () => void): JobStor
     if (!row || !from.includes(row.status)) return false;
     const billed = Math.min(o.billedUnits, row.compute_units);
     q.finish.run(o.status, o.at, billed, o.result ?? null, o.error ?? null, o.progress ?? null, jobId);
+    q.dropBlob.run(jobId);
     const refund = row.compute_units - billed;
     if (refund > 0) q.refund.run(refund, row.principal, row.charge_day);
     return true;

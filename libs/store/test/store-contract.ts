@@ -365,6 +365,21 @@ function jobs(b: StoreBackend) {
       expect(await s.claimJob(13)).toBeNull();
     }, 60_000);
 
+    it("keeps a job's request bytes apart from its row: only a claim reads them (a poll of a 95 MiB job read them every second)", async () => {
+      const s = await b.fresh();
+      const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => i % 251);
+      await s.insertJob(job('big', { lane: 'svcb', requestBlob: bytes }), caps);
+      expect((await s.getJob('big'))!.requestBlob ?? null).toBeNull();
+      expect((await s.listJobs('p1', 10))[0].requestBlob ?? null).toBeNull();
+      await s.updateJobProgress('big', '{"share":0.5}');
+      const claimed = await s.claimJob(10);
+      expect(claimed!.jobId).toBe('big');
+      expect(Buffer.from(claimed!.requestBlob!).equals(Buffer.from(bytes))).toBe(true);
+      expect((await s.requestJobCancel('big'))!.requestBlob ?? null).toBeNull();
+      expect(await s.finishJob('big', { status: 'cancelled', at: 20, billedUnits: 0 })).toBe(true);
+      expect((await s.getJob('big'))!.requestBlob ?? null).toBeNull();
+    }, 60_000);
+
     it('ends a job once, refunding exactly computeUnits − billedUnits in the same step', async () => {
       const s = await b.fresh();
       await s.consumeUnits('p1', DAY, 30, 100);

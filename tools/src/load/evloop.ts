@@ -11,12 +11,14 @@
  * LOAD_BIG_MIB (95) the keyed HTTP analyze bodies; LOAD_SOLVE_MIB (20) the keyed HTTP solve bodies (a
  * valid maxcut with a latency budget, answered synchronously); LOAD_GRPC_MIB (120) the keyed gRPC messages;
  * LOAD_REFLECTION (16x20000) the unread reflection streams; LOAD_ONLY (e.g. 1,3) runs only those
- * attacks; LOAD_MAIN another bundle ("before").
+ * attacks; LOAD_MAIN another bundle ("before"). The last attack sends the LOAD_BIG_MIB body as a
+ * solve that queues (effort high, 8 s budget: a job whose body is stored as read and planned by
+ * the job's worker); its jobs are cancelled when the phase ends.
  */
 import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -45,6 +47,8 @@ const child = spawn(process.execPath, [...(process.env.LOAD_NODE_ARGS ?? '').spl
     ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: '0', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN, SVC_LOG_LEVEL: 'silent',
     // The probe is one keyed caller polling every 100 ms: its own per-minute rate must not be what answers it.
     SVC_KEY_RATE_PER_MINUTE: '1000000', SVC_COMPUTE_RATE_LIMIT: '1000000000',
+    // The large solves and jobs of a free key must not be what a 402 answers.
+    SVC_FREE_DAILY_UNITS: process.env.SVC_FREE_DAILY_UNITS ?? '100000000',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -159,13 +163,20 @@ const pct = (xs: number[], q: number) => {
 
 // ---------------------------------------------------------------- attacks
 /** Streams a body of `bytes` to `path` with `auth`; resolves to "status code". */
+/** Ids of the jobs the queued attack was given (cancelled when its phase ends). */
+const acceptedJobs: string[] = [];
+
 function post(path: string, body: Buffer, auth: string): Promise<string> {
   return new Promise((done) => {
     const req = http.request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length), authorization: `Bearer ${auth}` } });
     req.on('response', (res) => {
       let text = '';
       res.on('data', (d) => (text += d));
-      res.on('end', () => done(`${res.statusCode} ${/"code":"(SVC_[A-Z_]+)"/.exec(text)?.[1] ?? ''}`.trim()));
+      res.on('end', () => {
+        const job = /"job_id":"(job_[0-9a-f]+)"/.exec(text)?.[1];
+        if (job) acceptedJobs.push(job);
+        done(`${res.statusCode} ${/"code":"(SVC_[A-Z_]+)"/.exec(text)?.[1] ?? ''}`.trim());
+      });
     });
     req.on('error', (e) => done(`socket ${(e as NodeJS.ErrnoException).code ?? e.message}`));
     req.end(body);
@@ -272,6 +283,14 @@ const attacks: Attack[] = [
       return loops(3, 1000, () => grpcCall(c, 'Solve', grpcKeyed, key))(until, tally).finally(() => c.close());
     },
   },
+  {
+    name: `free key: ${(bigAnalyze.length / MIB).toFixed(0)} MiB solve bodies that queue (effort high, 8 s budget), one at a time, 6/min (HTTP)`,
+    inFlightMiB: bigAnalyze.length / MIB,
+    run: async (until, tally) => {
+      await loops(1, 6, () => post('/api/v1/solve/maxcut?effort=high&max_latency_ms=8000', bigAnalyze, key))(until, tally);
+      for (const id of acceptedJobs.splice(0)) await post(`/api/v1/jobs/${id}/cancel`, Buffer.from('{}'), key);
+    },
+  },
 ];
 
 interface PhaseResult { readonly name: string; readonly inFlightMiB: number; readonly probes: Probe[]; readonly peakRss: number; readonly answers: Map<string, number>; readonly seconds: number }
@@ -287,6 +306,7 @@ async function phase(name: string, inFlightMiB: number, run: Attack['run'] | nul
   return { name, inFlightMiB, probes, peakRss, answers, seconds: (performance.now() - t0) / 1000 };
 }
 
+const loadAtStart = os.loadavg();
 const startRss = rss().now;
 const results: PhaseResult[] = [];
 results.push(await phase('baseline: probes only', 0, null, 10));
@@ -322,6 +342,7 @@ const lines = [
   }),
   '',
   `RSS: ${startRss} MB at start, ${baselineRss} MB after the baseline, ${afterAttacks} MB after the attacks, ${recovered.now} MB ${RECOVER_S} s later (${((recovered.now / baselineRss - 1) * 100).toFixed(0)} % from the baseline); peak ${recovered.peak} MB.`,
+  `Load average (1/5/15 min): ${loadAtStart.map((x) => x.toFixed(1)).join(' / ')} at start, ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end (${os.cpus().length} CPUs).`,
   `Worst probe p99 under attack: ${fmt(Math.max(...attacked.map(worstP99)))} ms (target ≤ ${P99_TARGET_MS} ms).`,
   '',
   'Targets (issue 32, part 2):',

@@ -9,7 +9,7 @@ import type { UsageAlert } from '@svc/contracts';
 import type { Command } from '@svc/engine-ts';
 import type { Store } from '@svc/store';
 import type { SolvePlan } from '../solve/plan';
-import { createSolvePool, type SolvePool } from '../solve/pool';
+import { createSolvePool, type StagingPool } from '../solve/pool';
 import type { SolveQueue } from '../solve/queue';
 import type { ServiceMetrics } from '../metrics';
 import type { JobQueue } from '../distributed/job-queue';
@@ -79,11 +79,11 @@ export function createJobService(deps: JobServiceDeps): JobService {
   const queue = deps.queue?.queue ?? null;
   /** This process runs jobs (embedded, a node without Redis, or a worker); a producer only stores and dispatches them. */
   const runsJobs = deps.queue?.role !== 'producer';
-  const pool: SolvePool | null = runsJobs
+  const pool: StagingPool | null = runsJobs
     ? createSolvePool({ engine: deps.engine, threads: limits.concurrency, maxQueue: limits.concurrency, workerFile: deps.workerFile })
     : null;
   const room = createJobRoom(queue);
-  const estimateOf = (plan: SolvePlan) => estimateWork({
+  const estimateOf = (plan: SolvePlan) => plan.estimate ?? estimateWork({
     command: plan.command, problem: plan.prep.problem, effort: plan.effort, units: plan.units,
     maxLatencyMs: plan.maxLatencyMs, engine: deps.engineKindFor(plan.command), version: plan.version,
   });

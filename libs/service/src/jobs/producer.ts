@@ -12,15 +12,22 @@ import type { JobLimits } from './job-config';
 import type { JobRoom } from './job-room';
 import { notStarted, pollOf } from './job-view';
 import type { WorkEstimate } from '../solve/work-model';
+import { RawJson } from '../solve/raw-json';
 
 /** An acceptance time kept for a job no runner of this process has started after this long is dropped (another runner took it). */
 const ACCEPTED_FREE_STALE_MS = 10_000;
 
-/** The request of a job as stored: planned again by the runner that takes it. */
+/**
+ * The request of a job as stored: planned again by the runner that takes it. A large JSON body
+ * that was never parsed on the main thread (solve/raw-json.ts) is stored as read, in the row's
+ * `requestBlob`, with `raw` in place of `body`: the runner has it parsed and planned on its worker.
+ */
 export interface StoredRequest {
   readonly v: 1;
   readonly command?: string;
   readonly body?: unknown;
+  /** The JSON body is the row's `requestBlob`, as read (its Content-Type for the parse). */
+  readonly raw?: { readonly contentType?: string };
   readonly query: Readonly<Record<string, unknown>>;
   readonly principal: Principal;
 }
@@ -60,9 +67,10 @@ export function createJobProducer(deps: JobProducerDeps): JobProducer {
         });
       }
       const jobId = `job_${randomBytes(16).toString('hex')}`;
+      const raw = req.lane === 'json' && req.body instanceof RawJson ? req.body : null;
       const stored: StoredRequest = {
         v: 1,
-        ...(req.lane === 'json' ? { command: req.command, body: req.body } : {}),
+        ...(req.lane === 'json' ? { command: req.command, ...(raw ? { raw: { contentType: raw.contentType } } : { body: req.body }) } : {}),
         query: { ...(ctx.query ?? {}) },
         principal: ctx.principal,
       };
@@ -83,7 +91,7 @@ export function createJobProducer(deps: JobProducerDeps): JobProducer {
           command: plan.command,
           lane: req.lane,
           request: JSON.stringify(stored),
-          requestBlob: req.lane === 'svcb' ? req.bytes : null,
+          requestBlob: req.lane === 'svcb' ? req.bytes : raw ? raw.bytes : null,
           computeUnits: plan.units,
           chargeDay: ctx.chargeDay,
           allowance: ctx.allowance,

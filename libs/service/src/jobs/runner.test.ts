@@ -4,7 +4,7 @@ import type { Store } from '@svc/store';
 import { closeServices } from '../../test/services';
 import { estimateTs, jobId, jobStore, maxcutJob } from '../../test/jobs';
 import { createMetrics } from '../metrics';
-import { createSolvePool, type SolvePool } from '../solve/pool';
+import { createSolvePool, type StagingPool } from '../solve/pool';
 import { createJobRoom } from './job-room';
 import { createJobRunner, MAX_JOB_ATTEMPTS, type JobDone } from './runner';
 import type { JobProgress } from './job-view';
@@ -13,7 +13,7 @@ import type { JobProgress } from './job-view';
 // keeps its progress in the answer's terms (the command's progress reading); no feed, no reader.
 afterAll(closeServices);
 
-function runner(store: Store, pool: SolvePool | null) {
+function runner(store: Store, pool: StagingPool | null) {
   const room = createJobRoom(null);
   const done: JobDone[] = [];
   let freed = 0;

@@ -12,7 +12,10 @@ import { progressReadingOf } from '../commands';
 import { cacheKeyOf, planSolve, type SolvePlan, type SolveRequest } from '../solve/plan';
 import { runPlan, STOP_GRACE_MS } from '../solve/run';
 import { jobBudgetStart } from '../solve/deadline';
-import type { SolvePool } from '../solve/pool';
+import type { StagingPool } from '../solve/pool';
+import { stagedPlan, type StagedPlan } from '../solve/staged-plan';
+import type { RawPlanSummary } from '../solve/raw-json';
+import { parseJson } from '../door/json-body';
 import type { ServiceMetrics } from '../metrics';
 import type { CachedSolve, CacheKeyInput } from '../result-cache';
 import type { JobQueue } from '../distributed/job-queue';
@@ -45,14 +48,15 @@ export interface JobDone {
   readonly receipt: string;
   /** The engine-derived part of the envelope, or null when stopped at a deadline. */
   readonly cacheable: CachedSolve | null;
-  readonly cacheKey: CacheKeyInput;
+  /** The result-cache key's input, or the key itself when the plan was made on a worker (solve/raw-json.ts). */
+  readonly cacheKey: CacheKeyInput | string;
 }
 
 export interface JobRunnerDeps {
   readonly store: Store;
   readonly clock: () => number;
   /** The job workers; null in a process that runs no jobs (a producer: `end` and `stopActive` only). */
-  readonly pool: SolvePool | null;
+  readonly pool: StagingPool | null;
   engineKindFor(command: Command): 'native' | 'ts';
   /** Sandbox n cap used when a stored request is planned again. */
   readonly sandboxMaxN: number;
@@ -109,12 +113,41 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
   /** Measured engine milliseconds per work unit, for the progress estimate of the next jobs. */
   const msPerWork: Record<'native' | 'ts', number> = { ...MS_PER_WORK };
 
-  /** The stored request planned again, and its principal (the request is parsed once: it may be megabytes). */
-  function planOf(row: JobRecord): { plan: SolvePlan; principal: Principal } {
+  /**
+   * The stored request planned again, and its principal (the request is parsed once: it may be
+   * megabytes). A large JSON body stored as read (producer.ts `StoredRequest.raw`) is parsed and
+   * planned on a job worker, which keeps the problem and solves it there (`staged`): this thread
+   * never parses it. A refusal is the SvcError planSolve would throw.
+   */
+  async function planOf(row: JobRecord, cancel: Int32Array): Promise<{ plan: SolvePlan; principal: Principal; staged?: StagedPlan; start?: RawPlanSummary['start']; cacheKey?: string }> {
     const req = JSON.parse(row.request) as StoredRequest;
+    const command = req.command ?? row.command;
+    if (row.lane === 'json' && req.raw !== undefined) {
+      const bytes = row.requestBlob ?? new Uint8Array(0);
+      const work = pool!.stage({
+        bytes, contentType: req.raw.contentType, command, query: { ...req.query },
+        sandbox: req.principal.kind === 'sandbox', sandboxMaxN: deps.sandboxMaxN, engine: deps.engineKindFor(command as Command),
+      }, cancel);
+      const p = await work.planned.catch((e: unknown) => {
+        void work.end(false).catch(() => undefined);
+        throw e;
+      });
+      if (p !== null && 'refused' in p) {
+        void work.end(false).catch(() => undefined);
+        throw p.refused;
+      }
+      if (p !== null) {
+        const staged = stagedPlan(p.summary, work, pool!);
+        return { plan: staged.plan, principal: req.principal, staged, start: p.summary.start, cacheKey: p.summary.cacheKey };
+      }
+      // The worker could not plan it (a fault of ours): the bytes come back for this thread's own parse.
+      const back = (await work.end(true))!;
+      const body = parseJson(Buffer.from(back.buffer, back.byteOffset, back.byteLength), req.raw.contentType);
+      return { plan: planSolve({ lane: 'json', command, body }, req.principal, req.query, { sandboxMaxN: deps.sandboxMaxN }), principal: req.principal };
+    }
     const solveReq: SolveRequest = row.lane === 'svcb'
       ? { lane: 'svcb', bytes: row.requestBlob ?? new Uint8Array(0) }
-      : { lane: 'json', command: req.command ?? row.command, body: req.body };
+      : { lane: 'json', command, body: req.body };
     return { plan: planSolve(solveReq, req.principal, req.query, { sandboxMaxN: deps.sandboxMaxN }), principal: req.principal };
   }
 
@@ -196,19 +229,22 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       return;
     }
     const command = row.command as Command;
+    let staged: StagedPlan | undefined;
     try {
-      const { plan, principal } = planOf(row);
+      const planned = await planOf(row, a.cancel);
+      const { plan, principal } = planned;
+      staged = planned.staged;
       a.plan = plan;
       const t0 = jobBudgetStart(acceptedAt, startedPerf, plan.maxLatencyMs);
       a.estimate = deps.estimateOf(plan);
-      const known = progressReadingOf(plan.command)?.start?.(plan.prep);
+      const known = staged ? planned.start : progressReadingOf(plan.command)?.start?.(plan.prep);
       if (known) {
         a.bound = known.bound;
         a.warmObjective = known.warmObjective;
       }
       // Progress is a hint: a write the store refuses never fails the job.
       await store.updateJobProgress(row.jobId, JSON.stringify(progressOf(a, 'estimated_from_elapsed_time', 0))).catch(() => undefined);
-      const out = await runPlan(plan, { pool: pool!, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
+      const out = await runPlan(plan, { pool: staged?.pool ?? pool!, engineKindFor: deps.engineKindFor, metrics: deps.metrics }, {
         t0,
         cancel: a.cancel,
         stop: a.stop.signal,
@@ -243,7 +279,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         charge: { day: row.chargeDay, used, allowance: row.allowance },
         receipt: out.envelope.receipt,
         cacheable: out.cacheable,
-        cacheKey: cacheKeyOf(plan, kind),
+        cacheKey: planned.cacheKey ?? cacheKeyOf(plan, kind),
       };
       if (a.estimate.basis === 'engine_budget' && a.estimate.work > 0 && plan.maxLatencyMs === 0 && !a.cancelRequested) {
         // Throughput for the next jobs' progress estimates (exponential average).
@@ -251,6 +287,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         if (Number.isFinite(measured) && measured > 0) msPerWork[kind] = 0.7 * msPerWork[kind] + 0.3 * measured;
       }
     } catch (e) {
+      staged?.release();
       if (room.closed) return;
       if (storeAway(e) && !a.cancelRequested) {
         // Never failed because the store was away: the job runs again on this worker once it answers.

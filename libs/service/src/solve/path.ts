@@ -9,10 +9,11 @@ import { isQueued, type QueuedAck, type SolveContext, type SolveOutcome } from '
 import type { SolveQueue } from './queue';
 import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve, type SolvePlan, type SolveRequest } from './plan';
 import type { ServiceMetrics } from '../metrics';
-import { finishedOf, runPlan } from './run';
+import { runPlan } from './run';
 import type { SolvePool, StagingPool } from './pool';
 import { RawJson } from './raw-json';
-import type { RecheckOutcome } from './task';
+import { stagedPlan, type StagedPlan } from './staged-plan';
+import { KnownFingerprint } from '../idempotency';
 
 export interface SolvePathDeps {
   readonly access: Access;
@@ -88,53 +89,55 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
   }
 
   /**
-   * A large JSON body still in its bytes (RawJson): parsed, validated and planned on a solve worker,
-   * which then solves it there once this thread has admitted it, so this thread never parses it.
-   * With an Idempotency-Key (its fingerprint is of the parsed body), or when the plan queues (a job
-   * stores its request as JSON) or the worker could not plan it, the bytes come back and take the
-   * parsed path.
+   * A large JSON body still in its bytes (RawJson): parsed, validated and planned on a solve worker
+   * (with an Idempotency-Key, the key's fingerprint is computed there too), which then solves it
+   * there once this thread has admitted it, so this thread never parses it. A plan that queues
+   * gets its bytes back (moved, not copied) and stores them in its job unparsed; the job's runner
+   * has them planned on its own worker. Only when the worker could not plan it (a fault of ours)
+   * do the bytes take the parsed path.
    */
   async function solveRaw(command: string, raw: RawJson, ctx: SolveContext): Promise<SolveOutcome> {
-    const parsedPath = (bytes: Uint8Array) => solve({ lane: 'json', command, body: parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), raw.contentType) }, ctx);
     assertRoutable({ lane: 'json', command, body: null }, ctx.query);
-    if (ctx.idempotencyKey !== undefined) return parsedPath(raw.bytes);
+    const keyed = ctx.idempotencyKey !== undefined;
     const t0 = ctx.acceptedAt ?? performance.now();
-    access.authorize(ctx.principal, 'solve');
+    // Unkeyed, a 403 comes before the body is parsed; keyed, after the key's claim (as on the parsed path).
+    if (!keyed) access.authorize(ctx.principal, 'solve');
     const cmd = command as Command;
     const cancel = newCancelSignal().flag;
     const work = pool.stage({
       bytes: raw.bytes, contentType: raw.contentType, command, query: { ...(ctx.query ?? {}) },
-      sandbox: ctx.principal.kind === 'sandbox', sandboxMaxN, engine: engineKindFor(cmd),
+      sandbox: ctx.principal.kind === 'sandbox', sandboxMaxN, engine: engineKindFor(cmd), keyed,
     }, cancel);
-    let went = false;
+    let staged: StagedPlan | undefined;
+    let ended = false;
     try {
-      const s = await work.planned;
-      if (s === null || (ctx.allowQueue && s.work >= jobs.limits.queueThresholdWork)) {
-        went = true;
-        return await parsedPath((await work.end(true))!);
+      const p = await work.planned;
+      if (p === null) {
+        ended = true;
+        const bytes = (await work.end(true))!;
+        return await solve({ lane: 'json', command, body: parseJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), raw.contentType) }, ctx);
       }
-      let recheck: RecheckOutcome | undefined;
-      const plan: SolvePlan = {
-        command: s.command, lane: 'json', n: s.n, effort: s.effort, seed: s.seed, version: s.version, maxLatencyMs: s.maxLatencyMs, units: s.units,
-        // The problem stays on the worker; its answer was checked there under the worker's deadline verdict.
-        prep: { problem: undefined as never, terms: s.terms, receiptProblem: undefined, finish: () => finishedOf(recheck, () => { throw new Error('raw solve: no re-check from its worker'); }, recheck?.deadlineFired ?? false) },
-      };
-      const stagedPool: SolvePool = {
-        threads: pool.threads,
-        get waiting() { return pool.waiting; },
-        get busy() { return pool.busy; },
-        close: () => pool.close(),
-        async run(task, stop) {
-          went = true;
-          const run = await work.go(task.stopAtEpochMs, stop);
-          recheck = run.out.recheck;
-          return run;
-        },
-      };
-      return await answer({ lane: 'json', command, body: raw }, plan, { ...ctx, allowQueue: false }, t0, null, { cacheKey: s.cacheKey, pool: stagedPool, cancel });
+      // Refused before a key would be claimed (not JSON, nested too deep; or no key at all).
+      if ('refused' in p && p.fingerprint === undefined) throw p.refused;
+      const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, p.fingerprint === undefined ? null : new KnownFingerprint(p.fingerprint), async (claim) => {
+        access.authorize(ctx.principal, 'solve');
+        if ('refused' in p) throw p.refused;
+        const s = p.summary;
+        if (ctx.allowQueue && s.estimate.work >= jobs.limits.queueThresholdWork) {
+          // Queued: the bytes come back and are stored in the job as they were read.
+          ended = true;
+          const bytes = (await work.end(true))!;
+          const plan = stagedPlan(s, work, pool).plan;
+          return answer({ lane: 'json', command, body: new RawJson(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), raw.contentType) }, plan, ctx, t0, claim, { cacheKey: s.cacheKey, pool: unrunnable, cancel });
+        }
+        staged = stagedPlan(s, work, pool);
+        return answer({ lane: 'json', command, body: raw }, staged.plan, { ...ctx, allowQueue: false }, t0, claim, { cacheKey: s.cacheKey, pool: staged.pool, cancel });
+      }, (b) => (isQueued(b) ? 202 : 200));
+      return out.body;
     } finally {
-      // Cached, refused at admission, or failed before the solve: the worker ends the task.
-      if (!went) void work.end(false).catch(() => undefined);
+      // Cached, refused, replayed, or failed before the solve: the worker ends the task.
+      if (staged) staged.release();
+      else if (!ended) void work.end(false).catch(() => undefined);
     }
   }
 
@@ -157,6 +160,15 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
 
   return { solve };
 }
+
+/** A queued raw plan never runs here (its job's runner plans its stored bytes again on its own worker). */
+const unrunnable: SolvePool = {
+  threads: 0, waiting: 0, busy: 0,
+  close: async () => undefined,
+  run: async () => {
+    throw new Error('raw solve: a plan made for the queue was run in the request');
+  },
+};
 
 /** A plan made on a solve worker (`SolvePath.solve` of a RawJson body): its cache key, the pool that runs it there, its cancel flag. */
 interface Staged {

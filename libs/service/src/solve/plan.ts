@@ -8,6 +8,7 @@ import type { Principal } from '../principal';
 import { ADAPTERS, type PreparedSolve } from '../commands';
 import { decodeSvcb, prepareSvcb } from '../svcb';
 import type { CacheKeyInput } from '../result-cache';
+import type { WorkEstimate } from './work-model';
 
 /** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
 export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(COMMANDS.filter((c) => ADAPTERS[c] !== undefined));
@@ -53,6 +54,12 @@ export interface SolvePlan {
   readonly maxLatencyMs: number;
   /** Compute units of this solve (the same figure analyze reports). */
   readonly units: number;
+  /**
+   * The work estimate, when it was made where the plan was made (a large JSON body planned on its
+   * solve worker, solve/raw-json.ts, whose problem never reaches this thread); else it is
+   * estimated from `prep.problem`.
+   */
+  readonly estimate?: WorkEstimate;
 }
 
 /**

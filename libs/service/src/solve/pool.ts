@@ -35,7 +35,7 @@ export function defaultWorkerFile(): string {
 export interface PoolRun {
   readonly out: SolveTaskResult;
   readonly submittedAt: number;
-  /** Peak process RSS (KiB) sampled every ≤ 5 ms from submission to completion. */
+  /** Peak process RSS (KiB) sampled at submission, every ≤ 5 ms while it runs, and at completion. */
   readonly peakRssKb: number;
 }
 
@@ -58,44 +58,118 @@ export interface SolvePool {
 export interface StagingPool extends SolvePool {
   /**
    * Starts a raw task (a large JSON body's bytes, moved to the worker, not copied): the worker
-   * parses and plans it, and waits for the main thread's decision (`StagedSolve`).
+   * parses and plans it, and waits for the main thread's decision (`StagedSolve`). Raw tasks run
+   * on threads of their own (at most `threads`), each ended once idle for RAW_IDLE_MS so that
+   * the heap a large body grew is returned.
    */
   stage(raw: RawSolveTask['raw'], cancel: Int32Array): StagedSolve;
+  /** Threads of raw tasks alive now (0 once they have been idle RAW_IDLE_MS). */
+  readonly stagingThreads: number;
 }
+
+/**
+ * What the worker made of a raw task: its plan, or its refusal (the SvcError of planSolve's
+ * precedence), each with a keyed task's fingerprint (raw-json.ts `RawMessage`). Null when the
+ * worker could not plan it for a fault of ours: `end(true)` gives the bytes back for the main
+ * thread's own path.
+ */
+export type RawPlanned =
+  | { readonly summary: RawPlanSummary; readonly fingerprint?: string }
+  | { readonly refused: SvcError; readonly fingerprint?: string }
+  | null;
 
 /** A raw task planned on its worker, waiting for the main thread's decision. */
 export interface StagedSolve {
+  /** The worker's plan or refusal; rejects only when the worker failed. */
+  readonly planned: Promise<RawPlanned>;
   /**
-   * The worker's plan; rejects with its refusal (the SvcError of planSolve's precedence). Null
-   * when the worker could not plan it for a fault of ours: `end(true)` gives the bytes back for
-   * the main thread's own path.
+   * Solves the planned problem; `stop` aborted terminates the thread, as in `run`. Refused with
+   * SVC_WORKERS_SATURATED (the task ended) when the pool is saturated now, as `run` would be: a
+   * raw task's planning is not counted against the waiting room (the bytes-in-flight budget
+   * bounds it), so its refusals (422, 402) come before a saturation.
    */
-  readonly planned: Promise<RawPlanSummary | null>;
-  /** Solves the planned problem; `stop` aborted terminates the thread, as in `run`. */
   go(stopAtEpochMs: number | undefined, stop?: AbortSignal): Promise<PoolRun & { readonly out: { readonly receipt: string } }>;
   /** Ends the task without solving; with `giveBack` the bytes come back (else null). */
   end(giveBack: boolean): Promise<Uint8Array | null>;
 }
 
+/** A thread that parsed a large body ends after this long idle, and its heap is returned (createSolvePool). */
+export const RAW_IDLE_MS = 1_000;
+
+/** While a solve runs, RSS is sampled this often (and at its start and end). */
 const RSS_SAMPLE_MS = 5;
 
+/**
+ * This process's resident set in bytes. On Linux it is read from /proc/self/statm through a
+ * descriptor opened once (about 4 µs a read on the machine of docs/reliability.md), not with
+ * `process.memoryUsage.rss()`, which opens and parses /proc/self/stat on every call (about 31 µs):
+ * the sampler reads it at every solve's start and end, hundreds of times a second under load.
+ */
+class RssReader {
+  private static fd: number | null | undefined;
+  private static pageBytes = 4096;
+  private static readonly buf = Buffer.alloc(128);
+
+  static read(): number {
+    if (RssReader.fd === undefined) RssReader.open();
+    if (RssReader.fd === null) return process.memoryUsage.rss();
+    try {
+      return RssReader.pages() * RssReader.pageBytes;
+    } catch {
+      RssReader.fd = null;
+      return process.memoryUsage.rss();
+    }
+  }
+
+  private static open(): void {
+    try {
+      RssReader.fd = fs.openSync('/proc/self/statm', 'r');
+      // statm counts pages: the page size is the power of two nearest to bytes per page now.
+      RssReader.pageBytes = 2 ** Math.round(Math.log2(process.memoryUsage.rss() / RssReader.pages()));
+      if (!Number.isFinite(RssReader.pageBytes) || RssReader.pageBytes < 1024) throw new Error('statm: no page size');
+    } catch {
+      if (typeof RssReader.fd === 'number') fs.closeSync(RssReader.fd);
+      RssReader.fd = null;
+    }
+  }
+
+  /** statm's second field: resident pages. */
+  private static pages(): number {
+    const { buf } = RssReader;
+    const n = fs.readSync(RssReader.fd!, buf, 0, buf.length, 0);
+    const text = buf.toString('latin1', 0, n);
+    const from = text.indexOf(' ') + 1;
+    const pages = Number(text.slice(from, text.indexOf(' ', from)));
+    if (!(pages > 0)) throw new Error('statm: unreadable');
+    return pages;
+  }
+}
+
+/** This process's resident set in bytes (`RssReader`). */
+export const readRss = (): number => RssReader.read();
+
 /** Samples process RSS while at least one solve is running; each solve keeps its own peak. */
-class RssSampler {
+export class RssSampler {
   private readonly peaks = new Set<{ peak: number }>();
   private timer: NodeJS.Timeout | undefined;
 
+  constructor(
+    private readonly read: () => number = readRss,
+    private readonly everyMs: number = RSS_SAMPLE_MS,
+  ) {}
+
   start(): { peak: number } {
-    const t = { peak: process.memoryUsage.rss() };
+    const t = { peak: this.read() };
     this.peaks.add(t);
     if (!this.timer) {
-      this.timer = setInterval(() => this.sample(), RSS_SAMPLE_MS);
+      this.timer = setInterval(() => this.sample(), this.everyMs);
       this.timer.unref();
     }
     return t;
   }
 
   stop(t: { peak: number }): number {
-    t.peak = Math.max(t.peak, process.memoryUsage.rss());
+    t.peak = Math.max(t.peak, this.read());
     this.peaks.delete(t);
     if (this.peaks.size === 0 && this.timer) {
       clearInterval(this.timer);
@@ -105,7 +179,7 @@ class RssSampler {
   }
 
   private sample(): void {
-    const rss = process.memoryUsage.rss();
+    const rss = this.read();
     for (const t of this.peaks) if (rss > t.peak) t.peak = rss;
   }
 }
@@ -116,6 +190,8 @@ export function createSolvePool(opts: {
   threads: number;
   maxQueue: number;
   workerFile?: string;
+  /** How long a thread of large bodies (stage) stays once idle (default RAW_IDLE_MS). */
+  rawIdleMs?: number;
 }): StagingPool {
   const workerData: SolveWorkerData = { engine: opts.engine };
   const filename = opts.workerFile ?? defaultWorkerFile();
@@ -130,9 +206,21 @@ export function createSolvePool(opts: {
     idleTimeout: 60_000,
     workerData,
   });
+  // Large JSON bodies (stage) run on threads of their own, which end once idle for RAW_IDLE_MS:
+  // parsing a 95 MiB body grows a thread's heap past a gigabyte, and V8 keeps what it grew; a
+  // thread that ends gives all of it back. Their solves still count against `threads` (go).
+  const rawPool = new Piscina({
+    filename,
+    ...(WORKER_EXEC_ARGV ? { execArgv: WORKER_EXEC_ARGV } : {}),
+    minThreads: 0,
+    maxThreads: opts.threads,
+    idleTimeout: opts.rawIdleMs ?? RAW_IDLE_MS,
+    workerData,
+  });
   const sampler = new RssSampler();
   let closed = false;
   let inFlight = 0;
+  const saturated = () => new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
 
   /** Takes a place among the threads and the waiting room, or refuses (busy, saturated). */
   const enter = (): { peak: number } => {
@@ -140,7 +228,7 @@ export function createSolvePool(opts: {
     // Piscina does not count abortable tasks against maxQueue (they wait in its skip queue), so
     // the waiting room is bounded here: threads running plus maxQueue waiting.
     if (inFlight >= opts.threads + opts.maxQueue) {
-      throw new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+      throw saturated();
     }
     inFlight++;
     return sampler.start();
@@ -156,7 +244,7 @@ export function createSolvePool(opts: {
       return new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its worker thread was terminated and replaced.', { cause: e });
     }
     if (e instanceof Error && e.message === 'Task queue is at limit') {
-      return new SvcError('SVC_WORKERS_SATURATED', `All ${opts.threads} solver workers are busy and ${opts.maxQueue} solves are waiting.`);
+      return saturated();
     }
     return new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: e });
   };
@@ -168,6 +256,9 @@ export function createSolvePool(opts: {
     },
     get busy() {
       return Math.min(inFlight, opts.threads);
+    },
+    get stagingThreads() {
+      return rawPool.threads.length;
     },
     async run(task, stop, onProgress) {
       const tracker = enter();
@@ -198,7 +289,9 @@ export function createSolvePool(opts: {
       }
     },
     stage(raw, cancel) {
-      const tracker = enter();
+      if (closed) throw new SvcError('SVC_BUSY', 'The service is shutting down.');
+      const tracker = sampler.start();
+      let counted = false;
       const submittedAt = epochNow();
       const abort = new AbortController();
       const channel = new MessageChannel();
@@ -209,7 +302,7 @@ export function createSolvePool(opts: {
       const own = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b : Uint8Array.prototype.slice.call(b);
       const task: RawSolveTask = { raw: { ...raw, bytes: own }, cancel, port: channel.port2 };
       let stop: AbortSignal | undefined;
-      const running = (pool.run(task as never, { signal: abort.signal, transferList: [channel.port2 as never, own.buffer as ArrayBuffer] }) as unknown as Promise<RawSolveResult>)
+      const running = (rawPool.run(task as never, { signal: abort.signal, transferList: [channel.port2 as never, own.buffer as ArrayBuffer] }) as unknown as Promise<RawSolveResult>)
         .catch((e: unknown) => {
           throw failure(e, stop);
         })
@@ -218,11 +311,13 @@ export function createSolvePool(opts: {
         });
       let peakRssKb = 0;
       const settled = running.then(() => undefined, () => undefined).then(() => {
-        peakRssKb = leave(tracker);
+        if (counted) inFlight--;
+        peakRssKb = sampler.stop(tracker);
       });
-      const planned = Promise.race([first, running]).then((m): RawPlanSummary | null => {
-        if ('summary' in m) return m.summary;
-        if ('refused' in m) throw errorFromData(m.refused);
+      const planned = Promise.race([first, running]).then((m): RawPlanned => {
+        const fp = 'fingerprint' in m && m.fingerprint !== undefined ? { fingerprint: m.fingerprint } : {};
+        if ('summary' in m) return { summary: m.summary, ...fp };
+        if ('refused' in m) return { refused: errorFromData(m.refused), ...fp };
         if ('solved' in m) throw new Error('raw solve: solved before it was told to');
         return null;
       });
@@ -232,6 +327,12 @@ export function createSolvePool(opts: {
       return {
         planned,
         async go(stopAtEpochMs, s) {
+          if (inFlight >= opts.threads + opts.maxQueue) {
+            channel.port1.postMessage({ end: { giveBack: false } });
+            throw saturated();
+          }
+          inFlight++;
+          counted = true;
           stop = s;
           const onStop = () => abort.abort();
           s?.addEventListener('abort', onStop, { once: true });
@@ -257,7 +358,7 @@ export function createSolvePool(opts: {
     async close() {
       if (closed) return;
       closed = true;
-      await pool.destroy();
+      await Promise.all([pool.destroy(), rawPool.destroy()]);
     },
   };
 }

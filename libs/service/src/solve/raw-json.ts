@@ -3,11 +3,13 @@ import { SvcError } from '@svc/errors';
 import { DEADLINE_FLAG, type Command, type Effort } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
 import { errorData, type SvcErrorData } from '../door/body-check-task';
-import { estimateWork } from './work-model';
+import { estimateWork, type WorkEstimate } from './work-model';
 import type { Principal } from '../principal';
 import { receipt } from '../receipt';
 import { resultCacheKey } from '../result-cache';
-import { cacheKeyOf, planSolve } from './plan';
+import { requestFingerprint } from '../idempotency';
+import { progressReadingOf } from '../commands';
+import { assertRoutable, cacheKeyOf, idempotencyRequestOf, planSolve } from './plan';
 import type { RecheckOutcome, SolveTask, SolveTaskResult } from './task';
 
 /**
@@ -19,7 +21,7 @@ export class RawJson {
   constructor(readonly bytes: Buffer, readonly contentType?: string) {}
 }
 
-/** What the main thread needs of a plan made in the worker: admission, the result cache and the queue decision. */
+/** What the main thread needs of a plan made in the worker: admission, the result cache, the queue decision and a job's progress. */
 export interface RawPlanSummary {
   readonly command: Command;
   readonly n: number;
@@ -31,8 +33,10 @@ export interface RawPlanSummary {
   readonly terms: number;
   /** The result-cache key (result-cache.ts `resultCacheKey`). */
   readonly cacheKey: string;
-  /** The work estimate of jobs/work-model.ts (the queue threshold compares it). */
-  readonly work: number;
+  /** The work estimate of solve/work-model.ts (the queue threshold compares it; a job's progress and billed share use it). */
+  readonly estimate: WorkEstimate;
+  /** The command's progress start (command-module.ts `progress.start`), for a job's progress. */
+  readonly start?: { readonly bound: number | null; readonly warmObjective: number | null };
 }
 
 /** The main thread's word once it has the summary: solve now, or end (cached, refused, queued: the bytes come back). */
@@ -47,6 +51,8 @@ export interface RawSolveTask {
     readonly query: Record<string, unknown>;
     readonly sandbox: boolean;
     readonly sandboxMaxN: number;
+    /** The request carries an Idempotency-Key: the worker computes the key's fingerprint of the parsed body. */
+    readonly keyed?: boolean;
     /** The engine kind the service selected for the command (cache key, work estimate, receipt). */
     readonly engine: 'native' | 'ts';
   };
@@ -62,8 +68,15 @@ export type RawSolveResult =
   | { readonly ended: true }
   | { readonly solved: SolveTaskResult & { readonly receipt: string } };
 
-/** Posted on the port before the decision. */
-export type RawMessage = { readonly summary: RawPlanSummary } | { readonly refused: SvcErrorData } | { readonly fallback: true };
+/**
+ * Posted on the port before the decision. A keyed task's `fingerprint` (idempotency.ts
+ * `requestFingerprint` of the parsed request) comes with its plan or with a refusal of the plan;
+ * a refusal without it (the body is not JSON, or nested too deep) comes before the key is claimed.
+ */
+export type RawMessage =
+  | { readonly summary: RawPlanSummary; readonly fingerprint?: string }
+  | { readonly refused: SvcErrorData; readonly fingerprint?: string }
+  | { readonly fallback: true };
 
 function nextMessage(port: MessagePort): Promise<RawDecision> {
   return new Promise((resolve) => port.once('message', resolve));
@@ -78,25 +91,33 @@ export async function solveRaw(task: RawSolveTask, solve: (t: SolveTask) => Prom
   const { raw, port } = task;
   try {
     let plan;
+    let fingerprint: string | undefined;
     try {
       const body = parseJson(Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength), raw.contentType);
+      if (raw.keyed) {
+        // The checks made before a key is claimed (solve/path.ts), then the key's fingerprint.
+        assertRoutable({ lane: 'json', command: raw.command, body }, raw.query);
+        fingerprint = requestFingerprint(idempotencyRequestOf({ lane: 'json', command: raw.command, body }, raw.query));
+      }
       plan = planSolve({ lane: 'json', command: raw.command, body }, { kind: raw.sandbox ? 'sandbox' : 'account' } as Principal, raw.query, { sandboxMaxN: raw.sandboxMaxN });
     } catch (e) {
       if (e instanceof SvcError) {
-        port.postMessage({ refused: errorData(e) } satisfies RawMessage);
+        port.postMessage({ refused: errorData(e), ...(fingerprint !== undefined ? { fingerprint } : {}) } satisfies RawMessage);
         return { refused: errorData(e) };
       }
       port.postMessage({ fallback: true } satisfies RawMessage);
       return { bytes: raw.bytes };
     }
     const { command, prep } = plan;
-    const work = estimateWork({ command, problem: prep.problem, effort: plan.effort, units: plan.units, maxLatencyMs: plan.maxLatencyMs, engine: raw.engine, version: plan.version }).work;
+    const estimate = estimateWork({ command, problem: prep.problem, effort: plan.effort, units: plan.units, maxLatencyMs: plan.maxLatencyMs, engine: raw.engine, version: plan.version });
+    const start = progressReadingOf(command)?.start?.(prep);
     const summary: RawPlanSummary = {
       command, n: plan.n, units: plan.units, effort: plan.effort, seed: plan.seed, version: plan.version, maxLatencyMs: plan.maxLatencyMs,
-      terms: prep.terms, cacheKey: resultCacheKey(cacheKeyOf(plan, raw.engine)), work,
+      terms: prep.terms, cacheKey: resultCacheKey(cacheKeyOf(plan, raw.engine)), estimate,
+      ...(start ? { start: { bound: start.bound, warmObjective: start.warmObjective } } : {}),
     };
     const decided = nextMessage(port);
-    port.postMessage({ summary } satisfies RawMessage);
+    port.postMessage({ summary, ...(fingerprint !== undefined ? { fingerprint } : {}) } satisfies RawMessage);
     const d = await decided;
     if ('end' in d) return d.end.giveBack ? { bytes: raw.bytes } : { ended: true };
     const out = await solve({

@@ -60,4 +60,16 @@ export const JOB_MIGRATIONS: readonly Migration[] = [
       `,
     },
   },
+  {
+    // A job's request bytes (a large JSON body stored as read, an SVCB body) in a table of their own:
+    // SQLite rewrites a whole row (its blob's overflow pages too) on every UPDATE, and the job row is
+    // updated every second while it runs (progress) and read by every poll; only a claim reads these.
+    // Only adds: rows written before keep their bytes in `jobs.request_blob`, which a claim still reads.
+    version: 11,
+    name: 'job_request_blobs',
+    sql: {
+      sqlite: 'CREATE TABLE job_request_blobs (job_id TEXT PRIMARY KEY, bytes BLOB NOT NULL);',
+      postgres: 'CREATE TABLE job_request_blobs (job_id TEXT PRIMARY KEY, bytes BYTEA NOT NULL);',
+    },
+  },
 ];

@@ -35,7 +35,7 @@ export const toJob = (r: JobRow): JobRecord => ({
   lane: r.lane,
   status: r.status,
   request: r.request,
-  requestBlob: r.request_blob === null ? null : new Uint8Array(r.request_blob),
+  requestBlob: r.request_blob === null ? null : view(r.request_blob),
   computeUnits: r.compute_units,
   chargeDay: r.charge_day,
   allowance: r.allowance,
@@ -49,6 +49,15 @@ export const toJob = (r: JobRow): JobRecord => ({
   attempts: r.attempts,
   cancelRequested: r.cancel_requested === 1 || r.cancel_requested === true,
 });
+
+/** The bytes as they were read (a view, not a copy: they may be a large body). */
+const view = (b: Uint8Array): Uint8Array => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+
+/**
+ * A claimed job with its request bytes from `job_request_blobs` (job-migrations.ts 11); a row
+ * written before that table keeps them in its own column.
+ */
+export const withBlob = (job: JobRecord, bytes: Uint8Array | undefined): JobRecord => (bytes === undefined ? job : { ...job, requestBlob: view(bytes) });
 
 /** A unit count a job carries: a non-negative integer. */
 export const checkUnits = (units: number, what: string): void => {
