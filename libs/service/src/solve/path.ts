@@ -55,7 +55,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       if (admission.cached) {
         const envelope = envelopeFromCache(admission.cached, {
           units: plan.units, left: admission.left, alert: admission.usageAlert, version: plan.version, engine,
-          effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0,
+          effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0, certificate: plan.certificate,
         });
         await admission.settle({ receipt: admission.cached.receipt, cacheable: null, answer: claim?.completion(200, envelope) });
         return envelope;
@@ -116,6 +116,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       let recheck: RecheckOutcome | undefined;
       const plan: SolvePlan = {
         command: s.command, lane: 'json', n: s.n, effort: s.effort, seed: s.seed, version: s.version, maxLatencyMs: s.maxLatencyMs, units: s.units,
+        ...(s.certificate !== undefined ? { certificate: s.certificate } : {}),
         // The problem stays on the worker; its answer was checked there under the worker's deadline verdict.
         prep: { problem: undefined as never, terms: s.terms, receiptProblem: undefined, finish: () => finishedOf(recheck, () => { throw new Error('raw solve: no re-check from its worker'); }, recheck?.deadlineFired ?? false) },
       };

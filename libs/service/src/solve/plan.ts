@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
-import { SOLVE_QUERY_KEYS, assertNestingDepth, validateProblem, parseSolveOptions, type SolveOptions } from '@svc/contracts';
+import { SOLVE_QUERY_KEYS, assertNestingDepth, validateProblem, parseSolveOptions, type CertificateMode, type SolveOptions } from '@svc/contracts';
 import { COMMANDS, type Command, type Effort } from '@svc/engine-ts';
 import { computeUnits } from '../compute-units';
 import { resolveVersion } from '../versions';
 import type { Principal } from '../principal';
-import { ADAPTERS, type PreparedSolve } from '../commands';
+import { ADAPTERS, certifyingPrep, type PreparedSolve } from '../commands';
 import { decodeSvcb, prepareSvcb } from '../svcb';
 import type { CacheKeyInput } from '../result-cache';
 
@@ -53,6 +53,8 @@ export interface SolvePlan {
   readonly maxLatencyMs: number;
   /** Compute units of this solve (the same figure analyze reports). */
   readonly units: number;
+  /** `?certificate=full|none`; absent: attached up to CERTIFICATE_CAP_BYTES (solve/certificate-fields.ts). */
+  readonly certificate?: CertificateMode;
 }
 
 /**
@@ -125,7 +127,7 @@ export function planSolve(
   const b = decodeSvcb(req.bytes, sandbox ? { sandboxMaxN: limits.sandboxMaxN } : {});
   const o = parseSolveOptions({ ...(query ?? {}) });
   const version = resolveVersion(o.version);
-  return finishPlan(b.command, 'svcb', b.n, prepareSvcb(b), o, version);
+  return finishPlan(b.command, 'svcb', b.n, certifyingPrep(b.command, prepareSvcb(b)), o, version);
 }
 
 function finishPlan(command: Command, lane: SolveRequest['lane'], n: number, prep: PreparedSolve, o: SolveOptions, version: string): SolvePlan {
@@ -139,5 +141,6 @@ function finishPlan(command: Command, lane: SolveRequest['lane'], n: number, pre
     version,
     maxLatencyMs: o.maxLatencyMs > 0 ? o.maxLatencyMs : 0,
     units: computeUnits({ n, terms: prep.terms }, o.effort),
+    ...(o.certificate !== undefined ? { certificate: o.certificate } : {}),
   };
 }

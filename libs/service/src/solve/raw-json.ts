@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { SvcError } from '@svc/errors';
+import type { CertificateMode } from '@svc/contracts';
 import { DEADLINE_FLAG, type Command, type Effort } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
 import { errorData, type SvcErrorData } from '../door/body-check-task';
@@ -33,6 +34,8 @@ export interface RawPlanSummary {
   readonly cacheKey: string;
   /** The work estimate of jobs/work-model.ts (the queue threshold compares it). */
   readonly work: number;
+  /** `?certificate=full|none` (SolvePlan.certificate). */
+  readonly certificate?: CertificateMode;
 }
 
 /** The main thread's word once it has the summary: solve now, or end (cached, refused, queued: the bytes come back). */
@@ -94,6 +97,7 @@ export async function solveRaw(task: RawSolveTask, solve: (t: SolveTask) => Prom
     const summary: RawPlanSummary = {
       command, n: plan.n, units: plan.units, effort: plan.effort, seed: plan.seed, version: plan.version, maxLatencyMs: plan.maxLatencyMs,
       terms: prep.terms, cacheKey: resultCacheKey(cacheKeyOf(plan, raw.engine)), work,
+      ...(plan.certificate !== undefined ? { certificate: plan.certificate } : {}),
     };
     const decided = nextMessage(port);
     port.postMessage({ summary } satisfies RawMessage);
