@@ -11,7 +11,7 @@ export interface CertificateFields {
   certificate_omitted?: string;
 }
 
-const mb = (bytes: number) => `${(bytes / 1e6).toPrecision(2)} MB`;
+const mb = (bytes: number) => `${+(bytes / 1e6).toPrecision(3)} MB`;
 
 /**
  * `made` (absent: the command has no producer) as the envelope's fields under `mode`
@@ -30,7 +30,9 @@ export function certificateFields(made: CertificateOutcome | undefined, mode: Ce
   const size = JSON.stringify(made.certificate).length;
   if (size > cap) {
     const lift = mode === 'full' ? '' : ` (certificate=full lifts it to ${mb(CERTIFICATE_FULL_CAP_BYTES)})`;
-    return { certificate: null, certificate_omitted: `too large: ${mb(size)} > ${mb(cap)} cap${lift}` };
+    // Sizes in MB, or in bytes when the rounding would hide the difference.
+    const [a, b] = mb(size) === mb(cap) ? [`${size} bytes`, `${cap} bytes`] : [mb(size), mb(cap)];
+    return { certificate: null, certificate_omitted: `too large: ${a} > ${b} cap${lift}` };
   }
   return { certificate: made.certificate };
 }
