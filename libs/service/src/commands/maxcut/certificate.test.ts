@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { nativeOrFail } from '@svc/engine-native/testing';
+import { rng } from '../../../test/brute-force';
+import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
+
+const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
+type Body = { n: number; edges: number[][] };
+
+/** A balanced signed graph: hidden sides, positive weights across, negative within (promise-cases.ts's shape). */
+function balanced(seed: number, n: number): Body {
+  const r = rng(seed);
+  const side = Array.from({ length: n }, () => (r() < 0.5 ? 0 : 1));
+  const edges: number[][] = [];
+  for (let k = 0; k < 3 * n; k++) {
+    const i = Math.floor(r() * n);
+    const j = Math.floor(r() * n);
+    if (i !== j) edges.push([i, j, side[i] !== side[j] ? 1 + Math.floor(r() * 5) : -1 - Math.floor(r() * 5)]);
+  }
+  return { n, edges };
+}
+
+/** An odd ring of unit edges: no triangle or 4-cycle for the cycle bound, so its bound is Σ max(0, w) = n. */
+const oddRing = (n: number): Body => ({ n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+describe('maxcut certificates, on each engine, accepted by @svc/certificates', () => {
+  nativeOrFail('maxcut certificates on the native engine');
+
+  it('bipartite: every balanced signed graph\'s cut (bound_attained) is proven optimal', async () => {
+    for (const engine of certificateEngines()) {
+      for (let s = 0; s < 12; s++) {
+        const b = balanced(100 + s, 8 + 7 * s);
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'flash' });
+        expect(sol.done.certificate, `seed ${s} (${engine})`).toEqual({ certificate: { kind: 'bipartite' } });
+        expectAccepted('maxcut', DESCRIPTION, b, sol, `balanced seed ${s}`);
+      }
+    }
+  });
+
+  it('odd_cycles with no cycle: a heuristic answer whose bound is Σ max(0, w) carries it', async () => {
+    for (const engine of certificateEngines()) {
+      const b = oddRing(301);
+      const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { effort: 'flash' });
+      expect([sol.done.proof, sol.done.bound], engine).toEqual([null, 301]);
+      expect(sol.done.certificate).toEqual({ certificate: { kind: 'odd_cycles', cycles: [] } });
+      expectAccepted('maxcut', DESCRIPTION, b, sol, 'odd ring');
+    }
+  });
+
+  it('a certified answer without a certificate of its own says why', async () => {
+    const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
+    expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
+  });
+});
