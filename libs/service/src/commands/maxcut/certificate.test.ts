@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeSvcb } from '../../svcb';
+import { closeServices, makeService } from '../../../test/services';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { rng } from '../../../test/brute-force';
 import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
@@ -50,4 +52,27 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
     const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
     expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
   });
+});
+
+describe('maxcut certificates through the service', () => {
+  afterAll(closeServices);
+
+  it('the envelope carries it by default, from the cache too and on the binary lane; certificate=none leaves it out; a bad value is refused', async () => {
+    const svc = await makeService();
+    const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.41' });
+    const b = balanced(7, 30);
+    const body = { tag: 'svc-cortex-v1', description: DESCRIPTION, ...b };
+    const first = await svc.solve('maxcut', body, { principal: me });
+    expect([first.certificate, first.certificate_omitted]).toEqual([{ kind: 'bipartite' }, undefined]);
+    const again = await svc.solve('maxcut', body, { principal: me });
+    expect([again.cached, again.certificate]).toEqual([true, { kind: 'bipartite' }]);
+    const none = await svc.solve('maxcut', body, { principal: me, query: { certificate: 'none' } });
+    expect([none.certificate, none.certificate_omitted, none.receipt]).toEqual([null, 'not requested (certificate=none)', first.receipt]);
+    const binary = await svc.solveBinary(encodeSvcb({ command: 'maxcut', n: b.n, description: DESCRIPTION, pairs: b.edges })!, { principal: me });
+    expect((binary as { certificate?: unknown }).certificate).toEqual({ kind: 'bipartite' });
+    await expect(svc.solve('maxcut', body, { principal: me, query: { certificate: 'all' } })).rejects.toMatchObject({ code: 'SVC_INVALID_INPUT' });
+    // A command without a producer says so.
+    const qubo = await svc.solve('optimize', { tag: 'svc-cortex-v1', description: 'Choose the projects that fit together best.', n: 3, quadratic: [[0, 1, -1], [1, 2, 2]] }, { principal: me });
+    expect([qubo.certificate, qubo.certificate_omitted]).toEqual([null, 'not produced for this command yet']);
+  }, 60_000);
 });

@@ -12,7 +12,7 @@ describe('xorsat certificates (contradiction), on each engine, accepted by @svc/
     for (const engine of certificateEngines()) {
       let carried = 0;
       for (let s = 0; s < 40; s++) {
-        const b = randomXorsat(500 + s, 2 + (s % 9), 3 + (s % 12), 1 + (s % 4), false);
+        const b = { ...randomXorsat(500 + s, 2 + (s % 9), 3 + (s % 12), 1 + (s % 4), false) };
         const sol = await solveWith(DESCRIPTION, engine, 'xorsat', b, { seed: s });
         const what = `seed ${s} (${engine})`;
         expect(sol.done.proof, what).not.toBeNull();
@@ -33,7 +33,7 @@ describe('xorsat certificates (contradiction), on each engine, accepted by @svc/
     for (const engine of certificateEngines()) {
       let bounded = 0;
       for (let s = 0; s < 6; s++) {
-        const b = sparseXorsat(900 + s, 60 + 10 * s, 130 + 20 * s, 3, 4, true, 6 + s);
+        const b = { ...sparseXorsat(900 + s, 60 + 10 * s, 130 + 20 * s, 3, 4, true, 6 + s) };
         const sol = await solveWith(DESCRIPTION, engine, 'xorsat', b, { seed: s, effort: 'flash' });
         const what = `seed ${s} (${engine})`;
         const c = sol.done.certificate!;
