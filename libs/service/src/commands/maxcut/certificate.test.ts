@@ -48,6 +48,27 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
     }
   });
 
+  it('odd_cycles of positive triangles: the cycle bound of a positive-weight graph (flash: no SDP bound), and small certified cuts it proves', async () => {
+    for (const engine of certificateEngines()) {
+      let bounded = 0;
+      for (let s = 0; s < 8; s++) {
+        const r = rng(40 + s);
+        const n = s < 4 ? 90 + 10 * s : 7 + s;
+        const edges: number[][] = [];
+        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < (s < 4 ? 0.08 : 0.5)) edges.push([i, j, 1 + Math.floor(r() * 3)]);
+        const b = { n, edges };
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'flash' });
+        const c = sol.done.certificate!;
+        const what = `seed ${s} (${engine})`;
+        if (!('certificate' in c)) continue;
+        expect(c.certificate.kind, what).toBe('odd_cycles');
+        if (sol.done.proof === null) bounded++;
+        expectAccepted('maxcut', DESCRIPTION, b, sol, what);
+      }
+      expect(bounded, engine).toBeGreaterThan(0);
+    }
+  });
+
   it('a certified answer without a certificate of its own says why', async () => {
     const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
     expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
