@@ -203,6 +203,36 @@ describe('POST /api/v1/verify/<command>', () => {
     expect(bare.checks.map((c: any) => c.name)).toEqual(['answer_shape', 'objective_recomputed']);
   });
 
+  it('checks a certificate (body or result document): formal_proof with the proven bound, or ok false naming the failing step', async () => {
+    const answer = [0, 1, 0, 1, 1];
+    const cert = { kind: 'odd_cycles', cycles: [[0, 1, 2, 3, 4]] };
+    const before = await used();
+    const r = await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer, certificate: cert }, auth: token });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ ok: true, objective: 4, verification: 'formal_proof', certificate: { ok: true, kind: 'odd_cycles', sense: 'max', objective: '4', bound: '4', optimal: true, failed_step: null } });
+    expect(r.json.checks.at(-1)).toMatchObject({ name: 'certificate', ok: true });
+    expect(await used()).toBe(before);
+    // Inside the result document, with a claim the certificate must support.
+    const doc = { answer, cut_value: 4, certainty: 'certified optimum (proven by exhaustion)', certificate: cert };
+    const d = (await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer: doc }, auth: token })).json;
+    expect(d).toMatchObject({ verification: 'formal_proof', certificate: { ok: true, optimal: true } });
+    // Tampered: an even cycle is no proof; a weaker claim-breaking certificate is refused at the claim.
+    const even = (await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer, certificate: { kind: 'odd_cycles', cycles: [[0, 1, 2, 3]] } }, auth: token })).json;
+    expect(even).toMatchObject({ ok: false, verification: 'formal_proof', certificate: { ok: false, failed_step: 'odd_cycles.cycles[0]' } });
+    expect(even.checks.filter((c: any) => !c.ok).map((c: any) => c.name)).toEqual(['certificate']);
+    const weak = (await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer: { ...doc, certificate: { kind: 'odd_cycles', cycles: [] } } }, auth: token })).json;
+    expect(weak.certificate).toMatchObject({ ok: false, failed_step: 'claim.optimal' });
+    // Hostile certificates are refusals (200, ok false), never a 5xx; none at all stays a service_recheck.
+    for (const junk of [{ kind: 'sdp_dual', y: ['1e999999', 'NaN'] }, { kind: 'tree', nodes: [{ split: [0, 0] }] }, [1, 2, 3], 'x', { kind: 'one_tree' }]) {
+      const h = await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer, certificate: junk }, auth: token });
+      expect(h.status).toBe(200);
+      expect(h.json).toMatchObject({ ok: false, verification: 'formal_proof', certificate: { ok: false } });
+    }
+    const none = (await call(t.url, 'POST', '/api/v1/verify/maxcut', { body: { problem: cycle, answer }, auth: token })).json;
+    expect(none.verification).toBe('service_recheck');
+    expect(none.certificate).toBeUndefined();
+  });
+
   it('fails the checks that do not hold, naming them; never an error for a wrong answer', async () => {
     const solved = (await call(t.url, 'POST', '/api/v1/solve/maxcut', { body: cycle, auth: token })).json;
     const lie = { ...solved, cut_value: 5 };

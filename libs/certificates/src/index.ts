@@ -19,8 +19,9 @@ import { checkSdpDual, isingGraph } from './kinds/sdp-dual';
 
 export type { CertificateKind, CertificateReport } from './report';
 export { parseQ, toText, type Q } from './rational';
-export { SDP_EXACT_MAX_N } from './kinds/sdp-dual';
+export { SDP_EXACT_MAX_N, SDP_FLOAT_MAX_N } from './kinds/sdp-dual';
 export { TREE_WORK_CAP } from './kinds/tree';
+export { ONE_TREE_MAX_N } from './kinds/one-tree';
 
 /** A certificate of more values (numbers, strings, arrays, objects) than this is refused at step `size`. */
 export const CERTIFICATE_MAX_NODES = 1_000_000;

@@ -25,6 +25,10 @@ export interface Tsp {
   n: number;
   /** The distance from i to j (an integer). */
   d(i: number, j: number): bigint;
+  /** The same distance as a double (exact: every distance is a safe integer). */
+  dn(i: number, j: number): number;
+  /** An upper bound on |d(i, j)| (for the checkers' choice of exact double arithmetic). */
+  dmax: number;
   symmetric: boolean;
 }
 
@@ -37,17 +41,19 @@ export function readTsp(problem: unknown): Tsp {
     const n = rows.length;
     need(n >= 2, P, 'problem.matrix: expected at least 2 cities');
     const m: bigint[][] = [];
+    let dmax = 0;
     for (let i = 0; i < n; i++) {
       const r = arr(rows[i], `problem.matrix[${i}]`, P);
       need(r.length === n, P, `problem.matrix[${i}]: expected ${n} entries`);
       m.push(r.map((x, j) => {
         need(typeof x === 'number' && Number.isSafeInteger(x), P, `problem.matrix[${i}][${j}]: expected an integer`);
+        dmax = Math.max(dmax, Math.abs(x as number));
         return BigInt(x as number);
       }));
     }
     let symmetric = true;
     for (let i = 0; i < n && symmetric; i++) for (let j = i + 1; j < n; j++) if (m[i][j] !== m[j][i]) { symmetric = false; break; }
-    return { n, d: (i, j) => m[i][j], symmetric };
+    return { n, d: (i, j) => m[i][j], dn: (i, j) => Number(m[i][j]), dmax, symmetric };
   }
   const pts = arr(p.points, 'problem.points', P);
   const n = pts.length;
@@ -60,7 +66,12 @@ export function readTsp(problem: unknown): Tsp {
     need(pt.length === 2 && Number.isFinite(pt[0]) && Number.isFinite(pt[1]), P, `problem.points[${i}]: expected [x, y]`);
     xs[i] = pt[0] as number; ys[i] = pt[1] as number;
   }
-  return { n, d: (i, j) => BigInt(tsplibDistance(metric, xs[i], ys[i], xs[j], ys[j])), symmetric: true };
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < n; i++) { lo = Math.min(lo, xs[i], ys[i]); hi = Math.max(hi, xs[i], ys[i]); }
+  // Every TSPLIB distance is at most the bounding square's diagonal rounded up (geo: half the earth's circumference in km).
+  const dmax = metric === 'geo' ? 20_100 : Math.ceil(Math.SQRT2 * (hi - lo)) + 2;
+  const dn = (i: number, j: number) => tsplibDistance(metric, xs[i], ys[i], xs[j], ys[j]);
+  return { n, d: (i, j) => BigInt(dn(i, j)), dn, dmax, symmetric: true };
 }
 
 /** A tour: a permutation of 0..n−1. */

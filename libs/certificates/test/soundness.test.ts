@@ -117,7 +117,7 @@ describe('maxcut bipartite, odd_cycles, sdp_dual', () => {
       const edges = randomGraph(r, n, true);
       const best = H.bestCut(n, edges);
       for (let k = 0; k < 4; k++) {
-        const cycles = Array.from({ length: H.randInt(r, 1, 3) }, () => Array.from({ length: 3 + 2 * H.randInt(r, 0, 1) }, () => H.randInt(r, 0, n - 1)));
+        const cycles = Array.from({ length: H.randInt(r, 1, 3) }, () => Array.from({ length: H.randInt(r, 3, 5) }, () => H.randInt(r, 0, n - 1)));
         const rep = checkCertificate('maxcut', { n, edges }, best.x, { kind: 'odd_cycles', cycles });
         if (rep.ok) accepted++;
         sound(rep, best.value);
@@ -136,6 +136,9 @@ describe('maxcut bipartite, odd_cycles, sdp_dual', () => {
       sound(rep, best.value);
     }
     expect(accepted).toBeGreaterThan(0);
+    // An even cycle proves nothing: the square's maximum cut takes all four edges.
+    const square = { n: 4, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 0, 1]] };
+    expect(checkCertificate('maxcut', square, [0, 1, 0, 1], { kind: 'odd_cycles', cycles: [[0, 1, 2, 3]] }).failed_step).toBe('odd_cycles.cycles[0]');
   });
 
   it('bipartite: accepted exactly when the answer cuts every positive edge and no negative one, proving optimality', () => {

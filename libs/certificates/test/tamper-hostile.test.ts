@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkCertificate, CERTIFICATE_MAX_NODES, KINDS_BY_COMMAND } from '../src/index';
+import { checkCertificate, CERTIFICATE_MAX_NODES, KINDS_BY_COMMAND, ONE_TREE_MAX_N } from '../src/index';
 import * as H from './helpers';
 
 const TSP = { matrix: [[0, 10, 15, 20], [10, 0, 35, 25], [15, 35, 0, 30], [20, 25, 30, 0]] };
@@ -125,6 +125,12 @@ describe('hostile input', () => {
     let deep: unknown = 0;
     for (let k = 0; k < 200_000; k++) deep = [deep];
     expect(checkCertificate('tsp', TSP, [0, 1, 2, 3], { kind: 'one_tree', pi: deep }).failed_step).toBe('one_tree.pi');
+  });
+
+  it('a one_tree over more cities than its cap is refused by size before the O(n²) work', () => {
+    const n = ONE_TREE_MAX_N + 1;
+    const points = Array.from({ length: n }, (_, i) => [i, (i * 7919) % 1000]);
+    expect(checkCertificate('tsp', { points }, Array.from({ length: n }, (_, i) => i), { kind: 'one_tree', pi: new Array(n).fill(0) }).failed_step).toBe('size');
   });
 
   it('trees whose leaves would cost more than the work cap are refused by size', () => {

@@ -136,12 +136,21 @@ function commonSchemas(): Record<string, SchemaObject> {
       candidates: { type: 'array', items: loose('a candidate', { command: { type: 'string' }, confidence: { type: 'number', minimum: 0, maximum: 1 }, why: { type: 'string' }, available: { type: 'boolean' }, complete: { type: 'boolean', description: 'false: the command takes every field sent but needs one of `needs` too' }, needs: { type: 'array', items: { type: 'string' } } }, ['command', 'confidence', 'why']) },
     }, ['candidates']),
     VerifyRequest: {
-      type: 'object', properties: { problem: { type: 'object', description: 'the problem as solved' }, answer: { description: 'the answer, or the result document carrying it' } },
+      type: 'object', properties: {
+        problem: { type: 'object', description: 'the problem as solved' }, answer: { description: 'the answer, or the result document carrying it' },
+        certificate: { type: ['object', 'null'], description: 'a certificate (docs/certificates.md); when absent the result document\'s certificate is checked' },
+      },
       required: ['problem', 'answer'], additionalProperties: false,
     },
     VerifyReport: loose('independent re-check', {
       ok: { type: 'boolean' }, checks: { type: 'array', items: loose('one check', { name: { type: 'string' }, ok: { type: 'boolean' }, detail: { type: 'string' } }, ['name', 'ok', 'detail']) },
       objective: { type: ['number', 'null'] },
+      verification: { type: 'string', enum: ['service_recheck', 'formal_proof'], description: 'formal_proof when a certificate was checked' },
+      certificate: loose('the certificate checker\'s report (docs/certificates.md)', {
+        ok: { type: 'boolean' }, kind: { type: ['string', 'null'] }, sense: { type: ['string', 'null'], enum: ['min', 'max', null] },
+        objective: { type: ['string', 'null'], description: 'exact: a decimal string or "p/q"' }, bound: { type: ['string', 'null'], description: 'the proven bound, exact' },
+        optimal: { type: 'boolean' }, failed_step: { type: ['string', 'null'] }, detail: { type: 'string' },
+      }, ['ok', 'kind', 'bound', 'optimal', 'failed_step', 'detail']),
     }, ['ok', 'checks', 'objective']),
     Worksheet: loose('mapping worksheet: fields, conventions, steps, a worked example'),
     Examples: loose('engine-verified example recipes', { examples: { type: 'array', items: { type: 'object' } } }, ['examples']),

@@ -3,6 +3,8 @@
  * any engine (commands.md "Other routes we add"): answer shape, the objective recomputed from the
  * request JSON, the declared objective, the warm start, a declared bound, a declared certified
  * optimum (by exhaustion for small n), and the receipt. Free: nothing is solved or charged.
+ * With a certificate (the body's `certificate`, else the result document's) @svc/certificates
+ * checks it too (docs/certificates.md) and the report is a `formal_proof`.
  * Each command's own checks are its module's `checker` (commands/<command>/check-answer.ts); this is
  * not the re-score of the engine's answer a solve makes (commands/<command>/rescore.ts).
  */
@@ -14,6 +16,7 @@ import { resolveVersion } from './versions';
 import type { Principal } from './principal';
 import { assertSolvable } from './solve/plan';
 import { ADAPTERS, CHECKERS, type PreparedSolve, type VerifyCheck } from './commands';
+import { checkCertificate, type CertificateReport } from '@svc/certificates';
 
 /** Defined with the command modules (commands/command-module.ts, commands/index.ts, commands/shared/exact-caps.ts). */
 export type { AnswerChecker, CheckInput, VerifyCheck } from './commands';
@@ -30,8 +33,13 @@ export interface VerifyReport {
   objective: number | null;
   /** Name of the command's objective field (`energy`, `cut_value`, …). */
   objective_field: string;
-  /** Always `service_recheck` (interface §1 verification classes). */
-  verification: 'service_recheck';
+  /**
+   * `formal_proof` when a certificate was checked (docs/certificates.md), else `service_recheck`
+   * (interface §1 verification classes).
+   */
+  verification: 'service_recheck' | 'formal_proof';
+  /** The certificate checker's report (bound, optimal, failed_step …) when a certificate was given. */
+  certificate?: CertificateReport;
 }
 
 const RECEIPT_FIELDS = ['seed', 'effort', 'version', 'engine'] as const;
@@ -75,7 +83,7 @@ export function checkAnswer(command: string, body: unknown, ctx: { readonly sand
   }
   const b = body as Record<string, unknown>;
   for (const k of Object.keys(b)) {
-    if (k !== 'problem' && k !== 'answer') throw new SvcError('SVC_INVALID_INPUT', `unknown field "${k}"; the body is {problem, answer}`, { extensions: { field: k } });
+    if (k !== 'problem' && k !== 'answer' && k !== 'certificate') throw new SvcError('SVC_INVALID_INPUT', `unknown field "${k}"; the body is {problem, answer, certificate?}`, { extensions: { field: k } });
   }
   if (b.answer === undefined) throw new SvcError('SVC_INVALID_INPUT', 'answer: missing; send the answer or the result document', { extensions: { field: 'answer' } });
   const v = validateProblem(command, b.problem, ctx.sandbox ? { sandbox: true, sandboxMaxN: ctx.sandboxMaxN } : { sandbox: false });
@@ -89,6 +97,18 @@ export function checkAnswer(command: string, body: unknown, ctx: { readonly sand
   if (doc && checks[0]?.ok) {
     const rc = receiptCheck(command, prep, doc, answer);
     if (rc) checks.push(rc);
+  }
+  // A certificate: the body's, else the result document's. The check runs here, on the request
+  // thread, because @svc/certificates bounds its own work before any (10⁶ values, one_tree ≤ 5000
+  // cities, tree leaf work ≤ 5·10⁷, SDP proof n ≤ 80 exact, ≤ 1000 floating: about 2 s at worst on a loaded core).
+  const cert = b.certificate ?? doc?.certificate;
+  if (cert !== undefined && cert !== null) {
+    const report = checkCertificate(command, b.problem, doc ?? answer, cert);
+    checks.push({
+      name: 'certificate', ok: report.ok,
+      detail: report.ok ? `${report.kind}: ${report.detail}` : `refused at step ${report.failed_step}: ${report.detail}`,
+    });
+    return { ok: checks.every((c) => c.ok), command, checks, objective, objective_field: checker.objectiveField, verification: 'formal_proof', certificate: report };
   }
   return { ok: checks.every((c) => c.ok), command, checks, objective, objective_field: checker.objectiveField, verification: 'service_recheck' };
 }

@@ -36,7 +36,7 @@ describe('module boundaries (ARCHITECTURE.md "may import")', () => {
 
   it('sees every workspace project', () => {
     const names = graph.projects.map((p) => p.name);
-    for (const n of ['errors', 'contracts', 'engine-ts', 'engine-native', 'store', 'service', 'client', 'http', 'cli', 'tools']) {
+    for (const n of ['errors', 'contracts', 'certificates', 'engine-ts', 'engine-native', 'store', 'service', 'client', 'http', 'cli', 'tools']) {
       expect(names).toContain(n);
     }
   });
@@ -77,6 +77,19 @@ describe('module boundaries (ARCHITECTURE.md "may import")', () => {
         for (const m of readFileSync(f, 'utf8').matchAll(/from\s+['"](@svc\/(?:contracts|errors)[^'"]*)['"]/g)) {
           if (shared[m[1]] === undefined) bad.push(`${relative(ROOT, f)} imports ${m[1]}`);
         }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('the certificate checkers share no code with the engines or the service: of @svc only the dependency-free TSPLIB distances', () => {
+    // Issue 34: "the service's checker shares no code with either engine" (docs/certificates.md).
+    const bad: string[] = [];
+    for (const f of files(join(ROOT, 'libs', 'certificates', 'src'))) {
+      if (!/\.(ts|mts)$/.test(f)) continue;
+      for (const m of readFileSync(f, 'utf8').matchAll(/from\s+['"]([^'"]+)['"]/g)) {
+        if (m[1].startsWith('.') || m[1] === '@svc/contracts/tsplib') continue;
+        bad.push(`${relative(ROOT, f)} imports ${m[1]}`);
       }
     }
     expect(bad).toEqual([]);

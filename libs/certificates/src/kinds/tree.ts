@@ -124,7 +124,7 @@ function rankFamily(r: Rank): Family<PairFixings> {
 }
 
 /** The most basic operations all leaves of one tree may cost (checked before any leaf). */
-export const TREE_WORK_CAP = 200_000_000;
+export const TREE_WORK_CAP = 50_000_000;
 
 export type TreeProblem = { command: 'tsp'; tsp: Tsp } | { command: 'cover'; cover: Cover } | { command: 'rank'; rank: Rank };
 

@@ -76,11 +76,13 @@ export interface CallArgs {
   readonly certificate?: unknown;
 }
 
-/** `{command, problem, answer}` of a verify call. */
+/** `{command, problem, answer, certificate?}` of a verify call. */
 export interface VerifyArgs {
   readonly command?: string;
   readonly problem?: unknown;
   readonly answer?: unknown;
+  /** A certificate (docs/certificates.md); else the result document's `certificate` is read. */
+  readonly certificate?: unknown;
 }
 
 export interface Door {
@@ -135,7 +137,7 @@ function optionsOf(args: CallArgs): Record<string, unknown> {
 }
 
 const SOLVE_ARG_KEYS: readonly string[] = ['command', 'problem', ...CALL_OPTION_KEYS];
-const VERIFY_ARG_KEYS: readonly string[] = ['command', 'problem', 'answer'];
+const VERIFY_ARG_KEYS: readonly string[] = ['command', 'problem', 'answer', 'certificate'];
 
 /** 404 SVC_UNSUPPORTED for an argument the call does not know, as an unknown query parameter is over HTTP. */
 function assertKnownArgs(args: object, allowed: readonly string[]): void {
@@ -279,7 +281,7 @@ export function createDoor(service: Service): Door {
       assertKnownArgs(args, VERIFY_ARG_KEYS);
       const command = commandOf(args, true)!;
       const principal = await admit(caller, 'analyze');
-      const body = { problem: args.problem, answer: args.answer };
+      const body = args.certificate === undefined ? { problem: args.problem, answer: args.answer } : { problem: args.problem, answer: args.answer, certificate: args.certificate };
       measure(principal, body);
       return service.verify(command, body, principal);
     },

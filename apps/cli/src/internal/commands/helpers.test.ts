@@ -201,6 +201,25 @@ describe('verify', () => {
     }
     expect((await harness({ stdin: JSON.stringify({ problem, answer: [0] }) }).run('verify', 'optimize', '--local', '--format', 'json')).json().code).toBe('SVC_UNSUPPORTED');
   });
+
+  it('--local checks a certificate offline (formal_proof, exit 0; a refused one exit 3 naming the step); without --local it travels to the service', async () => {
+    const cycle5 = { description: 'five offices in a ring', n: 5, edges: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 0, 1]] };
+    const certificate = { kind: 'odd_cycles', cycles: [[0, 1, 2, 3, 4]] };
+    const h = harness({ stdin: JSON.stringify({ problem: cycle5, answer: { answer: [0, 1, 0, 1, 1], cut_value: 4, certificate } }) });
+    const r = await h.run('verify', 'maxcut', '--local', '--format', 'json');
+    expect([r.code, r.json().verification, r.json().ok, r.json().certificate.bound, r.json().certificate.optimal]).toEqual([0, 'formal_proof', true, '4', true]);
+    expect(h.calls).toHaveLength(0);
+    const bad = await harness({ stdin: JSON.stringify({ problem: cycle5, answer: [0, 1, 0, 1, 1], certificate: { kind: 'odd_cycles', cycles: [[0, 1, 2, 3]] } }) }).run('verify', 'maxcut', '--local', '--format', 'json');
+    expect([bad.code, bad.json().ok, bad.json().certificate.failed_step]).toEqual([3, false, 'odd_cycles.cycles[0]']);
+    // cover has no --local recompute of its own: the certificate is the check.
+    const cover = { description: 'three crews', universe: 3, sets: [[0, 1], [1, 2], [0, 2]] };
+    const c = await harness({ stdin: JSON.stringify({ problem: cover, answer: [0, 1], certificate: { kind: 'lagrangian', y: ['0.5', '0.5', '0.5'] } }) }).run('verify', 'cover', '--local', '--format', 'json');
+    expect([c.code, c.json().objective, c.json().certificate.bound, c.json().certificate.optimal]).toEqual([0, '2', '1.5', true]);
+    // Remote: a top-level certificate goes inside the result document the service reads.
+    const remote = harness({ stdin: JSON.stringify({ problem: cycle5, answer: [0, 1, 0, 1, 1], certificate }), reply: (call) => (is(call, '/api/v1/verify/maxcut') ? Response.json({ ok: true, command: 'maxcut', checks: [], objective: 4, objective_field: 'cut_value', verification: 'formal_proof' }) : undefined) });
+    expect((await remote.run('verify', 'maxcut', '--format', 'json')).code).toBe(0);
+    expect(JSON.parse(remote.sent()[0].body as string).answer).toEqual({ answer: [0, 1, 0, 1, 1], certificate });
+  });
 });
 
 describe('batch', () => {
