@@ -9,6 +9,8 @@
 import { tspDistanceOf, type TspDistance } from '@svc/engine-ts';
 import type { CertificateProducer } from '../command-module';
 
+/** The most cities a `one_tree` is checked for (docs/certificates.md "Size"): beyond, none is produced. */
+const ONE_TREE_MAX_N = 5000;
 const SHIFT = 20;
 const SCALE = 2 ** SHIFT;
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -87,6 +89,7 @@ export const tspCertificate: CertificateProducer = (prep, r, done) => {
   if (r.pi === undefined || r.pi.length !== p.n || p.n < 3) {
     return { omitted: done.proof === null ? 'the bound of a one-way (asymmetric) instance comes from its 2n-city form: no certificate of it yet' : `${done.proof}: no certificate of this proof yet` };
   }
+  if (p.n > ONE_TREE_MAX_N) return { omitted: `${p.n} cities: over the one_tree checkers' cap of ${ONE_TREE_MAX_N}` };
   const a = new Int32Array(p.n);
   for (let i = 0; i < p.n; i++) {
     const x = Math.round(r.pi[i] * SCALE);
