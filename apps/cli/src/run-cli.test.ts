@@ -175,6 +175,15 @@ describe('svc: output and exit codes', () => {
     expect(h.solves()[0].headers['user-agent']).toMatch(/^svc-cli\/1\.0\.0 \(node /);
   });
 
+  it('--certificate full|none is the certificate query parameter; another value is refused before sending', async () => {
+    const h = harness({ stdin: JSON.stringify(PROBLEM) });
+    await h.run('optimize', '--certificate', 'none');
+    expect(h.solves()[0].url.searchParams.get('certificate')).toBe('none');
+    const bad = harness({ stdin: JSON.stringify(PROBLEM) });
+    const r = await bad.run('optimize', '--certificate', 'all');
+    expect([r.code, bad.solves().length]).toEqual([3, 0]);
+  });
+
   it.each([
     [401, 'SVC_UNAUTHENTICATED', 2], [403, 'SVC_TOKEN_BLOCKED', 2], [422, 'SVC_INVALID_INPUT', 3], [404, 'SVC_UNSUPPORTED', 3],
     [429, 'SVC_RATE_LIMITED', 1], [503, 'SVC_QUEUE_FULL', 1], [402, 'SVC_QUOTA_EXCEEDED', 1],

@@ -6,7 +6,7 @@ export type Json = Record<string, unknown>;
 
 export type Outcome = { readonly ok: true; readonly value: Json } | { readonly ok: false; readonly problem: Json };
 
-/** `{command?, problem, effort?, seed?, max_latency_ms?, version?}` of commands.md. */
+/** `{command?, problem, effort?, seed?, max_latency_ms?, version?, certificate?}` of commands.md. */
 export interface SolveArgs {
   readonly command?: string;
   readonly problem: unknown;
@@ -14,6 +14,8 @@ export interface SolveArgs {
   readonly seed?: number;
   readonly max_latency_ms?: number;
   readonly version?: string;
+  /** `full` or `none` (docs/contract.md "Options of a solve"). */
+  readonly certificate?: string;
 }
 
 export interface McpBackend {

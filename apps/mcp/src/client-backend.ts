@@ -7,11 +7,13 @@ function outcome<T>(r: ClientResult<T>): Outcome {
 
 /** The tools over the HTTP API with the caller's credentials (`svc mcp`): solving stays on the service. */
 export function clientBackend(client: Client): McpBackend {
-  const query = (a: { effort?: string; seed?: number; max_latency_ms?: number; version?: string }) => ({
+  const query = (a: { effort?: string; seed?: number; max_latency_ms?: number; version?: string; certificate?: string }) => ({
     ...(a.effort !== undefined ? { effort: a.effort } : {}),
     ...(a.seed !== undefined ? { seed: a.seed } : {}),
     ...(a.max_latency_ms !== undefined ? { maxLatencyMs: a.max_latency_ms } : {}),
     ...(a.version !== undefined ? { version: a.version } : {}),
+    // As sent: the service refuses a value other than full or none (SVC_INVALID_INPUT).
+    ...(a.certificate !== undefined ? { certificate: a.certificate as 'full' | 'none' } : {}),
   });
   return {
     async analyze(args) {

@@ -66,6 +66,7 @@ const OPTIONS: Record<string, JsonSchema> = {
   seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Default 0: the same problem, seed, effort and version give the same answer and receipt.' },
   max_latency_ms: { type: 'integer', minimum: 0, description: 'Budget of the whole call in ms (0: none): answered within it plus max(200 ms, 3 %); cut short, the best answer so far, labelled heuristic.' },
   version: { type: 'string', description: 'Pin a model version; an unknown one is an error, never a fallback.' },
+  certificate: { enum: ['full', 'none'], description: 'Attach the proof: default ≤ 1 MB.' },
 };
 
 const JOBS: Record<string, JsonSchema> = {

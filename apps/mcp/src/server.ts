@@ -64,7 +64,7 @@ export function progressParams(token: string | number, job: Json, previous: numb
   const elapsed = num(p.elapsed_ms) ?? 0;
   return { progressToken: token, progress: Math.max(elapsed, previous + 1), message: parts.join(', ') };
 }
-const SOLVE_KEYS = ['command', 'problem', 'effort', 'seed', 'max_latency_ms', 'version'] as const;
+const SOLVE_KEYS = ['command', 'problem', 'effort', 'seed', 'max_latency_ms', 'version', 'certificate'] as const;
 const JOB_KEYS = ['job_id', 'wait_seconds', 'cancel', 'idempotency_key'] as const;
 /** Who may read kept results when the backend names no caller (`svc mcp`: one user per process). */
 const LOCAL_OWNER = 'local';

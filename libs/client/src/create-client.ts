@@ -61,6 +61,8 @@ export interface QueryOptions {
   maxLatencyMs?: number;
   /** Model version pin (query `version`). */
   version?: string;
+  /** `full` (certificate up to 64 MiB) or `none` (never); absent: up to 1 MB (query `certificate`). */
+  certificate?: 'full' | 'none';
 }
 
 /** How a queued job (HTTP 202) is followed. */
@@ -230,6 +232,7 @@ function setQuery(url: URL, o: QueryOptions): void {
   if (o.seed !== undefined) url.searchParams.set('seed', String(o.seed));
   if (o.maxLatencyMs !== undefined) url.searchParams.set('max_latency_ms', String(o.maxLatencyMs));
   if (o.version !== undefined) url.searchParams.set('version', o.version);
+  if (o.certificate !== undefined) url.searchParams.set('certificate', o.certificate);
 }
 
 function encodeJson(value: unknown): { ok: true; text: string } | { ok: false; doc: ProblemDocument } {

@@ -37,6 +37,9 @@ export const envelopeSchema = z.looseObject({
   latency_budget_ms: nonNegativeInt.optional().describe('present when a latency budget was set'),
   stopped_at_deadline: z.boolean().optional().describe('present when a latency budget was set'),
   proof: z.enum(PROOF_KINDS).nullable().optional().describe('the exact method that finished, or null (heuristic)'),
+  certificate: z.looseObject({ kind: z.string() }).nullable().optional()
+    .describe('a proof of the answer\'s optimality or of its `bound` that a checker verifies exactly without a solver (docs/certificates.md), or null'),
+  certificate_omitted: z.string().optional().describe('present when `certificate` is null: why (heuristic answer, too large, not requested…)'),
 });
 
 export type Envelope = z.infer<typeof envelopeSchema>;

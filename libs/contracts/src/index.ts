@@ -31,7 +31,7 @@ export {
 export {
   validateProblem, sandboxNeedsN, type ValidateContext, type ValidatedProblem, type ValidatedProblemOf,
 } from './validate-problem';
-export { parseSolveOptions, SOLVE_QUERY_KEYS, type SolveOptions } from './parse-solve-options';
+export { parseSolveOptions, SOLVE_QUERY_KEYS, CERTIFICATE_CAP_BYTES, CERTIFICATE_FULL_CAP_BYTES, type CertificateMode, type SolveOptions } from './parse-solve-options';
 export { inputJsonSchema, outputJsonSchema, type JsonSchema } from './json-schema';
 export {
   capabilitiesManifest, DEFAULT_EXACT_CAPS, COMMAND_LIMITS,

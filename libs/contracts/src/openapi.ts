@@ -73,6 +73,7 @@ const SOLVE_QUERY: OpenApiParameter[] = [
   { name: 'seed', in: 'query', schema: { type: 'integer', minimum: 0, maximum: LIMITS.maxSeed }, description: 'default 0' },
   { name: 'max_latency_ms', in: 'query', schema: { type: 'integer', minimum: 0 }, description: 'wall-clock budget of the whole call in ms, from the request\'s arrival: the answer comes within it plus max(200 ms, 3 %) (docs/reliability.md "Deadlines"); parsing and queueing come out of the search time; 0 = none' },
   { name: 'version', in: 'query', schema: { type: 'string' }, description: 'model version pin or alias (GET /api/v1/models)' },
+  { name: 'certificate', in: 'query', schema: { type: 'string', enum: ['full', 'none'] }, description: 'default: the certificate is attached up to 1 MB (larger: null with certificate_omitted); full: up to 64 MiB; none: never (docs/certificates.md)' },
 ];
 const IDEMPOTENCY: OpenApiParameter = { name: 'Idempotency-Key', in: 'header', schema: { type: 'string', maxLength: 255 }, description: 'an identical retry replays the original answer' };
 const JOB_ID: OpenApiParameter = { name: 'job_id', in: 'path', required: true, schema: { type: 'string', pattern: '^job_[0-9a-f]{32}$' } };

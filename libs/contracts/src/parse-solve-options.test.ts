@@ -61,10 +61,18 @@ describe('parseSolveOptions', () => {
     [{ version: '' }, 'version'],
     [{ version: 5 }, 'version'],
     [{ version: 'a b' }, 'version'],
+    [{ certificate: 'all' }, 'certificate'],
+    [{ certificate: true }, 'certificate'],
   ])('%j is SVC_INVALID_INPUT on %s', (q, field) => {
     const e = svcErrorOf(() => parseSolveOptions(q as Record<string, unknown>));
     expect(e.code).toBe('SVC_INVALID_INPUT');
     expect(e.extensions.field).toBe(field);
+  });
+
+  it('certificate: full or none; absent means the default cap', () => {
+    expect(parseSolveOptions({ certificate: 'full' }).certificate).toBe('full');
+    expect(parseSolveOptions({ certificate: 'none' }).certificate).toBe('none');
+    expect('certificate' in parseSolveOptions({})).toBe(false);
   });
 
   it('body version: used alone, must agree with the query', () => {

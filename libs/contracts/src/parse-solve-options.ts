@@ -12,10 +12,20 @@ export interface SolveOptions {
   maxLatencyMs: number;
   /** The model version pin from the query or the body (they must agree). */
   version?: string;
+  /** `certificate`: attached up to CERTIFICATE_FULL_CAP_BYTES (`full`) or never (`none`); absent: up to CERTIFICATE_CAP_BYTES. */
+  certificate?: CertificateMode;
 }
 
+/** `?certificate=full|none`: how a solve attaches its certificate (absent: up to CERTIFICATE_CAP_BYTES). */
+export type CertificateMode = 'full' | 'none';
+
+/** The largest certificate attached by default (bytes of its JSON); `?certificate=full` lifts it to CERTIFICATE_FULL_CAP_BYTES. */
+export const CERTIFICATE_CAP_BYTES = 1_000_000;
+/** The largest certificate attached with `?certificate=full` (bytes of its JSON). */
+export const CERTIFICATE_FULL_CAP_BYTES = 64 * 1024 * 1024;
+
 /** Query parameters of `POST /api/v1/solve/<command>` (commands.md "Top-level fields"). */
-export const SOLVE_QUERY_KEYS = ['effort', 'seed', 'max_latency_ms', 'version'] as const;
+export const SOLVE_QUERY_KEYS = ['effort', 'seed', 'max_latency_ms', 'version', 'certificate'] as const;
 
 function bad(field: string, message: string): SvcError {
   return new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } });
@@ -36,7 +46,8 @@ function unsigned(value: unknown, field: string, max: number): number {
 
 /**
  * Parses the solve query: `effort` (flash|medium|high or an alias; default medium), `seed`
- * (u32, default 0), `max_latency_ms` (integer ms, 0 = none), `version`. An unknown key is
+ * (u32, default 0), `max_latency_ms` (integer ms, 0 = none), `version`, `certificate` (full|none;
+ * default: attached up to CERTIFICATE_CAP_BYTES). An unknown key is
  * 404 `SVC_UNSUPPORTED`; a bad value, or a body `version` that disagrees with the query one,
  * is `SVC_INVALID_INPUT`. Values may be strings (HTTP) or numbers (MCP, gRPC); absent
  * (undefined) values take the default.
@@ -70,7 +81,11 @@ export function parseSolveOptions(query: Record<string, unknown>, bodyVersion?: 
     }
     version = bodyVersion;
   }
+  if (q.certificate !== undefined && q.certificate !== 'full' && q.certificate !== 'none') {
+    throw bad('certificate', `expected full or none, got ${show(q.certificate)}`);
+  }
   const out: SolveOptions = { effort, seed, maxLatencyMs };
+  if (q.certificate !== undefined) out.certificate = q.certificate;
   if (version !== undefined) out.version = version;
   return out;
 }

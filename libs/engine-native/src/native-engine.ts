@@ -77,7 +77,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'sample': return { kind: 'sample', ...common, samples: r.samples };
         case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
-        case 'permutation': return { kind: 'permutation', ...common, answer: r.order };
+        case 'permutation': return { kind: 'permutation', ...common, answer: r.order, ...(r.values.length > 0 ? { pi: r.values } : {}) };
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };
@@ -86,6 +86,7 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
           kind: 'xorsat', ...common,
           rank: r.extras.rank >= 0 ? r.extras.rank : null,
           consistent: r.extras.consistent >= 0 ? r.extras.consistent === 1 : null,
+          ...(r.order.length > 0 ? { contradictions: contradictionSets(r.order) } : {}),
         };
         case 'numeric': return { kind: 'numeric', ...common, answer: r.values, ints: r.order, extras: { ...r.extras } };
       }
@@ -137,4 +138,11 @@ export function prepare(
     ...(native.family !== undefined ? { family: native.family } : {}),
   };
   return { problem: p, options, flag };
+}
+
+/** xorsat's packed contradictions, laid out by the core as [size, equations…] per set. */
+function contradictionSets(order: Int32Array): number[][] {
+  const sets: number[][] = [];
+  for (let k = 0; k < order.length; k += 1 + order[k]) sets.push(Array.from(order.subarray(k + 1, k + 1 + order[k])));
+  return sets;
 }

@@ -73,6 +73,7 @@ export { majorityComponents } from './families/rank/solve';
 export type { TspMetric, TspProblem } from './families/tsp/problem';
 export { canonicalTsp } from './families/tsp/canonical';
 export { evaluateTsp } from './families/tsp/evaluate';
+export { distanceOf as tspDistanceOf, type Distance as TspDistance } from './families/tsp/distance';
 export { boundIterations as tspBoundIterations, tspBudgetFor, type TspBudget } from './families/tsp/budget';
 // qap
 export type { QapProblem } from './families/qap/problem';

@@ -1,9 +1,11 @@
-import { TAG, type UsageAlert } from '@svc/contracts';
+import { TAG, type CertificateMode, type UsageAlert } from '@svc/contracts';
 import type { Effort, Proof } from '@svc/engine-ts';
 import type { Store } from '@svc/store';
 import type { AccessLimits } from './limits/access-limits';
 import { structuralHash } from './internal/structural-hash';
 import type { SolveEnvelope } from './solve/types';
+import { certificateFields } from './solve/certificate-fields';
+import type { CertificateOutcome } from './commands';
 
 /** What a cached solve keeps: the engine-derived part of the envelope, nothing about the caller. */
 export interface CachedSolve {
@@ -13,6 +15,8 @@ export interface CachedSolve {
   readonly bound?: number;
   readonly gap?: number;
   readonly receipt: string;
+  /** The certificate as produced (the call's `?certificate=` applies when it is served). */
+  readonly certificate?: CertificateOutcome;
 }
 
 /** Everything an answer is a function of (commands.md "Receipt"): equal inputs give equal answers. */
@@ -76,6 +80,7 @@ export function envelopeFromCache(
     seed: number;
     maxLatencyMs: number;
     totalMs: number;
+    certificate?: CertificateMode;
   },
 ): SolveEnvelope {
   const env: SolveEnvelope = {
@@ -83,6 +88,7 @@ export function envelopeFromCache(
     certainty: c.certainty,
     proof: c.proof,
     ...(c.bound !== undefined ? { bound: c.bound, gap: c.gap } : {}),
+    ...certificateFields(c.certificate, x.certificate, c.certainty, c.bound),
     receipt: c.receipt,
     compute_units: x.units,
     compute_units_left: x.left,

@@ -40,6 +40,7 @@ export const SOLVE_ONLY_FLAGS: readonly FlagSpec[] = [
   { name: 'binary', description: 'optimize/maxcut with integer weights: send SVCB to /api/v1/compute/binary (else JSON)' },
   { name: 'dry-run', description: 'free preflight: validity, estimate and the exact request; nothing is solved' },
   { name: 'max-compute-units', value: 'N', description: 'estimate first; refuse (SVC_BUDGET_EXCEEDED) when over N; fail closed', parse: nonNegativeInteger('max-compute-units') },
+  { name: 'certificate', value: 'full|none', description: 'the answer\'s proof (docs/certificates.md): attached up to 1 MB by default, up to 64 MiB with full, never with none', parse: oneOf('certificate', ['full', 'none']) },
   ...WAIT_FLAGS,
   { name: 'idempotency-key', value: 'KEY', description: 'Idempotency-Key of the solve (default a fresh UUID; resend to replay)' },
 ];

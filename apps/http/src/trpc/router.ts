@@ -22,6 +22,8 @@ export interface SolveInput {
   seed?: number;
   max_latency_ms?: number;
   version?: string;
+  /** The certificate attached to the answer: default up to 1 MB, `full` up to 64 MiB, `none` never. */
+  certificate?: 'full' | 'none';
 }
 
 export interface VerifyInput {

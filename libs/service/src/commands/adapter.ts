@@ -13,7 +13,17 @@ export interface FinishedSolve {
   readonly gap?: number;
   /** A certainty text other than certified/heuristic (e.g. `planted floor (proven by construction)`). */
   readonly certainty?: string;
+  /** The certificate of the answer or of its `bound` (the command module's `certificate` producer), or why there is none; absent: the command has no producer. */
+  readonly certificate?: CertificateOutcome;
 }
+
+/**
+ * A certificate (docs/certificates.md: `{kind, …}`, numbers integers or exact decimal strings)
+ * that proves the stated `bound` or the certified answer's optimality, or why there is none.
+ */
+export type CertificateOutcome =
+  | { readonly certificate: Readonly<Record<string, unknown>> & { readonly kind: string } }
+  | { readonly omitted: string };
 
 /** One validated problem made ready for an engine, with the means to check what comes back. */
 export interface PreparedSolve {

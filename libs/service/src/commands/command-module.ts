@@ -3,8 +3,8 @@
  * listed once in the registry (`commands/index.ts`).
  */
 import type { ValidatedProblem } from '@svc/contracts';
-import type { Command, Effort } from '@svc/engine-ts';
-import type { CommandAdapter, PreparedSolve } from './adapter';
+import type { Command, Effort, EngineResult } from '@svc/engine-ts';
+import type { CertificateOutcome, CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
 
 /** One command: solve adapter, caller-answer checker, route shape, worksheet and examples. */
 export interface CommandModule {
@@ -30,7 +30,17 @@ export interface CommandModule {
   certifiesSurely?(prep: PreparedSolve, effort: Effort, version: string): SureCertificate | null;
   /** What a job of this command reports as its progress (jobs/); absent: work and time only. */
   readonly progress?: ProgressReading;
+  /** Makes the certificate of a checked solve (`commands/<command>/certificate.ts`); absent: answers say "not produced for this command yet". */
+  readonly certificate?: CertificateProducer;
 }
+
+/**
+ * The certificate of one checked solve (`done`, after the adapter's `finish`) of `prep`, or why
+ * there is none. It never claims more than it proves: when its proof is weaker than the engine's
+ * `bound`, it restates the bound (and gap) it proves.
+ */
+export type CertificateProducer = (prep: PreparedSolve, result: EngineResult, done: FinishedSolve) =>
+  CertificateOutcome & { readonly restate?: { readonly bound: number; readonly gap: number } };
 
 /** How a job's progress reads a solve of one command: its best objective, the engine's reports, what is known at the start. */
 export interface ProgressReading {

@@ -6,7 +6,7 @@
  */
 import type { Command, Effort } from '@svc/engine-ts';
 import type { CommandAdapter, PreparedSolve } from './adapter';
-import type { AnswerChecker, CommandModule, ProgressReading, SureCertificate } from './command-module';
+import type { AnswerChecker, CertificateProducer, CommandModule, ProgressReading, SureCertificate } from './command-module';
 import { optimizeCommand } from './optimize';
 import { maxcutCommand } from './maxcut';
 import { feelCommand } from './feel';
@@ -33,8 +33,8 @@ import { entropyCommand } from './entropy';
 import { phaseCommand } from './phase';
 import { reduceCommand } from './reduce';
 
-export type { CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
-export type { AnswerChecker, CheckInput, CommandModule, Example, ProgressReading, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
+export type { CertificateOutcome, CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
+export type { AnswerChecker, CertificateProducer, CheckInput, CommandModule, Example, ProgressReading, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
 
 /** The solvable commands, in catalogue order (the examples list follows it). */
 export const COMMAND_MODULES: readonly CommandModule[] = Object.freeze([
@@ -73,11 +73,34 @@ export const MODULES: Readonly<Partial<Record<Command, CommandModule>>> = Object
 const derive = <T>(part: (m: CommandModule) => T): Readonly<Partial<Record<Command, T>>> =>
   Object.freeze(Object.fromEntries(COMMAND_MODULES.map((m) => [m.command, part(m)])));
 
-/** The solve path's adapter of each solvable command. */
-export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = derive((m) => m.adapter);
+/** The solve path's adapter of each solvable command: its `finish` also makes the module's certificate. */
+export const ADAPTERS: Readonly<Partial<Record<Command, CommandAdapter>>> = derive((m) => (m.certificate ? certifying(m.adapter, m.certificate) : m.adapter));
 
 /** The caller-answer checker (POST /verify) of each solvable command. */
 export const CHECKERS: Readonly<Partial<Record<Command, AnswerChecker>>> = derive((m) => m.checker);
+
+/** `adapter` whose checked answers carry `produce`'s certificate. */
+function certifying(adapter: CommandAdapter, produce: CertificateProducer): CommandAdapter {
+  return { ...adapter, prepare: (v) => attach(adapter.prepare(v), produce) };
+}
+
+/** `prep` whose `finish` adds `produce`'s certificate to the checked answer (a bound it restates replaces the engine's). */
+function attach(prep: PreparedSolve, produce: CertificateProducer): PreparedSolve {
+  return {
+    ...prep,
+    finish(r, ctx) {
+      const done = prep.finish(r, ctx);
+      const { restate, ...certificate } = produce(prep, r, done);
+      return { ...done, ...(restate ?? {}), certificate };
+    },
+  };
+}
+
+/** `prep` of another lane (the binary lane's) whose checked answers carry the certificate of `command`'s module. */
+export function certifyingPrep(command: Command, prep: PreparedSolve): PreparedSolve {
+  const produce = MODULES[command]?.certificate;
+  return produce ? attach(prep, produce) : prep;
+}
 
 /** Largest size certified per effort, or null when the command has no such cap (capabilities and analyze read this). */
 export function exactCapsOf(command: Command): Record<Effort, number> | null {

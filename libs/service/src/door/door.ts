@@ -65,7 +65,7 @@ export interface AdmittedSolve<P = unknown> {
 /** The solve options every door carries as arguments or message fields (commands.md). */
 export const CALL_OPTION_KEYS = SOLVE_QUERY_KEYS;
 
-/** `{command?, problem, effort?, seed?, max_latency_ms?, version?}` of commands.md. */
+/** `{command?, problem, effort?, seed?, max_latency_ms?, version?, certificate?}` of commands.md. */
 export interface CallArgs {
   readonly command?: string;
   readonly problem?: unknown;
@@ -73,6 +73,7 @@ export interface CallArgs {
   readonly seed?: unknown;
   readonly max_latency_ms?: unknown;
   readonly version?: unknown;
+  readonly certificate?: unknown;
 }
 
 /** `{command, problem, answer, certificate?}` of a verify call. */

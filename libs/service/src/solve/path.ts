@@ -56,7 +56,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       if (admission.cached) {
         const envelope = envelopeFromCache(admission.cached, {
           units: plan.units, left: admission.left, alert: admission.usageAlert, version: plan.version, engine,
-          effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0,
+          effort: plan.effort, seed: plan.seed, maxLatencyMs: plan.maxLatencyMs, totalMs: performance.now() - t0, certificate: plan.certificate,
         });
         await admission.settle({ receipt: admission.cached.receipt, cacheable: null, answer: claim?.completion(200, envelope) });
         return envelope;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SvcError } from '@svc/errors';
-import { SOLVE_QUERY_KEYS, assertNestingDepth, validateProblem, parseSolveOptions, type SolveOptions } from '@svc/contracts';
+import { SOLVE_QUERY_KEYS, assertNestingDepth, validateProblem, parseSolveOptions, type CertificateMode, type SolveOptions } from '@svc/contracts';
 import { COMMANDS, type Command, type Effort } from '@svc/engine-ts';
 import { computeUnits } from '../compute-units';
 import { resolveVersion } from '../versions';
 import type { Principal } from '../principal';
-import { ADAPTERS, type PreparedSolve } from '../commands';
+import { ADAPTERS, certifyingPrep, type PreparedSolve } from '../commands';
 import { decodeSvcb, prepareSvcb } from '../svcb';
 import type { CacheKeyInput } from '../result-cache';
 import type { WorkEstimate } from './work-model';
@@ -60,6 +60,8 @@ export interface SolvePlan {
    * estimated from `prep.problem`.
    */
   readonly estimate?: WorkEstimate;
+  /** `?certificate=full|none`; absent: attached up to CERTIFICATE_CAP_BYTES (solve/certificate-fields.ts). */
+  readonly certificate?: CertificateMode;
 }
 
 /**
@@ -132,7 +134,7 @@ export function planSolve(
   const b = decodeSvcb(req.bytes, sandbox ? { sandboxMaxN: limits.sandboxMaxN } : {});
   const o = parseSolveOptions({ ...(query ?? {}) });
   const version = resolveVersion(o.version);
-  return finishPlan(b.command, 'svcb', b.n, prepareSvcb(b), o, version);
+  return finishPlan(b.command, 'svcb', b.n, certifyingPrep(b.command, prepareSvcb(b)), o, version);
 }
 
 function finishPlan(command: Command, lane: SolveRequest['lane'], n: number, prep: PreparedSolve, o: SolveOptions, version: string): SolvePlan {
@@ -146,5 +148,6 @@ function finishPlan(command: Command, lane: SolveRequest['lane'], n: number, pre
     version,
     maxLatencyMs: o.maxLatencyMs > 0 ? o.maxLatencyMs : 0,
     units: computeUnits({ n, terms: prep.terms }, o.effort),
+    ...(o.certificate !== undefined ? { certificate: o.certificate } : {}),
   };
 }

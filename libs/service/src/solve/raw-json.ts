@@ -1,5 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { SvcError } from '@svc/errors';
+import type { CertificateMode } from '@svc/contracts';
 import { DEADLINE_FLAG, type Command, type Effort } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
 import { errorData, type SvcErrorData } from '../door/body-check-task';
@@ -37,6 +38,8 @@ export interface RawPlanSummary {
   readonly estimate: WorkEstimate;
   /** The command's progress start (command-module.ts `progress.start`), for a job's progress. */
   readonly start?: { readonly bound: number | null; readonly warmObjective: number | null };
+  /** `?certificate=full|none` (SolvePlan.certificate). */
+  readonly certificate?: CertificateMode;
 }
 
 /** The main thread's word once it has the summary: solve now, or end (cached, refused, queued: the bytes come back). */
@@ -115,6 +118,7 @@ export async function solveRaw(task: RawSolveTask, solve: (t: SolveTask) => Prom
       command, n: plan.n, units: plan.units, effort: plan.effort, seed: plan.seed, version: plan.version, maxLatencyMs: plan.maxLatencyMs,
       terms: prep.terms, cacheKey: resultCacheKey(cacheKeyOf(plan, raw.engine)), estimate,
       ...(start ? { start: { bound: start.bound, warmObjective: start.warmObjective } } : {}),
+      ...(plan.certificate !== undefined ? { certificate: plan.certificate } : {}),
     };
     const decided = nextMessage(port);
     port.postMessage({ summary, ...(fingerprint !== undefined ? { fingerprint } : {}) } satisfies RawMessage);

@@ -9,6 +9,7 @@ import type { SolveEnvelope } from './types';
 import type { SolvePool } from './pool';
 import type { RecheckOutcome } from './task';
 import { progressReadingOf, type FinishedSolve } from '../commands';
+import { certificateFields } from './certificate-fields';
 import type { ServiceMetrics } from '../metrics';
 
 /** What running a plan needs from the service instance. */
@@ -181,11 +182,13 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   const done = finishedOf(out.recheck, () => prep.finish(r, { deadlineFired }), deadlineFired);
   const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
   const billing = await opts.billing();
+  const certainty = done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified);
   const envelope: SolveEnvelope = {
     ...done.fields,
-    certainty: done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified),
+    certainty,
     proof,
     ...(bound !== undefined ? { bound, gap } : {}),
+    ...certificateFields(done.certificate, plan.certificate, certainty, bound),
     receipt: out.receipt ?? (run.receiptOf ? run.receiptOf.of(done.fields.answer) : receipt({ command, problem: prep.receiptProblem, seed, effort, version, engine: answering, answer: done.fields.answer })),
     compute_units: plan.units,
     compute_units_left: billing.left,
@@ -211,6 +214,6 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   runner.metrics?.observeSolve(command, answering, opts.lane, envelope.observability.total_ms / 1000);
   // Answers stopped at a deadline are never cached (commands.md "Receipt").
   const cacheable = stopped || deadlineFired ? null
-    : { fields: done.fields, certainty: envelope.certainty, proof, bound, gap, receipt: envelope.receipt };
+    : { fields: done.fields, certainty: envelope.certainty, proof, bound, gap, receipt: envelope.receipt, ...(done.certificate ? { certificate: done.certificate } : {}) };
   return { envelope, result: r, done, deadlineFired, cacheable };
 }

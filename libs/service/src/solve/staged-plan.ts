@@ -24,6 +24,7 @@ export function stagedPlan(s: RawPlanSummary, work: StagedSolve, base: SolvePool
   const plan: SolvePlan = {
     command: s.command, lane: 'json', n: s.n, effort: s.effort, seed: s.seed, version: s.version, maxLatencyMs: s.maxLatencyMs, units: s.units,
     estimate: s.estimate,
+    ...(s.certificate !== undefined ? { certificate: s.certificate } : {}),
     prep: {
       problem: undefined as never,
       terms: s.terms,

@@ -36,6 +36,9 @@ export interface SolveEnvelope {
   proof: EngineResult['proof'];
   bound?: number;
   gap?: number;
+  /** The proof of the answer or its bound (docs/certificates.md), or null with `certificate_omitted`. */
+  certificate: Readonly<Record<string, unknown>> | null;
+  certificate_omitted?: string;
   receipt: string;
   compute_units: number;
   compute_units_left: number;

@@ -44,6 +44,8 @@ export interface SolveFlags {
   binary: boolean;
   dryRun: boolean;
   maxComputeUnits?: number;
+  /** `--certificate full|none`. */
+  certificate?: 'full' | 'none';
 }
 
 /** Reads the solve flags of `args` (absent flags stay undefined). */
@@ -60,6 +62,7 @@ export function solveFlagsOf(args: ParsedArgs): SolveFlags {
     binary: args.flags.has('binary'),
     dryRun: args.flags.has('dry-run'),
     maxComputeUnits: intValue(args, 'max-compute-units'),
+    certificate: flagValue(args, 'certificate') as 'full' | 'none' | undefined,
   };
 }
 
@@ -94,6 +97,7 @@ export async function solveOne(io: CliIo, client: Client, command: string, probl
   const opts: SolveOptions = {
     effort: f.effort, seed: f.seed, maxLatencyMs: f.maxLatencyMs, version: f.version,
     idempotencyKey: f.idempotencyKey, follow: f.follow, waitTimeoutMs: f.waitTimeoutMs,
+    ...(f.certificate !== undefined ? { certificate: f.certificate } : {}),
   };
   // compute's `contract` is not a field of the routed command: estimate without it, with its latency.
   let estimateBody = problem;

@@ -67,12 +67,12 @@ enum class ResultKind : int32_t {
   kSample = 1,       // answer, and samples
   kRules = 2,        // answer, and the extra "violations"
   kPlanted = 3,      // answer, and the extras "plantedEnergy" and "edges"
-  kPermutation = 4,  // order: a permutation (rank, tsp, qap)
+  kPermutation = 4,  // order: a permutation (rank, tsp, qap); tsp: values = the root bound's penalties π (or none)
   kLabels = 5,       // order: a value per site (design)
   kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
   kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
   kBytes = 8,        // answer: bytes in blocks of equal size; order: which block each is (increasing)
-  kXorsat = 9,       // answer, and the extras "rank" and "consistent" (-1: unknown)
+  kXorsat = 9,       // answer, the extras "rank" and "consistent" (-1: unknown); order: packed contradictions, [size, equations…] each
   kNumeric = 10,     // values and order laid out by the family (<family>/problem.h), every extra passed on
 };
 

@@ -436,9 +436,11 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   const ObjectiveScope progress(limits, 1, offset);  // the tour length is the objective
   Work work;
   Stop stop = Stop::kNone;
+  std::vector<double> root_pi;
   const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
     out->kind = ResultKind::kPermutation;
     out->order = CanonicalTour(order);
+    out->values = root_pi;  // the root bound's penalties π (the service's one_tree certificate), empty without it
     double length = 0;
     for (int32_t k = 0; k < n; ++k) length += d(out->order[k], out->order[(k + 1) % n]);
     out->answer.clear();
@@ -464,7 +466,6 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   tour.log.clear();
   bool has_lower = false;
   double lower = 0;
-  std::vector<double> root_pi;
   // Its first 1-tree whatever the limits say (solve.ts).
   const int64_t iters = BoundIterations(b, n);
   if (n >= 3) {

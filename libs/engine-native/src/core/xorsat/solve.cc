@@ -82,6 +82,9 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   const XorSystem& core = s.core;
   int64_t iterations = 0;
   std::vector<uint8_t> x(static_cast<size_t>(n), 0);
+  // The disjoint contradictions behind `lower` (the problem's equation numbers), for the service's
+  // certificate: out->order holds them as [size, equations…] per set (solve.ts `contradictions`).
+  std::vector<std::vector<int32_t>> chosen;
   const auto finish = [&](const std::vector<uint8_t>* core_x, Proof proof, double rank, double consistent,
                           bool has_bound, double bound, Stop stop) {
     for (size_t i = 0; i < s.core_vars.size(); ++i) x[s.core_vars[i]] = (*core_x)[i];
@@ -98,6 +101,10 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
     out->kind = ResultKind::kXorsat;
     out->answer = x;
     out->order.clear();
+    for (const std::vector<int32_t>& set : chosen) {
+      out->order.push_back(static_cast<int32_t>(set.size()));
+      for (int32_t t : set) out->order.push_back(s.core_eqs[t]);
+    }
     out->objective = static_cast<double>(XorsatViolations(v, out->answer));
     out->proof = proof;
     out->has_bound = proof == Proof::kNone && has_bound;
@@ -164,7 +171,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
     stop = ns.stop;
     have_ns = stop == Stop::kNone;
   }
-  if (have_ns) lower = std::max<int64_t>(lower, PackContradictions(ns, nullptr));
+  if (have_ns) lower = std::max<int64_t>(lower, PackContradictions(ns, &chosen));
   if (stop == Stop::kNone) {
     const CoreSearch ls = LocalSearch(core, best, lower, budget.search_steps, budget.search_work, options.seed, limits);
     iterations += ls.iterations;

@@ -19,4 +19,6 @@ export interface PermutationResult extends ResultBase {
   readonly answer: Int32Array;
   /** Disagreements of `answer` (minimised). */
   readonly objective: number;
+  /** tsp (symmetric): the Held–Karp node penalties π of the root 1-tree bound, when it was computed (the service's `one_tree` certificate). */
+  readonly pi?: Float64Array;
 }

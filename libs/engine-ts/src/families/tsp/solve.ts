@@ -544,6 +544,7 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
   const n = p.n;
   const d = distanceOf(p);
   const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
+  let rootPi: Float64Array | null = null;
   const done = (order: ArrayLike<number>, proof: Proof, bound?: number): PermutationResult => {
     const answer = canonicalTour(order);
     let length = 0;
@@ -551,6 +552,7 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
     return {
       kind: 'permutation', answer, objective: length, proof,
       ...(proof === null && bound !== undefined ? { bound: Math.min(bound, length) } : {}),
+      ...(rootPi !== null ? { pi: rootPi } : {}),
       stoppedAtDeadline: limits.stopped !== null, work, engineMs: performance.now() - started,
     };
   };
@@ -567,7 +569,6 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
   // The bound before the iterated search, its first 1-tree whatever the limits say, so a deadline
   // or cancel cuts the search and never the bound.
   let lower: number | undefined;
-  let rootPi: Float64Array | null = null;
   const iters = boundIterations(b, n);
   if (n >= 3) {
     const r = oneTreeBound(n, d, iters, tour.length, limits);

@@ -28,4 +28,9 @@ export interface XorsatResult extends ResultBase {
   readonly rank: number | null;
   /** Whether some assignment satisfies every equation; null when a limit stopped the elimination. */
   readonly consistent: boolean | null;
+  /**
+   * The pairwise disjoint contradictions (sets of equations, the problem's numbering, XORing to
+   * 0 = 1) the solver packed for its bound, when it packed any (the service's certificate).
+   */
+  readonly contradictions?: readonly (readonly number[])[];
 }

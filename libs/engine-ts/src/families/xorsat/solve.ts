@@ -48,6 +48,8 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
   if (bits > XORSAT_MAX_DENSE_BITS) throw new RangeError(`xorsat: the dense part of the elimination needs ${bits} bits, over the cap of 2^31`);
   const core = s.core;
   let iterations = 0;
+  // The disjoint contradictions behind `lower` (the core's equation numbers), exported in the problem's.
+  const chosen: number[][] = [];
   const finish = (coreX: Uint8Array, proof: Proof, rank: number | null, consistent: boolean | null, bound?: number): XorsatResult => {
     const x = new Uint8Array(p.n);
     for (let i = 0; i < s.coreVars.length; i++) x[s.coreVars[i]] = coreX[i];
@@ -62,6 +64,7 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
     const objective = evaluateXorsat(p, x);
     return {
       kind: 'xorsat', answer: x, objective, proof, rank, consistent,
+      ...(chosen.length > 0 ? { contradictions: chosen.map((set) => set.map((t) => s.coreEqs[t])) } : {}),
       ...(proof === null && bound !== undefined ? { bound: Math.min(bound, objective) } : {}),
       stoppedAtDeadline: limits.stopped !== null,
       work: { iterations, nodes: 0, restarts: 0 }, engineMs: performance.now() - started,
@@ -115,7 +118,7 @@ export function solveXorsat(req: SolveRequest<XorsatProblem>, signal?: CancelSig
     ns = coreNullSpace(core, limits);
     stopped = ns === null;
   }
-  if (ns !== null) lower = Math.max(lower, packContradictions(ns));
+  if (ns !== null) lower = Math.max(lower, packContradictions(ns, chosen));
   if (!stopped) {
     const ls = localSearch(core, best, lower, budget.searchSteps, budget.searchWork, req.seed, limits);
     iterations += ls.iterations;

@@ -4,6 +4,7 @@ import { quboExactCaps, quboProgressStart } from '../shared/qubo-family';
 import { maxcutSurely } from './exact-caps';
 import { maxcutAdapter } from './adapter';
 import { maxcutChecker } from './check-answer';
+import { maxcutCertificate } from './certificate';
 
 /** maxcut: everything the service knows about the command (registered in commands/index.ts). */
 export const maxcutCommand: CommandModule = {
@@ -13,6 +14,7 @@ export const maxcutCommand: CommandModule = {
   progress: { objectiveField: 'cut_value', sense: 'max', start: quboProgressStart },
   exactCaps: () => quboExactCaps('maxcut'),
   certifiesSurely: maxcutSurely,
+  certificate: maxcutCertificate,
   shape: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },
   worksheet: { objective: 'Maximise the total weight of edges whose two ends get different sides (0/1).' },
   examples: Object.freeze([

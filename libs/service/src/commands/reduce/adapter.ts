@@ -4,6 +4,7 @@ import { canonicalReduce, decimalTextOf, parseReduceAnswer, REDUCE_DEFAULT_DELTA
 import { SvcError } from '@svc/errors';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
+import { reduceCertificate } from './certificate';
 import { checkReduced, checkSameLattice, inputBasis, RECHECK_MAX_WORK, recheckWork } from './rescore';
 
 /** reduce: the LLL reduction of an integer basis, exact. */
@@ -82,5 +83,6 @@ export function finishReduce(input: InputOf<'reduce'>, p: ReduceProblem, r: Engi
     proof: null,
     stoppedAtDeadline: stopped,
     certainty: stopped ? CERTAINTY.heuristic : CERTAINTY.operationExact,
+    certificate: reduceCertificate(parsed.u, parsed.v, stopped),
   };
 }

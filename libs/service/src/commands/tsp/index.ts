@@ -2,6 +2,7 @@ import { CERTAINTY, TAG } from '@svc/contracts';
 import { example, type CommandModule } from '../command-module';
 import { tspExactCaps, tspSurely } from './exact-caps';
 import { tspAdapter } from './adapter';
+import { tspCertificate } from './certificate';
 import { tspChecker } from './check-answer';
 
 /** tsp: everything the service knows about the command (registered in commands/index.ts). */
@@ -9,6 +10,7 @@ export const tspCommand: CommandModule = {
   command: 'tsp',
   adapter: tspAdapter,
   checker: tspChecker,
+  certificate: tspCertificate,
   progress: { objectiveField: 'length', sense: 'min' },
   exactCaps: tspExactCaps,
   certifiesSurely: tspSurely,

@@ -3,6 +3,7 @@ import { example, type CommandModule } from '../command-module';
 import { xorsatExactCaps, xorsatSurely } from './exact-caps';
 import { xorsatAdapter } from './adapter';
 import { xorsatChecker } from './check-answer';
+import { xorsatCertificate } from './certificate';
 
 /** xorsat: everything the service knows about the command (registered in commands/index.ts). */
 export const xorsatCommand: CommandModule = {
@@ -11,6 +12,7 @@ export const xorsatCommand: CommandModule = {
   checker: xorsatChecker,
   exactCaps: xorsatExactCaps,
   certifiesSurely: xorsatSurely,
+  certificate: xorsatCertificate,
   shape: { fields: ['equations'], requires: [['equations']], distinctive: ['equations'], prior: 0.9 },
   worksheet: {
     objective: 'Find x ∈ {0,1}^n satisfying every XOR equation (XOR of x[vars] = rhs), or violating as few as possible.',

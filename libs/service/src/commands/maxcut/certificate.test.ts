@@ -1,0 +1,99 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { encodeSvcb } from '../../svcb';
+import { closeServices, makeService } from '../../../test/services';
+import { nativeOrFail } from '@svc/engine-native/testing';
+import { rng } from '../../../test/brute-force';
+import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
+
+const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
+type Body = { n: number; edges: number[][] };
+
+/** A balanced signed graph: hidden sides, positive weights across, negative within (promise-cases.ts's shape). */
+function balanced(seed: number, n: number): Body {
+  const r = rng(seed);
+  const side = Array.from({ length: n }, () => (r() < 0.5 ? 0 : 1));
+  const edges: number[][] = [];
+  for (let k = 0; k < 3 * n; k++) {
+    const i = Math.floor(r() * n);
+    const j = Math.floor(r() * n);
+    if (i !== j) edges.push([i, j, side[i] !== side[j] ? 1 + Math.floor(r() * 5) : -1 - Math.floor(r() * 5)]);
+  }
+  return { n, edges };
+}
+
+/** An odd ring of unit edges: no triangle or 4-cycle for the cycle bound, so its bound is Σ max(0, w) = n. */
+const oddRing = (n: number): Body => ({ n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+describe('maxcut certificates, on each engine, accepted by @svc/certificates', () => {
+  nativeOrFail('maxcut certificates on the native engine');
+
+  it('bipartite: every balanced signed graph\'s cut (bound_attained) is proven optimal', async () => {
+    for (const engine of certificateEngines()) {
+      for (let s = 0; s < 12; s++) {
+        const b = balanced(100 + s, 8 + 7 * s);
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'flash' });
+        expect(sol.done.certificate, `seed ${s} (${engine})`).toEqual({ certificate: { kind: 'bipartite' } });
+        expectAccepted('maxcut', DESCRIPTION, b, sol, `balanced seed ${s}`);
+      }
+    }
+  });
+
+  it('odd_cycles with no cycle: a heuristic answer whose bound is Σ max(0, w) carries it', async () => {
+    for (const engine of certificateEngines()) {
+      const b = oddRing(301);
+      const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { effort: 'flash' });
+      expect([sol.done.proof, sol.done.bound], engine).toEqual([null, 301]);
+      expect(sol.done.certificate).toEqual({ certificate: { kind: 'odd_cycles', cycles: [] } });
+      expectAccepted('maxcut', DESCRIPTION, b, sol, 'odd ring');
+    }
+  });
+
+  it('odd_cycles of positive triangles: the cycle bound of a positive-weight graph (flash: no SDP bound), and small certified cuts it proves', async () => {
+    for (const engine of certificateEngines()) {
+      let bounded = 0;
+      for (let s = 0; s < 8; s++) {
+        const r = rng(40 + s);
+        const n = s < 4 ? 90 + 10 * s : 7 + s;
+        const edges: number[][] = [];
+        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < (s < 4 ? 0.08 : 0.5)) edges.push([i, j, 1 + Math.floor(r() * 3)]);
+        const b = { n, edges };
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'flash' });
+        const c = sol.done.certificate!;
+        const what = `seed ${s} (${engine})`;
+        if (!('certificate' in c)) continue;
+        expect(c.certificate.kind, what).toBe('odd_cycles');
+        if (sol.done.proof === null) bounded++;
+        expectAccepted('maxcut', DESCRIPTION, b, sol, what);
+      }
+      expect(bounded, engine).toBeGreaterThan(0);
+    }
+  });
+
+  it('a certified answer without a certificate of its own says why', async () => {
+    const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
+    expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
+  });
+});
+
+describe('maxcut certificates through the service', () => {
+  afterAll(closeServices);
+
+  it('the envelope carries it by default, from the cache too and on the binary lane; certificate=none leaves it out; a bad value is refused', async () => {
+    const svc = await makeService();
+    const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.41' });
+    const b = balanced(7, 30);
+    const body = { tag: 'svc-cortex-v1', description: DESCRIPTION, ...b };
+    const first = await svc.solve('maxcut', body, { principal: me });
+    expect([first.certificate, first.certificate_omitted]).toEqual([{ kind: 'bipartite' }, undefined]);
+    const again = await svc.solve('maxcut', body, { principal: me });
+    expect([again.cached, again.certificate]).toEqual([true, { kind: 'bipartite' }]);
+    const none = await svc.solve('maxcut', body, { principal: me, query: { certificate: 'none' } });
+    expect([none.certificate, none.certificate_omitted, none.receipt]).toEqual([null, 'not requested (certificate=none)', first.receipt]);
+    const binary = await svc.solveBinary(encodeSvcb({ command: 'maxcut', n: b.n, description: DESCRIPTION, pairs: b.edges })!, { principal: me });
+    expect((binary as { certificate?: unknown }).certificate).toEqual({ kind: 'bipartite' });
+    await expect(svc.solve('maxcut', body, { principal: me, query: { certificate: 'all' } })).rejects.toMatchObject({ code: 'SVC_INVALID_INPUT' });
+    // A command without a producer says so.
+    const qubo = await svc.solve('optimize', { tag: 'svc-cortex-v1', description: 'Choose the projects that fit together best.', n: 3, quadratic: [[0, 1, -1], [1, 2, 2]] }, { principal: me });
+    expect([qubo.certificate, qubo.certificate_omitted]).toEqual([null, 'not produced for this command yet']);
+  }, 60_000);
+});

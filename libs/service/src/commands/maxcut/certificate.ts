@@ -1,0 +1,122 @@
+/**
+ * maxcut's certificates (docs/certificates.md): `bipartite` when the cut crosses every positive
+ * edge and no negative one (it cuts Σ max(0, w), which no cut exceeds), and `odd_cycles` of
+ * edge-disjoint positive triangles when Σ max(0, w) less their least weights reaches the stated
+ * bound (or, for a certified cut, the cut itself) — the engines' cycle bound on graphs of positive
+ * weights, whose triangle pass this repeats (engine-ts kernels/cut-bound.ts).
+ */
+import type { PairList } from '@svc/engine-ts';
+import type { CertificateProducer } from '../command-module';
+
+/** True when `x` cuts every positive edge of `edges` and no negative one. */
+function attainsPositiveSum(edges: PairList, x: ArrayLike<number>): boolean {
+  for (let k = 0; k < edges.w.length; k++) {
+    const w = edges.w[k];
+    if (w !== 0 && (x[edges.i[k]] !== x[edges.j[k]]) !== w > 0) return false;
+  }
+  return true;
+}
+
+/** Σ max(0, w) when every weight is an integer and the sum is exact in doubles, else null (a rounded sum could overstate the proof). */
+function exactPositiveSum(edges: PairList): number | null {
+  let s = 0;
+  for (let k = 0; k < edges.w.length; k++) {
+    if (!Number.isInteger(edges.w[k])) return null;
+    s += Math.max(0, edges.w[k]);
+  }
+  return Number.isSafeInteger(s) ? s : null;
+}
+
+/** The most adjacency entries the triangle packing scans (it keeps what it has packed past it). */
+const PACK_WORK = 50_000_000;
+
+/**
+ * Edge-disjoint triangles of positive edges, packed greedily in the order of the engines' triangle
+ * pass (kernels/cut-bound.ts: u ascending, its neighbours v > u ascending, the first w > v closing
+ * a triangle of unused edges), and Σ max(0, w) less each triangle's least weight. Integer weights
+ * only (null otherwise: the sums must be exact).
+ */
+export function packPositiveTriangles(n: number, edges: PairList): { cycles: number[][]; bound: number } | null {
+  const m = edges.w.length;
+  let positive = 0;
+  const start = new Int32Array(n + 1);
+  for (let k = 0; k < m; k++) {
+    if (!Number.isInteger(edges.w[k])) return null;
+    positive += Math.max(0, edges.w[k]);
+    if (edges.w[k] > 0) {
+      start[edges.i[k] + 1]++;
+      start[edges.j[k] + 1]++;
+    }
+  }
+  if (!Number.isSafeInteger(positive)) return null;
+  for (let v = 0; v < n; v++) start[v + 1] += start[v];
+  const to = new Int32Array(start[n]);
+  const id = new Int32Array(start[n]);
+  const fill = start.slice(0, n);
+  for (let k = 0; k < m; k++) {
+    if (edges.w[k] <= 0) continue;
+    const a = edges.i[k];
+    const b = edges.j[k];
+    to[fill[a]] = b;
+    id[fill[a]++] = k;
+    to[fill[b]] = a;
+    id[fill[b]++] = k;
+  }
+  // Rows sorted by neighbour.
+  for (let v = 0; v < n; v++) {
+    const order = Array.from({ length: start[v + 1] - start[v] }, (_, t) => start[v] + t).sort((x, y) => to[x] - to[y]);
+    const t2 = order.map((q) => to[q]);
+    const i2 = order.map((q) => id[q]);
+    to.set(t2, start[v]);
+    id.set(i2, start[v]);
+  }
+  const used = new Uint8Array(m);
+  const stamp = new Int32Array(n).fill(-1);
+  const via = new Int32Array(n);
+  const cycles: number[][] = [];
+  let bound = positive;
+  let work = 0;
+  for (let u = 0; u < n && work <= PACK_WORK; u++) {
+    for (let q = start[u]; q < start[u + 1]; q++) {
+      stamp[to[q]] = u;
+      via[to[q]] = id[q];
+    }
+    work += start[u + 1] - start[u];
+    for (let q = start[u]; q < start[u + 1] && work <= PACK_WORK; q++) {
+      const v = to[q];
+      const e1 = id[q];
+      if (v <= u || used[e1] !== 0) continue;
+      for (let p = start[v]; p < start[v + 1]; p++) {
+        work++;
+        const w = to[p];
+        if (w <= v || stamp[w] !== u) continue;
+        const e2 = id[p];
+        const e3 = via[w];
+        if (used[e2] !== 0 || used[e3] !== 0) continue;
+        used[e1] = used[e2] = used[e3] = 1;
+        cycles.push([u, v, w]);
+        bound -= Math.min(edges.w[e1], edges.w[e2], edges.w[e3]);
+        break;
+      }
+    }
+  }
+  return { cycles, bound };
+}
+
+export const maxcutCertificate: CertificateProducer = (prep, r, done) => {
+  const p = prep.problem;
+  if (p.kind !== 'maxcut') return { omitted: 'not produced for this problem' };
+  if (p.complete || p.edges === null) return { omitted: 'certified by construction: the complete graph\'s maximum cut is ⌊n²/4⌋ (recompute it)' };
+  if (done.proof !== null) {
+    if (attainsPositiveSum(p.edges, r.answer)) return { certificate: { kind: 'bipartite' } };
+    // Integer cuts: a bound below cut + 1 proves it.
+    const packed = packPositiveTriangles(p.n, p.edges);
+    if (packed !== null && packed.bound < r.objective + 1) return { certificate: { kind: 'odd_cycles', cycles: packed.cycles } };
+    return { omitted: done.proof === 'exhaustive' ? 'exhaustive enumeration (re-run locally)' : `${done.proof}: no certificate of this proof yet` };
+  }
+  if (done.bound === undefined) return { omitted: 'heuristic answer: nothing to prove' };
+  if (done.bound === exactPositiveSum(p.edges)) return { certificate: { kind: 'odd_cycles', cycles: [] } };
+  const packed = packPositiveTriangles(p.n, p.edges);
+  if (packed !== null && packed.bound <= done.bound) return { certificate: { kind: 'odd_cycles', cycles: packed.cycles } };
+  return { omitted: 'the bound comes from the SDP relaxation, 4-cycles or negative edges: no certificate of it yet' };
+};
