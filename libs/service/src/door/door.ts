@@ -44,6 +44,11 @@ export interface Caller {
    * instead of being taken as a bearer token.
    */
   readonly headerAuthorization?: boolean;
+  /**
+   * The base of this door's problem documents' `type` links (`<docsUrl>/errors/<CODE>`): a failed
+   * job's stored document is shown on it (`getJob`, `cancelJob`, `watchJob`).
+   */
+  readonly docsUrl?: string;
 }
 
 /**
@@ -288,11 +293,11 @@ export function createDoor(service: Service): Door {
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
         throw new SvcError('SVC_INVALID_INPUT', 'wait: expected a whole number of seconds (longer waits are cut to the server maximum).', { extensions: { field: 'wait' } });
       }
-      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds), opts);
+      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds), { ...opts, docsUrl: caller.docsUrl });
     },
     async cancelJob(id, caller) {
       const r = await reader(caller, 'solve');
-      return service.jobs.cancel(jobId(id), r);
+      return service.jobs.cancel(jobId(id), r, { docsUrl: caller.docsUrl });
     },
     async watchJob(id, caller) {
       const job = jobId(id);
@@ -305,7 +310,7 @@ export function createDoor(service: Service): Door {
             service.access.authorize(principal, 'solve');
           }
           first = false;
-          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), opts);
+          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), { ...opts, docsUrl: caller.docsUrl });
         },
       };
     },
