@@ -142,11 +142,16 @@ export interface ProblemDocument {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const DEFAULT_DOCS_URL = 'https://docs.svc.invalid';
 
+/** The `type` of a problem document of `code`: its reference page under `docsUrl` (a service serves `/errors/<CODE>`). */
+export function errorTypeUrl(docsUrl: string, code: ErrorCode): string {
+  return `${docsUrl.replace(/\/+$/, '')}/errors/${code}`;
+}
+
 export function problemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_URL): ProblemDocument {
   const spec = ERRORS[err.code];
   const doc: ProblemDocument = {
     ...err.extensions,
-    type: `${docsUrl.replace(/\/+$/, '')}/errors/${err.code}`,
+    type: errorTypeUrl(docsUrl, err.code),
     title: spec.title,
     // A code the catalogue gives no HTTP status (CLI-local) carries none.
     ...(spec.http === null ? {} : { status: err.status }),
