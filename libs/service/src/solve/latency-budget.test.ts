@@ -165,6 +165,20 @@ function checkConstructive(engine: 'ts' | undefined) {
   }
 }
 
+/**
+ * `command` at effort high with a 1 ms budget, sent while a blocker holds the one solve worker, so
+ * the budget has passed when its engine starts; its envelope (stopped at the deadline).
+ */
+async function cutBeforeItStarts(s: Service, command: string, body: unknown, seed: number): Promise<Record<string, unknown>> {
+  const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, seed) }, `203.0.113.${86 + seed}`, { effort: 'flash' });
+  const r = await solveOrError(s, command, body, `203.0.113.${102 + seed}`, { effort: 'high', max_latency_ms: '1' });
+  expect((await blocker).error?.message).toBeUndefined();
+  expect(r.error?.message).toBeUndefined();
+  const env = r.env as unknown as Record<string, unknown>;
+  expect(env.stopped_at_deadline).toBe(true);
+  return env;
+}
+
 /** select's constructive answer, computed here: k times add the item of the largest gain (ties: lower index). */
 function greedySelectValue(a: number[], R: number[][], k: number): number {
   const g = [...a];
@@ -191,12 +205,7 @@ function checkSelectConstructive(engine: 'ts' | undefined) {
     const redundancy = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 0 : ((i + j) % 4) * 0.5)));
     const floor = greedySelectValue(affinity, redundancy, k);
     const body = { tag: 'svc-cortex-v1', description: 'A selection cut before its first subset.', n: m, m, k, affinity, redundancy };
-    const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 8) }, '203.0.113.94', { effort: 'flash' });
-    const r = await solveOrError(s, 'select', body, '203.0.113.110', { effort: 'high', max_latency_ms: '1' });
-    expect((await blocker).error?.message).toBeUndefined();
-    expect(r.error?.message).toBeUndefined();
-    const env = r.env as unknown as Record<string, unknown>;
-    expect(env.stopped_at_deadline).toBe(true);
+    const env = await cutBeforeItStarts(s, 'select', body, 8);
     const chosen = env.answer as number[];
     let value = 0;
     for (const i of chosen) value += affinity[i];
@@ -219,12 +228,7 @@ function checkRulesConstructive(engine: 'ts' | undefined) {
     constraints.push({ type: 'capacity_limit', nodes: Array.from({ length: 80 }, (_, i) => 160 + i), k: 10 });
     const linear = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), -1 - (i % 5)]));
     const body = { tag: 'svc-cortex-v1', description: 'A staffing plan cut before its first search move.', n, constraints, linear, quadratic: [] };
-    const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 9) }, '203.0.113.95', { effort: 'flash' });
-    const r = await solveOrError(s, 'rules', body, '203.0.113.111', { effort: 'high', max_latency_ms: '1' });
-    expect((await blocker).error?.message).toBeUndefined();
-    expect(r.error?.message).toBeUndefined();
-    const env = r.env as unknown as Record<string, unknown>;
-    expect(env.stopped_at_deadline).toBe(true);
+    const env = await cutBeforeItStarts(s, 'rules', body, 9);
     // The start breaks all 61 rules; the greedy repair (one sweep here) keeps every one.
     expect(env.violations, `rules at 1 ms: ${String(env.violations)} violated`).toBe(0);
   }, 120_000);
