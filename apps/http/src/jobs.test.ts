@@ -269,4 +269,11 @@ describe('the sync window: a queued solve that ends within it answers 200 (issue
     const keyed = expectAck(await post(t, 'maxcut', small, token, 'seed=2', { 'idempotency-key': 'sync-window-http-1' }));
     expect(expectAck(await post(t, 'maxcut', small, token, 'seed=2', { 'idempotency-key': 'sync-window-http-1' }))).toEqual(keyed);
   });
+
+  it('Prefer: respond-async (RFC 7240) answers the 202 at once, on the solve and compute routes', async () => {
+    const ack = expectAck(await post(t, 'maxcut', small, token, 'seed=3', { prefer: 'respond-async' }));
+    expect((await call(t.url, 'GET', ack.poll, { auth: token })).json).toMatchObject({ status: 'done', result: { cut_value: bruteMaxcut(14, small.edges) } });
+    const routed = await call(t.url, 'POST', '/api/v1/compute?seed=4', { body: small, auth: token, headers: { prefer: 'wait=5, Respond-Async' } });
+    expect([routed.status, routed.json.status]).toEqual([202, 'queued']);
+  });
 });

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, isQueued, type Action, type Principal, type Service } from '@svc/service';
 import { overCap, PreAnalyzed } from '../internal/body-reader';
-import { guard, ipRate } from './guard';
+import { guard, ipRate, prefersAsync } from './guard';
 
 const API = '/api/v1';
 
@@ -135,6 +135,7 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
         query: request.query,
         idempotencyKey: headerValue(request.headers['idempotency-key']),
         allowQueue: true,
+        respondAsync: prefersAsync(request.headers.prefer),
         acceptedAt: arrivalOf(reply),
       });
       return sendOutcome(reply, out);

@@ -44,6 +44,8 @@ export interface Caller {
    * instead of being taken as a bearer token.
    */
   readonly headerAuthorization?: boolean;
+  /** The caller prefers a queued solve's 202 at once, without the sync window (HTTP `Prefer: respond-async`). */
+  readonly respondAsync?: boolean;
   /**
    * The base of this door's problem documents' `type` links (`<docsUrl>/errors/<CODE>`): a failed
    * job's stored document is shown on it (`getJob`, `cancelJob`, `watchJob`).
@@ -222,7 +224,7 @@ export function createDoor(service: Service): Door {
       principal,
       caps: capsOf(principal),
       solve: (problem, o = {}) => service.solve(command, problem, {
-        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, respondAsync: caller.respondAsync, acceptedAt: o.acceptedAt ?? performance.now(),
       }),
     };
   };
@@ -234,7 +236,7 @@ export function createDoor(service: Service): Door {
       principal,
       caps: { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes },
       solve: (bytes, o = {}) => service.solveBinary(bytes, {
-        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, respondAsync: caller.respondAsync, acceptedAt: o.acceptedAt ?? performance.now(),
       }),
     };
   };

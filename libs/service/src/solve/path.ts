@@ -78,7 +78,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       throw e;
     }
     // A keyed request keeps its 202: it is stored with the job, and a replay answers the same.
-    return claim ? queued : withinSyncWindow(queued, t0);
+    return claim || ctx.respondAsync ? queued : withinSyncWindow(queued, t0);
   }
 
   /**
