@@ -49,6 +49,15 @@ describe('first contact: messages a new user understands', () => {
     expect([usage.code, usage.json().code, 'status' in usage.json()]).toEqual([3, 'SVC_CLIENT', false]);
     const down = await harness({ stdin: '{"description":"a real decision here","n":3}', reply: () => new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }) }).run('maxcut', '--format', 'json');
     expect([down.code, down.json().code, 'status' in down.json()]).toEqual([1, 'SVC_NETWORK', false]);
+    // Every document svc or its client builds links the configured service's reference page.
+    expect([json.json().type, usage.json().type, down.json().type]).toEqual([
+      'http://svc.test/errors/SVC_INVALID_INPUT', 'http://svc.test/errors/SVC_CLIENT', 'http://svc.test/errors/SVC_NETWORK',
+    ]);
+    const skipped = await harness({ files: { 'p.ndjson': '{"n": 3,}\n{"description":"a real decision here","n":3}\n' }, env: { SVC_BASE_URL: 'https://svc.example.org/' } })
+      .run('batch', 'maxcut', '--input', 'p.ndjson', '--fail-fast', '--format', 'json');
+    expect(skipped.out.trim().split('\n').map((l) => JSON.parse(l).error?.type)).toEqual([
+      'https://svc.example.org/errors/SVC_INVALID_INPUT', 'https://svc.example.org/errors/SVC_SKIPPED',
+    ]);
   });
 
   it('a key written twice is refused locally, naming it (JSON would keep only the last)', async () => {

@@ -13,6 +13,7 @@ import { solverClient } from './client';
 import { GRPC_STATUS } from './status-codes';
 import { fromStruct, toStruct } from './struct';
 import { ring, startTestDoor, TAG, verifiedKey, type TestDoor } from '../test/harness';
+import { TEST_JOB_LIMITS } from '../../../libs/service/test/job-limits';
 
 /** Work ≈ 3.7e7 at effort medium: queued under the 3e7 threshold below. */
 function sparse(seed: number) {
@@ -29,7 +30,7 @@ let client: ReturnType<typeof solverClient>;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-grpc-'));
-  service = await createService({ dataDir: dir, engine: 'ts', workers: 1, env: {}, sandbox: { bodyBytes: 8192 }, jobs: { queueThresholdWork: 30_000_000 }, access: { resultCacheBytes: 0 } });
+  service = await createService({ dataDir: dir, engine: 'ts', workers: 1, env: {}, sandbox: { bodyBytes: 8192 }, jobs: { ...TEST_JOB_LIMITS, queueThresholdWork: 30_000_000 }, access: { resultCacheBytes: 0 } });
   srv = await startGrpcServer({ service, door: createDoor(service), port: 0, onFault: () => {} });
   token = (await service.sandboxInfo()).token;
   client = solverClient(srv.address, token);

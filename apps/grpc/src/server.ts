@@ -268,11 +268,11 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     }),
     GetJob: unary('GetJob', async (call) => {
       const msg = decodeRequest(JobRequest, call.request);
-      return struct(await door.getJob(String(msg.job_id ?? ''), callerOf(call), Number(msg.wait_seconds ?? 0)));
+      return struct(await door.getJob(String(msg.job_id ?? ''), { ...callerOf(call), docsUrl }, Number(msg.wait_seconds ?? 0)));
     }),
     CancelJob: unary('CancelJob', async (call) => {
       const msg = decodeRequest(JobRequest, call.request);
-      return struct(await door.cancelJob(String(msg.job_id ?? ''), callerOf(call)));
+      return struct(await door.cancelJob(String(msg.job_id ?? ''), { ...callerOf(call), docsUrl }));
     }),
     // Public: counted against the per-IP sandbox rate like GET /api/v1/capabilities, and sent as the bytes built once.
     Capabilities: unary('Capabilities', async (call) => {
@@ -309,7 +309,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
         const msg = decodeRequest(JobRequest, call.request);
         const jobId = String(msg.job_id ?? '');
         // Counted once against the caller's request rate, however many messages the stream carries.
-        const watch = await door.watchJob(jobId, callerOf(call));
+        const watch = await door.watchJob(jobId, { ...callerOf(call), docsUrl });
         let last = '';
         while (!ended) {
           // Wakes at the end, or at the engine's next progress report (at most one a second).

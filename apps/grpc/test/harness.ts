@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createDoor, createService, type Door, type Service, type ServiceOptions } from '@svc/service';
 import { startGrpcServer, type RunningGrpc, type StartGrpcOptions } from '../src/server';
+import { TEST_JOB_LIMITS } from '../../../libs/service/test/job-limits';
 
 export const TAG = 'svc-cortex-v1';
 /** A ring of `n` offices (maxcut). */
@@ -17,13 +18,13 @@ export interface TestDoor {
   close(): Promise<void>;
 }
 
-/** A service (ts engine, one worker) and the gRPC door over it on a free port. */
+/** A service (ts engine, one worker, no sync window) and the gRPC door over it on a free port. */
 export async function startTestDoor(
   serviceOptions: Partial<ServiceOptions> = {},
   grpcOptions: Partial<Omit<StartGrpcOptions, 'door'>> & { wrapDoor?: (d: Door) => Door } = {},
 ): Promise<TestDoor> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-grpc-'));
-  const service = await createService({ dataDir, engine: 'ts', workers: 1, env: {}, ...serviceOptions });
+  const service = await createService({ dataDir, engine: 'ts', workers: 1, env: {}, ...serviceOptions, jobs: { ...TEST_JOB_LIMITS, ...serviceOptions.jobs } });
   const { wrapDoor: wrap, ...rest } = grpcOptions;
   const door = createDoor(service);
   const srv = await startGrpcServer({ service, door: wrap ? wrap(door) : door, port: 0, onFault: () => {}, ...rest });

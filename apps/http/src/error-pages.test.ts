@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, ERRORS } from '@svc/errors';
 import { solverClient } from '@svc/grpc';
-import { call, expectProblem, sandboxToken, start, stopAll, TAG, type TestServer } from '../test/helpers';
+import { call, expectProblem, lyingWorker, sandboxToken, start, stopAll, TAG, type TestServer } from '../test/helpers';
 
 // Every problem document's `type` pointed at https://docs.svc.invalid/errors/<CODE>, a domain that
 // never resolves, and the server served no error pages. Now `type` is this server's own
@@ -70,6 +70,40 @@ describe("every door's problem documents link a page that resolves", () => {
     c.close();
     expect(out).toMatchObject({ ok: false, problem: { code: 'SVC_UNAUTHENTICATED' } });
     await resolves((out as unknown as { problem: { type: string } }).problem.type, 'SVC_UNAUTHENTICATED');
+  });
+
+  it("a failed job's stored document links the server it is read from, on every door; one failing within the sync window answers it", async () => {
+    // Every solve queued (threshold 1) and failed by a worker whose answers fail the re-score.
+    const f = await start({ grpc: { port: 0 }, workerFile: lyingWorker, jobs: { queueThresholdWork: 1 } });
+    const token = await sandboxToken(f.url);
+    const ack = await call(f.url, 'POST', '/api/v1/solve/maxcut', { body: ring(4), auth: token });
+    expect(ack.status).toBe(202);
+    const id = ack.json.job_id as string;
+    const onHere = async (type: string) => {
+      expect(type).toBe(`${f.url}/errors/SVC_ENGINE_FAILURE`);
+      expect((await fetch(type)).status).toBe(200);
+    };
+    const http = await call(f.url, 'GET', `/api/v1/jobs/${id}?wait=30`, { auth: token });
+    expect(http.json).toMatchObject({ status: 'failed', error: { code: 'SVC_ENGINE_FAILURE' } });
+    await onHere(http.json.error.type);
+    await onHere((await call(f.url, 'POST', `/api/v1/jobs/${id}/cancel`, { auth: token })).json.error.type);
+    await onHere((await call(f.url, 'GET', `/trpc/getJob?input=${encodeURIComponent(JSON.stringify({ job_id: id }))}`, { auth: token })).json.result.data.error.type);
+    const c = solverClient(f.srv.grpc!.address, token);
+    const g = await c.getJob(id);
+    c.close();
+    await onHere((g as unknown as { value: { error: { type: string } } }).value.error.type);
+    const mcp = await call(f.url, 'POST', '/mcp', {
+      raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'svc.compute', arguments: { job_id: id } } }),
+      auth: token, headers: { accept: 'application/json, text/event-stream' },
+    });
+    const type = /"type\\?":\\?"(http[^"\\]+)/.exec(mcp.text)?.[1];
+    expect(type, mcp.text.slice(0, 400)).toBeDefined();
+    await onHere(type!);
+    // Within a sync window the request answers the job's failure itself, as a solve in the request would.
+    const w = await start({ workerFile: lyingWorker, jobs: { queueThresholdWork: 1, syncWaitMs: 30_000 } });
+    const failed = await call(w.url, 'POST', '/api/v1/solve/maxcut', { body: ring(4), auth: await sandboxToken(w.url) });
+    expectProblem(failed, 503, 'SVC_ENGINE_FAILURE');
+    expect(failed.json.type).toBe(`${w.url}/errors/SVC_ENGINE_FAILURE`);
   });
 
   it('SVC_PUBLIC_URL sets the base; the docsUrl option (SVC_DOCS_URL) points at another site', async () => {

@@ -242,3 +242,38 @@ describe('a failed job is refunded', () => {
     expect(await unitsUsed(t.url, token)).toBe(0);
   });
 });
+
+describe('the sync window: a queued solve that ends within it answers 200 (issue 35 item 2)', () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    // Threshold 1: every solve is queued; a generous window, so the small one ends inside it on a loaded machine.
+    t = await start({ jobs: { queueThresholdWork: 1, syncWaitMs: 30_000 }, access: { resultCacheBytes: 0 } });
+    token = await sandboxToken(t.url);
+  });
+
+  it('answers 200 with the envelope the job stored, billed once; with an Idempotency-Key the 202 stays', async () => {
+    const before = await unitsUsed(t.url, token);
+    const r = await post(t, 'maxcut', small, token, 'seed=2');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('location')).toBeNull();
+    expect(r.json.cut_value).toBe(bruteMaxcut(14, small.edges));
+    expect(r.json).not.toHaveProperty('job_id');
+    expect(await unitsUsed(t.url, token)).toBe(before + r.json.compute_units);
+    const recent = (await call(t.url, 'GET', '/api/v1/usage', { auth: token })).json.recent;
+    const entry = recent.find((e: any) => e.receipt === r.json.receipt);
+    expect(entry).toMatchObject({ kind: 'job', command: 'maxcut', compute_units: r.json.compute_units });
+    const stored = await job(t, entry.job_id, token);
+    expect(stored.json).toMatchObject({ status: 'done', billed_units: r.json.compute_units });
+    expect(stored.json.result).toEqual(r.json);
+    const keyed = expectAck(await post(t, 'maxcut', small, token, 'seed=2', { 'idempotency-key': 'sync-window-http-1' }));
+    expect(expectAck(await post(t, 'maxcut', small, token, 'seed=2', { 'idempotency-key': 'sync-window-http-1' }))).toEqual(keyed);
+  });
+
+  it('Prefer: respond-async (RFC 7240) answers the 202 at once, on the solve and compute routes', async () => {
+    const ack = expectAck(await post(t, 'maxcut', small, token, 'seed=3', { prefer: 'respond-async' }));
+    expect((await call(t.url, 'GET', ack.poll, { auth: token })).json).toMatchObject({ status: 'done', result: { cut_value: bruteMaxcut(14, small.edges) } });
+    const routed = await call(t.url, 'POST', '/api/v1/compute?seed=4', { body: small, auth: token, headers: { prefer: 'wait=5, Respond-Async' } });
+    expect([routed.status, routed.json.status]).toEqual([202, 'queued']);
+  });
+});

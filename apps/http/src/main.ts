@@ -17,7 +17,8 @@
  * - SVC_LOG_LEVEL (info): structured JSON request logs on stdout, each line with the request id
  *   (`reqId`, echoed as X-Request-Id); trace|debug|info|warn|error|fatal, or silent for none
  * - Jobs (libs/service/src/jobs/job-config.ts): SVC_QUEUE_THRESHOLD_WORK (200000000 work units:
- *   a solve estimated at or above it answers 202 with a job), SVC_MAX_INFLIGHT_JOBS (4 per caller),
+ *   a solve estimated at or above it is queued as a job), SVC_SYNC_WAIT_MS (1000: a job that ends
+ *   within it answers 200, else 202), SVC_MAX_INFLIGHT_JOBS (4 per caller),
  *   SVC_QUEUE_CAPACITY (256 queued jobs), SVC_JOB_WORKERS (1 job thread), SVC_JOB_MAX_WAIT_SECONDS (30)
  */
 import { startServer } from './start-server';

@@ -170,8 +170,8 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // The principal the gate authenticated from this header: the door takes it instead of checking the credential again.
-    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}) };
     const docsUrl = opts.docsFor?.(request);
+    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}), ...(docsUrl !== undefined ? { docsUrl } : {}) };
     const server = createMcpServer(doorBackend(door, caller, request.principal, docsUrl), { results, signal: closing.signal, docsUrl });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

@@ -169,7 +169,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
   app.get(`${API}/pricing`, async () => service.pricing());
   app.get(`${API}/models`, async () => service.models());
   app.register(accountPlugin(service));
-  app.register(solverPlugin(service, documents, door));
+  app.register(solverPlugin(service, documents, door, docsFor));
   app.register(trpcPlugin(service, { docsFor, onFault }));
   app.register(mcpRoute(service, { docsFor }));
   app.register(docsRoute(service, documents));

@@ -9,6 +9,9 @@ import { startServer, type RunningServer, type StartServerOptions } from '../src
 
 // libs/service's exhaustive optima and LCG: one copy of the independent brute force for the tests.
 export { bruteMaxcut, bruteQubo, lcg, randomEdges, type Triple } from '../../../libs/service/test/brute-force';
+// No sync window in test servers: a solve queued by the threshold answers 202 (libs/service's job-limits).
+export { TEST_JOB_ENV, TEST_JOB_LIMITS } from '../../../libs/service/test/job-limits';
+import { TEST_JOB_ENV, TEST_JOB_LIMITS } from '../../../libs/service/test/job-limits';
 // libs/service's strict reader of the Prometheus text exposition.
 export { parseExposition } from '../../../libs/service/test/exposition';
 
@@ -47,13 +50,13 @@ const dirs: string[] = [];
 const running: RunningServer[] = [];
 
 /**
- * Starts a server on port 0 with the ts engine, one worker, no environment, a silent fault hook and
+ * Starts a server on port 0 with the ts engine, one worker, no environment, no sync window, a silent fault hook and
  * the service's default limits, on a fresh data dir; `stopAll` closes it and removes the dir.
  */
 export async function startWithDefaultLimits(opts: StartServerOptions = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-http-'));
   dirs.push(dataDir);
-  const srv = await startServer({ port: 0, dataDir, engine: 'ts', workers: 1, env: {}, onFault: () => {}, ...opts });
+  const srv = await startServer({ port: 0, dataDir, engine: 'ts', workers: 1, env: {}, onFault: () => {}, ...opts, jobs: { ...TEST_JOB_LIMITS, ...opts.jobs } });
   running.push(srv);
   return { srv, url: srv.url, dataDir };
 }
@@ -161,7 +164,7 @@ export async function solve(base: string, auth: string, body: unknown, query = '
  * `stderr()` is what the process has written to stderr so far.
  */
 export async function bootMain(env: NodeJS.ProcessEnv, listen: RegExp = /listening on (http:\/\/\S+)/): Promise<{ child: ChildProcess; url: string; match: RegExpExecArray; stderr: () => string }> {
-  env = { GRPC_PORT: 'off', ...env };
+  env = { GRPC_PORT: 'off', ...TEST_JOB_ENV, ...env };
   const child = spawn(process.execPath, [mainBundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

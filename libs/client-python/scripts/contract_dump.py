@@ -15,8 +15,10 @@ WORKSPACE = Path(__file__).resolve().parents[3]
 
 # Evaluated by node against an esbuild bundle of the TS sources; prints one JSON document.
 _ENTRY = r"""
-import { ERRORS, EXIT_CODES, SvcError, localProblemDocument, DEFAULT_DOCS_URL } from '@svc/errors';
+import { ERRORS, EXIT_CODES, SvcError, localProblemDocument } from '@svc/errors';
 import { CATALOGUE, COMMANDS, PURPOSES, TAG } from '@svc/contracts/commands';
+// The base a client's local documents link (its configured service URL); any URL shows they agree.
+const PROBE_DOCS_URL = 'http://svc.test:8080';
 const errors = {};
 const documents = {};
 for (const [code, s] of Object.entries(ERRORS)) {
@@ -26,23 +28,24 @@ for (const [code, s] of Object.entries(ERRORS)) {
     title: s.title, help: s.help, agent_fix_prompt: s.agentFixPrompt,
     actions: [...s.actions], exit_code: EXIT_CODES[code],
   };
-  documents[code] = localProblemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }));
+  documents[code] = localProblemDocument(new SvcError(code, 'probe detail', { extensions: { job_id: 'j1' } }), PROBE_DOCS_URL);
 }
 process.stdout.write(JSON.stringify({
   contract: {
-    docs_url: DEFAULT_DOCS_URL, tag: TAG, commands: [...COMMANDS], purposes: PURPOSES,
+    tag: TAG, commands: [...COMMANDS], purposes: PURPOSES,
     // 'served' or 'not available yet', and 'beta'/'research' (null without a schema), per command.
     status: Object.fromEntries(COMMANDS.map((c) => [c, CATALOGUE[c].status])),
     stability: Object.fromEntries(COMMANDS.map((c) => [c, CATALOGUE[c].stability ?? null])),
     errors,
   },
   documents,
+  probe_docs_url: PROBE_DOCS_URL,
 }));
 """
 
 
 def dump() -> dict:
-    """Returns `{contract, documents}` computed from the TypeScript sources."""
+    """Returns `{contract, documents, probe_docs_url}` computed from the TypeScript sources."""
     esbuild = WORKSPACE / "node_modules" / ".bin" / "esbuild"
     with tempfile.TemporaryDirectory(prefix="svc-contract-") as tmp:
         out = Path(tmp) / "dump.mjs"

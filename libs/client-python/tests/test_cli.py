@@ -100,6 +100,8 @@ class CliTest(unittest.TestCase):
         down = closed_port_url()
         code, out, _ = run("--base-url", down, "maxcut", stdin=json.dumps(PROBLEM))
         self.assertEqual((code, json.loads(out)["code"]), (1, "SVC_NETWORK"))
+        # A document the client built links the configured service's reference page, as the TS client and svc do.
+        self.assertEqual(json.loads(out)["type"], f"{down}/errors/SVC_NETWORK")
         code, out, _ = run_in_process("--base-url", down, "demo")
         self.assertEqual((code, json.loads(out)["mode"]), (0, "offline_precomputed"))
 

@@ -28,7 +28,7 @@ class ContractTest(unittest.TestCase):
     def test_every_local_document_matches_the_typescript_builder(self):
         self.assertEqual(set(ERRORS), set(self.ts["documents"]))
         for code, expected in self.ts["documents"].items():
-            doc = local_error(code, "probe detail", job_id="j1")
+            doc = local_error(code, "probe detail", docs_url=self.ts["probe_docs_url"], job_id="j1")
             self.assertEqual(doc.pop("exit_code"), ERRORS[code]["exit_code"])
             self.assertEqual(doc, expected, code)
 
@@ -57,11 +57,11 @@ class ContractTest(unittest.TestCase):
         self.assertIs(svc_client.quantum_scale, svc_client.COMMAND_FUNCTIONS["quantum_scale"])
 
     def test_is_error(self):
-        self.assertTrue(svc_client.is_error(local_error("SVC_NETWORK", "x")))
+        self.assertTrue(svc_client.is_error(local_error("SVC_NETWORK", "x", docs_url="http://127.0.0.1:8080")))
         self.assertFalse(svc_client.is_error({"answer": [1], "cut_value": 1}))
         self.assertFalse(svc_client.is_error({"code": "NOT_A_CODE", "retryable": False, "exit_code": 3}))
         self.assertEqual(svc_client.exit_code_of({"answer": [1]}), 0)
-        self.assertEqual(svc_client.exit_code_of(local_error("SVC_FORBIDDEN", "x")), 2)
+        self.assertEqual(svc_client.exit_code_of(local_error("SVC_FORBIDDEN", "x", docs_url="http://127.0.0.1:8080")), 2)
 
 
 if __name__ == "__main__":

@@ -290,6 +290,8 @@ describe('createClient: faults never throw', () => {
     const out = await c.solve('optimize', PROBLEM);
     expect(out).toMatchObject({ ok: false, exitCode: 1, status: null, error: { code: 'SVC_NETWORK', retryable: true } });
     if (!out.ok) expect(out.error.detail).toContain('ECONNREFUSED');
+    // A document built here links the configured service's reference page (never a placeholder domain).
+    if (!out.ok) expect(out.error.type).toBe('http://svc.test/errors/SVC_NETWORK');
     expect(s.seen).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
   });

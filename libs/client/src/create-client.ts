@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SvcError, type ExitCode, type ProblemDocument } from '@svc/errors';
+import { SvcError, type ErrorCode, type ExitCode, type ProblemDocument } from '@svc/errors';
 import { retryDelayMs, type BackoffPolicy } from './internal/backoff';
 import { exchange, exitCodeOf, localError, type Exchange, type ExchangeRequest } from './internal/exchange';
 import { normalizeEffort } from './normalize-effort';
@@ -235,13 +235,13 @@ function setQuery(url: URL, o: QueryOptions): void {
   if (o.certificate !== undefined) url.searchParams.set('certificate', o.certificate);
 }
 
-function encodeJson(value: unknown): { ok: true; text: string } | { ok: false; doc: ProblemDocument } {
+function encodeJson(value: unknown, docsUrl: string): { ok: true; text: string } | { ok: false; doc: ProblemDocument } {
   try {
     const text = JSON.stringify(value);
     if (text === undefined) throw new Error('nothing to encode');
     return { ok: true, text };
   } catch (e) {
-    return { ok: false, doc: localError('SVC_INVALID_INPUT', `The request body cannot be encoded as JSON: ${(e as Error).message}.`) };
+    return { ok: false, doc: localError('SVC_INVALID_INPUT', `The request body cannot be encoded as JSON: ${(e as Error).message}.`, undefined, docsUrl) };
   }
 }
 
@@ -282,10 +282,12 @@ export function createClient(opts: ClientOptions = {}): Client {
     accept: 'application/json, application/problem+json',
   };
   const origin = new URL(baseUrl).origin;
+  // Documents this client builds itself link the reference pages of the service it is configured for.
+  const local = (code: ErrorCode, detail: string, extensions?: Record<string, unknown>) => localError(code, detail, extensions, baseUrl);
 
   async function withRetries(req: () => ExchangeRequest): Promise<Exchange> {
     for (let retry = 0; ; retry++) {
-      const ex = await exchange(fetchFn, req(), now);
+      const ex = await exchange(fetchFn, req(), now, baseUrl);
       if (ex.kind === 'ok' || retry >= retries || !ex.doc.retryable) return ex;
       // A rejected sandbox token is retried by re-fetching it, never by resending it.
       if (ex.doc.code === 'SVC_SANDBOX_CAPABILITY_REJECTED') return ex;
@@ -309,7 +311,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     if (typeof token !== 'string' || token === '') {
       return {
         ok: false,
-        ex: { kind: 'error', status: ex.status, doc: localError('SVC_NO_CREDENTIALS', 'No API key is configured and GET /api/v1/sandbox offered no token.') },
+        ex: { kind: 'error', status: ex.status, doc: local('SVC_NO_CREDENTIALS', 'No API key is configured and GET /api/v1/sandbox offered no token.') },
       };
     }
     return { ok: true, cred: { kind: 'sandbox', token } };
@@ -345,7 +347,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     if (!apiKey) {
       return {
         kind: 'error', status: null,
-        doc: localError('SVC_NO_CREDENTIALS', `${action} needs an API key: set SVC_API_KEY or run \`svc login --key <KEY>\`.`),
+        doc: local('SVC_NO_CREDENTIALS', `${action} needs an API key: set SVC_API_KEY or run \`svc login --key <KEY>\`.`),
       };
     }
     const key = apiKey;
@@ -357,7 +359,7 @@ export function createClient(opts: ClientOptions = {}): Client {
   async function authedJson(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Exchange> {
     let text: string | undefined;
     if (body !== undefined) {
-      const enc = encodeJson(body);
+      const enc = encodeJson(body, baseUrl);
       if (!enc.ok) return { kind: 'error', status: null, doc: enc.doc };
       text = enc.text;
     }
@@ -366,7 +368,7 @@ export function createClient(opts: ClientOptions = {}): Client {
   }
 
   async function publicPost(path: string, body: unknown): Promise<Exchange> {
-    const enc = encodeJson(body);
+    const enc = encodeJson(body, baseUrl);
     if (!enc.ok) return { kind: 'error', status: null, doc: enc.doc };
     return withRetries(() => ({
       url: `${baseUrl}${path}`, method: 'POST', body: enc.text, timeoutMs,
@@ -382,13 +384,13 @@ export function createClient(opts: ClientOptions = {}): Client {
     const jobId = typeof ack.job_id === 'string' ? ack.job_id : '';
     const waitTimeoutMs = o.waitTimeoutMs ?? 600_000;
     if (jobId === '' && typeof ack.poll !== 'string') {
-      return failure(localError('SVC_UPSTREAM_INVALID_RESPONSE', 'HTTP 202 without a job_id or poll URL.', { upstream_status: 202 }), 202);
+      return failure(local('SVC_UPSTREAM_INVALID_RESPONSE', 'HTTP 202 without a job_id or poll URL.', { upstream_status: 202 }), 202);
     }
     let pollUrl = typeof ack.poll === 'string' ? new URL(ack.poll, `${baseUrl}/`) : jobUrl(jobId);
     if (pollUrl.origin !== origin) {
       // Credentials go only to the configured origin, whatever host the acknowledgement names.
       if (jobId === '') {
-        return failure(localError('SVC_UPSTREAM_INVALID_RESPONSE', 'HTTP 202 whose poll URL is on another origin and that names no job_id.', { upstream_status: 202 }), 202);
+        return failure(local('SVC_UPSTREAM_INVALID_RESPONSE', 'HTTP 202 whose poll URL is on another origin and that names no job_id.', { upstream_status: 202 }), 202);
       }
       pollUrl = jobUrl(jobId);
     }
@@ -398,7 +400,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     for (;;) {
       const remaining = deadline - now();
       if (remaining <= 0) {
-        return failure(localError('SVC_JOB_WAIT_TIMEOUT',
+        return failure(local('SVC_JOB_WAIT_TIMEOUT',
           `Job ${jobId} is still running after ${Math.round(waitTimeoutMs / 1000)} s; resume with \`svc jobs ${jobId}\` or cancel it with \`svc jobs ${jobId} --cancel\`; do not resubmit.`,
           { job_id: jobId, poll: pollHref }));
       }
@@ -416,7 +418,7 @@ export function createClient(opts: ClientOptions = {}): Client {
       const job = ex.body as JobRecord;
       if (job.status === 'done') {
         if (typeof job.result !== 'object' || job.result === null) {
-          return failure(localError('SVC_UPSTREAM_INVALID_RESPONSE', `Job ${jobId} is done but carries no result.`, { job_id: jobId }), ex.status);
+          return failure(local('SVC_UPSTREAM_INVALID_RESPONSE', `Job ${jobId} is done but carries no result.`, { job_id: jobId }), ex.status);
         }
         return { ok: true, result: job.result, status: ex.status };
       }
@@ -424,11 +426,11 @@ export function createClient(opts: ClientOptions = {}): Client {
         const remote = job.error as ProblemDocument | undefined;
         const doc = remote && typeof remote === 'object' && typeof remote.code === 'string' && 'retryable' in remote
           ? remote
-          : localError('SVC_INTERNAL', `Job ${jobId} failed without an error document; it was not charged.`, { job_id: jobId });
+          : local('SVC_INTERNAL', `Job ${jobId} failed without an error document; it was not charged.`, { job_id: jobId });
         return failure(doc, ex.status);
       }
       if (job.status === 'cancelled') {
-        return failure(localError('SVC_ERROR', `Job ${jobId} was cancelled before it finished.`, { job_id: jobId }), ex.status);
+        return failure(local('SVC_ERROR', `Job ${jobId} was cancelled before it finished.`, { job_id: jobId }), ex.status);
       }
       o.onProgress?.(job);
       // Still queued or running. A server that answers the long-poll at once must not be hammered.
@@ -455,7 +457,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     },
 
     prepareSolve(command, problem, o = {}) {
-      const enc = encodeJson(withTag(problem));
+      const enc = encodeJson(withTag(problem), baseUrl);
       if (!enc.ok) return failure(enc.doc);
       const url = new URL(`${baseUrl}/api/v1/solve/${seg(command)}`);
       setQuery(url, o);
@@ -463,7 +465,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     },
 
     prepareCompute(problem, o = {}) {
-      const enc = encodeJson(withTag(problem));
+      const enc = encodeJson(withTag(problem), baseUrl);
       if (!enc.ok) return failure(enc.doc);
       const url = new URL(`${baseUrl}/api/v1/compute`);
       setQuery(url, o);
@@ -503,7 +505,7 @@ export function createClient(opts: ClientOptions = {}): Client {
     },
 
     async analyze(command, problem, o = {}) {
-      const enc = encodeJson(withTag(problem));
+      const enc = encodeJson(withTag(problem), baseUrl);
       if (!enc.ok) return failure(enc.doc);
       const url = new URL(`${baseUrl}/api/v1/${o.route ?? 'analyze'}/${seg(command)}`);
       setQuery(url, o);

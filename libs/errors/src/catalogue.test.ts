@@ -116,6 +116,17 @@ describe('problem document', () => {
     expect(fromProblemDocument('x')).toBeNull();
   });
 
+  it('round-trips a whole document: extensions, next actions and their facts; only the type base is the caller\'s', () => {
+    const err = new SvcError('SVC_DIMENSION_LIMIT', 'n = 90 is over the cap of 64.', {
+      extensions: { field: 'n', limit: 64 }, facts: { reduce_problem_size: { max_n: 64 } },
+    });
+    const doc = JSON.parse(JSON.stringify(problemDocument(err, 'https://old.example')));
+    const again = problemDocument(fromProblemDocument(doc)!, 'http://127.0.0.1:8080');
+    expect(again).toEqual({ ...doc, type: 'http://127.0.0.1:8080/errors/SVC_DIMENSION_LIMIT' });
+    const busy = JSON.parse(JSON.stringify(problemDocument(new SvcError('SVC_BUSY', 'x', { retryAfter: 7, extensions: { reason: 'queue_unavailable' } }))));
+    expect(problemDocument(fromProblemDocument(busy)!)).toEqual(busy);
+  });
+
   it('SVC_ERROR alone takes the 4xx the case calls for (405 for a wrong method); it survives the wire', () => {
     const e = new SvcError('SVC_ERROR', 'POST is not allowed here; use GET.', { status: 405 });
     expect([e.status, problemDocument(e).status]).toEqual([405, 405]);

@@ -142,11 +142,16 @@ export interface ProblemDocument {
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 export const DEFAULT_DOCS_URL = 'https://docs.svc.invalid';
 
+/** The `type` of a problem document of `code`: its reference page under `docsUrl` (a service serves `/errors/<CODE>`). */
+export function errorTypeUrl(docsUrl: string, code: ErrorCode): string {
+  return `${docsUrl.replace(/\/+$/, '')}/errors/${code}`;
+}
+
 export function problemDocument(err: SvcError, docsUrl: string = DEFAULT_DOCS_URL): ProblemDocument {
   const spec = ERRORS[err.code];
   const doc: ProblemDocument = {
     ...err.extensions,
-    type: `${docsUrl.replace(/\/+$/, '')}/errors/${err.code}`,
+    type: errorTypeUrl(docsUrl, err.code),
     title: spec.title,
     // A code the catalogue gives no HTTP status (CLI-local) carries none.
     ...(spec.http === null ? {} : { status: err.status }),
@@ -177,12 +182,35 @@ export function withoutServiceStatus(doc: ProblemDocument): ProblemDocument {
   return doc;
 }
 
-/** Rebuilds an `SvcError` from a problem document received over the wire (clients use this). */
+/** The members `problemDocument` writes itself; any other top-level member is an extension. */
+const DOCUMENT_MEMBERS: ReadonlySet<string> = new Set([
+  'type', 'title', 'status', 'detail', 'code', 'retryable', 'retry_after', 'help', 'agent_fix_prompt', 'next_actions', 'error',
+]);
+
+/**
+ * Rebuilds an `SvcError` from a problem document received over the wire or stored (clients, a
+ * stored job failure): its code, detail, Retry-After, extensions and next actions with their
+ * facts, so `problemDocument` of it gives the same document again (with the caller's `type` base).
+ */
 export function fromProblemDocument(doc: unknown): SvcError | null {
   if (typeof doc !== 'object' || doc === null) return null;
   const d = doc as Record<string, unknown>;
   if (!isErrorCode(d.code)) return null;
   const retryAfter = typeof d.retry_after === 'number' ? d.retry_after : undefined;
   const status = d.code === 'SVC_ERROR' && Number.isInteger(d.status) && (d.status as number) >= 400 && (d.status as number) <= 499 ? (d.status as number) : undefined;
-  return new SvcError(d.code, typeof d.detail === 'string' ? d.detail : ERRORS[d.code].title, { retryAfter, status });
+  const extensions = Object.fromEntries(Object.entries(d).filter(([k]) => !DOCUMENT_MEMBERS.has(k)));
+  let actions: ActionName[] | undefined;
+  const facts: Partial<Record<ActionName, Record<string, unknown>>> = {};
+  if (Array.isArray(d.next_actions)) {
+    actions = [];
+    for (const a of d.next_actions as unknown[]) {
+      if (typeof a !== 'object' || a === null || typeof (a as { action?: unknown }).action !== 'string') continue;
+      const { action, requires_human_approval: _h, ...rest } = a as { action: ActionName; requires_human_approval?: unknown; [k: string]: unknown };
+      // `after_seconds` of a retry is written from Retry-After again.
+      if (action === 'retry' && rest.after_seconds === retryAfter) delete rest.after_seconds;
+      actions.push(action);
+      if (Object.keys(rest).length > 0) facts[action] = rest;
+    }
+  }
+  return new SvcError(d.code, typeof d.detail === 'string' ? d.detail : ERRORS[d.code].title, { retryAfter, status, extensions, ...(actions ? { actions, facts } : {}) });
 }

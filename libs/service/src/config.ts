@@ -28,12 +28,12 @@ export const DEFAULT_LIMITS = Object.freeze({
   workerQueue: 64,
 });
 
-/** Reads a positive integer setting; a malformed value fails at startup, never silently. */
-export function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** Reads an integer setting of at least `min` (1: positive; 0 where zero means off); a malformed value fails at startup, never silently. */
+export function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: 0 | 1 = 1): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const v = Number(raw);
-  if (!Number.isSafeInteger(v) || v < 1) throw new Error(`${name} must be a positive integer, got '${raw}'`);
+  if (!Number.isSafeInteger(v) || v < min) throw new Error(`${name} must be a ${min === 0 ? 'non-negative' : 'positive'} integer, got '${raw}'`);
   return v;
 }
 

@@ -34,7 +34,7 @@ export {
 } from './jobs/job-service';
 export type { QueuedAck } from './solve/types';
 export { resolveJobLimits, DEFAULT_JOB_LIMITS, type JobLimits } from './jobs/job-config';
-export { estimateWork, WORK_PER_UNIT_FALLBACK, type WorkEstimate } from './solve/work-model';
+export { estimateWork, MS_PER_WORK, WORK_PER_UNIT_FALLBACK, type WorkEstimate } from './solve/work-model';
 export {
   decodeSvcb, prepareSvcb, encodeSvcb, SVCB_MAGIC, SVCB_VERSION, SVCB_COMMANDS, SVCB_HEADER_BYTES, SVCB_CONTENT_TYPE,
   type DecodedSvcb, type SvcbProblem, type SvcbCommand,

@@ -141,6 +141,17 @@ describe.skipIf(skip)('the distributed queue: a producer node and workers on Pos
     }
   }, 90_000);
 
+  it('the sync window on a producer node: a job run by a worker that ends within it answers 200 with the stored result', async () => {
+    if (!worker) await startWorker();
+    const windowed = await makeService({ env, sandboxToken: SANDBOX, jobs: { queueThresholdWork: 1, syncWaitMs: 60_000 } });
+    const out = await windowed.solve('maxcut', cycle(10), { principal: me, allowQueue: true, query: { seed: '9' } });
+    if (isQueued(out)) throw new Error('answered 202: the job did not end within the window');
+    expect(out).toMatchObject({ cut_value: 10, seed: 9 });
+    const stored = (await check.listJobs(me.id, 20)).find((j) => j.result !== null && JSON.parse(j.result).receipt === out.receipt);
+    expect(stored).toMatchObject({ status: 'done', attempts: 1, billedUnits: out.compute_units });
+    expect(JSON.parse(stored!.result!)).toEqual(out);
+  }, 90_000);
+
   it('Redis down: the node refuses queued work (503 SVC_BUSY, queue_unavailable) and is not ready; back up, both work again', async () => {
     await redis.kill();
     await eventually(async () => !(await node.ready()).ready, 'readiness to fail');

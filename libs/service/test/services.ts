@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createService, type Principal, type Service, type ServiceOptions } from '../src/index';
+import { TEST_JOB_LIMITS } from './job-limits';
 
 /** Services and temporary directories of one test file, for `closeServices`. */
 const dirs: string[] = [];
@@ -16,11 +17,11 @@ export function tempDir(prefix = 'svc-service-'): string {
 }
 
 /**
- * A service with the ts engine, one worker and no environment unless `opts` says otherwise, on
+ * A service with the ts engine, one worker, no sync window (job-limits.ts) and no environment unless `opts` says otherwise, on
  * `opts.dataDir` or a fresh `tempDir`; closed by `closeServices`.
  */
 export async function makeService(opts: ServiceOptions = {}): Promise<Service> {
-  const s = await createService({ engine: 'ts', workers: 1, env: {}, ...opts, dataDir: opts.dataDir ?? tempDir() });
+  const s = await createService({ engine: 'ts', workers: 1, env: {}, ...opts, jobs: { ...TEST_JOB_LIMITS, ...opts.jobs }, dataDir: opts.dataDir ?? tempDir() });
   services.push(s);
   return s;
 }

@@ -37,6 +37,8 @@
  *             BENCH_SPECTRUM_TS_MAX_L, BENCH_SCIPY_MAX_L, BENCH_SPECTRUM_GAP_L)
  *   entropy   half cuts of random states, native and TS, the critical Ising ring's central charge and
  *             an SVG of S(ℓ) (entropy.ts: BENCH_ENTROPY_N, BENCH_ENTROPY_L, BENCH_ENTROPY_TS_MAX_N)
+ *   work-model estimate ÷ actual work per command and engine on the behaviour dump's instances, and any
+ *             solve the model keeps in the request that runs past the sync lane's limit (work-model.ts)
  *   phase     sweeps of the tfim and xxz diagrams: share right beyond ±10 %, heuristic labels, confident
  *             wrong ones (none), time; an SVG of the gap-scaling exponent (phase.ts: BENCH_PHASE_N,
  *             BENCH_PHASE_TS_MAX_N)
@@ -95,6 +97,7 @@ import { benchQueue } from './queue';
 import { benchMetrics } from './metrics';
 import { benchRateLimits } from './rate-limits';
 import { benchProgress } from './progress';
+import { benchWorkModel } from './work-model';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -244,6 +247,7 @@ async function main() {
   if (wanted('rate-limits')) console.log(`\n${await benchRateLimits()}`);
   if (wanted('progress')) console.log(`\n${await benchProgress(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
+  if (wanted('work-model')) console.log(`\n${await benchWorkModel(engines)}`);
   await benchExactCaps(engines);
 }
 

@@ -22,6 +22,8 @@ const DESC = 'Split a ring of warehouses into two delivery zones.';
 const TOKEN = 'sbx_bench_queue';
 const ENV = {
   SVC_QUEUE_THRESHOLD_WORK: '1',
+  // Every solve a job answered 202: the bench measures the queue, not the sync window.
+  SVC_SYNC_WAIT_MS: '0',
   SVC_MAX_INFLIGHT_JOBS: '10000',
   SVC_QUEUE_CAPACITY: '10000',
   SVC_SANDBOX_RATE_PER_MINUTE: '1000000',

@@ -158,6 +158,7 @@ function startProcess(name: string, kind: 'node' | 'worker', env: Record<string,
 export function queueingClusterEnv(leaseSeconds: number): Record<string, string> {
   return {
     SVC_QUEUE_THRESHOLD_WORK: '1',
+    SVC_SYNC_WAIT_MS: '0',
     SVC_MAX_INFLIGHT_JOBS: '1000',
     SVC_QUEUE_CAPACITY: '1000',
     SVC_SANDBOX_RATE_PER_MINUTE: '100000',

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer, type StartServerOptions } from '@svc/http';
+// No sync window: a solve queued by the threshold answers its 202 (libs/service's job-limits).
+import { TEST_JOB_LIMITS } from '../../../libs/service/test/job-limits';
 
 // The workspace's one copy of the seeded test instances and the exhaustive energies.
 export { lcg, randomEdges, sortedEnergies } from '../../../libs/service/test/brute-force';
@@ -125,7 +127,7 @@ export function serverSuite(prefix: string, server: StartServerOptions = {}, set
     setup?.();
     work = mkdtempSync(join(tmpdir(), prefix));
     const extra = around ? await around.before(work) : {};
-    running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, ...server, ...extra, env: { ...server.env, ...extra.env } });
+    running = await startServer({ host: '127.0.0.1', port: 0, dataDir: join(work, 'data'), engine: 'ts', workers: 1, ...server, ...extra, env: { ...server.env, ...extra.env }, jobs: { ...TEST_JOB_LIMITS, ...server.jobs } });
   }, 120_000);
   afterAll(async () => {
     // Every test is done: a socket still open is a browser's (a renderer can outlive its headless

@@ -12,7 +12,8 @@
  *   DEADLINE_EFFORT     effort (default high)
  *   DEADLINE_SEEDS      seeds per instance and load (default 0)
  *   DEADLINE_LANES      sync,job: sync raises SVC_QUEUE_THRESHOLD_WORK so the solve answers 200 in
- *                       the request; job keeps the default threshold (202, then the long-poll)
+ *                       the request; job keeps the default threshold with no sync window
+ *                       (SVC_SYNC_WAIT_MS=0: 202, then the long-poll)
  *   DEADLINE_LOADS      none,cpu,solve: cpu runs two `yes > /dev/null` (bounded by `timeout`) for
  *                       the call; solve sends a second solve of the same instance (seed + 1000) at
  *                       the same moment and measures both; small keeps 8 connections of small
@@ -64,7 +65,7 @@ async function startServer(lane: 'sync' | 'job'): Promise<Server> {
     env: {
       ...process.env, PORT: '0', HOST: '127.0.0.1', GRPC_PORT: 'off', SVC_DATA_DIR: dataDir, SVC_SANDBOX_TOKEN: TOKEN,
       SVC_SANDBOX_DAILY_UNITS: '1000000000', SVC_SANDBOX_RATE_PER_MINUTE: '1000000000', SVC_COMPUTE_RATE_LIMIT: '1000000000',
-      ...(lane === 'sync' ? { SVC_QUEUE_THRESHOLD_WORK: '1000000000000000' } : {}),
+      ...(lane === 'sync' ? { SVC_QUEUE_THRESHOLD_WORK: '1000000000000000' } : { SVC_SYNC_WAIT_MS: '0' }),
     },
     stdio: ['ignore', logFd, 'pipe'],
   });

@@ -1,5 +1,5 @@
-import { ERRORS, SvcError, isErrorCode, problemDocument, withoutServiceStatus, type ProblemDocument } from '@svc/errors';
-import type { SolveResult } from '@svc/client';
+import { ERRORS, SvcError, errorTypeUrl, isErrorCode, problemDocument, withoutServiceStatus, type ProblemDocument } from '@svc/errors';
+import { DEFAULT_BASE_URL, type SolveResult } from '@svc/client';
 import type { CliIo } from './cli-io';
 import { credentialOrigin } from './session';
 
@@ -90,6 +90,28 @@ export function markLocal(doc: ProblemDocument, note = 'checked locally, nothing
   FOUND_BY_SVC.set(doc, note);
   // No response carried it: no HTTP status but a CLI-local code's own (its exit code stays the code's).
   withoutServiceStatus(doc);
+  return doc;
+}
+
+/**
+ * The base of svc's own documents' `type` links: the service this invocation is configured for, as
+ * its client's documents have (the session's base URL; before a session, SVC_BASE_URL, else the default).
+ */
+function docsBaseOf(io: CliIo): string {
+  const server = credentialOrigin(io)?.server;
+  if (server !== undefined) return server;
+  const env = io.env.SVC_BASE_URL?.trim();
+  try {
+    if (env && /^https?:$/.test(new URL(env).protocol)) return env;
+  } catch {
+    // Not a URL: svc reports SVC_CONFIG_INVALID for it; its own documents keep the default.
+  }
+  return DEFAULT_BASE_URL;
+}
+
+/** A document svc found itself, as written out: its `type` on the invocation's service (`docsBaseOf`). */
+export function asWritten(io: CliIo, doc: ProblemDocument): ProblemDocument {
+  if (FOUND_BY_SVC.has(doc) && isErrorCode(doc.code)) doc.type = errorTypeUrl(docsBaseOf(io), doc.code);
   return doc;
 }
 
@@ -238,6 +260,7 @@ export async function emitError<E extends number>(io: CliIo, o: OutputOptions, p
 
 /** The synchronous part of {@link emitError} (usage errors before any flag was understood). */
 export function emitErrorSync(io: CliIo, format: Format, problem: unknown, doc: ProblemDocument): void {
+  asWritten(io, doc);
   if (format === 'json') io.stdout(line(doc));
   else if (format === 'envelope') io.stdout(line({ problem: problem ?? null, error: doc }));
   io.stderr(errorProse(doc));

@@ -38,6 +38,12 @@ export function publicOrigin(service: Service, request: FastifyRequest): string 
   return `http://${host}:${socket.localPort ?? 80}`;
 }
 
+/** True when a `Prefer` header (RFC 7240) asks for `respond-async`: a queued solve answers its 202 at once. */
+export function prefersAsync(prefer: string | string[] | undefined): boolean {
+  const values = Array.isArray(prefer) ? prefer : prefer === undefined ? [] : [prefer];
+  return values.some((v) => v.split(',').some((p) => p.split(/[;=]/)[0].trim().toLowerCase() === 'respond-async'));
+}
+
 /**
  * An `onRequest` hook of a solve route: the Door admits the caller before the body is read
  * (command and query 404 → auth 401/403 → scope and rate 403/429), then the declared
@@ -49,6 +55,7 @@ export function admitSolveHook<P>(admit: (request: FastifyRequest, caller: Calle
     const admitted = await admit(request, {
       authorization: request.headers.authorization, headerAuthorization: true, ip: request.ip,
       idempotencyKey: Array.isArray(idempotencyKey) ? idempotencyKey[0] : idempotencyKey,
+      respondAsync: prefersAsync(request.headers.prefer),
     });
     request.admittedSolve = admitted;
     request.principal = admitted.principal;

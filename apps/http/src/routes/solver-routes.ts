@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SvcError } from '@svc/errors';
 import { assertKnownQuery, assertSolvable, isQueued, type Action, type Principal, type Service } from '@svc/service';
 import { overCap, PreAnalyzed } from '../internal/body-reader';
-import { guard, ipRate } from './guard';
+import { guard, ipRate, prefersAsync } from './guard';
 
 const API = '/api/v1';
 
@@ -135,6 +135,7 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
         query: request.query,
         idempotencyKey: headerValue(request.headers['idempotency-key']),
         allowQueue: true,
+        respondAsync: prefersAsync(request.headers.prefer),
         acceptedAt: arrivalOf(reply),
       });
       return sendOutcome(reply, out);
@@ -142,19 +143,22 @@ export function solverRoutes(app: FastifyInstance, service: Service): void {
   });
 }
 
-/** `GET /api/v1/jobs/{id}?wait=N` and `POST /api/v1/jobs/{id}/cancel` (register inside a small-body JSON plugin). */
-export function jobRoutes(app: FastifyInstance, service: Service): void {
+/**
+ * `GET /api/v1/jobs/{id}?wait=N` and `POST /api/v1/jobs/{id}/cancel` (register inside a small-body
+ * JSON plugin); `docsFor` is the base of the request's problem documents (a failed job's among them).
+ */
+export function jobRoutes(app: FastifyInstance, service: Service, docsFor: (request: FastifyRequest) => string): void {
   app.get<{ Params: { id: string }; Querystring: Q }>(`${API}/jobs/:id`, {
     onRequest: jobReader(service, 'solve', ['wait']),
     handler: async (request) => {
       const wait = waitSeconds(request.query);
-      return service.jobs.get(request.params.id, readerOf(request), wait);
+      return service.jobs.get(request.params.id, readerOf(request), wait, { docsUrl: docsFor(request) });
     },
   });
 
   app.post<{ Params: { id: string }; Querystring: Q }>(`${API}/jobs/:id/cancel`, {
     onRequest: jobReader(service, 'solve', []),
-    handler: async (request) => service.jobs.cancel(request.params.id, readerOf(request)),
+    handler: async (request) => service.jobs.cancel(request.params.id, readerOf(request), { docsUrl: docsFor(request) }),
   });
 }
 

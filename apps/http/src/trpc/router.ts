@@ -132,12 +132,14 @@ export function trpcContext(
   return ({ req }: CreateFastifyContextOptions): TrpcContext => {
     const h = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
     const principal = principalOf(req.raw);
+    const docsUrl = docsOf?.(req);
     return {
       door, admitIp,
-      ...(docsOf ? { docsUrl: docsOf(req) } : {}),
+      ...(docsUrl !== undefined ? { docsUrl } : {}),
       caller: {
         authorization: h(req.headers.authorization), idempotencyKey: h(req.headers['idempotency-key']), ip: req.ip, counted: counted(req.raw),
         ...(principal ? { principal } : {}),
+        ...(docsUrl !== undefined ? { docsUrl } : {}),
       },
     };
   };

@@ -8,7 +8,7 @@ import threading
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ._internal.contract import COMMANDS, PURPOSES, STATUS
-from .client import Client, Result, Wait
+from .client import DEFAULT_BASE_URL, Client, Result, Wait
 from .errors import local_error
 
 _ENV_KEYS = ("SVC_BASE_URL", "SVC_API_KEY", "SVC_AGENT", "SVC_AGENT_MODEL")
@@ -56,7 +56,8 @@ def _call(client: Optional[Client], op: Callable[[Client], Result]) -> Result:
     try:
         c = default_client()
     except ValueError as e:
-        return local_error("SVC_CONFIG_INVALID", str(e))
+        # No client, so no configured service: its documents link the default one's reference pages.
+        return local_error("SVC_CONFIG_INVALID", str(e), docs_url=DEFAULT_BASE_URL)
     return op(c)
 
 

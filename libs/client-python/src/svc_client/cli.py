@@ -14,7 +14,7 @@ from typing import Any, Callable, NoReturn, Optional, Sequence, TextIO
 
 from ._internal.contract import COMMANDS, PURPOSES
 from .certificates import check_certificate
-from .client import Client, __version__
+from .client import DEFAULT_BASE_URL, Client, __version__
 from .errors import EXIT_VALIDATION, exit_code_of, local_error
 from .rounding import check_precision
 
@@ -215,6 +215,8 @@ def main(argv: Optional[Sequence[str]] = None, *, stdin: TextIO = sys.stdin, std
     def emit(doc: dict[str, Any], compact: bool) -> None:
         stdout.write((json.dumps(doc, separators=(",", ":")) if compact else json.dumps(doc, indent=2)) + "\n")
 
+    # Documents built here link the configured service's reference pages (the default until a client exists).
+    docs_url = DEFAULT_BASE_URL
     try:
         try:
             # --help and --version print through sys.stdout and exit; keep them on our streams.
@@ -226,22 +228,23 @@ def main(argv: Optional[Sequence[str]] = None, *, stdin: TextIO = sys.stdin, std
             parser.print_help(stdout)
             return 0
         c = client or Client(base_url=a.base_url, agent_family=a.agent, agent_model=a.agent_model)
+        docs_url = c.base_url
         result = _dispatch(c, a, stdin)
     except _UsageError as e:
         stderr.write(f"{e}\n(see python3 -m svc_client --help)\n")
-        emit(local_error("SVC_CLIENT", str(e)), True)
+        emit(local_error("SVC_CLIENT", str(e), docs_url=docs_url), True)
         return EXIT_VALIDATION
     except _BadInput as e:
         stderr.write(f"{e}\n")
-        emit(local_error("SVC_INVALID_INPUT", str(e)), True)
+        emit(local_error("SVC_INVALID_INPUT", str(e), docs_url=docs_url), True)
         return EXIT_VALIDATION
     except _Contradiction as e:
         stderr.write(f"{e}\n")
-        emit(local_error("SVC_CONTRADICTORY_CONSTRAINTS", str(e), field="pins", pins=e.pins), True)
+        emit(local_error("SVC_CONTRADICTORY_CONSTRAINTS", str(e), docs_url=docs_url, field="pins", pins=e.pins), True)
         return EXIT_VALIDATION
     except ValueError as e:  # an unusable --base-url / SVC_BASE_URL
         stderr.write(f"{e}\n")
-        emit(local_error("SVC_CONFIG_INVALID", str(e)), True)
+        emit(local_error("SVC_CONFIG_INVALID", str(e), docs_url=docs_url), True)
         return EXIT_VALIDATION
     emit(result, a.compact)
     code = exit_code_of(result)

@@ -173,6 +173,10 @@ class Client:
 
     # --- plumbing ----------------------------------------------------------------------------
 
+    def _local(self, code: str, detail: str, **extensions: Any) -> Result:
+        """A document this client built itself: its `type` links the configured service's reference page."""
+        return local_error(code, detail, docs_url=self.base_url, **extensions)
+
     def _url(self, path: str, query: Optional[Mapping[str, Any]] = None) -> str:
         q = {k: str(v) for k, v in (query or {}).items() if v is not None}
         return f"{self.base_url}{path}" + (f"?{urllib.parse.urlencode(q)}" if q else "")
@@ -187,7 +191,7 @@ class Client:
     def _with_retries(self, build: Callable[[], Request]) -> Exchange:
         retry = 0
         while True:
-            ex = exchange(self._opener, build(), self.timeout_s, self._wall)
+            ex = exchange(self._opener, build(), self.timeout_s, self._wall, self.base_url)
             if ex.ok or retry >= self.retries or not ex.doc.get("retryable"):
                 return ex
             # A rejected sandbox token is retried by re-fetching it, never by resending it.
@@ -206,7 +210,7 @@ class Client:
             return ex
         token = ex.body.get("token")
         if not isinstance(token, str) or not token:
-            return Exchange(False, ex.status, doc=local_error(
+            return Exchange(False, ex.status, doc=self._local(
                 "SVC_NO_CREDENTIALS", "No API key is configured and GET /api/v1/sandbox offered no token."))
         return token
 
@@ -240,7 +244,7 @@ class Client:
     def _key_only(self, build: Callable[[str], Request], action: str) -> Exchange:
         """Account operations need a real key; the sandbox token is never used for them."""
         if not self.api_key:
-            return Exchange(False, None, doc=local_error(
+            return Exchange(False, None, doc=self._local(
                 "SVC_NO_CREDENTIALS", f"{action} needs an API key: set SVC_API_KEY or pass api_key=."))
         key = self.api_key
         return self._with_retries(lambda: build(key))
@@ -261,7 +265,7 @@ class Client:
         try:
             data = None if body is None else json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8")
         except (TypeError, ValueError) as e:
-            return Exchange(False, None, doc=local_error("SVC_INVALID_INPUT", f"The request body cannot be encoded as JSON: {e}."))
+            return Exchange(False, None, doc=self._local("SVC_INVALID_INPUT", f"The request body cannot be encoded as JSON: {e}."))
         url = self._url(path, query)
         extra = {"Content-Type": "application/json", **(headers or {})} if data is not None else dict(headers or {})
 
@@ -306,12 +310,12 @@ class Client:
         job_id = str(ack.get("job_id") or "")
         poll = ack.get("poll")
         if not job_id and not isinstance(poll, str):
-            return local_error("SVC_UPSTREAM_INVALID_RESPONSE", "HTTP 202 without a job_id or poll URL.", upstream_status=202)
+            return self._local("SVC_UPSTREAM_INVALID_RESPONSE", "HTTP 202 without a job_id or poll URL.", upstream_status=202)
         poll_url = urllib.parse.urljoin(self.base_url + "/", poll) if isinstance(poll, str) else self._job_url(job_id)
         if _origin(poll_url) != _origin(self.base_url):
             # Credentials go only to the configured origin, whatever host the acknowledgement names.
             if not job_id:
-                return local_error("SVC_UPSTREAM_INVALID_RESPONSE",
+                return self._local("SVC_UPSTREAM_INVALID_RESPONSE",
                                    "HTTP 202 whose poll URL is on another origin and that names no job_id.",
                                    upstream_status=202)
             poll_url = self._job_url(job_id)
@@ -319,7 +323,7 @@ class Client:
         while True:
             remaining = deadline - self._monotonic()
             if remaining <= 0:
-                return local_error(
+                return self._local(
                     "SVC_JOB_WAIT_TIMEOUT",
                     f"Job {job_id} is still running after {round(limit_s)} s; resume with jobs({job_id!r}) "
                     f"(svc jobs {job_id}), or cancel it; do not resubmit.",
@@ -337,13 +341,13 @@ class Client:
             if status == "done":
                 result = job.get("result")
                 if not isinstance(result, dict):
-                    return local_error("SVC_UPSTREAM_INVALID_RESPONSE", f"Job {job_id} is done but carries no result.",
+                    return self._local("SVC_UPSTREAM_INVALID_RESPONSE", f"Job {job_id} is done but carries no result.",
                                        upstream_status=ex.status, job_id=job_id)
                 return result
             if status == "failed":
-                return _job_error(job, job_id)
+                return _job_error(job, job_id, self.base_url)
             if status == "cancelled":
-                return local_error("SVC_ERROR", f"Job {job_id} was cancelled before it finished.", job_id=job_id)
+                return self._local("SVC_ERROR", f"Job {job_id} was cancelled before it finished.", job_id=job_id)
             # Still queued or running. A server that answers the long-poll at once must not be hammered.
             gap = _POLL_MIN_GAP_S - (self._monotonic() - started)
             if gap > 0:
@@ -399,7 +403,7 @@ class Client:
             if fallback_json:
                 return self.solve(command, problem, effort=effort, seed=seed, max_latency_ms=max_latency_ms,
                                   version=version, idempotency_key=idempotency_key, wait=wait)
-            return local_error("SVC_INVALID_INPUT", f"The problem cannot be sent as SVCB: {e}.")
+            return self._local("SVC_INVALID_INPUT", f"The problem cannot be sent as SVCB: {e}.")
         query = self._solve_query(effort, seed, max_latency_ms, version if version is not None else body_version)
         url = self._url("/api/v1/compute/binary", query)
         key = idempotency_key or str(uuid.uuid4())
@@ -475,7 +479,7 @@ class Client:
                 return entry
         others = [c.get("name") for c in caps.get("other_commands") or [] if isinstance(c, dict)]
         reason = "has no schema in this version" if command in others else "is not a command of the service"
-        return local_error("SVC_UNSUPPORTED", f"{command!r} {reason}; see capabilities().", field="command")
+        return self._local("SVC_UNSUPPORTED", f"{command!r} {reason}; see capabilities().", field="command")
 
     def examples(self) -> Result:
         """`GET /api/v1/examples`: engine-verified example recipes."""
@@ -593,11 +597,11 @@ def _set_query(url: str, name: str, value: str) -> str:
     return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(q)))
 
 
-def _job_error(job: Mapping[str, Any], job_id: str) -> Result:
+def _job_error(job: Mapping[str, Any], job_id: str, docs_url: str) -> Result:
     remote = job.get("error")
     if isinstance(remote, dict) and is_error_code(remote.get("code")) and isinstance(remote.get("retryable"), bool):
         return {**remote, "exit_code": exit_code_for(remote["code"])}
-    return local_error("SVC_INTERNAL", f"Job {job_id} failed without an error document; it was not charged.", job_id=job_id)
+    return local_error("SVC_INTERNAL", f"Job {job_id} failed without an error document; it was not charged.", docs_url=docs_url, job_id=job_id)
 
 
 def _command_method(command: str) -> Callable[..., Result]:

@@ -12,9 +12,6 @@ from ._internal.contract import CONTRACT as _CONTRACT
 #: Every catalogue code with its facts: http, retryable, retry_after, title, help, agent_fix_prompt, actions, exit_code.
 ERRORS: dict[str, dict[str, Any]] = _CONTRACT["errors"]
 
-#: Base of the problem documents' `type` URLs for documents built on this side of the wire.
-DOCS_URL: str = _CONTRACT["docs_url"]
-
 #: Exit codes of commands.md "CLI exit codes".
 EXIT_OK, EXIT_RETRYABLE, EXIT_AUTH, EXIT_VALIDATION = 0, 1, 2, 3
 
@@ -32,11 +29,13 @@ def exit_code_for(code: str) -> int:
     return ERRORS[code]["exit_code"]
 
 
-def local_error(code: str, detail: str, **extensions: Any) -> dict[str, Any]:
+def local_error(code: str, detail: str, *, docs_url: str, **extensions: Any) -> dict[str, Any]:
     """A problem document built by the client (network faults, bad bodies, job waits), with `exit_code`.
 
     Same shape as the service's documents (RFC 9457 plus the interface §2.5 fields), but no response
-    carried it: `status` only for a CLI-local code the catalogue gives one (408, 402, 426).
+    carried it: `status` only for a CLI-local code the catalogue gives one (408, 402, 426). Its `type`
+    is the reference page of the service the client is configured for: `<docs_url>/errors/<CODE>`
+    (docs_url: the client's base URL), as the TypeScript client and svc write it.
     """
     spec = ERRORS[code]
     actions = []
@@ -47,7 +46,7 @@ def local_error(code: str, detail: str, **extensions: Any) -> dict[str, Any]:
         actions.append(step)
     doc: dict[str, Any] = {
         **extensions,
-        "type": f"{DOCS_URL.rstrip('/')}/errors/{code}",
+        "type": f"{docs_url.rstrip('/')}/errors/{code}",
         "title": spec["title"],
         # No response carried it: no HTTP status, but a CLI-local code keeps the catalogue's (408, 402, 426).
         **({"status": spec["http"]} if spec["cli_local"] and spec["http"] is not None else {}),

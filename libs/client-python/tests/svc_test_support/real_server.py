@@ -32,7 +32,9 @@ class RealServer:
         self.data_dir = tempfile.mkdtemp(prefix="svc-pyclient-")
         env = {
             **os.environ, "PORT": "0", "HOST": "127.0.0.1", "SVC_DATA_DIR": self.data_dir, "SVC_ENGINE": "ts",
-            "SVC_WORKERS": "1", "GRPC_PORT": "off", **self.extra_env,
+            "SVC_WORKERS": "1", "GRPC_PORT": "off",
+            # No sync window: a solve queued by the threshold answers its 202 (libs/service/test/job-limits.ts).
+            "SVC_SYNC_WAIT_MS": "0", **self.extra_env,
         }
         self.proc = subprocess.Popen(
             ["node", str(MAIN)], cwd=WORKSPACE, env=env, stdin=subprocess.DEVNULL,

@@ -29,9 +29,12 @@ function fetchBody(body: string | Uint8Array | undefined): string | Uint8Array<A
   return body.buffer instanceof ArrayBuffer ? (body as Uint8Array<ArrayBuffer>) : new Uint8Array(body);
 }
 
-/** A problem document built on this side of the wire (network faults, bad bodies, usage). */
-export function localError(code: ErrorCode, detail: string, extensions?: Record<string, unknown>): ProblemDocument {
-  return localProblemDocument(new SvcError(code, detail, { extensions }));
+/**
+ * A problem document built on this side of the wire (network faults, bad bodies, usage); its `type`
+ * is the reference page the configured service serves, `<docsUrl>/errors/<CODE>` (docsUrl: the client's base URL).
+ */
+export function localError(code: ErrorCode, detail: string, extensions: Record<string, unknown> | undefined, docsUrl: string): ProblemDocument {
+  return localProblemDocument(new SvcError(code, detail, { extensions }), docsUrl);
 }
 
 /** The CLI exit code of a problem document: by catalogue code (documents are only built from known codes). */
@@ -46,8 +49,9 @@ function describeFault(e: unknown): string {
   return cause ? `${err?.message ?? 'fetch failed'} (${cause})` : (err?.message ?? String(e));
 }
 
-/** Sends one request and classifies the answer; never throws. */
-export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowMs: () => number): Promise<Exchange> {
+/** Sends one request and classifies the answer; never throws. `docsUrl`: the base of the documents it builds itself (`localError`). */
+export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowMs: () => number, docsUrl: string): Promise<Exchange> {
+  const local = (code: ErrorCode, detail: string, extensions?: Record<string, unknown>) => localError(code, detail, extensions, docsUrl);
   let res: Response;
   let text: string;
   try {
@@ -56,7 +60,7 @@ export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowM
     });
     text = await res.text();
   } catch (e) {
-    return { kind: 'error', status: null, doc: localError('SVC_NETWORK', `Could not reach ${req.url}: ${describeFault(e)}.`) };
+    return { kind: 'error', status: null, doc: local('SVC_NETWORK', `Could not reach ${req.url}: ${describeFault(e)}.`) };
   }
   const retryAfterMs = parseRetryAfterHeader(res.headers.get('retry-after'), nowMs());
   const contentType = res.headers.get('content-type') ?? 'no content type';
@@ -69,7 +73,7 @@ export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowM
     const snippet = text.replace(/\s+/g, ' ').trim().slice(0, SNIPPET);
     return {
       kind: 'error', status: res.status, retryAfterMs,
-      doc: localError('SVC_UPSTREAM_INVALID_RESPONSE',
+      doc: local('SVC_UPSTREAM_INVALID_RESPONSE',
         `HTTP ${res.status} with a non-JSON body (${contentType})${snippet ? `: "${snippet}"` : ''}.`,
         { upstream_status: res.status }),
     };
@@ -79,7 +83,7 @@ export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowM
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
       return {
         kind: 'error', status: res.status,
-        doc: localError('SVC_UPSTREAM_INVALID_RESPONSE', `HTTP ${res.status} with a JSON body that is not an object.`,
+        doc: local('SVC_UPSTREAM_INVALID_RESPONSE', `HTTP ${res.status} with a JSON body that is not an object.`,
           { upstream_status: res.status }),
       };
     }
@@ -91,7 +95,7 @@ export async function exchange(fetchFn: typeof fetch, req: ExchangeRequest, nowM
     const code = (parsed as { code?: unknown } | null)?.code;
     return {
       kind: 'error', status: res.status, retryAfterMs,
-      doc: localError('SVC_UPSTREAM_INVALID_RESPONSE',
+      doc: local('SVC_UPSTREAM_INVALID_RESPONSE',
         `HTTP ${res.status} with a JSON body that is not a known problem document${typeof code === 'string' ? ` (code ${code})` : ''}.`,
         { upstream_status: res.status, upstream_body: parsed }),
     };

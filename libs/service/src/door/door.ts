@@ -44,6 +44,13 @@ export interface Caller {
    * instead of being taken as a bearer token.
    */
   readonly headerAuthorization?: boolean;
+  /** The caller prefers a queued solve's 202 at once, without the sync window (HTTP `Prefer: respond-async`). */
+  readonly respondAsync?: boolean;
+  /**
+   * The base of this door's problem documents' `type` links (`<docsUrl>/errors/<CODE>`): a failed
+   * job's stored document is shown on it (`getJob`, `cancelJob`, `watchJob`).
+   */
+  readonly docsUrl?: string;
 }
 
 /**
@@ -220,7 +227,7 @@ export function createDoor(service: Service): Door {
       principal,
       caps: capsOf(principal),
       solve: (problem, o = {}) => service.solve(command, problem, {
-        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, respondAsync: caller.respondAsync, acceptedAt: o.acceptedAt ?? performance.now(),
       }),
     };
   };
@@ -232,7 +239,7 @@ export function createDoor(service: Service): Door {
       principal,
       caps: { plan: service.limits.maxBodyBytes, absolute: service.limits.maxBodyBytes },
       solve: (bytes, o = {}) => service.solveBinary(bytes, {
-        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, acceptedAt: o.acceptedAt ?? performance.now(),
+        principal, query: { ...(query ?? {}) }, idempotencyKey: caller.idempotencyKey, allowQueue: true, respondAsync: caller.respondAsync, acceptedAt: o.acceptedAt ?? performance.now(),
       }),
     };
   };
@@ -291,11 +298,11 @@ export function createDoor(service: Service): Door {
       if (!Number.isFinite(waitSeconds) || waitSeconds < 0) {
         throw new SvcError('SVC_INVALID_INPUT', 'wait: expected a whole number of seconds (longer waits are cut to the server maximum).', { extensions: { field: 'wait' } });
       }
-      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds), opts);
+      return service.jobs.get(jobId(id), r, Math.floor(waitSeconds), { ...opts, docsUrl: caller.docsUrl });
     },
     async cancelJob(id, caller) {
       const r = await reader(caller, 'solve');
-      return service.jobs.cancel(jobId(id), r);
+      return service.jobs.cancel(jobId(id), r, { docsUrl: caller.docsUrl });
     },
     async watchJob(id, caller) {
       const job = jobId(id);
@@ -308,7 +315,7 @@ export function createDoor(service: Service): Door {
             service.access.authorize(principal, 'solve');
           }
           first = false;
-          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), opts);
+          return service.jobs.get(job, principal, Math.max(0, Math.floor(waitSeconds)), { ...opts, docsUrl: caller.docsUrl });
         },
       };
     },

@@ -108,6 +108,7 @@ export function createJobService(deps: JobServiceDeps): JobService {
     submit: producer.submit,
     get: reader.get,
     cancel: reader.cancel,
+    ending: reader.ending,
     async depth() {
       const [queued, running] = await Promise.all([store.countJobs('queued'), store.countJobs('running')]);
       return { queued, running };

@@ -45,7 +45,7 @@ export interface JobProducerDeps {
   wake(): void;
 }
 
-export interface JobProducer extends SolveQueue {
+export interface JobProducer extends Omit<SolveQueue, 'ending'> {
   /** Work estimate of a plan and whether it would be queued. */
   estimate(plan: SolvePlan): WorkEstimate & { queued: boolean };
 }

@@ -2,7 +2,7 @@
  * The reader of jobs: a caller's view of a job (authorised to its owner), its long-poll for the
  * end (or the next progress report), and its cancel.
  */
-import { SvcError } from '@svc/errors';
+import { SvcError, fromProblemDocument, problemDocument } from '@svc/errors';
 import { TAG } from '@svc/contracts';
 import { TERMINAL_JOB_STATUSES, type JobRecord, type Store } from '@svc/store';
 import { STOP_GRACE_MS } from '../solve/run';
@@ -11,6 +11,8 @@ import type { JobLimits } from './job-config';
 import type { JobRoom } from './job-room';
 import { notStarted, pollOf, progressFromStore, type JobProgress, type JobReader, type JobView } from './job-view';
 import type { JobRunner } from './runner';
+import type { JobEnding, SolveQueue } from '../solve/queue';
+import type { SolveEnvelope } from '../solve/types';
 
 const JOB_ID = /^job_[0-9a-f]{32}$/;
 
@@ -31,15 +33,37 @@ export interface JobReaderDeps {
   readonly runner: Pick<JobRunner, 'end' | 'stopActive' | 'progressOf'>;
 }
 
+export interface JobViewOptions {
+  /** The wait also ends at the job's next progress report (watchers). */
+  readonly orProgress?: boolean;
+  /**
+   * The base of the door's problem documents (`<docsUrl>/errors/<CODE>`, the request's own origin
+   * over HTTP): a failed job's stored document is shown with its `type` on it, like every other
+   * document the door answers. Absent: the document as stored.
+   */
+  readonly docsUrl?: string;
+}
+
 export interface JobReaders {
   /**
    * Reads a job, long-polling up to `waitSeconds` (clamped to the limit) for a terminal state;
    * with `orProgress`, also for the next progress report of its engine (watchers: gRPC WatchJob,
    * MCP job waits), at most one wake per second per job.
    */
-  get(jobId: string, reader: JobReader, waitSeconds?: number, opts?: { readonly orProgress?: boolean }): Promise<JobView>;
+  get(jobId: string, reader: JobReader, waitSeconds?: number, opts?: JobViewOptions): Promise<JobView>;
   /** Cancels a queued (refunded) or running (billed for the share of work done) job. */
-  cancel(jobId: string, reader: JobReader): Promise<JobView>;
+  cancel(jobId: string, reader: JobReader, opts?: Pick<JobViewOptions, 'docsUrl'>): Promise<JobView>;
+}
+
+/** The reader's side of `SolveQueue.ending`: a job just submitted by the solve path (no authorisation). */
+export interface JobReaderInternal extends JobReaders {
+  ending: SolveQueue['ending'];
+}
+
+/** A stored problem document with its `type` on `docsUrl` (the document as stored without one). */
+function withDocsBase(doc: Record<string, unknown>, docsUrl: string | undefined): Record<string, unknown> {
+  const err = docsUrl === undefined ? null : fromProblemDocument(doc);
+  return err === null ? doc : { ...doc, ...problemDocument(err, docsUrl) };
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -56,10 +80,10 @@ function authorize(row: JobRecord | null, jobId: string, reader: JobReader): Job
   throw notFound(jobId);
 }
 
-export function createJobReader(deps: JobReaderDeps): JobReaders {
+export function createJobReader(deps: JobReaderDeps): JobReaderInternal {
   const { store, limits, clock, queue, room, runner } = deps;
 
-  function view(row: JobRecord): JobView {
+  function view(row: JobRecord, docsUrl?: string): JobView {
     const a = room.active.get(row.jobId);
     let progress: JobProgress | null = row.progress ? progressFromStore(row.progress) : null;
     if (row.status === 'running' && a?.plan) progress = runner.progressOf(a, 'estimated_from_elapsed_time');
@@ -80,7 +104,7 @@ export function createJobReader(deps: JobReaderDeps): JobReaders {
       tag: TAG,
     };
     if (row.status === 'done' && row.result) v.result = JSON.parse(row.result) as Record<string, unknown>;
-    if (row.status === 'failed' && row.error) v.error = JSON.parse(row.error) as Record<string, unknown>;
+    if (row.status === 'failed' && row.error) v.error = withDocsBase(JSON.parse(row.error) as Record<string, unknown>, docsUrl);
     return v;
   }
 
@@ -104,7 +128,23 @@ export function createJobReader(deps: JobReaderDeps): JobReaders {
     return authorize(await store.getJob(jobId), jobId, reader);
   }
 
+  function endingOf(row: JobRecord | null): JobEnding | null {
+    if (row?.status === 'done' && row.result) return { status: 'done', result: JSON.parse(row.result) as SolveEnvelope };
+    if (row?.status === 'failed' && row.error) return { status: 'failed', error: JSON.parse(row.error) as Record<string, unknown> };
+    if (row?.status === 'cancelled') return { status: 'cancelled' };
+    return null;
+  }
+
   return {
+    async ending(jobId, ms) {
+      try {
+        await waitForEnd(jobId, ms);
+        return endingOf(await store.getJob(jobId));
+      } catch {
+        // The store away: the job is stored and ends in its own time; the caller answers its 202.
+        return null;
+      }
+    },
     async get(jobId, reader, waitSeconds = 0, opts) {
       let row = await read(jobId, reader);
       const waitMs = Math.min(Math.max(0, waitSeconds), limits.maxWaitSeconds) * 1000;
@@ -112,16 +152,16 @@ export function createJobReader(deps: JobReaderDeps): JobReaders {
         await waitForEnd(jobId, waitMs, opts?.orProgress === true);
         row = (await store.getJob(jobId)) ?? row;
       }
-      return view(row);
+      return view(row, opts?.docsUrl);
     },
-    async cancel(jobId, reader) {
+    async cancel(jobId, reader, opts) {
       const row = await read(jobId, reader);
-      if (TERMINAL_JOB_STATUSES.includes(row.status)) return view(row);
+      if (TERMINAL_JOB_STATUSES.includes(row.status)) return view(row, opts?.docsUrl);
       await store.requestJobCancel(jobId);
       // Queued: cancelled here and refunded in full, in one step.
       if (await runner.end(jobId, { status: 'cancelled', at: clock(), billedUnits: 0 }, ['queued'])) {
         room.wakes.ended(jobId);
-        return view((await store.getJob(jobId))!);
+        return view((await store.getJob(jobId))!, opts?.docsUrl);
       }
       const a = room.active.get(jobId);
       // The engine polls the cancel flag in its inner loops and returns its best so far; one that
@@ -137,7 +177,7 @@ export function createJobReader(deps: JobReaderDeps): JobReaders {
           await waitForEnd(jobId, 2 * STOP_GRACE_MS + 1_000);
         }
       }
-      return view((await store.getJob(jobId))!);
+      return view((await store.getJob(jobId))!, opts?.docsUrl);
     },
   };
 }

@@ -80,14 +80,6 @@ export const ACCESS_LIMIT_ENV: Readonly<Record<keyof AccessLimits, string>> = Ob
 /** Settings where 0 is meaningful (off / none). */
 const ZERO_ALLOWED: ReadonlySet<keyof AccessLimits> = new Set(['sandboxGraceSeconds', 'resultCacheBytes', 'highDemandQueue', 'emailResendSeconds']);
 
-function nonNegativeSetting(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  if (!Number.isSafeInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got '${raw}'`);
-  return v;
-}
-
 /** Resolves every access limit: explicit override, then the environment, then the default. */
 export function resolveAccessLimits(overrides: Partial<AccessLimits> = {}, env: NodeJS.ProcessEnv = process.env): AccessLimits {
   const out: Record<string, number> = {};
@@ -97,8 +89,8 @@ export function resolveAccessLimits(overrides: Partial<AccessLimits> = {}, env: 
       out[k] = given;
       continue;
     }
-    const read = ZERO_ALLOWED.has(k) ? nonNegativeSetting : intSetting;
-    out[k] = read(env, ACCESS_LIMIT_ENV[k], DEFAULT_ACCESS_LIMITS[k]);
+    const min = ZERO_ALLOWED.has(k) ? 0 : 1;
+    out[k] = intSetting(env, ACCESS_LIMIT_ENV[k], DEFAULT_ACCESS_LIMITS[k], min);
   }
   return Object.freeze(out) as unknown as AccessLimits;
 }

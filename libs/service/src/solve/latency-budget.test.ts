@@ -165,6 +165,20 @@ function checkConstructive(engine: 'ts' | undefined) {
   }
 }
 
+/**
+ * `command` at effort high with a 1 ms budget, sent while a blocker holds the one solve worker, so
+ * the budget has passed when its engine starts; its envelope (stopped at the deadline).
+ */
+async function cutBeforeItStarts(s: Service, command: string, body: unknown, seed: number): Promise<Record<string, unknown>> {
+  const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, seed) }, `203.0.113.${86 + seed}`, { effort: 'flash' });
+  const r = await solveOrError(s, command, body, `203.0.113.${102 + seed}`, { effort: 'high', max_latency_ms: '1' });
+  expect((await blocker).error?.message).toBeUndefined();
+  expect(r.error?.message).toBeUndefined();
+  const env = r.env as unknown as Record<string, unknown>;
+  expect(env.stopped_at_deadline).toBe(true);
+  return env;
+}
+
 /** select's constructive answer, computed here: k times add the item of the largest gain (ties: lower index). */
 function greedySelectValue(a: number[], R: number[][], k: number): number {
   const g = [...a];
@@ -191,12 +205,7 @@ function checkSelectConstructive(engine: 'ts' | undefined) {
     const redundancy = Array.from({ length: m }, (_, i) => Array.from({ length: m }, (_, j) => (i === j ? 0 : ((i + j) % 4) * 0.5)));
     const floor = greedySelectValue(affinity, redundancy, k);
     const body = { tag: 'svc-cortex-v1', description: 'A selection cut before its first subset.', n: m, m, k, affinity, redundancy };
-    const blocker = solveOrError(s, 'optimize', { tag: 'svc-cortex-v1', description: 'A search that keeps the one worker busy.', n: 1500, ...randomQubo(1500, 0.02, 8) }, '203.0.113.94', { effort: 'flash' });
-    const r = await solveOrError(s, 'select', body, '203.0.113.110', { effort: 'high', max_latency_ms: '1' });
-    expect((await blocker).error?.message).toBeUndefined();
-    expect(r.error?.message).toBeUndefined();
-    const env = r.env as unknown as Record<string, unknown>;
-    expect(env.stopped_at_deadline).toBe(true);
+    const env = await cutBeforeItStarts(s, 'select', body, 8);
     const chosen = env.answer as number[];
     let value = 0;
     for (const i of chosen) value += affinity[i];
@@ -205,15 +214,37 @@ function checkSelectConstructive(engine: 'ts' | undefined) {
   }, 120_000);
 }
 
+/**
+ * rules cut before its search starts: every h_i < 0, so the unconstrained start (x_i = 1 iff h_i < 0)
+ * breaks every rule below, and a greedy repair keeps them all (each rule's nodes are disjoint).
+ */
+function checkRulesConstructive(engine: 'ts' | undefined) {
+  it('rules: a cut search answers at least its greedy repair, never the start that ignores the rules', async () => {
+    const s = await makeService({ engine });
+    const n = 240;
+    const constraints: Record<string, unknown>[] = [];
+    for (let b = 0; b < 40; b++) constraints.push({ type: 'mutual_exclusion', nodes: [3 * b, 3 * b + 1, 3 * b + 2] });
+    for (let b = 0; b < 20; b++) constraints.push({ type: 'different', nodes: [120 + 2 * b, 121 + 2 * b] });
+    constraints.push({ type: 'capacity_limit', nodes: Array.from({ length: 80 }, (_, i) => 160 + i), k: 10 });
+    const linear = Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), -1 - (i % 5)]));
+    const body = { tag: 'svc-cortex-v1', description: 'A staffing plan cut before its first search move.', n, constraints, linear, quadratic: [] };
+    const env = await cutBeforeItStarts(s, 'rules', body, 9);
+    // The start breaks all 61 rules; the greedy repair (one sweep here) keeps every one.
+    expect(env.violations, `rules at 1 ms: ${String(env.violations)} violated`).toBe(0);
+  }, 120_000);
+}
+
 describe('the latency-budget rule, engine-ts', () => {
   checkAll('ts');
   checkLong('ts');
   checkConstructive('ts');
   checkSelectConstructive('ts');
+  checkRulesConstructive('ts');
 });
 describeNative('the latency-budget rule, native engine', () => {
   checkAll(undefined);
   checkLong(undefined);
   checkConstructive(undefined);
   checkSelectConstructive(undefined);
+  checkRulesConstructive(undefined);
 });

@@ -1,4 +1,4 @@
-import { toSvcError } from '@svc/errors';
+import { SvcError, fromProblemDocument, toSvcError } from '@svc/errors';
 import { newCancelSignal, type Command } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
 import type { Access } from '../access';
@@ -48,6 +48,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
   async function answer(req: SolveRequest, plan: SolvePlan, ctx: SolveContext, t0: number, claim: KeyClaim | null, staged?: Staged): Promise<SolveOutcome> {
     const { principal } = ctx;
     const engine = engineKindFor(plan.command);
+    let queued: QueuedAck | null;
     // Quota (402) → result cache → compute budget (429) → safe mode (503), refunded when refused.
     const admission = await access.admitSolve(principal, {
       command: plan.command, units: plan.units, waiting: pool.waiting, cacheKey: staged?.cacheKey ?? cacheKeyOf(plan, engine),
@@ -62,21 +63,37 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
         return envelope;
       }
       // A heavy solve is persisted and queued; from here the job bills itself (jobs/).
-      const queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim, t0);
+      queued = await queueIfHeavy(req, plan, ctx, admission.charge, claim, t0);
       if (queued) {
         admission.handOver();
-        return queued;
+      } else {
+        const out = await runPlan(plan, { pool: staged?.pool ?? pool, engineKindFor, metrics }, {
+          t0, lane: 'sync', cancel: staged?.cancel, billing: () => ({ left: admission.left, alert: admission.usageAlert }),
+        });
+        await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable, answer: claim?.completion(200, out.envelope) });
+        return out.envelope;
       }
-      const out = await runPlan(plan, { pool: staged?.pool ?? pool, engineKindFor, metrics }, {
-        t0, lane: 'sync', cancel: staged?.cancel, billing: () => ({ left: admission.left, alert: admission.usageAlert }),
-      });
-      await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable, answer: claim?.completion(200, out.envelope) });
-      return out.envelope;
     } catch (e) {
       // A failed solve is never billed; the original fault is what the caller needs to see.
       await admission.abort();
       throw e;
     }
+    // A keyed request keeps its 202: it is stored with the job, and a replay answers the same.
+    return claim || ctx.respondAsync ? queued : withinSyncWindow(queued, t0);
+  }
+
+  /**
+   * The sync window: a solve queued by its estimate answers as a solve in the request would when
+   * its job ends within `syncWaitMs` of the acceptance: 200 with the job's result (billed once, by
+   * the job), or the job's failure (refunded by the job); past the window, or cancelled, the 202.
+   */
+  async function withinSyncWindow(ack: QueuedAck, t0: number): Promise<SolveOutcome> {
+    const left = t0 + jobs.limits.syncWaitMs - performance.now();
+    if (left <= 0) return ack;
+    const end = await jobs.ending(ack.job_id, left);
+    if (end?.status === 'done') return end.result;
+    if (end?.status === 'failed') throw fromProblemDocument(end.error) ?? new SvcError('SVC_ENGINE_FAILURE', `Job ${ack.job_id} failed; GET ${ack.poll} shows its problem document.`);
+    return ack;
   }
 
   /** With `allowQueue`, a plan whose estimated work reaches the threshold is persisted as a job for the units already charged. */

@@ -13,6 +13,11 @@ export interface SolveContext {
   /** A heavy solve may be answered with a queued job (202) instead of the envelope; front doors set it. */
   readonly allowQueue?: boolean;
   /**
+   * The caller prefers the 202 of a queued solve at once (HTTP `Prefer: respond-async`, RFC 7240):
+   * no sync window (jobs/job-config.ts `syncWaitMs`).
+   */
+  readonly respondAsync?: boolean;
+  /**
    * `performance.now()` when the request arrived at its front door (HTTP: Fastify's start of the
    * request, before its body is read): the latency budget counts from here (solve/deadline.ts).
    * Absent: when the service is called.

@@ -1,10 +1,10 @@
 import { normalizeEffort, withTag } from '@svc/client';
-import { SvcError, exitCodeFor, problemDocument, type ProblemDocument } from '@svc/errors';
+import { SvcError, exitCodeFor, type ProblemDocument } from '@svc/errors';
 import { flagValue } from '../args';
 import type { CommandSpec } from '../command-spec';
 import { SOLVE_FLAGS } from '../flags';
 import { readInput, refuseTwicePinned } from '../read-problem';
-import { compactDoc, line, localProblem, pickFields, withCredentialOrigin } from '../render';
+import { asWritten, compactDoc, line, localProblem, pickFields, withCredentialOrigin } from '../render';
 import { openSession } from '../session';
 import { COMMAND_NAME, knownCommand, solveFlagsOf, solveOne, type SolveFlags } from './solve';
 
@@ -108,7 +108,7 @@ export const BATCH_COMMAND: CommandSpec = {
         } catch {
           // An unreadable skipped line is skipped all the same.
         }
-        error = problemDocument(new SvcError('SVC_SKIPPED', `line ${k} skipped: --fail-fast tripped on an earlier line; nothing was sent.`));
+        error = asWritten(io, localProblem(new SvcError('SVC_SKIPPED', `line ${k} skipped: --fail-fast tripped on an earlier line; nothing was sent.`)));
         exitCode = exitCodeFor('SVC_SKIPPED');
         skipped++;
       } else {
@@ -129,7 +129,7 @@ export const BATCH_COMMAND: CommandSpec = {
           }
         } catch (e) {
           const err = e instanceof SvcError ? e : new SvcError('SVC_INVALID_INPUT', `line ${k}: ${(e as Error).message}`);
-          error = localProblem(err);
+          error = asWritten(io, localProblem(err));
           exitCode = exitCodeFor(err.code);
         }
         if (error) {

@@ -1,6 +1,6 @@
 import { CLIENT_VERSION, type ClientResult } from '@svc/client';
 import { COMMANDS as SERVICE_COMMANDS } from '@svc/contracts/commands';
-import { SvcError, problemDocument, exitCodeFor } from '@svc/errors';
+import { SvcError, exitCodeFor } from '@svc/errors';
 import type { CommandContext, CommandSpec } from '../command-spec';
 import { emitError, emitSuccess, line, localProblem, table, truncateAnswer } from '../render';
 import { openSession } from '../session';
@@ -105,7 +105,7 @@ export const EXAMPLES_COMMAND: CommandSpec = {
     const ex = examples.find((e) => e.id === id);
     if (!ex) {
       const err = new SvcError('SVC_NOT_FOUND', `No example "${id}"; \`svc examples\` lists them.`);
-      return emitError(io, ctx.output, null, problemDocument(err), exitCodeFor(err.code));
+      return emitError(io, ctx.output, null, localProblem(err, 'found by svc in the examples list'), exitCodeFor(err.code));
     }
     if (!cliKnows(ex)) {
       const err = new SvcError('SVC_UPGRADE_REQUIRED', `Example "${id}" needs a newer svc than ${CLIENT_VERSION} (command ${String(ex.command)}${ex.min_cli_version ? `, svc ${String(ex.min_cli_version)}` : ''}).`);

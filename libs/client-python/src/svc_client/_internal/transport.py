@@ -45,9 +45,9 @@ def _fault(e: BaseException) -> str:
 
 
 def exchange(
-    opener: urllib.request.OpenerDirector, req: Request, timeout_s: float, wall_clock: Callable[[], float]
+    opener: urllib.request.OpenerDirector, req: Request, timeout_s: float, wall_clock: Callable[[], float], docs_url: str
 ) -> Exchange:
-    """Sends one request and classifies the answer."""
+    """Sends one request and classifies the answer; documents it builds itself link `docs_url` (the client's base URL)."""
     r = urllib.request.Request(req.url, data=req.body, headers=req.headers, method=req.method)
     try:
         try:
@@ -61,7 +61,7 @@ def exchange(
             finally:
                 e.close()
     except (urllib.error.URLError, OSError, http.client.HTTPException, ValueError) as e:
-        return Exchange(False, None, doc=local_error("SVC_NETWORK", f"Could not reach {req.url}: {_fault(e)}."))
+        return Exchange(False, None, doc=local_error("SVC_NETWORK", f"Could not reach {req.url}: {_fault(e)}.", docs_url=docs_url))
 
     retry_after_s = parse_retry_after(headers.get("retry-after") if headers else None, wall_clock())
     content_type = (headers.get("content-type") if headers else None) or "no content type"
@@ -73,13 +73,13 @@ def exchange(
         snippet = re.sub(r"\s+", " ", text).strip()[:_SNIPPET]
         detail = f"HTTP {status} with a non-JSON body ({content_type})" + (f': "{snippet}"' if snippet else "") + "."
         return Exchange(False, status, retry_after_s=retry_after_s,
-                        doc=local_error("SVC_UPSTREAM_INVALID_RESPONSE", detail, upstream_status=status))
+                        doc=local_error("SVC_UPSTREAM_INVALID_RESPONSE", detail, docs_url=docs_url, upstream_status=status))
 
     if 200 <= status < 300:
         if not isinstance(parsed, dict):
             return Exchange(False, status, doc=local_error(
                 "SVC_UPSTREAM_INVALID_RESPONSE", f"HTTP {status} with a JSON body that is not an object.",
-                upstream_status=status))
+                docs_url=docs_url, upstream_status=status))
         return Exchange(True, status, body=parsed)
 
     code = parsed.get("code") if isinstance(parsed, dict) else None
@@ -88,7 +88,7 @@ def exchange(
         return Exchange(False, status, retry_after_s=retry_after_s, doc=local_error(
             "SVC_UPSTREAM_INVALID_RESPONSE",
             f"HTTP {status} with a JSON body that is not a known problem document{hint}.",
-            upstream_status=status, upstream_body=parsed))
+            docs_url=docs_url, upstream_status=status, upstream_body=parsed))
     # Keep the server's document as sent; fill only what a client needs to branch on.
     doc = dict(parsed)
     if not isinstance(doc.get("retryable"), bool):

@@ -12,6 +12,7 @@
 #include "common/prng.h"
 #include "rules/branch_bound.h"
 #include "rules/encoding.h"
+#include "rules/greedy.h"
 #include "rules/tabu.h"
 
 namespace svc::core {
@@ -146,6 +147,11 @@ CallStatus SolveRules(const RulesProblem& p, const SolveOptions& options, const 
       work.restarts += c.phases;
       if (Better(ScoreRules(p, c.x), ScoreRules(p, x))) x = std::move(c.x);
     }
+  }
+  // A search cut by a limit answers at least the greedy repair (docs/contract.md "Latency budget").
+  if (stop != Stop::kNone) {
+    std::vector<uint8_t> g = RulesGreedy(enc, eps_e);
+    if (Better(ScoreRules(p, g), ScoreRules(p, x))) x = std::move(g);
   }
   const RulesScore score = ScoreRules(p, x);
   out->answer = std::move(x);

@@ -13,7 +13,9 @@
  * max(1000, 10·n)) moves gives an incumbent; branch and bound runs from it and, when it finishes
  * within bbSteps, proves it. Otherwise the tabu search resumes from the best assignment so far
  * with the remaining moves (same generator) and the lexicographically better of the two is kept.
- * Violations and energy of the answer are recomputed by the independent evaluator.
+ * A search stopped by a limit (deadline, cancel) answers at least the greedy repair (greedy.ts),
+ * so a 1 ms budget never answers the unconstrained start. Violations and energy of the answer are
+ * recomputed by the independent evaluator.
  */
 import type { CancelSignal, SolveRequest } from '../../base';
 import type { RulesProblem, RulesResult } from './problem';
@@ -24,6 +26,7 @@ import { Limits } from '../../kernels/model';
 import { encodeRules, epsilonFor } from './encoding';
 import { rulesTabu } from './tabu';
 import { rulesBranchAndBound } from './branch-bound';
+import { rulesGreedy } from './greedy';
 
 /** Solves a rules request synchronously. */
 export function solveRules(req: SolveRequest<RulesProblem>, signal?: CancelSignal): RulesResult {
@@ -55,11 +58,11 @@ export function solveRules(req: SolveRequest<RulesProblem>, signal?: CancelSigna
       const c = rulesTabu(enc, budget, rest, rng, limits, epsE, x);
       work.iterations += c.moves;
       work.restarts += c.phases;
-      const sc = evaluateRules(p, c.x);
-      const sx = evaluateRules(p, x);
-      if (sc.violations < sx.violations || (sc.violations === sx.violations && sc.energy < sx.energy)) x = c.x;
+      x = better(p, x, c.x);
     }
   }
+  // A search cut by a limit answers at least the greedy repair (docs/contract.md "Latency budget").
+  if (limits.stopped !== null) x = better(p, x, rulesGreedy(enc, epsE));
   const score = evaluateRules(p, x);
   return {
     kind: 'rules',
@@ -71,4 +74,11 @@ export function solveRules(req: SolveRequest<RulesProblem>, signal?: CancelSigna
     work,
     engineMs: performance.now() - started,
   };
+}
+
+/** `b` when it is lexicographically better in (violations, energy) than `a`, else `a`. */
+function better(p: RulesProblem, a: Uint8Array, b: Uint8Array): Uint8Array {
+  const sa = evaluateRules(p, a);
+  const sb = evaluateRules(p, b);
+  return sb.violations < sa.violations || (sb.violations === sa.violations && sb.energy < sa.energy) ? b : a;
 }
