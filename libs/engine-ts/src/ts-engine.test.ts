@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineConformanceSuite, randomMaxcut, randomQubo } from './testing';
+import { engineConformanceSuite, randomMaxcut, randomQubo } from './families/qubo/testing';
 import { createTsEngine, solveSync, TS_ENGINE_ID } from './ts-engine';
 import { tabuSearch } from './kernels/tabu';
 import { maxcutModel, quboModel, Limits } from './kernels/model';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut } from '../families/qubo/canonical';
-import { bruteForce, plantedBipartiteMaxcut, randomMaxcut, type WeightKind } from '../testing';
+import { bruteForce, plantedBipartiteMaxcut, randomMaxcut, type WeightKind } from '../families/qubo/testing';
 import { cutCycleBound } from './cut-bound';
 import { Limits, maxcutModel } from './model';
 

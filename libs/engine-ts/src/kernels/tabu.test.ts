@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMaxcut, evaluateQubo } from '../families/qubo/evaluate';
 import { Prng } from '../prng';
-import { randomMaxcut, randomQubo } from '../testing';
+import { randomMaxcut, randomQubo } from '../families/qubo/testing';
 import { Limits, maxcutModel, modelEnergy, quboModel } from './model';
 import { isSymmetric, tabuSearch, type TabuParams } from './tabu';
 
