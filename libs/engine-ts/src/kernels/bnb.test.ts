@@ -3,7 +3,8 @@ import { canonicalMaxcut, canonicalQubo } from '../families/qubo/canonical';
 import type { CanonicalProblem } from '../engine';
 import { bruteForce, randomMaxcut, randomQubo, type WeightKind } from '../families/qubo/testing';
 import { branchAndBound, bnbOrder } from './bnb';
-import { Limits, maxcutModel, type Model, modelEnergy, quboModel } from './model';
+import { Limits, type Model, modelEnergy, quboModel } from './model';
+import { maxcutModel } from '../families/qubo/model';
 
 const none = () => new Limits(null, Infinity);
 
