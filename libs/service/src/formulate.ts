@@ -98,8 +98,7 @@ export function formulate(command: string, available: (c: Command) => boolean): 
       '1-based indices (the largest index must be n − 1).',
       'Sending a map field as an array, or an array field as a map.',
       'Forgetting the tag or a real description (SVC_MISSING_TAG / SVC_MISSING_DESCRIPTION).',
-      ...(c === 'maxcut' ? ['Neither edges nor complete: true (or an empty edge list); a self-edge [i, i, w].'] : []),
-      ...(c === 'optimize' ? ['Expecting a maximum: optimize minimises, so negate the weights of a maximisation.'] : []),
+      ...(MODULES[c as Command]?.worksheet.mistakes ?? []),
     ],
     example: solved
       ? { source: 'examples', problem: solved.problem, expected: { ...solved.expected, query: solved.query } }
