@@ -53,8 +53,6 @@ export {
 } from './metrics';
 export { measureStore } from './measured-store';
 export { serveOperations, METRICS_REUSE_MS, OPS_MAX_CONNECTIONS, type OperationsServer } from './serve-operations';
-export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
-export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
 export { RawJson } from './solve/raw-json';
 export { createDoor, CALL_OPTION_KEYS, type AdmittedSolve, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';

@@ -30,7 +30,6 @@ const SCOPES: { dir: string; families: ReadonlySet<string> }[] = [
  * (a new offender) and on a listed name the file no longer uses (delete it from the list).
  */
 const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
-  'libs/service/src/index.ts': { names: ['quantum-scale'], removedBy: 'unassigned: re-exports the adapter and checker of quantum-scale' },
   'libs/service/src/receipt.ts': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: the receipt form of qubo and maxcut problems' },
   'libs/service/src/svcb.ts': { names: ['maxcut', 'optimize', 'qubo'], removedBy: 'unassigned: the SVCB binary lane carries optimize and maxcut only' },
   'libs/engine-ts/src/base.ts': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
