@@ -30,8 +30,6 @@ const SCOPES: { dir: string; families: ReadonlySet<string> }[] = [
  * (a new offender) and on a listed name the file no longer uses (delete it from the list).
  */
 const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
-  'libs/service/src/receipt.ts': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: the receipt form of qubo and maxcut problems' },
-  'libs/service/src/svcb.ts': { names: ['maxcut', 'optimize', 'qubo'], removedBy: 'unassigned: the SVCB binary lane carries optimize and maxcut only' },
   'libs/engine-ts/src/base.ts': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
   'libs/engine-ts/src/index.ts': { names: ['cover', 'design', 'maxcut', 'milp', 'planted', 'planted-ising', 'qap', 'quantum-scale', 'qubo', 'rank', 'rules', 'select', 'tsp'], removedBy: 'unassigned: the package barrel re-exports the API of each family (@svc/engine-ts/families/* is the per-family entry)' },
   'libs/engine-native/src/core/common/request.h': { names: ['planted', 'rules', 'sample', 'xorsat'], removedBy: 'unassigned: the ResultKind names sample/rules/planted/xorsat (the QUBO budgets left SolveOptions)' },

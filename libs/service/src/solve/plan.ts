@@ -6,7 +6,7 @@ import { computeUnits } from '../compute-units';
 import { resolveVersion } from '../versions';
 import type { Principal } from '../principal';
 import { ADAPTERS, type PreparedSolve } from '../commands';
-import { decodeSvcb, prepareSvcb } from '../svcb';
+import { decodeSvcb, prepareSvcb } from '../commands/shared/svcb';
 import type { CacheKeyInput } from '../result-cache';
 
 /** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
