@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '@svc/contracts/command-names';
+import { PROOF_KINDS } from '@svc/contracts';
 import { FAMILIES } from '@svc/engine-ts';
 import { namesUsed, offendersIn } from './family-names';
 
@@ -30,17 +31,15 @@ const SCOPES: { dir: string; families: ReadonlySet<string> }[] = [
  * (a new offender) and on a listed name the file no longer uses (delete it from the list).
  */
 const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
-  'libs/engine-ts/src/base.ts': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
   'libs/engine-ts/src/index.ts': { names: ['cover', 'design', 'maxcut', 'milp', 'planted', 'planted-ising', 'qap', 'quantum-scale', 'qubo', 'rank', 'rules', 'select', 'tsp'], removedBy: 'unassigned: the package barrel re-exports the API of each family (@svc/engine-ts/families/* is the per-family entry)' },
   'libs/engine-native/src/core/common/request.h': { names: ['planted', 'rules', 'sample', 'xorsat'], removedBy: 'unassigned: the ResultKind names sample/rules/planted/xorsat (the QUBO budgets left SolveOptions)' },
-  'libs/engine-native/src/core/common/status.h': { names: ['planted'], removedBy: 'unassigned: the proof kind planted shares the name of a family' },
   'libs/engine-native/src/core/testing/fuzz_solve.cc': { names: ['xorsat'], removedBy: 'unassigned: the driver checks ResultKind::kXorsat (the family generators are in core/<family>/fuzz.h)' },
   'libs/engine-native/src/core/testing/test_instances.h': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: QUBO test instances for the kernel tests' },
 };
 
 function found(): Map<string, string[]> {
   const all = new Map<string, string[]>();
-  for (const s of SCOPES) for (const [f, names] of offendersIn(join(ROOT, s.dir), s.families, NAMES)) all.set(`${s.dir}/${f}`, names);
+  for (const s of SCOPES) for (const [f, names] of offendersIn(join(ROOT, s.dir), s.families, NAMES, PROOF_KINDS)) all.set(`${s.dir}/${f}`, names);
   return all;
 }
 
@@ -90,6 +89,16 @@ describe('what counts as naming a command or family', () => {
     'const tspx = 1; const atsp = 2;',
   ])('%s names nothing', (src) => {
     expect(namesUsed('x.ts', src, N)).toEqual([]);
+  });
+
+  it('a proof kind of the contract is not a family name on a line that names the proof type', () => {
+    const P = ['planted', 'tsp'];
+    const kinds = ['exhaustive', 'planted'];
+    expect(namesUsed('x.ts', "export type Proof = 'exhaustive' | 'planted' | null;", P, kinds)).toEqual([]);
+    expect(namesUsed('x.h', 'case Proof::kPlanted: return "planted";', P, kinds)).toEqual([]);
+    expect(namesUsed('x.h', 'case ResultKind::kPlanted: return "planted";', P, kinds)).toEqual(['planted']);
+    expect(namesUsed('x.ts', "const f = 'planted';", P, kinds)).toEqual(['planted']);
+    expect(namesUsed('x.ts', "export type Proof = 'planted';", P)).toEqual(['planted']);
   });
 
   it('a file named after a family names it', () => {
