@@ -34,7 +34,6 @@ const KNOWN: Record<string, { names: string[]; removedBy: string }> = {
   'libs/engine-ts/src/index.ts': { names: ['cover', 'design', 'maxcut', 'milp', 'planted', 'planted-ising', 'qap', 'quantum-scale', 'qubo', 'rank', 'rules', 'select', 'tsp'], removedBy: 'unassigned: the package barrel re-exports the API of each family (@svc/engine-ts/families/* is the per-family entry)' },
   'libs/engine-native/src/core/common/request.h': { names: ['planted', 'rules', 'sample', 'xorsat'], removedBy: 'unassigned: the ResultKind names sample/rules/planted/xorsat (the QUBO budgets left SolveOptions)' },
   'libs/engine-native/src/core/testing/fuzz_solve.cc': { names: ['xorsat'], removedBy: 'unassigned: the driver checks ResultKind::kXorsat (the family generators are in core/<family>/fuzz.h)' },
-  'libs/engine-native/src/core/testing/test_instances.h': { names: ['maxcut', 'qubo'], removedBy: 'unassigned: QUBO test instances for the kernel tests' },
 };
 
 function found(): Map<string, string[]> {
