@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, unpackSpinBits } from '@svc/contracts';
-import { plantedCouplingList } from '@svc/service';
+import { plantedCouplingList } from '@svc/service/commands/quantum-scale';
 import { TAG, call, expectProblem, sandboxToken, start, stopAll, type TestServer } from '../test/helpers';
 
 // quantum-scale over HTTP: the planted instance is built and solved on the server; the answer

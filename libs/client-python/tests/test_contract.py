@@ -48,7 +48,7 @@ class ContractTest(unittest.TestCase):
             self.assertEqual(svc_client.exit_code_for(code), exit_code, code)
 
     def test_one_function_per_command(self):
-        self.assertEqual(len(svc_client.COMMANDS), 25)
+        self.assertEqual(len(set(svc_client.COMMANDS)), len(svc_client.COMMANDS))
         for command in svc_client.COMMANDS:
             name = command.replace("-", "_")
             self.assertTrue(callable(getattr(svc_client, name)), name)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalCover, coverBudgetFor, createTsEngine, evaluateCover, newCancelSignal, type CoverProblem, type EngineRequest } from '@svc/engine-ts';
-import { randomCover } from '@svc/engine-ts/testing';
+import { randomCover } from '@svc/engine-ts/families/cover/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

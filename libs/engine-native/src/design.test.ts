@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalDesign, createTsEngine, designBudgetFor, evaluateDesign, newCancelSignal, type DesignProblem, type EngineRequest } from '@svc/engine-ts';
-import { randomDesign } from '@svc/engine-ts/testing';
+import { randomDesign } from '@svc/engine-ts/families/design/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

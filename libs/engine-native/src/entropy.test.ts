@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalEntropy } from '@svc/engine-ts/families/entropy';
-import { ghzState, randomState, referenceEntropy } from '@svc/engine-ts/testing/entropy';
-import { tfimTerms, xxzTerms, type TermJson } from '@svc/engine-ts/testing/spectrum';
+import { ghzState, randomState, referenceEntropy } from '@svc/engine-ts/families/entropy/testing';
+import { tfimTerms, xxzTerms, type TermJson } from '@svc/engine-ts/families/spectrum/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, Prng, type EngineRequest, type EngineResult } from '@svc/engine-ts';
 import { canonicalProtect, canonicalRecover, type ErasureProblem } from '@svc/engine-ts/families/erasure';
-import { absentBytes, erasureData, everyErasurePattern, randomErasure, referenceShards, withLost } from '@svc/engine-ts/testing/erasure';
+import { absentBytes, erasureData, everyErasurePattern, randomErasure, referenceShards, withLost } from '@svc/engine-ts/families/erasure/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type CanonicalProblem, type EngineRequest, type ExactMethod } from '@svc/engine-ts';
-import { randomMaxcut, randomQubo } from '@svc/engine-ts/testing';
+import { randomMaxcut, randomQubo } from '@svc/engine-ts/families/qubo/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

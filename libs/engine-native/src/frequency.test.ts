@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, Prng, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalFrequency, frequencyBudgetFor, FREQUENCY_WINDOWS, peaksOf } from '@svc/engine-ts/families/frequency';
-import { toneCrbStd, toneSignal } from '@svc/engine-ts/testing/frequency';
+import { toneCrbStd, toneSignal } from '@svc/engine-ts/families/frequency/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

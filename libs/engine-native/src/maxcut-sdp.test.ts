@@ -2,7 +2,7 @@
 // engines compute it operation for operation alike, so they report the same bound.
 import { expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
-import { randomMaxcut } from '@svc/engine-ts/testing';
+import { randomMaxcut } from '@svc/engine-ts/families/qubo/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

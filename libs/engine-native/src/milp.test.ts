@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMilp, createTsEngine, evaluateMilp, milpBudgetFor, newCancelSignal, type EngineRequest, type MilpProblem, type VectorResult } from '@svc/engine-ts';
-import { randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
+import { randomMilp, randomSingularMilp } from '@svc/engine-ts/families/milp/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

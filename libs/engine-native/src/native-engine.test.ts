@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type CanonicalProblem, type Command, type EngineRequest } from '@svc/engine-ts';
-import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/testing';
+import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/families/qubo/testing';
 import { selectEngine } from './create-engine';
 import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeLoadFailureLine, nativeStatus } from './index';
 import { describeNative } from './testing';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalPhase, phaseVerdict, type PhaseInput } from '@svc/engine-ts/families/phase';
-import { acceptable, knownPhase, sweepPoints } from '@svc/engine-ts/testing/phase';
+import { acceptable, knownPhase, sweepPoints } from '@svc/engine-ts/families/phase/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
 import { canonicalPrecision, decimalText, type PrecisionProblem } from '@svc/engine-ts/families/precision';
-import { hasPython, pythonPrecision, randomPrecisionCases, squareOf, type PrecisionCase } from '@svc/engine-ts/testing/precision';
+import { hasPython, pythonPrecision, randomPrecisionCases, squareOf, type PrecisionCase } from '@svc/engine-ts/families/precision/testing';
 import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';
 import type { NativeAddon } from './load-native-addon';

@@ -3,7 +3,8 @@
 // sense, never better than the final answer, monotone, and more than one on a solve of a second or more.
 import { expect, it } from 'vitest';
 import { canonicalMilp, canonicalQap, canonicalTsp, createTsEngine, Prng, type Engine, type EngineProgress, type EngineRequest, type EngineResult, type QapProblem, type TspProblem } from '@svc/engine-ts';
-import { randomMaxcut, randomMilp, randomQubo } from '@svc/engine-ts/testing';
+import { randomMaxcut, randomQubo } from '@svc/engine-ts/families/qubo/testing';
+import { randomMilp } from '@svc/engine-ts/families/milp/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

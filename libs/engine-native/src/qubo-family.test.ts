@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalIsing, canonicalPins, canonicalQubo, createTsEngine, isingToQubo, type EngineRequest } from '@svc/engine-ts';
-import { expectKind, quboFamilyConformanceSuite, randomIsingInput, randomPins, randomQuboInput } from '@svc/engine-ts/testing';
+import { expectKind } from '@svc/engine-ts/testing';
+import { quboFamilyConformanceSuite, randomIsingInput, randomPins, randomQuboInput } from '@svc/engine-ts/families/qubo/testing';
 import { createNativeEngine, nativeStatus } from './index';
 import { describeNative } from './testing';
 

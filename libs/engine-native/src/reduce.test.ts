@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
 import { canonicalReduce, decimalTextOf, parseReduceAnswer } from '@svc/engine-ts/families/reduce';
-import { basisJson, knapsackBasis, plainDeterminant, plainProduct, plainReducedFailure, uniformBasis } from '@svc/engine-ts/testing/reduce';
+import { basisJson, knapsackBasis, plainDeterminant, plainProduct, plainReducedFailure, uniformBasis } from '@svc/engine-ts/families/reduce/testing';
 import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';
 import type { NativeAddon } from './load-native-addon';

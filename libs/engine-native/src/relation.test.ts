@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTsEngine, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalRelation, type RelationInput } from '@svc/engine-ts/families/relation';
-import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from '@svc/engine-ts/testing/relation';
+import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from '@svc/engine-ts/families/relation/testing';
 import { Prng } from '@svc/engine-ts';
 import { createEngine, createNativeEngine, loadNativeAddon, nativeLibraryDeclarations } from './index';
 import { describeNative } from './testing';

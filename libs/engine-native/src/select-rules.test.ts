@@ -3,7 +3,8 @@ import {
   canonicalSelect, createTsEngine, evaluateRules, evaluateSelect, newCancelSignal, rulesBudgetFor, rulesSizeOf,
   selectBudgetFor, type EngineRequest,
 } from '@svc/engine-ts';
-import { randomRules, randomSelect, randomSelectInput } from '@svc/engine-ts/testing';
+import { randomRules } from '@svc/engine-ts/families/rules/testing';
+import { randomSelect, randomSelectInput } from '@svc/engine-ts/families/select/testing';
 import { createNativeEngine, loadNativeAddon } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalSpectrum } from '@svc/engine-ts/families/spectrum';
-import { randomPauliTerms, tfimPeriodicLowest, tfimTerms, xxzTerms, type TermJson } from '@svc/engine-ts/testing/spectrum';
+import { randomPauliTerms, tfimPeriodicLowest, tfimTerms, xxzTerms, type TermJson } from '@svc/engine-ts/families/spectrum/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

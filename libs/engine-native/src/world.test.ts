@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type EngineRequest, type NumericResult } from '@svc/engine-ts';
 import { canonicalWorld, worldBudgetFor, type WorldInput } from '@svc/engine-ts/families/world';
-import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/testing/world';
+import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/families/world/testing';
 import { Prng } from '@svc/engine-ts';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createTsEngine, newCancelSignal, type EngineRequest, type Effort } from '@svc/engine-ts';
 import { canonicalXorsat, evaluateXorsat, planXorsat, type XorsatProblem } from '@svc/engine-ts/families/xorsat';
-import { bruteXorsat, plainRankXorsat, randomXorsat, sparseXorsat, type XorsatInput } from '@svc/engine-ts/testing/xorsat';
+import { bruteXorsat, plainRankXorsat, randomXorsat, sparseXorsat, type XorsatInput } from '@svc/engine-ts/families/xorsat/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 

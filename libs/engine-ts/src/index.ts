@@ -4,7 +4,7 @@
  * rules; planted for quantum-scale) its canonical problem, builders, independent evaluator, work
  * budget and pure-TypeScript solver, over the shared search machinery of kernels/; plus the shared
  * PRNG and the model versions of the budgets. Test helpers (instance generators, the conformance
- * suites) live in `@svc/engine-ts/testing`.
+ * suites) live in each family's `@svc/engine-ts/families/<family>/testing`.
  */
 export {
   CANCEL_FLAG,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { engineConformanceSuite, randomMaxcut, randomQubo } from './testing';
+import { engineConformanceSuite, randomMaxcut, randomQubo } from './families/qubo/testing';
 import { createTsEngine, solveSync, TS_ENGINE_ID } from './ts-engine';
 import { tabuSearch } from './kernels/tabu';
-import { maxcutModel, quboModel, Limits } from './kernels/model';
+import { quboModel, Limits } from './kernels/model';
+import { maxcutModel } from './families/qubo/model';
 import { budgetFor } from './families/qubo/budget';
 import { Prng } from './prng';
 import type { Command } from './base';

@@ -88,7 +88,7 @@ export function formulate(command: string, available: (c: Command) => boolean): 
     ],
     steps: [
       'Name the decision variables and give each a 0-based index (write the mapping down; the answer comes back by index).',
-      'Write the objective in the command\'s form (see "objective"), keeping the sign convention: optimize minimises, maxcut maximises.',
+      'Write the objective in the command\'s form (see "objective"), keeping its sense: "objective" says whether the command minimises or maximises.',
       'Fill the fields below; leave optional ones out rather than sending empty placeholders.',
       `Preflight for free: POST /api/v1/analyze/${c} (validity, difficulty, recommended effort, compute units, whether it would be queued).`,
       `Solve: POST /api/v1/solve/${c}; a heavy problem answers 202 with a job to poll.`,
@@ -98,8 +98,7 @@ export function formulate(command: string, available: (c: Command) => boolean): 
       '1-based indices (the largest index must be n − 1).',
       'Sending a map field as an array, or an array field as a map.',
       'Forgetting the tag or a real description (SVC_MISSING_TAG / SVC_MISSING_DESCRIPTION).',
-      ...(c === 'maxcut' ? ['Neither edges nor complete: true (or an empty edge list); a self-edge [i, i, w].'] : []),
-      ...(c === 'optimize' ? ['Expecting a maximum: optimize minimises, so negate the weights of a maximisation.'] : []),
+      ...(MODULES[c as Command]?.worksheet.mistakes ?? []),
     ],
     example: solved
       ? { source: 'examples', problem: solved.problem, expected: { ...solved.expected, query: solved.query } }

@@ -8,7 +8,8 @@ export type { SolveContext, SolveEnvelope, Observability } from './solve/types';
 export { bearerToken, type Principal, type SandboxPrincipal } from './principal';
 export { resolveLimits, intSetting, DEFAULT_LIMITS, MIB, type SandboxLimits, type ServiceLimits } from './config';
 export { computeUnits, COMPUTE_UNITS_FORMULA, EFFORT_FACTORS, UNITS_BLOCK } from './compute-units';
-export { receipt, receiptProblem, type ReceiptInput } from './receipt';
+export { receipt, type ReceiptInput } from './receipt';
+export { receiptProblem } from './commands/shared/qubo-family';
 export { canonicalJson } from './canonical-json';
 export { resolveVersion, MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } from './versions';
 export { defaultWorkerFile, readRss, RssSampler } from './solve/pool';
@@ -38,7 +39,7 @@ export { estimateWork, MS_PER_WORK, WORK_PER_UNIT_FALLBACK, type WorkEstimate } 
 export {
   decodeSvcb, prepareSvcb, encodeSvcb, SVCB_MAGIC, SVCB_VERSION, SVCB_COMMANDS, SVCB_HEADER_BYTES, SVCB_CONTENT_TYPE,
   type DecodedSvcb, type SvcbProblem, type SvcbCommand,
-} from './svcb';
+} from './commands/shared/svcb';
 export { routeProblem, splitComputeBody, SHAPES, type RouteCandidate, type ComputeContract } from './route-problem';
 export {
   checkAnswer, verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
@@ -53,8 +54,6 @@ export {
 } from './metrics';
 export { measureStore } from './measured-store';
 export { serveOperations, METRICS_REUSE_MS, OPS_MAX_CONNECTIONS, type OperationsServer } from './serve-operations';
-export { plantedCouplingList, quantumScaleAdapter } from './commands/quantum-scale/adapter';
-export { quantumScaleChecker } from './commands/quantum-scale/check-answer';
 export { RawJson } from './solve/raw-json';
 export { createDoor, CALL_OPTION_KEYS, type AdmittedSolve, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';

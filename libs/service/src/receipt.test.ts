@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts';
-import { prepareReceipt, receipt, receiptProblem } from './receipt';
+import { receiptProblem } from './commands/shared/qubo-family';
+import { prepareReceipt, receipt } from './receipt';
 
 const base = { command: 'optimize' as const, seed: 0, effort: 'medium' as const, version: '2026-11-01', engine: 'ts', answer: [1, 0, 1] };
 

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Engine, NumericResult } from '@svc/engine-ts';
 import { canonicalEntropy } from '@svc/engine-ts/families/entropy';
-import { fitCentralCharge, randomState } from '@svc/engine-ts/testing/entropy';
-import { tfimTerms } from '@svc/engine-ts/testing/spectrum';
+import { fitCentralCharge, randomState } from '@svc/engine-ts/families/entropy/testing';
+import { tfimTerms } from '@svc/engine-ts/families/spectrum/testing';
 import { linePlot } from '../plot/svg';
 import { table } from './table';
 

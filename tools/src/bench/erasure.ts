@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { validateProblem } from '@svc/contracts';
 import type { Engine, EngineResult } from '@svc/engine-ts';
 import { canonicalProtect, canonicalRecover, type ErasureProblem } from '@svc/engine-ts/families/erasure';
-import { erasureData } from '@svc/engine-ts/testing/erasure';
+import { erasureData } from '@svc/engine-ts/families/erasure/testing';
 import { ADAPTERS } from '@svc/service';
 import { table } from './table';
 

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Prng, type Engine, type NumericResult } from '@svc/engine-ts';
 import { canonicalFrequency, planFft, planRealFft, fftInPlace, realFft } from '@svc/engine-ts/families/frequency';
-import { toneCrbStd, toneSignal } from '@svc/engine-ts/testing/frequency';
+import { toneCrbStd, toneSignal } from '@svc/engine-ts/families/frequency/testing';
 import { linePlot } from '../plot/svg';
 import { table } from './table';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Engine, NumericResult } from '@svc/engine-ts';
 import { canonicalPhase, phaseVerdict, type PhaseInput } from '@svc/engine-ts/families/phase';
-import { acceptable, knownPhase, sweepPoints } from '@svc/engine-ts/testing/phase';
+import { acceptable, knownPhase, sweepPoints } from '@svc/engine-ts/families/phase/testing';
 import { linePlot } from '../plot/svg';
 import { table } from './table';
 

@@ -8,8 +8,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { canonicalMilp, canonicalQap, canonicalTsp, Prng, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
-import { randomMaxcut, randomQubo } from '@svc/engine-ts/testing/generators';
-import { randomMilp } from '@svc/engine-ts/testing/milp';
+import { randomMaxcut, randomQubo } from '@svc/engine-ts/families/qubo/testing';
+import { randomMilp } from '@svc/engine-ts/families/milp/testing';
 import { table } from './table';
 
 function tspPoints(seed: number, n: number): EngineRequest['problem'] {

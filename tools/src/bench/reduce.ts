@@ -5,7 +5,7 @@
  * to BENCH_REDUCE_TS_MAX vectors, default 50), and the `fplll` command line (fplll-tools, the same
  * basis in a file, `-a lll -d 0.99`: process start and parsing included) side by side, plus the
  * service's independent re-check of the native answer (U·B = B', V·B' = B, integral Gram–Schmidt).
- * Without latticegen the bases come from engine-ts/testing/reduce.ts (same types). One run each.
+ * Without latticegen the bases come from engine-ts/families/reduce/testing.ts (same types). One run each.
  * BENCH_REDUCE = comma list of "r:d:b" / "u:d:b" (default knapsack d = 50, 100, 200 with b = 2d,
  * and uniform d = 50, 100, 200 with b = 20).
  */
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Engine } from '@svc/engine-ts';
 import { canonicalReduce, checkReduced, checkSameLattice, decimalTextOf, parseReduceAnswer, type IntMatrix } from '@svc/engine-ts/families/reduce';
-import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/testing/reduce';
+import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/families/reduce/testing';
 import { table } from './table';
 
 const has = (cmd: string): boolean => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
@@ -109,7 +109,7 @@ export async function benchReduce(ts: Engine, native: Engine | null): Promise<st
   }
   return [
     '## reduce (LLL, delta 0.99)',
-    `Bases: ${latticegen ? "fplll's latticegen (-randseed 1)" : 'engine-ts/testing/reduce.ts (latticegen not found)'}; one run each; wall and CPU ms (CPU: user + system of the process, all threads — the figure to read on a loaded machine).`,
+    `Bases: ${latticegen ? "fplll's latticegen (-randseed 1)" : 'engine-ts/families/reduce/testing.ts (latticegen not found)'}; one run each; wall and CPU ms (CPU: user + system of the process, all threads — the figure to read on a loaded machine).`,
     nativeHere ? 'native: fplll L² + exact GMP pass + exact check through N-API; core: the engine\'s own time; work: exact-pass swaps/size reductions; re-check: the service\'s independent check of the answer (BigInt).' : 'native: not in this build (addon missing, or built without fplll): "-".',
     cli ? 'fplll CLI: `fplll -a lll -d 0.99 <file>` (fplll-tools), process start and parsing included.' : 'fplll CLI: not installed (apt-get install fplll-tools): "-".',
     table(['basis', 'size', 'native wall', 'native CPU', 'native core wall', 'work', 're-check wall', 'TS CPU', 'fplll CLI wall', 'fplll CLI CPU', 'native/CLI CPU', 'TS/native CPU', '‖b1‖'], rows),

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Engine, EngineRequest, NumericResult } from '@svc/engine-ts';
 import { canonicalRelation, type RelationInput } from '@svc/engine-ts/families/relation';
-import { polyRemainder, randomAlgebraic } from '@svc/engine-ts/testing/relation';
+import { polyRemainder, randomAlgebraic } from '@svc/engine-ts/families/relation/testing';
 import { table } from './table';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Engine, NumericResult } from '@svc/engine-ts';
 import { canonicalSpectrum } from '@svc/engine-ts/families/spectrum';
-import { betheGroundEnergy, tfimPeriodicLowest, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/spectrum';
+import { betheGroundEnergy, tfimPeriodicLowest, tfimTerms, xxzTerms } from '@svc/engine-ts/families/spectrum/testing';
 import { linePlot } from '../plot/svg';
 import { table } from './table';
 

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Prng, type Engine, type NumericResult } from '@svc/engine-ts';
 import { canonicalWorld, type WorldInput } from '@svc/engine-ts/families/world';
-import { randomChains, sampledGrid } from '@svc/engine-ts/testing/world';
+import { randomChains, sampledGrid } from '@svc/engine-ts/families/world/testing';
 import { table } from './table';
 
 const PY = `

@@ -21,7 +21,7 @@ import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Effort, Engine, EngineResult } from '@svc/engine-ts';
 import { canonicalXorsat, evaluateXorsat, planXorsat, type XorsatProblem } from '@svc/engine-ts/families/xorsat';
-import { sparseXorsat } from '@svc/engine-ts/testing/xorsat';
+import { sparseXorsat } from '@svc/engine-ts/families/xorsat/testing';
 import { lcg } from './lcg';
 import { table } from './table';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unpackSpinBits } from '@svc/contracts';
-import { plantedCouplingList } from '@svc/service';
+import { plantedCouplingList } from '@svc/service/commands/quantum-scale';
 import { svcSuite } from './svc-cli-harness';
 
 // quantum-scale end to end: the BUNDLED `svc quantum-scale` against a real server (port 0).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../prng';
-import { randomQubo } from '../testing';
+import { randomQubo } from '../families/qubo/testing';
 import { Annealer, annealScale, expNeg, isIntegral } from './anneal';
 import { BestTracker, FlipState } from './flip-state';
 import { computeDeltas, Limits, modelEnergy, quboModel } from './model';

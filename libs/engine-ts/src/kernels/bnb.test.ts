@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut, canonicalQubo } from '../families/qubo/canonical';
 import type { CanonicalProblem } from '../engine';
-import { bruteForce, randomMaxcut, randomQubo, type WeightKind } from '../testing';
+import { bruteForce, randomMaxcut, randomQubo, type WeightKind } from '../families/qubo/testing';
 import { branchAndBound, bnbOrder } from './bnb';
-import { Limits, maxcutModel, type Model, modelEnergy, quboModel } from './model';
+import { Limits, type Model, modelEnergy, quboModel } from './model';
+import { maxcutModel } from '../families/qubo/model';
 
 const none = () => new Limits(null, Infinity);
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalMaxcut } from '../families/qubo/canonical';
-import { bruteForce, plantedBipartiteMaxcut, randomMaxcut, type WeightKind } from '../testing';
+import { bruteForce, plantedBipartiteMaxcut, randomMaxcut, type WeightKind } from '../families/qubo/testing';
 import { cutCycleBound } from './cut-bound';
-import { Limits, maxcutModel } from './model';
+import { Limits } from './model';
+import { maxcutModel } from '../families/qubo/model';
 
 describe('max-cut cycle-parity bound', () => {
   it('is never below the maximum cut (300 random graphs, n <= 16)', { timeout: 60_000 }, () => {

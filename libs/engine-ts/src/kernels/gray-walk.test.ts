@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomQubo } from '../testing';
+import { randomQubo } from '../families/qubo/testing';
 import { bitsOfCode, GrayWalk, grayCode } from './gray-walk';
 import { computeDeltas, Limits, modelEnergy, quboModel } from './model';
 

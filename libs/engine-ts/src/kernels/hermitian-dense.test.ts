@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../prng';
-import { hermitianEigenvalues } from '../testing/spectrum';
+import { hermitianEigenvalues } from '../families/spectrum/testing';
 import { denseLowest } from './hermitian-dense';
 
 function randomHermitian(seed: number, n: number, complex: boolean, degenerate = false): [number, number][][] {

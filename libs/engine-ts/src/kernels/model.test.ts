@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { evaluateMaxcut, evaluateQubo } from '../families/qubo/evaluate';
 import { CANCEL_FLAG, DEADLINE_FLAG } from '../base';
 import { Prng } from '../prng';
-import { randomMaxcut, randomQubo } from '../testing';
+import { randomMaxcut, randomQubo } from '../families/qubo/testing';
 import { exactEnumerate } from '../families/qubo/exact';
-import { computeDeltas, Limits, maxcutModel, modelEnergy, quboModel } from './model';
+import { computeDeltas, Limits, modelEnergy, quboModel } from './model';
+import { maxcutModel } from '../families/qubo/model';
 import { greedyStart } from './tabu';
 
 describe('solver model', () => {

@@ -1,7 +1,6 @@
 /**
  * The solvers' common form: minimise E(x) = Σ h_i x_i + Σ_{i<j} W_ij x_i x_j over CSR adjacency.
- * Max-cut reduces to it exactly: cut(x) = Σ w_ij (x_i + x_j − 2 x_i x_j), so with
- * h_i = −Σ_j w_ij (row order) and W_ij = 2 w_ij we have E(x) = −cut(x).
+ * A family that is not a QUBO reduces to it in its own folder (max-cut: families/qubo/model.ts).
  */
 import { DEADLINE_FLAG, type PairList, type ProgressListener } from '../base';
 import { toCsr, type Csr } from '../csr';
@@ -13,12 +12,6 @@ export interface QuboTerms {
   readonly pairs: PairList;
 }
 
-/** What `maxcutModel` reads of a max-cut problem (families/qubo/problem.ts MaxcutProblem). */
-export interface CutEdges {
-  readonly n: number;
-  readonly edges: PairList | null;
-}
-
 export interface Model {
   readonly n: number;
   readonly h: Float64Array;
@@ -28,22 +21,6 @@ export interface Model {
 
 export function quboModel(p: QuboTerms): Model {
   return { n: p.n, h: p.linear, adj: toCsr(p.n, p.pairs) };
-}
-
-/** Requires `p.edges` (the complete graph is solved by construction, never through a model). */
-export function maxcutModel(p: CutEdges): Model {
-  if (p.edges === null) throw new Error('maxcutModel needs an explicit edge list');
-  const csr = toCsr(p.n, p.edges);
-  const h = new Float64Array(p.n);
-  const { offsets, weights } = csr;
-  for (let v = 0; v < p.n; v++) {
-    let s = 0;
-    for (let q = offsets[v]; q < offsets[v + 1]; q++) s += weights[q];
-    h[v] = -s;
-  }
-  const doubled = new Float64Array(weights.length);
-  for (let q = 0; q < weights.length; q++) doubled[q] = 2 * weights[q];
-  return { n: p.n, h, adj: { offsets, neighbours: csr.neighbours, weights: doubled } };
 }
 
 /** Energy of x under the model, recomputed from scratch (row order, each pair once: j > i). */

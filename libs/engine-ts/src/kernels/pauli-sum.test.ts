@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalPauliTerms } from '../families/spectrum/canonical';
-import { denseHamiltonian, randomPauliTerms, tfimTerms, xxzTerms } from '../testing/spectrum';
+import { denseHamiltonian, randomPauliTerms, tfimTerms, xxzTerms } from '../families/spectrum/testing';
 import { detectSymmetry, hadamardTerms, pauliOperator, popcount, SectorBasis, SectorOperator, sectorsFor, walshHadamard } from './pauli-sum';
 
 describe('pauli-sum', () => {

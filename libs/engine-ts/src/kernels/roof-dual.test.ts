@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQubo } from '../families/qubo/canonical';
 import type { QuboProblem } from '../families/qubo/problem';
-import { naiveObjective, randomQubo, type WeightKind } from '../testing';
+import { naiveObjective, randomQubo, type WeightKind } from '../families/qubo/testing';
 import { Limits, quboModel } from './model';
 import { roofDual, roofDualArcs } from './roof-dual';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateMaxcut, evaluateQubo } from '../families/qubo/evaluate';
 import { Prng } from '../prng';
-import { randomMaxcut, randomQubo } from '../testing';
-import { Limits, maxcutModel, modelEnergy, quboModel } from './model';
+import { randomMaxcut, randomQubo } from '../families/qubo/testing';
+import { Limits, modelEnergy, quboModel } from './model';
+import { maxcutModel } from '../families/qubo/model';
 import { isSymmetric, tabuSearch, type TabuParams } from './tabu';
 
 function params(n: number, maxMoves: number, over: Partial<TabuParams> = {}): TabuParams {

@@ -1,15 +1,10 @@
 /**
- * @svc/engine-ts/testing — test helpers; production code never imports them. Seeded instance
- * generators and naive brute force per family, and the engine conformance suites that both
- * engines (ts, native) must pass. Its members import each other's files directly, never this
- * barrel (an import cycle: tools/src/boundaries/cycles.test.ts).
+ * @svc/engine-ts/testing — the test helpers no family owns; production code never imports them.
+ * Each family's own generators, brute forces and conformance tests are in its folder
+ * (`@svc/engine-ts/families/<family>/testing`); the engine conformance suite that both engines
+ * (ts, native) must pass is the qubo family's `engineConformanceSuite`. Members import each other's
+ * files directly, never this barrel (an import cycle: tools/src/boundaries/cycles.test.ts).
  */
-export * from './generators';
-export * from './conformance';
-export * from './exact';
-export * from './qubo-family';
-export * from './select-rules';
 export * from './expect-kind';
-export * from './design';
-export * from './cover';
-export * from './milp';
+export * from './lcg';
+export * from './permutations';

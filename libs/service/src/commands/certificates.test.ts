@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { sparseXorsat } from '@svc/engine-ts/testing/xorsat';
-import { basisJson, knapsackBasis } from '@svc/engine-ts/testing/reduce';
+import { sparseXorsat } from '@svc/engine-ts/families/xorsat/testing';
+import { basisJson, knapsackBasis } from '@svc/engine-ts/families/reduce/testing';
 import { checkAnswer } from '../check-answer';
 import { rng } from '../../test/brute-force';
 import { closeServices, makeService } from '../../test/services';

@@ -15,8 +15,11 @@ export interface CommandModule {
   readonly checker: AnswerChecker;
   /** How `POST /api/v1/route` recognises a bare problem of this command. */
   readonly shape: RouteShape;
-  /** Worksheet parts (`GET /api/v1/formulate/<command>`): the objective sentence and a template when no example fits. */
-  readonly worksheet: { readonly objective: string; readonly template?: Readonly<Record<string, unknown>> };
+  /**
+   * Worksheet parts (`GET /api/v1/formulate/<command>`): the objective sentence, a template when no
+   * example fits, and the command's own common mistakes (after the ones every command shares).
+   */
+  readonly worksheet: { readonly objective: string; readonly template?: Readonly<Record<string, unknown>>; readonly mistakes?: readonly string[] };
   /** Engine-verified recipes of `GET /api/v1/examples` (solved in apps/http/src/meta.test.ts). */
   readonly examples: readonly Example[];
   /** Typical largest size certified per effort, when the command has such a cap (numbers in the command's own exact-caps.ts). */

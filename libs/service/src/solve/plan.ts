@@ -6,7 +6,7 @@ import { computeUnits } from '../compute-units';
 import { resolveVersion } from '../versions';
 import type { Principal } from '../principal';
 import { ADAPTERS, certifyingPrep, type PreparedSolve } from '../commands';
-import { decodeSvcb, prepareSvcb } from '../svcb';
+import { decodeSvcb, prepareSvcb } from '../commands/shared/svcb';
 import type { CacheKeyInput } from '../result-cache';
 import type { WorkEstimate } from './work-model';
 

@@ -5,7 +5,7 @@
 
 #include "qubo/evaluate.h"
 #include "kernels/model.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_util.h"
 #include "qubo/model.h"
 

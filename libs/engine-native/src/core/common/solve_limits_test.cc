@@ -13,7 +13,7 @@
 #include "qubo/exact.h"
 #include "common/registry.h"
 #include "kernels/tabu.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_util.h"
 #include "qubo/model.h"
 

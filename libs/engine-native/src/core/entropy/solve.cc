@@ -170,7 +170,7 @@ CallStatus SolveEntropy(const EntropyProblem& problem, const SolveOptions& optio
     g.converged = s.complete && !s.stopped && static_cast<int64_t>(s.values.size()) == o.k;
     g.degenerate = !(delta > 0);
   }
-  const Entanglement e = ComputeEntanglement(problem.n, psi, v.subsystem, kMaxSchmidt);
+  const Entanglement e = ComputeEntanglement(problem.n, psi, v.subsystem, kEntropyMaxSchmidt);
   Pack(problem, &e, state_t, g, v.vectors == 1 && !v.has_state ? &psi : nullptr, cut, out);
   const Stop stop = limits.CheckLimits();
   out->status = stop != Stop::kNone ? StatusFor(stop, ResultStatus::kWorkLimit) : ResultStatus::kWorkLimit;

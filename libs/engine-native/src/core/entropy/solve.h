@@ -18,7 +18,7 @@ namespace svc::core {
 // The largest state of the entropy family (and of its ground states): 2^20 amplitudes.
 inline constexpr int32_t kMaxEntropyQubits = 20;
 // The most Schmidt coefficients an answer lists (engine-ts MAX_SCHMIDT).
-inline constexpr int64_t kMaxSchmidt = 16;
+inline constexpr int64_t kEntropyMaxSchmidt = 16;
 
 // engine-ts entropyBudgetFor (families/entropy/budget.ts), field for field, by name.
 struct EntropyBudget {

@@ -11,7 +11,7 @@
 #include "kernels/model.h"
 #include "common/registry.h"
 #include "kernels/roof_dual.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
 #include "qubo/model.h"

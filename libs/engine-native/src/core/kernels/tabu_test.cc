@@ -16,7 +16,7 @@
 
 #include "qubo/evaluate.h"
 #include "kernels/move_scan.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_util.h"
 #include "qubo/model.h"
 

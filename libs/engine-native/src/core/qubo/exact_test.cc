@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "qubo/evaluate.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_util.h"
 #include "qubo/model.h"
 

@@ -8,7 +8,7 @@
 #include "common/registry.h"
 #include "qubo/bounds.h"
 #include "qubo/sdp_bound.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
 

@@ -6,7 +6,7 @@
 #include "qubo/bounds.h"
 #include "qubo/evaluate.h"
 #include "common/registry.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
 

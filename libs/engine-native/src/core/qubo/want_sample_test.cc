@@ -8,7 +8,7 @@
 #include "qubo/evaluate.h"
 #include "qubo/pinned.h"
 #include "common/registry.h"
-#include "testing/test_instances.h"
+#include "qubo/test_instances.h"
 #include "testing/test_options.h"
 #include "testing/test_util.h"
 

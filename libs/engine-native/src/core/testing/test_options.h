@@ -1,5 +1,5 @@
 // The registry names the core solve tests share (test binaries only); the qubo family's budget of
-// the tests is testing/test_instances.h Budget.
+// the tests is qubo/test_instances.h Budget.
 #ifndef SVC_CORE_TESTING_TEST_OPTIONS_H_
 #define SVC_CORE_TESTING_TEST_OPTIONS_H_
 

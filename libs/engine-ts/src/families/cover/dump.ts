@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of cover (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomCover } from '../../testing/cover';
+import { randomCover } from './testing';
 import { canonicalCover } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
-import { bruteCover, naiveCoverCost, randomCover, type CoverInput } from '../../testing/cover';
+import { bruteCover, naiveCoverCost, randomCover, type CoverInput } from './testing';
 import { canonicalCover } from './canonical';
 import { evaluateCover } from './evaluate';
 import { coverLocalSearch } from './local-search';

@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of design (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomDesign } from '../../testing/design';
+import { randomDesign } from './testing';
 import { canonicalDesign } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

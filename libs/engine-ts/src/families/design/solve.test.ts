@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
-import { bruteDesign, naiveDesignEnergy, randomDesign } from '../../testing/design';
+import { bruteDesign, naiveDesignEnergy, randomDesign } from './testing';
 import { canonicalDesign, type DesignInput } from './canonical';
 import { evaluateDesign } from './evaluate';
 import { solveDesign } from './solve';

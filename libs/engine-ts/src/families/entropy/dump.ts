@@ -1,7 +1,7 @@
 /** The behaviour dump's instances of entropy (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { ghzState, randomState } from '../../testing/entropy';
-import { tfimTerms, xxzTerms } from '../../testing/spectrum';
+import { ghzState, randomState } from './testing';
+import { tfimTerms, xxzTerms } from '../spectrum/testing';
 import { canonicalEntropy } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

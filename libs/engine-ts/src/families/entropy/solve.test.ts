@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort, type NumericResult } from '../../base';
-import { basisState, fitCentralCharge, ghzState, randomState, referenceEntropy, type Pairs } from '../../testing/entropy';
-import { tfimTerms, type TermJson } from '../../testing/spectrum';
+import { basisState, fitCentralCharge, ghzState, randomState, referenceEntropy, type Pairs } from './testing';
+import { tfimTerms, type TermJson } from '../spectrum/testing';
 import { canonicalEntropy } from './canonical';
 import { solveEntropy } from './solve';
 

@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of protect and recover (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { erasureData, referenceShards, withLost } from '../../testing/erasure';
+import { erasureData, referenceShards, withLost } from './testing';
 import { canonicalProtect, canonicalRecover } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Prng } from '../../prng';
-import { absentBytes, erasureData, everyErasurePattern, randomErasure, referenceShards, slowGfMul, withLost } from '../../testing/erasure';
+import { absentBytes, erasureData, everyErasurePattern, randomErasure, referenceShards, slowGfMul, withLost } from './testing';
 import { canonicalProtect, canonicalRecover, erasureLayout } from './canonical';
 import { ERASURE_MAX_SHARDS, rebuildRows } from './code';
 import { erasureMismatches } from './evaluate';

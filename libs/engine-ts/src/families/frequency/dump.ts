@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of frequency (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { toneSignal } from '../../testing/frequency';
+import { toneSignal } from './testing';
 import { canonicalFrequency } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

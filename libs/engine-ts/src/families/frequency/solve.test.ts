@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EFFORTS, newCancelSignal } from '../../base';
 import { Prng } from '../../prng';
-import { bruteDominantFrequency, toneCrbStd, toneSignal } from '../../testing/frequency';
+import { bruteDominantFrequency, toneCrbStd, toneSignal } from './testing';
 import { canonicalFrequency } from './canonical';
 import { evaluateFrequency } from './evaluate';
 import { peaksOf } from './problem';

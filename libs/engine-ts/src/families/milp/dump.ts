@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of milp (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomMilp, randomSingularMilp } from '../../testing/milp';
+import { randomMilp, randomSingularMilp } from './testing';
 import { canonicalMilp } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
-import { bruteMilp, naiveMilpObjective, randomMilp, randomSingularMilp, type MilpInput } from '../../testing/milp';
+import { bruteMilp, naiveMilpObjective, randomMilp, randomSingularMilp, type MilpInput } from './testing';
 import { canonicalMilp } from './canonical';
 import { Prng } from '../../prng';
 import { solveMilp } from './solve';

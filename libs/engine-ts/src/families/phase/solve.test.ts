@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal } from '../../base';
-import { acceptable, knownPhase, sweepPoints } from '../../testing/phase';
+import { acceptable, knownPhase, sweepPoints } from './testing';
 import { canonicalPhase, type PhaseInput } from './canonical';
 import { phaseVerdict } from './label';
 import { solvePhase } from './solve';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPython, publishedRounded, pythonPrecision, randomPrecisionCases, squareOf, type PrecisionCase } from '../../testing/precision';
+import { hasPython, publishedRounded, pythonPrecision, randomPrecisionCases, squareOf, type PrecisionCase } from './testing';
 import { canonicalPrecision, parseDecimal } from './canonical';
 import { formatDecimal, roundRatio } from './decimal';
 import { solvePrecision } from './solve';

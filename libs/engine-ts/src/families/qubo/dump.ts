@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of the qubo family's commands (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomMaxcut, randomQubo } from '../../testing/generators';
+import { randomMaxcut, randomQubo } from './testing';
 
 const SIZES = [8, 20, 60];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quboFamilyConformanceSuite } from '../../testing';
-import { allStatesByEnergy, naiveIsingEnergy, naiveQuboEnergy, randomIsingInput } from '../../testing/qubo-family';
+import { quboFamilyConformanceSuite } from './testing';
+import { allStatesByEnergy, naiveIsingEnergy, naiveQuboEnergy, randomIsingInput } from './testing';
 import { canonicalQubo } from './canonical';
 import { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits } from './ising';
 import { applyPins, canonicalPins } from './pins';

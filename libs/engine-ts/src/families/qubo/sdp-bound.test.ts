@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { solveSync } from '../../ts-engine';
-import { randomMaxcut } from '../../testing/generators';
+import { randomMaxcut } from './testing';
 import { canonicalMaxcut } from './canonical';
 import { dualCutBound, maxcutSdpBound, proveShift } from './sdp-bound';
 

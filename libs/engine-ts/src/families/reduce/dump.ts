@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of reduce (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { basisJson, knapsackBasis, uniformBasis } from '../../testing/reduce';
+import { basisJson, knapsackBasis, uniformBasis } from './testing';
 import { canonicalReduce } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

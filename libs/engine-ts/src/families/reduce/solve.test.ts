@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basisJson, knapsackBasis, plainDeterminant, plainProduct, plainReducedFailure, uniformBasis } from '../../testing/reduce';
+import { basisJson, knapsackBasis, plainDeterminant, plainProduct, plainReducedFailure, uniformBasis } from './testing';
 import { canonicalReduce } from './canonical';
 import { lllReduce } from './lll';
 import { parseReduceAnswer } from './problem';

@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of relation (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomAlgebraic } from '../../testing/relation';
+import { randomAlgebraic } from './testing';
 import { canonicalRelation } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

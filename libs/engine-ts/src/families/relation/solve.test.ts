@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from '../../testing/relation';
+import { digitsRefute, plantedCombination, polyRemainder, randomAlgebraic, RELATION_CONSTANTS } from './testing';
 import { Prng } from '../../prng';
 import { canonicalRelation, parseWritten } from './canonical';
 import { checkRelation, powerTerms, valueTerms } from './exact';

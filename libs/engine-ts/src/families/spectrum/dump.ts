@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of spectrum (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomPauliTerms, tfimTerms, xxzTerms } from '../../testing/spectrum';
+import { randomPauliTerms, tfimTerms, xxzTerms } from './testing';
 import { canonicalSpectrum } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../base';
 import { Limits } from '../../kernels/model';
 import { pauliSpectrum } from '../../kernels/pauli-spectrum';
-import { betheGroundEnergy, randomPauliTerms, referenceLowest, tfimOpenLowest, tfimPeriodicLowest, tfimTerms, xxzTerms, type TermJson } from '../../testing/spectrum';
+import { betheGroundEnergy, randomPauliTerms, referenceLowest, tfimOpenLowest, tfimPeriodicLowest, tfimTerms, xxzTerms, type TermJson } from './testing';
 import { canonicalPauliTerms, canonicalSpectrum } from './canonical';
 import { pauliEnergy } from './evaluate';
 import { solveSpectrum } from './solve';

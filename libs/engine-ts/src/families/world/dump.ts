@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of world (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomChains, randomCloud, sampledGrid } from '../../testing/world';
+import { randomChains, randomCloud, sampledGrid } from './testing';
 import { canonicalWorld } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

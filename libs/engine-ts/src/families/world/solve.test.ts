@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal } from '../../base';
 import { Prng } from '../../prng';
-import { bruteNeighbors, dhMatrix, matmul, randomChains, randomCloud, sampledGrid, unitNormal } from '../../testing/world';
+import { bruteNeighbors, dhMatrix, matmul, randomChains, randomCloud, sampledGrid, unitNormal } from './testing';
 import { canonicalWorld, type WorldInput } from './canonical';
 import { evaluateWorld } from './evaluate';
 import { solveWorld } from './solve';

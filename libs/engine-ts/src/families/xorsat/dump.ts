@@ -1,6 +1,6 @@
 /** The behaviour dump's instances of xorsat (testing/dump-instances.ts). */
 import type { DumpInstances } from '../../testing/dump-instances';
-import { randomXorsat, sparseXorsat } from '../../testing/xorsat';
+import { randomXorsat, sparseXorsat } from './testing';
 import { canonicalXorsat } from './canonical';
 
 export const DUMP_INSTANCES: DumpInstances = {

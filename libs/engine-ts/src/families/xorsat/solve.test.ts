@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCancelSignal, type Effort } from '../../engine';
 import { Prng } from '../../prng';
-import { bruteXorsat, naiveXorsatViolations, plainRankXorsat, randomXorsat, sparseXorsat, type XorsatInput } from '../../testing/xorsat';
+import { bruteXorsat, naiveXorsatViolations, plainRankXorsat, randomXorsat, sparseXorsat, type XorsatInput } from './testing';
 import { canonicalXorsat } from './canonical';
 import { backSubstitute, BitMatrix, echelonForm } from './echelon';
 import { coreNullSpace } from './eliminate';

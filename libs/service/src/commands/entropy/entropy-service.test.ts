@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, certaintyMatches } from '@svc/contracts';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { ghzState, randomState, referenceEntropy, type Pairs } from '@svc/engine-ts/testing/entropy';
-import { tfimTerms } from '@svc/engine-ts/testing/spectrum';
+import { ghzState, randomState, referenceEntropy, type Pairs } from '@svc/engine-ts/families/entropy/testing';
+import { tfimTerms } from '@svc/engine-ts/families/spectrum/testing';
 import { isSvcError } from '@svc/errors';
 import { closeServices, makeService } from '../../../test/services';
 import { recomputable, reducedEntropy, RECHECK_MAX_DIM } from './reduced-state';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CERTAINTY, certaintyMatches, validateProblem } from '@svc/contracts';
 import type { EngineResult, NumericResult } from '@svc/engine-ts';
-import { ghzState, randomState, referenceEntropy } from '@svc/engine-ts/testing/entropy';
-import { tfimTerms } from '@svc/engine-ts/testing/spectrum';
+import { ghzState, randomState, referenceEntropy } from '@svc/engine-ts/families/entropy/testing';
+import { tfimTerms } from '@svc/engine-ts/families/spectrum/testing';
 import { isSvcError } from '@svc/errors';
 import { CHECKERS } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';

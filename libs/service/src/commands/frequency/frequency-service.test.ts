@@ -5,7 +5,7 @@ import { CERTAINTY } from '@svc/contracts';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { solveSync, type EngineResult } from '@svc/engine-ts';
-import { toneSignal } from '@svc/engine-ts/testing/frequency';
+import { toneSignal } from '@svc/engine-ts/families/frequency/testing';
 import { adapterHarness, TAG } from '../../../test/adapters';
 import { closeServices, makeService, tempDir } from '../../../test/services';
 import { FREQUENCY_LIMITS } from '@svc/contracts';

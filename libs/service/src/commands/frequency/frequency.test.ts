@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateProblem } from '@svc/contracts';
 import type { EngineResult, NumericResult } from '@svc/engine-ts';
 import { Prng } from '@svc/engine-ts';
-import { toneSignal } from '@svc/engine-ts/testing/frequency';
+import { toneSignal } from '@svc/engine-ts/families/frequency/testing';
 import { CHECKERS, MODULES } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { numericCertainty, toleranceOf, toleranceText } from '../shared/numeric-certainty';

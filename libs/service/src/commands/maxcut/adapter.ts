@@ -1,10 +1,9 @@
 import { canonicalMaxcut, type RawPair } from '@svc/engine-ts';
 import type { MaxcutInput } from '@svc/contracts';
-import { receiptProblem } from '../../receipt';
 import { rescoreMaxcut } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';
 import type { CommandAdapter } from '../adapter';
-import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
+import { canonicalOrInvalid, receiptProblem, warmStartOf } from '../shared/qubo-family';
 
 /** maxcut: maximise the weight of edges whose ends are on different sides. */
 export const maxcutAdapter: CommandAdapter = {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeSvcb } from '../../svcb';
+import { encodeSvcb } from '../shared/svcb';
 import { closeServices, makeService } from '../../../test/services';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { rng } from '../../../test/brute-force';

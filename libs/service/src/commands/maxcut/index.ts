@@ -16,7 +16,10 @@ export const maxcutCommand: CommandModule = {
   certifiesSurely: maxcutSurely,
   certificate: maxcutCertificate,
   shape: { fields: ['edges', 'complete', 'warm_start'], requires: [['edges', 'complete']], distinctive: ['edges', 'complete'], prior: 0.9 },
-  worksheet: { objective: 'Maximise the total weight of edges whose two ends get different sides (0/1).' },
+  worksheet: {
+    objective: 'Maximise the total weight of edges whose two ends get different sides (0/1).',
+    mistakes: ['Neither edges nor complete: true (or an empty edge list); a self-edge [i, i, w].'],
+  },
   examples: Object.freeze([
     example({
       id: 'maxcut-ring-of-offices',

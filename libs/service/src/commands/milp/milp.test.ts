@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateProblem } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
-import { bruteMilp, randomMilp, randomSingularMilp } from '@svc/engine-ts/testing';
+import { bruteMilp, randomMilp, randomSingularMilp } from '@svc/engine-ts/families/milp/testing';
 import { CHECKERS } from '../index';
 import { createNativeEngine } from '@svc/engine-native';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';

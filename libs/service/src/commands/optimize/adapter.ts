@@ -1,10 +1,9 @@
 import { canonicalQubo, type RawPair } from '@svc/engine-ts';
 import type { OptimizeInput } from '@svc/contracts';
-import { receiptProblem } from '../../receipt';
 import { rescoreOptimize } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';
 import type { CommandAdapter } from '../adapter';
-import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
+import { canonicalOrInvalid, receiptProblem, warmStartOf } from '../shared/qubo-family';
 
 /** optimize: minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n. */
 export const optimizeAdapter: CommandAdapter = {

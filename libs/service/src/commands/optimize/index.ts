@@ -13,7 +13,10 @@ export const optimizeCommand: CommandModule = {
   exactCaps: () => quboExactCaps('optimize'),
   certifiesSurely: quboSurely,
   shape: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },
-  worksheet: { objective: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).' },
+  worksheet: {
+    objective: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).',
+    mistakes: ['Expecting a maximum: optimize minimises, so negate the weights of a maximisation.'],
+  },
   examples: Object.freeze([
     example({
       id: 'optimize-supplier-shortlist',

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, validateProblem } from '@svc/contracts';
 import { decimalBytes, type DecimalResult } from '@svc/engine-ts/families/precision';
-import { randomPrecisionCases, type PrecisionCase } from '@svc/engine-ts/testing/precision';
+import { randomPrecisionCases, type PrecisionCase } from '@svc/engine-ts/families/precision/testing';
 import { CHECKERS } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { closeServices, makeService } from '../../../test/services';

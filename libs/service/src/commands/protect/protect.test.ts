@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, ERASURE_CONSTRUCTION, ERASURE_LIMITS, type ErasureManifest } from '@svc/contracts';
 import { type EngineResult } from '@svc/engine-ts';
 import { ERASURE_CONSTRUCTION as ENGINE_CONSTRUCTION } from '@svc/engine-ts/families/erasure';
-import { erasureData, referenceShards } from '@svc/engine-ts/testing/erasure';
+import { erasureData, referenceShards } from '@svc/engine-ts/families/erasure/testing';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { adapterHarness, engineFailure, svcFault, TAG } from '../../../test/adapters';

@@ -3,6 +3,9 @@ import { example, type CommandModule } from '../command-module';
 import { quantumScaleAdapter } from './adapter';
 import { quantumScaleChecker } from './check-answer';
 
+/** The planted instance's coupling list, for other packages' tests (`@svc/service/commands/quantum-scale`). */
+export { plantedCouplingList } from './adapter';
+
 /** quantum-scale: everything the service knows about the command (registered in commands/index.ts). */
 export const quantumScaleCommand: CommandModule = {
   command: 'quantum-scale',

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, REGISTRY, type ErasureManifest } from '@svc/contracts';
 import { type EngineResult } from '@svc/engine-ts';
-import { erasureData, everyErasurePattern, referenceShards } from '@svc/engine-ts/testing/erasure';
+import { erasureData, everyErasurePattern, referenceShards } from '@svc/engine-ts/families/erasure/testing';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { adapterHarness, engineFailure, svcFault, TAG } from '../../../test/adapters';

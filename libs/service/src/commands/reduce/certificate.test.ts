@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/testing/reduce';
+import { basisJson, knapsackBasis, uniformBasis } from '@svc/engine-ts/families/reduce/testing';
 import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
 
 const DESCRIPTION = 'Reduce a lattice basis to find short vectors for a cryptanalysis exercise.';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTAINTY } from '@svc/contracts';
 import { decimalBytes, type ReduceResult } from '@svc/engine-ts/families/reduce';
-import { basisJson, knapsackBasis, plainReducedFailure, uniformBasis } from '@svc/engine-ts/testing/reduce';
+import { basisJson, knapsackBasis, plainReducedFailure, uniformBasis } from '@svc/engine-ts/families/reduce/testing';
 import { createNativeEngine, loadNativeAddon } from '@svc/engine-native';
 import { adapterHarness, engineFailure } from '../../../test/adapters';
 import { inputBasis, RECHECK_MAX_WORK, recheckWork } from './rescore';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTAINTY, certaintyMatches } from '@svc/contracts';
 import type { NumericResult } from '@svc/engine-ts';
-import { randomAlgebraic } from '@svc/engine-ts/testing/relation';
+import { randomAlgebraic } from '@svc/engine-ts/families/relation/testing';
 import { adapterHarness, engineFailure, svcFault } from '../../../test/adapters';
 import { boundText, polynomialText } from './adapter';
 import { VERIFY_NONE_MAX_WORK } from './check-answer';

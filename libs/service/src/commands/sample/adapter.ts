@@ -1,12 +1,11 @@
 import { canonicalQubo, DEFAULT_SAMPLE_COUNT, type QuboProblem, type RawPair } from '@svc/engine-ts';
 import type { SampleInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
-import { receiptProblem } from '../../receipt';
 import { rescoreOptimize } from '../optimize/rescore';
 import { checkSamples } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';
 import type { CommandAdapter } from '../adapter';
-import { canonicalOrInvalid, warmStartOf } from '../shared/qubo-family';
+import { canonicalOrInvalid, receiptProblem, warmStartOf } from '../shared/qubo-family';
 
 /**
  * sample: distinct low-energy assignments, sorted, with visit counts. Certified exactly when the

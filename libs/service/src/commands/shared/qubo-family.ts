@@ -1,10 +1,11 @@
 /**
  * Helpers the QUBO-family commands share (optimize, maxcut, feel, want, sample, and the
  * input-fault wrapper of every adapter): their certified caps, the enumeration certificate of
- * optimize and feel, and what a job of optimize or maxcut knows before its engine starts.
+ * optimize and feel, what a job of optimize or maxcut knows before its engine starts, and the
+ * receipt form of their canonical problems (shared by the JSON adapters and the SVCB lane).
  */
 import { SvcError } from '@svc/errors';
-import { budgetFor, certifiedCaps, cutUpperBound, evaluate, quboLowerBound, type Effort } from '@svc/engine-ts';
+import { budgetFor, certifiedCaps, cutUpperBound, evaluate, quboLowerBound, type CanonicalProblem, type Effort } from '@svc/engine-ts';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration } from './exact-caps';
@@ -43,4 +44,33 @@ export function quboProgressStart(prep: PreparedSolve): { bound: number | null; 
   const p = prep.problem;
   const bound = p.kind === 'qubo' ? quboLowerBound(p) : p.kind === 'maxcut' ? cutUpperBound(p) : null;
   return { bound, warmObjective: prep.warmStart ? evaluate(p, prep.warmStart) : null };
+}
+
+const pairsOf = (p: { i: Int32Array; j: Int32Array; w: Float64Array }): number[][] => {
+  const out: number[][] = new Array(p.i.length);
+  for (let k = 0; k < p.i.length; k++) out[k] = [p.i[k], p.j[k], p.w[k]];
+  return out;
+};
+
+/**
+ * The receipt form of a canonical problem: `n` resolved, linear terms as an index-keyed map
+ * (zero entries omitted, self-pairs already folded in), pairs i < j with duplicates summed and
+ * sorted, plus `warm_start` when given. Built from the canonical form so every input lane
+ * (JSON, SVCB) of the same problem yields the same receipt.
+ */
+export function receiptProblem(p: CanonicalProblem, warmStart?: ArrayLike<number>): Record<string, unknown> {
+  if (p.kind !== 'qubo' && p.kind !== 'maxcut') throw new Error(`receiptProblem covers optimize and maxcut; ${p.kind} has its own adapter form`);
+  const out: Record<string, unknown> = { n: p.n };
+  if (p.kind === 'qubo') {
+    const linear: Record<string, number> = {};
+    for (let k = 0; k < p.linear.length; k++) if (p.linear[k] !== 0) linear[String(k)] = p.linear[k];
+    out.linear = linear;
+    out.quadratic = pairsOf(p.pairs);
+  } else if (p.complete) {
+    out.complete = true;
+  } else {
+    out.edges = p.edges ? pairsOf(p.edges) : [];
+  }
+  if (warmStart) out.warm_start = Array.from(warmStart);
+  return out;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CERTAINTY, certaintyMatches, validateProblem } from '@svc/contracts';
 import type { EngineResult, NumericResult } from '@svc/engine-ts';
-import { randomPauliTerms, referenceLowest, tfimPeriodicLowest, tfimTerms, xxzTerms } from '@svc/engine-ts/testing/spectrum';
+import { randomPauliTerms, referenceLowest, tfimPeriodicLowest, tfimTerms, xxzTerms } from '@svc/engine-ts/families/spectrum/testing';
 import { CHECKERS } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { numericCertainty } from './adapter';

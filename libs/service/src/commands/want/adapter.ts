@@ -1,6 +1,6 @@
 import { applyPins, canonicalPins, canonicalQubo, type QuboProblem, type RawPair } from '@svc/engine-ts';
 import type { WantInput } from '@svc/contracts';
-import { receiptProblem } from '../../receipt';
+import { receiptProblem } from '../shared/qubo-family';
 import { rescoreOptimize } from '../optimize/rescore';
 import { checkPinsHold } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';

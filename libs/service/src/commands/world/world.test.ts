@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateProblem } from '@svc/contracts';
 import { isSvcError } from '@svc/errors';
 import type { EngineResult, NumericResult } from '@svc/engine-ts';
-import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/testing/world';
+import { randomChains, randomCloud, sampledGrid } from '@svc/engine-ts/families/world/testing';
 import { CHECKERS, MODULES } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';
 import { numericCertainty } from '../shared/numeric-certainty';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nativeOrFail } from '@svc/engine-native/testing';
-import { bruteXorsat, randomXorsat, sparseXorsat } from '@svc/engine-ts/testing/xorsat';
+import { bruteXorsat, randomXorsat, sparseXorsat } from '@svc/engine-ts/families/xorsat/testing';
 import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
 
 const DESCRIPTION = 'Set the switches so that the parity checks hold.';

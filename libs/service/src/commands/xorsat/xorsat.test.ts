@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, validateProblem } from '@svc/contracts';
 import { isSvcError } from '@svc/errors';
 import { LATEST_BUDGET_MODEL, type EngineResult } from '@svc/engine-ts';
-import { bruteXorsat, plainRankXorsat, randomXorsat, sparseXorsat } from '@svc/engine-ts/testing/xorsat';
+import { bruteXorsat, plainRankXorsat, randomXorsat, sparseXorsat } from '@svc/engine-ts/families/xorsat/testing';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { CHECKERS, sureCertificateOf } from '../index';
 import { adapterHarness, engineFailure, TAG } from '../../../test/adapters';

@@ -4,7 +4,7 @@
  * least-squares tone energy by direct sums, then golden-section search): no code shared with the
  * engines.
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface ToneSpec {
   /** Cycles per sample, 0 < f < ½. */

@@ -1,10 +1,10 @@
 /**
- * Test helpers of the entropy family (imported as @svc/engine-ts/testing/entropy): states as the
+ * Test helpers of the entropy family (imported as @svc/engine-ts/families/entropy/testing): states as the
  * request's [re, im] pairs (product, Bell, GHZ, seeded random), and an independent entropy: the
- * reduced density matrix summed entry by entry, its eigenvalues by Jacobi (testing/spectrum.ts).
+ * reduced density matrix summed entry by entry, its eigenvalues by Jacobi (families/spectrum/testing.ts).
  */
-import { Prng } from '../prng';
-import { hermitianEigenvalues } from './spectrum';
+import { Prng } from '../../prng';
+import { hermitianEigenvalues } from '../spectrum/testing';
 
 export type Pairs = [number, number][];
 

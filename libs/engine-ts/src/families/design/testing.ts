@@ -2,8 +2,8 @@
  * Seeded `design` instances and an independent brute force (no code shared with the engines), for
  * both engines' tests.
  */
-import { Prng } from '../prng';
-import type { DesignInput } from '../families/design/canonical';
+import { Prng } from '../../prng';
+import type { DesignInput } from './canonical';
 
 /**
  * cos(2πd/K) with the rational values (0, ±½, ±1) snapped to exactly those: Math.cos(2π/3) is

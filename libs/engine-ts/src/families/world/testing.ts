@@ -3,7 +3,7 @@
  * point clouds with duplicates, brute-force k nearest neighbours, heightmaps sampled from planes and
  * paraboloids with their exact heights and normals, and random chains.
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 /** n random points of `dim` coordinates in [0, scale), a share of them exact duplicates of earlier ones. */
 export function randomCloud(seed: number, n: number, dim: number, opts: { duplicates?: number; scale?: number; grid?: number } = {}): number[][] {

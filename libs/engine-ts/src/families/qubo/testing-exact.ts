@@ -4,9 +4,9 @@
  * engine. Brute force stays at n <= 18; larger optima come from certified answers.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CanonicalProblem, Effort, Engine, EngineRequest, EngineResult } from '../engine';
-import type { MaxcutProblem } from '../families/qubo/problem';
-import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type WeightKind } from './generators';
+import type { CanonicalProblem, Effort, Engine, EngineRequest, EngineResult } from '../../engine';
+import type { MaxcutProblem } from './problem';
+import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type WeightKind } from './testing-generators';
 
 function req(p: CanonicalProblem, extra: Partial<EngineRequest> = {}): EngineRequest {
   return { command: p.kind === 'qubo' ? 'optimize' : 'maxcut', problem: p, effort: 'medium', seed: 0, ...extra };

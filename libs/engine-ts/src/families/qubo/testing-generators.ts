@@ -1,11 +1,11 @@
 /**
  * Seeded instance generators of optimize and maxcut and an independent naive brute force
- * (test helpers, entry `@svc/engine-ts/testing`).
+ * (test helpers, entry `@svc/engine-ts/families/qubo/testing`).
  */
-import { canonicalMaxcut, canonicalQubo, type RawPair } from '../families/qubo/canonical';
-import type { CanonicalProblem } from '../engine';
-import type { MaxcutProblem, QuboProblem } from '../families/qubo/problem';
-import { Prng } from '../prng';
+import { canonicalMaxcut, canonicalQubo, type RawPair } from './canonical';
+import type { CanonicalProblem } from '../../engine';
+import type { MaxcutProblem, QuboProblem } from './problem';
+import { Prng } from '../../prng';
 // ---------------------------------------------------------------------------------------------
 // Generators
 

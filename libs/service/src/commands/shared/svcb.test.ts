@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isSvcError } from '@svc/errors';
 import { SVCB_HEADER_BYTES, decodeSvcb, encodeSvcb, prepareSvcb } from './svcb';
 
-const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../docs/svcb.md');
+const docs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../docs/svcb.md');
 const description = 'Split five offices into two teams.';
 const cycle = { command: 'maxcut' as const, n: 5, description, pairs: [[0, 1, 1], [1, 2, 1], [2, 3, 1], [3, 4, 1], [4, 0, 1]] as [number, number, number][] };
 

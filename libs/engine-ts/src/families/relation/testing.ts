@@ -5,7 +5,7 @@
  * to `digits` decimals (truncated) — no floating point anywhere. PSLQ must answer a factor of p
  * with that root (p itself when p is irreducible): polyRemainder checks the division exactly.
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface AlgebraicCase {
   /** Ascending coefficients of the generating polynomial. */

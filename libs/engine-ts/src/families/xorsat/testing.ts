@@ -1,5 +1,5 @@
 /** Seeded `xorsat` instances and an independent brute force (no code shared with the engines). */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface XorsatInput {
   readonly n: number;

@@ -1,11 +1,11 @@
 /**
- * Test helpers of the spectrum family (imported as @svc/engine-ts/testing/spectrum): model
+ * Test helpers of the spectrum family (imported as @svc/engine-ts/families/spectrum/testing): model
  * Hamiltonians as JSON terms, seeded random Pauli sums, and independent references — the
  * transverse-field Ising chain's free-fermion spectrum (open and periodic), the Heisenberg ring's
  * ground energy from the Bethe ansatz, and a dense eigensolver (cyclic Jacobi) over a matrix built
  * from the Pauli matrices by Kronecker products (no bit tricks, no sectors).
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface TermJson {
   coeff: number;

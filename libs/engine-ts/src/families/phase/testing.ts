@@ -1,9 +1,9 @@
 /**
- * Test helpers of the phase family (imported as @svc/engine-ts/testing/phase): the known phase
+ * Test helpers of the phase family (imported as @svc/engine-ts/families/phase/testing): the known phase
  * diagrams as reference labels, and the sweep points (couplings beyond ±10 % of each transition).
  */
-import type { PhaseLabel } from '../families/phase/label';
-import type { PhaseInput } from '../families/phase/canonical';
+import type { PhaseLabel } from './label';
+import type { PhaseInput } from './canonical';
 
 /** The thermodynamic-limit label of a model point, and whether it lies within ±10 % of a transition. */
 export function knownPhase(i: PhaseInput): { label: PhaseLabel; nearTransition: boolean } {

@@ -1,6 +1,7 @@
-// Random canonical instances and brute force for the core tests (not part of svc_core).
-#ifndef SVC_CORE_TESTING_TEST_INSTANCES_H_
-#define SVC_CORE_TESTING_TEST_INSTANCES_H_
+// Random canonical QUBO and max-cut instances and brute force for the core tests (test binaries only,
+// not part of svc_core): the qubo family's twin of engine-ts families/qubo/testing-generators.ts.
+#ifndef SVC_CORE_QUBO_TEST_INSTANCES_H_
+#define SVC_CORE_QUBO_TEST_INSTANCES_H_
 
 #include <cstdint>
 #include <limits>
@@ -108,4 +109,4 @@ inline double BruteMaxCut(const Instance& in) {
 // The names the qubo solve tests spell unqualified.
 using svc::test::Budget, svc::test::Budgeted;
 
-#endif  // SVC_CORE_TESTING_TEST_INSTANCES_H_
+#endif  // SVC_CORE_QUBO_TEST_INSTANCES_H_

@@ -2,7 +2,7 @@
  * Seeded `reduce` bases (the latticegen types of fplll: knapsack "r", uniform "u") and an
  * independent exact check in plain fractions (no code shared with the engines or verify.ts).
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 /** A random integer of exactly `bits` bits (top bit set), from the seeded generator. */
 export function randomBits(rng: Prng, bits: number): bigint {

@@ -9,11 +9,10 @@
 import { SvcError } from '@svc/errors';
 import { LIMITS } from '@svc/contracts';
 import { canonicalMaxcutFromArrays, canonicalQuboFromArrays, type EngineResult } from '@svc/engine-ts';
-import { receiptProblem } from './receipt';
-import { rescoreResult } from './commands/shared/rescore-result';
-import type { Rescored } from './internal/rescore';
-import type { PreparedSolve } from './commands';
-import { canonicalOrInvalid } from './commands/shared/qubo-family';
+import { rescoreResult } from './rescore-result';
+import type { Rescored } from '../../internal/rescore';
+import type { PreparedSolve } from '../adapter';
+import { canonicalOrInvalid, receiptProblem } from './qubo-family';
 
 export const SVCB_MAGIC = 'SVCB';
 export const SVCB_VERSION = 1;

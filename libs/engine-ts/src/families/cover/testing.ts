@@ -1,5 +1,5 @@
 /** Seeded `cover` instances and an independent brute force (no code shared with the engines). */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface CoverInput {
   readonly universe: number;

@@ -3,10 +3,10 @@
  * `decimal` module (sqrt, exp, ln, e = exp 1, ln 2 correctly rounded half-even at the context's
  * precision), exact integer roots for nthroot and powq (⌊y · 10^s⌋ by integer Newton, a tie told
  * apart by an exact power), and π by Machin's formula in integers with 40 guard digits (refused
- * when its rounding is within the guard's error of a tie). Imported as @svc/engine-ts/testing/precision.
+ * when its rounding is within the guard's error of a tie). Imported as @svc/engine-ts/families/precision/testing.
  */
 import { execFileSync } from 'node:child_process';
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 export interface PrecisionCase {
   readonly op: 'sqrt' | 'nthroot' | 'exp' | 'ln' | 'powq' | 'pi' | 'e' | 'ln2';

@@ -1,17 +1,17 @@
 /**
- * Test helpers for `feel`, `want` and `sample` (re-exported by `@svc/engine-ts/testing`):
+ * Test helpers for `feel`, `want` and `sample` (re-exported by `@svc/engine-ts/families/qubo/testing`):
  * seeded JSON-shaped inputs, naive brute forces that share no code with the engines, and the
  * conformance suite both engines must pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalQubo, type RawPair } from '../families/qubo/canonical';
-import { type Effort, type Engine, type EngineRequest, type EngineResult, newCancelSignal } from '../engine';
-import type { QuboProblem } from '../families/qubo/problem';
-import { canonicalIsing, isingToQubo } from '../families/qubo/ising';
-import { canonicalPins } from '../families/qubo/pins';
-import { Prng } from '../prng';
-import { expectKind } from './expect-kind';
-import { randomMaxcutInput, randomQuboInput, type RandomInstanceOptions, type WeightKind } from './generators';
+import { canonicalQubo, type RawPair } from './canonical';
+import { type Effort, type Engine, type EngineRequest, type EngineResult, newCancelSignal } from '../../engine';
+import type { QuboProblem } from './problem';
+import { canonicalIsing, isingToQubo } from './ising';
+import { canonicalPins } from './pins';
+import { Prng } from '../../prng';
+import { expectKind } from '../../testing/expect-kind';
+import { randomMaxcutInput, randomQuboInput, type RandomInstanceOptions, type WeightKind } from './testing-generators';
 
 // ---------------------------------------------------------------------------------------------
 // JSON-shaped inputs and naive evaluation

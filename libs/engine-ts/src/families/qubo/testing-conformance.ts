@@ -3,15 +3,16 @@
  * then the select/rules and exact-method suites.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalMaxcut, canonicalQubo } from '../families/qubo/canonical';
-import { budgetFor, exactBudgetFor } from '../families/qubo/budget';
-import { BUDGET_MODELS, LATEST_BUDGET_MODEL } from '../effort';
-import { type CanonicalProblem, type Effort, type Engine, type EngineRequest, type EngineResult, newCancelSignal } from '../engine';
-import type { MaxcutProblem } from '../families/qubo/problem';
-import { Prng } from '../prng';
-import { exactConformanceSuite } from './exact';
-import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type RandomInstanceOptions, type WeightKind } from './generators';
-import { selectRulesConformance } from './select-rules';
+import { canonicalMaxcut, canonicalQubo } from './canonical';
+import { budgetFor, exactBudgetFor } from './budget';
+import { BUDGET_MODELS, LATEST_BUDGET_MODEL } from '../../effort';
+import { type CanonicalProblem, type Effort, type Engine, type EngineRequest, type EngineResult, newCancelSignal } from '../../engine';
+import type { MaxcutProblem } from './problem';
+import { Prng } from '../../prng';
+import { exactConformanceSuite } from './testing-exact';
+import { bruteForce, naiveObjective, plantedBipartiteMaxcut, randomMaxcut, randomQubo, tol, type RandomInstanceOptions, type WeightKind } from './testing-generators';
+import { rulesConformance } from '../rules/testing';
+import { selectConformance } from '../select/testing';
 
 // ---------------------------------------------------------------------------------------------
 // Conformance suite
@@ -366,7 +367,8 @@ export function engineConformanceSuite(name: string, makeEngine: () => Engine | 
       await expect(engine.solve({ ...request(p), command: 'maxcut' })).rejects.toThrow();
     });
 
-    selectRulesConformance(name, makeEngine);
+    selectConformance(name, makeEngine);
+    rulesConformance(name, makeEngine);
     exactConformanceSuite(name, makeEngine);
   });
 }

@@ -1,6 +1,6 @@
 /** Seeded `milp` instances and an independent optimum (no code shared with the engines). */
-import { Prng } from '../prng';
-import type { MilpVarInput } from '../families/milp/canonical';
+import { Prng } from '../../prng';
+import type { MilpVarInput } from './canonical';
 
 export interface MilpInput {
   readonly vars: MilpVarInput[];

@@ -1,9 +1,9 @@
 /**
  * Seeded erasure data and a reference code computed from the definition with no code shared with
  * the engines: carry-less multiplication reduced by 0x11D, inverses by search, parity shard p =
- * Σ_j (1 / (p XOR j))·data_j. Both engines' tests import it (`@svc/engine-ts/testing/erasure`).
+ * Σ_j (1 / (p XOR j))·data_j. Both engines' tests import it (`@svc/engine-ts/families/erasure/testing`).
  */
-import { Prng } from '../prng';
+import { Prng } from '../../prng';
 
 /** a·b in GF(2^8) mod x^8 + x^4 + x^3 + x^2 + 1, by shift and add. */
 export function slowGfMul(a: number, b: number): number {
