@@ -263,9 +263,9 @@ describe('helpers (free)', () => {
       svc(['verify', 'tsp', '--local'], { stdin: JSON.stringify(tsp), ...down }),
     ]);
     expect(good.code).toBe(0);
-    expect(good.stdout).toMatch(/^maxcut: checks passed \(service_recheck; cut_value = 4\)/);
+    expect(good.stdout).toMatch(/^maxcut: checks passed \(formal_proof; cut_value = 4\)/);
     expect([bad.code, bad.json().ok, bad.json().verification]).toEqual([3, false, 'service_recheck']);
-    expect([local.code, local.json().verification, local.json().objective]).toEqual([0, 'local_recompute', 4]);
+    expect([local.code, local.json().verification, local.json().objective]).toEqual([0, 'formal_proof', 4]);
     expect(wrongLength.code).toBe(3);
     expect(wrongLength.stdout).toMatch(/FAIL declared_length\s+declared length 19 differs from the recomputed 18/);
   });
