@@ -19,6 +19,7 @@ export interface SolveMessage {
   max_latency_ms?: number;
   version?: string;
   idempotency_key?: string;
+  certificate?: 'full' | 'none';
 }
 
 /** The problem document a fault carries in its trailing metadata. */
@@ -53,7 +54,8 @@ export function solverClient(address: string, token?: string) {
     solve: (m: SolveMessage, o?: CallOpts) => unary('Solve', solveMsg(m), o),
     compute: (m: SolveMessage, o?: CallOpts) => unary('Compute', solveMsg(m), o),
     analyze: (m: SolveMessage, o?: CallOpts) => unary('Analyze', solveMsg(m), o),
-    verify: (m: { command: string; problem: Json; answer: unknown }) => unary('Verify', { command: m.command, problem: toStruct(m.problem), answer: toValue(m.answer) }),
+    verify: (m: { command: string; problem: Json; answer: unknown; certificate?: unknown }) =>
+      unary('Verify', { command: m.command, problem: toStruct(m.problem), answer: toValue(m.answer), ...(m.certificate !== undefined ? { certificate: toValue(m.certificate) } : {}) }),
     getJob: (jobId: string, waitSeconds = 0) => unary('GetJob', { job_id: jobId, wait_seconds: waitSeconds }),
     cancelJob: (jobId: string) => unary('CancelJob', { job_id: jobId }),
     capabilities: (o?: CallOpts) => unary('Capabilities', {}, o),

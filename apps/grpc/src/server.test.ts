@@ -62,6 +62,19 @@ describe('gRPC svc.v1.Solver', () => {
     expect(caps.ok && (caps.value.commands as { name: string }[]).map((x) => x.name)).toContain('maxcut');
   });
 
+  it('the certificate option and a certificate to verify reach the door (docs/certificates.md)', async () => {
+    const none = await client.solve({ command: 'maxcut', problem: ring(6), effort: 'high', certificate: 'none' });
+    expect(none.ok && none.value).toMatchObject({ certificate: null, certificate_omitted: expect.stringContaining('certificate=none') });
+    const full = await client.solve({ command: 'maxcut', problem: ring(6), effort: 'high' });
+    const cert = full.ok ? (full.value.certificate as Record<string, unknown>) : null;
+    expect(cert).toMatchObject({ kind: 'bipartite' });
+    const answer = full.ok ? full.value.answer : null;
+    const proven = await client.verify({ command: 'maxcut', problem: ring(6), answer, certificate: cert });
+    expect(proven.ok && proven.value).toMatchObject({ ok: true, verification: 'formal_proof' });
+    const bad = await client.solve({ command: 'maxcut', problem: ring(6), certificate: 'some' as 'full' });
+    expect(!bad.ok && bad.problem).toMatchObject({ code: 'SVC_INVALID_INPUT' });
+  });
+
   it('faults: mapped status, the detail, and the problem document in svc-problem-bin', async () => {
     const bad = await client.solve({ command: 'maxcut', problem: { ...ring(3), edges: [[0, 9, 1]] } });
     expect(bad).toMatchObject({ ok: false, status: grpc.status.INVALID_ARGUMENT });

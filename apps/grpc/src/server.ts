@@ -216,7 +216,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
   /** The solve options of a SolveRequest: only the field sets the latency budget (a call deadline does not). */
   const optionsOf = (msg: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
-    for (const k of ['effort', 'seed', 'max_latency_ms', 'version'] as const) if (msg[k] !== undefined) out[k] = msg[k];
+    for (const k of ['effort', 'seed', 'max_latency_ms', 'version', 'certificate'] as const) if (msg[k] !== undefined) out[k] = msg[k];
     return out;
   };
   /** The door's arguments of a SolveRequest, the problem a getter. */
@@ -263,7 +263,7 @@ export function solverImplementation(opts: GrpcDoorOptions): grpc.UntypedService
     }),
     Verify: unary('Verify', async (call, hold) => {
       const msg = decodeRequest(VerifyRequest, call.request);
-      const args = await withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer'], await principalOf(call), hold);
+      const args = await withDocuments(typeof msg.command === 'string' ? { command: msg.command } : {}, msg, ['problem', 'answer', 'certificate'], await principalOf(call), hold);
       return struct(await door.verify(args, problemCaller(call)));
     }),
     GetJob: unary('GetJob', async (call) => {
