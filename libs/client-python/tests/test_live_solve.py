@@ -53,6 +53,18 @@ class LiveSolveTest(unittest.TestCase):
             for field in ("receipt", "compute_units", "compute_units_left", "elapsed_ms", "observability", "version"):
                 self.assertIn(field, r)
 
+    def test_certificate_from_the_service_checks_locally_and_none_omits_it(self):
+        ring = {"description": "split a ring of six offices", "n": 6,
+                "edges": [[i, (i + 1) % 6, 1] for i in range(6)]}
+        r = CLIENT.solve("maxcut", ring, effort="high")
+        self.assertFalse(svc_client.is_error(r), r)
+        self.assertEqual(r["certificate"], {"kind": "bipartite"})
+        report = svc_client.check_certificate(ring, r, command="maxcut")
+        self.assertEqual((report["ok"], report["optimal"], report["bound"]), (True, True, "6"))
+        none = svc_client.maxcut(ring, effort="high", certificate="none", client=CLIENT)
+        self.assertIsNone(none["certificate"])
+        self.assertIn("certificate=none", none["certificate_omitted"])
+
     def test_optimize_certified_and_optimal(self):
         problem = random_qubo(10, 3)
         r = svc_client.optimize(problem, client=CLIENT)

@@ -65,18 +65,22 @@ def _call(client: Optional[Client], op: Callable[[Client], Result]) -> Result:
 
 def solve(command: str, problem: Mapping[str, Any], *, effort: Optional[str] = None, seed: Optional[int] = None,
           max_latency_ms: Optional[int] = None, version: Optional[str] = None,
-          idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None) -> Result:
+          idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None,
+          certificate: Optional[str] = None) -> Result:
     """Solves `problem` with `command` (`POST /api/v1/solve/<command>`); see `Client.solve`."""
     return _call(client, lambda c: c.solve(command, problem, effort=effort, seed=seed, max_latency_ms=max_latency_ms,
-                                           version=version, idempotency_key=idempotency_key, wait=wait))
+                                           version=version, idempotency_key=idempotency_key, wait=wait,
+                                           certificate=certificate))
 
 
 def compute(problem: Mapping[str, Any], *, effort: Optional[str] = None, seed: Optional[int] = None,
             max_latency_ms: Optional[int] = None, version: Optional[str] = None,
-            idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None) -> Result:
+            idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None,
+            certificate: Optional[str] = None) -> Result:
     """`POST /api/v1/compute`: the service routes the problem to a command by its shape."""
     return _call(client, lambda c: c.compute(problem, effort=effort, seed=seed, max_latency_ms=max_latency_ms,
-                                             version=version, idempotency_key=idempotency_key, wait=wait))
+                                             version=version, idempotency_key=idempotency_key, wait=wait,
+                                             certificate=certificate))
 
 
 def compute_binary(command: str, problem: Mapping[str, Any], *, effort: Optional[str] = None,
@@ -92,9 +96,10 @@ def compute_binary(command: str, problem: Mapping[str, Any], *, effort: Optional
 def _command_function(command: str) -> Callable[..., Result]:
     def fn(problem: Mapping[str, Any], *, effort: Optional[str] = None, seed: Optional[int] = None,
            max_latency_ms: Optional[int] = None, version: Optional[str] = None,
-           idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None) -> Result:
+           idempotency_key: Optional[str] = None, wait: Wait = True, client: Optional[Client] = None,
+           certificate: Optional[str] = None) -> Result:
         return solve(command, problem, effort=effort, seed=seed, max_latency_ms=max_latency_ms, version=version,
-                     idempotency_key=idempotency_key, wait=wait, client=client)
+                     idempotency_key=idempotency_key, wait=wait, client=client, certificate=certificate)
 
     fn.__name__ = fn.__qualname__ = command.replace("-", "_")
     fn.__doc__ = (f"Solves `{command}` ({PURPOSES[command]}); same options as `solve`." if STATUS[command] == "served"

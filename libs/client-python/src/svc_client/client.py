@@ -280,14 +280,15 @@ class Client:
 
     @staticmethod
     def _solve_query(effort: Optional[str], seed: Optional[int], max_latency_ms: Optional[int],
-                     version: Optional[str]) -> dict[str, Any]:
+                     version: Optional[str], certificate: Optional[str] = None) -> dict[str, Any]:
         _check_str("effort", effort)
         _check_int("seed", seed)
         _check_int("max_latency_ms", max_latency_ms)
         _check_str("version", version)
+        _check_str("certificate", certificate)
         return {
             "effort": None if effort is None else (normalize_effort(effort) or effort),
-            "seed": seed, "max_latency_ms": max_latency_ms, "version": version,
+            "seed": seed, "max_latency_ms": max_latency_ms, "version": version, "certificate": certificate,
         }
 
     def _wait_limit(self, wait: Wait) -> Optional[float]:
@@ -357,14 +358,15 @@ class Client:
 
     def solve(self, command: str, problem: Mapping[str, Any], *, effort: Optional[str] = None,
               seed: Optional[int] = None, max_latency_ms: Optional[int] = None, version: Optional[str] = None,
-              idempotency_key: Optional[str] = None, wait: Wait = True) -> Result:
+              idempotency_key: Optional[str] = None, wait: Wait = True, certificate: Optional[str] = None) -> Result:
         """`POST /api/v1/solve/<command>`: fills `tag`, sends one Idempotency-Key (reused across
-        retries), follows a 202 job to its end unless `wait=False` (a number is the wait limit in s)."""
+        retries), follows a 202 job to its end unless `wait=False` (a number is the wait limit in s).
+        `certificate` is "full" or "none" (docs/certificates.md; default: attached up to 1 MB)."""
         _check_command(command)
         _check_problem(problem)
         _check_str("idempotency_key", idempotency_key)
         _check_wait(wait)
-        query = self._solve_query(effort, seed, max_latency_ms, version)
+        query = self._solve_query(effort, seed, max_latency_ms, version, certificate)
         key = idempotency_key or str(uuid.uuid4())
         ex = self._post_json(f"/api/v1/solve/{urllib.parse.quote(command, safe='')}", with_tag(problem),
                              query=query, headers={"Idempotency-Key": key})
@@ -372,12 +374,12 @@ class Client:
 
     def compute(self, problem: Mapping[str, Any], *, effort: Optional[str] = None, seed: Optional[int] = None,
                 max_latency_ms: Optional[int] = None, version: Optional[str] = None,
-                idempotency_key: Optional[str] = None, wait: Wait = True) -> Result:
+                idempotency_key: Optional[str] = None, wait: Wait = True, certificate: Optional[str] = None) -> Result:
         """`POST /api/v1/compute`: the service routes the bare problem to a command by its shape."""
         _check_problem(problem)
         _check_str("idempotency_key", idempotency_key)
         _check_wait(wait)
-        query = self._solve_query(effort, seed, max_latency_ms, version)
+        query = self._solve_query(effort, seed, max_latency_ms, version, certificate)
         key = idempotency_key or str(uuid.uuid4())
         ex = self._post_json("/api/v1/compute", with_tag(problem), query=query, headers={"Idempotency-Key": key})
         return self._settle(ex, wait)
