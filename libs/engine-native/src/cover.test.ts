@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalCover, coverBudgetFor, createTsEngine, evaluateCover, newCancelSignal, type CoverProblem, type EngineRequest } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { canonicalCover, coverBudgetFor, evaluateCover, type CoverProblem } from '@svc/engine-ts/families/cover';
 import { randomCover } from '@svc/engine-ts/families/cover/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';

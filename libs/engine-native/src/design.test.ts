@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalDesign, createTsEngine, designBudgetFor, evaluateDesign, newCancelSignal, type DesignProblem, type EngineRequest } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { canonicalDesign, designBudgetFor, evaluateDesign, type DesignProblem } from '@svc/engine-ts/families/design';
 import { randomDesign } from '@svc/engine-ts/families/design/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';

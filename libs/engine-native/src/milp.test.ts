@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalMilp, createTsEngine, evaluateMilp, milpBudgetFor, newCancelSignal, type EngineRequest, type MilpProblem, type VectorResult } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { canonicalMilp, evaluateMilp, milpBudgetFor, type MilpProblem, type VectorResult } from '@svc/engine-ts/families/milp';
 import { randomMilp, randomSingularMilp } from '@svc/engine-ts/families/milp/testing';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';

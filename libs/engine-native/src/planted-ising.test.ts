@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectKind } from '@svc/engine-ts/testing';
-import {
-  createTsEngine, newCancelSignal, plantedEnergyOf, plantedLayout, type EngineRequest, type PlantedIsingProblem,
-} from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { plantedEnergyOf, plantedLayout, type PlantedIsingProblem } from '@svc/engine-ts/families/planted';
 import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

@@ -2,7 +2,10 @@
 // only (the same answer byte for byte with and without a listener), in the command's objective
 // sense, never better than the final answer, monotone, and more than one on a solve of a second or more.
 import { expect, it } from 'vitest';
-import { canonicalMilp, canonicalQap, canonicalTsp, createTsEngine, Prng, type Engine, type EngineProgress, type EngineRequest, type EngineResult, type QapProblem, type TspProblem } from '@svc/engine-ts';
+import { createTsEngine, Prng, type Engine, type EngineProgress, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { canonicalMilp } from '@svc/engine-ts/families/milp';
+import { canonicalQap, type QapProblem } from '@svc/engine-ts/families/qap';
+import { canonicalTsp, type TspProblem } from '@svc/engine-ts/families/tsp';
 import { randomMaxcut, randomQubo } from '@svc/engine-ts/families/qubo/testing';
 import { randomMilp } from '@svc/engine-ts/families/milp/testing';
 import { createNativeEngine } from './index';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalQap, createTsEngine, evaluateQap, newCancelSignal, Prng, qapBudgetFor, type EngineRequest, type QapProblem } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, Prng, type EngineRequest } from '@svc/engine-ts';
+import { canonicalQap, evaluateQap, qapBudgetFor, type QapProblem } from '@svc/engine-ts/families/qap';
 import { createNativeEngine, loadNativeAddon } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

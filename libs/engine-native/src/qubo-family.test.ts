@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalIsing, canonicalPins, canonicalQubo, createTsEngine, isingToQubo, type EngineRequest } from '@svc/engine-ts';
+import { createTsEngine, type EngineRequest } from '@svc/engine-ts';
+import { canonicalIsing, canonicalPins, canonicalQubo, isingToQubo } from '@svc/engine-ts/families/qubo';
 import { expectKind } from '@svc/engine-ts/testing';
 import { quboFamilyConformanceSuite, randomIsingInput, randomPins, randomQuboInput } from '@svc/engine-ts/families/qubo/testing';
 import { createNativeEngine, nativeStatus } from './index';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalRank, createTsEngine, evaluateRank, newCancelSignal, Prng, type EngineRequest, type RankProblem } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, Prng, type EngineRequest } from '@svc/engine-ts';
+import { canonicalRank, evaluateRank, type RankProblem } from '@svc/engine-ts/families/rank';
 import { createNativeEngine, loadNativeAddon } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';
-import { rankBudgetFor } from '@svc/engine-ts';
+import { rankBudgetFor } from '@svc/engine-ts/families/rank';
 
 
 /** votes random pairs; the lower index wins with probability 1 − noise. */

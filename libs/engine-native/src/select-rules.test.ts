@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalSelect, createTsEngine, evaluateRules, evaluateSelect, newCancelSignal, rulesBudgetFor, rulesSizeOf,
-  selectBudgetFor, type EngineRequest,
-} from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { evaluateRules, rulesBudgetFor, rulesSizeOf } from '@svc/engine-ts/families/rules';
+import { canonicalSelect, evaluateSelect, selectBudgetFor } from '@svc/engine-ts/families/select';
 import { randomRules } from '@svc/engine-ts/families/rules/testing';
 import { randomSelect, randomSelectInput } from '@svc/engine-ts/families/select/testing';
 import { createNativeEngine, loadNativeAddon } from './index';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTsp, createTsEngine, evaluateTsp, newCancelSignal, Prng, tspBudgetFor, type EngineRequest, type TspMetric, type TspProblem } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, Prng, type EngineRequest } from '@svc/engine-ts';
+import { canonicalTsp, evaluateTsp, tspBudgetFor, type TspMetric, type TspProblem } from '@svc/engine-ts/families/tsp';
 import { createNativeEngine, loadNativeAddon } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts';
+import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts/families/qubo';
 import { receiptProblem } from './commands/shared/qubo-family';
 import { prepareReceipt, receipt } from './receipt';
 

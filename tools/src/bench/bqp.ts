@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { canonicalQubo, type QuboProblem } from '@svc/engine-ts';
+import { canonicalQubo, type QuboProblem } from '@svc/engine-ts/families/qubo';
 
 /** One Beasley instance: the problem in our minimisation form and its best-known maximum. */
 export interface BqpInstance {

@@ -17,7 +17,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalCover, type CoverProblem, type Engine, type EngineResult } from '@svc/engine-ts';
+import { type Engine, type EngineResult } from '@svc/engine-ts';
+import { canonicalCover, type CoverProblem } from '@svc/engine-ts/families/cover';
 import { linePlot } from '../plot/svg';
 import { readScp, type ScpInstance } from './orlib-scp';
 import { table } from './table';

@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalDesign, type DesignProblem, type Engine, type EngineResult } from '@svc/engine-ts';
+import { type Engine, type EngineResult } from '@svc/engine-ts';
+import { canonicalDesign, type DesignProblem } from '@svc/engine-ts/families/design';
 import { linePlot } from '../plot/svg';
 import { colouringInput, readCol } from './coloring';
 import { table } from './table';

@@ -10,7 +10,8 @@
  * BENCH_CAPS_FAMILIES (default `qubo,maxcut-pm1,maxcut-unit`).
  */
 import { performance } from 'node:perf_hooks';
-import { canonicalMaxcut, canonicalQubo, type CanonicalProblem, type Engine } from '@svc/engine-ts';
+import { type CanonicalProblem, type Engine } from '@svc/engine-ts';
+import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts/families/qubo';
 import { table } from './table';
 import { lcg } from './lcg';
 

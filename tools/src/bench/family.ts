@@ -6,10 +6,10 @@
  * Environment: BENCH_FAMILY_EFFORTS (comma list, default `flash,medium`).
  */
 import { performance } from 'node:perf_hooks';
-import {
-  canonicalRules, canonicalSelect, RULE_KINDS, type Effort, type Engine, type EngineRequest,
-  type RawPair, type RawRule,
-} from '@svc/engine-ts';
+import { type Effort, type Engine, type EngineRequest } from '@svc/engine-ts';
+import { type RawPair } from '@svc/engine-ts/families/qubo';
+import { canonicalRules, RULE_KINDS, type RawRule } from '@svc/engine-ts/families/rules';
+import { canonicalSelect } from '@svc/engine-ts/families/select';
 import { table } from './table';
 import { lcg } from './lcg';
 

@@ -20,7 +20,8 @@
 import { performance } from 'node:perf_hooks';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalMaxcut, parseEffort, type Engine, type EngineProgress, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { parseEffort, type Engine, type EngineProgress, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { canonicalMaxcut } from '@svc/engine-ts/families/qubo';
 import { loadBqp } from './bqp';
 import { loadGset } from './gset';
 import { table } from './table';

@@ -65,9 +65,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { validateProblem } from '@svc/contracts';
-import {
-  canonicalMaxcut, canonicalQubo, createTsEngine, type Effort, type Engine, type EngineRequest,
-} from '@svc/engine-ts';
+import { createTsEngine, type Effort, type Engine, type EngineRequest } from '@svc/engine-ts';
+import { canonicalMaxcut, canonicalQubo } from '@svc/engine-ts/families/qubo';
 import { createNativeEngine, nativeStatus } from '@svc/engine-native';
 import { benchmarksDir, loadGset } from './gset';
 import { table } from './table';

@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalMilp, type Engine, type MilpVarInput } from '@svc/engine-ts';
+import { type Engine } from '@svc/engine-ts';
+import { canonicalMilp, type MilpVarInput } from '@svc/engine-ts/families/milp';
 import { linePlot } from '../plot/svg';
 import { lcg } from './lcg';
 import { table } from './table';

@@ -7,7 +7,10 @@
  *   BENCH_PROGRESS_REPS  solves per side and case, default 5
  */
 import { performance } from 'node:perf_hooks';
-import { canonicalMilp, canonicalQap, canonicalTsp, Prng, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { Prng, type Engine, type EngineRequest, type EngineResult } from '@svc/engine-ts';
+import { canonicalMilp } from '@svc/engine-ts/families/milp';
+import { canonicalQap } from '@svc/engine-ts/families/qap';
+import { canonicalTsp } from '@svc/engine-ts/families/tsp';
 import { randomMaxcut, randomQubo } from '@svc/engine-ts/families/qubo/testing';
 import { randomMilp } from '@svc/engine-ts/families/milp/testing';
 import { table } from './table';

@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalQap, type Engine, type EngineResult, type QapProblem } from '@svc/engine-ts';
+import { type Engine, type EngineResult } from '@svc/engine-ts';
+import { canonicalQap, type QapProblem } from '@svc/engine-ts/families/qap';
 import { linePlot } from '../plot/svg';
 import { parseQaplib } from './qaplib';
 import { table } from './table';

@@ -14,7 +14,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { createTsEngine, parseEffort, plantedEnergyOf, plantedLayout, type Engine, type PlantedIsingProblem } from '@svc/engine-ts';
+import { createTsEngine, parseEffort, type Engine } from '@svc/engine-ts';
+import { plantedEnergyOf, plantedLayout, type PlantedIsingProblem } from '@svc/engine-ts/families/planted';
 import { createNativeEngine, nativeStatus } from '@svc/engine-native';
 import { table } from './table';
 

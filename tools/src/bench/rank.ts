@@ -13,7 +13,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalRank, EFFORTS, type Engine, type Effort, type RankProblem } from '@svc/engine-ts';
+import { EFFORTS, type Engine, type Effort } from '@svc/engine-ts';
+import { canonicalRank, type RankProblem } from '@svc/engine-ts/families/rank';
 import { linePlot } from '../plot/svg';
 import { lcg } from './lcg';
 import { table } from './table';

@@ -16,7 +16,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { canonicalTsp, type Engine, type EngineResult, type TspProblem } from '@svc/engine-ts';
+import { type Engine, type EngineResult } from '@svc/engine-ts';
+import { canonicalTsp, type TspProblem } from '@svc/engine-ts/families/tsp';
 import { linePlot } from '../plot/svg';
 import { table } from './table';
 import { parseTsplib } from './tsplib';

@@ -16,7 +16,8 @@
  *   DEADLINE_SEEDS     seeds of the sweep (default 0)
  */
 import { join } from 'node:path';
-import { canonicalCover, createTsEngine, newCancelSignal, type CoverProblem, type Engine } from '@svc/engine-ts';
+import { createTsEngine, newCancelSignal, type Engine } from '@svc/engine-ts';
+import { canonicalCover, type CoverProblem } from '@svc/engine-ts/families/cover';
 import { createNativeEngine } from '@svc/engine-native';
 import { benchmarksDir } from '../bench/gset';
 import { readScp } from '../bench/orlib-scp';

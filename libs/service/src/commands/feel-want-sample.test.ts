@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineResult, SampleResult } from '@svc/engine-ts';
+import type { EngineResult } from '@svc/engine-ts';
+import type { SampleResult } from '@svc/engine-ts/families/qubo';
 import { receipt } from '../receipt';
 import { adapterHarness, engineFailure } from '../../test/adapters';
 import { rng, sortedEnergies, type Triple } from '../../test/brute-force';

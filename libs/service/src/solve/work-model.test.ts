@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalMaxcut, canonicalQubo, sdpBoundWork, solveSync, type Effort } from '@svc/engine-ts';
+import { solveSync, type Effort } from '@svc/engine-ts';
+import { canonicalMaxcut, canonicalQubo, sdpBoundWork } from '@svc/engine-ts/families/qubo';
 import { computeUnits } from '../compute-units';
 import { MS_PER_WORK, WORK_PER_UNIT_FALLBACK, estimateWork } from './work-model';
 import { randomEdges } from '../../test/brute-force';

@@ -1,4 +1,5 @@
-import { canonicalCover, type EngineResult } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalCover } from '@svc/engine-ts/families/cover';
 import type { CoverInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import { assertAgrees, checkBinaryAnswer, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';

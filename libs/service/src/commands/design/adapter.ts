@@ -1,4 +1,5 @@
-import { canonicalDesign, type EngineResult } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalDesign } from '@svc/engine-ts/families/design';
 import type { DesignInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import { assertAgrees, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';

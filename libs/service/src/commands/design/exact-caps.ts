@@ -1,5 +1,6 @@
 /** design's exact caps and sure certificate. */
-import { designBudgetFor, designShape, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { designBudgetFor, designShape } from '@svc/engine-ts/families/design';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { perEffort } from '../shared/exact-caps';

@@ -1,4 +1,4 @@
-import { circularCost, type DesignInput } from '@svc/engine-ts';
+import { circularCost, type DesignInput } from '@svc/engine-ts/families/design';
 import type { Rescored } from '../../internal/rescore';
 
 /** Validated JSON input of `design` (the fields the re-score reads: the request's own fields). */

@@ -1,6 +1,4 @@
-import {
-  bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem, type RawPair,
-} from '@svc/engine-ts';
+import { bitsFromSpins, canonicalIsing, evaluateIsing, isingToQubo, spinsFromBits, type IsingProblem, type RawPair } from '@svc/engine-ts/families/qubo';
 import type { FeelInput } from '@svc/contracts';
 import { rescoreIsing } from './rescore';
 import { assertAgrees } from '../../internal/rescore';

@@ -1,4 +1,4 @@
-import { canonicalMaxcut, type RawPair } from '@svc/engine-ts';
+import { canonicalMaxcut, type RawPair } from '@svc/engine-ts/families/qubo';
 import type { MaxcutInput } from '@svc/contracts';
 import { rescoreMaxcut } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';

@@ -1,5 +1,6 @@
 /** maxcut's sure certificate (capabilities quote the QUBO family's caps: shared/qubo-family.ts). */
-import { balancedCut, budgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { balancedCut, budgetFor } from '@svc/engine-ts/families/qubo';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration } from '../shared/exact-caps';

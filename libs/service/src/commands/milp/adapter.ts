@@ -1,4 +1,5 @@
-import { canonicalMilp, type EngineResult } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalMilp } from '@svc/engine-ts/families/milp';
 import type { MilpInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import { assertAgrees, engineFault, lowerBoundOf, rescoreTolerance } from '../../internal/rescore';

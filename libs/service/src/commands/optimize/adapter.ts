@@ -1,4 +1,4 @@
-import { canonicalQubo, type RawPair } from '@svc/engine-ts';
+import { canonicalQubo, type RawPair } from '@svc/engine-ts/families/qubo';
 import type { OptimizeInput } from '@svc/contracts';
 import { rescoreOptimize } from './rescore';
 import { rescoreResult } from '../shared/rescore-result';

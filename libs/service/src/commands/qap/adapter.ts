@@ -1,4 +1,5 @@
-import { canonicalQap, type EngineResult } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalQap } from '@svc/engine-ts/families/qap';
 import type { QapInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import { assertAgrees, lowerBoundOf, permutationOf, rescoreTolerance } from '../../internal/rescore';

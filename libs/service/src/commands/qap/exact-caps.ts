@@ -1,5 +1,6 @@
 /** qap's exact caps and sure certificate. */
-import { qapBudgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { qapBudgetFor } from '@svc/engine-ts/families/qap';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { perEffort } from '../shared/exact-caps';

@@ -2,7 +2,8 @@ import { SvcError } from '@svc/errors';
 import {
   ANSWER_ENCODING, CERTAINTY, QUANTUM_SCALE_LIMITS, packSpinBits, type QuantumScaleInput, type ValidatedProblem,
 } from '@svc/contracts';
-import { forEachPlantedCoupling, plantedEnergyOf, plantedLayout, type EngineResult, type PlantedIsingProblem } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { forEachPlantedCoupling, plantedEnergyOf, plantedLayout, type PlantedIsingProblem } from '@svc/engine-ts/families/planted';
 import { checkBinaryAnswer } from '../../internal/rescore';
 import type { CommandAdapter, FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';

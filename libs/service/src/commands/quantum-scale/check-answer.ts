@@ -1,5 +1,5 @@
 import { ANSWER_ENCODING, CERTAINTY, unpackSpinBits } from '@svc/contracts';
-import { plantedEnergyOf, plantedLayout } from '@svc/engine-ts';
+import { plantedEnergyOf, plantedLayout } from '@svc/engine-ts/families/planted';
 import type { AnswerChecker, VerifyCheck } from '../command-module';
 import { plantedProblemOf } from './adapter';
 

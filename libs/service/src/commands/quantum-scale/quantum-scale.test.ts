@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTAINTY, packSpinBits, unpackSpinBits } from '@svc/contracts';
-import { plantedEnergyOf, plantedLayout, solveSync, type PlantedIsingProblem, type PlantedResult } from '@svc/engine-ts';
+import { solveSync } from '@svc/engine-ts';
+import { plantedEnergyOf, plantedLayout, type PlantedIsingProblem, type PlantedResult } from '@svc/engine-ts/families/planted';
 import { verifyAnswer, type Principal, type Service } from '../../index';
 import { plantedCouplingList } from './adapter';
 import { TAG, adapterHarness, engineFailure } from '../../../test/adapters';

@@ -1,4 +1,5 @@
-import { canonicalRank, type EngineResult, type RankProblem } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalRank, type RankProblem } from '@svc/engine-ts/families/rank';
 import type { RankInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import type { CommandAdapter, FinishedSolve } from '../adapter';

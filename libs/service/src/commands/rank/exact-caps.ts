@@ -1,5 +1,6 @@
 /** rank's exact caps and sure certificate. */
-import { majorityComponents, rankBudgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { majorityComponents, rankBudgetFor } from '@svc/engine-ts/families/rank';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { perEffort } from '../shared/exact-caps';

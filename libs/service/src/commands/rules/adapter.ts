@@ -1,5 +1,7 @@
 import { SvcError } from '@svc/errors';
-import { canonicalRules, RULE_KINDS, type EngineResult, type RawPair, type RulesProblem } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { type RawPair } from '@svc/engine-ts/families/qubo';
+import { canonicalRules, RULE_KINDS, type RulesProblem } from '@svc/engine-ts/families/rules';
 import type { RulesInput } from '@svc/contracts';
 import { assertAgrees, checkBinaryAnswer } from '../../internal/rescore';
 import { rescoreRules, type RulesTerms } from './rescore';

@@ -1,4 +1,4 @@
-import { canonicalQubo, DEFAULT_SAMPLE_COUNT, type QuboProblem, type RawPair } from '@svc/engine-ts';
+import { canonicalQubo, DEFAULT_SAMPLE_COUNT, type QuboProblem, type RawPair } from '@svc/engine-ts/families/qubo';
 import type { SampleInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import { rescoreOptimize } from '../optimize/rescore';

@@ -1,5 +1,5 @@
 import type { SampleInput } from '@svc/contracts';
-import { DEFAULT_SAMPLE_COUNT } from '@svc/engine-ts';
+import { DEFAULT_SAMPLE_COUNT } from '@svc/engine-ts/families/qubo';
 import type { AnswerChecker } from '../command-module';
 import { binaryChecker } from '../shared/binary-checker';
 import { rescoreOptimize, type OptimizeTerms } from '../optimize/rescore';

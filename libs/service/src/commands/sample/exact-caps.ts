@@ -1,5 +1,6 @@
 /** sample's exact caps and sure certificate. */
-import { sampleBudget, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { sampleBudget } from '@svc/engine-ts/families/qubo';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration, perEffort } from '../shared/exact-caps';

@@ -1,4 +1,4 @@
-import type { EngineSample } from '@svc/engine-ts';
+import type { EngineSample } from '@svc/engine-ts/families/qubo';
 import { assertAgrees, checkBinaryAnswer, engineFault, rescoreTolerance } from '../../internal/rescore';
 import { rescoreOptimize, type OptimizeTerms } from '../optimize/rescore';
 

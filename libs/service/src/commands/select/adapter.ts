@@ -1,5 +1,6 @@
 import { SvcError } from '@svc/errors';
-import { canonicalSelect, type EngineResult, type SelectProblem } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalSelect, type SelectProblem } from '@svc/engine-ts/families/select';
 import type { SelectInput } from '@svc/contracts';
 import { assertAgrees, rescoreTolerance } from '../../internal/rescore';
 import { rescoreSelect, selectIndicesOf, type SelectTerms } from './rescore';

@@ -1,5 +1,6 @@
 /** select's typical certified sizes and sure certificate. */
-import { binomialAtMost, selectBudgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { binomialAtMost, selectBudgetFor } from '@svc/engine-ts/families/select';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 

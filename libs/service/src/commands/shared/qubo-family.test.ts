@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { budgetFor, certifiedCaps, EFFORTS } from '@svc/engine-ts';
+import { EFFORTS } from '@svc/engine-ts';
+import { budgetFor, certifiedCaps } from '@svc/engine-ts/families/qubo';
 import { quboExactCaps } from './qubo-family';
 import { exactCapsOf } from '../index';
 

@@ -5,7 +5,8 @@
  * receipt form of their canonical problems (shared by the JSON adapters and the SVCB lane).
  */
 import { SvcError } from '@svc/errors';
-import { budgetFor, certifiedCaps, cutUpperBound, evaluate, quboLowerBound, type CanonicalProblem, type Effort } from '@svc/engine-ts';
+import { evaluate, type CanonicalProblem, type Effort } from '@svc/engine-ts';
+import { budgetFor, certifiedCaps, cutUpperBound, quboLowerBound } from '@svc/engine-ts/families/qubo';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration } from './exact-caps';

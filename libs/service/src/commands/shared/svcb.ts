@@ -8,7 +8,8 @@
  */
 import { SvcError } from '@svc/errors';
 import { LIMITS } from '@svc/contracts';
-import { canonicalMaxcutFromArrays, canonicalQuboFromArrays, type EngineResult } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalMaxcutFromArrays, canonicalQuboFromArrays } from '@svc/engine-ts/families/qubo';
 import { rescoreResult } from './rescore-result';
 import type { Rescored } from '../../internal/rescore';
 import type { PreparedSolve } from '../adapter';

@@ -1,4 +1,5 @@
-import { canonicalTsp, type EngineResult, type TspProblem } from '@svc/engine-ts';
+import { type EngineResult } from '@svc/engine-ts';
+import { canonicalTsp, type TspProblem } from '@svc/engine-ts/families/tsp';
 import type { TspInput } from '@svc/contracts';
 import { SvcError } from '@svc/errors';
 import type { CommandAdapter, FinishedSolve } from '../adapter';

@@ -6,7 +6,7 @@
  * ceiling. A stated bound above that ceiling is restated as the ceiling (never claim more than
  * the certificate proves).
  */
-import { tspDistanceOf, type TspDistance } from '@svc/engine-ts';
+import { tspDistanceOf, type TspDistance } from '@svc/engine-ts/families/tsp';
 import type { CertificateProducer } from '../command-module';
 
 /** The most cities a `one_tree` is checked for (docs/certificates.md "Size"): beyond, none is produced. */

@@ -1,5 +1,6 @@
 /** tsp's exact caps and sure certificate. */
-import { tspBudgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { tspBudgetFor } from '@svc/engine-ts/families/tsp';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { perEffort } from '../shared/exact-caps';

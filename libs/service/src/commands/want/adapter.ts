@@ -1,4 +1,4 @@
-import { applyPins, canonicalPins, canonicalQubo, type QuboProblem, type RawPair } from '@svc/engine-ts';
+import { applyPins, canonicalPins, canonicalQubo, type QuboProblem, type RawPair } from '@svc/engine-ts/families/qubo';
 import type { WantInput } from '@svc/contracts';
 import { receiptProblem } from '../shared/qubo-family';
 import { rescoreOptimize } from '../optimize/rescore';

@@ -1,5 +1,6 @@
 /** want's sure certificate (capabilities quote optimize's caps: shared/qubo-family.ts). */
-import { budgetFor, type Effort } from '@svc/engine-ts';
+import { type Effort } from '@svc/engine-ts';
+import { budgetFor } from '@svc/engine-ts/families/qubo';
 import type { PreparedSolve } from '../adapter';
 import type { SureCertificate } from '../command-module';
 import { enumeration } from '../shared/exact-caps';

@@ -1,0 +1,6 @@
+/** The rank family's entry, `@svc/engine-ts/families/rank`: its problem, builders, evaluator and budget. */
+export type { PermutationResult, RankProblem } from './problem';
+export { canonicalRank } from './canonical';
+export { evaluateRank } from './evaluate';
+export { rankBudgetFor, type RankBudget } from './budget';
+export { majorityComponents } from './solve';
