@@ -36,6 +36,13 @@ const char* ProofText(Proof p) {
 // Answers from this size up are handed to JS without a copy: the ArrayBuffer owns the vector.
 constexpr size_t kExternalMinBytes = size_t{1} << 20;
 
+// A typed array made while the thread's environment is torn down (a worker terminated mid-solve:
+// its completion still runs, in FreeEnvironment) has no memory: its Data() is null. Nothing is
+// copied then, and nothing reaches JavaScript anyway.
+void CopyInto(void* to, const void* from, size_t bytes) {
+  if (to != nullptr && bytes > 0) std::memcpy(to, from, bytes);
+}
+
 Napi::Uint8Array BytesToJs(Napi::Env env, std::vector<uint8_t>&& bytes) {
   if (bytes.size() >= kExternalMinBytes) {
     auto* owned = new std::vector<uint8_t>(std::move(bytes));
@@ -49,7 +56,7 @@ Napi::Uint8Array BytesToJs(Napi::Env env, std::vector<uint8_t>&& bytes) {
     delete owned;
   }
   Napi::Uint8Array out = Napi::Uint8Array::New(env, bytes.size());
-  if (!bytes.empty()) std::memcpy(out.Data(), bytes.data(), bytes.size());
+  CopyInto(out.Data(), bytes.data(), bytes.size());
   return out;
 }
 
@@ -110,7 +117,7 @@ class SolveWorker : public Napi::AsyncWorker {
       const svc::core::SampleState& s = result_.samples[k];
       Napi::Object o = Napi::Object::New(env);
       Napi::Uint8Array x = Napi::Uint8Array::New(env, s.x.size());
-      if (!s.x.empty()) std::memcpy(x.Data(), s.x.data(), s.x.size());
+      CopyInto(x.Data(), s.x.data(), s.x.size());
       o.Set("x", x);
       o.Set("objective", Napi::Number::New(env, s.objective));
       o.Set("count", Napi::Number::New(env, static_cast<double>(s.count)));
@@ -165,14 +172,10 @@ class SolveWorker : public Napi::AsyncWorker {
     r.Set("answer", BytesToJs(env, std::move(result_.answer)));
     r.Set("kind", Napi::String::New(env, std::string(svc::core::ResultKindName(result_.kind))));
     Napi::Int32Array order = Napi::Int32Array::New(env, result_.order.size());
-    if (!result_.order.empty()) {
-      std::memcpy(order.Data(), result_.order.data(), result_.order.size() * sizeof(int32_t));
-    }
+    CopyInto(order.Data(), result_.order.data(), result_.order.size() * sizeof(int32_t));
     r.Set("order", order);
     Napi::Float64Array values = Napi::Float64Array::New(env, result_.values.size());
-    if (!result_.values.empty()) {
-      std::memcpy(values.Data(), result_.values.data(), result_.values.size() * sizeof(double));
-    }
+    CopyInto(values.Data(), result_.values.data(), result_.values.size() * sizeof(double));
     r.Set("values", values);
     Napi::Object extras = Napi::Object::New(env);
     for (const auto& [name, value] : result_.extras) extras.Set(std::string(name), Napi::Number::New(env, value));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCancelSignal } from '@svc/engine-ts';
+import { LATEST_BUDGET_MODEL, newCancelSignal } from '@svc/engine-ts';
 import { createSolvePool, RssSampler, readRss } from './pool';
 import { ring } from '../../test/services';
 
@@ -47,4 +47,32 @@ describe('threads of large bodies', () => {
       await pool.close();
     }
   }, 60_000);
+});
+
+// A thread terminated while its native solve reports progress (a stuck solve's thread ended after
+// its grace, a cancel, a shutdown): node-addon-api turned the N-API calls that fail in the
+// terminating thread into a fatal error of the whole process unless the addon is built with
+// NODE_API_SWALLOW_UNTHROWABLE_EXCEPTIONS (libs/engine-native/CMakeLists.txt).
+describe('a native solve ended by terminating its thread', () => {
+  it('12 times, each after its first progress report: the process goes on and the pool still solves', async () => {
+    const { createEngine } = await import('@svc/engine-native');
+    if (createEngine('native').kind !== 'native') return;
+    const { randomMaxcut } = await import('@svc/engine-ts/families/qubo/testing');
+    const pool = createSolvePool({ engine: 'native', threads: 1, maxQueue: 4 });
+    try {
+      for (let k = 0; k < 12; k++) {
+        const stop = new AbortController();
+        const run = pool.run(
+          { command: 'maxcut', problem: randomMaxcut(9 + k, 600, { density: 0.05 }), effort: 'high', seed: k, model: LATEST_BUDGET_MODEL, cancel: newCancelSignal().flag },
+          stop.signal,
+          () => stop.abort(),
+        );
+        await expect(run).rejects.toThrow();
+      }
+      const ok = await pool.run({ command: 'maxcut', problem: randomMaxcut(1, 20, { density: 0.3 }), effort: 'flash', seed: 0, model: LATEST_BUDGET_MODEL, cancel: newCancelSignal().flag });
+      expect(ok.out.result.answer).toHaveLength(20);
+    } finally {
+      await pool.close();
+    }
+  }, 180_000);
 });
