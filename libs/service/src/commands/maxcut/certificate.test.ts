@@ -3,7 +3,10 @@ import { encodeSvcb } from '../shared/svcb';
 import { closeServices, makeService } from '../../../test/services';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { rng } from '../../../test/brute-force';
-import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
+import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
+import { TAG } from '../../../test/adapters';
+import { checkCertificate } from '@svc/certificates';
+import { maxcutCertificate } from './certificate';
 
 const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
 type Body = { n: number; edges: number[][] };
@@ -67,6 +70,49 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
       }
       expect(bounded, engine).toBeGreaterThan(0);
     }
+  });
+
+  it('sdp_dual: a heuristic answer at medium whose bound is the SDP bound carries y and μ, the checker proves that bound, and one y changed is refused', async () => {
+    for (const engine of certificateEngines()) {
+      let sdp = 0;
+      for (let s = 0; s < 4; s++) {
+        const r = rng(700 + s);
+        const n = 64 + 17 * s; // 64, 81, 98, 115: exact elimination (n ≤ 80) and the verified Cholesky
+        const edges: number[][] = [];
+        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.3) edges.push([i, j, s % 2 === 0 ? 1 : 1 + Math.floor(r() * 4) - (r() < 0.2 ? 3 : 0)]);
+        const b = { n, edges };
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'medium' });
+        const what = `n ${n} (${engine})`;
+        expect(sol.done.proof, what).toBeNull();
+        expect(sol.r.kind === 'binary' && sol.r.sdpDual !== undefined, `${what}: the SDP bound is the stated one`).toBe(true);
+        const c = sol.done.certificate!;
+        expect('certificate' in c && c.certificate.kind, what).toBe('sdp_dual');
+        if (!('certificate' in c)) continue;
+        sdp++;
+        // The stated bound is never below what the engine proved, and at most one above it (a restated floor).
+        expect(sol.done.bound! - sol.r.bound!, what).toBeGreaterThanOrEqual(0);
+        expect(sol.done.bound! - sol.r.bound!, what).toBeLessThanOrEqual(1);
+        const report = expectAccepted('maxcut', DESCRIPTION, b, sol, what);
+        expect(Math.floor(Number(report.bound)), what).toBe(sol.done.bound);
+        // One y lowered by 1/2: the certificate now claims less than the stated bound, or the proof fails.
+        const cert = c.certificate as { kind: string; y: string[]; mu: string };
+        const tampered = { ...cert, y: cert.y.map((v, i) => (i === 3 ? String(Number(v) - 0.5) : v)) };
+        const doc = { ...resultDocument(sol.done), certificate: tampered };
+        const bad = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, doc);
+        expect(bad.ok, what).toBe(false);
+        expect(['sdp_dual.psd', 'claim.bound'], `${what}: ${bad.detail}`).toContain(bad.failed_step);
+      }
+      expect(sdp, engine).toBe(4);
+    }
+  }, 300_000);
+
+  it('sdp_dual above the checker\'s cap of 1000 nodes: certificate_omitted says why', () => {
+    const n = 1001;
+    const sol = { kind: 'binary', answer: new Uint8Array(n), objective: 0, proof: null, bound: 5, stoppedAtDeadline: false, work: { iterations: 0, nodes: 0, restarts: 0 }, engineMs: 0, sdpDual: { y: new Float64Array(n), mu: 0 } } as const;
+    const edges = { i: Int32Array.from([0, 1]), j: Int32Array.from([1, 2]), w: Float64Array.from([1, 1]) };
+    const prep = { problem: { kind: 'maxcut', n, complete: false, edges } } as unknown as Parameters<typeof maxcutCertificate>[0];
+    expect(maxcutCertificate(prep, sol, { proof: null, stoppedAtDeadline: false, bound: 1, gap: 0 } as unknown as Parameters<typeof maxcutCertificate>[2]))
+      .toEqual({ omitted: "1001 nodes: over the sdp_dual checkers' cap of 1000 for the SDP bound" });
   });
 
   it('a certified answer without a certificate of its own says why', async () => {
