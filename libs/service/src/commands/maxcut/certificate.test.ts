@@ -118,6 +118,25 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
       .toEqual({ omitted: "1001 nodes: over the sdp_dual checkers' cap of 1000 for the SDP bound" });
   });
 
+  it('sdp_dual restates a bound the rounded certificate proves less well: the checker accepts the restated one', () => {
+    // The 5-ring (no triangle): λ_max(L/4) ≈ 0.905 ≤ 1. An engine's μ just under 1 with y = 0 floors
+    // to 4 (the maximum cut); the certificate's μ, lifted past the rounding, proves 5(1 + 2⁻²⁰), so the answer says 5.
+    const b = oddRing(5);
+    const edges = { i: Int32Array.from([0, 1, 2, 3, 0]), j: Int32Array.from([1, 2, 3, 4, 4]), w: Float64Array.from([1, 1, 1, 1, 1]) };
+    const r = { kind: 'binary', answer: Uint8Array.from([0, 1, 0, 1, 1]), objective: 4, proof: null, bound: 4, stoppedAtDeadline: false, work: { iterations: 0, nodes: 0, restarts: 0 }, engineMs: 0, sdpDual: { y: new Float64Array(5), mu: 1 - 1e-12 } } as const;
+    const prep = { problem: { kind: 'maxcut', n: 5, complete: false, edges } } as unknown as Parameters<typeof maxcutCertificate>[0];
+    const done = { proof: null, stoppedAtDeadline: false, bound: 4, gap: 0, fields: { answer: [0, 1, 0, 1, 1], cut_value: 4 } };
+    const { restate, ...certificate } = maxcutCertificate(prep, r, done as unknown as Parameters<typeof maxcutCertificate>[2]);
+    expect(restate).toEqual({ bound: 5, gap: 0.25 });
+    expect(certificate).toEqual({ certificate: { kind: 'sdp_dual', y: ['0', '0', '0', '0', '0'], mu: '1.00000095367431640625' } });
+    const doc = resultDocument({ ...done, ...restate, certificate } as unknown as Parameters<typeof resultDocument>[0]);
+    const report = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, doc);
+    expect([report.ok, report.failed_step, report.bound]).toEqual([true, null, '5.00000476837158203125']);
+    // The engine's own bound, stated with this certificate, is refused: the certificate does not prove it.
+    const unrestated = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, { ...doc, bound: 4 });
+    expect([unrestated.ok, unrestated.failed_step]).toEqual([false, 'claim.bound']);
+  });
+
   it('a certified answer without a certificate of its own says why', async () => {
     const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
     expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
