@@ -164,4 +164,19 @@ describe('maxcut certificates through the service', () => {
     const qubo = await svc.solve('optimize', { tag: 'svc-cortex-v1', description: 'Choose the projects that fit together best.', n: 3, quadratic: [[0, 1, -1], [1, 2, 2]] }, { principal: me });
     expect([qubo.certificate, qubo.certificate_omitted]).toEqual([null, 'not produced for this command yet']);
   }, 60_000);
+
+  it('an SDP-bounded answer carries its sdp_dual through the solve worker, and the envelope checks', async () => {
+    const svc = await makeService();
+    const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.42' });
+    const r = rng(77);
+    const n = 72;
+    const edges: number[][] = [];
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.3) edges.push([i, j, 1]);
+    const body = { tag: 'svc-cortex-v1', description: DESCRIPTION, n, edges };
+    const env = await svc.solve('maxcut', body, { principal: me, query: { effort: 'medium' } });
+    expect((env.certificate as { kind?: string } | null)?.kind, String(env.certificate_omitted)).toBe('sdp_dual');
+    const report = checkCertificate('maxcut', body, env);
+    expect([report.ok, report.failed_step], report.detail).toEqual([true, null]);
+    expect(Math.floor(Number(report.bound))).toBe(env.bound);
+  }, 120_000);
 });
