@@ -7,7 +7,7 @@ import { createNativeEngine } from './index';
 import { describeNative } from './testing';
 
 describeNative('maxcut SDP bound: native and ts agree', () => {
-  it('the same bound, cut and work on 6 graphs of 90..180 nodes (unit, ±1, real weights; medium and high)', { timeout: 120_000 }, async () => {
+  it('the same bound, dual point, cut and work on 6 graphs of 90..180 nodes (unit, ±1, real weights; medium and high)', { timeout: 120_000 }, async () => {
     const native = createNativeEngine()!;
     const ts = createTsEngine();
     for (let s = 0; s < 6; s++) {
@@ -21,6 +21,10 @@ describeNative('maxcut SDP bound: native and ts agree', () => {
       expect(a.objective, `${s}`).toBe(b.objective);
       expect(a.bound!, `${s}`).toBeGreaterThanOrEqual(a.objective);
       expect(a.bound!, `${s}`).toBeLessThan(flash.bound!);
+      // The SDP bound's dual point (the service's sdp_dual certificate) crosses alike from both.
+      const dual = (r: typeof a) => (r.kind === 'binary' && r.sdpDual !== undefined ? { y: Array.from(r.sdpDual.y), mu: r.sdpDual.mu } : undefined);
+      expect(dual(a), `${s}`).toBeDefined();
+      expect(dual(a), `${s}`).toEqual(dual(b));
     }
   });
 });

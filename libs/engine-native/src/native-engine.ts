@@ -73,7 +73,8 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       };
       // The core names the result's kind; each kind's own fields come from its answer array and extras.
       switch (r.kind) {
-        case 'binary': return { kind: 'binary', ...common };
+        // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).
+        case 'binary': return { kind: 'binary', ...common, ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}) };
         case 'sample': return { kind: 'sample', ...common, samples: r.samples };
         case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };

@@ -85,6 +85,11 @@ export interface BinaryResult extends ResultBase {
   readonly answer: Uint8Array;
   /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */
   readonly objective: number;
+  /**
+   * maxcut, when `bound` is the proven SDP bound (families/qubo/sdp-bound.ts): its dual point y and
+   * the proven μ ≥ λ_max(L/4 − Diag y), so bound ≤ Σ y + n·μ (the service's `sdp_dual` certificate).
+   */
+  readonly sdpDual?: { readonly y: Float64Array; readonly mu: number };
 }
 
 /**

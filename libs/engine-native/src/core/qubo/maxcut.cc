@@ -38,6 +38,9 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // SDP bound runs after the search, when it ended with no proof and no limit fired: the search's
   // incumbents and work come first (a cancelled job bills the share done, its progress has a cut).
   double early = std::numeric_limits<double>::infinity();
+  // The proven SDP bound's dual point while it is the least bound: it crosses as `values` (y)
+  // and the extra `sdpMu` (engine-ts BinaryResult.sdpDual).
+  SdpBoundOutcome sdp_dual;
   const int32_t sdp_max_n = SdpBoundMaxN(exact);
   const bool sdp_size = p.n >= kSdpMinN && sdp_max_n > 0;
   const double share = limits.RemainingMs() / 3;
@@ -47,8 +50,11 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
     early = CutCycleBound(model.q, 0.5, exact.bound_work, &phase).bound;
     const double flops = static_cast<double>(p.n) * p.n * p.n / 3;
     if (p.n <= sdp_max_n && flops <= phase.RemainingMs() * 4e6) {
-      const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, phase);
-      if (sdp.proven) early = std::min(early, sdp.bound);
+      SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, phase);
+      if (sdp.proven) {
+        early = std::min(early, sdp.bound);
+        sdp_dual = std::move(sdp);
+      }
     }
     if (std::isfinite(early) && limits.progress() != nullptr) {
       const ObjectiveScope progress(limits, -1, 0);  // a listener sees the bound as soon as it is proven
@@ -71,9 +77,10 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   }
   if (sdp_size && !timed && p.n <= sdp_max_n && s.proof == Proof::kNone && s.stop == Stop::kNone &&
       limits.CheckLimits() == Stop::kNone) {
-    const SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, limits);
+    SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, limits);
     if (sdp.proven) {
       early = std::min(early, sdp.bound);
+      sdp_dual = std::move(sdp);
       if (limits.progress() != nullptr) {
         const ObjectiveScope progress(limits, -1, 0);
         limits.progress()->Flush(-out->objective, -early, static_cast<double>(s.work.iterations));
@@ -84,6 +91,10 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   out->has_bound = s.proof == Proof::kNone;
   out->bound = out->has_bound ? std::min(CutUpperBound(p), -s.model_bound) : 0;
   if (out->has_bound) out->bound = std::min(out->bound, early);
+  if (out->has_bound && sdp_dual.proven && sdp_dual.bound == out->bound) {
+    out->values = std::move(sdp_dual.y);
+    out->SetExtra("sdpMu", sdp_dual.mu);
+  }
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;
   return CallStatus::kOk;

@@ -421,6 +421,8 @@ SdpBoundOutcome MaxcutSdpBound(const MaxcutView& p, uint32_t seed, const Limits&
     if (ProveShift(p, best_y, theta + margin, limits, &mu, &s)) {
       out.proven = true;
       out.bound = DualCutBound(best_y, mu, integral);
+      out.y = best_y;
+      out.mu = mu;
       return out;
     }
     if (s != Stop::kNone) {

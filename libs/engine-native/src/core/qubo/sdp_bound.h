@@ -54,6 +54,8 @@ struct SdpBoundOutcome {
   int64_t sweeps = 0;         // mixing sweeps
   int32_t cholesky_tries = 0; // factorisations attempted
   Stop stop = Stop::kNone;    // a limit that fired (then proven is false)
+  std::vector<double> y;      // when proven: the dual point and the proven
+  double mu = 0;              //   μ ≥ λ_max(L/4 − Diag y) (bound = Σ y + n·μ, rounded up)
 };
 
 // Steps 1–4 on a max-cut instance (canonical edges). `seed` seeds the start vectors.

@@ -34,6 +34,9 @@ export interface SdpBoundOutcome {
   sweeps: number;
   choleskyTries: number;
   stopped: boolean;
+  /** When proven: the dual point y and the proven μ ≥ λ_max(L/4 − Diag y) (bound = Σ y + n·μ, rounded up). */
+  y?: Float64Array;
+  mu?: number;
 }
 
 function gamma(k: number): number {
@@ -383,6 +386,8 @@ export function maxcutSdpBound(n: number, edges: PairList, seed: number, limits:
     if (mu !== null) {
       out.proven = true;
       out.bound = dualCutBound(y, mu, integral);
+      out.y = y;
+      out.mu = mu;
       return out;
     }
     if (limits.stopped !== null) {

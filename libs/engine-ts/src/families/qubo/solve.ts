@@ -89,6 +89,8 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   // skipped when n³/3 flops at 4 GFlop/s would not fit what is left of the share. Without a
   // deadline the SDP bound runs after the search, when it ended with no proof and no limit fired.
   let early = Infinity;
+  // The proven SDP bound's dual point, kept while it is the least bound (BinaryResult.sdpDual).
+  let sdpDual: { y: Float64Array; mu: number; bound: number } | null = null;
   const sdpMaxN = sdpBoundMaxN(exact.boundWork);
   const sdpSize = p.kind === 'maxcut' && p.n >= SDP_MIN_N && sdpMaxN > 0;
   const timed = deadlineAt !== Infinity;
@@ -100,7 +102,10 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     const flops = (p.n * p.n * p.n) / 3;
     if (p.n <= sdpMaxN && flops <= Math.max(0, phaseEnd - performance.now()) * 4e6) {
       const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, phase);
-      if (sdp.proven) early = Math.min(early, sdp.bound);
+      if (sdp.proven) {
+        early = Math.min(early, sdp.bound);
+        sdpDual = { y: sdp.y!, mu: sdp.mu!, bound: sdp.bound };
+      }
     }
     if (early !== Infinity) limits.mapped(-1, 0, () => limits.progress?.flush(Infinity, -early, 0));
   }
@@ -163,6 +168,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, limits);
     if (sdp.proven) {
       early = Math.min(early, sdp.bound);
+      sdpDual = { y: sdp.y!, mu: sdp.mu!, bound: sdp.bound };
       limits.mapped(-1, 0, () => limits.progress?.flush(-objective, -early, work.iterations));
     }
   }
@@ -178,6 +184,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     objective,
     proof,
     ...(bound !== undefined ? { bound } : {}),
+    ...(bound !== undefined && sdpDual !== null && sdpDual.bound === bound ? { sdpDual: { y: sdpDual.y, mu: sdpDual.mu } } : {}),
     stoppedAtDeadline: limits.stopped !== null,
     work,
     engineMs: performance.now() - started,

@@ -3,7 +3,10 @@ import { encodeSvcb } from '../shared/svcb';
 import { closeServices, makeService } from '../../../test/services';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { rng } from '../../../test/brute-force';
-import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
+import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
+import { TAG } from '../../../test/adapters';
+import { checkCertificate } from '@svc/certificates';
+import { maxcutCertificate } from './certificate';
 
 const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
 type Body = { n: number; edges: number[][] };
@@ -69,6 +72,71 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
     }
   });
 
+  it('sdp_dual: a heuristic answer at medium whose bound is the SDP bound carries y and μ, the checker proves that bound, and one y changed is refused', async () => {
+    for (const engine of certificateEngines()) {
+      let sdp = 0;
+      for (let s = 0; s < 5; s++) {
+        const r = rng(700 + s);
+        const n = 64 + 14 * s; // 64, 78, 92, 106, 120: exact elimination (n ≤ 80) and the verified Cholesky
+        // Unit weights, signed integers, and (s = 4) decimals such as 1.3, read by the checker as 13/10.
+        const weight = (): number => (s === 4 ? (1 + Math.floor(r() * 30)) / 10 : s % 2 === 0 ? 1 : 1 + Math.floor(r() * 4) - (r() < 0.2 ? 3 : 0));
+        const edges: number[][] = [];
+        for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.3) edges.push([i, j, weight()]);
+        const b = { n, edges };
+        const sol = await solveWith(DESCRIPTION, engine, 'maxcut', b, { seed: s, effort: 'medium' });
+        const what = `n ${n} (${engine})`;
+        expect(sol.done.proof, what).toBeNull();
+        expect(sol.r.kind === 'binary' && sol.r.sdpDual !== undefined, `${what}: the SDP bound is the stated one`).toBe(true);
+        const c = sol.done.certificate!;
+        expect('certificate' in c && c.certificate.kind, what).toBe('sdp_dual');
+        if (!('certificate' in c)) continue;
+        sdp++;
+        // The stated bound is never below what the engine proved, and at most one above it (a restated floor).
+        expect(sol.done.bound! - sol.r.bound!, what).toBeGreaterThanOrEqual(0);
+        expect(sol.done.bound! - sol.r.bound!, what).toBeLessThanOrEqual(s === 4 ? 1e-3 : 1);
+        const report = expectAccepted('maxcut', DESCRIPTION, b, sol, what);
+        // The checker proves exactly the stated bound (its floor for integer weights).
+        expect(s === 4 ? Number(report.bound) : Math.floor(Number(report.bound)), what).toBe(sol.done.bound);
+        // One y lowered by 1/2: the certificate now claims less than the stated bound, or the proof fails.
+        const cert = c.certificate as { kind: string; y: string[]; mu: string };
+        const tampered = { ...cert, y: cert.y.map((v, i) => (i === 3 ? String(Number(v) - 0.5) : v)) };
+        const doc = { ...resultDocument(sol.done), certificate: tampered };
+        const bad = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, doc);
+        expect(bad.ok, what).toBe(false);
+        expect(['sdp_dual.psd', 'claim.bound'], `${what}: ${bad.detail}`).toContain(bad.failed_step);
+      }
+      expect(sdp, engine).toBe(5);
+    }
+  }, 300_000);
+
+  it('sdp_dual above the checker\'s cap of 1000 nodes: certificate_omitted says why', () => {
+    const n = 1001;
+    const sol = { kind: 'binary', answer: new Uint8Array(n), objective: 0, proof: null, bound: 5, stoppedAtDeadline: false, work: { iterations: 0, nodes: 0, restarts: 0 }, engineMs: 0, sdpDual: { y: new Float64Array(n), mu: 0 } } as const;
+    const edges = { i: Int32Array.from([0, 1]), j: Int32Array.from([1, 2]), w: Float64Array.from([1, 1]) };
+    const prep = { problem: { kind: 'maxcut', n, complete: false, edges } } as unknown as Parameters<typeof maxcutCertificate>[0];
+    expect(maxcutCertificate(prep, sol, { proof: null, stoppedAtDeadline: false, bound: 1, gap: 0 } as unknown as Parameters<typeof maxcutCertificate>[2]))
+      .toEqual({ omitted: "1001 nodes: over the sdp_dual checkers' cap of 1000 for the SDP bound" });
+  });
+
+  it('sdp_dual restates a bound the rounded certificate proves less well: the checker accepts the restated one', () => {
+    // The 5-ring (no triangle): λ_max(L/4) ≈ 0.905 ≤ 1. An engine's μ just under 1 with y = 0 floors
+    // to 4 (the maximum cut); the certificate's μ, lifted past the rounding, proves 5(1 + 2⁻²⁰), so the answer says 5.
+    const b = oddRing(5);
+    const edges = { i: Int32Array.from([0, 1, 2, 3, 0]), j: Int32Array.from([1, 2, 3, 4, 4]), w: Float64Array.from([1, 1, 1, 1, 1]) };
+    const r = { kind: 'binary', answer: Uint8Array.from([0, 1, 0, 1, 1]), objective: 4, proof: null, bound: 4, stoppedAtDeadline: false, work: { iterations: 0, nodes: 0, restarts: 0 }, engineMs: 0, sdpDual: { y: new Float64Array(5), mu: 1 - 1e-12 } } as const;
+    const prep = { problem: { kind: 'maxcut', n: 5, complete: false, edges } } as unknown as Parameters<typeof maxcutCertificate>[0];
+    const done = { proof: null, stoppedAtDeadline: false, bound: 4, gap: 0, fields: { answer: [0, 1, 0, 1, 1], cut_value: 4 } };
+    const { restate, ...certificate } = maxcutCertificate(prep, r, done as unknown as Parameters<typeof maxcutCertificate>[2]);
+    expect(restate).toEqual({ bound: 5, gap: 0.25 });
+    expect(certificate).toEqual({ certificate: { kind: 'sdp_dual', y: ['0', '0', '0', '0', '0'], mu: '1.00000095367431640625' } });
+    const doc = resultDocument({ ...done, ...restate, certificate } as unknown as Parameters<typeof resultDocument>[0]);
+    const report = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, doc);
+    expect([report.ok, report.failed_step, report.bound]).toEqual([true, null, '5.00000476837158203125']);
+    // The engine's own bound, stated with this certificate, is refused: the certificate does not prove it.
+    const unrestated = checkCertificate('maxcut', { tag: TAG, description: DESCRIPTION, ...b }, { ...doc, bound: 4 });
+    expect([unrestated.ok, unrestated.failed_step]).toEqual([false, 'claim.bound']);
+  });
+
   it('a certified answer without a certificate of its own says why', async () => {
     const sol = await solveWith(DESCRIPTION, 'ts', 'maxcut', oddRing(5));
     expect([sol.done.proof, sol.done.certificate]).toEqual(['exhaustive', { omitted: 'exhaustive enumeration (re-run locally)' }]);
@@ -96,4 +164,19 @@ describe('maxcut certificates through the service', () => {
     const qubo = await svc.solve('optimize', { tag: 'svc-cortex-v1', description: 'Choose the projects that fit together best.', n: 3, quadratic: [[0, 1, -1], [1, 2, 2]] }, { principal: me });
     expect([qubo.certificate, qubo.certificate_omitted]).toEqual([null, 'not produced for this command yet']);
   }, 60_000);
+
+  it('an SDP-bounded answer carries its sdp_dual through the solve worker, and the envelope checks', async () => {
+    const svc = await makeService();
+    const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.42' });
+    const r = rng(77);
+    const n = 72;
+    const edges: number[][] = [];
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.3) edges.push([i, j, 1]);
+    const body = { tag: 'svc-cortex-v1', description: DESCRIPTION, n, edges };
+    const env = await svc.solve('maxcut', body, { principal: me, query: { effort: 'medium' } });
+    expect((env.certificate as { kind?: string } | null)?.kind, String(env.certificate_omitted)).toBe('sdp_dual');
+    const report = checkCertificate('maxcut', body, env);
+    expect([report.ok, report.failed_step], report.detail).toEqual([true, null]);
+    expect(Math.floor(Number(report.bound))).toBe(env.bound);
+  }, 120_000);
 });

@@ -3,10 +3,17 @@
  * edge and no negative one (it cuts Σ max(0, w), which no cut exceeds), and `odd_cycles` of
  * edge-disjoint positive triangles when Σ max(0, w) less their least weights reaches the stated
  * bound (or, for a certified cut, the cut itself) — the engines' cycle bound on graphs of positive
- * weights, whose triangle pass this repeats (engine-ts kernels/cut-bound.ts).
+ * weights, whose triangle pass this repeats (engine-ts kernels/cut-bound.ts). When the stated
+ * bound is the engines' SDP bound, `sdp_dual`: the engine's dual point y rounded to multiples of
+ * 2⁻²⁰ and a μ stated a little above the engine's proven one (covering the rounding of y and the
+ * checker's own floating-point margin), written as exact decimals; the bound they prove,
+ * Σ y + n·max(0, μ), is computed here exactly (integers scaled by 2²⁰, summed as BigInt) and
+ * floored for integer weights. A stated bound below it is restated as it (never claim more than
+ * the certificate proves).
  */
 import type { PairList } from '@svc/engine-ts';
 import type { CertificateProducer } from '../command-module';
+import { dyadicDecimal } from '../tsp/certificate';
 
 /** True when `x` cuts every positive edge of `edges` and no negative one. */
 function attainsPositiveSum(edges: PairList, x: ArrayLike<number>): boolean {
@@ -103,6 +110,54 @@ export function packPositiveTriangles(n: number, edges: PairList): { cycles: num
   return { cycles, bound };
 }
 
+/** The most nodes an `sdp_dual` is checked for below its Gershgorin bound (docs/certificates.md `sdp_dual`). */
+export const SDP_DUAL_MAX_N = 1000;
+const SDP_SHIFT = 20;
+const SDP_SCALE = 2 ** SDP_SHIFT;
+const U = 2 ** -53;
+
+/**
+ * The `sdp_dual` certificate of an engine's dual point (y, μ proven ≥ λ_max(L/4 − Diag y)) and the
+ * bound it proves (⌊·⌋ for integer weights; else the exact value, a double since it is a multiple
+ * of 2⁻²⁰ below 2³³), or null when a number leaves the doubles' exact integers once scaled.
+ */
+export function sdpDualCertificate(n: number, edges: PairList, y: ArrayLike<number>, mu: number): { certificate: { kind: 'sdp_dual'; y: string[]; mu: string }; bound: number } | null {
+  if (y.length !== n || !Number.isFinite(mu)) return null;
+  const degree = new Float64Array(n);
+  const absSum = new Float64Array(n);
+  let integral = true;
+  for (let k = 0; k < edges.w.length; k++) {
+    const w = edges.w[k];
+    if (!Number.isInteger(w)) integral = false;
+    degree[edges.i[k]] += w;
+    degree[edges.j[k]] += w;
+    absSum[edges.i[k]] += Math.abs(w);
+    absSum[edges.j[k]] += Math.abs(w);
+  }
+  const a = new Array<number>(n);
+  let scale = 0;
+  let trace = 0;
+  for (let i = 0; i < n; i++) {
+    a[i] = Math.round(y[i] * SDP_SCALE);
+    if (!Number.isSafeInteger(a[i])) return null;
+    scale = Math.max(scale, Math.abs(0.25 * degree[i] - y[i]) + 0.25 * absSum[i]);
+    trace += Math.abs(mu - 0.25 * degree[i] + y[i]);
+  }
+  // Rounding y moves λ_max by at most 2⁻²¹; the checker's floating Cholesky (Rump) needs μI − A
+  // positive definite by about 5(n+1)u·tr; 10⁻⁸ of the matrix scale besides.
+  const lift = 2 ** -21 + 16 * (n + 1) * U * trace + 1e-8 * Math.max(1, scale);
+  const m = Math.ceil((mu + lift) * SDP_SCALE);
+  if (!Number.isSafeInteger(m) || !Number.isFinite(lift)) return null;
+  let sum = BigInt(n) * BigInt(Math.max(0, m));
+  for (let i = 0; i < n; i++) sum += BigInt(a[i]);
+  const scaled = BigInt(SDP_SCALE);
+  // ⌊sum / 2²⁰⌋ (BigInt division truncates toward zero).
+  const floor = sum / scaled - (sum % scaled < 0n ? 1n : 0n);
+  const exact = Number(sum) / SDP_SCALE;
+  if (!Number.isSafeInteger(Number(floor)) || BigInt(Number(sum)) !== sum) return null;
+  return { certificate: { kind: 'sdp_dual', y: a.map(dyadicDecimal), mu: dyadicDecimal(m) }, bound: integral ? Number(floor) : exact };
+}
+
 export const maxcutCertificate: CertificateProducer = (prep, r, done) => {
   const p = prep.problem;
   if (p.kind !== 'maxcut') return { omitted: 'not produced for this problem' };
@@ -118,5 +173,13 @@ export const maxcutCertificate: CertificateProducer = (prep, r, done) => {
   if (done.bound === exactPositiveSum(p.edges)) return { certificate: { kind: 'odd_cycles', cycles: [] } };
   const packed = packPositiveTriangles(p.n, p.edges);
   if (packed !== null && packed.bound <= done.bound) return { certificate: { kind: 'odd_cycles', cycles: packed.cycles } };
-  return { omitted: 'the bound comes from the SDP relaxation, 4-cycles or negative edges: no certificate of it yet' };
+  if (r.kind === 'binary' && r.sdpDual !== undefined) {
+    if (p.n > SDP_DUAL_MAX_N) return { omitted: `${p.n} nodes: over the sdp_dual checkers' cap of ${SDP_DUAL_MAX_N} for the SDP bound` };
+    const made = sdpDualCertificate(p.n, p.edges, r.sdpDual.y, r.sdpDual.mu);
+    if (made === null) return { omitted: 'the SDP dual point is too large for exact decimals' };
+    if (made.bound <= done.bound) return { certificate: made.certificate };
+    const cut = r.objective;
+    return { certificate: made.certificate, restate: { bound: made.bound, gap: Math.abs(cut - made.bound) / Math.max(1, Math.abs(cut)) } };
+  }
+  return { omitted: 'the bound comes from 4-cycles or negative edges: no certificate of it yet' };
 };
