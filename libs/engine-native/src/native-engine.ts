@@ -71,6 +71,8 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         work: { iterations: r.work.iterations, nodes: r.work.nodes, restarts: r.work.restarts },
         engineMs: r.engineMs,
       };
+      // cover: the root bound's multipliers (the service's `lagrangian` certificate) cross as values.
+      if (r.kind === 'binary' && req.command === 'cover') return { kind: 'binary', ...common, multipliers: r.values };
       // The core names the result's kind; each kind's own fields come from its answer array and extras.
       switch (r.kind) {
         // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).

@@ -81,6 +81,12 @@ export interface ResultBase {
  */
 export interface BinaryResult extends ResultBase {
   readonly kind: 'binary';
+  /**
+   * cover: the Lagrangian multipliers y ≥ 0, one per element, of the best root bound (0 on the
+   * elements the reductions covered; all 0 when the reductions alone solved it): the service's
+   * `lagrangian` certificate (families/cover/solve.ts).
+   */
+  readonly multipliers?: Float64Array;
   /** 0/1 per variable (optimize, select), side per node (maxcut). */
   readonly answer: Uint8Array;
   /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */

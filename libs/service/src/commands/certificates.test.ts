@@ -24,6 +24,7 @@ function bodies(): [string, Record<string, unknown>][] {
     ['maxcut', { description: 'Split the staff into two shifts so that clashing pairs work apart.', n: 40, edges }],
     ['xorsat', { description: 'Set the switches so that most parity checks hold.', ...sparseXorsat(77, 200, 300, 3, 4, true, 12) }],
     ['reduce', { description: 'Reduce a lattice basis to find short vectors for a cryptanalysis exercise.', n: 12, basis: basisJson(knapsackBasis(8, 12, 40)) }],
+    ['cover', { description: 'Hire the cheapest crews that together staff all seven shifts.', n: 6, universe: 7, sets: [[0, 1, 2], [2, 3, 4], [4, 5, 6], [0, 3, 6], [1, 5], [0, 1, 2, 3, 4, 5, 6]], costs: [3, 3, 3, 2, 1, 10] }],
   ];
 }
 
@@ -31,7 +32,7 @@ describe('a solved answer\'s certificate through POST /verify: formal_proof, on 
   afterAll(closeServices);
   const engines = nativeOrFail('certificates through verify on the native engine') ? (['ts', 'native'] as const) : (['ts'] as const);
   for (const engine of engines) {
-    it(`${engine}: tsp, maxcut, xorsat and reduce answers come back with a certificate the verify route accepts`, async () => {
+    it(`${engine}: tsp, maxcut, xorsat, reduce and cover answers come back with a certificate the verify route accepts`, async () => {
       const svc = await makeService({ engine });
       const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.57' });
       for (const [command, b] of bodies()) {

@@ -63,7 +63,7 @@ struct SampleState {
 // What a result's answer is, set by the solver (never guessed from which field is filled); it
 // crosses as its name, the `kind` of engine-ts EngineResult. New values go at the end.
 enum class ResultKind : int32_t {
-  kBinary = 0,       // answer: 0/1 per variable (or side per node)
+  kBinary = 0,       // answer: 0/1 per variable (or side per node); cover: values = the root bound's multipliers y
   kSample = 1,       // answer, and samples
   kRules = 2,        // answer, and the extra "violations"
   kPlanted = 3,      // answer, and the extras "plantedEnergy" and "edges"

@@ -181,8 +181,14 @@ void CoverLpTree::TryPrimal(const double* x) {
   }
 }
 
+std::vector<double> CoverLpTree::ElementDuals() const {
+  std::vector<double> u(s_.U_, 0.0);
+  for (int32_t e = 0; e < s_.U_; ++e) u[e] = elem_row_[e] >= 0 ? y_[elem_row_[e]] : 0;
+  return u;
+}
+
 void CoverLpTree::DualHeuristic() {
-  for (int32_t e = 0; e < s_.U_; ++e) s_.u_[e] = elem_row_[e] >= 0 ? y_[elem_row_[e]] : 0;
+  s_.u_ = ElementDuals();
   s_.Lagrangian();
   s_.Heuristic();
 }
@@ -291,6 +297,8 @@ CoverLpTree::Eval CoverLpTree::Evaluate(bool root, int32_t* branch, double* boun
     if (st == lp::Status::kInfeasible && Infeasible()) return Eval::kPrune;
     double margin = 0;
     const double sum = DualBound(&margin);
+    // The root's LP duals are multipliers of the root Lagrangian too (the `lagrangian` certificate).
+    if (root) s_.OfferRootY(ElementDuals());
     *bound = Round(sum - margin);
     if (Prunes(*bound)) return Eval::kPrune;
     const double z = m_.Objective();

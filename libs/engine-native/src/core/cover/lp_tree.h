@@ -55,6 +55,8 @@ class CoverLpTree {
   void TryPrimal(const double* x);
 
   // The Lagrangian heuristic of Search from the LP duals (as multipliers of the uncovered elements).
+  // The last DualBound's duals per element (0 on the rows' absent elements).
+  std::vector<double> ElementDuals() const;
   void DualHeuristic();
 
   // True when some row has every column fixed to 0 (the node holds no cover).

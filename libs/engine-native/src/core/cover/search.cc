@@ -141,6 +141,12 @@ double CoverSearch::DualBound() {
       if (state_[esets_[q]] == 0) slack[esets_[q]] -= m;
     }
   }
+  const double L = OfferRootY(y);
+  u_ = saved;
+  return RoundUp(L);
+}
+
+double CoverSearch::LagrangianOf(const std::vector<double>& y) const {
   double L = fixed_cost_;
   for (int32_t e = 0; e < U_; ++e) {
     if (cov_[e] == 0) L += y[e];
@@ -153,8 +159,17 @@ double CoverSearch::DualBound() {
     }
     if (r < 0) L += r;
   }
-  u_ = saved;
-  return RoundUp(L);
+  return L;
+}
+
+double CoverSearch::OfferRootY(const std::vector<double>& y) {
+  const double L = LagrangianOf(y);
+  if (L > root_y_bound_) {
+    root_y_bound_ = L;
+    root_y_.assign(U_, 0.0);
+    for (int32_t e = 0; e < U_; ++e) root_y_[e] = cov_[e] == 0 && y[e] > 0 ? y[e] : 0;
+  }
+  return L;
 }
 
 bool CoverSearch::Heuristic(std::vector<uint8_t>* pick_out) {

@@ -40,6 +40,13 @@ class CoverSearch {
   // rounded up when every cost is an integer; leaves u_ and rc_ as they were, not counted as work.
   double DualBound();
 
+  // search.ts lagrangianOf: L(y) at the current fixings from scratch, not counted as work (rc_ untouched).
+  double LagrangianOf(const std::vector<double>& y) const;
+
+  // search.ts offerRootY (call only at the root's fixings): keeps y as root_y_, zero on the covered
+  // elements, when its L(y) beats the kept one; returns L(y), not counted as work.
+  double OfferRootY(const std::vector<double>& y);
+
   // search.ts heuristic: false when some element has no free set; *pick_out gets the completion.
   bool Heuristic(std::vector<uint8_t>* pick_out = nullptr);
 
@@ -70,6 +77,10 @@ class CoverSearch {
   int64_t nodes_ = 0;
   double tol_ = 0;
   bool integral_ = true;
+  // The multipliers of the best root bound offered (OfferRootY), one per element, and their L; empty
+  // before the first offer. The result's values (the service's `lagrangian` certificate).
+  std::vector<double> root_y_;
+  double root_y_bound_ = -std::numeric_limits<double>::infinity();
 };
 
 }  // namespace svc::core

@@ -104,6 +104,9 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   const auto done = [&](Proof proof, bool has_bound, double bound) {
     out->answer = c.best_;
     out->order.clear();
+    // The multipliers behind the root bound (all 0 when the reductions alone solved it): the
+    // service's `lagrangian` certificate.
+    out->values = c.root_y_.empty() ? std::vector<double>(c.U_, 0.0) : c.root_y_;
     out->objective = CoverCost(p.cover, n, out->answer);
     if (proof == Proof::kNone && c.stop == Stop::kNone && has_bound && bound >= out->objective - c.tol_) proof = Proof::kBranchAndBound;
     out->proof = proof;
@@ -179,6 +182,7 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   double root_lb =
       floor_lb >= c.best_cost_ - c.tol_ ? floor_lb : std::max(floor_lb, c.RoundUp(c.Subgradient(use_lp ? b.root_iters / kLpSubgradientShare : b.root_iters, 0.5)));
   const std::vector<double> root_u = c.u_;
+  c.OfferRootY(root_u);
   if (root_lb >= c.best_cost_ - c.tol_ || c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
   const auto refine = [&](int64_t from, int64_t to) {
   for (int64_t pass = from; pass < to; ++pass) {

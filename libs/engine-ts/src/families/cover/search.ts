@@ -35,6 +35,13 @@ export class CoverSearch {
   nodes = 0;
   readonly tol: number;
   readonly integral: boolean;
+  /**
+   * The multipliers of the best root bound offered (offerRootY), one per element (0 on the elements
+   * the reductions covered), and their L; null before the first offer. The result's `multipliers`
+   * (the service's `lagrangian` certificate).
+   */
+  rootY: Float64Array | null = null;
+  rootYBound = -Infinity;
 
   constructor(readonly p: CoverProblem, readonly limits: Limits, readonly workCap: number) {
     this.n = p.n;
@@ -154,16 +161,36 @@ export class CoverSearch {
       for (let q = this.estart[e]; q < this.estart[e + 1]; q++) if (this.state[this.esets[q]] === 0) slack[this.esets[q]] -= m;
     }
     // L(y) from scratch (valid for any y ≥ 0, whatever the rounding of the slacks above).
+    const L = this.offerRootY(y);
+    this.u.set(saved);
+    return this.roundUp(L);
+  }
+
+  /** L(y) at the current fixings, from scratch, not counted as work (rc untouched). */
+  lagrangianOf(y: Float64Array): number {
+    const { p, cov } = this;
     let L = this.fixedCost;
-    for (let e = 0; e < U; e++) if (cov[e] === 0) L += y[e];
+    for (let e = 0; e < this.U; e++) if (cov[e] === 0) L += y[e];
     for (let j = 0; j < this.n; j++) {
       if (this.state[j] !== 0) continue;
       let r = p.cost[j];
       for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) r -= y[p.elems[k]];
       if (r < 0) L += r;
     }
-    this.u.set(saved);
-    return this.roundUp(L);
+    return L;
+  }
+
+  /**
+   * Offers the root multipliers y (call only at the root's fixings): kept as rootY, zero on the
+   * covered elements, when their L(y) beats the kept one. Returns L(y); not counted as work.
+   */
+  offerRootY(y: Float64Array): number {
+    const L = this.lagrangianOf(y);
+    if (L > this.rootYBound) {
+      this.rootYBound = L;
+      this.rootY = Float64Array.from(y, (v, e) => (this.cov[e] === 0 && v > 0 ? v : 0));
+    }
+    return L;
   }
 
   /**

@@ -32,6 +32,9 @@
  *   it meets the cover, and then step 2 does not run). An answer that meets the root bound is
  *   certified at the root. Every heuristic answer carries the root bound (at most its cost), so a
  *   deadline or cancel, which keeps the best cover so far, keeps a bound too: at least the first.
+ *   The result's `multipliers` are the u behind the root bound (CoverSearch.offerRootY: the first
+ *   bound's or the subgradient's best, whichever has the larger L), 0 on the elements step 1
+ *   covered: the service's `lagrangian` certificate.
  */
 import type { BinaryResult, CancelSignal, SolveRequest, Proof } from '../../base';
 import { Limits } from '../../kernels/model';
@@ -62,6 +65,7 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
     return {
       kind: 'binary', answer, objective, proof,
       ...(proof === null && bound !== undefined && Number.isFinite(bound) ? { bound: Math.min(bound, objective) } : {}),
+      multipliers: c.rootY ?? new Float64Array(p.universe),
       stoppedAtDeadline: limits.stopped !== null,
       work: { iterations: c.iterations, nodes: c.nodes, restarts: 0 }, engineMs: performance.now() - started,
     };
@@ -106,6 +110,7 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
   // bound; not run when the first bound already meets the cover.
   const rootLb = firstLb >= c.bestCost - c.tol ? firstLb : Math.max(firstLb, c.roundUp(c.subgradient(b.rootIters, 0.5)));
   const rootU = Float64Array.from(c.u);
+  c.offerRootY(rootU);
   if (rootLb >= c.bestCost - c.tol || limits.stopped !== null) return done(null, rootLb);
   // 4. Refinement passes: the first EARLY_PASSES before branch and bound, the others after it.
   const refine = (from: number, to: number): void => {

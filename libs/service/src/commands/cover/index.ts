@@ -3,6 +3,7 @@ import { example, type CommandModule } from '../command-module';
 import { coverExactCaps, coverSurely } from './exact-caps';
 import { coverAdapter } from './adapter';
 import { coverChecker } from './check-answer';
+import { coverCertificate } from './certificate';
 
 /** cover: everything the service knows about the command (registered in commands/index.ts). */
 export const coverCommand: CommandModule = {
@@ -12,6 +13,7 @@ export const coverCommand: CommandModule = {
   progress: { objectiveField: 'cost' },
   exactCaps: coverExactCaps,
   certifiesSurely: coverSurely,
+  certificate: coverCertificate,
   shape: { fields: ['universe', 'sets', 'costs'], requires: [['universe'], ['sets']], distinctive: ['universe', 'sets'], prior: 0.9 },
   worksheet: {
     objective: 'Choose sets whose union is every element 0..universe−1 at the least total cost.',
