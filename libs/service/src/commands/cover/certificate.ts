@@ -10,7 +10,7 @@
  * certificate proves is restated (never claim more than it proves); a certified answer the root
  * multipliers do not prove (a branch tree closed it) gets no certificate yet, and says so.
  */
-import type { CoverProblem } from '@svc/engine-ts';
+import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import type { CertificateProducer } from '../command-module';
 
 /** The finest grid of the rounded multipliers: 2⁻²⁰. */
