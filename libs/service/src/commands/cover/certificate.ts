@@ -12,6 +12,7 @@
  */
 import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import type { CertificateProducer } from '../command-module';
+import { exactDecimal } from '../shared/exact-decimal';
 
 /** The finest grid of the rounded multipliers: 2⁻²⁰. */
 const MAX_SHIFT = 20;
@@ -28,15 +29,6 @@ export function decimalOf(x: number): { m: bigint; k: number } {
     k = 0;
   }
   return { m, k };
-}
-
-/** The exact decimal of n / (2^s · 10^k), n ≥ 0: n · 5^s / 10^(s+k). */
-export function exactDecimal(n: bigint, s: number, k: number): string {
-  const places = s + k;
-  const digits = (n * 5n ** BigInt(s)).toString().padStart(places + 1, '0');
-  const whole = digits.slice(0, digits.length - places);
-  const frac = digits.slice(digits.length - places).replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
 }
 
 /** The double nearest num / den (den > 0), through 20 significant digits. */

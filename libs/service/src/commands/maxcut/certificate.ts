@@ -13,7 +13,7 @@
  */
 import type { PairList } from '@svc/engine-ts';
 import type { CertificateProducer } from '../command-module';
-import { dyadicDecimal } from '../tsp/certificate';
+import { dyadicDecimal } from '../shared/exact-decimal';
 
 /** True when `x` cuts every positive edge of `edges` and no negative one. */
 function attainsPositiveSum(edges: PairList, x: ArrayLike<number>): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { rng } from '../../../test/brute-force';
 import { certificateEngines, expectAccepted, solveWith } from '../../../test/certificates';
-import { dyadicDecimal } from './certificate';
+import { dyadicDecimal } from '../shared/exact-decimal';
 
 const DESCRIPTION = 'Plan the delivery van\'s round trip through every shop.';
 const METRICS = ['euc_2d', 'ceil_2d', 'att', 'geo'] as const;

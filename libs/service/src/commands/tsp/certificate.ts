@@ -8,21 +8,13 @@
  */
 import { tspDistanceOf, type TspDistance } from '@svc/engine-ts/families/tsp';
 import type { CertificateProducer } from '../command-module';
+import { dyadicDecimal } from '../shared/exact-decimal';
 
 /** The most cities a `one_tree` is checked for (docs/certificates.md "Size"): beyond, none is produced. */
 const ONE_TREE_MAX_N = 5000;
 const SHIFT = 20;
 const SCALE = 2 ** SHIFT;
 const SAFE = Number.MAX_SAFE_INTEGER;
-
-/** The exact decimal of a / 2²⁰ (a an integer): a · 5²⁰ / 10²⁰. */
-export function dyadicDecimal(a: number): string {
-  const neg = a < 0;
-  const digits = (BigInt(Math.abs(a)) * 5n ** BigInt(SHIFT)).toString().padStart(SHIFT + 1, '0');
-  const whole = digits.slice(0, digits.length - SHIFT);
-  const frac = digits.slice(digits.length - SHIFT).replace(/0+$/, '');
-  return `${neg ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
-}
 
 /**
  * ⌈w(T*) − 2Σπ⌉ for π = a / 2²⁰ over cities 0..n−1 (n ≥ 3; city 0 special), or null when a
