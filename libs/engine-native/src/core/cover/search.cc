@@ -78,23 +78,7 @@ void CoverSearch::Include(int32_t j) {
   for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) free_cnt_[c_.elems[k]]++;
 }
 
-double CoverSearch::Lagrangian() {
-  double L = fixed_cost_;
-  for (int32_t e = 0; e < U_; ++e) {
-    if (cov_[e] == 0) L += u_[e];
-  }
-  for (int32_t j = 0; j < n_; ++j) {
-    if (state_[j] != 0) continue;
-    double r = c_.cost[j];
-    for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
-      if (cov_[c_.elems[k]] == 0) r -= u_[c_.elems[k]];
-    }
-    rc_[j] = r;
-    if (r < 0) L += r;
-    work_ += c_.start[j + 1] - c_.start[j] + 1;
-  }
-  return L;
-}
+double CoverSearch::Lagrangian() { return LagrangianAt(u_, rc_.data(), &work_); }
 
 void CoverSearch::InitMultipliers() {
   std::vector<int32_t> size(n_, 0);
@@ -146,7 +130,9 @@ double CoverSearch::DualBound() {
   return RoundUp(L);
 }
 
-double CoverSearch::LagrangianOf(const std::vector<double>& y) const {
+double CoverSearch::LagrangianOf(const std::vector<double>& y) const { return LagrangianAt(y, nullptr, nullptr); }
+
+double CoverSearch::LagrangianAt(const std::vector<double>& y, double* rc, double* work) const {
   double L = fixed_cost_;
   for (int32_t e = 0; e < U_; ++e) {
     if (cov_[e] == 0) L += y[e];
@@ -157,7 +143,9 @@ double CoverSearch::LagrangianOf(const std::vector<double>& y) const {
     for (int32_t k = c_.start[j]; k < c_.start[j + 1]; ++k) {
       if (cov_[c_.elems[k]] == 0) r -= y[c_.elems[k]];
     }
+    if (rc != nullptr) rc[j] = r;
     if (r < 0) L += r;
+    if (work != nullptr) *work += c_.start[j + 1] - c_.start[j] + 1;
   }
   return L;
 }

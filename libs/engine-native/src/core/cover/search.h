@@ -68,6 +68,9 @@ class CoverSearch {
   std::vector<int32_t> estart_, esets_;
   std::vector<int8_t> state_;
   std::vector<int32_t> cov_, free_cnt_;
+  // L(y) at the current fixings; writes the free sets' reduced costs to rc and counts the work
+  // when given (Lagrangian), neither for LagrangianOf.
+  double LagrangianAt(const std::vector<double>& y, double* rc, double* work) const;
   std::vector<double> u_, rc_;
   double fixed_cost_ = 0;
   std::vector<uint8_t> best_;

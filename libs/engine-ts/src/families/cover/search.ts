@@ -99,18 +99,7 @@ export class CoverSearch {
 
   /** Reduced costs of the free sets and L(u). */
   lagrangian(): number {
-    const { p, u, rc, cov } = this;
-    let L = this.fixedCost;
-    for (let e = 0; e < this.U; e++) if (cov[e] === 0) L += u[e];
-    for (let j = 0; j < this.n; j++) {
-      if (this.state[j] !== 0) continue;
-      let r = p.cost[j];
-      for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) r -= u[p.elems[k]];
-      rc[j] = r;
-      if (r < 0) L += r;
-      this.work += p.start[j + 1] - p.start[j] + 1;
-    }
-    return L;
+    return this.lagrangianAt(this.u, true);
   }
 
   /** u_e = min over free sets j ∋ e of c_j / (uncovered elements of j): dual feasible (every rc_j ≥ 0). */
@@ -168,13 +157,22 @@ export class CoverSearch {
 
   /** L(y) at the current fixings, from scratch, not counted as work (rc untouched). */
   lagrangianOf(y: Float64Array): number {
-    const { p, cov } = this;
+    return this.lagrangianAt(y, false);
+  }
+
+  /** L(y) at the current fixings; `own`: y is u, whose reduced costs go to rc and whose work counts. */
+  private lagrangianAt(y: Float64Array, own: boolean): number {
+    const { p, rc, cov } = this;
     let L = this.fixedCost;
     for (let e = 0; e < this.U; e++) if (cov[e] === 0) L += y[e];
     for (let j = 0; j < this.n; j++) {
       if (this.state[j] !== 0) continue;
       let r = p.cost[j];
       for (let k = p.start[j]; k < p.start[j + 1]; k++) if (cov[p.elems[k]] === 0) r -= y[p.elems[k]];
+      if (own) {
+        rc[j] = r;
+        this.work += p.start[j + 1] - p.start[j] + 1;
+      }
       if (r < 0) L += r;
     }
     return L;
