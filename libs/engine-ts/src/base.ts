@@ -87,6 +87,13 @@ export interface BinaryResult extends ResultBase {
    * `lagrangian` certificate (families/cover/solve.ts).
    */
   readonly multipliers?: Float64Array;
+  /**
+   * cover, when a branch tree closed (proof branch_and_bound below the root): the tree as a
+   * pre-order stream (families/cover/tree-record.ts: j ≥ 0 a split on set j, −1 an infeasible
+   * leaf, −2 a leaf followed by its U multipliers); empty when it passed the recording cap. The
+   * service's `tree` certificate.
+   */
+  readonly tree?: Float64Array;
   /** 0/1 per variable (optimize, select), side per node (maxcut). */
   readonly answer: Uint8Array;
   /** optimize: energy (minimised); maxcut: cut value, select: value (maximised). */

@@ -21,7 +21,8 @@
  *      from the root multipliers (perturbed by ±10 % after the first pass), repeatedly fix the 30 % of
  *      the current greedy cover's free sets with the lowest reduced cost and run the subgradient on
  *      what is left, until everything is covered; then undo the fixing.
- *   5. Branch and bound (lagrangian-tree.ts; certified when it closes within bnbNodes nodes): at
+ *   5. Branch and bound (lagrangian-tree.ts; certified when it closes within bnbNodes nodes, its
+ *      tree recorded as the result's `tree`, tree-record.ts): at
  *      each node a short subgradient run from the parent's multipliers bounds the subproblem;
  *      branch on the uncovered element with the fewest free sets: child k takes its k-th set
  *      (lowest reduced cost first) and excludes the sets before it.
@@ -45,6 +46,7 @@ import { coverLagrangianTree } from './lagrangian-tree';
 import { coverLocalSearch } from './local-search';
 import type { CoverProblem } from './problem';
 import { CoverSearch } from './search';
+import { CoverTreeRecord } from './tree-record';
 
 /** Refinement passes before branch and bound. */
 const EARLY_PASSES = 2;
@@ -58,7 +60,7 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
   const limits = new Limits(signal?.flag ?? null, deadlineAt);
   const b = coverBudgetFor(req.effort);
   const c = new CoverSearch(p, limits, b.work);
-  const done = (found: Proof, bound?: number): BinaryResult => {
+  const done = (found: Proof, bound?: number, tree?: Float64Array): BinaryResult => {
     const answer = Uint8Array.from(c.best);
     const objective = evaluateCover(p, answer);
     const proof: Proof = found ?? (limits.stopped === null && bound !== undefined && bound >= objective - c.tol ? 'branch_and_bound' : null);
@@ -66,6 +68,7 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
       kind: 'binary', answer, objective, proof,
       ...(proof === null && bound !== undefined && Number.isFinite(bound) ? { bound: Math.min(bound, objective) } : {}),
       multipliers: c.rootY ?? new Float64Array(p.universe),
+      ...(tree !== undefined ? { tree } : {}),
       stoppedAtDeadline: limits.stopped !== null,
       work: { iterations: c.iterations, nodes: c.nodes, restarts: 0 }, engineMs: performance.now() - started,
     };
@@ -133,7 +136,9 @@ export function solveCover(req: SolveRequest<CoverProblem>, signal?: CancelSigna
   if (c.stopped() || rootLb >= c.bestCost - c.tol) return done(null, rootLb);
   // 5. Branch and bound (its node heuristics improve the cover too), then the other passes.
   c.u.set(rootU);
-  if (coverLagrangianTree(c, b.bnbNodes, b.nodeIters)) return done('branch_and_bound');
+  const rec = new CoverTreeRecord(c.U, p.elems.length);
+  const tree = coverLagrangianTree(c, b.bnbNodes, b.nodeIters, rec);
+  if (tree !== undefined) return done('branch_and_bound', undefined, rec.stream(tree));
   refine(Math.min(b.passes, EARLY_PASSES), b.passes);
   // 6. The late local search, down to the root bound.
   search(b.lsSteps, rootLb);

@@ -4,7 +4,7 @@ import { nativeOrFail } from '@svc/engine-native/testing';
 import { bruteCover, randomCover } from '@svc/engine-ts/families/cover/testing';
 import { TAG } from '../../../test/adapters';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
-import { decimalOf } from './certificate';
+import { decimalOf } from './lagrangian-exact';
 import { exactDecimal } from '../shared/exact-decimal';
 
 const DESCRIPTION = 'Hire the cheapest crews that together staff every shift.';

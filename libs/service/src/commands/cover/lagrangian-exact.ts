@@ -1,0 +1,118 @@
+/**
+ * cover: the exact Lagrangian bound of multipliers y ≥ 0 (docs/certificates.md `lagrangian`, and
+ * inside a branch tree with a path's fixings), as the checker computes it:
+ * Σ_e y_e + Σ_{S fixed to 1} (c_S − Σ_{e∈S} y_e) + Σ_{S free} min(0, c_S − Σ_{e∈S} y_e).
+ * The y are rounded down to multiples of 2⁻ˢ (rounding down never raises a set's Σ y, so it costs
+ * the bound at most U·2⁻ˢ) and written as exact decimals; the bound is exact (BigInt over the
+ * common denominator 2ˢ·10ᴷ of the rounded y and the costs as the checker reads them), after one
+ * lift: an element held by one set only, that set free, has its y raised by the set's positive
+ * slack, which adds the slack to the bound (so the sets the engines' reductions forced count their
+ * full cost, as in the engines' bounds).
+ */
+import type { CoverProblem } from '@svc/engine-ts/families/cover';
+import { exactDecimal } from '../shared/exact-decimal';
+
+/** A JSON number as the checker reads it (the decimal of its shortest round trip) as m / 10^k, k ≥ 0. */
+export function decimalOf(x: number): { m: bigint; k: number } {
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/.exec(String(x));
+  if (match === null) throw new RangeError(`not a finite number: ${x}`);
+  const [, sign, whole, frac = '', exp = '0'] = match;
+  let m = BigInt(`${sign}${whole}${frac}`);
+  let k = frac.length - Number(exp);
+  if (k < 0) {
+    m *= 10n ** BigInt(-k);
+    k = 0;
+  }
+  return { m, k };
+}
+
+/** What rounded multipliers prove: the y as exact decimals, the bound as num / den, den = 2^shift · 10^K. */
+export interface LagrangianProof {
+  readonly y: string[];
+  readonly num: bigint;
+  readonly den: bigint;
+  readonly shift: number;
+}
+
+/** Per-set fixings of a tree path: −1 free, 0 fixed to 0, 1 fixed to 1. */
+export type SetFixings = Int8Array;
+
+/** One problem's exact data, shared by every bound computed on it. */
+export class LagrangianExact {
+  /** 10^K, K the most decimal places of a cost. */
+  readonly tenK: bigint;
+  /** Each set's cost times 10^K. */
+  readonly costs: bigint[];
+  private readonly liftOf: Int32Array;
+  private readonly K: number;
+
+  constructor(readonly p: CoverProblem) {
+    const decimals = Array.from(p.cost, decimalOf);
+    this.K = decimals.reduce((k, c) => Math.max(k, c.k), 0);
+    this.tenK = 10n ** BigInt(this.K);
+    this.costs = decimals.map((c) => c.m * 10n ** BigInt(this.K - c.k));
+    // Sets per element, and the one set of an element held by one set only.
+    const holders = new Int32Array(p.universe);
+    const only = new Int32Array(p.universe).fill(-1);
+    for (let j = 0; j < p.n; j++) {
+      for (let q = p.start[j]; q < p.start[j + 1]; q++) {
+        holders[p.elems[q]]++;
+        only[p.elems[q]] = j;
+      }
+    }
+    this.liftOf = new Int32Array(p.n).fill(-1); // set → the element its slack lifts
+    for (let e = 0; e < p.universe; e++) if (holders[e] === 1 && this.liftOf[only[e]] < 0) this.liftOf[only[e]] = e;
+  }
+
+  /** The chosen sets' exact cost times 10^K. */
+  costOf(answer: ArrayLike<number>): bigint {
+    let total = 0n;
+    for (let j = 0; j < this.p.n; j++) if (answer[j] === 1) total += this.costs[j];
+    return total;
+  }
+
+  /**
+   * The proof of `y` (one per element, ≥ 0; y[off + e]) on a grid of at most 2^-maxShift, under
+   * `fix` (null: every set free), or null when the multipliers are too large for doubles' exact integers.
+   */
+  proof(y: ArrayLike<number>, fix: SetFixings | null, maxShift: number, off = 0): LagrangianProof | null {
+    const { p, tenK } = this;
+    const U = p.universe;
+    let sumY = 0;
+    for (let e = 0; e < U; e++) sumY += Math.max(0, y[off + e]);
+    // The finest grid 2^-s whose numerators (and every sum of them) stay exact integers in doubles.
+    let s = maxShift;
+    while (s > 0 && (sumY + U) * 2 ** s >= 2 ** 52) s--;
+    if (!((sumY + U) * 2 ** s < 2 ** 52)) return null;
+    const a = new Float64Array(U);
+    for (let e = 0; e < U; e++) a[e] = y[off + e] > 0 ? Math.floor(y[off + e] * 2 ** s) : 0;
+    const scale = BigInt(s);
+    let total = 0n;
+    for (let e = 0; e < U; e++) total += BigInt(a[e]);
+    total *= tenK;
+    const lifted = new Map<number, bigint>();
+    for (let j = 0; j < p.n; j++) {
+      const f = fix === null ? -1 : fix[j];
+      if (f === 0) continue;
+      let inSet = 0;
+      for (let q = p.start[j]; q < p.start[j + 1]; q++) inSet += a[p.elems[q]];
+      const slack = (this.costs[j] << scale) - BigInt(inSet) * tenK;
+      if (f === 1 || slack < 0n) total += slack;
+      else if (slack > 0n && this.liftOf[j] >= 0) {
+        lifted.set(this.liftOf[j], slack);
+        total += slack;
+      }
+    }
+    const out = Array.from(a, (v, e) => exactDecimal(BigInt(v) * tenK + (lifted.get(e) ?? 0n), s, this.K));
+    return { y: out, num: total, den: (1n << scale) * tenK, shift: s };
+  }
+
+  /**
+   * Whether num / den (den = 2^shift · 10^K) reaches the cost `exactCost` / 10^K: above it less 1
+   * with `integral` costs, at least it otherwise.
+   */
+  reaches(pr: LagrangianProof, exactCost: bigint, integral: boolean): boolean {
+    const target = (integral ? exactCost - this.tenK : exactCost) << BigInt(pr.shift);
+    return integral ? pr.num > target : pr.num >= target;
+  }
+}

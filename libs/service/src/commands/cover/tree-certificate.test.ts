@@ -1,0 +1,120 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkCertificate } from '@svc/certificates';
+import { nativeOrFail } from '@svc/engine-native/testing';
+import { randomCover, type CoverInput } from '@svc/engine-ts/families/cover/testing';
+import { TAG } from '../../../test/adapters';
+import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
+
+const DESCRIPTION = 'Hire the cheapest crews that together staff every shift.';
+const PYTHON_SRC = resolve(__dirname, '../../../../client-python/src');
+
+type Node = { split?: number; leaf?: 'infeasible' | { kind: string; y: string[] } };
+
+/** The fixings (set → 0/1) on the path to each node of a pre-order tree. */
+function paths(nodes: Node[]): Map<number, number>[] {
+  const out: Map<number, number>[] = [];
+  const stack: Map<number, number>[] = [new Map()];
+  for (const nd of nodes) {
+    const at = stack.pop()!;
+    out.push(at);
+    if (nd.split !== undefined) stack.push(new Map(at).set(nd.split, 1), new Map(at).set(nd.split, 0));
+  }
+  return out;
+}
+
+/** The least cover cost by plain depth-first search (positive costs): the lowest uncovered element's sets in turn. */
+function exactCover(d: CoverInput): number {
+  const cost = (j: number) => d.costs?.[j] ?? 1;
+  const cnt = new Int32Array(d.universe);
+  let best = Infinity;
+  const go = (spent: number): void => {
+    if (spent >= best) return;
+    const e = cnt.indexOf(0);
+    if (e < 0) {
+      best = spent;
+      return;
+    }
+    d.sets.forEach((set, j) => {
+      if (!set.includes(e)) return;
+      for (const x of set) cnt[x]++;
+      go(spent + cost(j));
+      for (const x of set) cnt[x]--;
+    });
+  };
+  go(0);
+  return best;
+}
+
+/** The Python client's checker (stdlib only) on one problem and result document. */
+function pythonCheck(problem: unknown, doc: unknown): { ok: boolean; optimal: boolean; failed_step: string | null } | null {
+  const script = 'import json,sys\nfrom svc_client import check_certificate\na=json.load(sys.stdin)\nprint(json.dumps(check_certificate(a["problem"], a["answer"], command="cover")))';
+  const r = spawnSync('python3', ['-c', script], { input: JSON.stringify({ problem, answer: doc }), env: { ...process.env, PYTHONPATH: PYTHON_SRC }, encoding: 'utf8' });
+  if (r.error !== undefined) return null;
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+describe('cover branch-tree certificates (tree), on each engine, accepted by @svc/certificates', () => {
+  nativeOrFail('cover tree certificates on the native engine');
+
+  it('answers the root multipliers do not prove carry the branch tree; each checker accepts it; a changed split or leaf number is refused', async () => {
+    for (const engine of certificateEngines()) {
+      const seen = { tree: 0, root: 0, python: 0 };
+      for (let s = 0; s < 60 && seen.tree < 12; s++) {
+        // Unit and integer costs (1..20) on 40 elements and 30 sets: the root bound often falls short.
+        const d = randomCover(9000 + 4 * s + (s % 2), 40, 30, 0.2);
+        const b = { n: d.sets.length, universe: d.universe, sets: d.sets, ...(d.costs ? { costs: d.costs } : {}) };
+        const sol = await solveWith(DESCRIPTION, engine, 'cover', b, { seed: s, effort: 'medium' });
+        const what = `seed ${s} (${engine})`;
+        expect(sol.done.proof, what).not.toBeNull();
+        const c = sol.done.certificate!;
+        expect('certificate' in c, `${what}: ${'omitted' in c ? c.omitted : ''}`).toBe(true);
+        const report = expectAccepted('cover', DESCRIPTION, b, sol, what);
+        // The bound it proves is a true lower bound (independent brute force), within 1 of the optimum.
+        const opt = exactCover(d);
+        expect(Number(report.bound!.split('/')[0]) / Number(report.bound!.split('/')[1] ?? 1), what).toBeLessThanOrEqual(opt + 1e-9);
+        expect(sol.r.objective, what).toBe(opt);
+        const doc = resultDocument(sol.done);
+        const cert = doc.certificate as { kind: string; nodes?: Node[] };
+        if (cert.kind !== 'tree') {
+          seen.root++;
+          continue;
+        }
+        seen.tree++;
+        expect(report.kind, what).toBe('tree');
+        const nodes = cert.nodes!;
+        const problem = { tag: TAG, description: DESCRIPTION, ...b };
+        const refused = (bad: Node[]) => checkCertificate('cover', problem, { ...doc, certificate: { kind: 'tree', nodes: bad } });
+        // A leaf number made negative: refused at that leaf's y.
+        const leafAt = nodes.findIndex((nd) => typeof nd.leaf === 'object');
+        if (leafAt >= 0) {
+          const bad = structuredClone(nodes);
+          (bad[leafAt].leaf as { y: string[] }).y[0] = '-1';
+          expect(refused(bad).failed_step, what).toBe(`tree.leaf[${leafAt}].y`);
+        }
+        // A split whose false side is "infeasible" (all sets of an element fixed to 0) moved to a set not
+        // on its path: that element keeps a free set, so the leaf is no longer infeasible.
+        const at = paths(nodes);
+        const k = nodes.findIndex((nd, i) => nd.split !== undefined && nodes[i + 1]?.leaf === 'infeasible');
+        if (k >= 0) {
+          const other = Array.from({ length: b.n }, (_, j) => j).find((j) => !at[k].has(j) && j !== nodes[k].split);
+          if (other !== undefined) {
+            const bad = structuredClone(nodes);
+            bad[k] = { split: other };
+            const r = refused(bad);
+            expect(r.ok, what).toBe(false);
+          }
+        }
+        // The Python client's checker accepts it too (when python3 is here).
+        const py = pythonCheck({ tag: TAG, description: DESCRIPTION, ...b }, doc);
+        if (py !== null) {
+          expect([py.ok, py.optimal, py.failed_step], what).toEqual([true, true, null]);
+          seen.python++;
+        }
+      }
+      expect(seen.tree, `${engine}: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(5);
+    }
+  }, 180_000);
+});
