@@ -71,8 +71,14 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         work: { iterations: r.work.iterations, nodes: r.work.nodes, restarts: r.work.restarts },
         engineMs: r.engineMs,
       };
-      // cover: the root bound's multipliers (the service's `lagrangian` certificate) cross as values.
-      if (r.kind === 'binary' && req.command === 'cover') return { kind: 'binary', ...common, multipliers: r.values };
+      // cover: the root bound's multipliers (the service's `lagrangian` certificate) cross as values,
+      // followed by the closed branch tree's record when the extra "tree" (its length) is there.
+      if (r.kind === 'binary' && req.command === 'cover') {
+        const t = r.extras.tree;
+        if (t === undefined) return { kind: 'binary', ...common, multipliers: r.values };
+        const cut = r.values.length - t;
+        return { kind: 'binary', ...common, multipliers: r.values.subarray(0, cut), tree: r.values.subarray(cut) };
+      }
       // The core names the result's kind; each kind's own fields come from its answer array and extras.
       switch (r.kind) {
         // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).

@@ -7,12 +7,14 @@
 #include <cstdint>
 
 #include "cover/search.h"
+#include "cover/tree_record.h"
 
 namespace svc::core {
 
-// True when the tree closed within node_cap nodes (s holds the optimum then); each node runs
-// node_iters subgradient iterations. Leaves s's fixings and multipliers as it found them.
-bool CoverLagrangianTree(CoverSearch& s, int64_t node_cap, int64_t node_iters);
+// True when the tree closed within node_cap nodes (s holds the optimum then; *node is its recorded
+// subtree in rec); each node runs node_iters subgradient iterations. Leaves s's fixings and
+// multipliers as it found them.
+bool CoverLagrangianTree(CoverSearch& s, int64_t node_cap, int64_t node_iters, CoverTreeRecord* rec, int32_t* node);
 
 }  // namespace svc::core
 

@@ -17,7 +17,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 }  // namespace
 
-CoverLpTree::CoverLpTree(CoverSearch& s, int64_t node_cap) : s_(s), node_cap_(node_cap) {
+CoverLpTree::CoverLpTree(CoverSearch& s, int64_t node_cap)
+    : rec_(s.U_, static_cast<int64_t>(s.c_.elems.size())), s_(s), node_cap_(node_cap) {
   elem_row_.assign(s.U_, -1);
   for (int32_t e = 0; e < s.U_; ++e) {
     if (s.cov_[e] == 0) {
@@ -117,18 +118,35 @@ void CoverLpTree::Undo(size_t mark) {
 
 int32_t CoverLpTree::FixByReducedCost(double sum, double margin, bool record) {
   int32_t fixed = 0;
+  std::vector<double> duals;
   for (size_t k = 0; k < col_set_.size(); ++k) {
     if (lo_[k] != 0 || hi_[k] != 1) continue;
     const double d = d_[k];
-    if (d > 0 && Prunes(Round(sum + d - margin))) {
-      SetBounds(static_cast<int32_t>(k), 0, 0, record);
-      ++fixed;
-    } else if (d < 0 && Prunes(Round(sum - d - margin))) {
-      SetBounds(static_cast<int32_t>(k), 1, 1, record);
-      ++fixed;
-    }
+    const bool out = d > 0 && Prunes(Round(sum + d - margin));
+    if (!out && !(d < 0 && Prunes(Round(sum - d - margin)))) continue;
+    // The other side's leaf: these duals, whose bound there is sum + |d| (the earlier fixings are on its path).
+    if (duals.empty()) duals = ElementDuals();
+    RecordFix(static_cast<int32_t>(k), out ? 0 : 1, rec_.Leaf(&duals));
+    SetBounds(static_cast<int32_t>(k), out ? 0 : 1, out ? 0 : 1, record);
+    ++fixed;
   }
   return fixed;
+}
+
+void CoverLpTree::RecordFix(int32_t k, int v, int32_t other) {
+  const int32_t split = rec_.Split(col_set_[k]);
+  rec_.Attach(slot_.parent, slot_.side, split);
+  rec_.Attach(split, 1 - v, other);
+  slot_ = {split, v};
+}
+
+void CoverLpTree::RecordLeaf(bool infeasible) {
+  if (infeasible) {
+    rec_.Attach(slot_.parent, slot_.side, rec_.Leaf(nullptr));
+    return;
+  }
+  const std::vector<double> duals = ElementDuals();
+  rec_.Attach(slot_.parent, slot_.side, rec_.Leaf(&duals));
 }
 
 void CoverLpTree::TryPrimal(const double* x) {
@@ -216,12 +234,21 @@ double CoverLpTree::Probe(int32_t k, double v) {
   s_.iterations_ += pivots;
   s_.work_ += static_cast<double>(pivots) * static_cast<double>(row_elem_.size() + col_set_.size());
   double out = m_.Objective();
+  const int side = v > 0.5 ? 1 : 0;
+  probe_leaf_[side] = -1;
   if (st == lp::Status::kInfeasible) {
-    if (Infeasible()) out = kInf;
+    if (Infeasible()) {
+      out = kInf;
+      probe_leaf_[side] = rec_.Leaf(nullptr);
+    }
   } else {
     double margin = 0;
     const double sum = DualBound(&margin);
-    if (Prunes(Round(sum - margin))) out = kInf;
+    if (Prunes(Round(sum - margin))) {
+      out = kInf;
+      const std::vector<double> duals = ElementDuals();
+      probe_leaf_[side] = rec_.Leaf(&duals);
+    }
   }
   SetBounds(k, lo, hi, false);
   return out;
@@ -262,11 +289,13 @@ int32_t CoverLpTree::Choose(const std::vector<double>& x, double z, bool record,
     const double z0 = Probe(k, 0), z1 = Probe(k, 1);
     if (z0 == kInf && z1 == kInf) {
       // Neither child holds a better cover: the node is closed (re-solving it will prune).
+      RecordFix(k, 0, probe_leaf_[1]);
       SetBounds(k, 0, 0, record);
       *refix = true;
       return -1;
     }
     if (z0 == kInf || z1 == kInf) {
+      RecordFix(k, z0 == kInf ? 1 : 0, probe_leaf_[z0 == kInf ? 0 : 1]);
       SetBounds(k, z0 == kInf ? 1 : 0, z0 == kInf ? 1 : 0, record);
       *refix = true;
       return -1;
@@ -294,13 +323,19 @@ CoverLpTree::Eval CoverLpTree::Evaluate(bool root, int32_t* branch, double* boun
   for (;;) {
     lp::Status st;
     if (!SolveLp(&st)) return Eval::kLimit;
-    if (st == lp::Status::kInfeasible && Infeasible()) return Eval::kPrune;
+    if (st == lp::Status::kInfeasible && Infeasible()) {
+      RecordLeaf(true);
+      return Eval::kPrune;
+    }
     double margin = 0;
     const double sum = DualBound(&margin);
     // The root's LP duals are multipliers of the root Lagrangian too (the `lagrangian` certificate).
     if (root) s_.OfferRootY(ElementDuals());
     *bound = Round(sum - margin);
-    if (Prunes(*bound)) return Eval::kPrune;
+    if (Prunes(*bound)) {
+      RecordLeaf(false);
+      return Eval::kPrune;
+    }
     const double z = m_.Objective();
     if (pending_k_ >= 0) {
       Learn(pending_k_, pending_side_, z - pending_z_, pending_frac_);
@@ -313,7 +348,10 @@ CoverLpTree::Eval CoverLpTree::Evaluate(bool root, int32_t* branch, double* boun
       TryPrimal(xp);
     }
     if (root || (s_.nodes_ % 16) == 0) DualHeuristic();
-    if (Prunes(*bound)) return Eval::kPrune;
+    if (Prunes(*bound)) {
+      RecordLeaf(false);
+      return Eval::kPrune;
+    }
     // The LP optimum stays with these columns at their bounds: no re-solve needed.
     FixByReducedCost(sum, margin, !root);
     bool refix = false;
@@ -334,8 +372,16 @@ CoverLpTree::Eval CoverLpTree::Evaluate(bool root, int32_t* branch, double* boun
       }
     }
     if (bk < 0) {
-      // Every column fixed: the node is one set choice (checked by TryPrimal through x = bounds).
+      // Every column fixed: the node is one set choice (checked by TryPrimal through x = bounds); its
+      // leaf: "infeasible" when a row has every column fixed to 0, else zero multipliers (the cost
+      // of the sets fixed to 1, at least the incumbent's after TryPrimal).
       TryPrimal(lo_.data());
+      if (Infeasible()) {
+        RecordLeaf(true);
+      } else {
+        const std::vector<double> zero(s_.U_, 0.0);
+        rec_.Attach(slot_.parent, slot_.side, rec_.Leaf(&zero));
+      }
       return Eval::kPrune;
     }
     *branch = bk;
@@ -370,13 +416,20 @@ bool CoverLpTree::Run() {
   if (root == Eval::kLimit) return false;
   struct Frame {
     int32_t k;
+    int32_t split;  // its recorded split
     int phase;
     size_t mark;        // trail before the node's own fixings
     size_t child_mark;  // trail after them
     double z, x;        // the node's LP value and x_k (pseudo-cost learning)
   };
   std::vector<Frame> stack;
-  stack.push_back({root_branch, 0, trail_.size(), trail_.size(), node_z_, node_x_});
+  const auto branch = [&](int32_t k, size_t mark) {
+    const int32_t split = rec_.Split(col_set_[k]);
+    rec_.Attach(slot_.parent, slot_.side, split);
+    slot_ = {split, 1};
+    stack.push_back({k, split, 0, mark, trail_.size(), node_z_, node_x_});
+  };
+  branch(root_branch, trail_.size());
   SetBounds(root_branch, 1, 1, true);
   Pending(root_branch, 1, node_z_, 1 - node_x_);
   for (;;) {
@@ -386,7 +439,7 @@ bool CoverLpTree::Run() {
     const Eval e = Evaluate(false, &bk, &bound);
     if (e == Eval::kLimit) return false;
     if (e == Eval::kBranch) {
-      stack.push_back({bk, 0, mark, trail_.size(), node_z_, node_x_});
+      branch(bk, mark);
       SetBounds(bk, 1, 1, true);
       Pending(bk, 1, node_z_, 1 - node_x_);
       continue;
@@ -398,6 +451,7 @@ bool CoverLpTree::Run() {
       if (f.phase == 0) {
         Undo(f.child_mark);
         f.phase = 1;
+        slot_ = {f.split, 0};
         SetBounds(f.k, 0, 0, true);
         Pending(f.k, 0, f.z, f.x);
         break;

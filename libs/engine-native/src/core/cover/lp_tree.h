@@ -11,6 +11,7 @@
 
 #include "common/lp.h"
 #include "cover/search.h"
+#include "cover/tree_record.h"
 
 namespace svc::core {
 
@@ -26,6 +27,10 @@ namespace svc::core {
 // integer. Reduced-cost fixing uses the same L(y): forcing x_j = 1 (d_j > 0) gives L + d_j, forcing
 // x_j = 0 (d_j < 0, at u_j = 1) gives L − d_j; a side whose bound reaches the incumbent cannot hold
 // a better cover and is fixed away for the node's subtree (for the whole tree at the root).
+// The tree is recorded (rec_, the service's `tree` certificate) with every fixing listed: a branch
+// is a split; a reduced-cost or probe fixing of column k to v is a split whose 1 − v side is a leaf
+// (the duals that proved it, or "infeasible"); a pruned node is a leaf (its duals, "infeasible" when
+// a row has every column fixed to 0, or zero multipliers when every column is fixed).
 class CoverLpTree {
  public:
   enum class Eval { kPrune, kBranch, kLimit };
@@ -92,8 +97,21 @@ class CoverLpTree {
   bool Run();
 
   int64_t pivots_ = 0;
+  CoverTreeRecord rec_;
 
  private:
+  // Where the next recorded node goes: a split's side (parent -1: the root).
+  struct Slot {
+    int32_t parent = -1;
+    int side = 0;
+  };
+  // Records column k fixed to v: a split whose 1 - v side is `other` (a leaf); the slot moves to side v.
+  void RecordFix(int32_t k, int v, int32_t other);
+  // Records a leaf at the slot: the current duals, or "infeasible" when `infeasible`.
+  void RecordLeaf(bool infeasible);
+  Slot slot_;
+  // The leaf of each side of the last probes (-1: none): "infeasible" or the probe's duals.
+  int32_t probe_leaf_[2] = {-1, -1};
   // Pseudo-cost learning from the next solved node (the child of branching k to side).
   void Pending(int32_t k, int side, double z, double frac);
   // Strong branching: pivots per probe, probes per node, observations that make a column reliable.

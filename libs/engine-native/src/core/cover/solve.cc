@@ -18,6 +18,7 @@
 #include "cover/local_search.h"
 #include "cover/lp_tree.h"
 #include "cover/search.h"
+#include "cover/tree_record.h"
 
 namespace svc::core {
 
@@ -101,12 +102,18 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   }
   const int32_t n = p.n;
   CoverSearch c(p.cover, n, limits, b.work);
-  const auto done = [&](Proof proof, bool has_bound, double bound) {
+  const auto done = [&](Proof proof, bool has_bound, double bound, const CoverTreeRecord* rec = nullptr) {
     out->answer = c.best_;
     out->order.clear();
     // The multipliers behind the root bound (all 0 when the reductions alone solved it): the
-    // service's `lagrangian` certificate.
+    // service's `lagrangian` certificate; then, when a branch tree closed, its record (the extra
+    // "tree": the stream's length, 0 when it passed its cap).
     out->values = c.root_y_.empty() ? std::vector<double>(c.U_, 0.0) : c.root_y_;
+    if (rec != nullptr) {
+      const std::vector<double> stream = rec->Stream();
+      out->values.insert(out->values.end(), stream.begin(), stream.end());
+      out->SetExtra("tree", static_cast<double>(stream.size()));
+    }
     out->objective = CoverCost(p.cover, n, out->answer);
     if (proof == Proof::kNone && c.stop == Stop::kNone && has_bound && bound >= out->objective - c.tol_) proof = Proof::kBranchAndBound;
     out->proof = proof;
@@ -171,11 +178,11 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
     const int64_t slice = std::min(ls_left, kLsBeforeLp);
     search(slice, floor_lb);
     ls_left -= slice;
-    if (floor_lb < c.best_cost_ - c.tol_ && lp_root()) return done(Proof::kBranchAndBound, false, 0);
+    if (floor_lb < c.best_cost_ - c.tol_ && lp_root()) return done(Proof::kBranchAndBound, false, 0, &tree->rec_);
   }
   search(ls_left, floor_lb);
   if (use_lp && !tree.has_value() && c.stop == Stop::kNone && floor_lb < c.best_cost_ - c.tol_ && lp_root()) {
-    return done(Proof::kBranchAndBound, false, 0);
+    return done(Proof::kBranchAndBound, false, 0, &tree->rec_);
   }
   // The subgradient starts from the LP duals (CoverLpTree's heuristic leaves them in u) when the LP root ran.
   if (!tree.has_value()) c.InitMultipliers();
@@ -207,10 +214,15 @@ CallStatus SolveCover(const CoverProblem& p, const SolveOptions& options, const 
   c.u_ = root_u;
   if (use_lp) {
     // The tree (its root solved again with the incumbent found since) replaces the Lagrangian one.
-    if (tree.has_value() && tree->Run()) return done(Proof::kBranchAndBound, false, 0);
+    if (tree.has_value() && tree->Run()) return done(Proof::kBranchAndBound, false, 0, &tree->rec_);
     if (c.stop != Stop::kNone) return done(Proof::kNone, true, root_lb);
-  } else if (CoverLagrangianTree(c, b.bnb_nodes, b.node_iters)) {
-    return done(Proof::kBranchAndBound, false, 0);
+  } else {
+    CoverTreeRecord rec(c.U_, static_cast<int64_t>(p.cover.elems.size()));
+    int32_t node = -1;
+    if (CoverLagrangianTree(c, b.bnb_nodes, b.node_iters, &rec, &node)) {
+      rec.Attach(-1, 0, node);
+      return done(Proof::kBranchAndBound, false, 0, &rec);
+    }
   }
   refine(use_lp ? 0 : std::min(b.passes, kEarlyPasses), b.passes);
   search(b.ls_steps, root_lb);

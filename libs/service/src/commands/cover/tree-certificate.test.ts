@@ -24,24 +24,29 @@ function paths(nodes: Node[]): Map<number, number>[] {
   return out;
 }
 
-/** The least cover cost by plain depth-first search (positive costs): the lowest uncovered element's sets in turn. */
+/**
+ * The least cover cost by plain depth-first search (positive costs): the uncovered element held by
+ * the fewest sets, each of its sets in turn, cut when the cost spent plus the cheapest set reaches the best.
+ */
 function exactCover(d: CoverInput): number {
   const cost = (j: number) => d.costs?.[j] ?? 1;
+  const cheapest = Math.min(...d.sets.map((_, j) => cost(j)));
+  const holders = Array.from({ length: d.universe }, (_, e) => d.sets.flatMap((set, j) => (set.includes(e) ? [j] : [])));
   const cnt = new Int32Array(d.universe);
   let best = Infinity;
   const go = (spent: number): void => {
-    if (spent >= best) return;
-    const e = cnt.indexOf(0);
+    let e = -1;
+    for (let x = 0; x < d.universe; x++) if (cnt[x] === 0 && (e < 0 || holders[x].length < holders[e].length)) e = x;
     if (e < 0) {
-      best = spent;
+      best = Math.min(best, spent);
       return;
     }
-    d.sets.forEach((set, j) => {
-      if (!set.includes(e)) return;
-      for (const x of set) cnt[x]++;
+    if (spent + cheapest >= best) return;
+    for (const j of holders[e]) {
+      for (const x of d.sets[j]) cnt[x]++;
       go(spent + cost(j));
-      for (const x of set) cnt[x]--;
-    });
+      for (const x of d.sets[j]) cnt[x]--;
+    }
   };
   go(0);
   return best;
@@ -107,8 +112,8 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
             expect(r.ok, what).toBe(false);
           }
         }
-        // The Python client's checker accepts it too (when python3 is here).
-        const py = pythonCheck({ tag: TAG, description: DESCRIPTION, ...b }, doc);
+        // The Python client's checker accepts the first one too (when python3 is here).
+        const py = seen.python === 0 ? pythonCheck({ tag: TAG, description: DESCRIPTION, ...b }, doc) : null;
         if (py !== null) {
           expect([py.ok, py.optimal, py.failed_step], what).toEqual([true, true, null]);
           seen.python++;
