@@ -13,6 +13,8 @@ import { coverTreeCertificate } from './tree-certificate';
 
 /** The finest grid of the rounded root multipliers: 2⁻²⁰. */
 const MAX_SHIFT = 20;
+/** The grid of the raised multipliers (a fallback when the rounded ones fall short of the cost). */
+const RAISE_SHIFT = 44;
 
 /** The double nearest num / den (den > 0), through 20 significant digits. */
 function toDouble(num: bigint, den: bigint): number {
@@ -39,10 +41,14 @@ export const coverCertificate: CertificateProducer = (prep, r, done) => {
   const integral = p.cost.every((c) => Number.isInteger(c));
   if (done.proof !== null) {
     // Optimal when the proven bound reaches the cost: above it less 1 for integer costs, else exactly.
-    if (proof !== null && exact.reaches(proof, exact.costOf(r.answer), integral)) return { certificate: { kind: 'lagrangian', y: proof.y } };
+    const cost = exact.costOf(r.answer);
+    if (proof !== null && exact.reaches(proof, cost, integral)) return { certificate: { kind: 'lagrangian', y: proof.y } };
     if (r.tree !== undefined) return coverTreeCertificate(p, exact, r.tree, r.answer, integral);
+    // Certified at the root within the engines' float tolerance: the y raised as far as the slacks allow.
+    const raised = exact.proof(r.multipliers, null, RAISE_SHIFT, 0, true);
+    if (raised !== null && exact.reaches(raised, cost, integral)) return { certificate: { kind: 'lagrangian', y: raised.y } };
     if (proof === null) return { omitted: 'multipliers too large for the exact Lagrangian bound' };
-    return { omitted: `${done.proof}: the root multipliers do not reach the cost ${r.objective} and no branch tree was recorded` };
+    return { omitted: `${done.proof}: the root multipliers do not reach the cost ${r.objective} exactly (it was certified within the engines' float tolerance) and no branch tree was recorded` };
   }
   if (proof === null) return { omitted: 'multipliers too large for the exact Lagrangian bound' };
   const certificate = { kind: 'lagrangian', y: proof.y };

@@ -7,7 +7,8 @@
  * common denominator 2ˢ·10ᴷ of the rounded y and the costs as the checker reads them), after one
  * lift: an element held by one set only, that set free, has its y raised by the set's positive
  * slack, which adds the slack to the bound (so the sets the engines' reductions forced count their
- * full cost, as in the engines' bounds).
+ * full cost, as in the engines' bounds); or, on request, a raise of every element's y as far as its
+ * free sets' slacks allow (which recovers what the rounding and the engines' float sums lost).
  */
 import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import { exactDecimal } from '../shared/exact-decimal';
@@ -45,6 +46,9 @@ export class LagrangianExact {
   readonly costs: bigint[];
   private readonly liftOf: Int32Array;
   private readonly K: number;
+  /** Element → sets (CSR). */
+  private readonly estart: Int32Array;
+  private readonly esets: Int32Array;
 
   constructor(readonly p: CoverProblem) {
     const decimals = Array.from(p.cost, decimalOf);
@@ -60,6 +64,11 @@ export class LagrangianExact {
         only[p.elems[q]] = j;
       }
     }
+    this.estart = new Int32Array(p.universe + 1);
+    for (let e = 0; e < p.universe; e++) this.estart[e + 1] = this.estart[e] + holders[e];
+    const fill = this.estart.slice(0, p.universe);
+    this.esets = new Int32Array(p.elems.length);
+    for (let j = 0; j < p.n; j++) for (let q = p.start[j]; q < p.start[j + 1]; q++) this.esets[fill[p.elems[q]]++] = j;
     this.liftOf = new Int32Array(p.n).fill(-1); // set → the element its slack lifts
     for (let e = 0; e < p.universe; e++) if (holders[e] === 1 && this.liftOf[only[e]] < 0) this.liftOf[only[e]] = e;
   }
@@ -74,8 +83,10 @@ export class LagrangianExact {
   /**
    * The proof of `y` (one per element, ≥ 0; y[off + e]) on a grid of at most 2^-maxShift, under
    * `fix` (null: every set free), or null when the multipliers are too large for doubles' exact integers.
+   * `raise`: every element's y raised as far as its free sets' slacks allow (a maximal dual point,
+   * linear in the entries in BigInt), in place of the lift of the elements held by one set only.
    */
-  proof(y: ArrayLike<number>, fix: SetFixings | null, maxShift: number, off = 0): LagrangianProof | null {
+  proof(y: ArrayLike<number>, fix: SetFixings | null, maxShift: number, off = 0, raise = false): LagrangianProof | null {
     const { p, tenK } = this;
     const U = p.universe;
     let sumY = 0;
@@ -90,17 +101,42 @@ export class LagrangianExact {
     let total = 0n;
     for (let e = 0; e < U; e++) total += BigInt(a[e]);
     total *= tenK;
-    const lifted = new Map<number, bigint>();
+    // Each set's slack c_S − Σ_{e∈S} y_e over den (fixed-to-0 sets are never read).
+    const slack = new Array<bigint>(p.n).fill(0n);
     for (let j = 0; j < p.n; j++) {
       const f = fix === null ? -1 : fix[j];
       if (f === 0) continue;
       let inSet = 0;
       for (let q = p.start[j]; q < p.start[j + 1]; q++) inSet += a[p.elems[q]];
-      const slack = (this.costs[j] << scale) - BigInt(inSet) * tenK;
-      if (f === 1 || slack < 0n) total += slack;
-      else if (slack > 0n && this.liftOf[j] >= 0) {
-        lifted.set(this.liftOf[j], slack);
-        total += slack;
+      slack[j] = (this.costs[j] << scale) - BigInt(inSet) * tenK;
+      if (f === 1 || slack[j] < 0n) total += slack[j];
+    }
+    const lifted = new Map<number, bigint>();
+    const lift = (e: number, by: bigint) => {
+      lifted.set(e, (lifted.get(e) ?? 0n) + by);
+      total += by;
+    };
+    if (!raise) {
+      for (let j = 0; j < p.n; j++) if ((fix === null || fix[j] === -1) && slack[j] > 0n && this.liftOf[j] >= 0) lift(this.liftOf[j], slack[j]);
+    } else {
+      // Every element in no set fixed to 1, in turn, raised by the least slack of its free sets when
+      // that is positive: the bound gains it (no free set's term drops).
+      for (let e = 0; e < U; e++) {
+        let least: bigint | null = null;
+        let inFixed = false;
+        for (let q = this.estart[e]; q < this.estart[e + 1]; q++) {
+          const j = this.esets[q];
+          if (fix !== null && fix[j] === 1) inFixed = true;
+          if (fix !== null && fix[j] !== -1) continue;
+          if (least === null || slack[j] < least) least = slack[j];
+        }
+        // (In a set fixed to 1 a raise gains nothing: that set's term loses it.)
+        if (inFixed || least === null || least <= 0n) continue;
+        lift(e, least);
+        for (let q = this.estart[e]; q < this.estart[e + 1]; q++) {
+          const j = this.esets[q];
+          if (fix === null || fix[j] === -1) slack[j] -= least;
+        }
       }
     }
     const out = Array.from(a, (v, e) => exactDecimal(BigInt(v) * tenK + (lifted.get(e) ?? 0n), s, this.K));

@@ -4,8 +4,9 @@
  * families/cover/tree-record.ts, native core/cover/tree_record.h), written in pre-order with each
  * leaf's multipliers as a `lagrangian` certificate read with only its path's fixings. Each leaf's
  * grid is refined (2⁻¹⁶ … 2⁻⁴⁴) until its exact bound reaches the answer's cost (above it less 1
- * with integer costs), so the least leaf bound proves the answer optimal; a leaf no grid makes
- * reach it gives no certificate (and says which).
+ * with integer costs), and at last every element's y raised as far as its free sets' slacks allow,
+ * so the least leaf bound proves the answer optimal; a leaf none of these makes reach it gives no
+ * certificate (and says which).
  */
 import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import type { CertificateOutcome } from '../adapter';
@@ -48,6 +49,11 @@ export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, st
         pr = exact.proof(stream, fix, s, k);
         if (pr !== null && exact.reaches(pr, cost, integral)) break;
         pr = null;
+      }
+      // Short by the engines' float tolerance (a leaf pruned at a bound equal to the cost): raise the y.
+      if (pr === null) {
+        pr = exact.proof(stream, fix, SHIFTS[SHIFTS.length - 1], k, true);
+        if (pr !== null && !exact.reaches(pr, cost, integral)) pr = null;
       }
       if (pr === null) return { omitted: `branch_and_bound: leaf ${nodes.length} of the recorded branch tree does not reach the cost exactly` };
       nodes.push({ leaf: { kind: 'lagrangian', y: pr.y } });
