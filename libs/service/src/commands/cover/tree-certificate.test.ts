@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { checkCertificate } from '@svc/certificates';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { randomCover, type CoverInput } from '@svc/engine-ts/families/cover/testing';
-import { TAG } from '../../../test/adapters';
+import { adapterHarness, TAG } from '../../../test/adapters';
+import { coverCertificate } from './certificate';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
 
 const DESCRIPTION = 'Hire the cheapest crews that together staff every shift.';
@@ -111,6 +112,12 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
             const r = refused(bad);
             expect(r.ok, what).toBe(false);
           }
+        }
+        // A record the engine dropped past its caps (an empty stream): no certificate, "too large".
+        if (seen.tree === 1) {
+          const prep = adapterHarness(DESCRIPTION).prepare('cover', b);
+          const dropped = coverCertificate(prep, { ...sol.r, tree: new Float64Array(0) } as typeof sol.r, sol.done);
+          expect('omitted' in dropped ? dropped.omitted : '', what).toMatch(/^too large: the branch tree passed the recording cap/);
         }
         // The Python client's checker accepts the first one too (when python3 is here).
         const py = seen.python === 0 ? pythonCheck({ tag: TAG, description: DESCRIPTION, ...b }, doc) : null;
