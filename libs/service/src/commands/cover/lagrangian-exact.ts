@@ -42,8 +42,10 @@ export type SetFixings = Int8Array;
 export class LagrangianExact {
   /** 10^K, K the most decimal places of a cost. */
   readonly tenK: bigint;
-  /** Each set's cost times 10^K. */
+  /** Each set's cost times 10^K (and as doubles, and their largest magnitude: the fast path's test). */
   readonly costs: bigint[];
+  private readonly costNum: number[];
+  private readonly maxCost: number;
   private readonly liftOf: Int32Array;
   private readonly K: number;
   /** Element → sets (CSR). */
@@ -55,6 +57,8 @@ export class LagrangianExact {
     this.K = decimals.reduce((k, c) => Math.max(k, c.k), 0);
     this.tenK = 10n ** BigInt(this.K);
     this.costs = decimals.map((c) => c.m * 10n ** BigInt(this.K - c.k));
+    this.costNum = this.costs.map(Number);
+    this.maxCost = this.costs.reduce((m, c) => Math.max(m, Math.abs(Number(c))), 0);
     // Sets per element, and the one set of an element held by one set only.
     const holders = new Int32Array(p.universe);
     const only = new Int32Array(p.universe).fill(-1);
@@ -101,16 +105,35 @@ export class LagrangianExact {
     let total = 0n;
     for (let e = 0; e < U; e++) total += BigInt(a[e]);
     total *= tenK;
-    // Each set's slack c_S − Σ_{e∈S} y_e over den (fixed-to-0 sets are never read).
+    // Each set's slack c_S − Σ_{e∈S} y_e over den (fixed-to-0 sets are never read); in doubles when
+    // both terms are integers below 2^52 (their difference is then exact), else in BigInt.
     const slack = new Array<bigint>(p.n).fill(0n);
+    const tenKNum = Number(tenK);
+    const fast = this.maxCost * 2 ** s < 2 ** 52 && (sumY + U) * 2 ** s * tenKNum < 2 ** 52;
+    let acc = 0;
     for (let j = 0; j < p.n; j++) {
       const f = fix === null ? -1 : fix[j];
       if (f === 0) continue;
       let inSet = 0;
       for (let q = p.start[j]; q < p.start[j + 1]; q++) inSet += a[p.elems[q]];
+      if (fast) {
+        const d = this.costNum[j] * 2 ** s - inSet * tenKNum;
+        // Only what is read later becomes a BigInt: the lifts' and the raise's slacks.
+        if (d !== 0 && (raise || (d > 0 && this.liftOf[j] >= 0))) slack[j] = BigInt(d);
+        if (f === 1 || d < 0) {
+          // Summed exactly in doubles while the sum stays below 2^53, then carried to the BigInt total.
+          if (Math.abs(acc) + Math.abs(d) >= 2 ** 53) {
+            total += BigInt(acc);
+            acc = 0;
+          }
+          acc += d;
+        }
+        continue;
+      }
       slack[j] = (this.costs[j] << scale) - BigInt(inSet) * tenK;
       if (f === 1 || slack[j] < 0n) total += slack[j];
     }
+    total += BigInt(acc);
     const lifted = new Map<number, bigint>();
     const lift = (e: number, by: bigint) => {
       lifted.set(e, (lifted.get(e) ?? 0n) + by);
