@@ -12,7 +12,17 @@ namespace {
 BitMatrix Augmented(const XorSystem& c, const std::vector<uint8_t>* flip, size_t extra) {
   BitMatrix a(static_cast<size_t>(c.m()), static_cast<size_t>(c.n) + 1 + extra);
   for (int32_t e = 0; e < c.m(); ++e) {
-    for (int32_t k = c.start[e]; k < c.start[e + 1]; ++k) a.Flip(e, c.vars[k]);
+    // The equation's bits gathered word by word in a register (its variables increase): one store
+    // per word instead of a read-modify-write per entry.
+    uint64_t* row = a.Row(static_cast<size_t>(e));
+    const int32_t end = c.start[e + 1];
+    int32_t k = c.start[e];
+    while (k < end) {
+      const uint32_t w = static_cast<uint32_t>(c.vars[k]) >> 6;
+      uint64_t acc = 0;
+      for (; k < end && static_cast<uint32_t>(c.vars[k]) >> 6 == w; ++k) acc ^= uint64_t{1} << (c.vars[k] & 63);
+      row[w] ^= acc;
+    }
     if ((c.rhs[e] ^ (flip != nullptr ? (*flip)[e] : 0)) != 0) a.Flip(e, c.n);
   }
   return a;

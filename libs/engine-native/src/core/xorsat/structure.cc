@@ -94,21 +94,23 @@ void PlanLazy(XorsatStructure* s) {
 XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
   XorsatStructure s;
   const int32_t m = static_cast<int32_t>(v.rhs.size());
-  // Degrees, and the XOR of the equations of each variable: a variable of degree 1 names its one
+  // Degrees, and when some variable has degree 1 (else nothing peels: a dense system skips this
+  // pass) the XOR of the equations of each variable: a variable of degree 1 names its one
   // equation with no column lists.
   std::vector<int32_t> deg(static_cast<size_t>(n), 0);
-  std::vector<int32_t> eqx(static_cast<size_t>(n), 0);
-  for (int32_t e = 0; e < m; ++e) {
-    for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) {
-      ++deg[v.vars[k]];
-      eqx[v.vars[k]] ^= e;
-    }
-  }
+  for (int32_t k = 0; k < v.start[m]; ++k) ++deg[v.vars[k]];
   // 1. Peeling, last freed first.
   std::vector<uint8_t> removed(static_cast<size_t>(m), 0);
   std::vector<int32_t> stack;
   for (int32_t i = 0; i < n; ++i) {
     if (deg[i] == 1) stack.push_back(i);
+  }
+  std::vector<int32_t> eqx;
+  if (!stack.empty()) {
+    eqx.assign(static_cast<size_t>(n), 0);
+    for (int32_t e = 0; e < m; ++e) {
+      for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) eqx[v.vars[k]] ^= e;
+    }
   }
   while (!stack.empty()) {
     const int32_t x = stack.back();
