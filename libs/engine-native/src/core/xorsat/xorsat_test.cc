@@ -136,10 +136,12 @@ SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits
 }
 
 // EchelonForm against plain row reduction on random dense matrices of many shapes (strips of 64
-// columns, partial last strips, the rhs sharing a word with the variables), and back-substitution.
+// columns, partial last strips, the rhs sharing a word with the variables, rows longer than one
+// chunk of 32 words cleared at once), and back-substitution.
 void TestEchelon() {
   Prng rng(7);
-  const int32_t shapes[][2] = {{1, 1}, {3, 70}, {70, 3}, {64, 64}, {65, 63}, {130, 129}, {200, 300}, {300, 200}, {257, 513}};
+  const int32_t shapes[][2] = {{1, 1}, {3, 70}, {70, 3}, {64, 64}, {65, 63}, {130, 129}, {200, 300}, {300, 200}, {257, 513},
+                               {90, 2300}, {150, 4200}};
   for (const auto& shape : shapes) {
     for (int density = 1; density <= 3; ++density) {
       Instance in;
