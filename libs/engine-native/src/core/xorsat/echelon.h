@@ -47,6 +47,23 @@ class BitMatrix {
   Words data_;
 };
 
+// row ^= the bits of the columns vars[0..count) (distinct), gathered a 64-bit word at a time in a
+// register while consecutive columns share a word (one store per word, not a read-modify-write per
+// column: equation lists list their variables increasing); each(column) is called on every one.
+template <typename Each>
+inline void XorColumnsInto(uint64_t* row, const int32_t* vars, int32_t count, Each&& each) {
+  int32_t k = 0;
+  while (k < count) {
+    const uint32_t w = static_cast<uint32_t>(vars[k]) >> 6;
+    uint64_t acc = 0;
+    for (; k < count && static_cast<uint32_t>(vars[k]) >> 6 == w; ++k) {
+      each(vars[k]);
+      acc ^= uint64_t{1} << (vars[k] & 63);
+    }
+    row[w] ^= acc;
+  }
+}
+
 // dst[0..len) ^= src[0..len) (in the widest vector unit the CPU has).
 void XorWords(uint64_t* dst, const uint64_t* src, size_t len);
 

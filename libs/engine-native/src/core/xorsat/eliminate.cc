@@ -2,6 +2,7 @@
 #include "xorsat/eliminate.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace svc::core {
@@ -12,25 +13,15 @@ namespace {
 BitMatrix Augmented(const XorSystem& c, const std::vector<uint8_t>* flip, size_t extra) {
   BitMatrix a(static_cast<size_t>(c.m()), static_cast<size_t>(c.n) + 1 + extra);
   for (int32_t e = 0; e < c.m(); ++e) {
-    // The equation's bits gathered word by word in a register (its variables increase): one store
-    // per word instead of a read-modify-write per entry.
-    uint64_t* row = a.Row(static_cast<size_t>(e));
-    const int32_t end = c.start[e + 1];
-    int32_t k = c.start[e];
-    while (k < end) {
-      const uint32_t w = static_cast<uint32_t>(c.vars[k]) >> 6;
-      uint64_t acc = 0;
-      for (; k < end && static_cast<uint32_t>(c.vars[k]) >> 6 == w; ++k) acc ^= uint64_t{1} << (c.vars[k] & 63);
-      row[w] ^= acc;
-    }
+    XorColumnsInto(a.Row(static_cast<size_t>(e)), c.vars.data() + c.start[e], c.start[e + 1] - c.start[e], [](int32_t) {});
     if ((c.rhs[e] ^ (flip != nullptr ? (*flip)[e] : 0)) != 0) a.Flip(e, c.n);
   }
   return a;
 }
 
-CoreElimination Dense(const XorSystem& c, const Limits& limits) {
+CoreElimination Dense(const XorSystem& c, BitMatrix* built, const Limits& limits) {
   CoreElimination out;
-  BitMatrix a = Augmented(c, nullptr, 0);
+  BitMatrix a = built->rows() > 0 ? std::exchange(*built, BitMatrix()) : Augmented(c, nullptr, 0);
   const Echelon ech = EchelonForm(&a, c.n, limits);
   out.stop = ech.stop;
   if (out.stop != Stop::kNone) return out;
@@ -103,9 +94,9 @@ CoreElimination Lazy(const XorsatStructure& s, const Limits& limits) {
 
 }  // namespace
 
-CoreElimination EliminateCore(const XorsatStructure& s, const Limits& limits) {
-  if (s.core.m() == 0) return CoreElimination{};
-  return s.lazy ? Lazy(s, limits) : Dense(s.core, limits);
+CoreElimination EliminateCore(XorsatStructure* s, const Limits& limits) {
+  if (s->core.m() == 0) return CoreElimination{};
+  return s->lazy ? Lazy(*s, limits) : Dense(s->core, &s->augmented, limits);
 }
 
 Stop SolveFlipped(const XorSystem& core, const std::vector<uint8_t>& flip, const Limits& limits,

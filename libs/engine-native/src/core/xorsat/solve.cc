@@ -92,7 +92,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
   }
   const XorsatView& v = p.xorsat;
   const int32_t n = p.n;
-  XorsatStructure s = PlanXorsat(v, n);
+  XorsatStructure s = PlanXorsat(v, n, kXorsatMaxDenseBits);
   if (s.DenseBits() > kXorsatMaxDenseBits) {
     Fail(error, "xorsat: the dense part of the elimination is over the cap of 2^31 bits");
     return CallStatus::kError;
@@ -134,7 +134,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
     return CallStatus::kOk;
   };
 
-  const CoreElimination ce = EliminateCore(s, limits);
+  const CoreElimination ce = EliminateCore(&s, limits);
   if (ce.stop != Stop::kNone) {
     // A limit stopped the elimination: the constructive answer, core variables 0 and every peeled
     // equation held (solve.ts step 2).

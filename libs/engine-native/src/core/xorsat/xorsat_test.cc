@@ -327,7 +327,7 @@ void TestLarger() {
 // of others (rank-deficient), a column never used, right-hand sides planted or random
 // (inconsistent), and the fewest violations by brute force where 2^n is small.
 void TestDenseAgainstPlain() {
-  int inconsistent = 0, deficient = 0;
+  int inconsistent = 0, deficient = 0, built = 0;
   for (uint32_t s = 0; s < 48; ++s) {
     const int32_t sizes[] = {1, 2, 5, 11, 13, 63, 64, 65, 127, 129, 191, 200, 257, 333};
     const int32_t n = sizes[s % 14];
@@ -362,6 +362,26 @@ void TestDenseAgainstPlain() {
     PlainRank(in, &rank, &consistent);
     if (!consistent) ++inconsistent;
     if (rank < std::min(n, m)) ++deficient;
+    // The bit matrix the plan builds in its degree pass: exactly when the core is the whole (dense)
+    // problem, bit for bit [A | rhs]; a column never used or a peeled equation makes the core
+    // smaller (then none).
+    const auto plan = svc::core::PlanXorsat(in.View().xorsat, n, 1e12);
+    const bool whole = plan.core.m() == m && plan.core.n == n;
+    CHECK(!plan.lazy);
+    if (unused >= 0) CHECK(!whole);
+    CHECK((plan.augmented.rows() > 0) == whole);
+    if (whole) {
+      ++built;
+      CHECK(plan.augmented.rows() == static_cast<size_t>(m) && plan.augmented.cols() == static_cast<size_t>(n) + 1);
+      for (int32_t e = 0; e < m; ++e) {
+        std::vector<uint8_t> row(static_cast<size_t>(n) + 1, 0);
+        for (int32_t k = in.start[e]; k < in.start[e + 1]; ++k) row[in.vars[k]] ^= 1;
+        row[n] = in.rhs[e];
+        for (int32_t c = 0; c <= n; ++c) CHECK(plan.augmented.Get(e, c) == (row[c] != 0));
+        for (size_t c = static_cast<size_t>(n) + 1; c < 64 * plan.augmented.words(); ++c) CHECK(!plan.augmented.Get(e, c));
+      }
+    }
+    CHECK(svc::core::PlanXorsat(in.View().xorsat, n).augmented.rows() == 0);
     const SolveResult r = Run(in, s);
     CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
     CHECK((r.Extra("consistent") == 1) == consistent);
@@ -374,7 +394,7 @@ void TestDenseAgainstPlain() {
       CHECK(r.proof == Proof::kExhaustive && static_cast<int64_t>(r.objective) == best);
     }
   }
-  CHECK(inconsistent >= 8 && deficient >= 8);
+  CHECK(inconsistent >= 8 && deficient >= 8 && built >= 24 && built < 48);
 }
 
 void TestValidation() {
