@@ -24,9 +24,9 @@
  *   precision each operation at 31 and 5240 digits, native (MPFR) vs TS, mpmath beside (precision.ts: BENCH_PRECISION_RUNS)
  *   relation  PSLQ on the known cases and 50 random algebraic numbers, native (GMP) vs TS, mpmath's pslq/findpoly beside (relation.ts: BENCH_RELATION_RUNS)
  *   erasure   protect/recover GB/s, native vs TS, and the service path (erasure.ts: BENCH_ERASURE_MB, BENCH_ERASURE_CODES, BENCH_ERASURE_REPS)
- *   xorsat    dense and sparse XOR systems (native, TS, M4RI beside), inconsistent ones (xorsat.ts:
- *             BENCH_XORSAT_DENSE, BENCH_XORSAT_TS_DENSE, BENCH_XORSAT_N, BENCH_XORSAT_RATIOS,
- *             BENCH_XORSAT_TS, M4RI_BENCH_BIN)
+ *   xorsat    dense and sparse XOR systems (native, TS, M4RI's kernels beside ours on one matrix by
+ *             m4ri-side.cc), inconsistent ones (xorsat.ts: BENCH_XORSAT_DENSE, BENCH_XORSAT_TS_DENSE,
+ *             BENCH_XORSAT_N, BENCH_XORSAT_RATIOS, BENCH_XORSAT_TS)
  *   frequency the FFT alone beside numpy/scipy (pocketfft) and FFTW, the whole operation, accuracy
  *             against the Cramér–Rao bound with an SVG (frequency.ts: BENCH_FFT_N, BENCH_FREQ_TONES,
  *             BENCH_FREQ_TRIALS)

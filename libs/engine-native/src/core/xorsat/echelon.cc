@@ -4,8 +4,15 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <numeric>
 #include <vector>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 // The row XORs run in the widest vector unit the CPU has (x86-64: AVX-512, AVX2, else SSE2),
 // chosen once at load time; every version computes the same bits.
@@ -88,26 +95,54 @@ inline uint64_t Gather(uint64_t word, const int* pc, size_t k, bool leading) {
   return out;
 }
 
+// Words of the rows cleared in one sweep: the tables' part of a chunk (8 × 256 × 32 words, 512
+// KiB) stays in a 1 MiB L2 cache while the rows below stream through.
+constexpr size_t kChunkWords = 32;
+
 // Clears the strip's pivot columns of rows [from, to): one table row per group of 8 pivots.
+// bits: room for to - from words (each row's bits at the pivot columns, read before any change).
 SVC_XOR_CLONES void ClearBelow(BitMatrix* a, size_t from, size_t to, size_t w, const int* pc, size_t k,
-                               const uint64_t* table, size_t len) {
+                               const uint64_t* table, size_t len, uint64_t* bits) {
   const bool leading = pc[k - 1] == static_cast<int>(k) - 1;
   const size_t groups = (k + kTableBits - 1) / kTableBits;
-  for (size_t t = from; t < to; ++t) {
-    uint64_t* row = a->Row(t) + w;
-    const uint64_t bits = Gather(row[0], pc, k, leading);
-    if (bits == 0) continue;
-    const uint64_t* src[8];
-    int count = 0;
-    for (size_t g = 0; g < groups; ++g) {
-      const size_t idx = (bits >> (g * kTableBits)) & (kTableSize - 1);
-      if (idx != 0) src[count++] = table + (g * kTableSize + idx) * len;
+  for (size_t t = from; t < to; ++t) bits[t - from] = Gather(a->Row(t)[w], pc, k, leading);
+  for (size_t c0 = 0; c0 < len; c0 += kChunkWords) {
+    const size_t cl = std::min(kChunkWords, len - c0);
+    for (size_t t = from; t < to; ++t) {
+      const uint64_t b = bits[t - from];
+      if (b == 0) continue;
+      const uint64_t* src[8];
+      int count = 0;
+      for (size_t g = 0; g < groups; ++g) {
+        const size_t idx = (b >> (g * kTableBits)) & (kTableSize - 1);
+        if (idx != 0) src[count++] = table + (g * kTableSize + idx) * len + c0;
+      }
+      XorRowsInline(a->Row(t) + w + c0, src, count, cl);
     }
-    XorRowsInline(row, src, count, len);
   }
 }
 
 }  // namespace
+
+void FreeWords::operator()(uint64_t* p) const { std::free(p); }
+
+Words AllocateWords(size_t count, bool zero) {
+  constexpr size_t kHuge = size_t{2} << 20;
+  const size_t bytes = std::max<size_t>(count, 1) * sizeof(uint64_t);
+  void* p = nullptr;
+  if (bytes < kHuge / 8) {
+    p = zero ? std::calloc(bytes, 1) : std::malloc(bytes);
+  } else {
+    const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+    p = std::aligned_alloc(kHuge, rounded);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+    if (p != nullptr && zero) std::memset(p, 0, bytes);
+  }
+  if (p == nullptr) throw std::bad_alloc();
+  return Words(static_cast<uint64_t*>(p));
+}
 
 void XorWords(uint64_t* dst, const uint64_t* src, size_t len) {
   const uint64_t* one[1] = {src};
@@ -121,7 +156,10 @@ Echelon EchelonForm(BitMatrix* a, int32_t pivot_cols, const Limits& limits) {
   e.row_of.resize(rows);
   std::iota(e.row_of.begin(), e.row_of.end(), 0);
   std::vector<uint64_t> strip(rows);
-  std::vector<uint64_t> table;
+  // The tables of the widest strip (the first): later strips' rows are shorter. Only each table's
+  // row 0 is read before it is written (the Gray-code fill writes the others from it).
+  const size_t max_groups = (static_cast<size_t>(std::min<int32_t>(std::max(pivot_cols, 0), 64)) + kTableBits - 1) / kTableBits;
+  const Words table = AllocateWords(std::max<size_t>(max_groups, 1) * kTableSize * words, false);
   std::vector<uint64_t> swap_buf(words);
   const auto swap_rows = [&](size_t i, size_t j) {
     uint64_t* ri = a->Row(i);
@@ -170,10 +208,10 @@ Echelon EchelonForm(BitMatrix* a, int32_t pivot_cols, const Limits& limits) {
     }
     // Tables of the combinations of each group of 8 pivot rows (Gray-code order: one XOR each).
     const size_t groups = (k + kTableBits - 1) / kTableBits;
-    table.assign(groups * kTableSize * len, 0);
     for (size_t g = 0; g < groups; ++g) {
       const size_t size = std::min<size_t>(kTableBits, k - g * kTableBits);
-      uint64_t* t = table.data() + g * kTableSize * len;
+      uint64_t* t = table.get() + g * kTableSize * len;
+      std::fill(t, t + len, uint64_t{0});
       for (size_t i = 1; i < (size_t{1} << size); ++i) {
         const size_t prev = (i - 1) ^ ((i - 1) >> 1);
         const size_t cur = i ^ (i >> 1);
@@ -182,7 +220,7 @@ Echelon EchelonForm(BitMatrix* a, int32_t pivot_cols, const Limits& limits) {
       }
     }
     // Every row below: its bits at the pivot columns say which pivot rows clear them.
-    ClearBelow(a, r + k, rows, w, pc, k, table.data(), len);
+    ClearBelow(a, r + k, rows, w, pc, k, table.get(), len, strip.data());
     for (size_t j = 0; j < k; ++j) e.pivot_col.push_back(static_cast<int32_t>(64 * w) + pc[j]);
     r += k;
   }

@@ -6,23 +6,37 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "common/solve_limits.h"
 
 namespace svc::core {
 
+struct FreeWords {
+  void operator()(uint64_t* p) const;
+};
+using Words = std::unique_ptr<uint64_t[], FreeWords>;
+
+// `count` words, zero when `zero`. From 256 KiB on, whole 2 MiB pieces, 2 MiB aligned and (Linux)
+// advised to transparent huge pages: a fresh matrix's first touches then fault 2 MiB at a time,
+// not 4 KiB (on a virtual machine a 4 KiB fault can cost tens of microseconds: 2 MiB of small
+// pages, a 4,000 × 4,000 matrix, then cost more than its elimination). Throws std::bad_alloc when
+// out of memory.
+Words AllocateWords(size_t count, bool zero);
+
 // A dense matrix over GF(2): column c of row r is bit c % 64 of word c / 64 of the row.
 class BitMatrix {
  public:
   BitMatrix() = default;
-  BitMatrix(size_t rows, size_t cols) : rows_(rows), cols_(cols), words_((cols + 63) / 64), data_(rows * words_, 0) {}
+  BitMatrix(size_t rows, size_t cols)
+      : rows_(rows), cols_(cols), words_((cols + 63) / 64), data_(AllocateWords(rows * words_, true)) {}
 
   size_t rows() const { return rows_; }
   size_t cols() const { return cols_; }
   size_t words() const { return words_; }
-  uint64_t* Row(size_t r) { return data_.data() + r * words_; }
-  const uint64_t* Row(size_t r) const { return data_.data() + r * words_; }
+  uint64_t* Row(size_t r) { return data_.get() + r * words_; }
+  const uint64_t* Row(size_t r) const { return data_.get() + r * words_; }
   bool Get(size_t r, size_t c) const { return ((Row(r)[c >> 6] >> (c & 63)) & 1) != 0; }
   void Flip(size_t r, size_t c) { Row(r)[c >> 6] ^= uint64_t{1} << (c & 63); }
 
@@ -30,8 +44,25 @@ class BitMatrix {
   size_t rows_ = 0;
   size_t cols_ = 0;
   size_t words_ = 0;
-  std::vector<uint64_t> data_;
+  Words data_;
 };
+
+// row ^= the bits of the columns vars[0..count) (distinct), gathered a 64-bit word at a time in a
+// register while consecutive columns share a word (one store per word, not a read-modify-write per
+// column: equation lists list their variables increasing); each(column) is called on every one.
+template <typename Each>
+inline void XorColumnsInto(uint64_t* row, const int32_t* vars, int32_t count, Each&& each) {
+  int32_t k = 0;
+  while (k < count) {
+    const uint32_t w = static_cast<uint32_t>(vars[k]) >> 6;
+    uint64_t acc = 0;
+    for (; k < count && static_cast<uint32_t>(vars[k]) >> 6 == w; ++k) {
+      each(vars[k]);
+      acc ^= uint64_t{1} << (vars[k] & 63);
+    }
+    row[w] ^= acc;
+  }
+}
 
 // dst[0..len) ^= src[0..len) (in the widest vector unit the CPU has).
 void XorWords(uint64_t* dst, const uint64_t* src, size_t len);

@@ -2,6 +2,7 @@
 #include "xorsat/eliminate.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace svc::core {
@@ -12,15 +13,15 @@ namespace {
 BitMatrix Augmented(const XorSystem& c, const std::vector<uint8_t>* flip, size_t extra) {
   BitMatrix a(static_cast<size_t>(c.m()), static_cast<size_t>(c.n) + 1 + extra);
   for (int32_t e = 0; e < c.m(); ++e) {
-    for (int32_t k = c.start[e]; k < c.start[e + 1]; ++k) a.Flip(e, c.vars[k]);
+    XorColumnsInto(a.Row(static_cast<size_t>(e)), c.vars.data() + c.start[e], c.start[e + 1] - c.start[e], [](int32_t) {});
     if ((c.rhs[e] ^ (flip != nullptr ? (*flip)[e] : 0)) != 0) a.Flip(e, c.n);
   }
   return a;
 }
 
-CoreElimination Dense(const XorSystem& c, const Limits& limits) {
+CoreElimination Dense(const XorSystem& c, BitMatrix* built, const Limits& limits) {
   CoreElimination out;
-  BitMatrix a = Augmented(c, nullptr, 0);
+  BitMatrix a = built->rows() > 0 ? std::exchange(*built, BitMatrix()) : Augmented(c, nullptr, 0);
   const Echelon ech = EchelonForm(&a, c.n, limits);
   out.stop = ech.stop;
   if (out.stop != Stop::kNone) return out;
@@ -93,9 +94,9 @@ CoreElimination Lazy(const XorsatStructure& s, const Limits& limits) {
 
 }  // namespace
 
-CoreElimination EliminateCore(const XorsatStructure& s, const Limits& limits) {
-  if (s.core.m() == 0) return CoreElimination{};
-  return s.lazy ? Lazy(s, limits) : Dense(s.core, limits);
+CoreElimination EliminateCore(XorsatStructure* s, const Limits& limits) {
+  if (s->core.m() == 0) return CoreElimination{};
+  return s->lazy ? Lazy(*s, limits) : Dense(s->core, &s->augmented, limits);
 }
 
 Stop SolveFlipped(const XorSystem& core, const std::vector<uint8_t>& flip, const Limits& limits,

@@ -21,10 +21,11 @@ struct CoreElimination {
   Stop stop = Stop::kNone;      // not kNone: a limit stopped it; nothing else is set
 };
 
-// Dense: the core [A | rhs] in echelon form. Lazy: each solved variable as a row over the active
-// variables and the constant (in solving order), the dense equations through them, that system
-// in echelon form; the active variables by back-substitution, the solved ones in solving order.
-CoreElimination EliminateCore(const XorsatStructure& s, const Limits& limits);
+// Dense: the core [A | rhs] in echelon form (s->augmented when the plan built it: taken). Lazy:
+// each solved variable as a row over the active variables and the constant (in solving order), the
+// dense equations through them, that system in echelon form; the active variables by
+// back-substitution, the solved ones in solving order.
+CoreElimination EliminateCore(XorsatStructure* s, const Limits& limits);
 
 // An assignment of the core's variables satisfying every equation with rhs XOR flip (flip: 0/1 per
 // core equation, the flipped system consistent), by the dense kernel.

@@ -91,24 +91,37 @@ void PlanLazy(XorsatStructure* s) {
 
 }  // namespace
 
-XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
+XorsatStructure PlanXorsat(const XorsatView& v, int32_t n, double max_build_bits) {
   XorsatStructure s;
   const int32_t m = static_cast<int32_t>(v.rhs.size());
-  // Degrees, and the XOR of the equations of each variable: a variable of degree 1 names its one
+  // Degrees, and when some variable has degree 1 (else nothing peels: a dense system skips this
+  // pass) the XOR of the equations of each variable: a variable of degree 1 names its one
   // equation with no column lists.
   std::vector<int32_t> deg(static_cast<size_t>(n), 0);
-  std::vector<int32_t> eqx(static_cast<size_t>(n), 0);
-  for (int32_t e = 0; e < m; ++e) {
-    for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) {
-      ++deg[v.vars[k]];
-      eqx[v.vars[k]] ^= e;
+  const double bits = static_cast<double>(m) * (static_cast<double>(n) + 1);
+  if (m > 0 && static_cast<double>(v.vars.size()) * 64 >= static_cast<double>(m) * n && bits <= max_build_bits) {
+    // Dense as a whole: the bit matrix in the same pass (the equation lists are read once for both).
+    s.augmented = BitMatrix(static_cast<size_t>(m), static_cast<size_t>(n) + 1);
+    for (int32_t e = 0; e < m; ++e) {
+      uint64_t* row = s.augmented.Row(static_cast<size_t>(e));
+      XorColumnsInto(row, v.vars.data() + v.start[e], v.start[e + 1] - v.start[e], [&](int32_t x) { ++deg[x]; });
+      if (v.rhs[e] != 0) s.augmented.Flip(static_cast<size_t>(e), static_cast<size_t>(n));
     }
+  } else {
+    for (int32_t k = 0; k < v.start[m]; ++k) ++deg[v.vars[k]];
   }
   // 1. Peeling, last freed first.
   std::vector<uint8_t> removed(static_cast<size_t>(m), 0);
   std::vector<int32_t> stack;
   for (int32_t i = 0; i < n; ++i) {
     if (deg[i] == 1) stack.push_back(i);
+  }
+  std::vector<int32_t> eqx;
+  if (!stack.empty()) {
+    eqx.assign(static_cast<size_t>(n), 0);
+    for (int32_t e = 0; e < m; ++e) {
+      for (int32_t k = v.start[e]; k < v.start[e + 1]; ++k) eqx[v.vars[k]] ^= e;
+    }
   }
   while (!stack.empty()) {
     const int32_t x = stack.back();
@@ -143,6 +156,7 @@ XorsatStructure PlanXorsat(const XorsatView& v, int32_t n) {
     c.vars = v.vars;
     c.rhs = v.rhs;
   } else {
+    s.augmented = BitMatrix();
     c.own_start.reserve(s.core_eqs.size() + 1);
     c.own_start.push_back(0);
     for (int32_t e : s.core_eqs) {

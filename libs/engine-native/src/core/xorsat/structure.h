@@ -18,6 +18,7 @@
 #include <span>
 #include <vector>
 
+#include "xorsat/echelon.h"
 #include "xorsat/problem.h"
 
 namespace svc::core {
@@ -64,6 +65,9 @@ struct XorsatStructure {
   std::vector<int32_t> solved_var;
   std::vector<int32_t> dense_eqs;
   std::vector<int32_t> active_vars;  // in the order they were made active
+  // The core's [A | rhs] as a bit matrix (m × (n + 1)) when the plan built it in its degree pass:
+  // the core is the whole problem and dense. Else 0 × 0 (EliminateCore builds it).
+  BitMatrix augmented;
 
   // Bits the numeric elimination holds at once: core equations × (core variables + 1) dense; lazy:
   // (solved + dense equations) × (active variables + 1).
@@ -72,8 +76,10 @@ struct XorsatStructure {
 
 // The plan of a problem whose view the caller has validated (the core may point into the view:
 // keep it alive). The core's columns are built when lazy elimination is weighed, else left to the
-// caller (XorSystem::BuildColumns) for an inconsistent core.
-XorsatStructure PlanXorsat(const XorsatView& v, int32_t n);
+// caller (XorSystem::BuildColumns) for an inconsistent core. A problem dense as a whole (the dense
+// plan's density) of at most max_build_bits bits m × (n + 1) gets its bit matrix in the same pass
+// over the equation lists as the degrees, kept in `augmented` when the core is the whole problem.
+XorsatStructure PlanXorsat(const XorsatView& v, int32_t n, double max_build_bits = 0);
 
 }  // namespace svc::core
 

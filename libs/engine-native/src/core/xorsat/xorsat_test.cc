@@ -136,10 +136,12 @@ SolveResult Run(const Instance& in, uint32_t seed, const Limits& limits = Limits
 }
 
 // EchelonForm against plain row reduction on random dense matrices of many shapes (strips of 64
-// columns, partial last strips, the rhs sharing a word with the variables), and back-substitution.
+// columns, partial last strips, the rhs sharing a word with the variables, rows longer than one
+// chunk of 32 words cleared at once), and back-substitution.
 void TestEchelon() {
   Prng rng(7);
-  const int32_t shapes[][2] = {{1, 1}, {3, 70}, {70, 3}, {64, 64}, {65, 63}, {130, 129}, {200, 300}, {300, 200}, {257, 513}};
+  const int32_t shapes[][2] = {{1, 1}, {3, 70}, {70, 3}, {64, 64}, {65, 63}, {130, 129}, {200, 300}, {300, 200}, {257, 513},
+                               {90, 2300}, {150, 4200}};
   for (const auto& shape : shapes) {
     for (int density = 1; density <= 3; ++density) {
       Instance in;
@@ -320,6 +322,81 @@ void TestLarger() {
   CHECK((r.Extra("consistent") == 1) == consistent);
 }
 
+// Dense systems through the whole solve (the bit matrix built from the equation lists, the
+// elimination, the re-score) against plain row reduction: n not a multiple of 64, rows that are sums
+// of others (rank-deficient), a column never used, right-hand sides planted or random
+// (inconsistent), and the fewest violations by brute force where 2^n is small.
+void TestDenseAgainstPlain() {
+  int inconsistent = 0, deficient = 0, built = 0;
+  for (uint32_t s = 0; s < 48; ++s) {
+    const int32_t sizes[] = {1, 2, 5, 11, 13, 63, 64, 65, 127, 129, 191, 200, 257, 333};
+    const int32_t n = sizes[s % 14];
+    const int32_t m = std::max<int32_t>(1, n + static_cast<int32_t>(s % 5) - 2);
+    Prng rng(900 + s);
+    Instance in;
+    in.n = n;
+    in.budget = Budget(1);
+    std::vector<uint8_t> hidden(n);
+    for (auto& h : hidden) h = static_cast<uint8_t>(rng.NextInt(2));
+    const bool planted = s % 3 != 0;
+    const int32_t unused = s % 4 == 0 ? static_cast<int32_t>(rng.NextInt(static_cast<uint32_t>(n))) : -1;
+    for (int32_t e = 0; e < m; ++e) {
+      std::vector<int32_t> vs;
+      if (e >= 2 && rng.NextInt(6) == 0) {
+        // The sum of two earlier rows: the rank drops.
+        for (int32_t t : {e - 1, e - 2}) vs.insert(vs.end(), in.vars.begin() + in.start[t], in.vars.begin() + in.start[t + 1]);
+      } else {
+        for (int32_t i = 0; i < n; ++i) {
+          if (i != unused && rng.NextInt(4) < 2 + (s & 1)) vs.push_back(i);
+        }
+      }
+      uint8_t r = static_cast<uint8_t>(rng.NextInt(2));
+      if (planted) {
+        r = 0;
+        for (int32_t i : vs) r ^= hidden[i];
+      }
+      in.Add(vs, r);
+    }
+    int32_t rank = 0;
+    bool consistent = true;
+    PlainRank(in, &rank, &consistent);
+    if (!consistent) ++inconsistent;
+    if (rank < std::min(n, m)) ++deficient;
+    // The bit matrix the plan builds in its degree pass: exactly when the core is the whole (dense)
+    // problem, bit for bit [A | rhs]; a column never used or a peeled equation makes the core
+    // smaller (then none).
+    const auto plan = svc::core::PlanXorsat(in.View().xorsat, n, 1e12);
+    const bool whole = plan.core.m() == m && plan.core.n == n;
+    CHECK(!plan.lazy);
+    if (unused >= 0) CHECK(!whole);
+    CHECK((plan.augmented.rows() > 0) == whole);
+    if (whole) {
+      ++built;
+      CHECK(plan.augmented.rows() == static_cast<size_t>(m) && plan.augmented.cols() == static_cast<size_t>(n) + 1);
+      for (int32_t e = 0; e < m; ++e) {
+        std::vector<uint8_t> row(static_cast<size_t>(n) + 1, 0);
+        for (int32_t k = in.start[e]; k < in.start[e + 1]; ++k) row[in.vars[k]] ^= 1;
+        row[n] = in.rhs[e];
+        for (int32_t c = 0; c <= n; ++c) CHECK(plan.augmented.Get(e, c) == (row[c] != 0));
+        for (size_t c = static_cast<size_t>(n) + 1; c < 64 * plan.augmented.words(); ++c) CHECK(!plan.augmented.Get(e, c));
+      }
+    }
+    CHECK(svc::core::PlanXorsat(in.View().xorsat, n).augmented.rows() == 0);
+    const SolveResult r = Run(in, s);
+    CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
+    CHECK((r.Extra("consistent") == 1) == consistent);
+    CHECK(Violations(in, r.answer) == static_cast<int64_t>(r.objective));
+    if (consistent) CHECK(r.objective == 0 && r.proof == Proof::kExhaustive);
+    else CHECK(r.objective >= 1);
+    if (n <= 13) {
+      int64_t best = 0, solutions = 0;
+      Brute(in, &best, &solutions);
+      CHECK(r.proof == Proof::kExhaustive && static_cast<int64_t>(r.objective) == best);
+    }
+  }
+  CHECK(inconsistent >= 8 && deficient >= 8 && built >= 24 && built < 48);
+}
+
 void TestValidation() {
   SolveResult out;
   std::string error;
@@ -343,6 +420,27 @@ void TestValidation() {
   no_budget.budget = Budget(1);
   CHECK(svc::core::Solve("xorsat", no_budget.View(), SolveOptions(), Limits(), &out, &error) == CallStatus::kOk);
   CHECK(svc::core::FindSolver("xorsat") != nullptr);
+  // The first fault of an equation names it, whatever else is wrong further on.
+  const auto message = [&](std::vector<int32_t> vars, int32_t n) {
+    Instance in;
+    in.n = n;
+    in.vars = std::move(vars);
+    in.start = {0, 0, static_cast<int32_t>(in.vars.size())};
+    in.rhs = {0, 1};
+    in.budget = Budget(0);
+    std::string why;
+    const CallStatus status = svc::core::Solve("xorsat", in.View(), SolveOptions(), Limits(), &out, &why);
+    return status == CallStatus::kOk ? std::string("ok") : why;
+  };
+  const std::string range_msg = "a variable is out of range";
+  const std::string order_msg = "the variables of an equation must increase";
+  CHECK(message({0, 1, 2}, 3) == "ok");
+  CHECK(message({-1, 0, 2}, 3).find(range_msg) != std::string::npos);
+  CHECK(message({0, 1, 3}, 3).find(range_msg) != std::string::npos);
+  CHECK(message({0, 5, 2}, 3).find(range_msg) != std::string::npos);
+  CHECK(message({0, 0, 2}, 3).find(order_msg) != std::string::npos);
+  CHECK(message({1, 0, 7}, 3).find(order_msg) != std::string::npos);
+  CHECK(message({2, 1, -4}, 3).find(order_msg) != std::string::npos);
 }
 
 }  // namespace
@@ -354,6 +452,7 @@ int main() {
   TestDualAndBound();
   TestLimits();
   TestLarger();
+  TestDenseAgainstPlain();
   TestValidation();
   return svc::test::Finish("xorsat_test");
 }
