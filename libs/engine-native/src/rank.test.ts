@@ -38,6 +38,8 @@ describeNative('native rank', () => {
       expect(Array.from(b.order), `n ${n}`).toEqual(Array.from(a.answer));
       expect(b.objective).toBe(a.objective);
       expect(b.objective).toBe(evaluateRank(req.problem as RankProblem, b.order));
+      // The same triangle packing (the certificate of the bound), λ for λ.
+      expect(Array.from(b.values), `n ${n}`).toEqual(Array.from((a as { triangles: Float64Array }).triangles));
       expect(b.proof).toBe(a.proof);
       expect(b.bound).toBe(a.bound);
       expect(b.work).toEqual(a.work);

@@ -4,3 +4,4 @@ export { canonicalRank } from './canonical';
 export { evaluateRank } from './evaluate';
 export { rankBudgetFor, type RankBudget } from './budget';
 export { majorityComponents } from './solve';
+export { packTriangles, PACK_MAX_N, PACK_SHIFT, PACK_UNIT, type Packing } from './packing';
