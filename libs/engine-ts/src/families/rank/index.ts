@@ -5,3 +5,4 @@ export { evaluateRank } from './evaluate';
 export { rankBudgetFor, type RankBudget } from './budget';
 export { majorityComponents } from './solve';
 export { packTriangles, PACK_MAX_N, PACK_SHIFT, PACK_UNIT, type Packing } from './packing';
+export { packTrianglesLp, PACK_LP_MAX_N } from './packing-lp';

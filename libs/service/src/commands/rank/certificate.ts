@@ -1,67 +1,16 @@
 /**
- * rank's certificate (docs/certificates.md `cycle_packing`): the engine's triangle packing
- * (`triangles` on its result: families/rank/packing.ts, native core/rank/packing.h), re-read here
- * exactly: each triangle must be a 3-cycle of the strict majority relation, λ is cut to a multiple
- * of 2⁻²⁰ and to what its arcs' margins have left (integers scaled by 2²⁰), so whatever the engine
- * sent, the certificate written is valid. It proves base + Σλ with base = Σ_{i<j} min(w_ij, w_ji);
- * votes are integers, so every order contradicts at least its ceiling. A stated bound above that is
- * restated as the ceiling (never claim more than the certificate proves); a certified answer the
- * packing does not reach gets a branch tree over pairs (tree.ts) when one fits, else none, with why.
+ * rank's certificate (docs/certificates.md): the engine's triangle packing as a `cycle_packing`
+ * (packing.ts). A stated bound above what it proves is restated as what it proves (never claim
+ * more than the certificate proves); a certified order the packing does not reach gets a branch
+ * tree over pairs (tree.ts) when one closes within its work and the checker's size cap, else
+ * none, with why.
  */
-import type { RankProblem } from '@svc/engine-ts/families/rank';
-import { PACK_UNIT } from '@svc/engine-ts/families/rank';
 import type { CertificateProducer } from '../command-module';
-import { dyadicDecimal } from '../shared/exact-decimal';
+import { cyclePacking, exactPacking, integralVotes } from './packing';
+import { rankTree } from './tree';
 
-/** A checked packing: [i, j, k, units] per triangle (λ = units / 2²⁰), base and ⌈base + Σλ⌉. */
-export interface ExactPacking {
-  readonly triangles: (readonly [number, number, number, number])[];
-  readonly base: number;
-  readonly proven: number;
-}
-
-/** Votes the certificate can state exactly: integers below 2³¹ (vote counts always are). */
-export function integralVotes(p: RankProblem): boolean {
-  for (let k = 0; k < p.wins.length; k++) if (!Number.isInteger(p.wins[k]) || p.wins[k] < 0 || p.wins[k] >= 2 ** 31) return false;
-  return true;
-}
-
-/** Σ_{i<j} min(w_ij, w_ji). */
-export function rankBaseOf(p: RankProblem): number {
-  const n = p.n;
-  let base = 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) base += Math.min(p.wins[i * n + j], p.wins[j * n + i]);
-  return base;
-}
-
-/** The engine's flat [i, j, k, λ] read as a valid packing of `p` (see the file's comment). */
-export function exactPacking(p: RankProblem, flat: ArrayLike<number>): ExactPacking {
-  const n = p.n;
-  const w = p.wins;
-  const used = new Map<number, number>();
-  const left = (a: number, b: number): number => (w[a * n + b] - w[b * n + a]) * PACK_UNIT - (used.get(a * n + b) ?? 0);
-  const triangles: [number, number, number, number][] = [];
-  let units = 0;
-  for (let t = 0; t + 3 < flat.length; t += 4) {
-    const [i, j, k] = [flat[t], flat[t + 1], flat[t + 2]];
-    if (![i, j, k].every((v) => Number.isInteger(v) && v >= 0 && v < n) || i === j || j === k || i === k) continue;
-    const arcs: [number, number][] = [[i, j], [j, k], [k, i]];
-    if (!arcs.every(([a, b]) => w[a * n + b] > w[b * n + a])) continue;
-    const want = Math.floor(flat[t + 3] * PACK_UNIT);
-    const u = Math.min(Number.isSafeInteger(want) ? want : 0, ...arcs.map(([a, b]) => left(a, b)));
-    if (!(u > 0)) continue;
-    for (const [a, b] of arcs) used.set(a * n + b, (used.get(a * n + b) ?? 0) + u);
-    triangles.push([i, j, k, u]);
-    units += u;
-  }
-  const base = rankBaseOf(p);
-  return { triangles, base, proven: base + Math.ceil(units / PACK_UNIT) };
-}
-
-/** The `cycle_packing` certificate of a checked packing. */
-export function cyclePacking(x: Pick<ExactPacking, 'triangles' | 'base'>): Record<string, unknown> {
-  return { kind: 'cycle_packing', base: x.base, triangles: x.triangles.map(([i, j, k, u]) => [i, j, k, dyadicDecimal(u)]) };
-}
+/** Basic operations the tree may cost the service (about a second on one loaded core). */
+const TREE_WORK = 3e7;
 
 export const rankCertificate: CertificateProducer = (prep, r, done) => {
   const p = prep.problem;
@@ -73,8 +22,11 @@ export const rankCertificate: CertificateProducer = (prep, r, done) => {
   const disagreements = r.objective;
   if (done.proof !== null) {
     if (packed.proven >= disagreements) return { certificate };
-    const why = done.proof === 'dynamic_program' ? 'dynamic program over subsets (re-run locally)' : 'branch and bound over prefixes (its tree is not over pair literals)';
-    return { omitted: `${why}: the triangle packing proves ${packed.proven} of the ${disagreements} disagreements` };
+    const tree = rankTree(p, disagreements, TREE_WORK);
+    // A tree of one leaf is a packing that proves the optimum alone (the LP's, not the engine's).
+    if ('nodes' in tree) return { certificate: tree.nodes.length === 1 ? (tree.nodes[0] as { leaf: Record<string, unknown> & { kind: string } }).leaf : { kind: 'tree', nodes: tree.nodes } };
+    const how = done.proof === 'dynamic_program' ? 'dynamic program over subsets (re-run locally)' : 'branch and bound over prefixes (re-run locally)';
+    return { omitted: `${how}: the triangle packing proves ${packed.proven} of the ${disagreements} disagreements and ${tree.reason}` };
   }
   if (packed.proven >= done.bound!) return { certificate };
   return { certificate, restate: { bound: packed.proven, gap: (disagreements - packed.proven) / Math.max(1, disagreements) } };
