@@ -12,8 +12,12 @@ export const PACK_LP_MAX_N = 24;
 
 const EPS = 1e-9;
 
-/** `triangles` flat [i, j, k, λ] per 3-cycle with λ > 0 and the work done (tableau entries updated), or null when n is over PACK_LP_MAX_N. */
-export function packTrianglesLp(wins: Float64Array, n: number, excluded: (a: number, b: number) => boolean = () => false): { triangles: number[]; work: number } | null {
+/**
+ * `triangles` flat [i, j, k, λ] per 3-cycle with λ > 0 and the work done (tableau entries
+ * updated), or null when n is over PACK_LP_MAX_N. Pivoting stops before `maxWork` (the basis then
+ * is still a feasible packing, only a weaker one).
+ */
+export function packTrianglesLp(wins: Float64Array, n: number, maxWork = Infinity, excluded: (a: number, b: number) => boolean = () => false): { triangles: number[]; work: number } | null {
   if (n > PACK_LP_MAX_N) return null;
   const margin = (a: number, b: number): number => (excluded(a, b) ? 0 : wins[a * n + b] - wins[b * n + a]);
   const row = new Int32Array(n * n).fill(-1);
@@ -44,7 +48,7 @@ export function packTrianglesLp(wins: Float64Array, n: number, excluded: (a: num
   const basis = Int32Array.from({ length: m }, (_, r) => c + r);
   let degenerate = 0;
   let pivots = 0;
-  for (; pivots < 20 * (m + c); pivots++) {
+  for (; pivots < 20 * (m + c) && (pivots + 2) * (m + 1) * width <= maxWork; pivots++) {
     let enter = -1;
     let best = -EPS;
     for (let col = 0; col < c + m; col++) {

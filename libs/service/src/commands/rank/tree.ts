@@ -6,13 +6,13 @@
  * before a, true: a before b). A node's bound uses only the literals on its path, as the checker
  * reads it: a fixed pair costs the votes it contradicts, a free one min(w_ab, w_ba), plus the
  * triangle packing of the majority arcs of the free pairs (the greedy one of families/rank/packing.ts,
- * then, when it falls short, the packing LP's of packing-lp.ts on up to 24 items). A node whose
+ * then, when it falls short, the packing LP's of packing-lp.ts; trees are built up to its 24 items). A node whose
  * bound reaches the target is a leaf. A pair the path's literals imply by transitivity is listed at
  * once as a split whose other side is an "infeasible" leaf (it closes a directed cycle), so every
  * bound uses the transitive closure of its path. The pair branched on is the one (among the majority arcs the packing loads
  * most) whose weaker child bound is the largest. Work is capped (deterministic, never time).
  */
-import { packTriangles, packTrianglesLp, PACK_MAX_N, PACK_UNIT, type RankProblem } from '@svc/engine-ts/families/rank';
+import { packTriangles, packTrianglesLp, PACK_LP_MAX_N, PACK_UNIT, type RankProblem } from '@svc/engine-ts/families/rank';
 import { cyclePacking, exactPacking } from './packing';
 
 /** The checker's cap on a tree's leaves × n² (docs/certificates.md "Size"). */
@@ -28,7 +28,8 @@ class Budget extends Error {}
 /** A tree proving every order contradicts at least `target` votes, within `work` basic operations. */
 export function rankTree(p: RankProblem, target: number, work: number): RankTreeOutcome {
   const n = p.n;
-  if (n > PACK_MAX_N) return { reason: `${n} items: over the packing's ${PACK_MAX_N}` };
+  // Beyond the packing LP's size the greedy leaves close too little to be worth the work.
+  if (n > PACK_LP_MAX_N) return { reason: `no branch tree over ${PACK_LP_MAX_N} items` };
   const w = p.wins;
   const maxLeaves = Math.floor(CHECKER_WORK / (n * n));
   // lit[a·n + b] = 1: "a before b" is a literal on the current path; clo: its transitive closure.
@@ -67,7 +68,7 @@ export function rankTree(p: RankProblem, target: number, work: number): RankTree
     const free: RankProblem = { kind: 'rank', n, wins: scratch };
     let packed = exactPacking(free, greedyFlat);
     if (base + Math.ceil(packed.units / PACK_UNIT) < target) {
-      const lp = packTrianglesLp(scratch, n);
+      const lp = packTrianglesLp(scratch, n, work - spent);
       if (lp !== null) {
         charge(lp.work);
         const better = exactPacking(free, [...lp.triangles, ...greedyFlat]);
