@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { solveSync } from '../../index';
-import { Prng } from '../../prng';
 import { canonicalRank } from './canonical';
 import { evaluateRank, pairwiseMinimum } from './evaluate';
 import { packTriangles, PACK_UNIT } from './packing';
 import { packTrianglesLp } from './packing-lp';
 import type { RankProblem } from './problem';
-
-/** votes random pairs; the lower index wins with probability 1 − noise. */
-function election(seed: number, n: number, votes: number, noise: number): RankProblem {
-  const rng = new Prng(seed);
-  const out: [number, number][] = [];
-  for (let k = 0; k < votes && n > 1; k++) {
-    const a = rng.nextInt(n);
-    let b = rng.nextInt(n - 1);
-    if (b >= a) b++;
-    const [w, l] = a < b ? [a, b] : [b, a];
-    out.push(rng.nextFloat() < noise ? [l, w] : [w, l]);
-  }
-  return canonicalRank(n, out);
-}
+import { election } from './testing';
 
 /** Fewest disagreements over every order (n ≤ 8). */
 function brute(p: RankProblem): number {

@@ -6,7 +6,7 @@
  * the certificate written is valid. It proves base + Σλ with base = Σ_{i<j} min(w_ij, w_ji); votes
  * are integers, so every order contradicts at least its ceiling.
  */
-import { PACK_UNIT, type RankProblem } from '@svc/engine-ts/families/rank';
+import { pairwiseMinimum, PACK_UNIT, type RankProblem } from '@svc/engine-ts/families/rank';
 import { dyadicDecimal } from '../shared/exact-decimal';
 
 /** A checked packing: [i, j, k, units] per triangle (λ = units / 2²⁰), base and ⌈base + Σλ⌉. */
@@ -22,14 +22,6 @@ export interface ExactPacking {
 export function integralVotes(p: RankProblem): boolean {
   for (let k = 0; k < p.wins.length; k++) if (!Number.isInteger(p.wins[k]) || p.wins[k] < 0 || p.wins[k] >= 2 ** 31) return false;
   return true;
-}
-
-/** Σ_{i<j} min(w_ij, w_ji). */
-export function rankBaseOf(p: RankProblem): number {
-  const n = p.n;
-  let base = 0;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) base += Math.min(p.wins[i * n + j], p.wins[j * n + i]);
-  return base;
 }
 
 /** The engine's flat [i, j, k, λ] read as a valid packing of `p` (see the file's comment). */
@@ -52,7 +44,7 @@ export function exactPacking(p: RankProblem, flat: ArrayLike<number>): ExactPack
     triangles.push([i, j, k, u]);
     units += u;
   }
-  const base = rankBaseOf(p);
+  const base = pairwiseMinimum(p);
   return { triangles, base, units, proven: base + Math.ceil(units / PACK_UNIT) };
 }
 
