@@ -553,7 +553,8 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
     }
     const double pair_min = PairMin(w, s);
     // The component's triangle packing (packing.h), seeded by the LP's duals when it ran.
-    const RankPacking packed = PackTriangles(w, s, seeds);
+    // Skipped once a limit stopped the solve (a deadline is not spent packing).
+    const RankPacking packed = stop == Stop::kNone ? PackTriangles(w, s, seeds) : RankPacking{};
     for (const auto& [i, j, k, u] : packed.triangles) {
       triangles.insert(triangles.end(), {static_cast<double>(items[static_cast<size_t>(i)]), static_cast<double>(items[static_cast<size_t>(j)]),
                                          static_cast<double>(items[static_cast<size_t>(k)]), u / kPackUnit});

@@ -14,8 +14,9 @@
  *      pairwise minimum of the items left; a prefix cut when its last item is strictly cheaper
  *      earlier or its set was reached before as cheaply), 'branch_and_bound' when it finishes
  *      within bnbNodes; if not, the subset DP up to dpMaxN items.
- *   4. Every component of at least 3 items gets a triangle packing (packing.ts), exported on the
- *      result (`triangles`, item indices) for the service's `cycle_packing` certificate.
+ *   4. Every component of at least 3 items gets a triangle packing (packing.ts; none once a limit
+ *      stopped the solve), exported on the result (`triangles`, item indices) for the service's
+ *      `cycle_packing` certificate.
  *   5. The answer is certified when every component was, or when it meets the bound; otherwise it
  *      is heuristic with the bound Σ cross minima + Σ per component (its optimum when proven, else
  *      its pairwise minimum plus ⌈Σλ⌉ of its packing).
@@ -473,7 +474,8 @@ export function solveRank(req: SolveRequest<RankProblem>, signal?: CancelSignal)
     const minimum = pairMin(w, s);
     // The component's triangle packing (packing.ts): the certificate of its bound, and the bound
     // itself when the order is not proven.
-    const packed = packTriangles(w, s);
+    // Skipped once a limit stopped the solve (a deadline is not spent packing).
+    const packed = limits.stopped === null ? packTriangles(w, s) : { triangles: [], units: 0 };
     for (let t = 0; t < packed.triangles.length; t += 4) {
       const [i, j, k, u] = packed.triangles.slice(t, t + 4);
       triangles.push(items[i], items[j], items[k], u / PACK_UNIT);

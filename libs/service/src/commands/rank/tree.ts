@@ -17,6 +17,11 @@ import { cyclePacking, exactPacking } from './packing';
 
 /** The checker's cap on a tree's leaves × n² (docs/certificates.md "Size"). */
 const CHECKER_WORK = 5e7;
+/** The checkers' cap on a certificate's values, and what each node adds (every number, string, array and object). */
+const MAX_VALUES = 1_000_000;
+const SPLIT_VALUES = 4;
+const INFEASIBLE_VALUES = 2;
+const LEAF_VALUES = 6;
 /** Pairs tried as the split of one node. */
 const CANDIDATES = 8;
 
@@ -40,6 +45,12 @@ export function rankTree(p: RankProblem, target: number, work: number): RankTree
   const packCost = Math.max(1, (n * n * n) / 6);
   let spent = 0;
   let leaves = 0;
+  // JSON values written (docs/certificates.md "Size": a checker refuses over 1,000,000).
+  let values = 0;
+  const count = (v: number): void => {
+    values += v;
+    if (values > MAX_VALUES) throw new Budget(`over the checkers' ${MAX_VALUES} values`);
+  };
   const charge = (ops: number): void => {
     spent += ops;
     if (spent > work) throw new Budget(`the tree did not close within ${work.toExponential(0)} operations`);
@@ -113,6 +124,7 @@ export function rankTree(p: RankProblem, target: number, work: number): RankTree
     // A pair the path's literals imply but do not list: split on it, its other side closes a cycle.
     for (let k = 0; k < n * n; k++) {
       if (!clo[k] || lit[k]) continue;
+      count(SPLIT_VALUES + INFEASIBLE_VALUES);
       nodes.push({ split: [Math.floor(k / n), k % n] }, { leaf: 'infeasible' });
       lit[k] = 1;
       grow();
@@ -122,6 +134,7 @@ export function rankTree(p: RankProblem, target: number, work: number): RankTree
     const here = bound(true);
     if (here.proven >= target) {
       if (++leaves > maxLeaves) throw new Budget(`over ${maxLeaves} leaves, the checker's cap for ${n} items`);
+      count(LEAF_VALUES + 6 * here.triangles.length);
       nodes.push({ leaf: cyclePacking({ base: here.base, triangles: here.triangles }) });
       return;
     }
@@ -144,6 +157,7 @@ export function rankTree(p: RankProblem, target: number, work: number): RankTree
       }
     }
     const a = Math.floor(pick / n), b = pick % n;
+    count(SPLIT_VALUES);
     nodes.push({ split: [a, b] });
     for (const [x, y] of [[b, a], [a, b]]) {
       const mark = trail.length;
