@@ -25,7 +25,7 @@ export const rankCertificate: CertificateProducer = (prep, r, done) => {
     const tree = rankTree(p, disagreements, TREE_WORK);
     // A tree of one leaf is a packing that proves the optimum alone (the LP's, not the engine's).
     if ('nodes' in tree) return { certificate: tree.nodes.length === 1 ? (tree.nodes[0] as { leaf: Record<string, unknown> & { kind: string } }).leaf : { kind: 'tree', nodes: tree.nodes } };
-    const how = done.proof === 'dynamic_program' ? 'dynamic program over subsets (re-run locally)' : 'branch and bound over prefixes (re-run locally)';
+    const how = done.proof === 'dynamic_program' ? 'dynamic program over subsets (re-run locally)' : 'branch and bound (re-run locally)';
     return { omitted: `${how}: the triangle packing proves ${packed.proven} of the ${disagreements} disagreements and ${tree.reason}` };
   }
   if (packed.proven >= done.bound!) return { certificate };
