@@ -86,7 +86,8 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'sample': return { kind: 'sample', ...common, samples: r.samples };
         case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
-        case 'permutation': return { kind: 'permutation', ...common, answer: r.order, ...(r.values.length > 0 ? { pi: r.values } : {}) };
+        // rank's values are its triangle packing (core/rank/packing.h), tsp's the root penalties π.
+        case 'permutation': return { kind: 'permutation', ...common, answer: r.order, ...(req.command === 'rank' ? { triangles: r.values } : r.values.length > 0 ? { pi: r.values } : {}) };
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };

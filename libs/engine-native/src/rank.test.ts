@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createTsEngine, newCancelSignal, Prng, type EngineRequest } from '@svc/engine-ts';
-import { canonicalRank, evaluateRank, type RankProblem } from '@svc/engine-ts/families/rank';
+import { createTsEngine, newCancelSignal, type EngineRequest } from '@svc/engine-ts';
+import { evaluateRank, type RankProblem } from '@svc/engine-ts/families/rank';
 import { createNativeEngine, loadNativeAddon } from './index';
 import { describeNative } from './testing';
 import { prepare } from './native-engine';
 import { rankBudgetFor } from '@svc/engine-ts/families/rank';
+import { election } from '@svc/engine-ts/families/rank/testing';
 
-
-/** votes random pairs; the lower index wins with probability 1 − noise. */
-function election(seed: number, n: number, votes: number, noise: number): RankProblem {
-  const rng = new Prng(seed);
-  const out: [number, number][] = [];
-  for (let k = 0; k < votes && n > 1; k++) {
-    const a = rng.nextInt(n);
-    let b = rng.nextInt(n - 1);
-    if (b >= a) b++;
-    const [w, l] = a < b ? [a, b] : [b, a];
-    out.push(rng.nextFloat() < noise ? [l, w] : [w, l]);
-  }
-  return canonicalRank(n, out);
-}
 
 describeNative('native rank', () => {
   const native = () => createNativeEngine()!;
@@ -38,6 +25,8 @@ describeNative('native rank', () => {
       expect(Array.from(b.order), `n ${n}`).toEqual(Array.from(a.answer));
       expect(b.objective).toBe(a.objective);
       expect(b.objective).toBe(evaluateRank(req.problem as RankProblem, b.order));
+      // The same triangle packing (the certificate of the bound), λ for λ.
+      expect(Array.from(b.values), `n ${n}`).toEqual(Array.from((a as { triangles: Float64Array }).triangles));
       expect(b.proof).toBe(a.proof);
       expect(b.bound).toBe(a.bound);
       expect(b.work).toEqual(a.work);

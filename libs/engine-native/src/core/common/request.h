@@ -67,7 +67,7 @@ enum class ResultKind : int32_t {
   kSample = 1,       // answer, and samples
   kRules = 2,        // answer, and the extra "violations"
   kPlanted = 3,      // answer, and the extras "plantedEnergy" and "edges"
-  kPermutation = 4,  // order: a permutation (rank, tsp, qap); tsp: values = the root bound's penalties π (or none)
+  kPermutation = 4,  // order: a permutation (rank, tsp, qap); tsp: values = the root bound's penalties π (or none); rank: values = the triangle packing, [i, j, k, λ] each
   kLabels = 5,       // order: a value per site (design)
   kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
   kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)

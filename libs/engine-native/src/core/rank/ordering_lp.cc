@@ -66,6 +66,7 @@ class LpSearch {
     out->nodes = nodes_;
     out->iterations = model_.Iterations();
     out->stop = stop_;
+    out->root_triangles = std::move(root_triangles_);
   }
 
  private:
@@ -92,6 +93,22 @@ class LpSearch {
   double SafeBound() {
     std::vector<double> y(model_.Dual(), model_.Dual() + model_.Rows());
     return static_cast<double>(OrderingLagrangianBound(w_, s_, keys_, y, lower_, upper_));
+  }
+
+  // The current duals as cycle candidates: row x_ij + x_jk − x_ik in [0, 1] priced on its lower
+  // side (Y > 0) forbids the cycle i→k→j→i, on its upper side (Y < 0) the cycle i→j→k→i.
+  void KeepRootDuals() {
+    root_triangles_.clear();
+    const double* y = model_.Dual();
+    for (size_t r = 0; r < keys_.size(); ++r) {
+      const double Y = y[r];
+      if (!std::isfinite(Y) || Y == 0) continue;
+      const int64_t key = keys_[r];
+      const auto k = static_cast<double>(key % s_);
+      const auto j = static_cast<double>((key / s_) % s_);
+      const auto i = static_cast<double>(key / s_ / s_);
+      root_triangles_.push_back(Y > 0 ? std::array<double, 4>{i, k, j, Y} : std::array<double, 4>{i, j, k, -Y});
+    }
   }
 
   // Triangles violated at x (not already rows), the most violated cuts_per_round_ of them.
@@ -221,7 +238,10 @@ class LpSearch {
     for (int32_t round = 0; round < max_rounds; ++round) {
       if (!Pivot()) return;
       bound = std::max(bound, SafeBound());
-      if (depth == 0) root_bound_ = std::max(root_bound_, bound);
+      if (depth == 0 && bound > root_bound_) {
+        root_bound_ = bound;
+        KeepRootDuals();
+      }
       if (bound >= best_cost_) return;
       if ((stop_ = limits_.CheckLimits()) != Stop::kNone || model_.Iterations() >= pivot_cap_) {
         aborted_ = true;
@@ -290,6 +310,7 @@ class LpSearch {
   std::vector<int8_t> rel_;
   std::vector<std::pair<int32_t, int32_t>> trail_;
   std::vector<int64_t> keys_;  // the triple of each model row, in row order
+  std::vector<std::array<double, 4>> root_triangles_;
   std::unordered_map<int64_t, uint8_t> in_model_;
   int32_t cuts_per_round_ = 0;
   std::vector<int32_t> best_;

@@ -6,6 +6,7 @@
 #ifndef SVC_CORE_RANK_ORDERING_LP_H_
 #define SVC_CORE_RANK_ORDERING_LP_H_
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -23,6 +24,9 @@ struct OrderingLpResult {
   int64_t nodes = 0;           // branch-and-bound nodes (the root is one)
   int64_t iterations = 0;      // simplex pivots
   Stop stop = Stop::kNone;
+  // The row duals of the best root bound as majority-cycle candidates {i, j, k, λ} (i→j→k→i,
+  // λ > 0): the seeds of the component's triangle packing (packing.h), which checks and cuts them.
+  std::vector<std::array<double, 4>> root_triangles;
 };
 
 // True when the LP bound applies: CLP is built in and every weight of the s*s matrix is an

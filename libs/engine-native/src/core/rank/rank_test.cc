@@ -1,6 +1,8 @@
 // rank: certified orders against brute force over every permutation (n <= 8), branch and bound
 // against the subset DP (n 13..18), a bound on heuristic answers, deadlines, and validation.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 #include <string>
@@ -10,6 +12,7 @@
 #include "common/registry.h"
 #include "common/lp.h"
 #include "rank/ordering_lp.h"
+#include "rank/packing.h"
 #include "rank/problem.h"
 #include "rank/solve.h"
 #include "testing/test_options.h"
@@ -208,6 +211,63 @@ void TestHeuristicBoundAndLimits() {
   CHECK(c.objective == svc::core::RankDisagreements(in.wins, 150, c.order));
 }
 
+// The triangle packing (packing.h) is a valid packing: majority 3-cycles, the λ's on each arc
+// within its margin (exact integers in units of 2^-20), so base + Σλ is below the brute-force
+// optimum; seeds beyond the margins are cut; a solve's values are such a packing of its items and
+// its bound is no less than base + ⌈Σλ⌉ when it is heuristic.
+bool ValidPacking(const std::vector<double>& w, int32_t n, const std::vector<std::array<double, 4>>& tris, double* units) {
+  std::vector<double> load(static_cast<size_t>(n) * n, 0.0);
+  *units = 0;
+  for (const auto& [fi, fj, fk, u] : tris) {
+    const int32_t v[3] = {static_cast<int32_t>(fi), static_cast<int32_t>(fj), static_cast<int32_t>(fk)};
+    if (!(u > 0) || u != std::floor(u)) return false;
+    for (int m = 0; m < 3; ++m) {
+      const int32_t a = v[m], b = v[(m + 1) % 3];
+      if (a < 0 || a >= n || !(w[a * n + b] > w[b * n + a])) return false;
+      load[a * n + b] += u;
+      if (load[a * n + b] > (w[a * n + b] - w[b * n + a]) * svc::core::kPackUnit) return false;
+    }
+    *units += u;
+  }
+  return true;
+}
+
+void TestPackingAgainstBruteForce() {
+  int packed = 0;
+  for (uint32_t t = 0; t < 300; ++t) {
+    const int32_t n = 3 + static_cast<int32_t>(t % 6);
+    const Instance in = Random(n, 2 * n + static_cast<int>(t % 13) * n / 2, 0.3 + (t % 5) * 0.05, 7000 + t, 0);
+    double pair_min = 0;
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = i + 1; j < n; ++j) pair_min += std::min(in.wins[i * n + j], in.wins[j * n + i]);
+    }
+    // Seeds: every 3-cycle with λ 1000 (far beyond any margin) must be cut to the margins.
+    std::vector<std::array<double, 4>> seeds;
+    if (t % 2 == 1) {
+      for (int32_t i = 0; i < n; ++i) {
+        for (int32_t j = 0; j < n; ++j) {
+          for (int32_t k = 0; k < n; ++k) {
+            if (i != j && j != k && i != k) seeds.push_back({static_cast<double>(i), static_cast<double>(j), static_cast<double>(k), 1000.0});
+          }
+        }
+      }
+    }
+    const svc::core::RankPacking p = svc::core::PackTriangles(in.wins, n, seeds);
+    double units = 0;
+    CHECK(ValidPacking(in.wins, n, p.triangles, &units));
+    CHECK(units == p.units);
+    CHECK(pair_min + std::ceil(p.units / svc::core::kPackUnit) <= Brute(in));
+    if (!p.triangles.empty()) ++packed;
+    // A solve's values: [i, j, k, λ] of the whole problem, a valid packing too.
+    const SolveResult r = Run(in, t);
+    CHECK(r.values.size() % 4 == 0);
+    std::vector<std::array<double, 4>> tris;
+    for (size_t k = 0; k + 3 < r.values.size(); k += 4) tris.push_back({r.values[k], r.values[k + 1], r.values[k + 2], r.values[k + 3] * svc::core::kPackUnit});
+    CHECK(ValidPacking(in.wins, n, tris, &units));
+  }
+  CHECK(packed > 50);
+}
+
 void TestValidation() {
   std::string error;
   SolveResult out;
@@ -238,6 +298,7 @@ int main() {
   TestLpPathAgreesWithDp();
   TestComponentsAndOrder();
   TestHeuristicBoundAndLimits();
+  TestPackingAgainstBruteForce();
   TestValidation();
   return svc::test::Finish("rank_test");
 }

@@ -10,6 +10,7 @@
 #include "common/checks.h"
 #include "common/prng.h"
 #include "rank/ordering_lp.h"
+#include "rank/packing.h"
 
 namespace svc::core {
 
@@ -498,12 +499,14 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
   bool used_bnb = false;
   double component_bounds = 0;
   double within = 0;
+  std::vector<double> triangles;
   for (const std::vector<int32_t>& items : comps) {
     const int32_t s = static_cast<int32_t>(items.size());
     const std::vector<double> w = SubMatrix(wins, n, items);
     std::vector<int32_t> local;
     bool exact = false;
     double lp_bound = -kInf;
+    std::vector<std::array<double, 4>> seeds;
     if (s <= 2) {
       local = s == 2 && w[2] > w[1] ? std::vector<int32_t>{1, 0} : s == 2 ? std::vector<int32_t>{0, 1} : std::vector<int32_t>{0};
       exact = true;
@@ -526,6 +529,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
         exact = r.exact;
         stop = r.stop;
         lp_bound = r.bound;
+        seeds = std::move(r.root_triangles);
         if (exact) used_bnb = true;
       }
       // Without the LP, or when it did not close: the pairwise branch and bound (it may still
@@ -548,8 +552,15 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
       }
     }
     const double pair_min = PairMin(w, s);
+    // The component's triangle packing (packing.h), seeded by the LP's duals when it ran.
+    // Skipped once a limit stopped the solve (a deadline is not spent packing).
+    const RankPacking packed = stop == Stop::kNone ? PackTriangles(w, s, seeds) : RankPacking{};
+    for (const auto& [i, j, k, u] : packed.triangles) {
+      triangles.insert(triangles.end(), {static_cast<double>(items[static_cast<size_t>(i)]), static_cast<double>(items[static_cast<size_t>(j)]),
+                                         static_cast<double>(items[static_cast<size_t>(k)]), u / kPackUnit});
+    }
     within += pair_min;
-    component_bounds += exact ? CostOf(w, s, local) : std::max(pair_min, lp_bound);
+    component_bounds += exact ? CostOf(w, s, local) : std::max(pair_min + std::ceil(packed.units / kPackUnit), lp_bound);
     if (!exact) all_exact = false;
     for (int32_t k = 0; k < s; ++k) answer.push_back(items[local[k]]);
   }
@@ -561,6 +572,7 @@ CallStatus SolveRank(const RankProblem& p, const SolveOptions& options, const Li
   out->kind = ResultKind::kPermutation;
   out->order = std::move(answer);
   out->answer.clear();
+  out->values = std::move(triangles);
   bool proven = all_exact && stop == Stop::kNone;
   out->proof = proven ? (used_bnb ? Proof::kBranchAndBound : Proof::kDynamicProgram) : Proof::kNone;
   // Cross pairs cost exactly their minima in this order; within components the bounds above.

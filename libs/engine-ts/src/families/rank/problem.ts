@@ -21,4 +21,10 @@ export interface PermutationResult extends ResultBase {
   readonly objective: number;
   /** tsp (symmetric): the Held–Karp node penalties π of the root 1-tree bound, when it was computed (the service's `one_tree` certificate). */
   readonly pi?: Float64Array;
+  /**
+   * rank: the triangle packing that proves the bound (families/rank/packing.ts), flat
+   * [i, j, k, λ] per majority 3-cycle i→j→k→i, item indices, λ a multiple of 2⁻²⁰ (the service's
+   * `cycle_packing` certificate).
+   */
+  readonly triangles?: Float64Array;
 }

@@ -14,9 +14,12 @@
  *      pairwise minimum of the items left; a prefix cut when its last item is strictly cheaper
  *      earlier or its set was reached before as cheaply), 'branch_and_bound' when it finishes
  *      within bnbNodes; if not, the subset DP up to dpMaxN items.
- *   4. The answer is certified when every component was, or when it meets the bound; otherwise it
+ *   4. Every component of at least 3 items gets a triangle packing (packing.ts; none once a limit
+ *      stopped the solve), exported on the result (`triangles`, item indices) for the service's
+ *      `cycle_packing` certificate.
+ *   5. The answer is certified when every component was, or when it meets the bound; otherwise it
  *      is heuristic with the bound Σ cross minima + Σ per component (its optimum when proven, else
- *      its pairwise minimum).
+ *      its pairwise minimum plus ⌈Σλ⌉ of its packing).
  * A deadline or cancel keeps the best order found so far (components not yet reached keep the
  * Copeland order).
  */
@@ -25,6 +28,7 @@ import { Limits } from '../../kernels/model';
 import { Prng } from '../../prng';
 import { rankBudgetFor, type RankBudget } from './budget';
 import { evaluateRank, pairwiseMinimum } from './evaluate';
+import { packTriangles, PACK_UNIT } from './packing';
 import type { PermutationResult, RankProblem } from './problem';
 
 /** Components up to this size go straight to the subset DP (4,096 sets). */
@@ -434,6 +438,7 @@ export function solveRank(req: SolveRequest<RankProblem>, signal?: CancelSignal)
   let usedBnb = false;
   let componentBounds = 0;
   let within = 0;
+  const triangles: number[] = [];
   for (const items of comps) {
     const s = items.length;
     const w = subMatrix(p, items);
@@ -467,8 +472,16 @@ export function solveRank(req: SolveRequest<RankProblem>, signal?: CancelSignal)
       }
     }
     const minimum = pairMin(w, s);
+    // The component's triangle packing (packing.ts): the certificate of its bound, and the bound
+    // itself when the order is not proven.
+    // Skipped once a limit stopped the solve (a deadline is not spent packing).
+    const packed = limits.stopped === null ? packTriangles(w, s) : { triangles: [], units: 0 };
+    for (let t = 0; t < packed.triangles.length; t += 4) {
+      const [i, j, k, u] = packed.triangles.slice(t, t + 4);
+      triangles.push(items[i], items[j], items[k], u / PACK_UNIT);
+    }
     within += minimum;
-    componentBounds += exact ? costOf(w, s, local) : minimum;
+    componentBounds += exact ? costOf(w, s, local) : minimum + Math.ceil(packed.units / PACK_UNIT);
     if (!exact) allExact = false;
     for (let k = 0; k < s; k++) answer[at++] = items[local[k]];
   }
@@ -492,6 +505,7 @@ export function solveRank(req: SolveRequest<RankProblem>, signal?: CancelSignal)
     proof,
     ...(bound !== undefined ? { bound: Math.min(bound, objective) } : {}),
     stoppedAtDeadline: limits.stopped !== null,
+    triangles: Float64Array.from(triangles),
     work,
     engineMs: performance.now() - started,
   };

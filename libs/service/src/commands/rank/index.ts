@@ -3,12 +3,14 @@ import { example, type CommandModule } from '../command-module';
 import { rankExactCaps, rankSurely } from './exact-caps';
 import { rankAdapter } from './adapter';
 import { rankChecker } from './check-answer';
+import { rankCertificate } from './certificate';
 
 /** rank: everything the service knows about the command (registered in commands/index.ts). */
 export const rankCommand: CommandModule = {
   command: 'rank',
   adapter: rankAdapter,
   checker: rankChecker,
+  certificate: rankCertificate,
   progress: { objectiveField: 'disagreements' },
   exactCaps: rankExactCaps,
   certifiesSurely: rankSurely,
