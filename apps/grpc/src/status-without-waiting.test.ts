@@ -28,7 +28,7 @@ async function serverHoldingWriteCallbacks(): Promise<{ address: string; close()
     const stream = (call as unknown as { nextCall: { stream: { write(chunk: Buffer, cb?: (e?: Error) => void): boolean } } }).nextCall.stream;
     const write = stream.write.bind(stream);
     stream.write = (chunk: Buffer) => write(chunk, () => {});
-    return call;
+    return call as grpc.ServerInterceptingCall;
   };
   const server = new grpc.Server({ interceptors: [calls.interceptor, holdWriteCallbacks] });
   server.addService(definition, {
