@@ -180,6 +180,22 @@ const smallRefusal = (path: string, limit: number) => (size: number) =>
     extensions: { limit_bytes: limit },
   });
 
+/**
+ * A unary reply's status goes out right behind its message. grpc-js's unary handler sends the
+ * status only from the message's write callback, which Node's HTTP/2 stream calls once the bytes
+ * have reached the socket, a turn of the event loop later: under load every reply waited one more
+ * turn (behind every other call's events) before its trailers, which are what ends the call for
+ * the caller. The stream keeps the order (message, then end and trailers); a write that fails
+ * ends the stream, and the caller sees that instead of the status.
+ */
+export function statusWithoutWaiting(ic: grpc.ServerInterceptingCall): void {
+  const send = ic.sendMessage.bind(ic);
+  ic.sendMessage = (message: unknown, callback: () => void) => {
+    send(message, () => {});
+    callback();
+  };
+}
+
 export interface CallInterceptor {
   readonly interceptor: grpc.ServerInterceptor;
   /** The principal the interceptor authenticated for the call with this metadata (authenticated methods). */
@@ -240,6 +256,7 @@ export function callInterceptor(opts: CallInterceptorOptions): CallInterceptor {
         next({ ...status, metadata });
       },
     });
+    if (!method.responseStream) statusWithoutWaiting(ic);
     return ic;
   };
   return { interceptor, principalOf: (md) => principals.get(md) };

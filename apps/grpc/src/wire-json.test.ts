@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SvcError } from '@svc/errors';
+import { validateProblem, type ValidateContext } from '@svc/contracts';
 import { WireJson } from './wire-json';
 import { jsonObject, rawClient, solveRequestBytes, structBytes, valueBytes, type RawJson } from '../test/wire';
 import { ring, startTestDoor, TAG, type TestDoor } from '../test/harness';
@@ -70,6 +71,115 @@ describe('WireJson: measured on the wire, then built as JSON.parse builds', () =
     for (const garbage of [Buffer.from('this is not a protobuf message at all \xff\xff'), Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f]), Buffer.from([0x0b, 0x01]), Buffer.from([0x0a, 0x02, 0x12])]) {
       expect(refusal(() => new WireJson(garbage, 'struct', 'problem').jsonBytes()).code).toBe('SVC_INVALID_INPUT');
     }
+  });
+});
+
+/** A length-delimited field: tag byte(s) of `field` with wire type 2, the length, the bytes. */
+function ld(field: number, bytes: Buffer): Buffer {
+  const len: number[] = [];
+  let n = bytes.length;
+  while (n >= 0x80) {
+    len.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  len.push(n);
+  return Buffer.concat([Buffer.from([(field << 3) | 2, ...len]), bytes]);
+}
+/** One Struct map entry (the field-1 record of a Struct) of `key` and a Value's bytes. */
+const entry = (key: string, value: Buffer) => ld(1, Buffer.concat([ld(1, Buffer.from(key)), ld(2, value)]));
+/** A Value holding a Struct of these raw entries (keys given twice are kept twice). */
+const structValue = (entries: Buffer[]) => ld(5, Buffer.concat(entries));
+/** A Value holding a list of these Values. */
+const listValue = (values: Buffer[]) => ld(6, Buffer.concat(values.map((v) => ld(1, v))));
+
+/** What the worker would answer without the shortcut: decode, then validate. */
+function fullOutcome(w: WireJson, command: string, ctx: ValidateContext): SvcError | null {
+  try {
+    validateProblem(command, w.decode(), ctx);
+    return null;
+  } catch (e) {
+    if (e instanceof SvcError) return e;
+    throw e;
+  }
+}
+
+describe('WireJson.headRefusal: a problem refused at its tag or description, without building it', () => {
+  const sandbox: ValidateContext = { sandbox: true, sandboxMaxN: 50 };
+  const keyed: ValidateContext = { sandbox: false };
+  const plain = (x: RawJson) => valueBytes(x);
+  /** A Value that holds a Struct with a key given twice, somewhere below. */
+  const twiceBelow = fc.oneof(
+    fc.constant(structValue([entry('a', plain(1)), entry('a', plain(2))])),
+    fc.constant(listValue([plain(1), structValue([entry('k', plain(1)), entry('j', plain([1])), entry('k', plain(null))])])),
+    fc.constant(structValue([entry('x', listValue([structValue([entry('', plain(1)), entry('', plain(2))])]))])),
+  );
+  const tagValue = fc.oneof(fc.constant(plain(TAG)), fc.constant(plain('svc-cortex-v2')), jsonValue.map(plain), twiceBelow);
+  const descriptionValue = fc.oneof(fc.constant(plain('Split five offices into two teams.')), fc.constant(plain('short')), fc.constant(plain('          padded      ')), jsonValue.map(plain), twiceBelow);
+  const otherValue = fc.oneof({ weight: 4, arbitrary: jsonValue.map(plain) }, { weight: 1, arbitrary: twiceBelow });
+  /** Top-level entries in any order, each of tag / description / n / edges / others present or not, some given twice. */
+  const doc = fc.tuple(
+    fc.option(tagValue, { nil: undefined }),
+    fc.option(descriptionValue, { nil: undefined }),
+    fc.option(fc.constantFrom(plain(5), plain('5'), plain(500)), { nil: undefined }),
+    fc.option(fc.constantFrom(plain([[0, 1, 1], [1, 2, 1], [2, 0, 1]]), plain([[0, 1]]), plain('edges')), { nil: undefined }),
+    fc.array(fc.tuple(fc.constantFrom('a', 'tag', 'description', 'n', '', '__proto__', 'extra'), otherValue), { maxLength: 3 }),
+    fc.integer(),
+  ).map(([t, d, n, e, others, seed]) => {
+    const entries = [
+      ...(t ? [entry('tag', t)] : []),
+      ...(d ? [entry('description', d)] : []),
+      ...(n ? [entry('n', n)] : []),
+      ...(e ? [entry('edges', e)] : []),
+      ...others.map(([k, v]) => entry(k, v)),
+    ];
+    // A fixed shuffle of the entries by the seed.
+    for (let i = entries.length - 1; i > 0; i--) {
+      const j = Math.abs(seed + i * 7919) % (i + 1);
+      [entries[i], entries[j]] = [entries[j], entries[i]];
+    }
+    return Buffer.concat(entries);
+  });
+
+  it('answers only what decoding and validating would answer (same code, detail, fields), and answers most refused heads', () => {
+    let answered = 0;
+    let declined = 0;
+    fc.assert(fc.property(doc, fc.boolean(), (bytes, anon) => {
+      const ctx = anon ? sandbox : keyed;
+      const head = new WireJson(bytes, 'struct', 'problem').headRefusal('maxcut', ctx);
+      const full = fullOutcome(new WireJson(bytes, 'struct', 'problem'), 'maxcut', ctx);
+      if (head === undefined) {
+        declined++;
+        return;
+      }
+      answered++;
+      expect(full).not.toBeNull();
+      expect({ code: head.code, detail: head.detail, extensions: head.extensions }).toEqual({ code: full!.code, detail: full!.detail, extensions: full!.extensions });
+    }), { numRuns: 2000 });
+    // Neither side is vacuous: both outcomes are common in this mix.
+    expect(answered).toBeGreaterThan(300);
+    expect(declined).toBeGreaterThan(300);
+  });
+
+  it('the attack: a 4 MiB list without a tag is SVC_MISSING_TAG; with a key given twice deep inside it is left to decode (which names the key)', () => {
+    const items = Array.from({ length: 400_000 }, (_, i) => plain(i % 7));
+    const edges = listValue(items);
+    const bytes = Buffer.concat([entry('edges', edges), entry('n', plain(5))]);
+    const head = new WireJson(bytes, 'struct', 'problem').headRefusal('maxcut', sandbox);
+    expect(head).toMatchObject({ code: 'SVC_MISSING_TAG' });
+    expect(head!.detail).toBe(fullOutcome(new WireJson(bytes, 'struct', 'problem'), 'maxcut', sandbox)!.detail);
+    const twice = Buffer.concat([entry('edges', listValue([...items.slice(0, 1000), structValue([entry('w', plain(1)), entry('w', plain(2))])])), entry('n', plain(5))]);
+    expect(new WireJson(twice, 'struct', 'problem').headRefusal('maxcut', sandbox)).toBeUndefined();
+    expect(fullOutcome(new WireJson(twice, 'struct', 'problem'), 'maxcut', sandbox)).toMatchObject({ code: 'SVC_INVALID_INPUT', detail: expect.stringMatching(/"w" is given twice/) });
+  });
+
+  it('throws what jsonBytes throws for a malformed message, and declines a Value, a large tag, and a head that passes', () => {
+    expect(refusal(() => new WireJson(Buffer.from([0x0a, 0x02, 0x12]), 'struct', 'problem').headRefusal('maxcut', keyed)).code).toBe('SVC_INVALID_INPUT');
+    expect(new WireJson(valueBytes({ a: 1 }), 'value', 'problem').headRefusal('maxcut', keyed)).toBeUndefined();
+    const longTag = structBytes({ tag: 'x'.repeat(70_000) });
+    expect(new WireJson(longTag, 'struct', 'problem').headRefusal('maxcut', keyed)).toBeUndefined();
+    expect(fullOutcome(new WireJson(longTag, 'struct', 'problem'), 'maxcut', keyed)).toMatchObject({ code: 'SVC_INVALID_INPUT', extensions: { field: 'tag' } });
+    // Passes the head; the sandbox's n and the schema need the whole document.
+    expect(new WireJson(structBytes({ tag: TAG, description: 'Split five offices into two teams.' }), 'struct', 'problem').headRefusal('maxcut', sandbox)).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 // Piscina worker entry, bundled by esbuild into dist/body-check-worker.mjs (door/body-check-pool.ts).
 import { move } from 'piscina';
 import { SvcError } from '@svc/errors';
-import { validateProblem } from '@svc/contracts';
+import { validateProblem, type ValidateContext } from '@svc/contracts';
 import { parseJson } from './json-body';
 import { WireJson } from './wire-json';
 import { analyzePlan, type PlanAnalysis } from '../preflight-report';
@@ -18,16 +18,20 @@ import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-chec
 export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof errorData>; jsonBytes?: number } | { report: PlanAnalysis } | null {
   const buf = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
   let jsonBytes: number | undefined;
+  const p = task.problem;
+  const a = task.analyze;
+  const ctx: ValidateContext = p?.sandbox ? { sandbox: true, sandboxMaxN: p.sandboxMaxN } : { sandbox: false };
   try {
     let body: unknown;
     if (task.wire) {
       const w = new WireJson(buf, task.wire.kind, task.wire.field);
       // Measured first: the door compares this size with the caller's cap before any other fault.
       jsonBytes = w.jsonBytes();
+      // A problem refused at its tag or description is not built (a 43 MiB Struct is hundreds of MB of objects).
+      const head = p && !a ? w.headRefusal(p.command, ctx) : undefined;
+      if (head) throw head;
       body = w.decode();
     } else body = parseJson(buf, task.contentType);
-    const p = task.problem;
-    const a = task.analyze;
     if (p && a) {
       // The preflight's own steps (preflight.ts), with the service's settings it was given.
       const principal = { kind: p.sandbox ? 'sandbox' : 'account' } as Principal;
@@ -35,7 +39,7 @@ export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof error
       const e = estimateWork({ command: plan.command, problem: plan.prep.problem, effort: plan.effort, units: plan.units, maxLatencyMs: plan.maxLatencyMs, engine: a.engine, version: plan.version });
       return { report: analyzePlan(plan, { ...e, queued: e.work >= a.queueThresholdWork }, a.queueThresholdWork) };
     }
-    if (p) validateProblem(p.command, body, p.sandbox ? { sandbox: true, sandboxMaxN: p.sandboxMaxN } : { sandbox: false });
+    if (p) validateProblem(p.command, body, ctx);
     return null;
   } catch (e) {
     // Anything but a refusal (a fault of ours) is left to the main thread's own path to report.

@@ -11,7 +11,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
-import { LIMITS, duplicateKeyMessage } from '@svc/contracts';
+import { LIMITS, duplicateKeyMessage, validateProblem, type ValidateContext } from '@svc/contracts';
 
 const MAX_DEPTH = LIMITS.maxNestingDepth;
 const WIRE_VARINT = 0;
@@ -105,10 +105,14 @@ function numberBytes(x: number): number {
   return String(x).length;
 }
 
+/** Thrown by a walk that looks for a key given twice in one Struct, at the first one. */
+class DuplicateKey extends Error {}
+
 /** The walk over one message: `measure*` validates and counts, `build*` (after a measure) makes the value. */
 class Walk {
   readonly at: At = { pos: 0, field: 0, wire: 0 };
-  constructor(readonly buf: Buffer, readonly field: string) {}
+  /** `keys`: a measure also stops with DuplicateKey at a Struct's second use of a key (decode refuses one). */
+  constructor(readonly buf: Buffer, readonly field: string, private readonly keys = false) {}
 
   private deeper(depth: number): number {
     if (depth + 1 > MAX_DEPTH) {
@@ -136,6 +140,10 @@ class Walk {
     const { buf, at } = this;
     let size = 2;
     let members = 0;
+    // With `keys`: the first key's bytes, then (from the second key on) every key as a string.
+    let firstKey = -1;
+    let firstKeyEnd = -1;
+    let seen: Set<string> | undefined;
     while (at.pos < end) {
       tag(buf, at, end);
       const { field, wire } = at;
@@ -145,6 +153,8 @@ class Walk {
       }
       expectWire(field, wire, WIRE_LEN, at);
       const entryEnd = lengthEnd(buf, at, end);
+      let keyStart = at.pos;
+      let keyEnd = at.pos;
       let key = 2;
       let value = 4;
       let seenKey = false;
@@ -160,6 +170,8 @@ class Walk {
           const s = at.pos;
           checkUtf8(buf, s, e, this.field);
           key = jsonStringBytes(buf, s, e);
+          keyStart = s;
+          keyEnd = e;
           at.pos = e;
         } else if (f === 2) {
           expectWire(f, w, WIRE_LEN, at);
@@ -168,6 +180,18 @@ class Walk {
           const e = lengthEnd(buf, at, entryEnd);
           value = this.measureValue(e, depth);
         } else skip(buf, at, entryEnd, w);
+      }
+      if (this.keys) {
+        // An entry without a key has the key "" (keyStart = keyEnd), as decode reads it.
+        if (members === 0) {
+          firstKey = keyStart;
+          firstKeyEnd = keyEnd;
+        } else {
+          if (!seen) seen = new Set([buf.toString('utf8', firstKey, firstKeyEnd)]);
+          const k = buf.toString('utf8', keyStart, keyEnd);
+          if (seen.has(k)) throw new DuplicateKey();
+          seen.add(k);
+        }
       }
       size += key + 1 + value;
       members++;
@@ -297,6 +321,13 @@ class Walk {
   }
 }
 
+/** The top-level fields the first stages of `validateProblem` read (WireJson.headRefusal). */
+const HEAD_KEYS = ['tag', 'description'] as const;
+/** A tag or description value at least this long is left to the whole decode (no valid one is near it). */
+const HEAD_VALUE_BYTES = 64 * 1024;
+/** What those stages refuse with (and SVC_INVALID_INPUT naming `tag`); any later stage's refusal needs the whole document. */
+const HEAD_CODES: ReadonlySet<string> = new Set(['SVC_MISSING_TAG', 'SVC_MISSING_DESCRIPTION']);
+
 /** A Struct (a JSON object) or a Value (any JSON value) of a request, not yet decoded. */
 export class WireJson {
   private size = -1;
@@ -319,6 +350,73 @@ export class WireJson {
       throw e;
     }
     return this.size;
+  }
+
+  /**
+   * The refusal `validateProblem(command, this.decode(), ctx)` would give at its first stages, found
+   * without building the document: after the nesting depth (which `jsonBytes` checks the same way)
+   * they read only the top-level `tag` (SVC_MISSING_TAG, or SVC_INVALID_INPUT naming it) and
+   * `description` (SVC_MISSING_DESCRIPTION), so those two values are decoded alone and validated in
+   * a document of their own. Undefined when those stages pass, or when this cannot be told without
+   * decoding: a key given twice in some Struct (decode refuses that first) or a tag or description
+   * value of HEAD_VALUE_BYTES or more. A Struct only; `jsonBytes` first (it throws what decode would).
+   */
+  headRefusal(command: string, ctx: ValidateContext): SvcError | undefined {
+    if (this.kind !== 'struct') return undefined;
+    this.jsonBytes();
+    const { bytes } = this;
+    const head: Record<string, unknown> = {};
+    const at: At = { pos: 0, field: 0, wire: 0 };
+    // Well-formed (measured above): each top-level entry's key and value, nothing else read.
+    while (at.pos < bytes.length) {
+      tag(bytes, at, bytes.length);
+      if (at.field !== 1) {
+        skip(bytes, at, bytes.length, at.wire);
+        continue;
+      }
+      const entryEnd = lengthEnd(bytes, at, bytes.length);
+      let name: string | undefined;
+      let value: { start: number; end: number } | undefined;
+      while (at.pos < entryEnd) {
+        tag(bytes, at, entryEnd);
+        if (at.field === 1) {
+          const e = lengthEnd(bytes, at, entryEnd);
+          const s = at.pos;
+          name = HEAD_KEYS.find((k) => e - s === k.length && bytes.toString('latin1', s, e) === k);
+          at.pos = e;
+        } else if (at.field === 2) {
+          const e = lengthEnd(bytes, at, entryEnd);
+          value = { start: at.pos, end: e };
+          at.pos = e;
+        } else skip(bytes, at, entryEnd, at.wire);
+      }
+      if (name === undefined) continue;
+      if (value && value.end - value.start >= HEAD_VALUE_BYTES) return undefined;
+      const walk = new Walk(bytes, this.field);
+      walk.at.pos = value?.start ?? 0;
+      try {
+        head[name] = value ? walk.buildValue(value.end) : null;
+      } catch (e) {
+        // A key given twice inside it: decode's own refusal, which may name another key first.
+        if (e instanceof SvcError) return undefined;
+        throw e;
+      }
+    }
+    // Only now, and only when the head is refused: a walk of the whole document for a key given twice.
+    let refusal: SvcError | undefined;
+    try {
+      validateProblem(command, head, ctx);
+    } catch (e) {
+      if (e instanceof SvcError && (HEAD_CODES.has(e.code) || (e.code === 'SVC_INVALID_INPUT' && e.extensions.field === 'tag'))) refusal = e;
+    }
+    if (!refusal) return undefined;
+    try {
+      new Walk(bytes, this.field, true).measureStruct(bytes.length, 1);
+    } catch (e) {
+      if (e instanceof DuplicateKey) return undefined;
+      throw e;
+    }
+    return refusal;
   }
 
   /** The JSON value (checked by `jsonBytes` first). */
