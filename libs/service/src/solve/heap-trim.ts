@@ -9,11 +9,15 @@ const TRIM_AFTER_MS = 1_000;
  * the arenas that thread used, so a thread that parsed a large body ended without the process's
  * RSS coming down. One trim per burst of ends; a no-op without the addon or glibc.
  */
-export function trimAfterThreadsEnd(pool: { on(event: 'workerDestroy', f: () => void): unknown }, afterMs = TRIM_AFTER_MS): void {
+export function trimAfterThreadsEnd(
+  pool: { on(event: 'workerDestroy', f: () => void): unknown },
+  opts: { readonly afterMs?: number; readonly trim?: () => unknown } = {},
+): void {
+  const trim = opts.trim ?? trimNativeHeap;
   let timer: NodeJS.Timeout | undefined;
   pool.on('workerDestroy', () => {
     clearTimeout(timer);
-    timer = setTimeout(trimNativeHeap, afterMs);
+    timer = setTimeout(trim, opts.afterMs ?? TRIM_AFTER_MS);
     timer.unref();
   });
 }
