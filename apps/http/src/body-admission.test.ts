@@ -150,6 +150,32 @@ describe('large bodies off the event loop', () => {
     await until(() => inFlight() === 0, 'the large bodies to be released');
   }, 120_000);
 
+  it('the sandbox\'s large valid solve is checked on the check thread, then solved on a solve worker: never JSON.parse\'d on this thread', async () => {
+    const sandbox = { bodyBytes: 64 * 1024 * 1024, dailyUnits: 100_000_000 };
+    const off = await start({ sandbox });
+    const inline = await start({ sandbox, offloopBodyBytes: 1024 * 1024 * 1024 });
+    const n = off.srv.service.limits.sandbox.maxN;
+    // Two strides of a ring: over the threshold, within the sandbox's n.
+    const edges = Array.from({ length: 2 * n }, (_, i) => [i % n, (i % n + 1 + Math.floor(i / n)) % n, 1]);
+    const text = JSON.stringify({ tag: TAG, description: 'Split a double ring of offices into two teams.', n, edges });
+    const threshold = off.srv.service.bodies.checker.thresholdBytes;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(threshold);
+    const parse = vi.spyOn(JSON, 'parse');
+    let large: number;
+    let got;
+    try {
+      got = await call(off.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=9', { raw: text, auth: await sandboxToken(off.url) });
+      large = parse.mock.calls.filter(([x]) => typeof x === 'string' && x.length >= threshold).length;
+    } finally {
+      parse.mockRestore();
+    }
+    expect(got.status, got.text).toBe(200);
+    expect(large).toBe(0);
+    const want = await call(inline.url, 'POST', '/api/v1/solve/maxcut?effort=flash&seed=9', { raw: text, auth: await sandboxToken(inline.url) });
+    expect(want.status, want.text).toBe(200);
+    for (const k of ['receipt', 'cut_value', 'answer', 'certainty', 'compute_units', 'seed', 'effort', 'version']) expect(got.json[k], k).toEqual(want.json[k]);
+  }, 120_000);
+
   it('a keyed large solve that queues is stored as read and planned by the worker that runs its job: never JSON.parse\'d on this thread, from its POST to its answer', async () => {
     // Every plan queues; the job answers what the same job of a parsed body answers.
     const q = await start({ bodyBytesInFlight: 64 * 1024 * 1024, jobs: { queueThresholdWork: 1 }, access: { resultCacheBytes: 0 } });

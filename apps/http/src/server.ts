@@ -135,7 +135,12 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
         });
         if ('report' in out) return new PreAnalyzed(out.report);
         buf = out.bytes;
-      } else buf = await checker.check(buf, { contentType, problem });
+      } else {
+        buf = await checker.check(buf, { contentType, problem });
+        // The sandbox's large solve (at most its 8 MiB) is checked on the check thread first, so a
+        // flood of bad ones never takes a solve worker; once it passed, it takes the raw lane too.
+        if (req.routeOptions.url === SOLVE_ROUTE && req.principal?.kind === 'sandbox') return new RawJson(buf, contentType);
+      }
     }
     return parseJson(buf, contentType);
   });

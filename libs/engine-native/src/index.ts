@@ -11,6 +11,7 @@ export {
   nativeLoadFailureLine,
   nativeStatus,
   NATIVE_ADDON_VERSION,
+  trimNativeHeap,
   type NativeAddon,
   type NativeLibrary,
   type NativeLibraryDeclaration,

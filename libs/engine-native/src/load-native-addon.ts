@@ -109,6 +109,11 @@ export interface NativeAddon {
   commands(): string[];
   /** The optional libraries found at build time (absent from an addon built before they existed). */
   libraries?(): NativeLibrary[];
+  /**
+   * glibc's `malloc_trim(0)`: the free pages of every arena back to the system (true when any
+   * was); false elsewhere. Absent from addons built before it.
+   */
+  trimHeap?(): boolean;
   /** Rejects with an Error on a failed call; throws a TypeError on badly shaped arguments. */
   /**
    * `onProgress` (optional): called on this thread while the solve runs, at most every ~100 ms,
@@ -133,6 +138,15 @@ let cached: NativeLoadResult | undefined;
 export function loadNativeAddon(): NativeLoadResult {
   cached ??= loadFrom(candidatePaths());
   return cached;
+}
+
+/**
+ * Gives the C heap's free pages back to the system (glibc's `malloc_trim`, through the addon):
+ * glibc keeps the arenas an ended worker thread used. False when nothing was given back, or
+ * without the addon or elsewhere than glibc.
+ */
+export function trimNativeHeap(): boolean {
+  return loadNativeAddon().addon?.trimHeap?.() ?? false;
 }
 
 /** Whether the addon loaded in this thread, and why not (the file and dlopen's message, e.g. an undefined symbol). */

@@ -6,6 +6,10 @@
 // TS facade (src/index.ts) validates and defaults everything before calling in.
 #include <napi.h>
 
+#if defined(__linux__)
+#include <malloc.h>
+#endif
+
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -256,10 +260,21 @@ Napi::Value Libraries(const Napi::CallbackInfo& info) {
   return out;
 }
 
+// Gives the C heap's free pages back to the system: glibc keeps the arenas a worker thread used
+// (V8's heap of a thread that parsed a large body) after the thread ended. True when any was given back.
+Napi::Value TrimHeap(const Napi::CallbackInfo& info) {
+#if defined(__GLIBC__)
+  return Napi::Boolean::New(info.Env(), malloc_trim(0) != 0);
+#else
+  return Napi::Boolean::New(info.Env(), false);
+#endif
+}
+
 Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("solve", Napi::Function::New(env, Solve, "solve"));
   exports.Set("commands", Napi::Function::New(env, Commands, "commands"));
   exports.Set("libraries", Napi::Function::New(env, Libraries, "libraries"));
+  exports.Set("trimHeap", Napi::Function::New(env, TrimHeap, "trimHeap"));
   exports.Set("version",
               Napi::String::New(env, std::string(svc::core::kEngineVersion)));
   return exports;

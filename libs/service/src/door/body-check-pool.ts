@@ -6,6 +6,7 @@ import { SvcError } from '@svc/errors';
 import type { PlanAnalysis } from '../preflight-report';
 import { errorFromData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
 import { intSetting, MIB } from '../config';
+import { trimAfterThreadsEnd } from '../solve/heap-trim';
 
 /** Bodies at least this large are parsed and validated off the event loop by default (`SVC_OFFLOOP_BODY_BYTES`). */
 export const DEFAULT_OFFLOOP_BODY_BYTES = 1 * MIB;
@@ -67,6 +68,7 @@ export function createBodyChecker(opts: { threads?: number; thresholdBytes?: num
     // An idle thread is ended, so the heap a large parse grew is given back to the system.
     idleTimeout: 10_000,
   });
+  trimAfterThreadsEnd(pool);
   let closed = false;
   /** A fault of the checking thread (it died, the pool closed) is the server's, retryable: never a 500 for the caller. */
   const run = (task: BodyCheckTask, transferList: ArrayBuffer[]): Promise<BodyCheckResult> =>

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
 import { LIMITS, duplicateKeyMessage, firstDuplicateKey, jsonTextDepth, markPinConflicts, type DuplicateKey } from '@svc/contracts';
+import { parseJsonText } from './json-syntax';
 
 /**
  * JSON on the wire is UTF-8 (RFC 8259 §8.1). RFC 8259 defines no charset parameter, but a client
@@ -68,7 +69,9 @@ export function parseJson(buf: Buffer, contentType?: string): unknown {
   }
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    // A large text is scanned first: a syntax fault is refused with JSON.parse's own message
+    // without building the values before it (json-syntax.ts).
+    body = parseJsonText(text);
   } catch (e) {
     const msg = e instanceof Error ? e.message : 'syntax error';
     throw new SvcError('SVC_INVALID_INPUT', `The body is not valid JSON: ${msg.slice(0, 200)}`, { cause: e });

@@ -8,6 +8,7 @@ import type { EngineProgress } from '@svc/engine-ts';
 import type { SolveTask, SolveTaskResult, SolveWorkerData } from './task';
 import { errorFromData } from '../door/body-check-task';
 import type { RawMessage, RawPlanSummary, RawSolveResult, RawSolveTask } from './raw-json';
+import { trimAfterThreadsEnd } from './heap-trim';
 
 const epochNow = () => performance.timeOrigin + performance.now();
 
@@ -217,6 +218,8 @@ export function createSolvePool(opts: {
     idleTimeout: opts.rawIdleMs ?? RAW_IDLE_MS,
     workerData,
   });
+  trimAfterThreadsEnd(pool);
+  trimAfterThreadsEnd(rawPool);
   const sampler = new RssSampler();
   let closed = false;
   let inFlight = 0;
