@@ -27,14 +27,14 @@ export interface NativeOptionsArgs {
 
 /** What the addon's promise resolves to: one shape, `kind` set by the core (core/common/request.h ResultKind). */
 export interface NativeRawResult {
-  readonly kind: 'binary' | 'sample' | 'rules' | 'planted' | 'permutation' | 'labels' | 'vector' | 'decimal' | 'bytes' | 'xorsat' | 'numeric';
-  /** binary, sample, rules, planted, xorsat: 0/1 per variable; decimal: the answer's text as ASCII bytes; bytes: the blocks one after another (empty otherwise). */
+  readonly kind: 'binary' | 'samples' | 'violations' | 'known_optimum' | 'permutation' | 'labels' | 'vector' | 'decimal' | 'bytes' | 'linear_system' | 'numeric';
+  /** binary, samples, violations, known_optimum, linear_system: 0/1 per variable; decimal: the answer's text as ASCII bytes; bytes: the blocks one after another (empty otherwise). */
   readonly answer: Uint8Array;
   /** permutation (rank: the items, best first; tsp: the tour from city 0; qap: each facility's location), labels (design: a value per site), bytes (which block each is), numeric (the family's integers). */
   readonly order: Int32Array;
   /** vector (milp): a real value per variable; numeric: the family's reals (its problem.ts layout). */
   readonly values: Float64Array;
-  /** The named numbers of the kind: rules {violations}, planted {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}, bytes (the family's, e.g. erasure {kernel}), xorsat {rank, consistent: 1 | 0; -1 unknown}; numeric: the family's, all passed on. */
+  /** The named numbers of the kind: violations {violations}, known_optimum {plantedEnergy, edges}, vector {convex: 0 | 1}, decimal {exact: 0 | 1}, bytes (the family's, e.g. erasure {kernel}), linear_system {rank, consistent: 1 | 0; -1 unknown}; numeric: the family's, all passed on. */
   readonly extras: Readonly<Record<string, number>>;
   readonly objective: number;
   readonly proof: 'exhaustive' | 'branch_and_bound' | 'dynamic_program' | 'planted' | 'bound_attained' | null;
@@ -44,7 +44,7 @@ export interface NativeRawResult {
   readonly status: string;
   readonly work: { iterations: number; nodes: number; restarts: number };
   readonly engineMs: number;
-  /** sample: distinct states, sorted; [0] is the answer (empty otherwise). */
+  /** samples: distinct states, sorted; [0] is the answer (empty otherwise). */
   readonly samples: { x: Uint8Array; objective: number; count: number }[];
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,9 @@ import { createTsEngine, newCancelSignal, type CanonicalProblem, type Command, t
 import { engineConformanceSuite, naiveObjective, randomMaxcut, randomQubo, tol } from '@svc/engine-ts/families/qubo/testing';
 import { selectEngine } from './create-engine';
 import { createEngine, createNativeEngine, loadNativeAddon, NATIVE_ENGINE_ID, nativeLoadFailureLine, nativeStatus } from './index';
+import { nativeEngineFrom } from './native-engine';
 import { describeNative } from './testing';
-import type { NativeAddon, NativeLoadResult } from './load-native-addon';
+import type { NativeAddon, NativeLoadResult, NativeRawResult } from './load-native-addon';
 import { loadFrom } from './load-native-addon';
 
 const status = nativeStatus();
@@ -274,5 +275,33 @@ describe('engine selection', () => {
     expect(r.addon).toBeNull();
     expect(r.error).toMatch(/package\.json: not the svc_native addon/);
     expect(r.error).not.toMatch(/does-not-exist/);
+  });
+});
+
+describe('the result kinds the core names (core/common/request.h ResultKindName)', () => {
+  const header = readFileSync(path.join(libRoot, 'src', 'core', 'common', 'request.h'), 'utf8');
+  const names = [...header.matchAll(/case ResultKind::k\w+: return "([a-z_]+)";/g)].map((m) => m[1]);
+  const raw = (kind: string): NativeRawResult => ({
+    kind: kind as NativeRawResult['kind'], answer: new Uint8Array([1, 0, 1]), order: new Int32Array([0, 1, 2]), values: new Float64Array(3),
+    extras: { violations: 2, plantedEnergy: -3, edges: 3, rank: 2, consistent: 1, convex: 1, exact: 1 }, objective: -3, proof: null,
+    stoppedAtDeadline: false, status: 'work_limit', work: { iterations: 1, nodes: 0, restarts: 0 }, engineMs: 0,
+    samples: [{ x: new Uint8Array([1, 0, 1]), objective: -3, count: 1 }],
+  });
+  const solveAs = (kind: string) => {
+    const addon = { version: '1.0.0', commands: () => ['maxcut'], solve: () => Promise.resolve(raw(kind)) } as unknown as NativeAddon;
+    return nativeEngineFrom(addon).solve(req(randomMaxcut(1, 3)));
+  };
+
+  it('every one is mapped by the native engine to an engine-ts result, with the fields of its shape', async () => {
+    expect(names).toHaveLength(11);
+    for (const k of names) await expect(solveAs(k), k).resolves.toHaveProperty('kind');
+    expect((await solveAs('samples')) as object).toMatchObject({ kind: 'sample', samples: [{ objective: -3, count: 1 }] });
+    expect((await solveAs('violations')) as object).toMatchObject({ kind: 'rules', violations: 2 });
+    expect((await solveAs('known_optimum')) as object).toMatchObject({ kind: 'planted', plantedEnergy: -3, edges: 3 });
+    expect((await solveAs('linear_system')) as object).toMatchObject({ kind: 'xorsat', rank: 2, consistent: true });
+  });
+
+  it('a kind the core does not name is refused', async () => {
+    await expect(solveAs('xorsat')).rejects.toThrow(/unknown result kind "xorsat"/);
   });
 });

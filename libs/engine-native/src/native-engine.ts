@@ -79,20 +79,21 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         const cut = r.values.length - t;
         return { kind: 'binary', ...common, multipliers: r.values.subarray(0, cut), tree: r.values.subarray(cut) };
       }
-      // The core names the result's kind; each kind's own fields come from its answer array and extras.
+      // The core names the result's shape (core/common/request.h ResultKind); each shape's own fields
+      // come from its answer array and extras, under the engine-ts result kind of that shape.
       switch (r.kind) {
         // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).
         case 'binary': return { kind: 'binary', ...common, ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}) };
-        case 'sample': return { kind: 'sample', ...common, samples: r.samples };
-        case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
-        case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
+        case 'samples': return { kind: 'sample', ...common, samples: r.samples };
+        case 'violations': return { kind: 'rules', ...common, violations: r.extras.violations };
+        case 'known_optimum': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
         // rank's values are its triangle packing (core/rank/packing.h), tsp's the root penalties π.
         case 'permutation': return { kind: 'permutation', ...common, answer: r.order, ...(req.command === 'rank' ? { triangles: r.values } : r.values.length > 0 ? { pi: r.values } : {}) };
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };
         case 'bytes': return { kind: 'bytes', ...common, blocks: r.order, extras: r.extras };
-        case 'xorsat': return {
+        case 'linear_system': return {
           kind: 'xorsat', ...common,
           rank: r.extras.rank >= 0 ? r.extras.rank : null,
           consistent: r.extras.consistent >= 0 ? r.extras.consistent === 1 : null,

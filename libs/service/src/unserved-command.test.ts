@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMMANDS } from '@svc/engine-ts';
+import { REGISTRY, type SchemaCommand } from '@svc/contracts';
 import { SOLVABLE_COMMANDS, type Principal, type Service } from './index';
 import { caught, closeServices, makeService, sandboxPrincipal } from '../test/services';
 
@@ -34,6 +35,14 @@ describe('a command the contract knows but this build does not serve', () => {
     const e = await caught(svc.solve(unserved!, { not: 'a problem' }, { principal: me }));
     expect([e.code, e.status]).toEqual(['SVC_UNSUPPORTED', 404]);
     expect(e.message).toMatch(/not available yet/);
+    expect(e.message).toContain(`available now: ${SOLVABLE_COMMANDS.join(', ')}.`);
+  });
+
+  it('its problem, routed by shape (compute), is refused with 404 SVC_UNSUPPORTED "not available yet" naming the shape', async () => {
+    const { version: _pin, ...example } = REGISTRY[unserved as SchemaCommand].example as Record<string, unknown>;
+    const e = await caught(svc.compute(example, { principal: me }));
+    expect([e.code, e.status]).toEqual(['SVC_UNSUPPORTED', 404]);
+    expect(e.message).toMatch(new RegExp(`^The problem's shape is '${unserved}' .*not available yet`));
     expect(e.message).toContain(`available now: ${SOLVABLE_COMMANDS.join(', ')}.`);
   });
 });

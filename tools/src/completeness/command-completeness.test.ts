@@ -127,7 +127,7 @@ describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c)
 
   it('has a TS solver, and a native solver or a declared TS-only status', () => {
     expect(ts.supports(c), 'engine-ts: the family.ts solvers of its family, listed in libs/engine-ts/src/families/index.ts FAMILIES').toBe(true);
-    // An optional library missing at build (NATIVE_LIBRARY_COMMANDS of libs/engine-native/src/create-engine.ts) leaves a command on engine-ts.
+    // An optional library missing at build (its library.cmake declaration, read back by builtWithout of libs/engine-native/src/create-engine.ts) leaves a command on engine-ts.
     if (native) expect(native.supports(c) || TS_ONLY_COMMANDS.includes(c) || builtWithout(native, nativeLibraries, c), missingEntryHint(ROOT, c, nativeWiring(ROOT, c, problemKindOf(c)))).toBe(true);
   });
 

@@ -61,33 +61,34 @@ struct SampleState {
 };
 
 // What a result's answer is, set by the solver (never guessed from which field is filled); it
-// crosses as its name, the `kind` of engine-ts EngineResult. New values go at the end.
+// crosses as its name, the `kind` the native engine (engine-native native-engine.ts) reads. Each
+// value names the answer's shape, never the family that brought it. New values go at the end.
 enum class ResultKind : int32_t {
-  kBinary = 0,       // answer: 0/1 per variable (or side per node); cover: values = the root bound's multipliers y
-  kSample = 1,       // answer, and samples
-  kRules = 2,        // answer, and the extra "violations"
-  kPlanted = 3,      // answer, and the extras "plantedEnergy" and "edges"
-  kPermutation = 4,  // order: a permutation (rank, tsp, qap); tsp: values = the root bound's penalties π (or none); rank: values = the triangle packing, [i, j, k, λ] each
-  kLabels = 5,       // order: a value per site (design)
-  kVector = 6,       // values: a real per variable, and the extra "convex" (0 or 1)
-  kDecimal = 7,      // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
-  kBytes = 8,        // answer: bytes in blocks of equal size; order: which block each is (increasing)
-  kXorsat = 9,       // answer, the extras "rank" and "consistent" (-1: unknown); order: packed contradictions, [size, equations…] each
-  kNumeric = 10,     // values and order laid out by the family (<family>/problem.h), every extra passed on
+  kBinary = 0,        // answer: 0/1 per variable (or side per node); cover: values = the root bound's multipliers y
+  kSamples = 1,       // answer, and samples
+  kViolations = 2,    // answer, and the extra "violations"
+  kKnownOptimum = 3,  // answer, and the extras "plantedEnergy" (the optimum, known by construction) and "edges"
+  kPermutation = 4,   // order: a permutation (rank, tsp, qap); tsp: values = the root bound's penalties π (or none); rank: values = the triangle packing, [i, j, k, λ] each
+  kLabels = 5,        // order: a value per site (design)
+  kVector = 6,        // values: a real per variable, and the extra "convex" (0 or 1)
+  kDecimal = 7,       // answer: a decimal number's text as ASCII bytes, and the extra "exact" (0 or 1)
+  kBytes = 8,         // answer: bytes in blocks of equal size; order: which block each is (increasing)
+  kLinearSystem = 9,  // answer, the extras "rank" and "consistent" (-1: unknown); order: packed contradictions, [size, equations…] each
+  kNumeric = 10,      // values and order laid out by the family (<family>/problem.h), every extra passed on
 };
 
 constexpr std::string_view ResultKindName(ResultKind k) {
   switch (k) {
     case ResultKind::kBinary: return "binary";
-    case ResultKind::kSample: return "sample";
-    case ResultKind::kRules: return "rules";
-    case ResultKind::kPlanted: return "planted";
+    case ResultKind::kSamples: return "samples";
+    case ResultKind::kViolations: return "violations";
+    case ResultKind::kKnownOptimum: return "known_optimum";
     case ResultKind::kPermutation: return "permutation";
     case ResultKind::kLabels: return "labels";
     case ResultKind::kVector: return "vector";
     case ResultKind::kDecimal: return "decimal";
     case ResultKind::kBytes: return "bytes";
-    case ResultKind::kXorsat: return "xorsat";
+    case ResultKind::kLinearSystem: return "linear_system";
     case ResultKind::kNumeric: return "numeric";
   }
   return "unknown";
@@ -96,7 +97,7 @@ constexpr std::string_view ResultKindName(ResultKind k) {
 // One shape for every family's result; `kind` says which answer field is filled.
 struct SolveResult {
   ResultKind kind = ResultKind::kBinary;
-  std::vector<uint8_t> answer;  // kBinary, kSample, kRules, kPlanted, kBytes, kXorsat; kDecimal: the text's bytes
+  std::vector<uint8_t> answer;  // kBinary, kSamples, kViolations, kKnownOptimum, kBytes, kLinearSystem; kDecimal: the text's bytes
   std::vector<int32_t> order;   // kPermutation, kLabels, kBytes, kNumeric
   std::vector<double> values;   // kVector, kNumeric
   double objective = 0;         // optimize: energy (minimised); maxcut: cut (maximised)
@@ -105,7 +106,7 @@ struct SolveResult {
   double bound = 0;  // proven bound on the optimum (lower for min, upper for max)
   ResultStatus status = ResultStatus::kWorkLimit;
   Work work;
-  std::vector<SampleState> samples;  // kSample: sorted, samples[0] is the answer
+  std::vector<SampleState> samples;  // kSamples: sorted, samples[0] is the answer
   // The named numbers a kind adds (see ResultKind); they cross as properties of `extras`.
   std::vector<std::pair<std::string_view, double>> extras;
 

@@ -113,7 +113,7 @@ void TestSolverReachesFloor() {
     svc::core::SolveResult out;
     std::string error;
     CHECK(svc::core::Solve("quantum-scale", v, o, Limits(), &out, &error) == CallStatus::kOk);
-    CHECK(out.kind == svc::core::ResultKind::kPlanted);
+    CHECK(out.kind == svc::core::ResultKind::kKnownOptimum);
     CHECK(out.proof == svc::core::Proof::kPlanted);
     CHECK(out.objective == out.Extra("plantedEnergy"));
     const PlantedLayout l = Layout(20000, degree, 11);

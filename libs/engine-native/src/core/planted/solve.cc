@@ -317,7 +317,7 @@ CallStatus SolveQuantumScale(const PlantedProblem& problem, const SolveOptions& 
   out->status = FinalStatus(out->proof, r.stop);
   out->work.iterations = r.sweeps * layout.n;
   out->work.restarts = r.rounds;
-  out->kind = ResultKind::kPlanted;
+  out->kind = ResultKind::kKnownOptimum;
   out->SetExtra("plantedEnergy", static_cast<double>(layout.planted_energy));
   out->SetExtra("edges", static_cast<double>(layout.edges));
   return CallStatus::kOk;

@@ -83,7 +83,7 @@ CallStatus SolveSample(const QuboFamilyProblem& problem, const SolveOptions& opt
   }
   out->answer = samples[0].x;
   out->objective = samples[0].objective;
-  out->kind = ResultKind::kSample;
+  out->kind = ResultKind::kSamples;
   out->samples = std::move(samples);
   return CallStatus::kOk;
 }

@@ -156,7 +156,7 @@ CallStatus SolveRules(const RulesProblem& p, const SolveOptions& options, const 
   const RulesScore score = ScoreRules(p, x);
   out->answer = std::move(x);
   out->objective = score.energy;
-  out->kind = ResultKind::kRules;
+  out->kind = ResultKind::kViolations;
   out->SetExtra("violations", static_cast<double>(score.violations));
   out->proof = complete ? Proof::kBranchAndBound : Proof::kNone;
   out->has_bound = false;

@@ -41,7 +41,7 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
   // sum at 1e150 before any engine runs); the others' objective must stay finite.
   const bool finite = std::isfinite(out.objective);
   switch (out.kind) {
-    case ResultKind::kPlanted:
+    case ResultKind::kKnownOptimum:
       return;
     case ResultKind::kDecimal: {
       const std::string s(out.answer.begin(), out.answer.end());
@@ -121,9 +121,9 @@ void Check(std::string_view command, const SolveResult& out, int32_t n) {
       return;
     }
     case ResultKind::kBinary:
-    case ResultKind::kSample:
-    case ResultKind::kRules:
-    case ResultKind::kXorsat:
+    case ResultKind::kSamples:
+    case ResultKind::kViolations:
+    case ResultKind::kLinearSystem:
       if (out.answer.size() != static_cast<size_t>(n)) fail("not n answer values");
       for (uint8_t b : out.answer) {
         if (b > 1) fail("an answer value not 0 or 1");

@@ -116,7 +116,7 @@ CallStatus SolveXorsat(const XorsatProblem& p, const SolveOptions& options, cons
       }
       x[y] = b;
     }
-    out->kind = ResultKind::kXorsat;
+    out->kind = ResultKind::kLinearSystem;
     out->answer = x;
     out->order.clear();
     for (const std::vector<int32_t>& set : chosen) {

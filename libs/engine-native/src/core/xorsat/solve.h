@@ -44,7 +44,7 @@ inline constexpr double kXorsatMaxNullBits = 268435456.0;
 CallStatus ValidateXorsat(std::string_view command, const XorsatProblem& problem, const SolveOptions& options,
                           std::string* error);
 
-// out->kind kXorsat: the assignment in out->answer (0/1 per variable), its violations in
+// out->kind kLinearSystem: the assignment in out->answer (0/1 per variable), its violations in
 // out->objective, and the extras "rank" (of the coefficient matrix; -1 when a limit stopped the
 // elimination) and "consistent" (1, 0, or -1 when unknown).
 CallStatus SolveXorsat(const XorsatProblem& problem, const SolveOptions& options, const Limits& limits,

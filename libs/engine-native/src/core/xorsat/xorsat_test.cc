@@ -196,7 +196,7 @@ void TestPlanAgainstPlainElimination() {
     else if (plan.lazy) ++lazy;
     else ++dense;
     const SolveResult r = Run(in, s);
-    CHECK(r.kind == svc::core::ResultKind::kXorsat);
+    CHECK(r.kind == svc::core::ResultKind::kLinearSystem);
     CHECK(static_cast<int32_t>(r.Extra("rank")) == rank);
     CHECK((r.Extra("consistent") == 1) == consistent);
     if (consistent) {
@@ -224,7 +224,7 @@ void TestAgainstBruteForce() {
     CHECK(consistent == (solutions > 0));
     if (solutions > 0) CHECK(solutions == (int64_t{1} << (n - rank)));
     const SolveResult r = Run(in, s);
-    CHECK(r.kind == svc::core::ResultKind::kXorsat);
+    CHECK(r.kind == svc::core::ResultKind::kLinearSystem);
     CHECK(r.proof == Proof::kExhaustive);
     CHECK(static_cast<int64_t>(r.objective) == best);
     CHECK(Violations(in, r.answer) == best);
