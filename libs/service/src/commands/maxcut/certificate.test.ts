@@ -6,7 +6,7 @@ import { rng } from '../../../test/brute-force';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
 import { TAG } from '../../../test/adapters';
 import { checkCertificate } from '@svc/certificates';
-import { maxcutCertificate, packPositiveTriangles } from './certificate';
+import { engineTriangles, maxcutCertificate, packPositiveTriangles } from './certificate';
 
 const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
 type Body = { n: number; edges: number[][] };
@@ -84,6 +84,23 @@ describe('packPositiveTriangles', () => {
   });
 });
 
+describe('engineTriangles', () => {
+  it('reads a packing of edge-disjoint positive triangles and refuses any other', () => {
+    // K4 on 0..3 (weights 1..6) and a negative edge 3–4, 2–4.
+    const e = [[0, 1, 1], [0, 2, 2], [1, 2, 3], [0, 3, 4], [1, 3, 5], [2, 3, 6], [3, 4, -1], [2, 4, 2]];
+    const pairs = { i: Int32Array.from(e, (x) => x[0]), j: Int32Array.from(e, (x) => x[1]), w: Float64Array.from(e, (x) => x[2]) } as never;
+    const positive = 1 + 2 + 3 + 4 + 5 + 6 + 2;
+    expect(engineTriangles(5, pairs, [0, 1, 2])).toEqual({ cycles: [[0, 1, 2]], bound: positive - 1 });
+    expect(engineTriangles(5, pairs, [])).toEqual({ cycles: [], bound: positive });
+    expect(engineTriangles(5, pairs, [0, 1, 2, 0, 1, 3])).toBeNull(); // edge 0–1 twice
+    expect(engineTriangles(5, pairs, [2, 3, 4])).toBeNull(); // 3–4 is negative
+    expect(engineTriangles(5, pairs, [0, 1, 4])).toBeNull(); // 0–4 is no edge
+    expect(engineTriangles(5, pairs, [0, 0, 1])).toBeNull();
+    expect(engineTriangles(5, pairs, [0, 1, 7])).toBeNull();
+    expect(engineTriangles(5, pairs, [0, 1])).toBeNull();
+  });
+});
+
 describe('maxcut certificates, on each engine, accepted by @svc/certificates', () => {
   nativeOrFail('maxcut certificates on the native engine');
 
@@ -122,7 +139,16 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
         const what = `seed ${s} (${engine})`;
         if (!('certificate' in c)) continue;
         expect(c.certificate.kind, what).toBe('odd_cycles');
-        if (sol.done.proof === null) bounded++;
+        if (sol.done.proof === null) {
+          bounded++;
+          // The engine's cycle bound exports its triangles: the same greedy packing as the service's own.
+          const r = sol.r as { triangles?: Int32Array };
+          expect(r.triangles, what).toBeDefined();
+          const pairs = { i: Int32Array.from(edges, (e) => e[0]), j: Int32Array.from(edges, (e) => e[1]), w: Float64Array.from(edges, (e) => e[2]) };
+          const own = packPositiveTriangles(n, pairs as never);
+          expect(engineTriangles(n, pairs as never, r.triangles!), what).toEqual(own);
+          expect(c.certificate.cycles, what).toEqual(own!.cycles);
+        }
         expectAccepted('maxcut', DESCRIPTION, b, sol, what);
       }
       expect(bounded, engine).toBeGreaterThan(0);
