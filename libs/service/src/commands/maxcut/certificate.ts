@@ -3,7 +3,9 @@
  * edge and no negative one (it cuts Σ max(0, w), which no cut exceeds), and `odd_cycles` of
  * edge-disjoint positive triangles when Σ max(0, w) less their least weights reaches the stated
  * bound (or, for a certified cut, the cut itself) — the engines' cycle bound on graphs of positive
- * weights, whose triangle pass this repeats (engine-ts kernels/cut-bound.ts). When the stated
+ * weights: the triangles it packed (BinaryResult.triangles) are checked here and summed exactly,
+ * and only when they do not reach the bound is the triangle pass repeated here (engine-ts
+ * kernels/cut-bound.ts, same order). When the stated
  * bound is the engines' SDP bound, `sdp_dual`: the engine's dual point y rounded to multiples of
  * 2⁻²⁰ and a μ stated a little above the engine's proven one (covering the rounding of y and the
  * checker's own floating-point margin), written as exact decimals; the bound they prove,
