@@ -120,6 +120,12 @@ function fastest<T>(reps: number, f: () => T): { ms: number; value: T } {
   return { ms, value };
 }
 
+/** A checker's exact bound ("p/q" or a decimal) to two decimals, for the table. */
+const approx = (q: string): string => {
+  const [p, d] = q.split('/');
+  const x = d === undefined ? Number(p) : Number(p) / Number(d);
+  return Number.isInteger(x) ? String(x) : `≈${x.toFixed(2)}`;
+};
 const fmt = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(0));
 const bytes = (b: number) => (b < 10_000 ? `${b} B` : b < 10_000_000 ? `${(b / 1000).toFixed(0)} kB` : `${(b / 1e6).toFixed(1)} MB`);
 
@@ -152,7 +158,7 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
         const doc = { ...d.fields, certainty: d.certainty ?? (d.proof === null ? CERTAINTY.heuristic : CERTAINTY.certified), ...(d.bound !== undefined ? { bound: d.bound } : {}) };
         const c = fastest(1, () => checkCertificate(inst.command, problem, doc, made.certificate));
         check = `${fmt(c.ms)}${c.value.ok ? (c.value.optimal ? ' (optimal)' : '') : ` REFUSED at ${c.value.failed_step}`}`;
-        if (c.value.ok && c.value.bound !== null && !c.value.optimal) kind += ` (bound ${c.value.bound})`;
+        if (c.value.ok && c.value.bound !== null && !c.value.optimal) kind += ` (bound ${approx(c.value.bound)})`;
       }
       rows.push([inst.name, inst.command, inst.n, id, kind.length > 60 ? `${kind.slice(0, 57)}...` : kind, size, fmt(producerMs), fmt(without), fmt(engineMs + full.ms), `${((100 * producerMs) / without).toFixed(1)}%`, check]);
     }
