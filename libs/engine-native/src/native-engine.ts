@@ -75,8 +75,13 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       if (r.kind === 'binary' && req.command === 'cover') return { kind: 'binary', ...common, multipliers: r.values };
       // The core names the result's kind; each kind's own fields come from its answer array and extras.
       switch (r.kind) {
-        // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).
-        case 'binary': return { kind: 'binary', ...common, ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}) };
+        // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu; its cycle bound's
+        // triangles in order (core/qubo/maxcut.cc).
+        case 'binary': return {
+          kind: 'binary', ...common,
+          ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}),
+          ...(req.command === 'maxcut' && r.order.length > 0 ? { triangles: r.order } : {}),
+        };
         case 'sample': return { kind: 'sample', ...common, samples: r.samples };
         case 'rules': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'planted': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };

@@ -4,7 +4,7 @@
  * checked by the service's `finish` twice — with `certificate=full` (the command's producer runs)
  * and with `none` (it does not) — and the certificate is checked by `@svc/certificates`. Printed:
  * the kind (or why there is none), its size as JSON, the producer's time (finish full − finish
- * none, the faster of BENCH_CERT_REPS runs each), the solve time without and with it (engine +
+ * none, the fastest of BENCH_CERT_REPS runs each, default 7), the solve time without and with it (engine +
  * finish), the time it adds and the checker's time. Instances are read in place (SVC_BENCHMARKS_DIR);
  * missing files are skipped. Lists: BENCH_CERT_TSP, BENCH_CERT_COVER, BENCH_CERT_RANK (random
  * Kemeny elections of these sizes, as the rank section makes them, plus the PrefLib skating files),
@@ -131,7 +131,7 @@ const bytes = (b: number) => (b < 10_000 ? `${b} B` : b < 10_000_000 ? `${(b / 1
 
 export async function benchCertificates(dir: string, engines: readonly (readonly [string, Engine | null])[]): Promise<string> {
   const effort = (process.env.BENCH_CERT_EFFORT ?? 'flash') as Effort;
-  const reps = Math.max(1, Number(process.env.BENCH_CERT_REPS ?? 3));
+  const reps = Math.max(1, Number(process.env.BENCH_CERT_REPS ?? 7));
   const instances = [...tspInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir)];
   const rows: (string | number)[][] = [];
   for (const inst of instances) {
@@ -163,7 +163,7 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
       rows.push([inst.name, inst.command, inst.n, id, kind.length > 60 ? `${kind.slice(0, 57)}...` : kind, size, fmt(producerMs), fmt(without), fmt(engineMs + full.ms), `${((100 * producerMs) / without).toFixed(1)}%`, check]);
     }
   }
-  return `What certificates cost (effort ${effort}, seed 0; times in ms, the producer the faster of ${reps} runs):\n${table(
+  return `What certificates cost (effort ${effort}, seed 0; times in ms, the producer the fastest of ${reps} runs):\n${table(
     ['instance', 'command', 'n', 'engine', 'certificate', 'size', 'producer', 'solve none', 'solve full', 'added', 'check'],
     rows,
   )}`;
