@@ -82,8 +82,13 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
       // The core names the result's shape (core/common/request.h ResultKind); each shape's own fields
       // come from its answer array and extras, under the engine-ts result kind of that shape.
       switch (r.kind) {
-        // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu (core/qubo/maxcut.cc).
-        case 'binary': return { kind: 'binary', ...common, ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}) };
+        // maxcut's SDP bound: its dual point y in values, μ in the extra sdpMu; its cycle bound's
+        // triangles in order (core/qubo/maxcut.cc).
+        case 'binary': return {
+          kind: 'binary', ...common,
+          ...(r.values.length > 0 && r.extras.sdpMu !== undefined ? { sdpDual: { y: r.values, mu: r.extras.sdpMu } } : {}),
+          ...(req.command === 'maxcut' && r.order.length > 0 ? { triangles: r.order } : {}),
+        };
         case 'samples': return { kind: 'sample', ...common, samples: r.samples };
         case 'violations': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'known_optimum': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };

@@ -103,6 +103,11 @@ export interface BinaryResult extends ResultBase {
    * the proven μ ≥ λ_max(L/4 − Diag y), so bound ≤ Σ y + n·μ (the service's `sdp_dual` certificate).
    */
   readonly sdpDual?: { readonly y: Float64Array; readonly mu: number };
+  /**
+   * maxcut, when `bound` is the cycle bound (kernels/cut-bound.ts): the triangles it packed, u, v, w
+   * per triangle (the service's `odd_cycles` certificate reads them instead of packing again).
+   */
+  readonly triangles?: Int32Array;
 }
 
 /**

@@ -44,7 +44,7 @@ export { routeProblem, splitComputeBody, SHAPES, type RouteCandidate, type Compu
 export {
   checkAnswer, verifyAnswer, CHECKERS, EXHAUSTIVE_RECHECK_MAX_N, type VerifyReport, type VerifyCheck, type AnswerChecker, type CheckInput,
 } from './check-answer';
-export { COMMAND_MODULES, ADAPTERS, exactCapsOf, type CommandModule } from './commands';
+export { COMMAND_MODULES, ADAPTERS, exactCapsOf, type CommandModule, type FinishedSolve, type PreparedSolve } from './commands';
 export { formulate, FORMULATE_TEMPLATES, type Worksheet, type WorksheetField } from './formulate';
 export { EXAMPLES, examplesCatalogue, type Example } from './examples';
 export { agentCard, AGENT_CARD_PATH } from './agent-card';

@@ -28,11 +28,14 @@ export interface CacheKeyInput {
   readonly effort: string;
   readonly version: string;
   readonly engine: string;
+  /** `none` for a solve that made no certificate (`?certificate=none`); absent otherwise (the cap applies when an answer is served). */
+  readonly certificate?: 'none';
 }
 
 /** The key of a cached answer (also made in the solve worker for a body it plans itself, solve/raw-json.ts). */
 export function resultCacheKey(input: CacheKeyInput): string {
-  return `rc1_${structuralHash([input.command, input.problem, input.seed, input.effort, input.version, input.engine])}`;
+  const parts = [input.command, input.problem, input.seed, input.effort, input.version, input.engine];
+  return `rc1_${structuralHash(input.certificate === undefined ? parts : [...parts, input.certificate])}`;
 }
 
 export interface ResultCache {

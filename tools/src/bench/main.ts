@@ -57,6 +57,10 @@
  *             BENCH_METRICS_RENDERS)
  *   rate-limits  one take of a per-minute rate window from memory and from a throwaway Redis
  *             (shared across nodes), one caller and 50 at once (rate-limits.ts: BENCH_RATE_TAKES)
+ *   certificates  what certificates cost: size, producer time, solve time with and without, added %,
+ *             the checker's time, on TSPLIB, OR-Library cover, Kemeny and Gset instances
+ *             (certificates.ts: BENCH_CERT_EFFORT, BENCH_CERT_REPS, BENCH_CERT_TSP, BENCH_CERT_COVER,
+ *             BENCH_CERT_RANK, BENCH_CERT_GSET)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -77,6 +81,7 @@ import { benchExactCaps } from './exact-caps';
 import { benchFamily } from './family';
 import { benchRank } from './rank';
 import { benchTsp } from './tsp';
+import { benchCertificates } from './certificates';
 import { benchQap } from './qap';
 import { benchDesign } from './design';
 import { benchCover } from './cover';
@@ -247,6 +252,7 @@ async function main() {
   if (wanted('progress')) console.log(`\n${await benchProgress(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   if (wanted('work-model')) console.log(`\n${await benchWorkModel(engines)}`);
+  if (wanted('certificates')) console.log(`\n${await benchCertificates(dir, engines)}`);
   await benchExactCaps(engines);
 }
 

@@ -16,7 +16,8 @@
  *     x ≠ v, stamped, with u–x unused: the first such cycle u–v–w–x with loss > 0 is packed and
  *     the scan moves on to u's next neighbour.
  * Work = CSR entries scanned; the packing stops (keeping what it has) past the limit, or when the
- * limits fire (polled before each u of each pass).
+ * limits fire (polled before each u of each pass). The packed triangles are returned as node
+ * triplets (u, v, w) in packing order (the service's `odd_cycles` certificate reads them).
  */
 import type { Csr } from '../csr';
 import type { Limits } from './model';
@@ -28,6 +29,8 @@ export interface CutBoundResult {
   readonly positive: number;
   readonly cycles: number;
   readonly work: number;
+  /** The packed triangles: u, v, w (u < v < w) per triangle, in packing order. */
+  readonly triangles: Int32Array;
 }
 
 /**
@@ -63,6 +66,7 @@ export function cutCycleBound(n: number, csr: Csr, scale: number, workLimit: num
   let gain = 0;
   let cycles = 0;
   let work = 0;
+  const triangles: number[] = [];
 
   const go = (): boolean => work <= workLimit && (limits === null || !limits.check());
   // Triangles.
@@ -88,6 +92,7 @@ export function cutCycleBound(n: number, csr: Csr, scale: number, workLimit: num
           used[e1] = used[e2] = used[e3] = 1;
           gain += loss;
           cycles++;
+          triangles.push(u, v, w);
           break;
         }
       }
@@ -133,7 +138,7 @@ export function cutCycleBound(n: number, csr: Csr, scale: number, workLimit: num
       }
     }
   }
-  return { bound: scale * (positive - gain), positive: scale * positive, cycles, work };
+  return { bound: scale * (positive - gain), positive: scale * positive, cycles, work, triangles: Int32Array.from(triangles) };
 }
 
 /** The least a cut must give up on a triangle with these edge weights. */

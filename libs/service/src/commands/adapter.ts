@@ -1,4 +1,4 @@
-import type { ValidatedProblem } from '@svc/contracts';
+import type { CertificateMode, ValidatedProblem } from '@svc/contracts';
 import type { CanonicalProblem, Command, EngineResult, Proof } from '@svc/engine-ts';
 
 /** What the service may say about one checked engine result. */
@@ -25,6 +25,16 @@ export type CertificateOutcome =
   | { readonly certificate: Readonly<Record<string, unknown>> & { readonly kind: string } }
   | { readonly omitted: string };
 
+/** The outcome of a solve whose caller asked for no certificate (`?certificate=none`): its producer did not run. */
+export const NOT_REQUESTED = Object.freeze({ omitted: 'not requested (certificate=none)' });
+
+/** What `finish` knows of the call besides the result. */
+export interface FinishContext {
+  readonly deadlineFired: boolean;
+  /** The call's `?certificate=`: `none` skips the certificate's producer (commands/index.ts), which never runs for nothing. */
+  readonly certificate?: CertificateMode;
+}
+
 /** One validated problem made ready for an engine, with the means to check what comes back. */
 export interface PreparedSolve {
   readonly problem: CanonicalProblem;
@@ -37,7 +47,7 @@ export interface PreparedSolve {
    * Re-scores the engine result against the validated JSON input (an independent re-score, never
    * trusting the engine: `commands/<command>/rescore.ts`) and builds the answer fields. Any disagreement is SVC_ENGINE_FAILURE.
    */
-  finish(result: EngineResult, ctx: { readonly deadlineFired: boolean }): FinishedSolve;
+  finish(result: EngineResult, ctx: FinishContext): FinishedSolve;
   /**
    * Set when the command's re-check may cost more than reading the request (a reduced state's
    * eigenvalues, a refit of every sample, exact residuals of long decimals): the solve worker

@@ -5,7 +5,7 @@
  * check-answer.ts, index.ts) and one line below.
  */
 import type { Command, Effort } from '@svc/engine-ts';
-import type { CommandAdapter, PreparedSolve } from './adapter';
+import { NOT_REQUESTED, type CommandAdapter, type PreparedSolve } from './adapter';
 import type { AnswerChecker, CertificateProducer, CommandModule, ProgressReading, SureCertificate } from './command-module';
 import { optimizeCommand } from './optimize';
 import { maxcutCommand } from './maxcut';
@@ -33,7 +33,8 @@ import { entropyCommand } from './entropy';
 import { phaseCommand } from './phase';
 import { reduceCommand } from './reduce';
 
-export type { CertificateOutcome, CommandAdapter, FinishedSolve, PreparedSolve } from './adapter';
+export type { CertificateOutcome, CommandAdapter, FinishContext, FinishedSolve, PreparedSolve } from './adapter';
+export { NOT_REQUESTED } from './adapter';
 export type { AnswerChecker, CertificateProducer, CheckInput, CommandModule, Example, ProgressReading, RouteBody, RouteShape, SureCertificate, VerifyCheck } from './command-module';
 
 /** The solvable commands, in catalogue order (the examples list follows it). */
@@ -81,15 +82,20 @@ export const CHECKERS: Readonly<Partial<Record<Command, AnswerChecker>>> = deriv
 
 /** `adapter` whose checked answers carry `produce`'s certificate. */
 function certifying(adapter: CommandAdapter, produce: CertificateProducer): CommandAdapter {
-  return { ...adapter, prepare: (v) => attach(adapter.prepare(v), produce) };
+  return { ...adapter, prepare: (v) => withCertificate(adapter.prepare(v), produce) };
 }
 
-/** `prep` whose `finish` adds `produce`'s certificate to the checked answer (a bound it restates replaces the engine's). */
-function attach(prep: PreparedSolve, produce: CertificateProducer): PreparedSolve {
+/**
+ * `prep` whose `finish` adds `produce`'s certificate to the checked answer (a bound it restates
+ * replaces the engine's). Under `certificate=none` the producer does not run: the answer keeps the
+ * engine's own proven bound, and says the certificate was not requested.
+ */
+export function withCertificate(prep: PreparedSolve, produce: CertificateProducer): PreparedSolve {
   return {
     ...prep,
     finish(r, ctx) {
       const done = prep.finish(r, ctx);
+      if (ctx.certificate === 'none') return { ...done, certificate: NOT_REQUESTED };
       const { restate, ...certificate } = produce(prep, r, done);
       return { ...done, ...(restate ?? {}), certificate };
     },
@@ -99,7 +105,7 @@ function attach(prep: PreparedSolve, produce: CertificateProducer): PreparedSolv
 /** `prep` of another lane (the binary lane's) whose checked answers carry the certificate of `command`'s module. */
 export function certifyingPrep(command: Command, prep: PreparedSolve): PreparedSolve {
   const produce = MODULES[command]?.certificate;
-  return produce ? attach(prep, produce) : prep;
+  return produce ? withCertificate(prep, produce) : prep;
 }
 
 /** Largest size certified per effort, or null when the command has no such cap (capabilities and analyze read this). */

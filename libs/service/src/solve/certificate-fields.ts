@@ -4,7 +4,7 @@
  * null with the reason.
  */
 import { CERTIFICATE_CAP_BYTES, CERTIFICATE_FULL_CAP_BYTES, CERTAINTY, type CertificateMode } from '@svc/contracts';
-import type { CertificateOutcome } from '../commands';
+import { NOT_REQUESTED, type CertificateOutcome } from '../commands';
 
 export interface CertificateFields {
   certificate: Readonly<Record<string, unknown>> | null;
@@ -15,11 +15,11 @@ const mb = (bytes: number) => `${+(bytes / 1e6).toPrecision(3)} MB`;
 
 /**
  * `made` (absent: the command has no producer) as the envelope's fields under `mode`
- * (`?certificate=`): none → never attached; full → up to CERTIFICATE_FULL_CAP_BYTES; absent → up to
+ * (`?certificate=`): none → never attached (nor produced: commands/index.ts `withCertificate`); full → up to CERTIFICATE_FULL_CAP_BYTES; absent → up to
  * CERTIFICATE_CAP_BYTES. `certainty` names the reason when nothing was produced.
  */
 export function certificateFields(made: CertificateOutcome | undefined, mode: CertificateMode | undefined, certainty: string, bound: number | undefined): CertificateFields {
-  if (mode === 'none') return { certificate: null, certificate_omitted: 'not requested (certificate=none)' };
+  if (mode === 'none') return { certificate: null, certificate_omitted: NOT_REQUESTED.omitted };
   if (made === undefined) {
     const nothing = certainty === CERTAINTY.heuristic && bound === undefined;
     return { certificate: null, certificate_omitted: nothing ? 'heuristic answer: nothing to prove' : 'not produced for this command yet' };

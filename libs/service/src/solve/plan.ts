@@ -98,9 +98,16 @@ function sameQuery(query: Readonly<Record<string, unknown>> | undefined): Record
   return out;
 }
 
-/** The result-cache key of a plan answered by `engine` (commands.md "Receipt": everything the answer is a function of). */
+/**
+ * The result-cache key of a plan answered by `engine` (commands.md "Receipt": everything the answer
+ * is a function of). A `certificate=none` solve made no certificate (and keeps the engine's bound),
+ * so it is kept apart from the answers that carry one.
+ */
 export function cacheKeyOf(plan: SolvePlan, engine: 'native' | 'ts'): CacheKeyInput {
-  return { command: plan.command, problem: plan.prep.receiptProblem, seed: plan.seed, effort: plan.effort, version: plan.version, engine };
+  return {
+    command: plan.command, problem: plan.prep.receiptProblem, seed: plan.seed, effort: plan.effort, version: plan.version, engine,
+    ...(plan.certificate === 'none' ? { certificate: 'none' as const } : {}),
+  };
 }
 
 /**

@@ -132,7 +132,7 @@ export async function solveRaw(task: RawSolveTask, solve: (t: SolveTask) => Prom
     let recheck: RecheckOutcome;
     let written = '';
     try {
-      const done = prep.finish(out.result, { deadlineFired });
+      const done = prep.finish(out.result, { deadlineFired, certificate: plan.certificate });
       recheck = { done, deadlineFired };
       written = receipt({ command, problem: prep.receiptProblem, seed: plan.seed, effort: plan.effort, version: plan.version, engine: out.engine, answer: done.fields.answer });
     } catch (e) {

@@ -159,7 +159,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       stopAtEpochMs: stopAt === undefined ? undefined : performance.timeOrigin + stopAt,
       warmStart: prep.warmStart,
       cancel,
-      ...(prep.recheck !== undefined ? { recheck: prep.recheck } : {}),
+      ...(prep.recheck !== undefined ? { recheck: prep.recheck, ...(plan.certificate !== undefined ? { certificate: plan.certificate } : {}) } : {}),
     }, stopper.signal, onProgress);
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
@@ -179,7 +179,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
   }
   const r = out.result;
-  const done = finishedOf(out.recheck, () => prep.finish(r, { deadlineFired }), deadlineFired);
+  const done = finishedOf(out.recheck, () => prep.finish(r, { deadlineFired, certificate: plan.certificate }), deadlineFired);
   const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
   const billing = await opts.billing();
   const certainty = done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified);

@@ -1,5 +1,5 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { ValidatedProblem } from '@svc/contracts';
+import type { CertificateMode, ValidatedProblem } from '@svc/contracts';
 import type { CanonicalProblem, Command, Effort, EngineResult } from '@svc/engine-ts';
 import type { FinishedSolve } from '../commands/adapter';
 
@@ -24,6 +24,8 @@ export interface SolveTask {
   readonly progress?: MessagePort;
   /** The validated input whose re-check (the adapter's `finish`) runs in the worker after the solve (PreparedSolve.recheck). */
   readonly recheck?: ValidatedProblem;
+  /** The call's `?certificate=` for that re-check (`none`: no certificate is made). */
+  readonly certificate?: CertificateMode;
 }
 
 /** The worker's re-check of a result: the checked answer, or the fault it found (an SvcError's facts, or another error's message). */

@@ -52,7 +52,7 @@ export function recheckTask(task: SolveTask, result: EngineResult): RecheckOutco
   try {
     const adapter = ADAPTERS[task.command];
     if (adapter === undefined) return undefined;
-    return { done: adapter.prepare(task.recheck).finish(result, { deadlineFired }), deadlineFired };
+    return { done: adapter.prepare(task.recheck).finish(result, { deadlineFired, certificate: task.certificate }), deadlineFired };
   } catch (e) {
     if (isSvcError(e)) return { fault: { code: e.code, message: e.message, extensions: { ...e.extensions } }, deadlineFired };
     return { fault: { message: e instanceof Error ? e.message : String(e) }, deadlineFired };

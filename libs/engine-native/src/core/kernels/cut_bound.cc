@@ -56,6 +56,7 @@ CutBoundOutcome CutCycleBound(const Csr& csr, double scale, int64_t work_limit,
   double gain = 0;
   int64_t cycles = 0;
   int64_t work = 0;
+  std::vector<int32_t> triangles;
 
   const auto go = [&]() {
     return work <= work_limit && (limits == nullptr || limits->CheckLimits() == Stop::kNone);
@@ -83,6 +84,7 @@ CutBoundOutcome CutCycleBound(const Csr& csr, double scale, int64_t work_limit,
           used[e1] = used[e2] = used[e3] = 1;
           gain += loss;
           ++cycles;
+          triangles.insert(triangles.end(), {u, v, w});
           break;
         }
       }
@@ -130,6 +132,7 @@ CutBoundOutcome CutCycleBound(const Csr& csr, double scale, int64_t work_limit,
   }
   CutBoundOutcome out;
   out.bound = scale * (positive - gain);
+  out.triangles = std::move(triangles);
   out.positive = scale * positive;
   out.cycles = cycles;
   out.work = work;

@@ -4,6 +4,7 @@
 #define SVC_CORE_KERNELS_CUT_BOUND_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "common/csr.h"
 #include "common/solve_limits.h"
@@ -15,6 +16,7 @@ struct CutBoundOutcome {
   double positive = 0;  // scale * sum of positive weights
   int64_t cycles = 0;
   int64_t work = 0;
+  std::vector<int32_t> triangles;  // the packed triangles: u, v, w (u < v < w) each, in packing order
 };
 
 // csr: adjacency with rows sorted by neighbour and weights w / scale (the max-cut model's 2w with

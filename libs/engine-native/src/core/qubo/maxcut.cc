@@ -41,13 +41,20 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   // The proven SDP bound's dual point while it is the least bound: it crosses as `values` (y)
   // and the extra `sdpMu` (engine-ts BinaryResult.sdpDual).
   SdpBoundOutcome sdp_dual;
+  // The least cycle bound's triangles while it is the bound: they cross as `order` (u, v, w each;
+  // engine-ts BinaryResult.triangles).
+  double cycle_bound = std::numeric_limits<double>::infinity();
+  std::vector<int32_t> cycle_triangles;
   const int32_t sdp_max_n = SdpBoundMaxN(exact);
   const bool sdp_size = p.n >= kSdpMinN && sdp_max_n > 0;
   const double share = limits.RemainingMs() / 3;
   const bool timed = std::isfinite(share);
   if (sdp_size && timed) {
     const Limits phase = limits.Within(share);
-    early = CutCycleBound(model.q, 0.5, exact.bound_work, &phase).bound;
+    CutBoundOutcome cycle = CutCycleBound(model.q, 0.5, exact.bound_work, &phase);
+    early = cycle.bound;
+    cycle_bound = cycle.bound;
+    cycle_triangles = std::move(cycle.triangles);
     const double flops = static_cast<double>(p.n) * p.n * p.n / 3;
     if (p.n <= sdp_max_n && flops <= phase.RemainingMs() * 4e6) {
       SdpBoundOutcome sdp = MaxcutSdpBound(p, options.seed, phase);
@@ -66,6 +73,10 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
     const ObjectiveScope progress(limits, -1, 0);  // the model's energy is minus the cut
     return RunSearch(model, p.n - 1, true, problem.budget, options, limits);
   }();
+  if (!s.triangles.empty() && -s.model_bound <= cycle_bound) {
+    cycle_bound = -s.model_bound;
+    cycle_triangles = std::move(s.triangles);
+  }
   out->answer = std::move(s.x);
   out->objective = CutValue(p, out->answer);
   if (!options.warm_start.empty()) {
@@ -94,6 +105,9 @@ CallStatus SolveMaxcut(const QuboFamilyProblem& problem, const SolveOptions& opt
   if (out->has_bound && sdp_dual.proven && sdp_dual.bound == out->bound) {
     out->values = std::move(sdp_dual.y);
     out->SetExtra("sdpMu", sdp_dual.mu);
+  }
+  if (out->has_bound && !cycle_triangles.empty() && cycle_bound == out->bound) {
+    out->order = std::move(cycle_triangles);
   }
   out->status = FinalStatus(s.proof, s.stop);
   out->work = s.work;

@@ -88,6 +88,7 @@ SearchOutcome RunSearch(const QuboModel& m, int32_t exact_free, bool symmetric, 
     out.x = std::move(proved.x);
     out.proof = proved.optimal ? Proof::kBranchAndBound : Proof::kNone;
     out.model_bound = proved.bound;
+    out.triangles = std::move(proved.triangles);
     out.work.nodes = proved.nodes;
     out.stop = proved.stop;
     if (ProgressSink* sink = limits.progress()) {
@@ -107,7 +108,9 @@ ProofOutcome Prove(const QuboModel& m, bool symmetric, std::vector<uint8_t> incu
   double bound = -kInf;
   std::vector<int8_t> fixed;
   if (symmetric) {
-    bound = -CutCycleBound(m.q, 0.5, exact.bound_work, &limits).bound;
+    CutBoundOutcome cycle = CutCycleBound(m.q, 0.5, exact.bound_work, &limits);
+    bound = -cycle.bound;
+    out.triangles = std::move(cycle.triangles);
   } else if (RoofDualArcs(m) <= kRoofDualMaxArcs) {
     RoofDualOutcome rd = RoofDual(m, exact.bound_work, &limits);
     bound = rd.bound;
@@ -160,6 +163,7 @@ ProofOutcome Prove(const QuboModel& m, bool symmetric, std::vector<uint8_t> incu
   out.x = std::move(x);
   out.optimal = r.complete;
   out.bound = std::max(bound, r.bound + constant);
+  if (r.bound + constant > bound) out.triangles.clear();
   out.nodes = r.nodes;
   out.stop = r.stop == BnbStop::kLimits ? r.limit : Stop::kNone;
   return out;

@@ -18,6 +18,7 @@ struct SearchOutcome {
   Stop stop = Stop::kNone;
   Work work;
   double model_bound = 0;  // proven lower bound on the model minimum (-infinity when none)
+  std::vector<int32_t> triangles;  // max-cut: the cycle bound's triangles behind model_bound (u, v, w each)
 };
 
 // n <= budget.exact_max_n (exact method auto): branch and bound first when n > 20 (with an exact
@@ -34,6 +35,7 @@ struct ProofOutcome {
   double bound = 0;        // proven lower bound on the model minimum (-infinity when none)
   int64_t nodes = 0;       // branch-and-bound nodes
   Stop stop = Stop::kNone; // a limit that fired during branch and bound
+  std::vector<int32_t> triangles;  // max-cut: the cycle bound's triangles behind `bound` (u, v, w each)
 };
 
 // Proven bound (roof dual / cycle packing), root-closing test, then branch and bound on the

@@ -91,6 +91,8 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
   let early = Infinity;
   // The proven SDP bound's dual point, kept while it is the least bound (BinaryResult.sdpDual).
   let sdpDual: { y: Float64Array; mu: number; bound: number } | null = null;
+  // The triangles of the least cycle bound and that bound (BinaryResult.triangles).
+  let cycleTriangles: { bound: number; triangles: Int32Array } | null = null;
   const sdpMaxN = sdpBoundMaxN(exact.boundWork);
   const sdpSize = p.kind === 'maxcut' && p.n >= SDP_MIN_N && sdpMaxN > 0;
   const timed = deadlineAt !== Infinity;
@@ -98,7 +100,9 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     const now = performance.now();
     const phaseEnd = now + Math.max(0, (deadlineAt - now) / 3);
     const phase = new Limits(signal?.flag ?? null, phaseEnd);
-    early = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, phase).bound;
+    const cycle = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, phase);
+    early = cycle.bound;
+    cycleTriangles = { bound: cycle.bound, triangles: cycle.triangles };
     const flops = (p.n * p.n * p.n) / 3;
     if (p.n <= sdpMaxN && flops <= Math.max(0, phaseEnd - performance.now()) * 4e6) {
       const sdp = maxcutSdpBound(p.n, p.edges as PairList, req.seed, phase);
@@ -145,6 +149,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
         y = proved.x;
         proof = proved.optimal ? 'branch_and_bound' : null;
         modelBound = proved.bound;
+        if (proved.triangles !== undefined && proved.triangles.length > 0 && (cycleTriangles === null || -proved.bound <= cycleTriangles.bound)) cycleTriangles = { bound: -proved.bound, triangles: proved.triangles };
         work.nodes = proved.nodes;
         const e = limits.progress !== null ? modelEnergy(model, y) : NaN;
         limits.progress?.flush(e, proved.optimal ? e : proved.bound, r.moves + proved.nodes);
@@ -185,6 +190,7 @@ export function solveQuboFamily(req: SolveRequest<QuboProblem | MaxcutProblem>, 
     proof,
     ...(bound !== undefined ? { bound } : {}),
     ...(bound !== undefined && sdpDual !== null && sdpDual.bound === bound ? { sdpDual: { y: sdpDual.y, mu: sdpDual.mu } } : {}),
+    ...(bound !== undefined && cycleTriangles !== null && cycleTriangles.bound === bound && cycleTriangles.triangles.length > 0 ? { triangles: cycleTriangles.triangles } : {}),
     stoppedAtDeadline: limits.stopped !== null,
     work,
     engineMs: performance.now() - started,
@@ -202,6 +208,8 @@ export interface ProofOutcome {
   readonly bound: number;
   /** Branch-and-bound nodes visited. */
   readonly nodes: number;
+  /** max-cut: the triangles of the cycle bound behind `bound` (kernels/cut-bound.ts). */
+  readonly triangles?: Int32Array;
 }
 
 /**
@@ -221,8 +229,11 @@ export function prove(
   const eps = closeTolerance(model);
   let bound = -Infinity;
   let fixed: Int8Array | null = null;
+  let triangles: Int32Array | undefined;
   if (symmetric) {
-    bound = -cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, limits).bound;
+    const cycle = cutCycleBound(model.n, model.adj, 0.5, exact.boundWork, limits);
+    bound = -cycle.bound;
+    triangles = cycle.triangles;
   } else if (roofDualArcs(model) <= ROOF_DUAL_MAX_ARCS) {
     const rd = roofDual(model, exact.boundWork, limits);
     bound = rd.bound;
@@ -235,9 +246,9 @@ export function prove(
     if (modelEnergy(model, y) <= modelEnergy(model, x)) x = y;
   }
   const ex = modelEnergy(model, x);
-  if (ex <= bound + eps) return { x, optimal: true, bound, nodes: 0 };
+  if (ex <= bound + eps) return { x, optimal: true, bound, nodes: 0, triangles };
   const red = fixed !== null ? reduceModel(model, fixed) : { model, free: null, constant: 0 };
-  if (red.model.n > (force ? BNB_FORCED_MAX_N : exact.bnbMaxN)) return { x, optimal: false, bound, nodes: 0 };
+  if (red.model.n > (force ? BNB_FORCED_MAX_N : exact.bnbMaxN)) return { x, optimal: false, bound, nodes: 0, triangles };
   let inc = x;
   if (red.free !== null) {
     inc = new Uint8Array(red.model.n);
@@ -253,7 +264,7 @@ export function prove(
   }
   if (y !== null && (r.complete || modelEnergy(model, y) < ex)) x = y;
   const bnbBound = r.bound + red.constant;
-  return { x, optimal: r.complete, bound: Math.max(bound, bnbBound), nodes: r.nodes };
+  return { x, optimal: r.complete, bound: Math.max(bound, bnbBound), nodes: r.nodes, ...(bnbBound <= bound ? { triangles } : {}) };
 }
 
 /** The model on the variables with fixed[i] < 0: E(x) = E_red(x_free) + constant when x agrees with fixed. */

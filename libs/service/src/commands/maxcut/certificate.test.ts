@@ -6,7 +6,7 @@ import { rng } from '../../../test/brute-force';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
 import { TAG } from '../../../test/adapters';
 import { checkCertificate } from '@svc/certificates';
-import { maxcutCertificate } from './certificate';
+import { engineTriangles, maxcutCertificate, packPositiveTriangles } from './certificate';
 
 const DESCRIPTION = 'Split the staff into two shifts so that clashing pairs work apart.';
 type Body = { n: number; edges: number[][] };
@@ -26,6 +26,80 @@ function balanced(seed: number, n: number): Body {
 
 /** An odd ring of unit edges: no triangle or 4-cycle for the cycle bound, so its bound is Σ max(0, w) = n. */
 const oddRing = (n: number): Body => ({ n, edges: Array.from({ length: n }, (_, i) => [i, (i + 1) % n, 1]) });
+
+/**
+ * The greedy triangle packing written plainly (rows as sorted arrays of [neighbour, edge]; the
+ * whole row scanned): the reference packPositiveTriangles must match cycle for cycle.
+ */
+function packReference(n: number, i: number[], j: number[], w: number[]): { cycles: number[][]; bound: number } {
+  const rows: [number, number][][] = Array.from({ length: n }, () => []);
+  let bound = 0;
+  for (let k = 0; k < w.length; k++) {
+    bound += Math.max(0, w[k]);
+    if (w[k] > 0) {
+      rows[i[k]].push([j[k], k]);
+      rows[j[k]].push([i[k], k]);
+    }
+  }
+  for (const row of rows) row.sort((a, b) => a[0] - b[0]);
+  const used = new Set<number>();
+  const cycles: number[][] = [];
+  for (let u = 0; u < n; u++) {
+    const at = new Map<number, number>();
+    for (const [x, k] of rows[u]) at.set(x, k);
+    for (const [v, e1] of rows[u]) {
+      if (v <= u || used.has(e1)) continue;
+      for (const [x, e2] of rows[v]) {
+        const e3 = at.get(x);
+        if (x <= v || e3 === undefined || used.has(e2) || used.has(e3)) continue;
+        used.add(e1).add(e2).add(e3);
+        cycles.push([u, v, x]);
+        bound -= Math.min(w[e1], w[e2], w[e3]);
+        break;
+      }
+    }
+  }
+  return { cycles, bound };
+}
+
+describe('packPositiveTriangles', () => {
+  it('matches the plain greedy packing on random signed graphs, duplicate edges included', () => {
+    for (let s = 0; s < 40; s++) {
+      const r = rng(900 + s);
+      const n = 5 + Math.floor(r() * 60);
+      const i: number[] = [];
+      const j: number[] = [];
+      const w: number[] = [];
+      for (let k = 0; k < n * (1 + Math.floor(r() * 8)); k++) {
+        const a = Math.floor(r() * n);
+        const b = Math.floor(r() * n);
+        if (a === b) continue;
+        i.push(a);
+        j.push(b);
+        w.push(Math.floor(r() * 9) - 2);
+      }
+      const got = packPositiveTriangles(n, { i: Int32Array.from(i), j: Int32Array.from(j), w: Float64Array.from(w) } as never);
+      expect(got, `seed ${s}`).toEqual(packReference(n, i, j, w));
+    }
+  });
+});
+
+describe('engineTriangles', () => {
+  it('reads a packing of edge-disjoint positive triangles and refuses any other', () => {
+    // K4 on 0..3 (weights 1..6) and a negative edge 3–4, 2–4.
+    const e = [[0, 1, 1], [0, 2, 2], [1, 2, 3], [0, 3, 4], [1, 3, 5], [2, 3, 6], [3, 4, -1], [2, 4, 2]];
+    const pairs = { i: Int32Array.from(e, (x) => x[0]), j: Int32Array.from(e, (x) => x[1]), w: Float64Array.from(e, (x) => x[2]) } as never;
+    const positive = 1 + 2 + 3 + 4 + 5 + 6 + 2;
+    expect(engineTriangles(5, pairs, [0, 1, 2])).toEqual({ cycles: [[0, 1, 2]], bound: positive - 1 });
+    expect(engineTriangles(5, pairs, [])).toEqual({ cycles: [], bound: positive });
+    expect(engineTriangles(5, pairs, [0, 1, 2, 0, 1, 3])).toBeNull(); // edge 0–1 twice
+    expect(engineTriangles(5, pairs, [2, 3, 4])).toBeNull(); // 3–4 is negative
+    expect(engineTriangles(5, pairs, [0, 1, 4])).toBeNull(); // 0–4 is no edge
+    expect(engineTriangles(5, pairs, [0, 0, 1])).toBeNull();
+    expect(engineTriangles(5, pairs, [0, 1, 7])).toBeNull();
+    expect(engineTriangles(5, pairs, [0, 1])).toBeNull();
+  });
+});
 
 describe('maxcut certificates, on each engine, accepted by @svc/certificates', () => {
   nativeOrFail('maxcut certificates on the native engine');
@@ -65,7 +139,16 @@ describe('maxcut certificates, on each engine, accepted by @svc/certificates', (
         const what = `seed ${s} (${engine})`;
         if (!('certificate' in c)) continue;
         expect(c.certificate.kind, what).toBe('odd_cycles');
-        if (sol.done.proof === null) bounded++;
+        if (sol.done.proof === null) {
+          bounded++;
+          // The engine's cycle bound exports its triangles: the same greedy packing as the service's own.
+          const r = sol.r as { triangles?: Int32Array };
+          expect(r.triangles, what).toBeDefined();
+          const pairs = { i: Int32Array.from(edges, (e) => e[0]), j: Int32Array.from(edges, (e) => e[1]), w: Float64Array.from(edges, (e) => e[2]) };
+          const own = packPositiveTriangles(n, pairs as never);
+          expect(engineTriangles(n, pairs as never, r.triangles!), what).toEqual(own);
+          expect(c.certificate.cycles, what).toEqual(own!.cycles);
+        }
         expectAccepted('maxcut', DESCRIPTION, b, sol, what);
       }
       expect(bounded, engine).toBeGreaterThan(0);

@@ -3,7 +3,9 @@
  * edge and no negative one (it cuts Σ max(0, w), which no cut exceeds), and `odd_cycles` of
  * edge-disjoint positive triangles when Σ max(0, w) less their least weights reaches the stated
  * bound (or, for a certified cut, the cut itself) — the engines' cycle bound on graphs of positive
- * weights, whose triangle pass this repeats (engine-ts kernels/cut-bound.ts). When the stated
+ * weights: the triangles it packed (BinaryResult.triangles) are checked here and summed exactly,
+ * and only when they do not reach the bound is the triangle pass repeated here (engine-ts
+ * kernels/cut-bound.ts, same order). When the stated
  * bound is the engines' SDP bound, `sdp_dual`: the engine's dual point y rounded to multiples of
  * 2⁻²⁰ and a μ stated a little above the engine's proven one (covering the rounding of y and the
  * checker's own floating-point margin), written as exact decimals; the bound they prove,
@@ -37,13 +39,8 @@ function exactPositiveSum(edges: PairList): number | null {
 /** The most adjacency entries the triangle packing scans (it keeps what it has packed past it). */
 const PACK_WORK = 50_000_000;
 
-/**
- * Edge-disjoint triangles of positive edges, packed greedily in the order of the engines' triangle
- * pass (kernels/cut-bound.ts: u ascending, its neighbours v > u ascending, the first w > v closing
- * a triangle of unused edges), and Σ max(0, w) less each triangle's least weight. Integer weights
- * only (null otherwise: the sums must be exact).
- */
-export function packPositiveTriangles(n: number, edges: PairList): { cycles: number[][]; bound: number } | null {
+/** The positive edges as rows sorted by neighbour (edge ids beside), each row's first entry past its own node, and Σ max(0, w); null unless every weight is an integer and the sum exact. */
+function positiveRows(n: number, edges: PairList): { start: Int32Array; to: Int32Array; id: Int32Array; above: Int32Array; positive: number } | null {
   const m = edges.w.length;
   let positive = 0;
   const start = new Int32Array(n + 1);
@@ -57,26 +54,95 @@ export function packPositiveTriangles(n: number, edges: PairList): { cycles: num
   }
   if (!Number.isSafeInteger(positive)) return null;
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const to = new Int32Array(start[n]);
-  const id = new Int32Array(start[n]);
+  // Rows in edge order, then transposed: scanning the rows u = 0, 1, … and appending u to its
+  // neighbours' rows sorts every row by neighbour (ties in edge order), with no comparison sort.
+  const rawTo = new Int32Array(start[n]);
+  const rawId = new Int32Array(start[n]);
   const fill = start.slice(0, n);
   for (let k = 0; k < m; k++) {
     if (edges.w[k] <= 0) continue;
     const a = edges.i[k];
     const b = edges.j[k];
-    to[fill[a]] = b;
-    id[fill[a]++] = k;
-    to[fill[b]] = a;
-    id[fill[b]++] = k;
+    rawTo[fill[a]] = b;
+    rawId[fill[a]++] = k;
+    rawTo[fill[b]] = a;
+    rawId[fill[b]++] = k;
   }
-  // Rows sorted by neighbour.
+  const to = new Int32Array(start[n]);
+  const id = new Int32Array(start[n]);
+  fill.set(start.subarray(0, n));
+  for (let u = 0; u < n; u++) {
+    for (let q = start[u]; q < start[u + 1]; q++) {
+      const x = rawTo[q];
+      to[fill[x]] = u;
+      id[fill[x]++] = rawId[q];
+    }
+  }
+  // The first entry of each row past its own node (the triangle scan skips the ones before).
+  const above = new Int32Array(n);
   for (let v = 0; v < n; v++) {
-    const order = Array.from({ length: start[v + 1] - start[v] }, (_, t) => start[v] + t).sort((x, y) => to[x] - to[y]);
-    const t2 = order.map((q) => to[q]);
-    const i2 = order.map((q) => id[q]);
-    to.set(t2, start[v]);
-    id.set(i2, start[v]);
+    let q = start[v];
+    while (q < start[v + 1] && to[q] <= v) q++;
+    above[v] = q;
   }
+  return { start, to, id, above, positive };
+}
+
+/**
+ * The engine's packed triangles (BinaryResult.triangles: u, v, w each) as `odd_cycles`, checked
+ * here: each edge positive and in no other triangle, the bound Σ max(0, w) less each triangle's
+ * least weight. Null when one is not such a triangle (then the service packs its own).
+ */
+export function engineTriangles(n: number, edges: PairList, tri: ArrayLike<number>): { cycles: number[][]; bound: number } | null {
+  const rows = positiveRows(n, edges);
+  if (rows === null || tri.length % 3 !== 0) return null;
+  const { start, to, id, positive } = rows;
+  // The id of the positive edge a–b, or −1 (binary search in a's row).
+  const edgeOf = (a: number, b: number): number => {
+    if (!(a >= 0 && a < n && b >= 0 && b < n)) return -1;
+    let lo = start[a];
+    let hi = start[a + 1];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (to[mid] < b) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < start[a + 1] && to[lo] === b ? id[lo] : -1;
+  };
+  const used = new Uint8Array(edges.w.length);
+  const cycles: number[][] = [];
+  let bound = positive;
+  for (let t = 0; t < tri.length; t += 3) {
+    const [a, b, c] = [tri[t], tri[t + 1], tri[t + 2]];
+    const e = [edgeOf(a, b), edgeOf(b, c), edgeOf(a, c)];
+    if (a === b || b === c || a === c || e.some((k) => k < 0 || used[k] !== 0)) return null;
+    for (const k of e) used[k] = 1;
+    cycles.push([a, b, c]);
+    bound -= Math.min(edges.w[e[0]], edges.w[e[1]], edges.w[e[2]]);
+  }
+  return { cycles, bound };
+}
+
+/** The `odd_cycles` packing to try for `target` (the bound to prove): the engine's triangles when they reach it, else the service's own packing. */
+function cyclePacking(n: number, edges: PairList, r: { readonly kind: string; readonly triangles?: Int32Array }, target: (bound: number) => boolean): { cycles: number[][]; bound: number } | null {
+  if (r.kind === 'binary' && r.triangles !== undefined) {
+    const own = engineTriangles(n, edges, r.triangles);
+    if (own !== null && target(own.bound)) return own;
+  }
+  return packPositiveTriangles(n, edges);
+}
+
+/**
+ * Edge-disjoint triangles of positive edges, packed greedily in the order of the engines' triangle
+ * pass (kernels/cut-bound.ts: u ascending, its neighbours v > u ascending, the first w > v closing
+ * a triangle of unused edges), and Σ max(0, w) less each triangle's least weight. Integer weights
+ * only (null otherwise: the sums must be exact).
+ */
+export function packPositiveTriangles(n: number, edges: PairList): { cycles: number[][]; bound: number } | null {
+  const rows = positiveRows(n, edges);
+  if (rows === null) return null;
+  const { start, to, id, above, positive } = rows;
+  const m = edges.w.length;
   const used = new Uint8Array(m);
   const stamp = new Int32Array(n).fill(-1);
   const via = new Int32Array(n);
@@ -93,10 +159,12 @@ export function packPositiveTriangles(n: number, edges: PairList): { cycles: num
       const v = to[q];
       const e1 = id[q];
       if (v <= u || used[e1] !== 0) continue;
-      for (let p = start[v]; p < start[v + 1]; p++) {
+      // Counted as scanned from the row's start, as the engines' pass counts it.
+      work += above[v] - start[v];
+      for (let p = above[v]; p < start[v + 1]; p++) {
         work++;
         const w = to[p];
-        if (w <= v || stamp[w] !== u) continue;
+        if (stamp[w] !== u) continue;
         const e2 = id[p];
         const e3 = via[w];
         if (used[e2] !== 0 || used[e3] !== 0) continue;
@@ -165,13 +233,14 @@ export const maxcutCertificate: CertificateProducer = (prep, r, done) => {
   if (done.proof !== null) {
     if (attainsPositiveSum(p.edges, r.answer)) return { certificate: { kind: 'bipartite' } };
     // Integer cuts: a bound below cut + 1 proves it.
-    const packed = packPositiveTriangles(p.n, p.edges);
+    const packed = cyclePacking(p.n, p.edges, r, (b) => b < r.objective + 1);
     if (packed !== null && packed.bound < r.objective + 1) return { certificate: { kind: 'odd_cycles', cycles: packed.cycles } };
     return { omitted: done.proof === 'exhaustive' ? 'exhaustive enumeration (re-run locally)' : `${done.proof}: no certificate of this proof yet` };
   }
   if (done.bound === undefined) return { omitted: 'heuristic answer: nothing to prove' };
   if (done.bound === exactPositiveSum(p.edges)) return { certificate: { kind: 'odd_cycles', cycles: [] } };
-  const packed = packPositiveTriangles(p.n, p.edges);
+  const bound = done.bound;
+  const packed = cyclePacking(p.n, p.edges, r, (b) => b <= bound);
   if (packed !== null && packed.bound <= done.bound) return { certificate: { kind: 'odd_cycles', cycles: packed.cycles } };
   if (r.kind === 'binary' && r.sdpDual !== undefined) {
     if (p.n > SDP_DUAL_MAX_N) return { omitted: `${p.n} nodes: over the sdp_dual checkers' cap of ${SDP_DUAL_MAX_N} for the SDP bound` };

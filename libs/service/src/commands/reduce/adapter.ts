@@ -2,7 +2,7 @@ import { CERTAINTY, type InputOf } from '@svc/contracts';
 import type { EngineResult } from '@svc/engine-ts';
 import { canonicalReduce, decimalTextOf, parseReduceAnswer, REDUCE_DEFAULT_DELTA, sqrtToDouble, type IntMatrix, type ReduceProblem } from '@svc/engine-ts/families/reduce';
 import { SvcError } from '@svc/errors';
-import type { CommandAdapter, FinishedSolve } from '../adapter';
+import { NOT_REQUESTED, type CommandAdapter, type FinishedSolve } from '../adapter';
 import { canonicalOrInvalid } from '../shared/qubo-family';
 import { reduceCertificate } from './certificate';
 import { checkReduced, checkSameLattice, inputBasis, RECHECK_MAX_WORK, recheckWork } from './rescore';
@@ -18,7 +18,7 @@ export const reduceAdapter: CommandAdapter = {
       problem,
       terms: problem.rows * problem.cols,
       receiptProblem: reduceReceiptProblem(problem),
-      finish: (r) => finishReduce(input, problem, r),
+      finish: (r, ctx) => finishReduce(input, problem, r, ctx.certificate === 'none'),
     };
   },
 };
@@ -45,8 +45,8 @@ export function shortestOf(b: IntMatrix): { index: number; squared: bigint } {
   return { index, squared };
 }
 
-/** The independent check of an engine result (rescore.ts), and the answer fields. */
-export function finishReduce(input: InputOf<'reduce'>, p: ReduceProblem, r: EngineResult): FinishedSolve {
+/** The independent check of an engine result (rescore.ts), and the answer fields; the certificate unless `noCertificate` (`?certificate=none`). */
+export function finishReduce(input: InputOf<'reduce'>, p: ReduceProblem, r: EngineResult, noCertificate = false): FinishedSolve {
   if (r.kind !== 'decimal') throw new SvcError('SVC_ENGINE_FAILURE', `engine returned a ${r.kind} result for reduce`);
   let parsed: ReturnType<typeof parseReduceAnswer>;
   try {
@@ -83,6 +83,6 @@ export function finishReduce(input: InputOf<'reduce'>, p: ReduceProblem, r: Engi
     proof: null,
     stoppedAtDeadline: stopped,
     certainty: stopped ? CERTAINTY.heuristic : CERTAINTY.operationExact,
-    certificate: reduceCertificate(parsed.u, parsed.v, stopped),
+    certificate: noCertificate ? NOT_REQUESTED : reduceCertificate(parsed.u, parsed.v, stopped),
   };
 }
