@@ -57,6 +57,10 @@
  *             BENCH_METRICS_RENDERS)
  *   rate-limits  one take of a per-minute rate window from memory and from a throwaway Redis
  *             (shared across nodes), one caller and 50 at once (rate-limits.ts: BENCH_RATE_TAKES)
+ *   service-path  the HTTP door in-process on loopback, one request at a time: wall, engine and
+ *             each stage of the solve path (body read, parse, plan, admission, worker, re-score,
+ *             receipt, SQLite, serialise) for small and data-heavy requests, an SVG (service-path.ts:
+ *             BENCH_SP_REPS, BENCH_SP_REPS_LARGE, BENCH_SP_ROWS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -97,6 +101,7 @@ import { benchMetrics } from './metrics';
 import { benchRateLimits } from './rate-limits';
 import { benchProgress } from './progress';
 import { benchWorkModel } from './work-model';
+import { benchServicePath } from './service-path';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -247,6 +252,7 @@ async function main() {
   if (wanted('progress')) console.log(`\n${await benchProgress(ts, native)}`);
   if (wanted('quantum-scale')) await quantumScaleBench();
   if (wanted('work-model')) console.log(`\n${await benchWorkModel(engines)}`);
+  if (wanted('service-path')) console.log(`\n${await benchServicePath(process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   await benchExactCaps(engines);
 }
 
