@@ -45,7 +45,9 @@ const STAGES: readonly (readonly [mark: string, label: string])[] = [
   ['returned', 'worker re-check, back'],
   ['rescored', 're-score'],
   ['enveloped', 'receipt, envelope'],
-  ['settled', 'SQLite settle'],
+  ['held', 'settle: hold (SQLite)'],
+  ['metered', 'settle: usage log'],
+  ['settled', 'settle: result cache'],
   ['serialised', 'serialise'],
   ['client', 'send, client read'],
 ];

@@ -156,4 +156,31 @@ describe('DirectLane', () => {
     await runPlan(sqrt2(5240), { pool, direct: lane, engineKindFor: () => 'native' }, { ...sync, t0: performance.now() });
     expect(runs).toHaveLength(3);
   });
+
+  it('answers SVC_ENGINE_FAILURE when told to stop a solve that ignores it, and keeps the slot until the engine returns', async () => {
+    const ts = createTsEngine();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    // An engine that answers only when released, whatever its cancel flag says.
+    const stuck: Engine = { ...ts, kind: 'native', solve: async (req, signal) => {
+      await held;
+      return ts.solve(req, signal);
+    } };
+    const lane = new DirectLane({ ...stuck, engineFor: () => stuck, libraries: [] }, 1, noRss);
+    const p = randomMaxcut(5, 1, 2);
+    const task: SolveTask = { command: 'maxcut', problem: p.prep.problem, effort: p.effort, seed: 0, model: p.version, cancel: new Int32Array(new SharedArrayBuffer(4)) };
+    const stop = new AbortController();
+    const running = lane.run(task, undefined, stop.signal)!;
+    expect(running).not.toBeNull();
+    stop.abort();
+    const err = await running.catch((e: unknown) => e);
+    expect(isSvcError(err) ? err.code : String(err)).toBe('SVC_ENGINE_FAILURE');
+    // Still solving: the slot is taken, the next solve is the pool's.
+    expect(lane.run(task)).toBeNull();
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    const again = lane.run(task);
+    expect(again).not.toBeNull();
+    expect((await again!).out.engine).toBe('native');
+  });
 });

@@ -53,8 +53,13 @@ export class DirectLane {
     private readonly rss: { start(): { peak: number }; stop(t: { peak: number }): number },
   ) {}
 
-  /** Solves `task` here, or null when the lane is full or the command's engine is not the native addon. */
-  run(task: SolveTask, onProgress?: (p: EngineProgress) => void): Promise<PoolRun> | null {
+  /**
+   * Solves `task` here, or null when the lane is full or the command's engine is not the native
+   * addon. `stop` aborted (a solver that ignored its cancel flag: runPlan's grace after the
+   * deadline) answers SVC_ENGINE_FAILURE as the pool does; no thread can be ended here, so the
+   * engine keeps its slot until it returns, and the next tiny solves go to the pool meanwhile.
+   */
+  run(task: SolveTask, onProgress?: (p: EngineProgress) => void, stop?: AbortSignal): Promise<PoolRun> | null {
     const e = this.engine.engineFor(task.command as Command);
     if (e.kind !== 'native' || this.inFlight >= this.slots) return null;
     this.inFlight++;
@@ -62,18 +67,24 @@ export class DirectLane {
     const submittedAt = performance.timeOrigin + performance.now();
     // The re-check runs here, from the plan (runPlan's `finish`): the task carries none.
     const { recheck: _recheck, progress: _port, ...plain } = task;
-    const solving = solveTask(plain, { ...e, solve: (req, signal) => e.solve(req, signal, onProgress) });
-    return solving.then(
-      (out) => {
-        this.inFlight--;
-        return { out, submittedAt, peakRssKb: this.rss.stop(tracker) };
-      },
+    const solving = solveTask(plain, { ...e, solve: (req, signal) => e.solve(req, signal, onProgress) }).then(
+      (out) => ({ out, submittedAt, peakRssKb: this.rss.stop(tracker) }),
       (err: unknown) => {
-        this.inFlight--;
         this.rss.stop(tracker);
         // As the pool reports a worker's failure (pool.ts).
         throw err instanceof SvcError ? err : new SvcError('SVC_ENGINE_FAILURE', 'The solver engine failed on this request.', { cause: err });
       },
-    );
+    ).finally(() => {
+      this.inFlight--;
+    });
+    if (stop === undefined) return solving;
+    let onStop: () => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => {
+      onStop = () => reject(new SvcError('SVC_ENGINE_FAILURE', 'The solver did not stop when asked (its deadline or a cancel); its answer was abandoned.'));
+      if (stop.aborted) onStop();
+      else stop.addEventListener('abort', onStop, { once: true });
+    });
+    solving.catch(() => undefined);
+    return Promise.race([solving, stopped]).finally(() => stop.removeEventListener('abort', onStop));
   }
 }

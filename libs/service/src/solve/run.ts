@@ -166,8 +166,8 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       ...(prep.recheck !== undefined ? { recheck: prep.recheck } : {}),
     };
     // A tiny native solve in a request is answered here, without a worker's round trip; a job's
-    // (which a stop may have to end by terminating its thread) always goes to the pool.
-    const direct = runner.direct && opts.lane === 'sync' && opts.stop === undefined && directEligible(plan, answering) ? runner.direct.run(task, onProgress) : null;
+    // (a caller's cancel may have to end its thread) always goes to the pool.
+    const direct = runner.direct && opts.lane === 'sync' && directEligible(plan, answering) ? runner.direct.run(task, onProgress, stopper.signal) : null;
     const running = direct ?? runner.pool.run(task, stopper.signal, onProgress);
     stageMark('submitted');
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
