@@ -16,18 +16,19 @@ function lcg(seed: number): () => number {
 const PLAIN = 'abcdefghijklmnopqrstuvwxyz0123456789 _-.';
 const ANY = PLAIN + '"\\\n\t\u0001é€😀';
 
-/** A random JSON-able value; `plain`: ASCII strings without escapes and no empty containers (its count is then exact). */
+/** A random JSON-able value; `plain`: whole numbers below 1e21, ASCII strings without escapes, no empty containers (its count is then exact). */
 function randomValue(r: () => number, depth: number, plain: boolean): unknown {
   const pick = r();
   const text = (alphabet: string) => Array.from({ length: Math.floor(r() * 12) }, () => alphabet[Math.floor(r() * alphabet.length)]).join('');
   if (depth <= 0 || pick < 0.35) {
     const k = Math.floor(r() * 6);
     if (k === 0) return Math.floor(r() * 2e6) - 1e6;
-    if (k === 1) return (r() - 0.5) * 10 ** Math.floor(r() * 30 - 10);
+    // A fraction is counted as 3 characters: exact only for whole numbers.
+    if (k === 1) return plain ? Math.floor((r() - 0.5) * 10 ** Math.floor(r() * 20)) : (r() - 0.5) * 10 ** Math.floor(r() * 30 - 10);
     if (k === 2) return text(plain ? PLAIN : ANY);
     if (k === 3) return r() < 0.5;
     if (k === 4) return null;
-    return plain ? 0.5 : [Number.NaN, undefined, Number.POSITIVE_INFINITY][Math.floor(r() * 3)];
+    return plain ? 10 ** Math.floor(r() * 21) : [Number.NaN, undefined, Number.POSITIVE_INFINITY][Math.floor(r() * 3)];
   }
   const size = (plain ? 1 : 0) + Math.floor(r() * 5);
   if (pick < 0.65) return Array.from({ length: size }, () => randomValue(r, depth - 1, plain));
@@ -50,7 +51,7 @@ describe('jsonLengthExceeds', () => {
     }
   });
 
-  it('counts a value without escapes or empty containers exactly', () => {
+  it('counts a value of whole numbers without escapes or empty containers exactly', () => {
     const r = lcg(7);
     for (let t = 0; t < 3000; t++) {
       const v = randomValue(r, 5, true);

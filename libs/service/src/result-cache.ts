@@ -78,9 +78,9 @@ export const RESULT_CACHE_MAX_ENTRY_CHARS = 1024 * 1024;
 
 /**
  * True when `JSON.stringify(value)` is certainly longer than `limit`: a count that never
- * overstates it (strings without their escapes, numbers and keys as written, one separator per
- * item), stopped as soon as it passes `limit`, so a large answer is refused without being
- * serialised and a small one costs at most `limit` characters of walking.
+ * overstates it (strings without their escapes, keys as written, a fraction as 3 characters, one
+ * separator per item), stopped as soon as it passes `limit`, so a large answer of long strings is
+ * refused without being serialised; the JSON's own length is checked after it.
  */
 export function jsonLengthExceeds(value: unknown, limit: number): boolean {
   let count = 0;
@@ -88,7 +88,7 @@ export function jsonLengthExceeds(value: unknown, limit: number): boolean {
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') count += v.length + 2;
-    else if (typeof v === 'number') count += Number.isFinite(v) ? String(v).length : 4;
+    else if (typeof v === 'number') count += numberLength(v);
     else if (typeof v === 'boolean') count += v ? 4 : 5;
     else if (v === null) count += 4;
     else if (Array.isArray(v)) {
@@ -96,7 +96,9 @@ export function jsonLengthExceeds(value: unknown, limit: number): boolean {
       for (let i = v.length - 1; i >= 0; i--) stack.push(v[i] === undefined || typeof v[i] === 'function' ? null : v[i]);
     } else if (typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
       count += 1;
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const x = o[k];
         if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
         count += k.length + 4;
         stack.push(x);
@@ -105,6 +107,20 @@ export function jsonLengthExceeds(value: unknown, limit: number): boolean {
     if (count > limit) return true;
   }
   return false;
+}
+
+/**
+ * At most the length of a number's JSON, without writing it: a whole number's digits (and sign)
+ * below 1e21, else 3 ("0.5", "1e+21"), "null" (4) for a non-finite one.
+ */
+function numberLength(v: number): number {
+  if (!Number.isFinite(v)) return 4;
+  const sign = v < 0 ? 1 : 0;
+  const a = Math.abs(v);
+  if (!Number.isInteger(a) || a >= 1e21) return sign + 3;
+  let digits = 1;
+  for (let p = 10; p <= a; p *= 10) digits++;
+  return sign + digits;
 }
 
 /** The success envelope of a cache hit: the stored answer with this call's billing; no engine ran. */
