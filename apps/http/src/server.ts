@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
-import { createDoor, RawJson, type AdmittedSolve, type Door, type Principal, type Service } from '@svc/service';
+import { createDoor, RawJson, stageMark, stageMarksOn, type AdmittedSolve, type Door, type Principal, type Service } from '@svc/service';
 import { admitBody, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
 import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
@@ -117,6 +117,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       return undefined;
     }
     let buf = await readBody(stream, capsFor(req));
+    stageMark('body-read');
     const contentType = req.headers['content-type'];
     // A large body is parsed (and, on a solve or analyze route, validated) off the event loop first:
     // a body that fails is refused without this thread parsing it; a large analyze is answered
@@ -142,7 +143,9 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
         if (req.routeOptions.url === SOLVE_ROUTE && req.principal?.kind === 'sandbox') return new RawJson(buf, contentType);
       }
     }
-    return parseJson(buf, contentType);
+    const parsed = parseJson(buf, contentType);
+    stageMark('parsed');
+    return parsed;
   });
   app.addContentTypeParser('*', async (req: FastifyRequest, payload: NodeJS.ReadableStream) => {
     const stream = payload as unknown as import('node:stream').Readable;
@@ -190,6 +193,8 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       // 202 with the job to poll when the solve was heavy enough to queue.
       return sendOutcome(reply, await request.admittedSolve!.solve(request.body, { acceptedAt: arrivalOf(reply) }));
     },
+    // The service-path bench's mark of the serialised answer (stage-marks.ts); no hook otherwise.
+    ...(stageMarksOn() ? { onSend: async (_req: FastifyRequest, _reply: FastifyReply, payload: unknown) => (stageMark('serialised'), payload) } : {}),
   });
 
   return app;

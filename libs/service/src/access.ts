@@ -16,6 +16,7 @@ import { bearerToken, type Action, type Principal, type Scope } from './principa
 import { createResultCache, type CachedSolve, type CacheKeyInput, type ResultCache } from './result-cache';
 import type { Charge } from './limits/meter';
 import type { UsageAlert } from '@svc/contracts';
+import { stageMark } from './solve/stage-marks';
 
 /**
  * One admitted solve: charged under a hold, and either served from the cache or cleared to run.
@@ -295,7 +296,9 @@ export async function createAccess(deps: {
           finished = true;
           // The commit point: the hold is gone and the keyed answer stored, together.
           await store.settleHold(charge.holdId, { refund: false, idempotency: done.answer });
+          stageMark('held');
           await meter.settle(p, charge, { kind: 'solve', command: req.command, compute_units: req.units, receipt: done.receipt, job_id: null, cached: cached !== null });
+          stageMark('metered');
           if (!cached && done.cacheable) await cache.put(key, done.cacheable);
         },
         handOver() {

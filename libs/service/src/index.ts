@@ -55,6 +55,7 @@ export {
 export { measureStore } from './measured-store';
 export { serveOperations, METRICS_REUSE_MS, OPS_MAX_CONNECTIONS, type OperationsServer } from './serve-operations';
 export { RawJson } from './solve/raw-json';
+export { setStageRecorder, stageMark, stageMarksOn, type StageRecorder } from './solve/stage-marks';
 export { createDoor, CALL_OPTION_KEYS, type AdmittedSolve, type Door, type JobWatch, type Caller, type CallArgs, type VerifyArgs } from './door/door';
 export { overCap, type BodyCaps } from './door/body-cap';
 export type { PlanAnalysis } from './preflight-report';

@@ -64,10 +64,66 @@ export function createResultCache(deps: { store: Store; clock: () => number; lim
       return raw === null ? null : (JSON.parse(raw) as CachedSolve);
     },
     async put(key, value) {
-      if (!enabled) return;
-      await store.putCachedResult(key, JSON.stringify(value), clock(), limits.resultCacheBytes);
+      if (!enabled || jsonLengthExceeds(value, RESULT_CACHE_MAX_ENTRY_CHARS)) return;
+      const json = JSON.stringify(value);
+      if (json.length > RESULT_CACHE_MAX_ENTRY_CHARS) return;
+      await store.putCachedResult(key, json, clock(), limits.resultCacheBytes);
     },
   };
+}
+
+/**
+ * Largest answer the result cache keeps (characters of its stored JSON). A larger one (a 16 MiB
+ * protect's shards, 200,000 neighbours) costs more to write, read and parse than to solve again
+ * (docs/benchmarks.md "service path"), and its write held the answer's request: it is not cached.
+ */
+export const RESULT_CACHE_MAX_ENTRY_CHARS = 1024 * 1024;
+
+/**
+ * True when `JSON.stringify(value)` is certainly longer than `limit`: a count that never
+ * overstates it (strings without their escapes, keys as written, a fraction as 3 characters, one
+ * separator per item), stopped as soon as it passes `limit`, so a large answer of long strings is
+ * refused without being serialised; the JSON's own length is checked after it.
+ */
+export function jsonLengthExceeds(value: unknown, limit: number): boolean {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') count += v.length + 2;
+    else if (typeof v === 'number') count += numberLength(v);
+    else if (typeof v === 'boolean') count += v ? 4 : 5;
+    else if (v === null) count += 4;
+    else if (Array.isArray(v)) {
+      count += 1 + v.length;
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i] === undefined || typeof v[i] === 'function' ? null : v[i]);
+    } else if (typeof v === 'object' && typeof (v as { toJSON?: unknown }).toJSON !== 'function') {
+      count += 1;
+      const o = v as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        const x = o[k];
+        if (x === undefined || typeof x === 'function' || typeof x === 'symbol') continue;
+        count += k.length + 4;
+        stack.push(x);
+      }
+    }
+    if (count > limit) return true;
+  }
+  return false;
+}
+
+/**
+ * At most the length of a number's JSON, without writing it: a whole number's digits (and sign)
+ * below 1e21, else 3 ("0.5", "1e+21"), "null" (4) for a non-finite one.
+ */
+function numberLength(v: number): number {
+  if (!Number.isFinite(v)) return 4;
+  const sign = v < 0 ? 1 : 0;
+  const a = Math.abs(v);
+  if (!Number.isInteger(a) || a >= 1e21) return sign + 3;
+  let digits = 1;
+  for (let p = 10; p <= a; p *= 10) digits++;
+  return sign + digits;
 }
 
 /** The success envelope of a cache hit: the stored answer with this call's billing; no engine ran. */

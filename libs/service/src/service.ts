@@ -10,7 +10,8 @@ import { MODEL_VERSION, MODEL_VERSIONS, VERSION_ALIASES, type ModelVersion } fro
 import { type Principal } from './principal';
 import { createAccess, type Access } from './access';
 import type { AccessLimits } from './limits/access-limits';
-import { createSolvePool, type StagingPool } from './solve/pool';
+import { createSolvePool, RssSampler, type StagingPool } from './solve/pool';
+import { DirectLane } from './solve/direct-lane';
 import { createSolvePath, type SolvePath } from './solve/path';
 import { SOLVABLE_COMMANDS } from './solve/plan';
 import { createPreflight, type PreflightApi } from './preflight';
@@ -89,6 +90,12 @@ export interface ServiceOptions {
   bodyBytesInFlight?: number;
   /** Bodies at least this large are parsed and validated off the event loop (default `SVC_OFFLOOP_BODY_BYTES`, else 1 MiB). */
   offloopBodyBytes?: number;
+  /**
+   * Tiny native solves answered by this thread's engine without a worker's round trip
+   * (solve/direct-lane.ts); default on unless `SVC_DIRECT_SOLVES=0`, and off with `workerFile`
+   * (whose worker must then run every solve).
+   */
+  directSolves?: boolean;
 }
 
 export interface HealthStatus {
@@ -285,7 +292,9 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       },
     });
     // Every front door (JSON solve, compute, binary lane) answers through this one path.
-    solvePath = createSolvePath({ access, pool, jobs, metrics, engineKindFor, sandboxMaxN: limits.sandbox.maxN });
+    const directOn = opts.directSolves ?? (opts.workerFile === undefined && env.SVC_DIRECT_SOLVES?.trim() !== '0');
+    const direct = directOn ? new DirectLane(probe, 1, new RssSampler()) : undefined;
+    solvePath = createSolvePath({ access, pool, jobs, metrics, engineKindFor, sandboxMaxN: limits.sandbox.maxN, direct });
     const sandboxMaxN = limits.sandbox.maxN;
     catalogue = createCatalogue({ engineId: probe.id, engineKindFor, nativeLibraries: probe.libraries });
     extras = {

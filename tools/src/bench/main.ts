@@ -61,6 +61,10 @@
  *             the checker's time, on TSPLIB, OR-Library cover, Kemeny and Gset instances
  *             (certificates.ts: BENCH_CERT_EFFORT, BENCH_CERT_REPS, BENCH_CERT_TSP, BENCH_CERT_COVER,
  *             BENCH_CERT_RANK, BENCH_CERT_GSET)
+ *   service-path  the HTTP door in-process on loopback, one request at a time: wall, engine and
+ *             each stage of the solve path (body read, parse, plan, admission, worker, re-score,
+ *             receipt, SQLite, serialise) for small and data-heavy requests, an SVG (service-path.ts:
+ *             BENCH_SP_REPS, BENCH_SP_REPS_LARGE, BENCH_SP_ROWS)
  *   quantum-scale, exact-caps   see quantum-scale.ts and exact-caps.ts
  * Public instances are read in place from SVC_BENCHMARKS_DIR (default ../shared/benchmarks);
  * missing files are skipped.
@@ -102,6 +106,7 @@ import { benchMetrics } from './metrics';
 import { benchRateLimits } from './rate-limits';
 import { benchProgress } from './progress';
 import { benchWorkModel } from './work-model';
+import { benchServicePath } from './service-path';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -253,6 +258,7 @@ async function main() {
   if (wanted('quantum-scale')) await quantumScaleBench();
   if (wanted('work-model')) console.log(`\n${await benchWorkModel(engines)}`);
   if (wanted('certificates')) console.log(`\n${await benchCertificates(dir, engines)}`);
+  if (wanted('service-path')) console.log(`\n${await benchServicePath(process.env.BENCH_PLOTS_DIR ?? resolve(ROOT, 'docs', 'benchmarks'))}`);
   await benchExactCaps(engines);
 }
 

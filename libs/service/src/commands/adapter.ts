@@ -64,4 +64,10 @@ export interface CommandAdapter {
   prepare(v: ValidatedProblem): PreparedSolve;
   /** Its `finish` may cost more than the request's size: a solve runs it in the solve worker (PreparedSolve.recheck). */
   readonly recheckInWorker?: true;
+  /**
+   * The engine's time is a function of the input's size alone (one operation, no search) though
+   * the family has no work model: a plan of at most DIRECT_MAX_UNITS compute units may take the
+   * direct lane (solve/direct-lane.ts).
+   */
+  readonly sizeBoundWork?: true;
 }

@@ -19,6 +19,7 @@ import type { JobView, SolveOutcome } from '../jobs/job-service';
 import { assertKnownQuery, assertSolvable } from '../solve/plan';
 import type { Service } from '../service';
 import { overCap, type BodyCaps } from './body-cap';
+import { stageMark } from '../solve/stage-marks';
 
 /** Who calls, as the transport carries it. */
 export interface Caller {
@@ -220,9 +221,11 @@ export function createDoor(service: Service): Door {
   };
 
   const admitSolve = async (command: string, query: Readonly<Record<string, unknown>> | undefined, caller: Caller): Promise<AdmittedSolve> => {
+    stageMark('arrived');
     assertSolvable(command);
     assertKnownQuery(query);
     const principal = await admit(caller, 'solve');
+    stageMark('authorized');
     return {
       principal,
       caps: capsOf(principal),

@@ -14,6 +14,8 @@ import type { SolvePool, StagingPool } from './pool';
 import { RawJson } from './raw-json';
 import { stagedPlan, type StagedPlan } from './staged-plan';
 import { KnownFingerprint } from '../idempotency';
+import { stageMark } from './stage-marks';
+import type { DirectLane } from './direct-lane';
 
 export interface SolvePathDeps {
   readonly access: Access;
@@ -25,6 +27,8 @@ export interface SolvePathDeps {
   /** The engine kind that answers `command` (the service's own selection). */
   engineKindFor(command: Command): 'native' | 'ts';
   readonly sandboxMaxN: number;
+  /** The direct lane of tiny native solves (solve/direct-lane.ts), when on. */
+  readonly direct?: DirectLane;
 }
 
 /** The one solve path behind every front door. */
@@ -39,7 +43,7 @@ export interface SolvePath {
 }
 
 export function createSolvePath(deps: SolvePathDeps): SolvePath {
-  const { access, pool, jobs, metrics, engineKindFor, sandboxMaxN } = deps;
+  const { access, pool, jobs, metrics, engineKindFor, sandboxMaxN, direct } = deps;
 
   /**
    * Admission, then the cached answer, a queued job, or a run in the pool; settles or refunds.
@@ -53,6 +57,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
     const admission = await access.admitSolve(principal, {
       command: plan.command, units: plan.units, waiting: pool.waiting, cacheKey: staged?.cacheKey ?? cacheKeyOf(plan, engine),
     });
+    stageMark('admitted');
     try {
       if (admission.cached) {
         const envelope = envelopeFromCache(admission.cached, {
@@ -67,10 +72,11 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       if (queued) {
         admission.handOver();
       } else {
-        const out = await runPlan(plan, { pool: staged?.pool ?? pool, engineKindFor, metrics }, {
+        const out = await runPlan(plan, { pool: staged?.pool ?? pool, direct: staged ? undefined : direct, engineKindFor, metrics }, {
           t0, lane: 'sync', cancel: staged?.cancel, billing: () => ({ left: admission.left, alert: admission.usageAlert }),
         });
         await admission.settle({ receipt: out.envelope.receipt, cacheable: out.cacheable, answer: claim?.completion(200, out.envelope) });
+        stageMark('settled');
         return out.envelope;
       }
     } catch (e) {
@@ -129,6 +135,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
     let ended = false;
     try {
       const p = await work.planned;
+      stageMark('planned');
       if (p === null) {
         ended = true;
         const bytes = (await work.end(true))!;
@@ -164,6 +171,7 @@ export function createSolvePath(deps: SolvePathDeps): SolvePath {
       assertRoutable(req, ctx.query);
       const request = idempotencyRequestOf(req, ctx.query);
       const out = await access.idempotency.run(ctx.principal, ctx.idempotencyKey, request, async (claim) => {
+        stageMark('claimed');
         // The latency budget counts from the request's acceptance (solve/deadline.ts).
         const t0 = ctx.acceptedAt ?? performance.now();
         access.authorize(ctx.principal, 'solve');

@@ -9,6 +9,7 @@ import { ADAPTERS, certifyingPrep, type PreparedSolve } from '../commands';
 import { decodeSvcb, prepareSvcb } from '../commands/shared/svcb';
 import type { CacheKeyInput } from '../result-cache';
 import type { WorkEstimate } from './work-model';
+import { stageMark } from './stage-marks';
 
 /** Commands this build can solve (one adapter each); the other known commands answer SVC_UNSUPPORTED. */
 export const SOLVABLE_COMMANDS: readonly Command[] = Object.freeze(COMMANDS.filter((c) => ADAPTERS[c] !== undefined));
@@ -129,11 +130,13 @@ export function planSolve(
     const command: Command = req.command;
     // Contracts checks in spec precedence, including the sandbox n cap (403 SVC_SANDBOX_LIMIT).
     const v = validateProblem(command, req.body, sandbox ? { sandbox, sandboxMaxN: limits.sandboxMaxN } : { sandbox });
+    stageMark('validated');
     const o = parseSolveOptions({ ...(query ?? {}) }, v.version);
     const version = resolveVersion(o.version ?? v.version);
     const adapter = ADAPTERS[command];
     if (!adapter) throw new SvcError('SVC_UNSUPPORTED', `The command '${command}' is not available yet on this service.`);
     const prep = adapter.prepare(v);
+    stageMark('planned');
     return finishPlan(command, 'json', v.n, adapter.recheckInWorker ? { ...prep, recheck: v, finish: prep.finish.bind(prep) } : prep, o, version);
   }
   assertKnownQuery(query);

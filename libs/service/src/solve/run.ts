@@ -11,10 +11,14 @@ import type { RecheckOutcome } from './task';
 import { progressReadingOf, type FinishedSolve } from '../commands';
 import { certificateFields } from './certificate-fields';
 import type { ServiceMetrics } from '../metrics';
+import { stageMark, stageMarksOn } from './stage-marks';
+import { directEligible, type DirectLane } from './direct-lane';
 
 /** What running a plan needs from the service instance. */
 export interface PlanRunner {
   readonly pool: SolvePool;
+  /** The direct lane of tiny native solves (solve/direct-lane.ts); absent: every solve goes to the pool. */
+  readonly direct?: DirectLane;
   /** The engine kind that answers `command` (the service's own selection). */
   engineKindFor(command: Command): 'native' | 'ts';
   readonly metrics?: ServiceMetrics;
@@ -150,7 +154,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   if (opts.stop?.aborted) stopper.abort();
   let run;
   try {
-    const running = runner.pool.run({
+    const task = {
       command,
       problem: prep.problem,
       effort,
@@ -160,7 +164,12 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
       warmStart: prep.warmStart,
       cancel,
       ...(prep.recheck !== undefined ? { recheck: prep.recheck, ...(plan.certificate !== undefined ? { certificate: plan.certificate } : {}) } : {}),
-    }, stopper.signal, onProgress);
+    };
+    // A tiny native solve in a request is answered here, without a worker's round trip; a job's
+    // (a caller's cancel may have to end its thread) always goes to the pool.
+    const direct = runner.direct && opts.lane === 'sync' && directEligible(plan, answering) ? runner.direct.run(task, onProgress, stopper.signal) : null;
+    const running = direct ?? runner.pool.run(task, stopper.signal, onProgress);
+    stageMark('submitted');
     // While the engine runs on its worker, this thread writes the problem's part of the receipt.
     let receiptOf: PreparedReceipt | null = null;
     try {
@@ -169,18 +178,25 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
     } catch {
       // Written (and its fault raised) after the solve, as without the preparation.
     }
+    stageMark('receipt-prepared');
     run = { ...(await running), receiptOf };
   } finally {
     if (deadlineTimer) clearTimeout(deadlineTimer);
     opts.stop?.removeEventListener('abort', onStop);
   }
   const { out } = run;
+  if (stageMarksOn()) {
+    stageMark('returned');
+    stageMark('worker-start', out.startedAt - performance.timeOrigin);
+    stageMark('worker-end', out.finishedAt - performance.timeOrigin);
+  }
   if (out.engine !== answering) {
     throw new SvcError('SVC_ENGINE_FAILURE', `worker solved with engine '${out.engine}', expected '${answering}'`);
   }
   const r = out.result;
   const done = finishedOf(out.recheck, () => prep.finish(r, { deadlineFired, certificate: plan.certificate }), deadlineFired);
   const { proof, stoppedAtDeadline: stopped, bound, gap } = done;
+  stageMark('rescored');
   const billing = await opts.billing();
   const certainty = done.certainty ?? (proof === null ? CERTAINTY.heuristic : CERTAINTY.certified);
   const envelope: SolveEnvelope = {
@@ -211,6 +227,7 @@ export async function runPlan(plan: SolvePlan, runner: PlanRunner, opts: RunPlan
   }
   if (billing.alert) envelope.usage_alert = billing.alert;
   envelope.observability.total_ms = round3((opts.queuedMs ?? 0) + performance.now() - t0);
+  stageMark('enveloped');
   runner.metrics?.observeSolve(command, answering, opts.lane, envelope.observability.total_ms / 1000);
   // Answers stopped at a deadline are never cached (commands.md "Receipt").
   const cacheable = stopped || deadlineFired ? null

@@ -15,6 +15,8 @@ export function precisionTerms(input: InputOf<'precision'>, n: number): Precisio
 export const precisionAdapter: CommandAdapter = {
   command: 'precision',
   recheckInWorker: true,
+  // One correctly rounded operation at 31 or 5240 digits: no search, time set by the digits.
+  sizeBoundWork: true,
   prepare(v) {
     const terms = precisionTerms(v.input as InputOf<'precision'>, v.n);
     const problem = canonicalOrInvalid(() => canonicalPrecision({ ...terms, x: terms.x }));
