@@ -124,7 +124,7 @@ export function engineTriangles(n: number, edges: PairList, tri: ArrayLike<numbe
 }
 
 /** The `odd_cycles` packing to try for `target` (the bound to prove): the engine's triangles when they reach it, else the service's own packing. */
-function cyclePacking(n: number, edges: PairList, r: { readonly kind: string; readonly triangles?: Int32Array }, target: (bound: number) => boolean): { cycles: number[][]; bound: number } | null {
+function cyclePacking(n: number, edges: PairList, r: { readonly kind: string; readonly triangles?: ArrayLike<number> }, target: (bound: number) => boolean): { cycles: number[][]; bound: number } | null {
   if (r.kind === 'binary' && r.triangles !== undefined) {
     const own = engineTriangles(n, edges, r.triangles);
     if (own !== null && target(own.bound)) return own;
