@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { rng } from '../../test/brute-force';
 import { firstSyntaxFault, parseJsonText, standInText } from './json-syntax';
-
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WS = [' ', '\n', '\t', '\r', '  ', ''];
 const STRINGS = ['', 'a', 'tag', 'é€', '\\"', '\\\\', '\\/', '\\n\\t\\b\\f\\r', '\\u00e9', '\\uD83D\\uDE00', 'x y'];
