@@ -10,13 +10,14 @@
  * the caller's plan cap plus the JSON-RPC wrapping, 1 MiB without credentials, as HTTP caps a
  * solve. After it: an empty batch (400, -32600), a call that needs credentials sent without them
  * (401 with `WWW-Authenticate`, so OAuth-capable clients can authenticate), and `tools/list`
- * answered from its text serialised once.
+ * answered from its text serialised once. A plain `tools/call` (one message, no progress token) is
+ * answered by the same tools without a per-request MCP server and transport (`mcpCalls`).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { problemDocument, SvcError, toSvcError } from '@svc/errors';
-import { createMcpServer, ResultStore, SCHEMA_TOOL, SCHEMA_URI_PREFIX, toolsListJson, type Json, type McpBackend, type Outcome } from '@svc/mcp';
+import { createMcpServer, mcpCalls, ResultStore, SCHEMA_TOOL, SCHEMA_URI_PREFIX, toolsListJson, type Json, type McpBackend, type Outcome } from '@svc/mcp';
 import { createDoor, type Caller, type Door, type Principal, type Service } from '@svc/service';
 import { doorBodyCap } from './routes/door-body-cap';
 import { ipRate } from './routes/guard';
@@ -100,6 +101,18 @@ function needsCredentials(m: Message): boolean {
 
 const BEARER_REALM = 'Bearer realm="svc"';
 
+const isPlainObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/**
+ * A tools/call whose params the tools take as they are (a tool name, arguments that are an object
+ * or absent) and that asks for no progress notifications (those need the SDK's server to send them).
+ */
+function plainToolCall(params: unknown): boolean {
+  if (!isPlainObject(params) || typeof params.name !== 'string') return false;
+  if (params.arguments !== undefined && !isPlainObject(params.arguments)) return false;
+  return params._meta === undefined || (isPlainObject(params._meta) && params._meta.progressToken === undefined);
+}
+
 export interface McpRouteOptions {
   /** Browser origins allowed besides loopback ones (default: `allowedOrigins()` of the environment). */
   readonly allowedOrigins?: ReadonlySet<string>;
@@ -159,20 +172,42 @@ export function mcpRoute(service: Service, opts: McpRouteOptions = {}) {
     const accept = header(request.headers.accept) ?? '';
     const version = header(request.headers['mcp-protocol-version']);
     if (
-      one?.method === 'tools/list' && (typeof one.id === 'string' || typeof one.id === 'number') && one.jsonrpc === '2.0'
-      && accept.includes('application/json') && accept.includes('text/event-stream')
-      && (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version))
-    ) {
-      return reply.header('content-type', 'application/json').send(`{"result":${toolsListJson()},"jsonrpc":"2.0","id":${JSON.stringify(one.id)}}`);
+      one === null || (typeof one.id !== 'string' && typeof one.id !== 'number') || one.jsonrpc !== '2.0'
+      || !accept.includes('application/json') || !accept.includes('text/event-stream')
+      || (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version))
+    ) return undefined;
+    const id = JSON.stringify(one.id);
+    if (one.method === 'tools/list') {
+      return reply.header('content-type', 'application/json').send(Buffer.from(`{"result":${toolsListJson()},"jsonrpc":"2.0","id":${id}}`));
+    }
+    // A plain tools/call (no progress asked for) is answered by the same tools without an MCP server
+    // and transport of its own: the answer is the one the SDK's server would send, at less cost.
+    if (one.method === 'tools/call' && plainToolCall(one.params)) {
+      const docsUrl = opts.docsFor?.(request);
+      const calls = mcpCalls(doorBackend(door, callerOf(request, docsUrl), request.principal, docsUrl), { results, signal: closing.signal, docsUrl });
+      let text: string;
+      try {
+        text = `{"result":${JSON.stringify(await calls.callTool(one.params as Record<string, unknown>))},"jsonrpc":"2.0","id":${id}}`;
+      } catch (e) {
+        // As the SDK's server answers a handler that throws.
+        const err = e as { code?: unknown; message?: unknown; data?: unknown };
+        const error = { code: Number.isSafeInteger(err.code) ? err.code : -32603, message: typeof err.message === 'string' ? err.message : 'Internal error', ...(err.data !== undefined ? { data: err.data } : {}) };
+        text = `{"jsonrpc":"2.0","id":${id},"error":${JSON.stringify(error)}}`;
+      }
+      // Bytes, so the content type stays the SDK's `application/json` (Fastify adds a charset to strings).
+      return reply.header('content-type', 'application/json').send(Buffer.from(text));
     }
     return undefined;
   };
 
+  /** Who calls: the principal the gate authenticated from this header (the door takes it instead of checking the credential again). */
+  const callerOf = (request: FastifyRequest, docsUrl: string | undefined): Caller => {
+    return { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}), ...(docsUrl !== undefined ? { docsUrl } : {}) };
+  };
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The principal the gate authenticated from this header: the door takes it instead of checking the credential again.
     const docsUrl = opts.docsFor?.(request);
-    const caller: Caller = { authorization: header(request.headers.authorization), ip: request.ip, ...(request.principal ? { principal: request.principal } : {}), ...(docsUrl !== undefined ? { docsUrl } : {}) };
-    const server = createMcpServer(doorBackend(door, caller, request.principal, docsUrl), { results, signal: closing.signal, docsUrl });
+    const server = createMcpServer(doorBackend(door, callerOf(request, docsUrl), request.principal, docsUrl), { results, signal: closing.signal, docsUrl });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

@@ -148,6 +148,27 @@ describe('MCP at /mcp (streamable HTTP)', () => {
     expect(noTool.isError).toBe(true);
   });
 
+  it('a plain tools/call (answered without a per-request MCP server) answers exactly as the SDK\'s server does', async () => {
+    // With a progressToken the call goes through the SDK's server and transport; without, through
+    // the door's direct path. Every answer here is immediate, so no notification is sent either way.
+    const cases: Array<Record<string, unknown>> = [
+      { name: 'svc.schema', arguments: { command: 'maxcut' } },
+      { name: 'svc.nope', arguments: {} },
+      { name: 'svc.compute', arguments: { command: 'maxcut', problem: ring(3), timeout: 1 } },
+      { name: 'svc.compute', arguments: { command: 'maxcut', problem: { ...ring(3), edges: [[0, 9, 1]] } } },
+      { name: 'svc.compute', arguments: { job_id: 'job_does_not_exist', wait_seconds: 0 } },
+      { name: 'svc.verify', arguments: { command: 'maxcut', problem: ring(4), answer: { assignment: [0, 1, 0, 1] } } },
+      { name: 'svc.analyze' },
+    ];
+    for (const [i, params] of cases.entries()) {
+      const plain = await rpc({ jsonrpc: '2.0', id: i, method: 'tools/call', params }, { auth: token });
+      const viaSdk = await rpc({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { ...params, _meta: { progressToken: `p${i}` } } }, { auth: token });
+      expect({ status: plain.status, type: plain.type }).toEqual({ status: viaSdk.status, type: viaSdk.type });
+      expect(plain.json).toEqual(viaSdk.json);
+      expect(plain.json.id).toBe(i);
+    }
+  });
+
   it('protocol edge cases: an empty batch is 400 with -32600; tools/call without params is -32602 in one sentence', async () => {
     const empty = await rpc([], { auth: token });
     expect(empty.status).toBe(400);

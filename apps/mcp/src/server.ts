@@ -205,9 +205,24 @@ class SvcMcpServer extends Server {
   }
 }
 
-export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}): Server {
+/** The tools' name → definition, built once per process (the list itself is). */
+let toolsByName: Map<string, McpTool> | undefined;
+
+/** What an MCP server of one caller answers, without the SDK's server around it. */
+export interface McpCalls {
+  /** A `tools/call` of `params` (`notify` sends the call's progress notifications, when it asked for them). */
+  callTool(params: Record<string, unknown> | undefined, notify?: (n: { method: 'notifications/progress'; params: ReturnType<typeof progressParams> }) => Promise<void>): Promise<CallToolResult>;
+  readResource(params: Record<string, unknown> | undefined): Promise<{ contents: { uri: string; mimeType: string; text: string }[] }>;
+}
+
+/**
+ * The tools and resources of one caller over `backend`: what `createMcpServer`'s server answers,
+ * also callable directly (the HTTP door answers a plain `tools/call` with it, without building a
+ * server and a transport per request; see apps/http/src/mcp-route.ts).
+ */
+export function mcpCalls(backend: McpBackend, opts: McpServerOptions = {}): McpCalls {
   const tools = listedTools();
-  const byName = new Map<string, McpTool>(tools.map((t) => [t.name, t]));
+  const byName = (toolsByName ??= new Map<string, McpTool>(tools.map((t) => [t.name, t])));
   const results = opts.results ?? new ResultStore();
   const fault = (err: SvcError): Outcome => faultOf(err, opts.docsUrl);
   const bad = (field: string, message: string): Outcome => fault(new SvcError('SVC_INVALID_INPUT', `${field}: ${message}`, { extensions: { field } }));
@@ -215,15 +230,6 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
   const sleep = opts.sleep ?? defaultSleep;
   const { signal } = opts;
   const ownerOf = async (): Promise<string | null> => (backend.owner ? backend.owner() : LOCAL_OWNER);
-
-  const server = new SvcMcpServer(
-    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
-    {
-      capabilities: { tools: {}, resources: {} },
-      jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()),
-      instructions: `A remote solver for structured decision problems. svc.analyze (free) estimates, svc.compute solves (named command or routed by shape), svc.verify re-checks an answer; svc.inverse and svc.explore are the want and sample commands; ${SCHEMA_TOOL} gives a command's exact problem schema. Results carry a certainty label: "certified optimum" only when an exact method finished.`,
-    },
-  );
 
   /**
    * Waits for a job up to `waitS` seconds in polls the server allows, then returns it as it is.
@@ -383,6 +389,20 @@ export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}
     }
     return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(doc) }] };
   }
+
+  return { callTool, readResource };
+}
+
+export function createMcpServer(backend: McpBackend, opts: McpServerOptions = {}): Server {
+  const { callTool, readResource } = mcpCalls(backend, opts);
+  const server = new SvcMcpServer(
+    { name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION },
+    {
+      capabilities: { tools: {}, resources: {} },
+      jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()),
+      instructions: `A remote solver for structured decision problems. svc.analyze (free) estimates, svc.compute solves (named command or routed by shape), svc.verify re-checks an answer; svc.inverse and svc.explore are the want and sample commands; ${SCHEMA_TOOL} gives a command's exact problem schema. Results carry a certainty label: "certified optimum" only when an exact method finished.`,
+    },
+  );
 
   // One dispatcher instead of per-method handlers: the SDK's handlers parse each request with zod
   // first, so a tools/call without params was -32603 with the parser's dump; here a malformed
