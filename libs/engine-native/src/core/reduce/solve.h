@@ -34,6 +34,10 @@ struct ReduceRun {
   Reduction reduction;
   int fplll_status = -1;  // fplll RedStatus (0 success), -1 when not called
   Stop stop = Stop::kNone;
+  // "fplll" (no transforms in fplll: U, V recovered by certify.h), "fplll+transforms" or "exact".
+  const char* path = "";
+  // The LLL conditions proved by CertifyReducedFloat (no exact pass, no integral check needed).
+  bool float_certified = false;
 };
 bool RunReduce(const ReduceView& view, const Limits& limits, bool use_fplll, ReduceRun* run, std::string* error);
 
