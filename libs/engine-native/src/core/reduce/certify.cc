@@ -4,6 +4,7 @@
 #include <cfenv>
 #include <cfloat>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace svc::core {
@@ -12,15 +13,170 @@ static_assert(FLT_EVAL_METHOD == 0, "the radius bounds assume each double operat
 
 namespace {
 
-// Relative rounding bound of one double operation (round to nearest: |fl(x) − x| ≤ 2^−53·|x|, and
-// ≤ 2^−52·|fl(x)|), an absolute allowance for underflow, and the inflation factors below.
-constexpr double kU = 0x1p-52;
-constexpr double kTiny = 0x1p-1000;
-constexpr double kUp40 = 1 + 0x1p-40;  // covers the roundings of a radius formula of < 4096 operations
-constexpr double kUp50 = 1 + 0x1p-50;  // fl(x ∘ y)·kUp50 rounded up ≥ x ∘ y for x, y ≥ 0 (one rounding)
-constexpr double kDn50 = 1 - 0x1p-50;  // fl(x ∘ y)·kDn50 rounded ≤ x ∘ y for x ∘ y ≥ 0 (one rounding)
+// The rounding constants of a floating type T (round to nearest; eps = 2^−52 for double, 2^−63 for
+// x87 long double): one operation errs by ≤ eps/2·|x| and ≤ eps·|fl(x)|; kTiny allows for underflow.
+template <typename T>
+struct Round {
+  static constexpr T kU = std::numeric_limits<T>::epsilon();
+  static constexpr T kTiny = static_cast<T>(0x1p-1000);
+  static constexpr T kUp40 = 1 + 4096 * kU;     // covers the roundings of a bound formula of < 4096 operations
+  static constexpr T kUp50 = 1 + 4 * kU;        // fl(x ∘ y)·kUp50 rounded ≥ x ∘ y for x, y ≥ 0 (one rounding)
+  static constexpr T kDn50 = 1 - 4 * kU;        // fl(x ∘ y)·kDn50 rounded ≤ x ∘ y for x ∘ y ≥ 0 (one rounding)
+  static constexpr T kUpSum = 1 + 4194304 * kU;  // a sum of < 2^21 nonnegative terms
+};
 
 }  // namespace
+
+// The certificate in type T from the Gram matrix's midpoints gm and radii gr (lower triangles).
+template <typename T>
+bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& gr, double delta) {
+  using R = Round<T>;
+  constexpr T kU = R::kU, kTiny = R::kTiny, kUp40 = R::kUp40, kUp50 = R::kUp50, kDn50 = R::kDn50;
+  auto at = [m](int32_t i, int32_t j) { return static_cast<size_t>(i) * m + j; };
+  for (int32_t i = 0; i < m; ++i) {
+    if (!(gm[at(i, i)] > 0)) return false;  // a zero row
+  }
+  // (1) Approximate Gram–Schmidt coefficients Z (unit lower triangular, μ̃) by a plain floating-point
+  // Cholesky, and Y ≈ Z^{−1} by forward substitution (unit lower triangular too). Neither needs to
+  // be accurate: they are exact dyadic matrices from here on, and every bound below is rigorous.
+  std::vector<T> z(gm.size(), 0), y(gm.size(), 0.0), r(gm.size(), 0.0), dd(m);
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j <= i; ++j) {
+      T s = gm[at(i, j)];
+      for (int32_t k = 0; k < j; ++k) s -= z[at(j, k)] * r[at(i, k)];
+      r[at(i, j)] = s;
+      if (j < i) z[at(i, j)] = s / dd[j];
+    }
+    dd[i] = r[at(i, i)];
+    if (!(dd[i] > 0) || !std::isfinite(dd[i])) return false;
+    z[at(i, i)] = 1;
+  }
+  for (int32_t i = 0; i < m; ++i) {
+    y[at(i, i)] = 1;
+    for (int32_t j = 0; j < i; ++j) {
+      T s = 0;
+      for (int32_t k = j; k < i; ++k) s -= z[at(i, k)] * y[at(k, j)];
+      y[at(i, j)] = s;
+    }
+  }
+  // A dot product of n terms in recursive summation errs by at most γ_n·Σ|x_k·y_k| (Higham, Thm 3.1;
+  // γ_n < (n + 1)·2^−53 here) plus the underflow allowance; all bound formulas are sums of
+  // nonnegative terms computed in < 4096 roundings, inflated by kUp40.
+  const T gam = (m + 2) * kU;
+  // (2) W = Y·Z − I (strictly lower in exact arithmetic): |W_ij| ≤ |fl| + γ·Σ|Y_ik||Z_kj|; ‖W‖∞.
+  std::vector<T> wabs(gm.size(), 0.0);
+  T wnorm = 0;
+  for (int32_t i = 0; i < m; ++i) {
+    T row = 0;
+    for (int32_t j = 0; j < i; ++j) {
+      T s = 0, sa = 0;
+      for (int32_t k = j; k <= i; ++k) {
+        const T t = y[at(i, k)] * z[at(k, j)];
+        s += t;
+        sa += std::fabs(t);
+      }
+      const T w = (std::fabs(s) + gam * sa + m * kTiny) * kUp40;
+      wabs[at(i, j)] = w;
+      row += w;
+    }
+    wnorm = std::max(wnorm, row * kUp40);
+  }
+  if (!(wnorm < 0.25)) return false;
+  // ‖Y^{−1}‖∞ = ‖Z·(I + W)^{−1}‖∞ ≤ ‖Z‖∞ / (1 − ‖W‖∞).
+  T znorm = 0;
+  for (int32_t i = 0; i < m; ++i) {
+    T row = 0;
+    for (int32_t j = 0; j <= i; ++j) row += std::fabs(z[at(i, j)]);
+    znorm = std::max(znorm, row * kUp40);
+  }
+  const T ynorm = znorm / ((1 - wnorm) * kDn50) * kUp50;
+  // (3) H = Y·G·Yᵀ, the Gram matrix of C = Y·B, whose Gram–Schmidt vectors are B's (Y is unit lower
+  // triangular): H = (I + F)·D·(I + F)ᵀ with D_i = ‖b*_i‖² and L_B = Y^{−1}·(I + F) the μ of B.
+  // P = Y·G (full), then H's lower triangle, each with its rigorous radius.
+  std::vector<T> pm(gm.size()), pa(gm.size());
+  auto g = [&](int32_t i, int32_t j) { return i >= j ? gm[at(i, j)] : gm[at(j, i)]; };
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < m; ++j) {
+      T s = 0, sa = 0;
+      for (int32_t k = 0; k <= i; ++k) {
+        const T t = y[at(i, k)] * g(k, j);
+        s += t;
+        sa += std::fabs(t);
+      }
+      pm[at(i, j)] = s;
+      pa[at(i, j)] = sa;  // Σ|Y_ik|·|G̃_kj|
+    }
+  }
+  // |P − P̃| ≤ γ·Σ|Y||G̃| + Σ|Y|·gr ≤ (γ + 2·eps)·pa (gr ≤ eps·|G̃|: G̃'s own radius).
+  const T pcoef = (gam + 2 * kU) * kUp40;
+  std::vector<T> hm(gm.size()), hr(gm.size());
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j <= i; ++j) {
+      T s = 0, sa = 0, sp = 0;
+      for (int32_t l = 0; l <= j; ++l) {
+        const T t = pm[at(i, l)] * y[at(j, l)];
+        s += t;
+        sa += std::fabs(t);
+        sp += pa[at(i, l)] * std::fabs(y[at(j, l)]);
+      }
+      hm[at(i, j)] = s;
+      hr[at(i, j)] = ((gam * sa + pcoef * sp) * kUp40 + 2 * m * kTiny) * kUp40;
+    }
+  }
+  // (4) Ĥ = S·H·S (S = diag(H)^{−1/2}) = I + E with |E_ij| ≤ e_ij; η ≥ ‖E‖_F ≥ ‖E‖₂. Then Ĥ's
+  // eigenvalues lie in [1 − η, 1 + η], so D̂_i = D_i/H_ii (a ratio of leading minors) does too; its
+  // Cholesky factor I + G has rows of norm 1, ‖G_i‖² = 2(1 − √D̂_i) ≤ 2η, and G + Gᵀ + GGᵀ = E gives
+  // |G_ij| ≤ e_ij + 2η (i > j), |G_jj| ≤ η; so |F̂_ij| = |G_ij|/(1 + G_jj) ≤ (e_ij + 2η)/(1 − η), and
+  // F_ij = F̂_ij·√(H_ii/H_jj).
+  std::vector<T> hlo(m), hhi(m), sqlo(m), sqhi(m);
+  for (int32_t i = 0; i < m; ++i) {
+    hlo[i] = (hm[at(i, i)] - hr[at(i, i)]) * kDn50;
+    hhi[i] = (hm[at(i, i)] + hr[at(i, i)]) * kUp50;
+    if (!(hlo[i] > 0) || !std::isfinite(hhi[i])) return false;
+    sqlo[i] = std::sqrt(hlo[i]) * kDn50;
+    sqhi[i] = std::sqrt(hhi[i]) * kUp50;
+  }
+  std::vector<T> e(gm.size(), 0.0);
+  T esq = 0;
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < i; ++j) {
+      const T v = ((std::fabs(hm[at(i, j)]) + hr[at(i, j)]) * kUp50 / ((sqlo[i] * sqlo[j]) * kDn50)) * kUp50;
+      e[at(i, j)] = v;
+      esq += 2 * v * v;
+    }
+  }
+  // esq sums up to m² < 2^16 terms.
+  const T eta = std::sqrt(esq * R::kUpSum) * kUp40;
+  if (!(eta < 0.25)) return false;
+  // (5) |μ − Z| = |Y^{−1}·(F − W)| ≤ ‖Y^{−1}‖∞ · max_k |F − W|_kj, column by column.
+  std::vector<T> rho(m, 0.0);
+  const T inv1eta = 1 / ((1 - eta) * kDn50) * kUp50;
+  for (int32_t j = 0; j < m; ++j) {
+    T c = 0;
+    for (int32_t k = j + 1; k < m; ++k) {
+      const T fhat = (e[at(k, j)] + 2 * eta) * inv1eta * kUp40;
+      const T f = fhat * ((sqhi[k] / sqlo[j]) * kUp50) * kUp50;
+      c = std::max(c, (f + wabs[at(k, j)]) * kUp50);
+    }
+    rho[j] = (ynorm * c) * kUp50;
+  }
+  // (6) The conditions: |μ_ij| ≤ 1/2 and ‖b*_i‖² + μ²_{i,i−1}‖b*_{i−1}‖² ≥ δ‖b*_{i−1}‖², with
+  // D_i ∈ [(1 − η)·H_ii,lo, (1 + η)·H_ii,hi].
+  for (int32_t i = 1; i < m; ++i) {
+    for (int32_t j = 0; j < i; ++j) {
+      if (!((std::fabs(z[at(i, j)]) + rho[j]) * kUp50 <= 0.5)) return false;
+    }
+    const T di_lo = ((1 - eta) * hlo[i]) * kDn50 * kDn50;
+    const T dp_lo = ((1 - eta) * hlo[i - 1]) * kDn50 * kDn50;
+    const T dp_hi = ((1 + eta) * kUp50 * hhi[i - 1]) * kUp50;
+    T a = (std::fabs(z[at(i, i - 1)]) - rho[i - 1]) * kDn50;
+    if (!(a > 0)) a = 0;
+    const T lhs = (di_lo + ((a * a) * kDn50 * dp_lo) * kDn50) * kDn50;
+    const T rhs = (static_cast<T>(delta) * dp_hi) * kUp50;
+    if (!(lhs >= rhs)) return false;
+  }
+  return true;
+}
 
 bool CertifyReducedFloat(const IntMatrix& b, double delta) {
   const int32_t m = static_cast<int32_t>(b.size());
@@ -31,94 +187,58 @@ bool CertifyReducedFloat(const IntMatrix& b, double delta) {
   for (const auto& row : b) {
     for (const auto& x : row) maxbits = std::max(maxbits, mpz_sizeinbase(x.get_mpz_t(), 2));
   }
-  // Gram entries (< 2^(2·440+9) < 2^900: no overflow below) exactly, then each rounded to double
-  // with its radius 2^−51·|value| (int128 and mpz_get_d conversions both err by < 2^−52 relatively).
+  // Gram entries (< 2^(2·440+9) < 2^900: no overflow) exactly, then each rounded to T with the radius
+  // eps·|value| (one correctly rounded conversion errs by eps/2; mpz_get_d truncates to double: in
+  // that path only double, radius 2^−51·|value|).
   if (maxbits > 440) return false;
-  std::vector<double> gm(static_cast<size_t>(m) * m), gr(static_cast<size_t>(m) * m);
+  const size_t mm = static_cast<size_t>(m) * m;
   auto at = [m](int32_t i, int32_t j) { return static_cast<size_t>(i) * m + j; };
   if (maxbits <= 31) {
     std::vector<int64_t> flat(static_cast<size_t>(m) * n);
     for (int32_t i = 0; i < m; ++i) {
       for (int32_t j = 0; j < n; ++j) flat[static_cast<size_t>(i) * n + j] = b[i][j].get_si();
     }
-    const bool narrow = 2 * maxbits + 10 < 63;  // n ≤ 400 < 2^9 products of < 2^(2·maxbits): int64
+    std::vector<__int128> g(mm, 0);
     for (int32_t i = 0; i < m; ++i) {
       const int64_t* x = &flat[static_cast<size_t>(i) * n];
       for (int32_t j = 0; j <= i; ++j) {
         const int64_t* y = &flat[static_cast<size_t>(j) * n];
-        double v;
-        if (narrow) {
-          int64_t s = 0;
-          for (int32_t t = 0; t < n; ++t) s += x[t] * y[t];
-          v = static_cast<double>(s);
-        } else {
-          __int128 s = 0;
-          for (int32_t t = 0; t < n; ++t) s += static_cast<__int128>(x[t]) * y[t];
-          v = static_cast<double>(s);
-        }
-        gm[at(i, j)] = v;
-        gr[at(i, j)] = std::fabs(v) * 0x1p-51;
+        __int128 s = 0;
+        for (int32_t t = 0; t < n; ++t) s += static_cast<__int128>(x[t] * y[t]);  // |x·y| < 2^62
+        g[at(i, j)] = s;
       }
     }
-  } else {
-    mpz_class s;
-    for (int32_t i = 0; i < m; ++i) {
-      for (int32_t j = 0; j <= i; ++j) {
-        s = 0;
-        for (int32_t t = 0; t < n; ++t) mpz_addmul(s.get_mpz_t(), b[i][t].get_mpz_t(), b[j][t].get_mpz_t());
-        const double v = mpz_get_d(s.get_mpz_t());
-        gm[at(i, j)] = v;
-        gr[at(i, j)] = std::fabs(v) * 0x1p-51;
+    // First in double; when its bounds are too coarse (Y = Z^{−1} has large entries), long double.
+    {
+      std::vector<double> gm(mm, 0), gr(mm, 0);
+      for (size_t t = 0; t < mm; ++t) {
+        gm[t] = static_cast<double>(g[t]);
+        gr[t] = std::fabs(gm[t]) * Round<double>::kU;
       }
+      if (CertifyFromGram<double>(m, gm, gr, delta)) return true;
     }
+    if constexpr (std::numeric_limits<long double>::digits > 53) {
+      std::vector<long double> gm(mm, 0), gr(mm, 0);
+      for (size_t t = 0; t < mm; ++t) {
+        gm[t] = static_cast<long double>(g[t]);
+        gr[t] = std::fabs(gm[t]) * Round<long double>::kU;
+      }
+      return CertifyFromGram<long double>(m, gm, gr, delta);
+    }
+    return false;
   }
-  // Cholesky in the Gram–Schmidt form: r_ij = G_ij − Σ_{k<j} μ_jk·r_ik, μ_ij = r_ij / r_jj, r_ii = ‖b*_i‖²,
-  // each value a midpoint with a radius that bounds its distance to the exact real value.
-  std::vector<double> rm(gm.size()), rr(gm.size()), mum(gm.size()), mur(gm.size());
+  std::vector<double> gm(mm, 0), gr(mm, 0);
+  mpz_class s;
   for (int32_t i = 0; i < m; ++i) {
     for (int32_t j = 0; j <= i; ++j) {
-      double s = gm[at(i, j)];
-      double rad = gr[at(i, j)];
-      const double* mj = &mum[at(j, 0)];
-      const double* mjr = &mur[at(j, 0)];
-      const double* ri = &rm[at(i, 0)];
-      const double* rir = &rr[at(i, 0)];
-      for (int32_t k = 0; k < j; ++k) {
-        // |μ·r − μm·rm| ≤ μr·(|rm| + rr) + |μm|·rr; the product's and the difference's roundings.
-        const double p = mj[k] * ri[k];
-        s -= p;
-        rad += mjr[k] * (std::fabs(ri[k]) + rir[k]) + std::fabs(mj[k]) * rir[k] + kU * (std::fabs(p) + std::fabs(s)) + kTiny;
-      }
-      rad = rad * kUp40 + kTiny;
-      rm[at(i, j)] = s;
-      rr[at(i, j)] = rad;
-      if (j < i) {
-        const double d = rm[at(j, j)];
-        const double dlo = (d - rr[at(j, j)]) * kDn50;  // ≤ r_jj (checked > 0 when r_jj was made)
-        const double q = s / d;
-        // |r/d − s/d_m| ≤ (rad + |s/d_m|·dr)/dlo for d in [dlo, d_m + dr]; |s/d_m − q| ≤ 2^−52·|q|.
-        const double qr = ((rad + std::fabs(q) * kUp50 * rr[at(j, j)]) / dlo + kU * std::fabs(q) + kTiny) * kUp40 + kTiny;
-        mum[at(i, j)] = q;
-        mur[at(i, j)] = qr;
-        if (!((std::fabs(q) + qr) * kUp50 <= 0.5)) return false;  // |μ_ij| ≤ 1/2 not proved
-      }
-    }
-    const double lo = (rm[at(i, i)] - rr[at(i, i)]) * kDn50;  // ≤ ‖b*_i‖²
-    if (!(lo > 0)) return false;                             // independence not proved
-    if (i > 0) {
-      // ‖b*_i‖² + μ²·‖b*_{i−1}‖² ≥ δ·‖b*_{i−1}‖²: a lower bound of the left against an upper bound of the right.
-      double a = (std::fabs(mum[at(i, i - 1)]) - mur[at(i, i - 1)]) * kDn50;
-      if (!(a > 0)) a = 0;
-      const double prev_lo = (rm[at(i - 1, i - 1)] - rr[at(i - 1, i - 1)]) * kDn50;
-      const double prev_hi = (rm[at(i - 1, i - 1)] + rr[at(i - 1, i - 1)]) * kUp50;
-      const double a2 = (a * a) * kDn50;
-      const double t = (a2 * prev_lo) * kDn50;
-      const double lhs = (lo + t) * kDn50;
-      const double rhs = (delta * prev_hi) * kUp50;
-      if (!(lhs >= rhs)) return false;
+      s = 0;
+      for (int32_t t = 0; t < n; ++t) mpz_addmul(s.get_mpz_t(), b[i][t].get_mpz_t(), b[j][t].get_mpz_t());
+      gm[at(i, j)] = mpz_get_d(s.get_mpz_t());
+      gr[at(i, j)] = std::fabs(gm[at(i, j)]) * 0x1p-51;
     }
   }
-  return true;
+  // gr here is 2·eps·|G̃|: CertifyFromGram's P bound takes (γ + 2·eps): G̃'s radius up to 2·eps·|G̃|.
+  return CertifyFromGram<double>(m, gm, gr, delta);
 }
 
 namespace {
