@@ -28,8 +28,11 @@ struct Round {
 }  // namespace
 
 // The certificate in type T from the Gram matrix's midpoints gm and radii gr (lower triangles).
+// With the basis itself (flat, m×n, |entries| < 2^31), H is computed from C = Ŷ·B exactly (Ŷ: Y
+// rounded to a grid of 53-bit integers·2^−F) rather than from G: no cancellation left in H's sums.
 template <typename T>
-bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& gr, double delta) {
+bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& gr, double delta, const int64_t* flat,
+                     int32_t n) {
   using R = Round<T>;
   constexpr T kU = R::kU, kTiny = R::kTiny, kUp40 = R::kUp40, kUp50 = R::kUp50, kDn50 = R::kDn50;
   auto at = [m](int32_t i, int32_t j) { return static_cast<size_t>(i) * m + j; };
@@ -58,6 +61,17 @@ bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& 
       for (int32_t k = j; k < i; ++k) s -= z[at(i, k)] * y[at(k, j)];
       y[at(i, j)] = s;
     }
+  }
+  int grid = 0;
+  if (flat != nullptr) {
+    // Ŷ = Y on the grid 2^−F with |Ŷ·2^F| < 2^53 (exact in T): any unit lower triangular Y serves.
+    T ymax = 1;
+    for (T v : y) ymax = std::max(ymax, std::fabs(v));
+    if (!std::isfinite(ymax)) return false;
+    int ex = 0;
+    std::frexp(static_cast<double>(ymax), &ex);  // ymax < 2^ex
+    grid = 52 - ex;
+    for (auto& v : y) v = std::ldexp(std::nearbyint(std::ldexp(v, grid)), -grid);
   }
   // A dot product of n terms in recursive summation errs by at most γ_n·Σ|x_k·y_k| (Higham, Thm 3.1;
   // γ_n < (n + 1)·2^−53 here) plus the underflow allowance; all bound formulas are sums of
@@ -92,35 +106,72 @@ bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& 
   const T ynorm = znorm / ((1 - wnorm) * kDn50) * kUp50;
   // (3) H = Y·G·Yᵀ, the Gram matrix of C = Y·B, whose Gram–Schmidt vectors are B's (Y is unit lower
   // triangular): H = (I + F)·D·(I + F)ᵀ with D_i = ‖b*_i‖² and L_B = Y^{−1}·(I + F) the μ of B.
-  // P = Y·G (full), then H's lower triangle, each with its rigorous radius.
-  std::vector<T> pm(gm.size()), pa(gm.size());
-  auto g = [&](int32_t i, int32_t j) { return i >= j ? gm[at(i, j)] : gm[at(j, i)]; };
-  for (int32_t i = 0; i < m; ++i) {
-    for (int32_t j = 0; j < m; ++j) {
-      T s = 0, sa = 0;
-      for (int32_t k = 0; k <= i; ++k) {
-        const T t = y[at(i, k)] * g(k, j);
-        s += t;
-        sa += std::fabs(t);
-      }
-      pm[at(i, j)] = s;
-      pa[at(i, j)] = sa;  // Σ|Y_ik|·|G̃_kj|
-    }
-  }
-  // |P − P̃| ≤ γ·Σ|Y||G̃| + Σ|Y|·gr ≤ (γ + 2·eps)·pa (gr ≤ eps·|G̃|: G̃'s own radius).
-  const T pcoef = (gam + 2 * kU) * kUp40;
+  // P = Y·G (full), then H's lower triangle, each with its rigorous radius; or from C = Ŷ·B.
   std::vector<T> hm(gm.size()), hr(gm.size());
-  for (int32_t i = 0; i < m; ++i) {
-    for (int32_t j = 0; j <= i; ++j) {
-      T s = 0, sa = 0, sp = 0;
-      for (int32_t l = 0; l <= j; ++l) {
-        const T t = pm[at(i, l)] * y[at(j, l)];
-        s += t;
-        sa += std::fabs(t);
-        sp += pa[at(i, l)] * std::fabs(y[at(j, l)]);
+  if (flat != nullptr) {
+    // C·2^F = (Ŷ·2^F)·B exactly: |Ŷ·2^F| < 2^53, |B| < 2^31, ≤ 200 terms: < 2^92 in int128.
+    std::vector<int64_t> yi(gm.size(), 0);
+    for (int32_t i = 0; i < m; ++i) {
+      for (int32_t k = 0; k <= i; ++k) yi[at(i, k)] = static_cast<int64_t>(std::ldexp(y[at(i, k)], grid));
+    }
+    std::vector<T> c(static_cast<size_t>(m) * n);
+    std::vector<__int128> acc(n);
+    for (int32_t i = 0; i < m; ++i) {
+      std::fill(acc.begin(), acc.end(), 0);
+      for (int32_t k = 0; k <= i; ++k) {
+        const int64_t f = yi[at(i, k)];
+        if (f == 0) continue;
+        const int64_t* row = flat + static_cast<size_t>(k) * n;
+        for (int32_t t = 0; t < n; ++t) acc[t] += static_cast<__int128>(f) * row[t];
       }
-      hm[at(i, j)] = s;
-      hr[at(i, j)] = ((gam * sa + pcoef * sp) * kUp40 + 2 * m * kTiny) * kUp40;
+      // c̃ = fl(C): |c − c̃| ≤ eps·|c̃| (scaling by 2^−F is exact).
+      for (int32_t t = 0; t < n; ++t) c[static_cast<size_t>(i) * n + t] = std::ldexp(static_cast<T>(acc[t]), -grid);
+    }
+    // |H − H̃| ≤ Σ|c c' − c̃ c̃'| + γ_n·Σ|c̃ c̃'| ≤ (γ_n + 3·eps)·Σ|c̃ c̃'|.
+    const T hcoef = ((n + 2) * kU + 3 * kU) * kUp40;
+    for (int32_t i = 0; i < m; ++i) {
+      const T* ci = &c[static_cast<size_t>(i) * n];
+      for (int32_t j = 0; j <= i; ++j) {
+        const T* cj = &c[static_cast<size_t>(j) * n];
+        T s = 0, sa = 0;
+        for (int32_t t = 0; t < n; ++t) {
+          const T v = ci[t] * cj[t];
+          s += v;
+          sa += std::fabs(v);
+        }
+        hm[at(i, j)] = s;
+        hr[at(i, j)] = ((hcoef * sa) * kUp40 + 2 * n * kTiny) * kUp40;
+      }
+    }
+  } else {
+    std::vector<T> pm(gm.size()), pa(gm.size());
+    auto g = [&](int32_t i, int32_t j) { return i >= j ? gm[at(i, j)] : gm[at(j, i)]; };
+    for (int32_t i = 0; i < m; ++i) {
+      for (int32_t j = 0; j < m; ++j) {
+        T s = 0, sa = 0;
+        for (int32_t k = 0; k <= i; ++k) {
+          const T t = y[at(i, k)] * g(k, j);
+          s += t;
+          sa += std::fabs(t);
+        }
+        pm[at(i, j)] = s;
+        pa[at(i, j)] = sa;  // Σ|Y_ik|·|G̃_kj|
+      }
+    }
+    // |P − P̃| ≤ γ·Σ|Y||G̃| + Σ|Y|·gr ≤ (γ + 2·eps)·pa (gr ≤ eps·|G̃|: G̃'s own radius).
+    const T pcoef = (gam + 2 * kU) * kUp40;
+    for (int32_t i = 0; i < m; ++i) {
+      for (int32_t j = 0; j <= i; ++j) {
+        T s = 0, sa = 0, sp = 0;
+        for (int32_t l = 0; l <= j; ++l) {
+          const T t = pm[at(i, l)] * y[at(j, l)];
+          s += t;
+          sa += std::fabs(t);
+          sp += pa[at(i, l)] * std::fabs(y[at(j, l)]);
+        }
+        hm[at(i, j)] = s;
+        hr[at(i, j)] = ((gam * sa + pcoef * sp) * kUp40 + 2 * m * kTiny) * kUp40;
+      }
     }
   }
   // (4) Ĥ = S·H·S (S = diag(H)^{−1/2}) = I + E with |E_ij| ≤ e_ij; η ≥ ‖E‖_F ≥ ‖E‖₂. Then Ĥ's
@@ -215,7 +266,7 @@ bool CertifyReducedFloat(const IntMatrix& b, double delta) {
         gm[t] = static_cast<double>(g[t]);
         gr[t] = std::fabs(gm[t]) * Round<double>::kU;
       }
-      if (CertifyFromGram<double>(m, gm, gr, delta)) return true;
+      if (CertifyFromGram<double>(m, gm, gr, delta, flat.data(), n)) return true;
     }
     if constexpr (std::numeric_limits<long double>::digits > 53) {
       std::vector<long double> gm(mm, 0), gr(mm, 0);
@@ -223,7 +274,7 @@ bool CertifyReducedFloat(const IntMatrix& b, double delta) {
         gm[t] = static_cast<long double>(g[t]);
         gr[t] = std::fabs(gm[t]) * Round<long double>::kU;
       }
-      return CertifyFromGram<long double>(m, gm, gr, delta);
+      return CertifyFromGram<long double>(m, gm, gr, delta, flat.data(), n);
     }
     return false;
   }
@@ -238,7 +289,7 @@ bool CertifyReducedFloat(const IntMatrix& b, double delta) {
     }
   }
   // gr here is 2·eps·|G̃|: CertifyFromGram's P bound takes (γ + 2·eps): G̃'s radius up to 2·eps·|G̃|.
-  return CertifyFromGram<double>(m, gm, gr, delta);
+  return CertifyFromGram<double>(m, gm, gr, delta, nullptr, n);
 }
 
 namespace {
@@ -273,32 +324,40 @@ bool InverseMod(const I64Matrix& a, uint64_t p, std::vector<uint64_t>* inv) {
     for (size_t j = 0; j < s; ++j) w[i * s + j] = Residue(a[i][j], p);
     (*inv)[i * s + i] = 1;
   }
+  // Lazy reduction: rows stay below 2^28 + 63·2^56 < 2^62 between full reductions every 63 pivots;
+  // the pivot row and each multiplier are reduced before use.
+  auto reduce_all = [&] {
+    for (auto& x : w) x %= p;
+    for (auto& x : *inv) x %= p;
+  };
   for (size_t c = 0; c < s; ++c) {
+    if (c % 63 == 62) reduce_all();
     size_t piv = c;
-    while (piv < s && w[piv * s + c] == 0) ++piv;
+    while (piv < s && w[piv * s + c] % p == 0) ++piv;
     if (piv == s) return false;
     if (piv != c) {
       std::swap_ranges(w.begin() + piv * s, w.begin() + (piv + 1) * s, w.begin() + c * s);
       std::swap_ranges(inv->begin() + piv * s, inv->begin() + (piv + 1) * s, inv->begin() + c * s);
     }
-    const uint64_t f = PowMod(w[c * s + c], p - 2, p);
     uint64_t* wc = &w[c * s];
     uint64_t* ic = &(*inv)[c * s];
+    const uint64_t f = PowMod(wc[c] % p, p - 2, p);
     for (size_t j = 0; j < s; ++j) {
-      wc[j] = wc[j] * f % p;
-      ic[j] = ic[j] * f % p;
+      wc[j] = wc[j] % p * f % p;
+      ic[j] = ic[j] % p * f % p;
     }
     for (size_t i = 0; i < s; ++i) {
       if (i == c) continue;
-      const uint64_t g = w[i * s + c];
+      const uint64_t g = w[i * s + c] % p;
       if (g == 0) continue;
       const uint64_t ng = p - g;
       uint64_t* wi = &w[i * s];
       uint64_t* ii = &(*inv)[i * s];
-      for (size_t j = c; j < s; ++j) wi[j] = (wi[j] + ng * wc[j]) % p;
-      for (size_t j = 0; j < s; ++j) ii[j] = (ii[j] + ng * ic[j]) % p;
+      for (size_t j = c; j < s; ++j) wi[j] += ng * wc[j];
+      for (size_t j = 0; j < s; ++j) ii[j] += ng * ic[j];
     }
   }
+  for (auto& x : *inv) x %= p;
   return true;
 }
 
@@ -330,6 +389,15 @@ bool SolveIntegral(const I64Matrix& a, const I64Matrix& c, uint32_t prime, int m
   std::vector<uint64_t> rmod(s), acc(s);
   std::vector<int64_t> xt(s);
   std::vector<__int128> t(s);
+  std::vector<int64_t> t64(s);
+  int64_t amax = 0;
+  for (const auto& row : a) for (int64_t v : row) amax = std::max(amax, v < 0 ? -v : v);
+  // Residuals after the first step are below 2^40/p + s·(p/2)·amax/p + 1 ≤ 2^13 + s·amax; the first is C.
+  int64_t cmax = 0;
+  for (const auto& row : c) for (int64_t v : row) cmax = std::max(cmax, v < 0 ? -v : v);
+  const long double worst = static_cast<long double>(std::max<int64_t>(cmax, 8192 + static_cast<int64_t>(s) * amax)) +
+                            static_cast<long double>(s) * (p / 2) * static_cast<long double>(amax);
+  const bool narrow = worst < 0x1p62L;
   for (int step = 0; step <= max_steps; ++step) {
     bool zero = true;
     for (const auto& row : r) {
@@ -357,13 +425,25 @@ bool SolveIntegral(const I64Matrix& a, const I64Matrix& c, uint32_t prime, int m
         const uint64_t v = acc[l] % p;
         xt[l] = v > p / 2 ? static_cast<int64_t>(v) - static_cast<int64_t>(p) : static_cast<int64_t>(v);
       }
-      // R_i ← (R_i − X_t,i·A)/p, exactly (the division must be exact).
-      for (size_t l = 0; l < s; ++l) t[l] = r[i][l];
-      for (size_t j = 0; j < s; ++j) {
-        const int64_t f = xt[j];
-        if (f == 0) continue;
-        const int64_t* row = a[j].data();
-        for (size_t l = 0; l < s; ++l) t[l] -= static_cast<__int128>(f) * row[l];
+      // R_i ← (R_i − X_t,i·A)/p, exactly (the division must be exact); in int64 when
+      // |R| + s·(p/2)·max|A| < 2^62, else int128.
+      if (narrow) {
+        for (size_t l = 0; l < s; ++l) t64[l] = r[i][l];
+        for (size_t j = 0; j < s; ++j) {
+          const int64_t f = xt[j];
+          if (f == 0) continue;
+          const int64_t* row = a[j].data();
+          for (size_t l = 0; l < s; ++l) t64[l] -= f * row[l];
+        }
+        for (size_t l = 0; l < s; ++l) t[l] = t64[l];
+      } else {
+        for (size_t l = 0; l < s; ++l) t[l] = r[i][l];
+        for (size_t j = 0; j < s; ++j) {
+          const int64_t f = xt[j];
+          if (f == 0) continue;
+          const int64_t* row = a[j].data();
+          for (size_t l = 0; l < s; ++l) t[l] -= static_cast<__int128>(f) * row[l];
+        }
       }
       for (size_t l = 0; l < s; ++l) {
         if (t[l] % static_cast<__int128>(p) != 0) return false;  // cannot happen with A·A^{−1} ≡ I
