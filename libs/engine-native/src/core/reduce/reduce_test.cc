@@ -247,6 +247,25 @@ int main() {
     huge[1][0] = big / 2 + 1;                           // μ just above 1/2
     CHECK(!svc::core::CertifyReducedFloat(huge, 0.99));
   }
+  // Which path answered: the fast one on a knapsack basis; an exact tie (μ = 1/2 in (2,0),(1,5))
+  // declined by the certificate and answered by the exact pass and check; dependent rows (no pivot
+  // columns) through fplll with its transforms.
+  {
+    std::string error;
+    Case c(Knapsack(rng, 30, 120));
+    ReduceRun run;
+    CHECK(svc::core::RunReduce(c.p.reduce, Limits(), true, &run, &error));
+    CHECK(std::string(run.path) == "fplll" && run.float_certified);
+    Case t(M({{2, 0}, {1, 5}}));
+    ReduceRun tie;
+    CHECK(svc::core::RunReduce(t.p.reduce, Limits(), true, &tie, &error));
+    CHECK(!tie.float_certified && PlainReduced(tie.reduction.b, 0.99));
+    CHECK(ProductIs(tie.reduction.u, M({{2, 0}, {1, 5}}), tie.reduction.b));
+    Case d(M({{2, 4}, {3, 6}}));
+    ReduceRun dep;
+    CHECK(svc::core::RunReduce(d.p.reduce, Limits(), true, &dep, &error));
+    CHECK(std::string(dep.path) == "fplll+transforms" && !dep.float_certified);
+  }
   // Dixon's lifting: X·A = C for random unimodular-image pairs, the solution checked by product;
   // a non-integral system (C = e_1, A = 2·I) is declined; the pivot columns of a knapsack basis
   // avoid its large first column.
