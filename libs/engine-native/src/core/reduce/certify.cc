@@ -27,6 +27,11 @@ struct Round {
 
 }  // namespace
 
+// GCC 12 at -O3 reports a false -Wfree-nonheap-object on the vectors' destructors of this function.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wfree-nonheap-object"
+#endif
 // The certificate in type T from the Gram matrix's midpoints gm and radii gr (lower triangles).
 // With the basis itself (flat, m×n, |entries| < 2^31), H is computed from C = Ŷ·B exactly (Ŷ: Y
 // rounded to a grid of 53-bit integers·2^−F) rather than from G: no cancellation left in H's sums.
@@ -228,6 +233,10 @@ bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& 
   }
   return true;
 }
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 bool CertifyReducedFloat(const IntMatrix& b, double delta) {
   const int32_t m = static_cast<int32_t>(b.size());
