@@ -76,6 +76,7 @@ bool CertifyFromGram(int32_t m, const std::vector<T>& gm, const std::vector<T>& 
     int ex = 0;
     std::frexp(static_cast<double>(ymax), &ex);  // ymax < 2^ex
     grid = 52 - ex;
+    if (grid < 0) return false;  // keeps Ŷ's unit diagonal exact (1·2^grid an integer)
     for (auto& v : y) v = std::ldexp(std::nearbyint(std::ldexp(v, grid)), -grid);
   }
   // A dot product of n terms in recursive summation errs by at most γ_n·Σ|x_k·y_k| (Higham, Thm 3.1;
