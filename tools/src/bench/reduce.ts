@@ -1,13 +1,14 @@
 /**
  * Section `reduce` of `npm run bench`: LLL (delta 0.99) on fplll's latticegen bases — knapsack-type
  * "r d b" (d vectors (x_i, e_i), x_i of b bits) and uniform "u d b" (d × d, b-bit entries) — native
- * (fplll's L² + the exact GMP pass + the exact check), engine-ts (exact integral LLL + the check, up
+ * (fplll's L² without transforms, U and V recovered by p-adic lifting, the LLL conditions proved by a
+ * floating-point certificate; the exact GMP pass and check when it declines: docs/reduce.md), engine-ts (exact integral LLL + the check, up
  * to BENCH_REDUCE_TS_MAX vectors, default 50), and the `fplll` command line (fplll-tools, the same
  * basis in a file, `-a lll -d 0.99`: process start and parsing included) side by side, plus the
  * service's independent re-check of the native answer (U·B = B', V·B' = B, integral Gram–Schmidt).
  * Without latticegen the bases come from engine-ts/families/reduce/testing.ts (same types). One run each.
- * BENCH_REDUCE = comma list of "r:d:b" / "u:d:b" (default knapsack d = 50, 100, 200 with b = 2d,
- * and uniform d = 50, 100, 200 with b = 20).
+ * BENCH_REDUCE = comma list of "r:d:b" / "u:d:b" (default knapsack d = 50, 100, 150, 200 with b = 2d,
+ * and uniform d = 50, 100, 150, 200 with b = 20).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -54,7 +55,7 @@ function runCli(file: string): { wall: number; cpu: number | null } {
 const fmt = (ms: number | null): string => (ms === null ? '-' : ms < 10 ? ms.toFixed(2) : ms < 1000 ? ms.toFixed(0) : `${(ms / 1000).toFixed(2)} s`);
 
 export async function benchReduce(ts: Engine, native: Engine | null): Promise<string> {
-  const specs = (process.env.BENCH_REDUCE ?? 'r:50:100,r:100:200,r:200:400,u:50:20,u:100:20,u:200:20').split(',').map((s) => s.split(':'));
+  const specs = (process.env.BENCH_REDUCE ?? 'r:50:100,r:100:200,r:150:300,r:200:400,u:50:20,u:100:20,u:150:20,u:200:20').split(',').map((s) => s.split(':'));
   const tsMax = Number(process.env.BENCH_REDUCE_TS_MAX ?? 50);
   const latticegen = has('latticegen');
   const cli = has('fplll');
@@ -110,7 +111,7 @@ export async function benchReduce(ts: Engine, native: Engine | null): Promise<st
   return [
     '## reduce (LLL, delta 0.99)',
     `Bases: ${latticegen ? "fplll's latticegen (-randseed 1)" : 'engine-ts/families/reduce/testing.ts (latticegen not found)'}; one run each; wall and CPU ms (CPU: user + system of the process, all threads — the figure to read on a loaded machine).`,
-    nativeHere ? 'native: fplll L² + exact GMP pass + exact check through N-API; core: the engine\'s own time; work: exact-pass swaps/size reductions; re-check: the service\'s independent check of the answer (BigInt).' : 'native: not in this build (addon missing, or built without fplll): "-".',
+    nativeHere ? 'native: fplll L² (no transforms) + U, V by p-adic lifting + floating-point LLL certificate (exact GMP pass and check when it declines) through N-API; core: the engine\'s own time; work: exact-pass swaps/size reductions (0/0: the certificate held); re-check: the service\'s independent check of the answer (BigInt).' : 'native: not in this build (addon missing, or built without fplll): "-".',
     cli ? 'fplll CLI: `fplll -a lll -d 0.99 <file>` (fplll-tools), process start and parsing included.' : 'fplll CLI: not installed (apt-get install fplll-tools): "-".',
     table(['basis', 'size', 'native wall', 'native CPU', 'native core wall', 'work', 're-check wall', 'TS CPU', 'fplll CLI wall', 'fplll CLI CPU', 'native/CLI CPU', 'TS/native CPU', '‖b1‖'], rows),
   ].join('\n');

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/registry.h"
+#include "reduce/certify.h"
 #include "reduce/lattice.h"
 #include "reduce/problem.h"
 #include "reduce/solve.h"
@@ -200,6 +201,104 @@ int main() {
   Reduced(big, 0.99, true);
   Reduced(big, 0.99, false);
 
+  // The floating-point certificate (certify.h) never claims what the exact check refutes: random
+  // small bases reduced and not (one step of perturbation: a row plus a multiple of another, a swap),
+  // each compared with PlainReduced; it must also accept most reduced ones (else it is useless).
+  {
+    int accepted = 0, reduced_total = 0;
+    for (int s = 0; s < 60; ++s) {
+      const int d = 2 + s % 9;
+      IntMatrix b = s % 2 == 0 ? Knapsack(rng, d, 30 + 5 * d) : Uniform(rng, d, d + s % 3, 1 << (4 + s % 12));
+      const double delta = s % 3 == 0 ? 0.75 : 0.99;
+      IntMatrix red = Reduced(b, delta, s % 4 != 0);
+      const bool plain = PlainReduced(red, delta);
+      CHECK(plain);
+      ++reduced_total;
+      if (svc::core::CertifyReducedFloat(red, delta)) ++accepted;
+      // Perturbed: b_i += k·b_j (size reduction broken) or a swap (Lovász broken).
+      if (red.size() >= 2 && red[0] != red[1]) {
+        IntMatrix bad = red;
+        const size_t i = 1 + s % (red.size() - 1), j = s % i;
+        const long k = 1 + s % 3;
+        for (size_t t = 0; t < bad[i].size(); ++t) bad[i][t] += k * bad[j][t];
+        CHECK(!svc::core::CertifyReducedFloat(bad, delta) || PlainReduced(bad, delta));
+        IntMatrix sw = red;
+        std::swap(sw[0], sw[red.size() - 1]);
+        CHECK(!svc::core::CertifyReducedFloat(sw, delta) || PlainReduced(sw, delta));
+      }
+    }
+    CHECK(accepted * 10 >= reduced_total * 9);
+    // Hard corners: d = 1; a zero row (declined); dependent rows (declined); a tie |μ| = 1/2 exactly
+    // ((2,0),(1,5): μ = 1/2 is reduced; the certificate may only decline, never refute); huge entries.
+    CHECK(svc::core::CertifyReducedFloat(M({{3, 4}}), 0.99));
+    CHECK(!svc::core::CertifyReducedFloat(M({{0, 0}, {1, 0}}), 0.99));
+    CHECK(!svc::core::CertifyReducedFloat(M({{1, 2}, {2, 4}}), 0.99));
+    CHECK(PlainReduced(M({{2, 0}, {1, 5}}), 0.99));
+    CHECK(!svc::core::CertifyReducedFloat(M({{2, 0}, {3, 5}}), 0.99));  // μ = 3/2
+    CHECK(!svc::core::CertifyReducedFloat(M({{5, 0}, {0, 1}}), 0.99));  // Lovász fails
+    CHECK(svc::core::CertifyReducedFloat(M({{1, 0}, {0, 1}}), 0.99));
+    // Lovász at the edge: (1,0),(0,c) with c² vs delta: c = 1 passes any delta < 1.
+    IntMatrix huge = M({{1, 0}, {0, 1}});
+    mpz_class big;
+    mpz_ui_pow_ui(big.get_mpz_t(), 10, 120);
+    huge[0][0] = big;
+    huge[1][1] = big;
+    CHECK(svc::core::CertifyReducedFloat(huge, 0.99));  // 121 digits: the mpz path
+    huge[1][0] = big / 2 + 1;                           // μ just above 1/2
+    CHECK(!svc::core::CertifyReducedFloat(huge, 0.99));
+  }
+  // Which path answered: the fast one on a knapsack basis; an exact tie (μ = 1/2 in (2,0),(1,5))
+  // declined by the certificate and answered by the exact pass and check; dependent rows (no pivot
+  // columns) through fplll with its transforms.
+  {
+    std::string error;
+    Case c(Knapsack(rng, 30, 120));
+    ReduceRun run;
+    CHECK(svc::core::RunReduce(c.p.reduce, Limits(), true, &run, &error));
+    CHECK(std::string(run.path) == "fplll" && run.float_certified);
+    Case t(M({{2, 0}, {1, 5}}));
+    ReduceRun tie;
+    CHECK(svc::core::RunReduce(t.p.reduce, Limits(), true, &tie, &error));
+    CHECK(!tie.float_certified && PlainReduced(tie.reduction.b, 0.99));
+    CHECK(ProductIs(tie.reduction.u, M({{2, 0}, {1, 5}}), tie.reduction.b));
+    Case d(M({{2, 4}, {3, 6}}));
+    ReduceRun dep;
+    CHECK(svc::core::RunReduce(d.p.reduce, Limits(), true, &dep, &error));
+    CHECK(std::string(dep.path) == "fplll+transforms" && !dep.float_certified);
+  }
+  // Dixon's lifting: X·A = C for random unimodular-image pairs, the solution checked by product;
+  // a non-integral system (C = e_1, A = 2·I) is declined; the pivot columns of a knapsack basis
+  // avoid its large first column.
+  {
+    for (int s = 0; s < 20; ++s) {
+      const int d = 1 + s % 7;
+      std::vector<std::vector<int64_t>> a(d, std::vector<int64_t>(d)), c;
+      IntMatrix am(d, std::vector<mpz_class>(d));
+      for (;;) {
+        for (int i = 0; i < d; ++i) for (int j = 0; j < d; ++j) am[i][j] = static_cast<long>(rng() % 2001) - 1000;
+        if (PlainDet(am) != 0) break;
+      }
+      IntMatrix xm(d, std::vector<mpz_class>(d));
+      for (auto& row : xm) for (auto& x : row) x = static_cast<long>(rng() % 200001) - 100000;
+      IntMatrix cm(d, std::vector<mpz_class>(d));
+      for (int i = 0; i < d; ++i) for (int j = 0; j < d; ++j) {
+        for (int k = 0; k < d; ++k) cm[i][j] += xm[i][k] * am[k][j];
+        a[i][j] = am[i][j].get_si();
+      }
+      c.assign(d, std::vector<int64_t>(d));
+      for (int i = 0; i < d; ++i) for (int j = 0; j < d; ++j) c[i][j] = cm[i][j].get_si();
+      IntMatrix x;
+      CHECK(svc::core::SolveIntegral(a, c, 268435399u, 40, &x, [] { return false; }));
+      CHECK(x == xm);
+    }
+    IntMatrix x;
+    CHECK(!svc::core::SolveIntegral({{2, 0}, {0, 2}}, {{1, 0}, {0, 2}}, 268435399u, 40, &x, [] { return false; }));
+    std::vector<int32_t> cols;
+    CHECK(svc::core::PivotColumns(Knapsack(rng, 6, 80), &cols));
+    CHECK(cols == std::vector<int32_t>({1, 2, 3, 4, 5, 6}));
+    CHECK(!svc::core::PivotColumns(M({{1, 2}, {2, 4}}), &cols));
+    CHECK(!svc::core::PivotColumns(M({{1, 2, 3}, {4, 5, 6}, {7, 8, 10}, {1, 1, 1}}), &cols));  // more rows than columns
+  }
   // Through the registry: the answer text, and validation messages.
   {
     Case c(Knapsack(rng, 12, 100));

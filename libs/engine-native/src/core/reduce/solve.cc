@@ -2,6 +2,8 @@
 
 #include <fplll/fplll.h>
 
+#include "reduce/certify.h"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -96,54 +98,120 @@ IntMatrix ReduceBasis(const ReduceView& v) {
   return b;
 }
 
+namespace {
+
+// fplll's L² on b (in place), with its transform and inverse when u is not null (both start as the
+// identity); returns fplll's status.
+int Fplll(IntMatrix* b, IntMatrix* u, IntMatrix* v, double delta, double eta) {
+  const int32_t m = static_cast<int32_t>(b->size());
+  const int32_t cols = static_cast<int32_t>((*b)[0].size());
+  fplll::ZZ_mat<mpz_t> z(m, cols), zu, zv;
+  for (int32_t i = 0; i < m; ++i) {
+    for (int32_t j = 0; j < cols; ++j) mpz_set(z[i][j].get_data(), (*b)[i][j].get_mpz_t());
+  }
+  int status;
+  if (u != nullptr) {
+    zu.gen_identity(m);
+    zv.gen_identity(m);
+    status = fplll::lll_reduction(z, zu, zv, delta, eta);
+  } else {
+    status = fplll::lll_reduction(z, delta, eta);
+  }
+  if (status != fplll::RED_SUCCESS) return status;
+  auto copy = [m](fplll::ZZ_mat<mpz_t>& from, IntMatrix* to) {
+    const int32_t c = from.get_cols();
+    to->assign(m, std::vector<mpz_class>(c));
+    for (int32_t i = 0; i < m; ++i) {
+      for (int32_t j = 0; j < c; ++j) (*to)[i][j] = mpz_class(from[i][j].get_data());
+    }
+  };
+  copy(z, b);
+  if (u != nullptr) {
+    copy(zu, u);
+    copy(zv, v);
+  }
+  return status;
+}
+
+}  // namespace
+
 bool RunReduce(const ReduceView& view, const Limits& limits, bool use_fplll, ReduceRun* run, std::string* error) {
   const IntMatrix input = ReduceBasis(view);
   const int32_t m = view.rows;
   Reduction& r = run->reduction;
   r = Reduction{};
+  auto stop = [&] {
+    run->stop = limits.CheckLimits();
+    return run->stop != Stop::kNone;
+  };
   // fplll needs 0.5 <= eta < sqrt(delta) (it exits the process otherwise): eta = 0.51, nearer 0.5
   // for delta near 0.25; with no room at all the exact pass runs alone.
   const double eta = std::min(fplll::LLL_DEF_ETA, 0.5 + (std::sqrt(view.delta) - 0.5) / 2);
-  if (use_fplll && view.delta > 0.25 && view.delta < 1 && eta > 0.5 && eta < std::sqrt(view.delta)) {
-    // fplll's L² with its transform and inverse (both start as the identity).
-    fplll::ZZ_mat<mpz_t> b(m, view.cols), u, u_inv;
-    for (int32_t i = 0; i < m; ++i) {
-      for (int32_t j = 0; j < view.cols; ++j) mpz_set(b[i][j].get_data(), input[i][j].get_mpz_t());
+  const bool fplll_ok = use_fplll && view.delta > 0.25 && view.delta < 1 && eta > 0.5 && eta < std::sqrt(view.delta);
+  bool lattice_proved = false;  // U·B = B', V·B' = B proved by RecoverTransforms
+  std::vector<int32_t> columns;
+  if (fplll_ok && PivotColumns(input, &columns)) {
+    // The fast path: fplll without transforms, with eta just above 1/2 and delta a little above the
+    // request's (room for the floating-point check: fplll's own tests are approximate), then U and V
+    // recovered exactly and the LLL conditions proved in floating point.
+    const double fast_eta = std::min(0.5 + 1e-7, eta);
+    const double fast_delta = view.delta + (1 - view.delta) * 0.01;
+    IntMatrix b = input;
+    run->fplll_status = Fplll(&b, nullptr, nullptr, fast_delta, fast_eta);
+    if (run->fplll_status == fplll::RED_SUCCESS && !stop() && RecoverTransforms(input, b, columns, &r.u, &r.v, stop)) {
+      r.b = std::move(b);
+      r.rank = m;
+      lattice_proved = true;
+      run->path = "fplll";
+      if (CertifyReducedFloat(r.b, view.delta)) {
+        run->float_certified = true;
+        return true;
+      }
     }
-    u.gen_identity(m);
-    u_inv.gen_identity(m);
-    run->fplll_status = fplll::lll_reduction(b, u, u_inv, view.delta, eta);
-    if (run->fplll_status == fplll::RED_SUCCESS) {
-      auto copy = [m](fplll::ZZ_mat<mpz_t>& from, int32_t cols) {
-        IntMatrix out(m, std::vector<mpz_class>(cols));
-        for (int32_t i = 0; i < m; ++i) {
-          for (int32_t j = 0; j < cols; ++j) out[i][j] = mpz_class(from[i][j].get_data());
-        }
-        return out;
-      };
-      r.b = copy(b, view.cols);
-      r.u = copy(u, m);
-      r.v = copy(u_inv, m);
+    if (run->stop != Stop::kNone && !lattice_proved) {
+      // Stopped before the transforms: the input itself is a basis of the same lattice.
+      r.b = input;
+      r.u = Identity(m);
+      r.v = Identity(m);
+      return true;
     }
   }
-  if (r.b.empty()) {
-    // Without fplll (or when it failed): the exact pass from the input.
-    r.b = input;
-    r.u = Identity(m);
-    r.v = Identity(m);
+  if (!lattice_proved) {
+    if (fplll_ok) {
+      // fplll's L² with its transform and inverse.
+      IntMatrix b = input;
+      run->fplll_status = Fplll(&b, &r.u, &r.v, view.delta, eta);
+      if (run->fplll_status == fplll::RED_SUCCESS) {
+        r.b = std::move(b);
+        run->path = "fplll+transforms";
+      } else {
+        r.u.clear();
+        r.v.clear();
+      }
+    }
+    if (r.b.empty()) {
+      // Without fplll (or when it failed): the exact pass from the input.
+      r.b = input;
+      r.u = Identity(m);
+      r.v = Identity(m);
+      run->path = "exact";
+    }
   }
   if (limits.CheckLimits() != Stop::kNone) {
     run->stop = limits.CheckLimits();
   } else {
-    ExactLll(&r, view.delta, [&] {
-      run->stop = limits.CheckLimits();
-      return run->stop != Stop::kNone;
-    });
+    const int64_t before = r.swaps + r.reductions;
+    ExactLll(&r, view.delta, stop);
+    // The exact pass's row operations keep U·B = B' and V·B' = B; a proof from RecoverTransforms
+    // stands only when it changed nothing.
+    if (r.swaps + r.reductions != before) lattice_proved = false;
   }
-  std::string detail;
-  if (!CheckSameLattice(input, r.b, r.u, r.v, r.rank, &detail)) {
-    Fail(error, "reduce: the exact check failed: " + detail);
-    return false;
+  if (!lattice_proved) {
+    std::string detail;
+    if (!CheckSameLattice(input, r.b, r.u, r.v, r.rank, &detail)) {
+      Fail(error, "reduce: the exact check failed: " + detail);
+      return false;
+    }
   }
   return true;
 }
@@ -154,7 +222,7 @@ CallStatus SolveReduce(const ReduceProblem& problem, const SolveOptions& /*optio
   if (!RunReduce(problem.reduce, limits, true, &run, error)) return CallStatus::kError;
   const Reduction& r = run.reduction;
   const bool stopped = run.stop != Stop::kNone;
-  if (!stopped) {
+  if (!stopped && !run.float_certified) {
     int32_t rank = 0;
     mpz_class shortest;
     std::string detail;

@@ -1,9 +1,10 @@
 // reduce: LLL with fplll's floating-point L² (its wrapper: doubles, then long double, dpe and MPFR
-// when the precision is insufficient), then an exact integral LLL pass on GMP integers that ends
-// at |μ| ≤ 1/2 (fplll stops at η = 0.51) and the Lovász condition with delta exactly, then the
-// exact check (lattice.h) before answering. The twin of engine-ts families/reduce/solve.ts, which
-// runs the exact pass alone; both answers pass the same check, but may differ (LLL has many valid
-// outputs).
+// when the precision is insufficient) without transforms, U and V recovered exactly by p-adic
+// lifting and the LLL conditions proved by a floating-point certificate (certify.h); where either
+// declines, fplll with its transforms, an exact integral LLL pass on GMP integers that ends at
+// |μ| ≤ 1/2 and the Lovász condition with delta exactly, then the exact check (lattice.h) before
+// answering. The twin of engine-ts families/reduce/solve.ts, which runs the exact pass alone; both
+// answers pass the same check, but may differ (LLL has many valid outputs).
 #ifndef SVC_CORE_REDUCE_SOLVE_H_
 #define SVC_CORE_REDUCE_SOLVE_H_
 
@@ -34,6 +35,10 @@ struct ReduceRun {
   Reduction reduction;
   int fplll_status = -1;  // fplll RedStatus (0 success), -1 when not called
   Stop stop = Stop::kNone;
+  // "fplll" (no transforms in fplll: U, V recovered by certify.h), "fplll+transforms" or "exact".
+  const char* path = "";
+  // The LLL conditions proved by CertifyReducedFloat (no exact pass, no integral check needed).
+  bool float_certified = false;
 };
 bool RunReduce(const ReduceView& view, const Limits& limits, bool use_fplll, ReduceRun* run, std::string* error);
 
