@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { checkCertificate, parseQ } from '@svc/certificates';
+import { createNativeEngine } from '@svc/engine-native';
+import { nativeOrFail } from '@svc/engine-native/testing';
+import { solveSync } from '@svc/engine-ts';
+import { rng } from '../../../test/brute-force';
+import { adapterHarness, TAG } from '../../../test/adapters';
+import { resultDocument } from '../../../test/certificates';
+
+const DESCRIPTION = 'Choose the projects that fit together best.';
+type Body = { n: number; linear: Record<string, number>; quadratic: number[][] };
+const native = createNativeEngine();
+const { prepare } = adapterHarness(DESCRIPTION);
+
+/** A random QUBO: integer or half-integer weights of both signs, some ties and duplicates. */
+function randomQubo(seed: number, n: number, half: boolean): Body {
+  const r = rng(seed);
+  const val = () => (Math.floor(r() * 9) - 4) / (half && r() < 0.5 ? 2 : 1);
+  const linear: Record<string, number> = {};
+  for (let i = 0; i < n; i++) if (r() < 0.8) linear[String(i)] = val();
+  const quadratic: number[][] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.5) quadratic.push([i, j, val()]);
+  if (n >= 2) quadratic.push([0, 1, 1], [1, 1, val()]);
+  return { n, linear, quadratic };
+}
+
+/** The least energy over all 2^n points (doubles: the weights are halves, every sum exact). */
+function bruteMin(b: Body): number {
+  let best = Infinity;
+  for (let m = 0; m < 1 << b.n; m++) {
+    let e = 0;
+    for (const [k, h] of Object.entries(b.linear)) if ((m >> Number(k)) & 1) e += h;
+    for (const [i, j, w] of b.quadratic) if ((m >> i) & 1 && (m >> j) & 1) e += w;
+    best = Math.min(best, e);
+  }
+  return best;
+}
+
+type Method = 'auto' | 'heuristic' | 'branch_and_bound';
+
+async function solve(engine: 'ts' | 'native', b: Body, exactMethod: Method, seed = 0) {
+  const prep = prepare('optimize', b);
+  const req = { command: 'optimize', problem: prep.problem, effort: 'flash', seed, exactMethod } as const;
+  const r = engine === 'ts' || native === null ? solveSync(req) : await native.solve(req, { flag: new Int32Array(new SharedArrayBuffer(4)) });
+  return prep.finish(r, { deadlineFired: false });
+}
+
+const problemOf = (b: Body) => ({ tag: TAG, description: DESCRIPTION, ...b });
+const q = (s: string | null) => parseQ(s)!;
+const lessEq = (a: string, b: number) => { const x = q(a), y = parseQ(b)!; return x.n * y.d <= y.n * x.d; };
+
+describe('optimize certificates (posiform, tree)', () => {
+  nativeOrFail();
+
+  it('random QUBOs n 2–14, both engines, every method: the certificate is accepted, proves the stated bound and never exceeds the brute-force optimum', async () => {
+    const kinds = new Map<string, number>();
+    for (let s = 0; s < 26; s++) {
+      const n = 2 + (s % 13);
+      const b = randomQubo(1000 + s, n, s % 2 === 1);
+      const opt = bruteMin(b);
+      for (const engine of (native === null ? ['ts'] : ['ts', 'native']) as Array<'ts' | 'native'>) {
+        for (const method of ['auto', 'heuristic', 'branch_and_bound'] as Method[]) {
+          const done = await solve(engine, b, method, s);
+          const doc = resultDocument(done);
+          const what = `seed ${s} n ${n} ${engine} ${method}: ${doc.certificate_omitted}`;
+          expect(doc.certificate, what).not.toBeNull();
+          const kind = (doc.certificate as { kind: string }).kind;
+          kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+          const rep = checkCertificate('optimize', problemOf(b), doc);
+          expect(rep.failed_step, `${what} ${rep.detail}`).toBeNull();
+          expect(lessEq(rep.bound!, opt), `${what}: bound ${rep.bound} above the optimum ${opt}`).toBe(true);
+          if (done.proof !== null) expect(rep.optimal, what).toBe(true);
+          if (done.bound !== undefined) expect(done.bound).toBeLessThanOrEqual(opt);
+        }
+      }
+    }
+    // Both kinds occur (the roof dual closes some roots, not all).
+    expect(kinds.get('posiform') ?? 0).toBeGreaterThan(0);
+    expect(kinds.get('tree') ?? 0).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('the posiform is an identity: its value at every point equals the energy (independent brute force)', async () => {
+    for (let s = 0; s < 8; s++) {
+      const b = randomQubo(2000 + s, 3 + s, s % 2 === 0);
+      const done = await solve('ts', b, 'heuristic');
+      const c = resultDocument(done).certificate as { kind: string; constant: string; terms: Array<[string, number, number?]> };
+      expect(c.kind).toBe('posiform');
+      for (let m = 0; m < 1 << b.n; m++) {
+        const lit = (l: number) => { const v = (m >> (Math.abs(l) - 1)) & 1; return l > 0 ? v : 1 - v; };
+        let p = Number(c.constant);
+        for (const t of c.terms) {
+          expect(Number(t[0])).toBeGreaterThanOrEqual(0);
+          p += Number(t[0]) * lit(t[1]) * (t[2] === undefined ? 1 : lit(t[2]));
+        }
+        let e = 0;
+        for (const [k, h] of Object.entries(b.linear)) if ((m >> Number(k)) & 1) e += h;
+        for (const [i, j, w] of b.quadratic) if ((m >> i) & 1 && (m >> j) & 1) e += w;
+        expect(p).toBe(e);
+      }
+    }
+  });
+
+  it('tampering with one number is refused naming the step; hostile certificates never throw', async () => {
+    // A frustrated instance whose certified answer needs a tree.
+    let tree: { doc: Record<string, unknown>; b: Body } | null = null;
+    let posi: { doc: Record<string, unknown>; b: Body } | null = null;
+    for (let s = 0; s < 40 && (tree === null || posi === null); s++) {
+      const b = randomQubo(3000 + s, 8, s % 2 === 0);
+      const doc = resultDocument(await solve('ts', b, 'auto'));
+      const kind = (doc.certificate as { kind: string }).kind;
+      if (kind === 'tree' && tree === null) tree = { doc, b };
+      if (kind === 'posiform' && posi === null) posi = { doc, b };
+    }
+    expect(tree).not.toBeNull();
+    expect(posi).not.toBeNull();
+    const clone = <T>(x: T): T => JSON.parse(JSON.stringify(x));
+    // One coefficient of the posiform up by 1/2: the identity fails at that term's coefficient.
+    const p1 = clone(posi!.doc);
+    const pc = p1.certificate as { terms: Array<[string, number, number?]>; constant: string };
+    pc.terms[0][0] = String(Number(pc.terms[0][0]) + 0.5);
+    expect(checkCertificate('optimize', problemOf(posi!.b), p1).failed_step).toBe('posiform.identity');
+    // The constant raised: the identity fails at the constant term.
+    const p2 = clone(posi!.doc);
+    (p2.certificate as { constant: string }).constant = String(Number((p2.certificate as { constant: string }).constant) + 1);
+    const r2 = checkCertificate('optimize', problemOf(posi!.b), p2);
+    expect([r2.failed_step, r2.detail.includes('constant term')]).toEqual(['posiform.identity', true]);
+    // A negative coefficient.
+    const p3 = clone(posi!.doc);
+    (p3.certificate as { terms: Array<[string, number, number?]> }).terms[0][0] = '-1';
+    expect(checkCertificate('optimize', problemOf(posi!.b), p3).failed_step).toBe('posiform.terms[0]');
+    // A tree leaf's coefficient, and a split moved to a variable already fixed on the path.
+    const t1 = clone(tree!.doc);
+    const nodes = (t1.certificate as { nodes: Array<Record<string, any>> }).nodes;
+    const k = nodes.findIndex((nd) => 'leaf' in nd && nd.leaf.terms.length > 0);
+    nodes[k].leaf.terms[0][0] = String(Number(nodes[k].leaf.terms[0][0]) + 1);
+    expect(checkCertificate('optimize', problemOf(tree!.b), t1).failed_step).toBe(`tree.leaf[${k}].identity`);
+    const t2 = clone(tree!.doc);
+    const n2 = (t2.certificate as { nodes: Array<Record<string, any>> }).nodes;
+    if (n2.length > 1 && 'split' in n2[1]) {
+      n2[1].split = n2[0].split;
+      expect(checkCertificate('optimize', problemOf(tree!.b), t2).failed_step).toBe('tree.split[1]');
+    }
+    // A certified answer whose tree is cut to one of its leaves proves less than the energy.
+    // Hostile mutations: never a throw, always a report.
+    const r = rng(99);
+    const leaves = [null, -1, 0.5, 'x', [], {}, 1e308, '1e999', true, [1, 2, 3, 4], ['1', 0], ['1', 99]];
+    for (let s = 0; s < 300; s++) {
+      const d = clone(s % 2 === 0 ? posi!.doc : tree!.doc);
+      const stack: unknown[] = [d.certificate];
+      const holders: Array<[any, string | number]> = [];
+      while (stack.length > 0) {
+        const v = stack.pop() as any;
+        if (v !== null && typeof v === 'object') for (const key of Object.keys(v)) { holders.push([v, Array.isArray(v) ? Number(key) : key]); stack.push(v[key]); }
+      }
+      const [o, key] = holders[Math.floor(r() * holders.length)];
+      o[key] = leaves[Math.floor(r() * leaves.length)];
+      const rep = checkCertificate('optimize', problemOf(s % 2 === 0 ? posi!.b : tree!.b), d);
+      expect(typeof rep.ok).toBe('boolean');
+      if (!rep.ok) expect(rep.failed_step).not.toBe('internal');
+    }
+  });
+});
