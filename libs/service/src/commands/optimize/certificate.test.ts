@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCertificate, parseQ } from '@svc/certificates';
 import { createNativeEngine } from '@svc/engine-native';
@@ -10,6 +12,15 @@ import { resultDocument } from '../../../test/certificates';
 const DESCRIPTION = 'Choose the projects that fit together best.';
 type Body = { n: number; linear: Record<string, number>; quadratic: number[][] };
 const native = createNativeEngine();
+const PYTHON_SRC = resolve(__dirname, '../../../../client-python/src');
+
+/** The Python client's checker (stdlib only) on many (problem, result document) pairs in one process. */
+function pythonCheck(cases: Array<{ problem: unknown; doc: unknown }>): Array<{ ok: boolean; bound: string | null; optimal: boolean; failed_step: string | null }> {
+  const script = 'import json,sys\nfrom svc_client import check_certificate\na=json.load(sys.stdin)\nprint(json.dumps([check_certificate(c["problem"], c["doc"], command="optimize") for c in a]))';
+  const r = spawnSync('python3', ['-c', script], { input: JSON.stringify(cases), env: { ...process.env, PYTHONPATH: PYTHON_SRC }, encoding: 'utf8', maxBuffer: 1 << 26 });
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+}
 const { prepare } = adapterHarness(DESCRIPTION);
 
 /** A random QUBO: integer or half-integer weights of both signs, some ties and duplicates. */
@@ -54,6 +65,7 @@ describe('optimize certificates (posiform, tree)', () => {
 
   it('random QUBOs n 2–14, both engines, every method: the certificate is accepted, proves the stated bound and never exceeds the brute-force optimum', async () => {
     const kinds = new Map<string, number>();
+    const cases: Array<{ problem: unknown; doc: unknown; ts: { bound: string | null; optimal: boolean } }> = [];
     for (let s = 0; s < 26; s++) {
       const n = 2 + (s % 13);
       const b = randomQubo(1000 + s, n, s % 2 === 1);
@@ -71,9 +83,16 @@ describe('optimize certificates (posiform, tree)', () => {
           expect(lessEq(rep.bound!, opt), `${what}: bound ${rep.bound} above the optimum ${opt}`).toBe(true);
           if (done.proof !== null) expect(rep.optimal, what).toBe(true);
           if (done.bound !== undefined) expect(done.bound).toBeLessThanOrEqual(opt);
+          cases.push({ problem: problemOf(b), doc, ts: { bound: rep.bound, optimal: rep.optimal } });
         }
       }
     }
+    // The Python client's checker agrees on every one: accepted, the same bound and verdict.
+    const py = pythonCheck(cases);
+    py.forEach((rep, k) => {
+      expect(rep.failed_step, JSON.stringify(rep)).toBeNull();
+      expect([q(rep.bound), rep.optimal]).toEqual([q(cases[k].ts.bound), cases[k].ts.optimal]);
+    });
     // Both kinds occur (the roof dual closes some roots, not all).
     expect(kinds.get('posiform') ?? 0).toBeGreaterThan(0);
     expect(kinds.get('tree') ?? 0).toBeGreaterThan(0);
@@ -140,7 +159,9 @@ describe('optimize certificates (posiform, tree)', () => {
       n2[1].split = n2[0].split;
       expect(checkCertificate('optimize', problemOf(tree!.b), t2).failed_step).toBe('tree.split[1]');
     }
-    // A certified answer whose tree is cut to one of its leaves proves less than the energy.
+    // The Python checker names the same steps.
+    const steps = pythonCheck([{ problem: problemOf(posi!.b), doc: p1 }, { problem: problemOf(posi!.b), doc: p2 }, { problem: problemOf(posi!.b), doc: p3 }, { problem: problemOf(tree!.b), doc: t1 }]).map((r) => r.failed_step);
+    expect(steps).toEqual(['posiform.identity', 'posiform.identity', 'posiform.terms[0]', `tree.leaf[${k}].identity`]);
     // Hostile mutations: never a throw, always a report.
     const r = rng(99);
     const leaves = [null, -1, 0.5, 'x', [], {}, 1e308, '1e999', true, [1, 2, 3, 4], ['1', 0], ['1', 99]];
