@@ -29,10 +29,10 @@ const FLOW_WORK = 200_000_000;
 interface Scaled {
   n: number;
   shift: number;
-  h: number[];
+  h: Float64Array;
   i: Int32Array;
   j: Int32Array;
-  w: number[];
+  w: Float64Array;
   integral: boolean;
 }
 
@@ -46,22 +46,23 @@ function fracBits(x: number): number {
 export function scaleQubo(p: QuboProblem): Scaled | null {
   let shift = 0;
   let abs = 0;
-  let integral = true;
-  const all = [...p.linear, ...p.pairs.w];
-  for (const x of all) {
-    if (!Number.isFinite(x)) return null;
-    const b = fracBits(x);
-    if (b > 0) integral = false;
-    shift = Math.max(shift, b);
+  const see = (x: number): boolean => {
+    if (!Number.isFinite(x)) return false;
+    if (!Number.isInteger(x)) shift = Math.max(shift, fracBits(x));
     abs += Math.abs(x);
-  }
+    return true;
+  };
+  for (let i = 0; i < p.linear.length; i++) if (!see(p.linear[i])) return null;
+  for (let k = 0; k < p.pairs.w.length; k++) if (!see(p.pairs.w[k])) return null;
   // G = 2S·E: every capacity, flow and residual sum is at most 4·S·Σ|coefficient|.
   if (!(abs * 2 ** (shift + 3) < 2 ** 53)) return null;
   const S = 2 ** shift;
-  return { n: p.n, shift, h: Array.from(p.linear, (x) => x * S), i: Int32Array.from(p.pairs.i), j: Int32Array.from(p.pairs.j), w: Array.from(p.pairs.w, (x) => x * S), integral };
+  const h = Float64Array.from(p.linear, (x) => x * S);
+  const w = Float64Array.from(p.pairs.w, (x) => x * S);
+  return { n: p.n, shift, h, i: Int32Array.from(p.pairs.i), j: Int32Array.from(p.pairs.j), w, integral: shift === 0 };
 }
 
-/** A posiform of the QUBO restricted by `fix` (−1 free): its terms (literals ±(i+1), coefficients in units of 1/2S) and constant (units of 1/2S). */
+/** A posiform of the QUBO restricted by a fixing: terms [coefficient, literal, literal?] (literals ±(i+1)) and constant, both in units of 1/2S. */
 interface Posiform {
   constant: number;
   terms: Array<[number, number] | [number, number, number]>;
@@ -70,58 +71,97 @@ interface Posiform {
 /**
  * The roof-dual posiform of `s` restricted by `fix` (fix[i] = −1 free, 0 or 1 fixed), in units of
  * 1/(2S), or null when the identity check fails (a fault: nothing is attached).
+ *
+ * Arcs come in groups of four (two arcs and their reverses), one group per posiform term of the
+ * network: a pair group's forward arcs are the term and their reverses its complement term
+ * (x_i·x_j and x̄_i·x̄_j for W > 0; x_i·x̄_j and x̄_i·x_j for W < 0); a linear group's forward arcs
+ * are the term u (u → F, T → ū) and its reverses vanish (F → u, ū → T). So the residual posiform
+ * is read group by group, each term appearing in one group only.
  */
 export function roofPosiform(s: Scaled, fix: Int8Array): Posiform | null {
   const n = s.n;
   // The restricted function (units of S): constant K, linear a_i, pairs of free variables.
   let K = 0;
-  const a = new Array<number>(n).fill(0);
-  const pi: number[] = [];
-  const pj: number[] = [];
-  const pw: number[] = [];
+  const lin = new Float64Array(n);
+  const pairs: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (fix[i] < 0) a[i] += s.h[i];
+    if (fix[i] < 0) lin[i] += s.h[i];
     else if (fix[i] === 1) K += s.h[i];
   }
   for (let k = 0; k < s.w.length; k++) {
     const i = s.i[k], j = s.j[k], w = s.w[k];
     if (w === 0) continue;
-    if (fix[i] < 0 && fix[j] < 0) { pi.push(i); pj.push(j); pw.push(w); }
-    else if (fix[i] < 0) { if (fix[j] === 1) a[i] += w; }
-    else if (fix[j] < 0) { if (fix[i] === 1) a[j] += w; }
+    if (fix[i] < 0 && fix[j] < 0) pairs.push(k);
+    else if (fix[i] < 0) { if (fix[j] === 1) lin[i] += w; }
+    else if (fix[j] < 0) { if (fix[i] === 1) lin[j] += w; }
     else if (fix[i] === 1 && fix[j] === 1) K += w;
   }
-  const lin = a.slice();
-  // The network of G = 2S·E_free: node 0 = T, 1 = F, 2 + 2i = x_i, 3 + 2i = x̄_i.
+  const a = Float64Array.from(lin);
+  for (const k of pairs) if (s.w[k] < 0) lin[s.i[k]] += s.w[k];
+  let groups = pairs.length;
+  for (let i = 0; i < n; i++) if (fix[i] < 0 && lin[i] !== 0) groups++;
+  // The network of G = 2S·E_free: node 0 = T, 1 = F, 2 + 2i = x_i, 3 + 2i = x̄_i; arc e's reverse is e ^ 1.
   const nodes = 2 * n + 2;
-  const from: number[] = [];
-  const to: number[] = [];
-  const cap: number[] = [];
+  const m = 4 * groups;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const cap = new Float64Array(m);
+  let at = 0;
   const arc = (u: number, v: number, c: number): void => {
-    from.push(u, v); to.push(v, u); cap.push(c, 0);
+    from[at] = u; to[at] = v; cap[at++] = c;
+    from[at] = v; to[at] = u; cap[at++] = 0;
   };
   const x = (i: number): number => 2 + 2 * i;
   const xb = (i: number): number => 3 + 2 * i;
-  for (let k = 0; k < pw.length; k++) {
-    const i = pi[k], j = pj[k], w = pw[k];
+  for (const k of pairs) {
+    const i = s.i[k], j = s.j[k], w = s.w[k];
     if (w > 0) { arc(x(i), xb(j), w); arc(x(j), xb(i), w); }
-    else { lin[i] += w; arc(x(i), x(j), -w); arc(xb(j), xb(i), -w); }
+    else { arc(x(i), x(j), -w); arc(xb(j), xb(i), -w); }
   }
   let c0 = 0;
+  const linVar: number[] = [];
   for (let i = 0; i < n; i++) {
     if (fix[i] >= 0 || lin[i] === 0) continue;
+    linVar.push(i);
     if (lin[i] > 0) { arc(x(i), 1, lin[i]); arc(0, xb(i), lin[i]); }
     else { c0 += lin[i]; arc(xb(i), 1, -lin[i]); arc(0, x(i), -lin[i]); }
   }
+  const flow = maxFlow(nodes, from, to, cap);
+  // Residual groups as terms.
+  const terms: Posiform['terms'] = [];
+  let g = 0;
+  for (const k of pairs) {
+    const e = 4 * g++;
+    const i = s.i[k] + 1, j = s.j[k] + 1;
+    const fwd = cap[e] + cap[e + 2];
+    const rev = cap[e + 1] + cap[e + 3];
+    if (s.w[k] > 0) {
+      if (fwd > 0) terms.push([fwd, i, j]);
+      if (rev > 0) terms.push([rev, -i, -j]);
+    } else {
+      if (fwd > 0) terms.push([fwd, i, -j]);
+      if (rev > 0) terms.push([rev, -i, j]);
+    }
+  }
+  for (const i of linVar) {
+    const e = 4 * g++;
+    const r = cap[e] + cap[e + 2];
+    if (r > 0) terms.push([r, lin[i] > 0 ? i + 1 : -(i + 1)]);
+  }
+  // Units of 1/(2S): G's constant is 2·c0 + flow, the fixed part 2K.
+  const constant = 2 * K + 2 * c0 + flow;
+  return identityHolds(n, a, K, pairs, s, constant, terms) ? { constant, terms } : null;
+}
+
+/** Dinic's maximum flow from node 0 to node 1 on integer capacities (residuals left in `cap`); stops after FLOW_WORK arcs scanned. */
+function maxFlow(nodes: number, from: Int32Array, to: Int32Array, cap: Float64Array): number {
   const m = cap.length;
-  // Adjacency (CSR) of all arcs by tail.
   const start = new Int32Array(nodes + 1);
   for (let e = 0; e < m; e++) start[from[e] + 1]++;
   for (let v = 0; v < nodes; v++) start[v + 1] += start[v];
   const adj = new Int32Array(m);
   const fill = start.slice(0, nodes);
   for (let e = 0; e < m; e++) adj[fill[from[e]]++] = e;
-  // Dinic's maximum flow (integers).
   const level = new Int32Array(nodes);
   const it = new Int32Array(nodes);
   const queue = new Int32Array(nodes);
@@ -176,76 +216,55 @@ export function roofPosiform(s: Scaled, fix: Int8Array): Posiform | null {
       it[u]++;
     }
   }
-  // Residual arcs as terms: u → w with residual r is r·u·w̄.
-  const lit = (v: number): number => ((v - 2) >> 1) + 1; // +(i+1) for x_i, sign below
-  const literal = (v: number): number => (v % 2 === 0 ? lit(v) : -lit(v));
-  const sum = new Map<string, { l: number[]; r: number }>();
-  for (let e = 0; e < m; e++) {
-    const r = cap[e];
-    if (r === 0) continue;
-    const u = from[e], w = to[e];
-    if (u === 1 || w === 0) continue;
-    const ls: number[] = [];
-    if (u !== 0) ls.push(literal(u));
-    if (w !== 1) ls.push(-literal(w));
-    if (ls.length === 2 && Math.abs(ls[0]) > Math.abs(ls[1])) ls.reverse();
-    const key = ls.join(',');
-    const t = sum.get(key);
-    if (t) t.r += r; else sum.set(key, { l: ls, r });
-  }
-  const terms: Posiform['terms'] = [];
-  for (const { l, r } of sum.values()) terms.push([r, ...l] as [number, number] | [number, number, number]);
-  // Units of 1/(2S): G's constant is 2·c0 + flow, the fixed part 2K.
-  const constant = 2 * K + 2 * c0 + flow;
-  return identityHolds(s, fix, constant, terms) ? { constant, terms } : null;
+  return flow;
 }
 
-/** The posiform (units of 1/2S) expands to 2S·E restricted by fix, coefficient by coefficient. */
-function identityHolds(s: Scaled, fix: Int8Array, constant: number, terms: Posiform['terms']): boolean {
-  const n = s.n;
+/**
+ * The posiform (units of 1/2S) expands to 2S·E restricted (linear `a` and constant K in units of
+ * S, the free pairs `pairs`), coefficient by coefficient: every literal free, every coefficient
+ * positive, each pair's terms on that pair.
+ */
+function identityHolds(n: number, a: Float64Array, K: number, pairs: number[], s: Scaled, constant: number, terms: Posiform['terms']): boolean {
   let c = constant;
-  const h = new Map<number, number>();
-  const w = new Map<number, number>();
-  const add = (mp: Map<number, number>, k: number, v: number): void => { mp.set(k, (mp.get(k) ?? 0) + v); };
+  const h = new Float64Array(n);
+  const free = new Uint8Array(n);
+  for (let i = 0; i < n; i++) h[i] = -2 * a[i];
+  const slot = new Map<number, number>();
+  const w = new Float64Array(pairs.length);
+  pairs.forEach((k, t) => {
+    free[s.i[k]] = free[s.j[k]] = 1;
+    slot.set(s.i[k] * n + s.j[k], t);
+    w[t] = -2 * s.w[k];
+  });
   for (const t of terms) {
     const r = t[0];
     if (!(r > 0)) return false;
-    const ls = t.slice(1).map((l) => ({ v: Math.abs(l) - 1, pos: l > 0 }));
-    for (const l of ls) if (fix[l.v] >= 0) return false;
-    if (ls.length === 1) {
-      if (ls[0].pos) add(h, ls[0].v, r); else { c += r; add(h, ls[0].v, -r); }
+    if (t.length === 2) {
+      const l = t[1], v = Math.abs(l) - 1;
+      if (l > 0) h[v] += r; else { c += r; h[v] -= r; }
       continue;
     }
-    const [l1, l2] = ls;
-    if (l1.v === l2.v) return false;
-    const key = Math.min(l1.v, l2.v) * n + Math.max(l1.v, l2.v);
-    if (l1.pos && l2.pos) add(w, key, r);
-    else if (l1.pos) { add(h, l1.v, r); add(w, key, -r); }
-    else if (l2.pos) { add(h, l2.v, r); add(w, key, -r); }
-    else { c += r; add(h, l1.v, -r); add(h, l2.v, -r); add(w, key, r); }
+    const [, l1, l2] = t;
+    const u = Math.abs(l1) - 1, v = Math.abs(l2) - 1;
+    const at = slot.get(Math.min(u, v) * n + Math.max(u, v));
+    if (at === undefined) return false;
+    if (l1 > 0 && l2 > 0) w[at] += r;
+    else if (l1 > 0) { h[u] += r; w[at] -= r; }
+    else if (l2 > 0) { h[v] += r; w[at] -= r; }
+    else { c += r; h[u] -= r; h[v] -= r; w[at] += r; }
   }
-  // 2S·E restricted.
-  let ec = 0;
-  for (let i = 0; i < n; i++) {
-    if (fix[i] < 0) add(h, i, -2 * s.h[i]);
-    else if (fix[i] === 1) ec += 2 * s.h[i];
-  }
-  for (let k = 0; k < s.w.length; k++) {
-    const i = s.i[k], j = s.j[k], v = 2 * s.w[k];
-    if (fix[i] < 0 && fix[j] < 0) add(w, Math.min(i, j) * n + Math.max(i, j), -v);
-    else if (fix[i] < 0) { if (fix[j] === 1) add(h, i, -v); }
-    else if (fix[j] < 0) { if (fix[i] === 1) add(h, j, -v); }
-    else if (fix[i] === 1 && fix[j] === 1) ec += v;
-  }
-  if (c !== ec) return false;
-  for (const v of h.values()) if (v !== 0) return false;
-  for (const v of w.values()) if (v !== 0) return false;
+  if (c !== 2 * K) return false;
+  for (let i = 0; i < n; i++) if (h[i] !== 0) return false;
+  for (let t = 0; t < w.length; t++) if (w[t] !== 0) return false;
   return true;
 }
 
 /** The JSON of a posiform in units of 1/2^(shift+1). */
 function posiformJson(p: Posiform, shift: number): { kind: 'posiform'; constant: string; terms: Array<Array<string | number>> } {
-  const dec = (v: number): string => `${v < 0 ? '-' : ''}${exactDecimal(BigInt(Math.abs(v)), shift + 1, 0)}`;
+  // Integer problems (shift 0): halves, written directly; else the exact decimal of v / 2^(shift+1).
+  const dec = shift === 0
+    ? (v: number): string => (v % 2 === 0 ? String(v / 2) : `${v < 0 && v > -2 ? '-' : ''}${Math.trunc(v / 2)}.5`)
+    : (v: number): string => `${v < 0 ? '-' : ''}${exactDecimal(BigInt(Math.abs(v)), shift + 1, 0)}`;
   return { kind: 'posiform', constant: dec(p.constant), terms: p.terms.map((t) => [dec(t[0]), ...t.slice(1)]) };
 }
 
