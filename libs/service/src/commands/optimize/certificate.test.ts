@@ -61,7 +61,7 @@ const q = (s: string | null) => parseQ(s)!;
 const lessEq = (a: string, b: number) => { const x = q(a), y = parseQ(b)!; return x.n * y.d <= y.n * x.d; };
 
 describe('optimize certificates (posiform, tree)', () => {
-  nativeOrFail();
+  nativeOrFail('optimize certificates on the native engine');
 
   it('random QUBOs n 2–14, both engines, every method: the certificate is accepted, proves the stated bound and never exceeds the brute-force optimum', async () => {
     const kinds = new Map<string, number>();

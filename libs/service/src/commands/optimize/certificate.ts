@@ -13,7 +13,8 @@
  * - A certified answer carries the root posiform when it reaches the energy; else a `tree` over
  *   variables (x_i = 0 / x_i = 1) whose leaves are the posiforms of the restricted QUBOs, built
  *   here depth first (branching on the free variable of most absolute weight) up to
- *   TREE_MAX_NODES nodes and TREE_MAX_TERMS leaf terms; past either, null with the reason.
+ *   TREE_MAX_NODES nodes (fewer on large problems: TREE_MAX_ARCS) and TREE_MAX_TERMS leaf terms;
+ *   past either, null with the reason.
  */
 import type { QuboProblem } from '@svc/engine-ts/families/qubo';
 import type { CertificateProducer } from '../command-module';
@@ -22,6 +23,8 @@ import { exactDecimal } from '../shared/exact-decimal';
 /** The most nodes of a tree the producer builds, and the most posiform terms over its leaves (about 1 MB of JSON). */
 export const TREE_MAX_NODES = 2001;
 export const TREE_MAX_TERMS = 60_000;
+/** The most arcs the tree's flows may build together (nodes × 4·(n + pairs)): about a second of producer time at worst. */
+export const TREE_MAX_ARCS = 20_000_000;
 /** Arcs scanned by one flow before it stops (a partial flow still proves its own constant). */
 const FLOW_WORK = 200_000_000;
 
@@ -289,10 +292,11 @@ export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | 
   const order = Array.from({ length: n }, (_, i) => i).sort((p, q) => weight[q] - weight[p] || p - q);
   const fix = new Int8Array(n).fill(-1);
   const nodes: unknown[] = [];
+  const maxNodes = Math.min(TREE_MAX_NODES, Math.floor(TREE_MAX_ARCS / (4 * (n + s.w.length))));
   let terms = 0;
   let fault = false;
   const visit = (depth: number): boolean => {
-    if (nodes.length >= TREE_MAX_NODES || terms > TREE_MAX_TERMS) return false;
+    if (nodes.length >= maxNodes || terms > TREE_MAX_TERMS) return false;
     const p = roofPosiform(s, fix);
     if (p === null) { fault = true; return false; }
     if (p.constant >= target) {
@@ -314,7 +318,7 @@ export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | 
   };
   if (visit(0)) return { nodes };
   if (fault) return { omitted: 'the roof-duality tree found a region below the answer\'s energy (no certificate)' };
-  return { omitted: `the roof-duality tree needs over ${TREE_MAX_NODES} nodes or ${TREE_MAX_TERMS} terms (re-run locally)` };
+  return { omitted: `the roof-duality tree needs over ${maxNodes} nodes or ${TREE_MAX_TERMS} terms (re-run locally)` };
 }
 
 export const optimizeCertificate: CertificateProducer = (prep, r, done) => {
