@@ -8,6 +8,7 @@ import { solveSync } from '@svc/engine-ts';
 import { rng } from '../../../test/brute-force';
 import { adapterHarness, TAG } from '../../../test/adapters';
 import { resultDocument } from '../../../test/certificates';
+import { optimizeCertificate } from './certificate';
 
 const DESCRIPTION = 'Choose the projects that fit together best.';
 type Body = { n: number; linear: Record<string, number>; quadratic: number[][] };
@@ -97,6 +98,55 @@ describe('optimize certificates (posiform, tree)', () => {
     expect(kinds.get('posiform') ?? 0).toBeGreaterThan(0);
     expect(kinds.get('tree') ?? 0).toBeGreaterThan(0);
   }, 180_000);
+
+  it('a stated bound stronger than the posiform proves is restated to what it proves (and would be refused as stated)', async () => {
+    let seen = 0;
+    for (let s = 0; s < 30 && seen < 4; s++) {
+      const b = randomQubo(5000 + s, 10, s % 2 === 1);
+      const opt = bruteMin(b);
+      const prep = prepare('optimize', b);
+      const r = solveSync({ command: 'optimize', problem: prep.problem, effort: 'flash', seed: 0, exactMethod: 'heuristic' });
+      const done = prep.finish(r, { deadlineFired: false });
+      if (done.proof !== null || done.bound === undefined || done.bound >= opt) continue;
+      // The optimum is a true bound, stronger than roof duality's here: the producer cannot prove it.
+      const strong = { ...done, bound: opt, gap: 0 };
+      const made = optimizeCertificate(prep, r, strong);
+      if (!('certificate' in made) || made.restate === undefined) continue;
+      seen++;
+      expect(made.restate.bound).toBeLessThan(opt);
+      const claimed = resultDocument({ ...strong, certificate: { certificate: made.certificate } });
+      expect(checkCertificate('optimize', problemOf(b), claimed).failed_step).toBe('claim.bound');
+      const restated = resultDocument({ ...strong, ...made.restate, certificate: { certificate: made.certificate } });
+      const rep = checkCertificate('optimize', problemOf(b), restated);
+      expect(rep.failed_step, rep.detail).toBeNull();
+      // The restated bound is the proven C itself, or ⌈C⌉ when every coefficient is an integer.
+      const C = Number(rep.bound);
+      expect([C, Math.ceil(C)]).toContain(made.restate.bound);
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('certified answers the root posiform does not prove carry a tree (independent sets: roof duality stops at n/2)', async () => {
+    let trees = 0;
+    for (let s = 0; s < 12; s++) {
+      // Maximum independent set as a QUBO: −Σ x_i + 2·Σ_{edges} x_i x_j, a dense random graph.
+      const n = 9 + (s % 6);
+      const r = rng(7000 + s);
+      const quadratic: number[][] = [];
+      for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (r() < 0.45) quadratic.push([i, j, s % 2 === 0 ? 2 : 1.5]);
+      const b: Body = { n, linear: Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i), -1])), quadratic };
+      const opt = bruteMin(b);
+      for (const engine of (native === null ? ['ts'] : ['ts', 'native']) as Array<'ts' | 'native'>) {
+        const doc = resultDocument(await solve(engine, b, 'auto', s));
+        expect(doc.certificate, String(doc.certificate_omitted)).not.toBeNull();
+        const rep = checkCertificate('optimize', problemOf(b), doc);
+        expect(rep.failed_step, rep.detail).toBeNull();
+        expect([rep.optimal, Number(rep.objective)]).toEqual([true, opt]);
+        if ((doc.certificate as { kind: string }).kind === 'tree') trees++;
+      }
+    }
+    expect(trees).toBeGreaterThan(6);
+  });
 
   it('the posiform is an identity: its value at every point equals the energy (independent brute force)', async () => {
     for (let s = 0; s < 8; s++) {
