@@ -1,6 +1,8 @@
 /**
  * optimize's certificates (docs/certificates.md `posiform`, `tree`). Roof duality, exactly: the
- * QUBO's coefficients are scaled by a power of two S to integers, the implication network of the
+ * QUBO's coefficients, read as the checkers read them (a JSON number as its shortest decimal,
+ * duplicates summed exactly from the request's own terms), are scaled by the least power of ten S
+ * that makes them integers, the implication network of the
  * function G = 2S·E (node T, F, x_i, x̄_i; a term K·u·v gives arcs u → v̄ and v → ū of capacity
  * K/2, a linear term K·u arcs u → F and T → ū) carries a maximum flow (Dinic, integer capacities,
  * exact in doubles), and the residual network of any flow of value ν is a posiform of G with
@@ -28,10 +30,11 @@ export const TREE_MAX_ARCS = 20_000_000;
 /** Arcs scanned by one flow before it stops (a partial flow still proves its own constant). */
 const FLOW_WORK = 200_000_000;
 
-/** The QUBO scaled to integers: value·2^shift exact, every sum of the flow below 2^53. */
+/** The QUBO scaled to integers: value·10^places exact, every sum of the flow below 2^53. */
 interface Scaled {
   n: number;
-  shift: number;
+  /** Coefficients are integers in units of 10^−places (the checkers read numbers as their decimals). */
+  places: number;
   h: Float64Array;
   i: Int32Array;
   j: Int32Array;
@@ -39,30 +42,89 @@ interface Scaled {
   integral: boolean;
 }
 
-function fracBits(x: number): number {
-  let k = 0;
-  while (!Number.isInteger(x * 2 ** k)) if (++k > 80) return Infinity;
-  return k;
+/** The request's own terms (JSON numbers, duplicates unsummed), kept by the adapter for the producer. */
+export interface RawTerms {
+  readonly linear?: Readonly<Record<string, number>>;
+  readonly quadratic?: ReadonlyArray<readonly number[]>;
 }
 
-/** The problem scaled by the least 2^shift that makes it integral, or null when the flow's sums could leave 2^53. */
-export function scaleQubo(p: QuboProblem): Scaled | null {
-  let shift = 0;
-  let abs = 0;
-  const see = (x: number): boolean => {
-    if (!Number.isFinite(x)) return false;
-    if (!Number.isInteger(x)) shift = Math.max(shift, fracBits(x));
-    abs += Math.abs(x);
-    return true;
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/;
+/** The most decimal places the exact scaling takes (beyond: no certificate). */
+const MAX_PLACES = 40;
+
+/** A double as the checkers read it (its shortest round-trip decimal): mantissa and decimal places, or null. */
+function decimalOf(x: number): { m: bigint; places: number } | null {
+  const d = DECIMAL.exec(String(x));
+  if (d === null) return null;
+  const frac = d[3] ?? '';
+  const places = frac.length - Number(d[4] ?? 0);
+  let m = BigInt(d[2] + frac);
+  if (d[1] === '-') m = -m;
+  return places >= 0 ? { m, places } : { m: m * 10n ** BigInt(-places), places: 0 };
+}
+
+/**
+ * The problem scaled by the least power of ten that makes every coefficient, read as the checkers
+ * read it, an integer; duplicates summed exactly (from the request's own terms when given, else
+ * from the canonical problem's doubles, e.g. the binary lane's). Null when a sum of the flow could
+ * leave 2^53 or a number needs over MAX_PLACES decimals.
+ */
+export function scaleQubo(p: QuboProblem, raw?: RawTerms): Scaled | null {
+  const n = p.n;
+  const lin: Array<[number, number]> = [];
+  const quad: Array<[number, number, number]> = [];
+  if (raw !== undefined) {
+    for (const [k, v] of Object.entries(raw.linear ?? {})) lin.push([Number(k), v]);
+    for (const t of raw.quadratic ?? []) {
+      if (t[0] === t[1]) lin.push([t[0], t[2]]);
+      else quad.push([Math.min(t[0], t[1]), Math.max(t[0], t[1]), t[2]]);
+    }
+  } else {
+    for (let i = 0; i < n; i++) if (p.linear[i] !== 0) lin.push([i, p.linear[i]]);
+    for (let k = 0; k < p.pairs.w.length; k++) quad.push([p.pairs.i[k], p.pairs.j[k], p.pairs.w[k]]);
+  }
+  const dl: Array<{ m: bigint; places: number }> = [];
+  const dq: Array<{ m: bigint; places: number }> = [];
+  let places = 0;
+  for (const [, v] of lin) { const d = decimalOf(v); if (d === null) return null; dl.push(d); places = Math.max(places, d.places); }
+  for (const [, , v] of quad) { const d = decimalOf(v); if (d === null) return null; dq.push(d); places = Math.max(places, d.places); }
+  if (places > MAX_PLACES) return null;
+  const up = (d: { m: bigint; places: number }): bigint => d.m * 10n ** BigInt(places - d.places);
+  const h = new Array<bigint>(n).fill(0n);
+  lin.forEach(([i], t) => { h[i] += up(dl[t]); });
+  // Pairs: summed exactly in the canonical problem's pair order (its pairs are the merged set).
+  const slot = new Map<number, number>();
+  for (let k = 0; k < p.pairs.w.length; k++) slot.set(p.pairs.i[k] * n + p.pairs.j[k], k);
+  const wq = new Array<bigint>(p.pairs.w.length).fill(0n);
+  const extra: Array<[number, number, bigint]> = [];
+  quad.forEach(([i, j], t) => {
+    const k = slot.get(i * n + j);
+    if (k !== undefined) wq[k] += up(dq[t]);
+    else extra.push([i, j, up(dq[t])]);
+  });
+  // A pair the canonical problem dropped (its double sum was 0) whose exact sum is not: keep it.
+  const ei: number[] = [];
+  const ej: number[] = [];
+  const ew: bigint[] = [];
+  const extraSlot = new Map<number, number>();
+  for (const [i, j, v] of extra) {
+    const key = i * n + j;
+    const at = extraSlot.get(key);
+    if (at === undefined) { extraSlot.set(key, ew.length); ei.push(i); ej.push(j); ew.push(v); } else ew[at] += v;
+  }
+  let abs = 0n;
+  const scale = 10n ** BigInt(places);
+  let integral = true;
+  for (const v of [...h, ...wq, ...ew]) { abs += v < 0n ? -v : v; if (v % scale !== 0n) integral = false; }
+  // G = 2L·E: every capacity, flow and residual sum is at most 4·L·Σ|coefficient| (units 1/2L).
+  if (abs * 8n >= 2n ** 53n) return null;
+  return {
+    n, places, integral,
+    h: Float64Array.from(h, Number),
+    i: Int32Array.from([...p.pairs.i, ...ei]),
+    j: Int32Array.from([...p.pairs.j, ...ej]),
+    w: Float64Array.from([...wq, ...ew], Number),
   };
-  for (let i = 0; i < p.linear.length; i++) if (!see(p.linear[i])) return null;
-  for (let k = 0; k < p.pairs.w.length; k++) if (!see(p.pairs.w[k])) return null;
-  // G = 2S·E: every capacity, flow and residual sum is at most 4·S·Σ|coefficient|.
-  if (!(abs * 2 ** (shift + 3) < 2 ** 53)) return null;
-  const S = 2 ** shift;
-  const h = Float64Array.from(p.linear, (x) => x * S);
-  const w = Float64Array.from(p.pairs.w, (x) => x * S);
-  return { n: p.n, shift, h, i: Int32Array.from(p.pairs.i), j: Int32Array.from(p.pairs.j), w, integral: shift === 0 };
 }
 
 /** A posiform of the QUBO restricted by a fixing: terms [coefficient, literal, literal?] (literals ±(i+1)) and constant, both in units of 1/2S. */
@@ -262,16 +324,16 @@ function identityHolds(n: number, a: Float64Array, K: number, pairs: number[], s
   return true;
 }
 
-/** The JSON of a posiform in units of 1/2^(shift+1). */
-function posiformJson(p: Posiform, shift: number): { kind: 'posiform'; constant: string; terms: Array<Array<string | number>> } {
-  // Integer problems (shift 0): halves, written directly; else the exact decimal of v / 2^(shift+1).
-  const dec = shift === 0
+/** The JSON of a posiform in units of 1/(2·10^places). */
+function posiformJson(p: Posiform, places: number): { kind: 'posiform'; constant: string; terms: Array<Array<string | number>> } {
+  // Integer problems (places 0): halves, written directly; else the exact decimal of v / (2·10^places).
+  const dec = places === 0
     ? (v: number): string => (v % 2 === 0 ? String(v / 2) : `${v < 0 && v > -2 ? '-' : ''}${Math.trunc(v / 2)}.5`)
-    : (v: number): string => `${v < 0 ? '-' : ''}${exactDecimal(BigInt(Math.abs(v)), shift + 1, 0)}`;
+    : (v: number): string => `${v < 0 ? '-' : ''}${exactDecimal(BigInt(Math.abs(v)), 1, places)}`;
   return { kind: 'posiform', constant: dec(p.constant), terms: p.terms.map((t) => [dec(t[0]), ...t.slice(1)]) };
 }
 
-/** 2S·energy of x, exactly (integers below 2^53 by scaleQubo's check). */
+/** 2·10^places·energy of x, exactly (integers below 2^53 by scaleQubo's check). */
 function scaledEnergy(s: Scaled, x: ArrayLike<number>): number {
   let e = 0;
   for (let i = 0; i < s.n; i++) if (x[i]) e += 2 * s.h[i];
@@ -301,7 +363,7 @@ export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | 
     if (p === null) { fault = true; return false; }
     if (p.constant >= target) {
       terms += p.terms.length;
-      nodes.push({ leaf: posiformJson(p, s.shift) });
+      nodes.push({ leaf: posiformJson(p, s.places) });
       return terms <= TREE_MAX_TERMS;
     }
     // Every variable fixed: the constant is the point's energy, so it reaches any true optimum.
@@ -321,28 +383,36 @@ export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | 
   return { omitted: `the roof-duality tree needs over ${maxNodes} nodes or ${TREE_MAX_TERMS} terms (re-run locally)` };
 }
 
+/** The request's own terms of a prepared optimize solve (set by the adapter; absent on the binary lane). */
+export const RAW_TERMS = new WeakMap<object, RawTerms>();
+
 export const optimizeCertificate: CertificateProducer = (prep, r, done) => {
   const p = prep.problem;
   if (p.kind !== 'qubo') return { omitted: 'not produced for this problem' };
   if (done.proof === null && done.bound === undefined) return { omitted: 'heuristic answer: nothing to prove' };
-  const s = scaleQubo(p);
-  if (s === null) return { omitted: 'the coefficients span too many binary digits for the exact roof-duality flow' };
+  const s = scaleQubo(p, RAW_TERMS.get(prep));
+  if (s === null) return { omitted: 'the coefficients need too many digits for the exact roof-duality flow' };
   const free = new Int8Array(s.n).fill(-1);
   const root = roofPosiform(s, free);
   if (root === null) return { omitted: 'the roof-duality posiform failed its own identity check (no certificate)' };
-  const unit = 2 ** (s.shift + 1);
+  const unit = 2n * 10n ** BigInt(s.places);
   const energy = scaledEnergy(s, r.answer);
   // Integral objectives: a bound above energy − 1 proves the energy (no integer between).
-  const target = s.integral ? energy - unit + 1 : energy;
+  const integral = s.integral && Number.isSafeInteger(Number(unit));
+  const target = integral ? energy - Number(unit) + 1 : energy;
   if (done.proof !== null) {
-    if (root.constant >= target) return { certificate: posiformJson(root, s.shift) };
+    if (root.constant >= target) return { certificate: posiformJson(root, s.places) };
     const tree = posiformTree(s, target);
     if ('omitted' in tree) return done.proof === 'exhaustive' && !tree.omitted.startsWith('the roof-duality tree found') ? { omitted: `exhaustive enumeration; ${tree.omitted}` } : tree;
     return { certificate: { kind: 'tree', nodes: tree.nodes } };
   }
-  const certificate = posiformJson(root, s.shift);
-  // The bound it proves as a double (an integer below 2^53 over a power of two: exact), ⌈·⌉ for integral problems.
-  const proven = s.integral ? Math.ceil(root.constant / unit) : root.constant / unit;
+  const certificate = posiformJson(root, s.places);
+  // The bound it proves as a double never above it: ⌈C⌉ exactly for integral problems, else the
+  // nearest double of C lowered by one ulp's worth (the claims' slack covers it).
+  const c = BigInt(root.constant);
+  const ceil = c >= 0n ? (c + unit - 1n) / unit : -((-c) / unit);
+  const near = Number(certificate.constant);
+  const proven = integral ? Number(ceil) : near - Math.abs(near) * 2 ** -52 - Number.MIN_VALUE;
   const bound = done.bound!;
   if (proven >= bound) return { certificate };
   const e = r.objective;
