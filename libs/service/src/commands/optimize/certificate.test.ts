@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { checkCertificate, parseQ } from '@svc/certificates';
 import { createNativeEngine } from '@svc/engine-native';
 import { nativeOrFail } from '@svc/engine-native/testing';
 import { solveSync } from '@svc/engine-ts';
 import { rng } from '../../../test/brute-force';
 import { adapterHarness, TAG } from '../../../test/adapters';
+import { closeServices, makeService } from '../../../test/services';
 import { resultDocument } from '../../../test/certificates';
 import { optimizeCertificate } from './certificate';
 
@@ -68,6 +69,7 @@ const lessEq = (a: string, b: number) => { const x = q(a), y = parseQ(b)!; retur
 
 describe('optimize certificates (posiform, tree)', () => {
   nativeOrFail('optimize certificates on the native engine');
+  afterAll(closeServices);
 
   it('random QUBOs n 2–14 (integer, half and decimal weights), both engines, every method: the certificate is accepted, proves the stated bound and never exceeds the brute-force optimum', async () => {
     const kinds = new Map<string, number>();
@@ -152,6 +154,24 @@ describe('optimize certificates (posiform, tree)', () => {
     }
     expect(trees).toBeGreaterThan(6);
   });
+
+  it('through the service: the envelope carries it (n = 12 and 60, decimal weights), the verify route answers formal_proof, a changed one is refused', async () => {
+    const svc = await makeService();
+    const me = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '203.0.113.43' });
+    for (const [n, seed] of [[12, 11], [60, 12]]) {
+      const problem = problemOf(randomQubo(8000 + seed, n, 2));
+      const env = await svc.solve('optimize', problem, { principal: me, query: { effort: 'flash' } }) as Record<string, unknown>;
+      expect(env.certificate, String(env.certificate_omitted)).not.toBeNull();
+      const report = svc.verify('optimize', { problem, answer: env }, me) as unknown as { ok: boolean; verification: string; certificate: { ok: boolean; bound: string } };
+      expect([report.ok, report.verification, report.certificate.ok]).toEqual([true, 'formal_proof', true]);
+      const bad = JSON.parse(JSON.stringify(env));
+      const c = bad.certificate;
+      if (c.kind === 'posiform') c.constant = String(Number(c.constant) + 1);
+      else c.nodes[c.nodes.length - 1].leaf.constant = String(Number(c.nodes[c.nodes.length - 1].leaf.constant) + 1);
+      const refused = svc.verify('optimize', { problem, answer: bad }, me) as unknown as { ok: boolean; certificate: { failed_step: string } };
+      expect([refused.ok, refused.certificate.failed_step.endsWith('identity')]).toEqual([false, true]);
+    }
+  }, 60_000);
 
   it('the posiform is an identity: its value at every point equals the energy (independent brute force)', async () => {
     for (let s = 0; s < 8; s++) {
