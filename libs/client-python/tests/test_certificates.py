@@ -813,6 +813,9 @@ VALID = [
     ({"n": 1, "equations": [{"vars": [0], "rhs": 0}, {"vars": [0], "rhs": 1}]}, [0], {"kind": "contradiction", "rows": [[0, 1]]}),
     ({"basis": [[1, 0], [0, 1]]}, [["1", "0"], ["0", "1"]], {"kind": "unimodular", "U": [[1, 0], [0, 1]], "V": [[1, 0], [0, 1]]}),
     ({"matrix": [[0, 2, 3], [2, 0, 4], [3, 4, 0]]}, [0, 1, 2], {"kind": "tree", "nodes": [{"split": [0, 1]}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}]}),
+    # optimize: −x0 − x1 + 3·x0·x1 = −1 + x̄0·x̄1 + 2·x0·x1; and a tree on x0 (x0 = 0: −x1 = −1 + x̄1; x0 = 1: −1 + 2·x1).
+    ({"n": 2, "linear": {"0": -1, "1": -1}, "quadratic": [[0, 1, 3]]}, [1, 0], {"kind": "posiform", "constant": -1, "terms": [[1, -1, -2], ["2", 1, 2]]}),
+    ({"n": 2, "linear": {"0": -1, "1": -1}, "quadratic": [[0, 1, 3]]}, [1, 0], {"kind": "tree", "nodes": [{"split": 0}, {"leaf": {"kind": "posiform", "constant": -1, "terms": [[1, -2]]}}, {"leaf": {"kind": "posiform", "constant": -1, "terms": [[2, 2]]}}]}),
 ]
 JUNK = [None, True, "x", "1/3", "0x10", "NaN", float("nan"), float("inf"), -1, 10 ** 400, "1e99999999", [], {}, [[[]]],
         {"kind": "tree"}, "9" * 20000, 1.5, [None] * 5, {"split": {"split": []}}]
