@@ -345,7 +345,7 @@ function scaledEnergy(s: Scaled, x: ArrayLike<number>): number {
  * A `tree` whose every leaf's posiform reaches `target` (units of 1/2S), built depth first, or
  * the reason there is none within the caps.
  */
-export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | { omitted: string } {
+export function posiformTree(s: Scaled, target: number, root?: Posiform): { nodes: unknown[] } | { omitted: string } {
   const n = s.n;
   // Branching order: the variables by Σ|w| + |h| descending (ties by index).
   const weight = new Float64Array(n);
@@ -359,7 +359,8 @@ export function posiformTree(s: Scaled, target: number): { nodes: unknown[] } | 
   let fault = false;
   const visit = (depth: number): boolean => {
     if (nodes.length >= maxNodes || terms > TREE_MAX_TERMS) return false;
-    const p = roofPosiform(s, fix);
+    // The root's posiform is the caller's when given (no second flow).
+    const p = depth === 0 && root !== undefined ? root : roofPosiform(s, fix);
     if (p === null) { fault = true; return false; }
     if (p.constant >= target) {
       terms += p.terms.length;
@@ -402,7 +403,7 @@ export const optimizeCertificate: CertificateProducer = (prep, r, done) => {
   const target = integral ? energy - Number(unit) + 1 : energy;
   if (done.proof !== null) {
     if (root.constant >= target) return { certificate: posiformJson(root, s.places) };
-    const tree = posiformTree(s, target);
+    const tree = posiformTree(s, target, root);
     if ('omitted' in tree) return done.proof === 'exhaustive' && !tree.omitted.startsWith('the roof-duality tree found') ? { omitted: `exhaustive enumeration; ${tree.omitted}` } : tree;
     return { certificate: { kind: 'tree', nodes: tree.nodes } };
   }
