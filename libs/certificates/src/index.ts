@@ -16,6 +16,7 @@ import { checkContradiction } from './kinds/contradiction';
 import { checkUnimodular, readReducedBasis } from './kinds/unimodular';
 import { checkTree } from './kinds/tree';
 import { checkSdpDual, isingGraph } from './kinds/sdp-dual';
+import { checkPosiform } from './kinds/posiform';
 
 export type { CertificateKind, CertificateReport } from './report';
 export { parseQ, toText, type Q } from './rational';
@@ -32,7 +33,7 @@ export const KINDS_BY_COMMAND: Readonly<Record<string, readonly CertificateKind[
   cover: ['lagrangian', 'tree'],
   rank: ['cycle_packing', 'tree'],
   maxcut: ['bipartite', 'odd_cycles', 'sdp_dual'],
-  optimize: ['sdp_dual'],
+  optimize: ['posiform', 'tree', 'sdp_dual'],
   xorsat: ['contradiction'],
   reduce: ['unimodular'],
 };
@@ -73,7 +74,8 @@ function run(command: string, kind: CertificateKind, problem: unknown, answer: u
     case 'optimize': {
       const qb = P.readQubo(problem);
       const objective = P.quboEnergy(qb, P.readBits(answer, qb.n));
-      return { objective, bound: neg(checkSdpDual(isingGraph(qb), cert, step)), integral: qb.integral };
+      const bound = kind === 'posiform' ? checkPosiform(qb, cert, step) : kind === 'tree' ? checkTree({ command: 'optimize', qubo: qb }, cert, step).bound : neg(checkSdpDual(isingGraph(qb), cert, step));
+      return { objective, bound, integral: qb.integral };
     }
     case 'xorsat': {
       const x = P.readXorsat(problem);

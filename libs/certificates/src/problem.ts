@@ -157,13 +157,11 @@ export function readQubo(problem: unknown): Qubo {
   const p = problemObj(problem);
   const n = count(p.n, 'problem.n');
   const h: Q[] = new Array(n).fill(ZERO);
-  let integral = true;
   if (p.linear !== undefined) {
     const lin = obj(p.linear, 'problem.linear', P);
     for (const k of Object.keys(lin)) {
       need(/^(0|[1-9]\d*)$/.test(k) && Number(k) < n, P, `problem.linear: key ${JSON.stringify(k)} is not an index below n`);
       const w = num(lin[k], `problem.linear[${k}]`);
-      if (w.d !== 1n) integral = false;
       h[Number(k)] = add(h[Number(k)], w);
     }
   }
@@ -174,11 +172,13 @@ export function readQubo(problem: unknown): Qubo {
       need(t.length === 3, P, `problem.quadratic[${k}]: expected [i, j, w]`);
       const i = index(t[0], n, `problem.quadratic[${k}][0]`, P), j = index(t[1], n, `problem.quadratic[${k}][1]`, P);
       const w = num(t[2], `problem.quadratic[${k}][2]`);
-      if (w.d !== 1n) integral = false;
       if (i === j) h[i] = add(h[i], w); else list.push({ i, j, w });
     });
   }
   const g = mergeEdges(n, list);
+  // Integral: every coefficient of the QUBO once duplicates are summed (h_i with its [i, i, w]
+  // terms, w_ij over repeated pairs), as the Python checker reads it.
+  const integral = h.every((x) => x.d === 1n) && g.edges.every((e) => e.w.d === 1n);
   return { n, h, pairs: g.edges, integral };
 }
 

@@ -1,7 +1,7 @@
 /** The checker's report (docs/certificates.md "The checker's report") and the refusal it is built from. */
 
 export type CertificateKind =
-  | 'one_tree' | 'tree' | 'lagrangian' | 'cycle_packing' | 'sdp_dual' | 'bipartite' | 'odd_cycles' | 'contradiction' | 'unimodular';
+  | 'one_tree' | 'tree' | 'lagrangian' | 'cycle_packing' | 'sdp_dual' | 'bipartite' | 'odd_cycles' | 'contradiction' | 'unimodular' | 'posiform';
 
 export interface CertificateReport {
   /** The certificate is well-formed and every step holds. */

@@ -102,7 +102,8 @@ describe('hostile input', () => {
       fc.record({ kind: fc.constant('odd_cycles'), cycles: arrOf(arrOf(num)) }),
       fc.record({ kind: fc.constant('contradiction'), rows: arrOf(fc.oneof(num, arrOf(num))) }),
       fc.record({ kind: fc.constant('unimodular'), U: arrOf(arrOf(num)), V: arrOf(arrOf(num)) }),
-      fc.record({ kind: fc.constant('tree'), nodes: arrOf(fc.oneof(fc.record({ split: fc.oneof(num, arrOf(num)) }), fc.record({ leaf: fc.oneof(fc.constant('infeasible'), num, fc.record({ kind: fc.constant('lagrangian'), y: arrOf(num) }), fc.record({ kind: fc.constant('one_tree'), pi: arrOf(num) })) }))) }),
+      fc.record({ kind: fc.constant('posiform'), constant: num, terms: arrOf(arrOf(num)) }),
+      fc.record({ kind: fc.constant('tree'), nodes: arrOf(fc.oneof(fc.record({ split: fc.oneof(num, arrOf(num)) }), fc.record({ leaf: fc.oneof(fc.constant('infeasible'), num, fc.record({ kind: fc.constant('lagrangian'), y: arrOf(num) }), fc.record({ kind: fc.constant('one_tree'), pi: arrOf(num) }), fc.record({ kind: fc.constant('posiform'), constant: num, terms: arrOf(arrOf(num)) })) }))) }),
     );
     const cases: [string, unknown, unknown][] = [
       ['tsp', TSP, [0, 1, 2, 3]], ['cover', { universe: 2, sets: [[0], [1], [0, 1]] }, [2]],

@@ -19,6 +19,12 @@ def F(s):
     return Fraction(s) if "/" in s else Fraction(s)
 
 
+def D(q):
+    """A dyadic rational (halves here) as its exact decimal string."""
+    assert Fraction(float(q)) == q
+    return repr(float(q))
+
+
 # ---------------------------------------------------------------- tsp
 
 def tsp_instance(rng, n):
@@ -523,6 +529,101 @@ class MaxcutTest(unittest.TestCase):
             self.assertLessEqual(F(r["bound"]), energy(best))
             self.assertEqual(check_certificate(p, best, {"kind": "sdp_dual", "y": y[:-1]})["failed_step"], "sdp_dual.y")
 
+    @staticmethod
+    def trivial_posiform(n, lin, quad, fix=None):
+        """An independent producer: every term at its most negative. h x = h + |h| x̄ (h < 0);
+        w x_i x_j = w + |w| x̄_i + |w| x_i x̄_j (w < 0). With `fix`, the restricted problem (a tree leaf)."""
+        fix = fix or {}
+        h = [Fraction(0)] * n
+        const = Fraction(0)
+        for k, v in lin.items():
+            h[int(k)] += Fraction(v)
+        pairs = {}
+        for i, j, w in quad:
+            if i == j:
+                h[i] += Fraction(w)
+            else:
+                pairs[(min(i, j), max(i, j))] = pairs.get((min(i, j), max(i, j)), Fraction(0)) + Fraction(w)
+        for (i, j), w in pairs.items():
+            if i in fix and j in fix:
+                const += w * fix[i] * fix[j]
+            elif i in fix or j in fix:
+                free, other = (j, i) if i in fix else (i, j)
+                h[free] += w * fix[other]
+        free_pairs = {k: w for k, w in pairs.items() if k[0] not in fix and k[1] not in fix}
+        terms = []
+        for i in range(n):
+            if i in fix:
+                const += h[i] * fix[i]
+            elif h[i] > 0:
+                terms.append([D(h[i]), i + 1])
+            elif h[i] < 0:
+                const += h[i]
+                terms.append([D(-h[i]), -(i + 1)])
+        for (i, j), w in free_pairs.items():
+            if w > 0:
+                terms.append([D(w), i + 1, j + 1])
+            elif w < 0:
+                const += w
+                terms += [[D(-w), -(i + 1)], [D(-w), i + 1, -(j + 1)]]
+        return {"kind": "posiform", "constant": D(const), "terms": terms}
+
+    def test_optimize_posiform_and_tree(self):
+        for seed in SEEDS:
+            rng = random.Random(100 + seed)
+            n = rng.randint(2, 6)
+            lin = {str(i): rng.randint(-8, 8) / 2 for i in range(n) if rng.random() < 0.8}
+            quad = [[rng.randrange(n), rng.randrange(n), rng.randint(-6, 6) / 2] for _ in range(rng.randint(1, 10))]
+            p = {"n": n, "linear": lin, "quadratic": quad}
+
+            def energy(x):
+                return sum(Fraction(h) * x[int(i)] for i, h in lin.items()) + sum(Fraction(w) * x[i] * x[j] for i, j, w in quad)
+            best = min((list(b) for b in itertools.product((0, 1), repeat=n)), key=energy)
+            cert = self.trivial_posiform(n, lin, quad)
+            r = check_certificate(p, best, cert)
+            self.assertTrue(r["ok"], r)
+            self.assertEqual(F(r["objective"]), energy(best))
+            self.assertLessEqual(F(r["bound"]), energy(best))
+            # Tampering: a coefficient, the constant, a negative coefficient, a literal out of range.
+            if cert["terms"]:
+                bad = json.loads(json.dumps(cert))
+                bad["terms"][0][0] = D(F(bad["terms"][0][0]) + Fraction(1, 2))
+                self.assertEqual(check_certificate(p, best, bad)["failed_step"], "posiform.identity")
+                bad = json.loads(json.dumps(cert))
+                bad["terms"][0][0] = "-1"
+                self.assertEqual(check_certificate(p, best, bad)["failed_step"], "posiform.terms[0]")
+                bad = json.loads(json.dumps(cert))
+                bad["terms"][0][1] = n + 1
+                self.assertEqual(check_certificate(p, best, bad)["failed_step"], "posiform.terms[0]")
+            bad = json.loads(json.dumps(cert))
+            bad["constant"] = D(F(bad["constant"]) + 1)
+            r = check_certificate(p, best, bad)
+            self.assertEqual(r["failed_step"], "posiform.identity")
+            self.assertIn("constant term", r["detail"])
+            # The full tree over every variable: each leaf's constant is that point's energy, so it proves the optimum.
+            nodes = []
+
+            def grow(i, fix):
+                if i == n:
+                    nodes.append({"leaf": self.trivial_posiform(n, lin, quad, fix)})
+                    return
+                nodes.append({"split": i})
+                for v in (0, 1):
+                    grow(i + 1, {**fix, i: v})
+            grow(0, {})
+            doc = {"answer": best, "energy": float(energy(best)), "certainty": "certified optimum", "certificate": {"kind": "tree", "nodes": nodes}}
+            r = check_certificate(p, doc)
+            self.assertTrue(r["ok"] and r["optimal"], r)
+            self.assertEqual(F(r["bound"]), energy(best))
+            # A leaf's coefficient changed: refused at that leaf.
+            k = next(k for k, nd in enumerate(nodes) if "leaf" in nd)
+            bad = json.loads(json.dumps(doc))
+            bad["certificate"]["nodes"][k]["leaf"]["constant"] = D(F(nodes[k]["leaf"]["constant"]) - 1)
+            self.assertEqual(check_certificate(p, bad)["failed_step"], f"tree.leaf[{k}].identity")
+            # Stopped one level short, the root posiform alone does not support "certified" (unless it is tight).
+            r = check_certificate(p, {**doc, "certificate": cert})
+            self.assertIn(r["failed_step"], (None, "claim.optimal"))
+
     def test_optimize_sdp_dual_can_be_tight(self):
         # E = -x0 - x1 + 3 x0 x1, min -1. The max-cut form on 3 nodes; y found by search on a grid of quarters.
         p = {"n": 2, "linear": {"0": -1, "1": -1}, "quadratic": [[0, 1, 3]]}
@@ -712,6 +813,9 @@ VALID = [
     ({"n": 1, "equations": [{"vars": [0], "rhs": 0}, {"vars": [0], "rhs": 1}]}, [0], {"kind": "contradiction", "rows": [[0, 1]]}),
     ({"basis": [[1, 0], [0, 1]]}, [["1", "0"], ["0", "1"]], {"kind": "unimodular", "U": [[1, 0], [0, 1]], "V": [[1, 0], [0, 1]]}),
     ({"matrix": [[0, 2, 3], [2, 0, 4], [3, 4, 0]]}, [0, 1, 2], {"kind": "tree", "nodes": [{"split": [0, 1]}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}, {"leaf": {"kind": "one_tree", "pi": [0, 0, 0]}}]}),
+    # optimize: −x0 − x1 + 3·x0·x1 = −1 + x̄0·x̄1 + 2·x0·x1; and a tree on x0 (x0 = 0: −x1 = −1 + x̄1; x0 = 1: −1 + 2·x1).
+    ({"n": 2, "linear": {"0": -1, "1": -1}, "quadratic": [[0, 1, 3]]}, [1, 0], {"kind": "posiform", "constant": -1, "terms": [[1, -1, -2], ["2", 1, 2]]}),
+    ({"n": 2, "linear": {"0": -1, "1": -1}, "quadratic": [[0, 1, 3]]}, [1, 0], {"kind": "tree", "nodes": [{"split": 0}, {"leaf": {"kind": "posiform", "constant": -1, "terms": [[1, -2]]}}, {"leaf": {"kind": "posiform", "constant": -1, "terms": [[2, 2]]}}]}),
 ]
 JUNK = [None, True, "x", "1/3", "0x10", "NaN", float("nan"), float("inf"), -1, 10 ** 400, "1e99999999", [], {}, [[[]]],
         {"kind": "tree"}, "9" * 20000, 1.5, [None] * 5, {"split": {"split": []}}]

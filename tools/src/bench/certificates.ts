@@ -8,7 +8,7 @@
  * finish), the time it adds and the checker's time. Instances are read in place (SVC_BENCHMARKS_DIR);
  * missing files are skipped. Lists: BENCH_CERT_TSP, BENCH_CERT_COVER, BENCH_CERT_RANK (random
  * Kemeny elections of these sizes, as the rank section makes them, plus the PrefLib skating files),
- * BENCH_CERT_GSET.
+ * BENCH_CERT_GSET, BENCH_CERT_QUBO (Beasley bqp instances as size.k: optimize).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { CERTAINTY, validateProblem, type CertificateMode } from '@svc/contracts
 import type { Effort, Engine, EngineResult } from '@svc/engine-ts';
 import { checkCertificate } from '@svc/certificates';
 import { ADAPTERS, type FinishedSolve, type PreparedSolve } from '@svc/service';
+import { loadBqp } from './bqp';
 import { loadGset } from './gset';
 import { lcg } from './lcg';
 import { readScp } from './orlib-scp';
@@ -29,6 +30,7 @@ const DESCRIPTIONS: Record<string, string> = {
   cover: 'Hire the cheapest crews that together staff every shift.',
   rank: 'Order the proposals from the pairwise votes of the team.',
   maxcut: 'Split the staff into two shifts so that clashing pairs work apart.',
+  optimize: 'Choose the projects that fit together best.',
 };
 
 interface Instance {
@@ -108,6 +110,21 @@ function gsetInstances(dir: string): Instance[] {
   return out;
 }
 
+function quboInstances(dir: string): Instance[] {
+  const out: Instance[] = [];
+  for (const name of list(process.env.BENCH_CERT_QUBO, '50.1,100.1,250.1,500.1,1000.1')) {
+    const [size, k] = name.split('.').map(Number);
+    const b = loadBqp(dir, size, k);
+    if (b === null) continue;
+    const p = b.problem;
+    const linear: Record<string, number> = {};
+    p.linear.forEach((h, i) => { if (h !== 0) linear[String(i)] = h; });
+    const quadratic = Array.from(p.pairs.w, (w, t) => [p.pairs.i[t], p.pairs.j[t], w]);
+    out.push({ name: b.name, command: 'optimize', n: p.n, body: { n: p.n, linear, quadratic } });
+  }
+  return out;
+}
+
 /** The faster of `reps` runs of `f`, and its last value. */
 function fastest<T>(reps: number, f: () => T): { ms: number; value: T } {
   let ms = Infinity;
@@ -132,7 +149,7 @@ const bytes = (b: number) => (b < 10_000 ? `${b} B` : b < 10_000_000 ? `${(b / 1
 export async function benchCertificates(dir: string, engines: readonly (readonly [string, Engine | null])[]): Promise<string> {
   const effort = (process.env.BENCH_CERT_EFFORT ?? 'flash') as Effort;
   const reps = Math.max(1, Number(process.env.BENCH_CERT_REPS ?? 7));
-  const instances = [...tspInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir)];
+  const instances = [...tspInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir), ...quboInstances(dir)];
   const rows: (string | number)[][] = [];
   for (const inst of instances) {
     const problem = { tag: TAG, description: DESCRIPTIONS[inst.command], ...inst.body };

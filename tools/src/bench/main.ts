@@ -58,9 +58,9 @@
  *   rate-limits  one take of a per-minute rate window from memory and from a throwaway Redis
  *             (shared across nodes), one caller and 50 at once (rate-limits.ts: BENCH_RATE_TAKES)
  *   certificates  what certificates cost: size, producer time, solve time with and without, added %,
- *             the checker's time, on TSPLIB, OR-Library cover, Kemeny and Gset instances
+ *             the checker's time, on TSPLIB, OR-Library cover, Kemeny, Gset and Beasley bqp instances
  *             (certificates.ts: BENCH_CERT_EFFORT, BENCH_CERT_REPS, BENCH_CERT_TSP, BENCH_CERT_COVER,
- *             BENCH_CERT_RANK, BENCH_CERT_GSET)
+ *             BENCH_CERT_RANK, BENCH_CERT_GSET, BENCH_CERT_QUBO)
  *   service-path  the HTTP door in-process on loopback, one request at a time: wall, engine and
  *             each stage of the solve path (body read, parse, plan, admission, worker, re-score,
  *             receipt, SQLite, serialise) for small and data-heavy requests, an SVG (service-path.ts:

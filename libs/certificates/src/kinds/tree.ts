@@ -1,5 +1,5 @@
 /**
- * `tree` (tsp, cover, rank): a branch tree in pre-order, each node `{"split": literal}` (followed by
+ * `tree` (tsp, cover, rank, optimize): a branch tree in pre-order, each node `{"split": literal}` (followed by
  * its false subtree, then its true subtree) or `{"leaf": certificate}` / `{"leaf": "infeasible"}`.
  * The leaves' regions partition the answers, so the least leaf bound is a bound of the problem
  * (docs/certificates.md "tree"). A leaf's certificate is read with only the literals on its path.
@@ -7,7 +7,8 @@
 import { cmp, type Q } from '../rational';
 import { Refusal, need } from '../report';
 import { arr, index, isObj, obj, onlyKeys } from '../shape';
-import type { Cover, Rank, Tsp } from '../problem';
+import type { Cover, Qubo, Rank, Tsp } from '../problem';
+import { checkPosiform, type VarFixings } from './posiform';
 import { checkOneTree, type EdgeFixings } from './one-tree';
 import { checkLagrangian, type SetFixings } from './lagrangian';
 import { checkCyclePacking, type PairFixings } from './cycle-packing';
@@ -123,10 +124,23 @@ function rankFamily(r: Rank): Family<PairFixings> {
   };
 }
 
+function quboFamily(qb: Qubo): Family<VarFixings> {
+  return {
+    leafKind: 'posiform',
+    empty: () => new Map(),
+    variable: (lit, where) => index(lit, qb.n, where, where),
+    with: (f, lit, value) => new Map(f).set(lit, value ? 1 : 0),
+    // Every 0/1 point is an answer of optimize: no region is empty.
+    infeasible: () => null,
+    leaf: (cert, step, f) => checkPosiform(qb, cert, step, f),
+    leafWork: qb.n + 2 * qb.pairs.length,
+  };
+}
+
 /** The most basic operations all leaves of one tree may cost (checked before any leaf). */
 export const TREE_WORK_CAP = 50_000_000;
 
-export type TreeProblem = { command: 'tsp'; tsp: Tsp } | { command: 'cover'; cover: Cover } | { command: 'rank'; rank: Rank };
+export type TreeProblem = { command: 'tsp'; tsp: Tsp } | { command: 'cover'; cover: Cover } | { command: 'rank'; rank: Rank } | { command: 'optimize'; qubo: Qubo };
 
 export interface TreeResult {
   /** The least leaf bound (null: every leaf infeasible). */
@@ -137,6 +151,7 @@ export interface TreeResult {
 export function checkTree(p: TreeProblem, cert: unknown, step: string): TreeResult {
   if (p.command === 'tsp') return walk(tspFamily(p.tsp), cert, step);
   if (p.command === 'cover') return walk(coverFamily(p.cover), cert, step);
+  if (p.command === 'optimize') return walk(quboFamily(p.qubo), cert, step);
   return walk(rankFamily(p.rank), cert, step);
 }
 

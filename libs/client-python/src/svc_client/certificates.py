@@ -22,8 +22,14 @@ the TypeScript checker's tree cap). Narrower than the TypeScript checker: tsp go
 here (5,000 there), and a `mu` proof on 81..1,000 nodes needs numpy here.
 
 Kinds: `one_tree` and `tree` (tsp), `lagrangian` and `tree` (cover), `cycle_packing` and `tree` (rank),
-`bipartite`, `odd_cycles`, `sdp_dual` (maxcut), `sdp_dual` (optimize, through the max-cut form on n+1
-nodes below), `contradiction` (xorsat), `unimodular` (reduce).
+`bipartite`, `odd_cycles`, `sdp_dual` (maxcut), `posiform` and `tree` (optimize; and `sdp_dual`, through
+the max-cut form on n+1 nodes below), `contradiction` (xorsat), `unimodular` (reduce).
+
+`posiform` (optimize): {"constant": C, "terms": [[a, l], [a, l, m], ...]}, a ≥ 0, a literal l = i + 1
+for x_i and −(i + 1) for 1 − x_i. Every term is expanded (x̄ = 1 − x) and the polynomial compared with
+the problem's coefficient by coefficient (step `posiform.identity`); then E(x) ≥ C on {0,1}^n. In an
+optimize `tree` (splits are variable indices: x_i = 0, then x_i = 1) a leaf's posiform may use only the
+variables free on its path and must equal the problem with the path's values substituted.
 
 `sdp_dual` and numpy: the bound is Σ y_i + n·max(0, μ) for a μ with μI − (L/4 − Diag(y)) ⪰ 0 (L the
 weighted Laplacian): the certificate's `mu` when it gives one, else the Gershgorin bound of
@@ -65,11 +71,11 @@ _SENSE = {"tsp": "min", "cover": "min", "rank": "min", "xorsat": "min", "optimiz
 _OBJECTIVE_FIELD = {"length": "tsp", "cut_value": "maxcut", "energy": "optimize", "cost": "cover",
                     "disagreements": "rank", "violations": "xorsat", "shortest_norm_squared": "reduce"}
 _KIND_COMMAND = {"one_tree": "tsp", "lagrangian": "cover", "cycle_packing": "rank", "bipartite": "maxcut",
-                 "odd_cycles": "maxcut", "contradiction": "xorsat", "unimodular": "reduce"}
+                 "odd_cycles": "maxcut", "contradiction": "xorsat", "unimodular": "reduce", "posiform": "optimize"}
 _PROBLEM_FIELD = {"matrix": "tsp", "points": "tsp", "universe": "cover", "items": "rank", "equations": "xorsat",
                   "basis": "reduce", "edges": "maxcut", "complete": "maxcut", "linear": "optimize", "quadratic": "optimize"}
 _KINDS = {"tsp": ("one_tree", "tree"), "cover": ("lagrangian", "tree"), "rank": ("cycle_packing", "tree"),
-          "maxcut": ("bipartite", "odd_cycles", "sdp_dual"), "optimize": ("sdp_dual",),
+          "maxcut": ("bipartite", "odd_cycles", "sdp_dual"), "optimize": ("posiform", "tree", "sdp_dual"),
           "xorsat": ("contradiction",), "reduce": ("unimodular",)}
 
 
@@ -238,7 +244,7 @@ def check_certificate(problem: Any, answer: Any, certificate: Any = None, comman
 
 _KEYS = {"one_tree": ("pi",), "tree": ("nodes",), "lagrangian": ("y",), "cycle_packing": ("base", "triangles"),
          "sdp_dual": ("y", "mu"), "bipartite": (), "odd_cycles": ("cycles",), "contradiction": ("rows",),
-         "unimodular": ("U", "V")}
+         "unimodular": ("U", "V"), "posiform": ("constant", "terms")}
 
 
 def _only_keys(cert: dict, kind: str, where: str) -> None:
@@ -1028,6 +1034,104 @@ class _Optimize(_CutBase):
         self.objective = sum((h[i] for i in range(n) if x[i]), Fraction(0)) + sum((w for (i, j), w in pairs.items() if x[i] and x[j]), Fraction(0))
 
     def check(self, cert):
+        if cert["kind"] == "posiform":
+            b = self.posiform(cert, {})
+            return b, f"the posiform's terms are non-negative and it equals the energy, so it proves {_fmt(b)}"
+        if cert["kind"] == "tree":
+            return self.check_tree(cert)
+        return self.sdp_check(cert)
+
+    leaf_kind = "posiform"
+
+    def leaf_work(self):
+        return self.n + 2 * len(self.pairs)
+
+    def parse_literal(self, lit, where):
+        i = _int(lit, where, 0, self.n)
+        return i, i
+
+    def infeasible(self, path):
+        return None     # every 0/1 point is an answer of optimize
+
+    def leaf_check(self, cert, path):
+        return self.posiform(cert, {i: (1 if v else 0) for i, _, v in path})
+
+    def posiform(self, cert, fix: Dict[int, int]) -> Fraction:
+        """C of a posiform that equals the problem restricted by `fix` (module docstring)."""
+        n = self.n
+        C = _num(cert.get("constant"), "posiform.constant")
+        terms = _list(cert.get("terms"), "posiform.terms")
+        self.work.need(len(terms) + n + len(self.pairs), "the posiform")
+        # The problem restricted by fix: constant, linear, pairs of free variables.
+        ec, eh, ew = Fraction(0), {}, {}
+        for i in range(n):
+            f = fix.get(i)
+            if f is None:
+                eh[i] = eh.get(i, Fraction(0)) + self.h[i]
+            elif f == 1:
+                ec += self.h[i]
+        for (i, j), w in self.pairs.items():
+            fi, fj = fix.get(i), fix.get(j)
+            if fi is None and fj is None:
+                ew[(i, j)] = ew.get((i, j), Fraction(0)) + w
+            elif fi is None:
+                if fj == 1:
+                    eh[i] = eh.get(i, Fraction(0)) + w
+            elif fj is None:
+                if fi == 1:
+                    eh[j] = eh.get(j, Fraction(0)) + w
+            elif fi == 1 and fj == 1:
+                ec += w
+        pc, ph, pw = C, {}, {}
+        for t, term in enumerate(terms):
+            where = f"posiform.terms[{t}]"
+            if not isinstance(term, list) or len(term) not in (2, 3):
+                raise _Refuse(where, f"{where}: expected [a, literal] or [a, literal, literal]")
+            a = _num(term[0], f"{where}[0]")
+            if a < 0:
+                raise _Refuse(where, f"{where}: the coefficient {_fmt(a)} is negative")
+            lits = []
+            for k, l in enumerate(term[1:]):
+                if not isinstance(l, int) or isinstance(l, bool) or l == 0 or abs(l) > n:
+                    raise _Refuse(where, f"{where}[{k + 1}]: a literal is i + 1 (x_i) or -(i + 1) (1 - x_i) with 0 <= i < {n}")
+                v = abs(l) - 1
+                if v in fix:
+                    raise _Refuse(where, f"{where}: x_{v} is fixed on the leaf's path")
+                lits.append((v, l > 0))
+            if len(lits) == 1:
+                v, pos = lits[0]
+                if pos:
+                    ph[v] = ph.get(v, Fraction(0)) + a
+                else:
+                    pc += a
+                    ph[v] = ph.get(v, Fraction(0)) - a
+                continue
+            (u, pu), (v, pv) = sorted(lits)
+            if u == v:
+                raise _Refuse(where, f"{where}: the two literals are on one variable")
+            k = (u, v)
+            if pu and pv:
+                pw[k] = pw.get(k, Fraction(0)) + a
+            elif pu or pv:
+                lone = u if pu else v
+                ph[lone] = ph.get(lone, Fraction(0)) + a
+                pw[k] = pw.get(k, Fraction(0)) - a
+            else:
+                pc += a
+                ph[u] = ph.get(u, Fraction(0)) - a
+                ph[v] = ph.get(v, Fraction(0)) - a
+                pw[k] = pw.get(k, Fraction(0)) + a
+        if pc != ec:
+            raise _Refuse("posiform.identity", f"posiform: the posiform's constant term is {_fmt(pc)}, the problem's {_fmt(ec)}")
+        for i in sorted(set(ph) | set(eh)):
+            if ph.get(i, 0) != eh.get(i, 0):
+                raise _Refuse("posiform.identity", f"posiform: the posiform's coefficient of x_{i} is {_fmt(Fraction(ph.get(i, 0)))}, the problem's {_fmt(Fraction(eh.get(i, 0)))}")
+        for k in sorted(set(pw) | set(ew)):
+            if pw.get(k, 0) != ew.get(k, 0):
+                raise _Refuse("posiform.identity", f"posiform: the posiform's coefficient of x_{k[0]}·x_{k[1]} is {_fmt(Fraction(pw.get(k, 0)))}, the problem's {_fmt(Fraction(ew.get(k, 0)))}")
+        return C
+
+    def sdp_check(self, cert):
         n = self.n
         W: Dict[Tuple[int, int], Fraction] = {}
         a = list(self.h)

@@ -215,6 +215,14 @@ describe('verify', () => {
     const cover = { description: 'three crews', universe: 3, sets: [[0, 1], [1, 2], [0, 2]] };
     const c = await harness({ stdin: JSON.stringify({ problem: cover, answer: [0, 1], certificate: { kind: 'lagrangian', y: ['0.5', '0.5', '0.5'] } }) }).run('verify', 'cover', '--local', '--format', 'json');
     expect([c.code, c.json().objective, c.json().certificate.bound, c.json().certificate.optimal]).toEqual([0, '2', '1.5', true]);
+    // optimize: the posiform −1 + x̄0·x̄1 + 2·x0·x1 equals −x0 − x1 + 3·x0·x1 and proves −1 (the
+    // certificate is the check: --local has no recompute of its own); one coefficient changed is refused.
+    const qubo = { description: 'two rival projects', n: 2, linear: { '0': -1, '1': -1 }, quadratic: [[0, 1, 3]] };
+    const posiform = { kind: 'posiform', constant: -1, terms: [[1, -1, -2], [2, 1, 2]] };
+    const o = await harness({ stdin: JSON.stringify({ problem: qubo, answer: { answer: [1, 0], energy: -1, certainty: 'certified optimum', certificate: posiform } }) }).run('verify', 'optimize', '--local', '--format', 'json');
+    expect([o.code, o.json().verification, o.json().certificate.bound, o.json().certificate.optimal]).toEqual([0, 'formal_proof', '-1', true]);
+    const o2 = await harness({ stdin: JSON.stringify({ problem: qubo, answer: [1, 0], certificate: { ...posiform, terms: [[1, -1, -2], [3, 1, 2]] } }) }).run('verify', 'optimize', '--local', '--format', 'json');
+    expect([o2.code, o2.json().certificate.failed_step]).toEqual([3, 'posiform.identity']);
     // Remote: a top-level certificate goes inside the result document the service reads.
     const remote = harness({ stdin: JSON.stringify({ problem: cycle5, answer: [0, 1, 0, 1, 1], certificate }), reply: (call) => (is(call, '/api/v1/verify/maxcut') ? Response.json({ ok: true, command: 'maxcut', checks: [], objective: 4, objective_field: 'cut_value', verification: 'formal_proof' }) : undefined) });
     expect((await remote.run('verify', 'maxcut', '--format', 'json')).code).toBe(0);

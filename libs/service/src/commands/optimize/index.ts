@@ -3,6 +3,7 @@ import { example, type CommandModule } from '../command-module';
 import { quboExactCaps, quboProgressStart, quboSurely } from '../shared/qubo-family';
 import { optimizeAdapter } from './adapter';
 import { optimizeChecker } from './check-answer';
+import { optimizeCertificate } from './certificate';
 
 /** optimize: everything the service knows about the command (registered in commands/index.ts). */
 export const optimizeCommand: CommandModule = {
@@ -12,6 +13,7 @@ export const optimizeCommand: CommandModule = {
   progress: { objectiveField: 'energy', sense: 'min', start: quboProgressStart },
   exactCaps: () => quboExactCaps('optimize'),
   certifiesSurely: quboSurely,
+  certificate: optimizeCertificate,
   shape: { fields: ['linear', 'quadratic', 'warm_start'], requires: [['linear', 'quadratic']], distinctive: [], prior: 0.7 },
   worksheet: {
     objective: 'Minimise Σ h_i x_i + Σ w_ij x_i x_j over x ∈ {0,1}^n (a QUBO).',
