@@ -1,0 +1,210 @@
+/**
+ * tsp's `tree` certificate (docs/certificates.md "tree"): the branch tree an engine recorded when its
+ * branch and bound closed below the root (`PermutationResult.tree`, both engines: engine-ts
+ * families/tsp/branch.ts, native core/tsp/branch.cc write the same stream), in pre-order with each
+ * leaf's penalties π as a `one_tree` certificate read with only its path's edge fixings. Each
+ * leaf's exact bound — the minimum 1-tree holding the path's in-edges and avoiding its out-edges,
+ * under d(i, j) + π_i + π_j with π rounded to a grid of 2⁻²⁰ (then 2⁻³⁶, 2⁻⁵²) and summed in
+ * integers — must exceed the tour's length less 1 (integer distances); a leaf no grid makes reach
+ * it gives no certificate (and says which). Every "infeasible" leaf is re-read by inspection of
+ * its path (a third in-edge at a city, a city with fewer than two edges that are not out, in-edges
+ * closing a subtour) before it is written.
+ */
+import type { TspDistance } from '@svc/engine-ts/families/tsp';
+import type { CertificateOutcome } from '../adapter';
+import { exactDecimal } from '../shared/exact-decimal';
+
+/** The engines' stream codes (families/tsp/branch.ts). */
+const INFEASIBLE = -1;
+const LEAF = -2;
+/** The grids a leaf's penalties are tried on, coarsest (shortest decimals) first. */
+const SHIFTS = [20, 36, 52];
+
+type TreeJson = { split: [number, number] } | { leaf: 'infeasible' | { kind: 'one_tree'; pi: string[] } };
+
+/** The exact decimal of a / 2^s (a an integer, either sign). */
+function dyadic(a: bigint, s: number): string {
+  return a < 0n ? `-${exactDecimal(-a, s, 0)}` : exactDecimal(a, s, 0);
+}
+
+/**
+ * The minimum 1-tree's weight under w (integers, exact) holding every in-edge (`st` 1) and no
+ * out-edge (`st` −1), or null when none exists (the leaf's region holds no tour).
+ */
+function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, w: (i: number, j: number) => T, big: (x: T) => bigint, zero: T): bigint | null {
+  const inTree = new Uint8Array(n);
+  const tier = new Int8Array(n).fill(2);
+  const best: T[] = new Array<T>(n).fill(zero);
+  let total = 0n;
+  inTree[1] = 1;
+  let cur = 1;
+  let inUsed = 0;
+  for (let added = 1; added < n - 1; added++) {
+    for (let v = 2; v < n; v++) {
+      if (inTree[v]) continue;
+      const s = st[cur * n + v];
+      if (s === -1) continue;
+      const t = s === 1 ? 0 : 1;
+      const wv = w(cur, v);
+      if (t < tier[v] || (t === tier[v] && wv < best[v])) {
+        tier[v] = t;
+        best[v] = wv;
+      }
+    }
+    let next = -1;
+    for (let v = 2; v < n; v++) if (!inTree[v] && tier[v] < 2 && (next < 0 || tier[v] < tier[next] || (tier[v] === tier[next] && best[v] < best[next]))) next = v;
+    if (next < 0) return null;
+    inTree[next] = 1;
+    total += big(best[next]);
+    if (tier[next] === 0) inUsed++;
+    cur = next;
+  }
+  let inAmongRest = 0;
+  for (let i = 1; i < n; i++) for (let j = i + 1; j < n; j++) if (st[i * n + j] === 1) inAmongRest++;
+  if (inUsed < inAmongRest) return null;
+  const free: bigint[] = [];
+  let zeroIn = 0;
+  for (let v = 1; v < n; v++) {
+    if (st[v] === 1) {
+      zeroIn++;
+      total += big(w(0, v));
+    } else if (st[v] === 0) free.push(big(w(0, v)));
+  }
+  if (zeroIn > 2 || zeroIn + free.length < 2) return null;
+  free.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let k = 0; k < 2 - zeroIn; k++) total += free[k];
+  return total;
+}
+
+/** Why the path's fixings (`st`) hold no tour by inspection, or null. */
+function infeasibleByInspection(n: number, st: Int8Array): string | null {
+  const parent = Int32Array.from({ length: n }, (_, v) => v);
+  const find = (v: number): number => {
+    while (parent[v] !== v) {
+      parent[v] = parent[parent[v]];
+      v = parent[v];
+    }
+    return v;
+  };
+  let ins = 0;
+  let cycle = false;
+  for (let i = 0; i < n; i++) {
+    let inDeg = 0;
+    let usable = 0;
+    for (let j = 0; j < n; j++) {
+      if (j === i) continue;
+      const s = st[i * n + j];
+      if (s === 1) inDeg++;
+      if (s !== -1) usable++;
+      if (s === 1 && i < j) {
+        ins++;
+        const a = find(i), b = find(j);
+        if (a === b) cycle = true;
+        parent[a] = b;
+      }
+    }
+    if (inDeg > 2) return 'a third in-edge';
+    if (usable < 2) return 'fewer than two usable edges';
+  }
+  return cycle && ins < n ? 'a subtour' : null;
+}
+
+/**
+ * The certificate of the recorded `stream` proving a tour of integer length `length` optimal on n
+ * cities with distances `d` (integers), or why there is none.
+ */
+export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Array, length: number): CertificateOutcome {
+  if (stream.length === 0) return { omitted: 'too large: the branch tree passed the recording cap (10⁶ values or 5·10⁷ checker operations)' };
+  let dmax = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const x = d(i, j);
+      if (!Number.isSafeInteger(x)) return { omitted: 'distances not integers or too large for the exact 1-tree' };
+      dmax = Math.max(dmax, Math.abs(x));
+    }
+  }
+  const st = new Int8Array(n * n);
+  const set = (e: number, s: number) => {
+    const u = Math.floor(e / n), v = e - u * n;
+    st[u * n + v] = s;
+    st[v * n + u] = s;
+  };
+  const path: { e: number; side: number }[] = [];
+  const nodes: TreeJson[] = [];
+  const bad = (why: string): CertificateOutcome => ({ omitted: `the recorded branch tree is malformed: ${why}` });
+  const target = BigInt(length - 1);
+  /** The leaf's π on the first grid whose exact bound exceeds length − 1 (null: +∞ needs none finer), or a failure. */
+  const leafPi = (at: number): string[] | 'short' | 'large' => {
+    for (const s of SHIFTS) {
+      const scale = 2 ** s;
+      const a: bigint[] = [];
+      let amax = 0n;
+      let ok = true;
+      for (let i = 0; i < n; i++) {
+        // π·2^s and its rounding are exact in doubles (a power of two, then an integer-valued double).
+        const x = Math.round(stream[at + i] * scale);
+        if (!Number.isFinite(x) || Math.abs(x) > 2 ** 1000) {
+          ok = false;
+          break;
+        }
+        const b = BigInt(x);
+        a.push(b);
+        if ((b < 0n ? -b : b) > amax) amax = b < 0n ? -b : b;
+      }
+      if (!ok) return 'large';
+      let total: bigint | null;
+      if (BigInt(dmax) * BigInt(scale) + 2n * amax < 2n ** 53n) {
+        const an = a.map(Number);
+        total = fixedOneTree<number>(n, st, (i, j) => d(i, j) * scale + an[i] + an[j], (x) => BigInt(x), 0);
+      } else {
+        const S = BigInt(scale);
+        total = fixedOneTree<bigint>(n, st, (i, j) => BigInt(d(i, j)) * S + a[i] + a[j], (x) => x, 0n);
+      }
+      let sumA = 0n;
+      for (const x of a) sumA += x;
+      if (total === null || total - 2n * sumA > target * BigInt(scale)) return a.map((x) => dyadic(x, s));
+    }
+    return 'short';
+  };
+  let k = 0;
+  while (k < stream.length) {
+    const code = stream[k++];
+    if (code >= 0) {
+      const u = Math.floor(code / n), v = code - u * n;
+      if (!Number.isInteger(code) || u === v || u >= n || st[u * n + v] !== 0) return bad(`split ${code}`);
+      path.push({ e: code, side: 0 });
+      set(code, -1);
+      nodes.push({ split: [Math.min(u, v), Math.max(u, v)] });
+      continue;
+    }
+    if (code === INFEASIBLE) {
+      if (infeasibleByInspection(n, st) === null) return bad(`leaf ${nodes.length} is not infeasible by inspection`);
+      nodes.push({ leaf: 'infeasible' });
+    } else if (code === LEAF) {
+      if (k + n > stream.length) return bad('a leaf is cut short');
+      const pi = leafPi(k);
+      if (pi === 'large') return { omitted: `branch_and_bound: leaf ${nodes.length}'s penalties are too large for the exact 1-tree` };
+      if (pi === 'short') return { omitted: `branch_and_bound: leaf ${nodes.length} of the recorded branch tree does not reach the length less 1 exactly` };
+      nodes.push({ leaf: { kind: 'one_tree', pi } });
+      k += n;
+    } else return bad(`code ${code}`);
+    // The subtree is complete: back up to the deepest split still on its "out" side.
+    for (;;) {
+      const top = path.at(-1);
+      if (top === undefined) break;
+      if (top.side === 0) {
+        top.side = 1;
+        set(top.e, 1);
+        break;
+      }
+      set(top.e, 0);
+      path.pop();
+    }
+    if (path.length === 0) break;
+  }
+  if (k !== stream.length || path.length !== 0) return bad('not one complete tree');
+  // A tree of one leaf (the root closed by its own subgradient steps) is that leaf's one_tree.
+  const only = nodes[0];
+  if (nodes.length === 1 && 'leaf' in only && only.leaf !== 'infeasible') return { certificate: only.leaf };
+  return { certificate: { kind: 'tree', nodes } };
+}
