@@ -167,6 +167,8 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
       let check = '-';
       if (made !== undefined && 'certificate' in made) {
         size = bytes(JSON.stringify(made.certificate).length);
+        const nodes = (made.certificate as { nodes?: unknown[] }).nodes;
+        if (nodes !== undefined) kind += ` (${nodes.length} nodes)`;
         const d = full.value;
         const doc = { ...d.fields, certainty: d.certainty ?? (d.proof === null ? CERTAINTY.heuristic : CERTAINTY.certified), ...(d.bound !== undefined ? { bound: d.bound } : {}) };
         const c = fastest(1, () => checkCertificate(inst.command, problem, doc, made.certificate));

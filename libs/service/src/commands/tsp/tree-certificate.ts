@@ -4,7 +4,7 @@
  * families/tsp/branch.ts, native core/tsp/branch.cc write the same stream), in pre-order with each
  * leaf's penalties π as a `one_tree` certificate read with only its path's edge fixings. Each
  * leaf's exact bound — the minimum 1-tree holding the path's in-edges and avoiding its out-edges,
- * under d(i, j) + π_i + π_j with π rounded to a grid of 2⁻²⁰ (then 2⁻³⁶, 2⁻⁵²) and summed in
+ * under d(i, j) + π_i + π_j with π rounded to integers (then grids of 2⁻⁴, 2⁻¹⁰, 2⁻²⁰, 2⁻³⁶, 2⁻⁵²: the first that works, for short decimals) and summed in
  * integers — must exceed the tour's length less 1 (integer distances); a leaf no grid makes reach
  * it gives no certificate (and says which). Every "infeasible" leaf is re-read by inspection of
  * its path (a third in-edge at a city, a city with fewer than two edges that are not out, in-edges
@@ -18,7 +18,7 @@ import { exactDecimal } from '../shared/exact-decimal';
 const INFEASIBLE = -1;
 const LEAF = -2;
 /** The grids a leaf's penalties are tried on, coarsest (shortest decimals) first. */
-const SHIFTS = [20, 36, 52];
+const SHIFTS = [0, 4, 10, 20, 36, 52];
 
 type TreeJson = { split: [number, number] } | { leaf: 'infeasible' | { kind: 'one_tree'; pi: string[] } };
 
@@ -31,7 +31,7 @@ function dyadic(a: bigint, s: number): string {
  * The minimum 1-tree's weight under w (integers, exact) holding every in-edge (`st` 1) and no
  * out-edge (`st` −1), or null when none exists (the leaf's region holds no tour).
  */
-function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, w: (i: number, j: number) => T, big: (x: T) => bigint, zero: T): bigint | null {
+function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, inAmongRest: number, w: (i: number, j: number) => T, big: (x: T) => bigint, zero: T): bigint | null {
   const inTree = new Uint8Array(n);
   const tier = new Int8Array(n).fill(2);
   const best: T[] = new Array<T>(n).fill(zero);
@@ -59,8 +59,6 @@ function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, w: (i
     if (tier[next] === 0) inUsed++;
     cur = next;
   }
-  let inAmongRest = 0;
-  for (let i = 1; i < n; i++) for (let j = i + 1; j < n; j++) if (st[i * n + j] === 1) inAmongRest++;
   if (inUsed < inAmongRest) return null;
   const free: bigint[] = [];
   let zeroIn = 0;
@@ -116,16 +114,22 @@ function infeasibleByInspection(n: number, st: Int8Array): string | null {
 export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Array, length: number): CertificateOutcome {
   if (stream.length === 0) return { omitted: 'too large: the branch tree passed the recording cap (10⁶ values or 5·10⁷ checker operations)' };
   let dmax = 0;
+  const D = new Float64Array(n * n);
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const x = d(i, j);
       if (!Number.isSafeInteger(x)) return { omitted: 'distances not integers or too large for the exact 1-tree' };
       dmax = Math.max(dmax, Math.abs(x));
+      D[i * n + j] = x;
+      D[j * n + i] = x;
     }
   }
   const st = new Int8Array(n * n);
+  // In-edges of the path among cities 1..n−1 (a 1-tree must take them all).
+  let inAmongRest = 0;
   const set = (e: number, s: number) => {
     const u = Math.floor(e / n), v = e - u * n;
+    if (u !== 0 && v !== 0) inAmongRest += (s === 1 ? 1 : 0) - (st[u * n + v] === 1 ? 1 : 0);
     st[u * n + v] = s;
     st[v * n + u] = s;
   };
@@ -155,10 +159,10 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
       let total: bigint | null;
       if (BigInt(dmax) * BigInt(scale) + 2n * amax < 2n ** 53n) {
         const an = a.map(Number);
-        total = fixedOneTree<number>(n, st, (i, j) => d(i, j) * scale + an[i] + an[j], (x) => BigInt(x), 0);
+        total = fixedOneTree<number>(n, st, inAmongRest, (i, j) => D[i * n + j] * scale + an[i] + an[j], (x) => BigInt(x), 0);
       } else {
         const S = BigInt(scale);
-        total = fixedOneTree<bigint>(n, st, (i, j) => BigInt(d(i, j)) * S + a[i] + a[j], (x) => x, 0n);
+        total = fixedOneTree<bigint>(n, st, inAmongRest, (i, j) => BigInt(D[i * n + j]) * S + a[i] + a[j], (x) => x, 0n);
       }
       let sumA = 0n;
       for (const x of a) sumA += x;
