@@ -74,6 +74,64 @@ function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, inAmo
   return total;
 }
 
+/**
+ * fixedOneTree with weights D·scale + a_i + a_j exact in doubles (every one below 2⁵³): the same
+ * Prim without closures, summed in doubles while the partial sum stays exact, then as BigInt.
+ */
+function fixedOneTreeDoubles(n: number, st: Int8Array, inAmongRest: number, D: Float64Array, scale: number, a: Float64Array): bigint | null {
+  const inTree = new Uint8Array(n);
+  const tier = new Int8Array(n).fill(2);
+  const best = new Float64Array(n);
+  let total = 0n;
+  let part = 0;
+  const flush = () => {
+    total += BigInt(part);
+    part = 0;
+  };
+  inTree[1] = 1;
+  let cur = 1;
+  let inUsed = 0;
+  for (let added = 1; added < n - 1; added++) {
+    const row = cur * n;
+    const ac = a[cur];
+    for (let v = 2; v < n; v++) {
+      if (inTree[v]) continue;
+      const s = st[row + v];
+      if (s === -1) continue;
+      const t = s === 1 ? 0 : 1;
+      const wv = D[row + v] * scale + ac + a[v];
+      if (t < tier[v] || (t === tier[v] && wv < best[v])) {
+        tier[v] = t;
+        best[v] = wv;
+      }
+    }
+    let next = -1;
+    for (let v = 2; v < n; v++) if (!inTree[v] && tier[v] < 2 && (next < 0 || tier[v] < tier[next] || (tier[v] === tier[next] && best[v] < best[next]))) next = v;
+    if (next < 0) return null;
+    inTree[next] = 1;
+    const x = best[next];
+    if (Math.abs(part + x) >= 2 ** 53 || Math.abs(part) >= 2 ** 52) flush();
+    part += x;
+    if (tier[next] === 0) inUsed++;
+    cur = next;
+  }
+  flush();
+  if (inUsed < inAmongRest) return null;
+  const free: number[] = [];
+  let zeroIn = 0;
+  for (let v = 1; v < n; v++) {
+    const w = D[v] * scale + a[0] + a[v];
+    if (st[v] === 1) {
+      zeroIn++;
+      total += BigInt(w);
+    } else if (st[v] === 0) free.push(w);
+  }
+  if (zeroIn > 2 || zeroIn + free.length < 2) return null;
+  free.sort((x, y) => x - y);
+  for (let k = 0; k < 2 - zeroIn; k++) total += BigInt(free[k]);
+  return total;
+}
+
 /** Why the path's fixings (`st`) hold no tour by inspection, or null. */
 function infeasibleByInspection(n: number, st: Int8Array): string | null {
   const parent = Int32Array.from({ length: n }, (_, v) => v);
@@ -158,8 +216,7 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
       if (!ok) return 'large';
       let total: bigint | null;
       if (BigInt(dmax) * BigInt(scale) + 2n * amax < 2n ** 53n) {
-        const an = a.map(Number);
-        total = fixedOneTree<number>(n, st, inAmongRest, (i, j) => D[i * n + j] * scale + an[i] + an[j], (x) => BigInt(x), 0);
+        total = fixedOneTreeDoubles(n, st, inAmongRest, D, scale, Float64Array.from(a, Number));
       } else {
         const S = BigInt(scale);
         total = fixedOneTree<bigint>(n, st, inAmongRest, (i, j) => BigInt(D[i * n + j]) * S + a[i] + a[j], (x) => x, 0n);
