@@ -78,10 +78,11 @@ function fixedOneTree<T extends number | bigint>(n: number, st: Int8Array, inAmo
  * fixedOneTree with weights D·scale + a_i + a_j exact in doubles (every one below 2⁵³): the same
  * Prim without closures, summed in doubles while the partial sum stays exact, then as BigInt.
  */
-function fixedOneTreeDoubles(n: number, st: Int8Array, inAmongRest: number, D: Float64Array, scale: number, a: Float64Array): bigint | null {
+function fixedOneTreeDoubles(n: number, st: Int8Array, inAmongRest: number, D: Float64Array, scale: number, a: Float64Array, keep?: KeptTree): bigint | null {
   const inTree = new Uint8Array(n);
   const tier = new Int8Array(n).fill(2);
   const best = new Float64Array(n);
+  const from = new Int32Array(n).fill(1);
   let total = 0n;
   let part = 0;
   const flush = () => {
@@ -103,12 +104,17 @@ function fixedOneTreeDoubles(n: number, st: Int8Array, inAmongRest: number, D: F
       if (t < tier[v] || (t === tier[v] && wv < best[v])) {
         tier[v] = t;
         best[v] = wv;
+        from[v] = cur;
       }
     }
     let next = -1;
     for (let v = 2; v < n; v++) if (!inTree[v] && tier[v] < 2 && (next < 0 || tier[v] < tier[next] || (tier[v] === tier[next] && best[v] < best[next]))) next = v;
     if (next < 0) return null;
     inTree[next] = 1;
+    if (keep !== undefined) {
+      keep.parent[next] = from[next];
+      keep.depth[next] = keep.depth[from[next]] + 1;
+    }
     const x = best[next];
     if (Math.abs(part + x) >= 2 ** 53 || Math.abs(part) >= 2 ** 52) flush();
     part += x;
@@ -129,7 +135,38 @@ function fixedOneTreeDoubles(n: number, st: Int8Array, inAmongRest: number, D: F
   if (zeroIn > 2 || zeroIn + free.length < 2) return null;
   free.sort((x, y) => x - y);
   for (let k = 0; k < 2 - zeroIn; k++) total += BigInt(free[k]);
+  if (keep !== undefined) {
+    // City 0's two tree edges: its in-edges, then its cheapest free ones (the same choice as above).
+    keep.zero.length = 0;
+    for (let v = 1; v < n; v++) if (st[v] === 1) keep.zero.push({ v, w: D[v] * scale + a[0] + a[v], fixed: true });
+    const byCost = [];
+    for (let v = 1; v < n; v++) if (st[v] === 0) byCost.push({ v, w: D[v] * scale + a[0] + a[v], fixed: false });
+    byCost.sort((x, y) => x.w - y.w);
+    for (let k = 0; keep.zero.length < 2; k++) keep.zero.push(byCost[k]);
+    for (let v = 2; v < n; v++) {
+      keep.weight[v] = best[v];
+      keep.fixed[v] = tier[v] === 0 ? 1 : 0;
+    }
+    keep.total = total;
+  }
   return total;
+}
+
+/**
+ * A node's exact minimum 1-tree kept for the leaves below it that differ from its fixings only by
+ * out-edges the tree does not use and one more in-edge (the α-fixings' leaves): for those the
+ * minimum 1-tree is this one with the in-edge swapped for the costliest non-fixed edge of the cycle
+ * it closes (on cities 1..n−1), or for city 0's costlier non-fixed edge — one path walk instead of
+ * a Prim.
+ */
+interface KeptTree {
+  /** Cities 2..n−1: the tree edge to `parent` (rooted at city 1), its weight, 1 when it is an in-edge. */
+  parent: Int32Array;
+  depth: Int32Array;
+  weight: Float64Array;
+  fixed: Uint8Array;
+  zero: { v: number; w: number; fixed: boolean }[];
+  total: bigint;
 }
 
 /** Why the path's fixings (`st`) hold no tour by inspection, or null. */
@@ -191,7 +228,92 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
     st[u * n + v] = s;
     st[v * n + u] = s;
   };
-  const path: { e: number; side: number }[] = [];
+  // Each path entry's id changes whenever it is pushed or turned to its "in" side, so a kept tree
+  // knows whether the fixings it was made for are still the path's prefix.
+  const path: { e: number; side: number; id: number }[] = [];
+  let ids = 0;
+  type Kept = KeptTree & { shift: number; a: Float64Array; ids: number[]; valid: boolean };
+  // One kept tree per grid (a leaf short on one grid is tried on the next).
+  const keptBy = new Map<number, Kept>();
+  let kept: Kept = null as unknown as Kept;
+  const useGrid = (s: number) => {
+    let k = keptBy.get(s);
+    if (k === undefined) {
+      k = {
+        parent: new Int32Array(n), depth: new Int32Array(n), weight: new Float64Array(n), fixed: new Uint8Array(n), zero: [], total: 0n,
+        shift: s, a: new Float64Array(n), ids: [], valid: false,
+      };
+      keptBy.set(s, k);
+    }
+    kept = k;
+  };
+  const inTree = (e: number): boolean => {
+    const u = Math.floor(e / n), v = e - u * n;
+    if (u === 0 || v === 0) return kept.zero.some((z) => z.v === u + v);
+    return kept.parent[u] === v || kept.parent[v] === u;
+  };
+  /**
+   * The exact 1-tree total for the current path from the kept tree, or undefined when the path is
+   * not the kept prefix plus out-edges outside the tree and a last in-edge (null: no 1-tree).
+   */
+  const fromKept = (scale: number, a: Float64Array, s: number): bigint | null | undefined => {
+    const m = path.length;
+    if (!kept.valid || kept.shift !== s || m === 0 || path[m - 1].side !== 1) return undefined;
+    const d = kept.ids.length;
+    if (d > m - 1) return undefined;
+    for (let i = 0; i < d; i++) if (path[i].id !== kept.ids[i]) return undefined;
+    for (let i = d; i < m - 1; i++) if (path[i].side !== 0 || inTree(path[i].e)) return undefined;
+    for (let i = 0; i < n; i++) if (kept.a[i] !== a[i]) return undefined;
+    const e = path[m - 1].e;
+    if (inTree(e)) return kept.total;
+    const u = Math.floor(e / n), v = e - u * n;
+    const w = D[u * n + v] * scale + a[u] + a[v];
+    let drop = -Infinity;
+    if (u === 0 || v === 0) {
+      const free = kept.zero.filter((z) => !z.fixed);
+      if (free.length === 0) return null; // a third in-edge at city 0
+      drop = Math.max(...free.map((z) => z.w));
+    } else {
+      // The costliest non-fixed edge on the tree path u..v.
+      let x = u, y = v;
+      while (x !== y) {
+        if (kept.depth[x] < kept.depth[y]) [x, y] = [y, x];
+        if (!kept.fixed[x] && kept.weight[x] > drop) drop = kept.weight[x];
+        x = kept.parent[x];
+      }
+      if (drop === -Infinity) return null; // in-edges and e close a cycle on cities 1..n−1
+    }
+    return kept.total + BigInt(w) - BigInt(drop);
+  };
+  /**
+   * Keeps the exact 1-tree of the path's prefix before its trailing out-edges and last in-edge;
+   * when that tree uses one of those out-edges (a branching edge taken out, whose node's α-fixings
+   * follow it), once more from the prefix that ends with the last such out-edge.
+   */
+  const keepPrefix = (scale: number, a: Float64Array, s: number): void => {
+    kept.valid = false;
+    const m = path.length;
+    if (m === 0 || path[m - 1].side !== 1) return;
+    let d = m - 1;
+    while (d > 0 && path[d - 1].side === 0) d--;
+    for (let round = 0; round < 2; round++) {
+      for (let i = d; i < m; i++) set(path[i].e, 0);
+      kept.depth.fill(0);
+      const t = fixedOneTreeDoubles(n, st, inAmongRest, D, scale, a, kept);
+      for (let i = d; i < m; i++) set(path[i].e, path[i].side === 1 ? 1 : -1);
+      if (t === null) return;
+      let last = -1;
+      for (let i = d; i < m - 1; i++) if (inTree(path[i].e)) last = i;
+      if (last < 0) {
+        kept.valid = true;
+        kept.shift = s;
+        kept.a.set(a);
+        kept.ids = path.slice(0, d).map((p) => p.id);
+        return;
+      }
+      d = last + 1;
+    }
+  };
   const nodes: TreeJson[] = [];
   const bad = (why: string): CertificateOutcome => ({ omitted: `the recorded branch tree is malformed: ${why}` });
   const target = BigInt(length - 1);
@@ -216,7 +338,14 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
       if (!ok) return 'large';
       let total: bigint | null;
       if (BigInt(dmax) * BigInt(scale) + 2n * amax < 2n ** 53n) {
-        total = fixedOneTreeDoubles(n, st, inAmongRest, D, scale, Float64Array.from(a, Number));
+        const af = Float64Array.from(a, Number);
+        useGrid(s);
+        let t = fromKept(scale, af, s);
+        if (t === undefined) {
+          keepPrefix(scale, af, s);
+          t = fromKept(scale, af, s);
+        }
+        total = t !== undefined ? t : fixedOneTreeDoubles(n, st, inAmongRest, D, scale, af);
       } else {
         const S = BigInt(scale);
         total = fixedOneTree<bigint>(n, st, inAmongRest, (i, j) => BigInt(D[i * n + j]) * S + a[i] + a[j], (x) => x, 0n);
@@ -233,7 +362,7 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
     if (code >= 0) {
       const u = Math.floor(code / n), v = code - u * n;
       if (!Number.isInteger(code) || u === v || u >= n || st[u * n + v] !== 0) return bad(`split ${code}`);
-      path.push({ e: code, side: 0 });
+      path.push({ e: code, side: 0, id: ++ids });
       set(code, -1);
       nodes.push({ split: [Math.min(u, v), Math.max(u, v)] });
       continue;
@@ -255,6 +384,7 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
       if (top === undefined) break;
       if (top.side === 0) {
         top.side = 1;
+        top.id = ++ids;
         set(top.e, 1);
         break;
       }
