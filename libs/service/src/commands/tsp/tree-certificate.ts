@@ -169,8 +169,15 @@ interface KeptTree {
   total: bigint;
 }
 
-/** Why the path's fixings (`st`) hold no tour by inspection, or null. */
-function infeasibleByInspection(n: number, st: Int8Array): string | null {
+/**
+ * Why the path's fixings hold no tour by inspection, or null: `inDeg` / `outDeg` count each city's
+ * in- and out-edges, `ins` lists the in-edges (u·n + v).
+ */
+function infeasibleByInspection(n: number, inDeg: Int32Array, outDeg: Int32Array, ins: number[]): string | null {
+  for (let i = 0; i < n; i++) {
+    if (inDeg[i] > 2) return 'a third in-edge';
+    if (n - 1 - outDeg[i] < 2) return 'fewer than two usable edges';
+  }
   const parent = Int32Array.from({ length: n }, (_, v) => v);
   const find = (v: number): number => {
     while (parent[v] !== v) {
@@ -179,27 +186,13 @@ function infeasibleByInspection(n: number, st: Int8Array): string | null {
     }
     return v;
   };
-  let ins = 0;
   let cycle = false;
-  for (let i = 0; i < n; i++) {
-    let inDeg = 0;
-    let usable = 0;
-    for (let j = 0; j < n; j++) {
-      if (j === i) continue;
-      const s = st[i * n + j];
-      if (s === 1) inDeg++;
-      if (s !== -1) usable++;
-      if (s === 1 && i < j) {
-        ins++;
-        const a = find(i), b = find(j);
-        if (a === b) cycle = true;
-        parent[a] = b;
-      }
-    }
-    if (inDeg > 2) return 'a third in-edge';
-    if (usable < 2) return 'fewer than two usable edges';
+  for (const e of ins) {
+    const a = find(Math.floor(e / n)), b = find(e % n);
+    if (a === b) cycle = true;
+    parent[a] = b;
   }
-  return cycle && ins < n ? 'a subtour' : null;
+  return cycle && ins.length < n ? 'a subtour' : null;
 }
 
 /**
@@ -222,9 +215,17 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
   const st = new Int8Array(n * n);
   // In-edges of the path among cities 1..n−1 (a 1-tree must take them all).
   let inAmongRest = 0;
+  const inDeg = new Int32Array(n);
+  const outDeg = new Int32Array(n);
   const set = (e: number, s: number) => {
     const u = Math.floor(e / n), v = e - u * n;
-    if (u !== 0 && v !== 0) inAmongRest += (s === 1 ? 1 : 0) - (st[u * n + v] === 1 ? 1 : 0);
+    const was = st[u * n + v];
+    if (u !== 0 && v !== 0) inAmongRest += (s === 1 ? 1 : 0) - (was === 1 ? 1 : 0);
+    const di = (s === 1 ? 1 : 0) - (was === 1 ? 1 : 0), dout = (s === -1 ? 1 : 0) - (was === -1 ? 1 : 0);
+    inDeg[u] += di;
+    inDeg[v] += di;
+    outDeg[u] += dout;
+    outDeg[v] += dout;
     st[u * n + v] = s;
     st[v * n + u] = s;
   };
@@ -321,24 +322,22 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
   const leafPi = (at: number): string[] | 'short' | 'large' => {
     for (const s of SHIFTS) {
       const scale = 2 ** s;
-      const a: bigint[] = [];
-      let amax = 0n;
-      let ok = true;
+      const af = new Float64Array(n);
+      let amax = 0;
+      let sumA = 0;
       for (let i = 0; i < n; i++) {
         // π·2^s and its rounding are exact in doubles (a power of two, then an integer-valued double).
         const x = Math.round(stream[at + i] * scale);
-        if (!Number.isFinite(x) || Math.abs(x) > 2 ** 1000) {
-          ok = false;
-          break;
-        }
-        const b = BigInt(x);
-        a.push(b);
-        if ((b < 0n ? -b : b) > amax) amax = b < 0n ? -b : b;
+        if (!Number.isFinite(x) || Math.abs(x) > 2 ** 1000) return 'large';
+        af[i] = x;
+        amax = Math.max(amax, Math.abs(x));
+        sumA += x;
       }
-      if (!ok) return 'large';
       let total: bigint | null;
-      if (BigInt(dmax) * BigInt(scale) + 2n * amax < 2n ** 53n) {
-        const af = Float64Array.from(a, Number);
+      let sum: bigint;
+      if (dmax * scale + 2 * amax < 2 ** 52 && n * amax < 2 ** 52) {
+        // Every weight and the sum of π exact in doubles.
+        sum = BigInt(sumA);
         useGrid(s);
         let t = fromKept(scale, af, s);
         if (t === undefined) {
@@ -347,12 +346,12 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
         }
         total = t !== undefined ? t : fixedOneTreeDoubles(n, st, inAmongRest, D, scale, af);
       } else {
+        const a = Array.from(af, (x) => BigInt(x));
         const S = BigInt(scale);
+        sum = a.reduce((x, y) => x + y, 0n);
         total = fixedOneTree<bigint>(n, st, inAmongRest, (i, j) => BigInt(D[i * n + j]) * S + a[i] + a[j], (x) => x, 0n);
       }
-      let sumA = 0n;
-      for (const x of a) sumA += x;
-      if (total === null || total - 2n * sumA > target * BigInt(scale)) return a.map((x) => dyadic(x, s));
+      if (total === null || total - 2n * sum > target * BigInt(scale)) return Array.from(af, (x) => (s === 0 ? String(x) : dyadic(BigInt(x), s)));
     }
     return 'short';
   };
@@ -368,7 +367,7 @@ export function tspTreeCertificate(n: number, d: TspDistance, stream: Float64Arr
       continue;
     }
     if (code === INFEASIBLE) {
-      if (infeasibleByInspection(n, st) === null) return bad(`leaf ${nodes.length} is not infeasible by inspection`);
+      if (infeasibleByInspection(n, inDeg, outDeg, path.filter((q) => q.side === 1).map((q) => q.e)) === null) return bad(`leaf ${nodes.length} is not infeasible by inspection`);
       nodes.push({ leaf: 'infeasible' });
     } else if (code === LEAF) {
       if (k + n > stream.length) return bad('a leaf is cut short');
