@@ -93,7 +93,17 @@ export function nativeEngineFrom(addon: NativeAddon): Engine {
         case 'violations': return { kind: 'rules', ...common, violations: r.extras.violations };
         case 'known_optimum': return { kind: 'planted', ...common, plantedEnergy: r.extras.plantedEnergy, edges: r.extras.edges };
         // rank's values are its triangle packing (core/rank/packing.h), tsp's the root penalties π.
-        case 'permutation': return { kind: 'permutation', ...common, answer: r.order, ...(req.command === 'rank' ? { triangles: r.values } : r.values.length > 0 ? { pi: r.values } : {}) };
+        // A closed branch tree's record follows π when the extra "tree" (its length) is there.
+        case 'permutation': {
+          if (req.command === 'rank') return { kind: 'permutation', ...common, answer: r.order, triangles: r.values };
+          const t = r.extras.tree;
+          const pi = t === undefined ? r.values : r.values.subarray(0, r.values.length - t);
+          return {
+            kind: 'permutation', ...common, answer: r.order,
+            ...(pi.length > 0 ? { pi } : {}),
+            ...(t !== undefined ? { tree: r.values.subarray(r.values.length - t) } : {}),
+          };
+        }
         case 'labels': return { kind: 'labels', ...common, answer: r.order };
         case 'vector': return { kind: 'vector', ...common, answer: r.values, convex: r.extras.convex === 1 };
         case 'decimal': return { kind: 'decimal', ...common, exact: r.extras.exact === 1 };

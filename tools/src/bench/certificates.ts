@@ -8,7 +8,8 @@
  * finish), the time it adds and the checker's time. Instances are read in place (SVC_BENCHMARKS_DIR);
  * missing files are skipped. Lists: BENCH_CERT_TSP, BENCH_CERT_COVER, BENCH_CERT_RANK (random
  * Kemeny elections of these sizes, as the rank section makes them, plus the PrefLib skating files),
- * BENCH_CERT_GSET, BENCH_CERT_QUBO (Beasley bqp instances as size.k: optimize).
+ * BENCH_CERT_GSET, BENCH_CERT_QUBO (Beasley bqp instances as size.k: optimize); BENCH_CERT_TSP_TREE
+ * (tsp rows at BENCH_CERT_TSP_TREE_EFFORT, default medium, where branch and bound certifies: the `tree` certificate).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,19 +40,31 @@ interface Instance {
   readonly n: number;
   /** The request body without tag and description. */
   readonly body: Record<string, unknown>;
+  /** The effort of this row when not BENCH_CERT_EFFORT's. */
+  readonly effort?: Effort;
 }
 
 const list = (env: string | undefined, fallback: string) => (env ?? fallback).split(',').map((s) => s.trim()).filter((s) => s.length > 0);
 
-function tspInstances(dir: string): Instance[] {
+function tspInstances(dir: string, names = list(process.env.BENCH_CERT_TSP, 'eil51,berlin52,kroA100,ch150,a280,pcb442,rat783,pr1002,pr2392')): Instance[] {
   const out: Instance[] = [];
-  for (const name of list(process.env.BENCH_CERT_TSP, 'eil51,berlin52,kroA100,ch150,a280,pcb442,rat783,pr1002,pr2392')) {
+  for (const name of names) {
     const file = join(dir, 'tsp', `${name}.tsp`);
     if (!existsSync(file)) continue;
     const t = parseTsplib(readFileSync(file, 'utf8'));
     out.push({ name, command: 'tsp', n: t.n, body: { n: t.n, ...t.body } });
   }
   return out;
+}
+
+/**
+ * tsp rows where branch and bound below the root certifies (a `tree` certificate): BENCH_CERT_TSP_TREE
+ * (default att48, eil51, berlin52: at most 60 cities, branch and bound's size at medium), solved at
+ * BENCH_CERT_TSP_TREE_EFFORT (default medium).
+ */
+function tspTreeInstances(dir: string): Instance[] {
+  const effort = (process.env.BENCH_CERT_TSP_TREE_EFFORT ?? 'medium') as Effort;
+  return tspInstances(dir, list(process.env.BENCH_CERT_TSP_TREE, 'att48,eil51,berlin52')).map((t) => ({ ...t, name: `${t.name} (${effort})`, effort }));
 }
 
 function coverInstances(dir: string): Instance[] {
@@ -149,7 +162,7 @@ const bytes = (b: number) => (b < 10_000 ? `${b} B` : b < 10_000_000 ? `${(b / 1
 export async function benchCertificates(dir: string, engines: readonly (readonly [string, Engine | null])[]): Promise<string> {
   const effort = (process.env.BENCH_CERT_EFFORT ?? 'flash') as Effort;
   const reps = Math.max(1, Number(process.env.BENCH_CERT_REPS ?? 7));
-  const instances = [...tspInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir), ...quboInstances(dir)];
+  const instances = [...tspInstances(dir), ...tspTreeInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir), ...quboInstances(dir)];
   const rows: (string | number)[][] = [];
   for (const inst of instances) {
     const problem = { tag: TAG, description: DESCRIPTIONS[inst.command], ...inst.body };
@@ -158,7 +171,7 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
     for (const [id, engine] of engines) {
       if (engine === null) continue;
       const t0 = performance.now();
-      const r: EngineResult = await engine.solve({ command: inst.command as 'tsp', problem: prep.problem, effort, seed: 0 });
+      const r: EngineResult = await engine.solve({ command: inst.command as 'tsp', problem: prep.problem, effort: inst.effort ?? effort, seed: 0 });
       const engineMs = performance.now() - t0;
       const finish = (certificate: CertificateMode) => prep.finish(r, { deadlineFired: false, certificate });
       const none = fastest(reps, () => finish('none'));
@@ -171,6 +184,8 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
       let check = '-';
       if (made !== undefined && 'certificate' in made) {
         size = bytes(JSON.stringify(made.certificate).length);
+        const nodes = (made.certificate as { nodes?: unknown[] }).nodes;
+        if (nodes !== undefined) kind += ` (${nodes.length} nodes)`;
         const d = full.value;
         const doc = { ...d.fields, certainty: d.certainty ?? (d.proof === null ? CERTAINTY.heuristic : CERTAINTY.certified), ...(d.bound !== undefined ? { bound: d.bound } : {}) };
         const c = fastest(1, () => checkCertificate(inst.command, problem, doc, made.certificate));

@@ -53,6 +53,7 @@ class Tree {
     --avail_[u];
     --avail_[v];
     trail_.push_back(static_cast<int64_t>(u) * n_ + v);
+    if (logging_) logged_.push_back(u < v ? static_cast<int64_t>(u) * n_ + v : static_cast<int64_t>(v) * n_ + u);
     return avail_[u] >= 2 && avail_[v] >= 2;
   }
 
@@ -145,10 +146,12 @@ class Tree {
     return w - 2 * sum_pi;
   }
 
-  // branch.ts bound: false = prune; otherwise best_pi_, its 1-tree and its value in *value.
+  // branch.ts bound: false = prune (pruned_by() the penalties that closed it); otherwise best_pi_,
+  // its 1-tree and its value in *value.
   bool Bound(const std::vector<double>& pi0, double* value_out) {
     const int32_t n = n_;
     pi_ = pi0;
+    pruned_by_ = &pi_;
     double best_value = -kInf;
     double best_mag = 0;
     double lambda = kNodeLambda;
@@ -178,7 +181,10 @@ class Tree {
         lambda /= 2;
         since = 0;
       }
-      if (std::ceil(best_value - Margin(best_mag)) >= ub_) return false;
+      if (std::ceil(best_value - Margin(best_mag)) >= ub_) {
+        pruned_by_ = &best_pi_;
+        return false;
+      }
       const double step = (lambda * (ub_ - value)) / norm;
       if (!(step > 0)) break;
       for (int32_t i = 0; i < n; ++i) pi_[i] += step * (deg_[i] - 2);
@@ -188,7 +194,8 @@ class Tree {
     return true;
   }
 
-  bool AlphaFix(double v) {
+  // α-fixing; every edge it excludes is appended to *fixed first (the record's splits).
+  bool AlphaFix(double v, std::vector<int64_t>* fixed) {
     const int32_t n = n_;
     const int32_t m = n - 1;
     for (int32_t t = 0; t < m; ++t) {
@@ -213,7 +220,10 @@ class Tree {
         if (b == -kInf) continue;
         const double c = d_[row + j] + best_pi_[i] + best_pi_[j];
         const double lb = v + c - b;
-        if (std::ceil(lb - Margin(mag_ + std::fabs(c) + std::fabs(b))) >= ub_ && !Exclude(i, j)) return false;
+        if (std::ceil(lb - Margin(mag_ + std::fabs(c) + std::fabs(b))) >= ub_) {
+          fixed->push_back(static_cast<int64_t>(i) * n + j);
+          if (!Exclude(i, j)) return false;
+        }
       }
     }
     const double ca = d_[zero_a_] + best_pi_[0] + best_pi_[zero_a_];
@@ -225,7 +235,10 @@ class Tree {
     for (int32_t j = 1; j < n; ++j) {
       if (st_[j] != 0 || j == zero_a_ || j == zero_b_) continue;
       const double c = d_[j] + best_pi_[0] + best_pi_[j];
-      if (std::ceil(v + c - r - Margin(mag_ + std::fabs(c) + std::fabs(r))) >= ub_ && !Exclude(0, j)) return false;
+      if (std::ceil(v + c - r - Margin(mag_ + std::fabs(c) + std::fabs(r))) >= ub_) {
+        fixed->push_back(j);
+        if (!Exclude(0, j)) return false;
+      }
     }
     return true;
   }
@@ -256,6 +269,10 @@ class Tree {
   }
 
   const std::vector<double>& best_pi() const { return best_pi_; }
+  const std::vector<double>& pruned_by() const { return *pruned_by_; }
+  // Exclusions made while logging (the propagation of a fixing) are listed in logged().
+  void set_logging(bool on) { logging_ = on; }
+  std::vector<int64_t>& logged() { return logged_; }
   std::vector<int32_t>& best() { return best_; }
 
  private:
@@ -354,13 +371,51 @@ class Tree {
   int32_t zero_a_ = -1, zero_b_ = -1;
   double mag_ = 0;
   std::vector<int32_t> best_;
+  const std::vector<double>* pruned_by_ = &pi_;
+  bool logging_ = false;
+  std::vector<int64_t> logged_;
 };
 
+// A fixing to apply on top of the trail up to `mark`, or (`leaf`) a recorded leaf written once the
+// subtree above it on the stack is written: the "in" side of a split its node made (π, or null
+// for an infeasible one). branch.ts Frame.
 struct Frame {
   size_t mark;
   std::shared_ptr<const std::vector<double>> pi;
   int64_t edge;
   bool include;
+  bool leaf = false;
+};
+
+// branch.ts recPush / recLeaf: the pre-order record, dropped once it passes the checker's caps.
+class Record {
+ public:
+  explicit Record(int32_t n) : n_(n) {}
+  void Push(double x, int64_t work = 0) {
+    if (!on_) return;
+    rec_.push_back(x);
+    values_ += 2;
+    work_ += work;
+    if (values_ > kTspTreeMaxValues || work_ > kTspTreeMaxWork) {
+      on_ = false;
+      rec_.clear();
+      rec_.shrink_to_fit();
+    }
+  }
+  void Leaf(const std::vector<double>* pi) {
+    if (pi == nullptr) return Push(kTspTreeInfeasible);
+    Push(kTspTreeLeaf, static_cast<int64_t>(n_) * n_);
+    if (!on_) return;
+    rec_.insert(rec_.end(), pi->begin(), pi->end());
+    values_ += n_;
+  }
+  std::vector<double>& stream() { return rec_; }
+
+ private:
+  int32_t n_;
+  std::vector<double> rec_;
+  int64_t values_ = 1, work_ = 0;
+  bool on_ = true;
 };
 
 }  // namespace
@@ -368,28 +423,61 @@ struct Frame {
 TspBranchResult TspBranchAndBound(int32_t n, const std::vector<double>& dist, double ub, const std::vector<double>& root_pi,
                                   int64_t node_iters, int64_t max_nodes, const Limits& limits, Work& work, Stop* stop) {
   Tree tree(n, dist, ub, node_iters, work);
+  Record rec(n);
   std::vector<Frame> stack;
   stack.push_back(Frame{0, std::make_shared<const std::vector<double>>(root_pi), -1, false});
+  std::vector<int64_t> alpha_fixed;
   int64_t nodes = 0;
   TspBranchResult out;
   while (!stack.empty()) {
+    Frame f = std::move(stack.back());
+    stack.pop_back();
+    if (f.leaf) {
+      rec.Leaf(f.pi.get());
+      continue;
+    }
     if (nodes >= max_nodes || (*stop = limits.CheckLimits()) != Stop::kNone) {
       out.tour = std::move(tree.best());
       return out;
     }
-    Frame f = std::move(stack.back());
-    stack.pop_back();
     tree.UndoTo(f.mark);
     ++nodes;
     ++work.nodes;
     if (f.edge >= 0) {
       const int32_t u = static_cast<int32_t>(f.edge / n);
       const int32_t v = static_cast<int32_t>(f.edge - static_cast<int64_t>(u) * n);
-      if (!(f.include ? tree.Include(u, v) : tree.Exclude(u, v))) continue;
+      tree.set_logging(f.include);
+      const bool ok = f.include ? tree.Include(u, v) : tree.Exclude(u, v);
+      tree.set_logging(false);
+      // Each propagated exclusion: a split whose "in" side is infeasible.
+      for (const int64_t e : tree.logged()) {
+        rec.Push(static_cast<double>(e));
+        stack.push_back(Frame{0, nullptr, -1, false, true});
+      }
+      tree.logged().clear();
+      if (!ok) {
+        rec.Leaf(nullptr);
+        continue;
+      }
     }
     double value = 0;
-    if (!tree.Bound(*f.pi, &value)) continue;
-    if (!tree.AlphaFix(value)) continue;
+    if (!tree.Bound(*f.pi, &value)) {
+      rec.Leaf(&tree.pruned_by());
+      continue;
+    }
+    alpha_fixed.clear();
+    const bool alpha_ok = tree.AlphaFix(value, &alpha_fixed);
+    if (!alpha_fixed.empty()) {
+      auto alpha_pi = std::make_shared<const std::vector<double>>(tree.best_pi());
+      for (const int64_t e : alpha_fixed) {
+        rec.Push(static_cast<double>(e));
+        stack.push_back(Frame{0, alpha_pi, -1, false, true});
+      }
+    }
+    if (!alpha_ok) {
+      rec.Leaf(nullptr);
+      continue;
+    }
     const int64_t e = tree.BranchEdge();
     // Cannot happen (a city of degree > 2 has at most one included edge: two would have excluded the
     // rest); should it, the tree is left open rather than closed on a node it did not search.
@@ -397,6 +485,7 @@ TspBranchResult TspBranchAndBound(int32_t n, const std::vector<double>& dist, do
       out.tour = std::move(tree.best());
       return out;
     }
+    rec.Push(static_cast<double>(e));
     auto child_pi = std::make_shared<const std::vector<double>>(tree.best_pi());
     const size_t mark = tree.Mark();
     stack.push_back(Frame{mark, child_pi, e, true});
@@ -404,6 +493,7 @@ TspBranchResult TspBranchAndBound(int32_t n, const std::vector<double>& dist, do
   }
   out.tour = std::move(tree.best());
   out.closed = true;
+  out.tree = std::move(rec.stream());
   return out;
 }
 

@@ -11,9 +11,17 @@
 
 namespace svc::core {
 
+// The record's codes and caps (branch.ts TREE_INFEASIBLE, TREE_LEAF, TREE_MAX_VALUES, TREE_MAX_WORK).
+constexpr double kTspTreeInfeasible = -1;
+constexpr double kTspTreeLeaf = -2;
+constexpr int64_t kTspTreeMaxValues = 1000000;
+constexpr int64_t kTspTreeMaxWork = 50000000;
+
 struct TspBranchResult {
   std::vector<int32_t> tour;  // empty when no tour beat the incumbent
   bool closed = false;
+  // The closed tree's pre-order record (branch.ts); empty when it passed the caps or the tree is open.
+  std::vector<double> tree;
 };
 
 // Proves a tour of length `ub` optimal or finds a shorter one. `dist` is the n×n distance matrix,

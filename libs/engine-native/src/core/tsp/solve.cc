@@ -437,10 +437,16 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   Work work;
   Stop stop = Stop::kNone;
   std::vector<double> root_pi;
-  const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound) {
+  const auto done = [&](const std::vector<int32_t>& order, Proof proof, bool has_bound, double bound,
+                        const std::vector<double>* tree = nullptr) {
     out->kind = ResultKind::kPermutation;
     out->order = CanonicalTour(order);
     out->values = root_pi;  // the root bound's penalties π (the service's one_tree certificate), empty without it
+    // A closed branch tree's record (branch.h) follows π; the extra "tree" is its length (0: dropped at its cap).
+    if (tree != nullptr) {
+      out->values.insert(out->values.end(), tree->begin(), tree->end());
+      out->SetExtra("tree", static_cast<double>(tree->size()));
+    }
     double length = 0;
     for (int32_t k = 0; k < n; ++k) length += d(out->order[k], out->order[(k + 1) % n]);
     out->answer.clear();
@@ -503,7 +509,7 @@ CallStatus SolveSymmetric(const TspProblem& p, const TspBudget& b, const SolveOp
   if (open()) IterateTrials(tour, first, rng, limits, work, has_lower, lower, &stop);
   if (branch && stop == Stop::kNone && tour.length > lower) {
     TspBranchResult r = TspBranchAndBound(n, DistanceMatrix(n, d), tour.length, root_pi, b.bnb_iters, b.bnb_nodes, limits, work, &stop);
-    if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0);
+    if (r.closed) return done(r.tour.empty() ? tour.tour() : r.tour, Proof::kBranchAndBound, false, 0, &r.tree);
     if (!r.tour.empty()) return done(r.tour, Proof::kNone, has_lower, lower);
     if (open()) IterateTrials(tour, kicks - first, rng, limits, work, has_lower, lower, &stop);
   }

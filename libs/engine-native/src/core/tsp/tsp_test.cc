@@ -15,6 +15,7 @@
 #include "testing/test_permutation.h"
 #include "testing/test_util.h"
 #include "tsp/alpha.h"
+#include "tsp/branch.h"
 #include "tsp/merge.h"
 #include "tsp/problem.h"
 #include "tsp/solve.h"
@@ -204,8 +205,44 @@ void TestSearchAgainstDp() {
 }
 
 // Branch and bound below the root against brute force (n <= 9) and the DP (n 10..15).
+// The closed tree's record (branch.h) after π in r.values: one complete pre-order tree whose splits
+// are edges u·n + v not fixed twice on a path, leaves infeasible or n penalties. Returns its leaves.
+int CheckTreeRecord(const SolveResult& r, int32_t n) {
+  const double len = r.Extra("tree");
+  CHECK(len >= 0 && len <= static_cast<double>(r.values.size()));
+  const size_t at0 = r.values.size() - static_cast<size_t>(len);
+  CHECK(at0 == 0 || at0 == static_cast<size_t>(n));
+  std::vector<std::vector<int64_t>> stack{{}};
+  int leaves = 0;
+  size_t k = at0;
+  while (k < r.values.size()) {
+    CHECK(!stack.empty());
+    if (stack.empty()) return -1;
+    std::vector<int64_t> path = std::move(stack.back());
+    stack.pop_back();
+    const double code = r.values[k++];
+    if (code >= 0) {
+      const int64_t e = static_cast<int64_t>(code);
+      const int64_t u = e / n, v = e % n;
+      CHECK(static_cast<double>(e) == code && u != v && u < n);
+      const int64_t key = std::min(u, v) * n + std::max(u, v);
+      CHECK(std::find(path.begin(), path.end(), key) == path.end());
+      path.push_back(key);
+      stack.push_back(path);
+      stack.push_back(path);
+      continue;
+    }
+    ++leaves;
+    CHECK(code == svc::core::kTspTreeInfeasible || code == svc::core::kTspTreeLeaf);
+    if (code == svc::core::kTspTreeLeaf) k += static_cast<size_t>(n);
+  }
+  CHECK(k == r.values.size() && stack.empty());
+  return leaves;
+}
+
 void TestBranchAgainstExact() {
   int below_root = 0;
+  int recorded = 0;
   for (uint32_t s = 0; s < 90; ++s) {
     const int32_t n = 5 + static_cast<int32_t>(s % 11);
     const int kind = static_cast<int>(s % 3);
@@ -219,8 +256,10 @@ void TestBranchAgainstExact() {
     CHECK(r.objective == (n <= 9 ? Brute(in) : Run(exact, s).objective));
     CHECK(r.objective == Length(in, r.order));
     if (r.work.nodes > 1) ++below_root;
+    if (r.Extra("tree") > 0 && CheckTreeRecord(r, n) > 1) ++recorded;
   }
-  std::printf("tsp branch and bound: %d of 90 below the root\n", below_root);
+  std::printf("tsp branch and bound: %d of 90 below the root, %d recorded trees of more than one leaf\n", below_root, recorded);
+  CHECK(recorded >= 10);
   CHECK(below_root >= 15);
   // A budget of no subgradient steps still bounds every node once (it closed every node unbounded).
   for (uint32_t s = 0; s < 12; ++s) {

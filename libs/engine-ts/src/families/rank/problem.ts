@@ -22,6 +22,12 @@ export interface PermutationResult extends ResultBase {
   /** tsp (symmetric): the Held–Karp node penalties π of the root 1-tree bound, when it was computed (the service's `one_tree` certificate). */
   readonly pi?: Float64Array;
   /**
+   * tsp (symmetric), an answer proven by branch and bound below the root: the closed tree's
+   * pre-order record (families/tsp/branch.ts; empty when it passed the checker's caps), the
+   * service's `tree` certificate.
+   */
+  readonly tree?: Float64Array;
+  /**
    * rank: the triangle packing that proves the bound (families/rank/packing.ts), flat
    * [i, j, k, λ] per majority 3-cycle i→j→k→i, item indices, λ a multiple of 2⁻²⁰ (the service's
    * `cycle_packing` certificate).

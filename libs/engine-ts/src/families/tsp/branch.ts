@@ -23,6 +23,16 @@
  *     first, then the one that includes it.
  * Returns the best tour found (null when none beat the incumbent) and whether the tree closed (the
  * incumbent or the returned tour is then optimal). A limit or the node budget leaves it open.
+ *
+ * The record of a closed tree (the service's `tree` certificate, docs/certificates.md "tree"), in
+ * pre-order, as `tree`: a value u·n + v ≥ 0 (u < v) is a split on the edge [u, v], followed by its
+ * "out" subtree, then its "in" subtree; TREE_INFEASIBLE a leaf whose path holds no tour by
+ * inspection; TREE_LEAF a leaf followed by the n penalties π whose 1-tree, read with only the
+ * path's fixings, closes it. Every fixing the search makes is on the path: a branching edge is a
+ * split; an exclusion the propagation makes (a city's third edge, a subtour's closing edge) is a
+ * split whose "in" side is an infeasible leaf; an α-fixing is a split whose "in" side is a leaf
+ * with the penalties of the 1-tree that excluded it. The record is dropped (empty) once it passes
+ * the checker's caps (TREE_MAX_VALUES values, TREE_MAX_WORK operations: n² per π leaf).
  */
 import type { Limits } from '../../kernels/model';
 
@@ -37,9 +47,17 @@ const BOUND_PATIENCE = 5;
 /** The first step factor at a node, as the root's (measured on kroA100: 0.5 and 1 closed later or not in 20 s, 4 later). */
 const NODE_LAMBDA = 2;
 
+export const TREE_INFEASIBLE = -1;
+export const TREE_LEAF = -2;
+/** The checker's caps (docs/certificates.md "Size"): values of the certificate, operations of its leaves. */
+export const TREE_MAX_VALUES = 1_000_000;
+export const TREE_MAX_WORK = 50_000_000;
+
 export interface BranchResult {
   tour: Int32Array | null;
   closed: boolean;
+  /** The closed tree's pre-order record (see the file comment); empty when it passed the caps, absent when open. */
+  tree?: Float64Array;
 }
 
 /**
@@ -54,6 +72,30 @@ export function tspBranchAndBound(
   const incDeg = new Int32Array(n);
   const avail = new Int32Array(n).fill(n - 1);
   const trail: number[] = [];
+  // The record: exclusions made while `logging` (propagation) are listed in `logged`.
+  let logging = false;
+  const logged: number[] = [];
+  const rec: number[] = [];
+  let recValues = 1;
+  let recWork = 0;
+  let recOn = true;
+  const recPush = (x: number, work = 0) => {
+    if (!recOn) return;
+    rec.push(x);
+    recValues += 2;
+    recWork += work;
+    if (recValues > TREE_MAX_VALUES || recWork > TREE_MAX_WORK) {
+      recOn = false;
+      rec.length = 0;
+    }
+  };
+  const recLeaf = (p: Float64Array | null) => {
+    if (p === null) return recPush(TREE_INFEASIBLE);
+    recPush(TREE_LEAF, n * n);
+    if (!recOn) return;
+    for (let i = 0; i < n; i++) rec.push(p[i]);
+    recValues += n;
+  };
   // The 1-tree of the last evaluation.
   const key = new Float64Array(n);
   const forcedKey = new Uint8Array(n);
@@ -100,6 +142,7 @@ export function tspBranchAndBound(
     avail[u]--;
     avail[v]--;
     trail.push(u * n + v);
+    if (logging) logged.push(u < v ? u * n + v : v * n + u);
     return avail[u] >= 2 && avail[v] >= 2;
   };
   /** The far end of the included path from city u (u has at most one included edge) and its edge count. */
@@ -263,7 +306,10 @@ export function tspBranchAndBound(
    */
   const bestPi = new Float64Array(n);
   const pi = new Float64Array(n);
+  /** The penalties that closed the last pruned node (null: no 1-tree with its fixings, any π proves it). */
+  let prunedBy: Float64Array | null = null;
   const bound = (pi0: Float64Array): number | 'prune' => {
+    prunedBy = null;
     pi.set(pi0);
     let bestValue = -Infinity;
     let bestMag = 0;
@@ -272,7 +318,10 @@ export function tspBranchAndBound(
     // At least one 1-tree: a node is never closed without a bound.
     for (let it = 0; it < Math.max(1, nodeIters); it++) {
       const value = oneTree(pi);
-      if (value === -Infinity) return 'prune';
+      if (value === -Infinity) {
+        prunedBy = pi;
+        return 'prune';
+      }
       work.iterations++;
       let norm = 0;
       for (let i = 0; i < n; i++) norm += (deg[i] - 2) * (deg[i] - 2);
@@ -283,6 +332,7 @@ export function tspBranchAndBound(
           ub = L;
           best = t;
         }
+        prunedBy = pi;
         return 'prune';
       }
       if (value > bestValue) {
@@ -294,13 +344,32 @@ export function tspBranchAndBound(
         lambda /= 2;
         since = 0;
       }
-      if (Math.ceil(bestValue - margin(bestMag)) >= ub) return 'prune';
+      if (Math.ceil(bestValue - margin(bestMag)) >= ub) {
+        prunedBy = bestPi;
+        return 'prune';
+      }
       const step = (lambda * (ub - value)) / norm;
       if (!(step > 0)) break;
       for (let i = 0; i < n; i++) pi[i] += step * (deg[i] - 2);
     }
-    if (bestValue === -Infinity) return 'prune';
+    if (bestValue === -Infinity) {
+      prunedBy = pi;
+      return 'prune';
+    }
     return oneTree(bestPi);
+  };
+
+  /**
+   * An α-exclusion, recorded as a split whose "in" side is a leaf with bestPi (emitted after the
+   * "out" subtree: `pending`, on the stack below the node's children).
+   */
+  let alphaPi: Float64Array | null = null;
+  const alphaExclude = (i: number, j: number): boolean => {
+    if (st[i * n + j] !== 0) return true;
+    recPush(i * n + j);
+    if (alphaPi === null) alphaPi = Float64Array.from(bestPi);
+    stack.push({ mark: -1, pi: alphaPi, edge: -1, include: false, leaf: true });
+    return exclude(i, j);
   };
 
   /** α-fixing from the evaluated 1-tree (value v); false when it leaves the node infeasible. */
@@ -329,7 +398,7 @@ export function tspBranchAndBound(
         if (b === -Infinity) continue;
         const c = D[row + j] + bestPi[i] + bestPi[j];
         const lb = v + c - b;
-        if (Math.ceil(lb - margin(mag + Math.abs(c) + Math.abs(b))) >= ub && !exclude(i, j)) return false;
+        if (Math.ceil(lb - margin(mag + Math.abs(c) + Math.abs(b))) >= ub && !alphaExclude(i, j)) return false;
       }
     }
     // City 0: an edge replaces its costlier non-included tree edge.
@@ -342,7 +411,7 @@ export function tspBranchAndBound(
     for (let j = 1; j < n; j++) {
       if (st[j] !== 0 || j === zeroA || j === zeroB) continue;
       const c = D[j] + bestPi[0] + bestPi[j];
-      if (Math.ceil(v + c - r - margin(mag + Math.abs(c) + Math.abs(r))) >= ub && !exclude(0, j)) return false;
+      if (Math.ceil(v + c - r - margin(mag + Math.abs(c) + Math.abs(r))) >= ub && !alphaExclude(0, j)) return false;
     }
     return true;
   };
@@ -367,37 +436,67 @@ export function tspBranchAndBound(
     return bestU === -1 ? -1 : v * n + bestU;
   };
 
-  // Depth first: each frame is a fixing to apply on top of the trail up to `mark`.
+  // Depth first: each frame is a fixing to apply on top of the trail up to `mark`, or (`leaf`) a
+  // recorded leaf to write once the subtree above it on the stack is written: the "in" side of a
+  // split the node made itself (π, or null for an infeasible one).
   interface Frame {
     mark: number;
-    pi: Float64Array;
+    pi: Float64Array | null;
     edge: number;
     include: boolean;
+    leaf?: boolean;
   }
   const stack: Frame[] = [{ mark: 0, pi: rootPi, edge: -1, include: false }];
+  /** Records the exclusions the last fixing propagated as splits with an infeasible "in" side. */
+  const flushLogged = () => {
+    for (const e of logged) {
+      recPush(e);
+      stack.push({ mark: -1, pi: null, edge: -1, include: false, leaf: true });
+    }
+    logged.length = 0;
+  };
   let nodes = 0;
   while (stack.length > 0) {
-    if (nodes >= maxNodes || limits.check()) return { tour: best, closed: false };
     const f = stack.pop()!;
+    if (f.leaf) {
+      recLeaf(f.pi);
+      continue;
+    }
+    if (nodes >= maxNodes || limits.check()) return { tour: best, closed: false };
     undoTo(f.mark);
     nodes++;
     work.nodes++;
     if (f.edge >= 0) {
       const u = Math.floor(f.edge / n);
       const v = f.edge - u * n;
-      if (!(f.include ? include(u, v) : exclude(u, v))) continue;
+      logging = f.include;
+      const ok = f.include ? include(u, v) : exclude(u, v);
+      logging = false;
+      flushLogged();
+      if (!ok) {
+        recLeaf(null);
+        continue;
+      }
     }
-    const value = bound(f.pi);
-    if (value === 'prune') continue;
-    if (!alphaFix(value)) continue;
+    const value = bound(f.pi!);
+    if (value === 'prune') {
+      recLeaf(prunedBy === null ? null : Float64Array.from(prunedBy));
+      continue;
+    }
+    alphaPi = null;
+    if (!alphaFix(value)) {
+      recLeaf(null);
+      continue;
+    }
     const e = branchEdge();
     // Cannot happen (a city of degree > 2 has at most one included edge: two would have excluded the
     // rest); should it, the tree is left open rather than closed on a node it did not search.
     if (e < 0) return { tour: best, closed: false };
+    recPush(e);
     const childPi = Float64Array.from(bestPi);
     const mark = trail.length;
     stack.push({ mark, pi: childPi, edge: e, include: true });
     stack.push({ mark, pi: childPi, edge: e, include: false });
   }
-  return { tour: best, closed: true };
+  return { tour: best, closed: true, tree: Float64Array.from(rec) };
 }

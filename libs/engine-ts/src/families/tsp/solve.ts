@@ -545,7 +545,7 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
   const d = distanceOf(p);
   const work: Work = { iterations: 0, nodes: 0, restarts: 0 };
   let rootPi: Float64Array | null = null;
-  const done = (order: ArrayLike<number>, proof: Proof, bound?: number): PermutationResult => {
+  const done = (order: ArrayLike<number>, proof: Proof, bound?: number, tree?: Float64Array): PermutationResult => {
     const answer = canonicalTour(order);
     let length = 0;
     for (let k = 0; k < n; k++) length += d(answer[k], answer[(k + 1) % n]);
@@ -553,6 +553,7 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
       kind: 'permutation', answer, objective: length, proof,
       ...(proof === null && bound !== undefined ? { bound: Math.min(bound, length) } : {}),
       ...(rootPi !== null ? { pi: rootPi } : {}),
+      ...(tree !== undefined ? { tree } : {}),
       stoppedAtDeadline: limits.stopped !== null, work, engineMs: performance.now() - started,
     };
   };
@@ -588,7 +589,7 @@ function solveSymmetric(p: TspProblem, seed: number, b: TspBudget, limits: Limit
   if (branch && limits.stopped === null && tour.length > lower!) {
     const r = tspBranchAndBound(n, distanceMatrix(n, d), tour.length, rootPi!, b.bnbIters, b.bnbNodes, limits, work);
     const order = r.tour ?? tour.tour;
-    if (r.closed) return done(order, 'branch_and_bound');
+    if (r.closed) return done(order, 'branch_and_bound', undefined, r.tree);
     if (r.tour !== null) return done(order, null, lower);
     if (open()) iterate(tour, kicks - first, rng, limits, work, lower);
   }

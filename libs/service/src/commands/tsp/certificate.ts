@@ -4,11 +4,13 @@
  * w(T*) − 2Σπ with T* a minimum 1-tree under d(i, j) + π_i + π_j, is computed here exactly
  * (integers scaled by 2²⁰, summed as BigInt); with integer distances every tour is at least its
  * ceiling. A stated bound above that ceiling is restated as the ceiling (never claim more than
- * the certificate proves).
+ * the certificate proves). An answer proven by branch and bound below the root carries the tree
+ * the engine recorded (tree-certificate.ts) when the root π alone does not reach its length.
  */
 import { tspDistanceOf, type TspDistance } from '@svc/engine-ts/families/tsp';
 import type { CertificateProducer } from '../command-module';
 import { dyadicDecimal } from '../shared/exact-decimal';
+import { tspTreeCertificate } from './tree-certificate';
 
 /** The most cities a `one_tree` is checked for (docs/certificates.md "Size"): beyond, none is produced. */
 const ONE_TREE_MAX_N = 5000;
@@ -94,7 +96,8 @@ export const tspCertificate: CertificateProducer = (prep, r, done) => {
   const length = r.objective;
   if (done.proof !== null) {
     if (proven >= length) return { certificate };
-    return { omitted: `${done.proof} below the root: the branch tree's certificate is not produced yet` };
+    if (r.tree !== undefined) return tspTreeCertificate(p.n, tspDistanceOf(p), r.tree, length);
+    return { omitted: `${done.proof}: the root penalties prove ${proven} < ${length} and no branch tree was recorded` };
   }
   if (proven >= done.bound!) return { certificate };
   return { certificate, restate: { bound: proven, gap: (length - proven) / Math.max(1, Math.abs(length)) } };
