@@ -354,6 +354,7 @@ class _Command:
         self.work.need(leaves * self.leaf_work(), f"tree: {leaves} leaves")
         stack: List[list] = []
         path: List[tuple] = []
+        on_path = set()   # the variables of `path`, for the repeat check in O(1)
         best: Optional[Fraction] = None
         done = False
         for idx, node in enumerate(nodes):
@@ -367,10 +368,11 @@ class _Command:
                     var, lit = self.parse_literal(node["split"], where)
                 except _Refuse as r:
                     raise _Refuse(where, r.detail)
-                if any(v == var for v, _, _ in path):
+                if var in on_path:
                     raise _Refuse(where, f"{where}: the literal is already fixed on its path")
                 stack.append([var, lit, False])
                 path.append((var, lit, False))
+                on_path.add(var)
                 continue
             where = f"tree.leaf[{idx}]"
             leaf = node["leaf"]
@@ -393,7 +395,7 @@ class _Command:
                     best = b
             while stack and stack[-1][2]:
                 stack.pop()
-                path.pop()
+                on_path.discard(path.pop()[0])
             if stack:
                 stack[-1][2] = True
                 path[-1] = (stack[-1][0], stack[-1][1], True)
@@ -658,22 +660,46 @@ class _Cover(_Command):
 
     def lagrangian(self, cert, fixings):
         y = _list(cert.get("y"), "lagrangian.y")
+        terms = self._last if self._same_y(y) else self._terms(y)
+        self._last = terms
+        scale, reduced, bound = terms[1], terms[2], terms[3]
+        # A set fixed to 0 drops its min(0, r_S); one fixed to 1 counts r_S.
+        for t, v in fixings:
+            r = reduced[t]
+            if v is True and r >= 0:
+                bound += r
+            elif v is False and r < 0:
+                bound -= r
+        return Fraction(bound, scale)
+
+    _last = None
+
+    def _same_y(self, y) -> bool:
+        """y written exactly as the last leaf's (the same JSON values, of the same types): the same terms."""
+        prev = self._last
+        if prev is None or len(y) != len(prev[0]):
+            return False
+        return all(type(a) is type(b) and type(a) in (int, float, str) and a == b for a, b in zip(y, prev[0]))
+
+    def _terms(self, y):
+        """y read exactly: (y, scale, reduced costs r_S, Σ y + Σ min(0, r_S)), integers over the common denominator scale."""
         if len(y) != self.U:
             raise _Refuse("lagrangian.y", f"y has {len(y)} entries, expected one per element ({self.U})")
         ys = [_num(v, f"lagrangian.y[{e}]") for e, v in enumerate(y)]
         for e, v in enumerate(ys):
             if v < 0:
                 raise _Refuse("lagrangian.y", f"y[{e}] = {_fmt(v)} is negative")
-        fixed = dict(fixings)
-        bound = sum(ys, Fraction(0))
+        scale = _lcm_den(ys + self.costs)
+        yi = [v.numerator * (scale // v.denominator) for v in ys]
+        reduced = []
+        free = sum(yi)
         for t, s in enumerate(self.sets):
-            reduced = self.costs[t] - sum((ys[e] for e in s), Fraction(0))
-            f = fixed.get(t)
-            if f is True:
-                bound += reduced
-            elif f is None and reduced < 0:
-                bound += reduced
-        return bound
+            c = self.costs[t]
+            r = c.numerator * (scale // c.denominator) - sum(yi[e] for e in s)
+            if r < 0:
+                free += r
+            reduced.append(r)
+        return (list(y), scale, reduced, free)
 
 
 # ---------------------------------------------------------------- rank
