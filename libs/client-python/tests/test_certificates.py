@@ -249,6 +249,57 @@ class CoverTest(unittest.TestCase):
                 r = check_certificate(p, pick, {"kind": "tree", "nodes": bad})
                 self.assertEqual(r["failed_step"], f"tree.leaf[{leaf}].y", r)
 
+    def test_leaves_sharing_a_y(self):
+        # The checker reuses a leaf's reduced costs for the next leaf whose y is written the same:
+        # the tree's bound must still be the least leaf bound recomputed one by one, whichever
+        # leaves repeat a y, or differ from the previous in one entry.
+        for seed in range(40):
+            rng = random.Random(3400 + seed)
+            p = cover_instance(rng)
+            U, m = p["universe"], len(p["sets"])
+            base = [Fraction(rng.randint(0, 12), 4) for _ in range(U)]
+            pool = [base, [Fraction(rng.randint(0, 12), 4) for _ in range(U)]]
+            pool += [[v + Fraction(1, 4) if i == e else v for i, v in enumerate(base)] for e in range(U)]
+            nodes, bounds, last = [], [], [base]
+
+            def build(depth, fixed):
+                free = [t for t in range(m) if t not in fixed]
+                if not free or depth >= 4 or rng.random() < 0.3:
+                    y = last[0] if rng.random() < 0.6 else rng.choice(pool)
+                    last[0] = y
+                    nodes.append({"leaf": {"kind": "lagrangian", "y": [str(float(v)) if v.denominator > 1 else int(v) for v in y]}})
+                    bounds.append(lagrangian_bound(p, y, fixed))
+                    return
+                t = rng.choice(free)
+                nodes.append({"split": t})
+                build(depth + 1, {**fixed, t: False})
+                build(depth + 1, {**fixed, t: True})
+
+            build(0, {})
+            cost, pick = brute_cover(p)
+            r = check_certificate(p, pick, {"kind": "tree", "nodes": nodes})
+            self.assertTrue(r["ok"], (seed, r))
+            self.assertEqual(F(r["bound"]), min(bounds), seed)
+
+    def test_a_tampered_repeat_of_the_previous_y(self):
+        p = {"universe": 3, "sets": [[0, 1], [1, 2], [0, 2], [0, 1, 2]], "costs": [2, 2, 2, 3]}
+        y = [1, 1, 1]
+        nodes = [{"split": 3}, {"split": 0}] + [{"leaf": {"kind": "lagrangian", "y": list(y)}} for _ in range(3)]
+        doc = {"answer": [3], "certainty": "certified optimal"}
+        r = check_certificate(p, doc, {"kind": "tree", "nodes": nodes})
+        self.assertEqual((r["ok"], r["bound"], r["optimal"]), (True, "3", True), r)
+
+        def tamper(k, e, v):
+            bad = json.loads(json.dumps(nodes))
+            bad[k]["leaf"]["y"][e] = v
+            return check_certificate(p, doc, {"kind": "tree", "nodes": bad})
+
+        self.assertEqual(tamper(3, 1, -1)["failed_step"], "tree.leaf[3].y")
+        for v in ("x", True, None):
+            self.assertFalse(tamper(4, 2, v)["ok"], v)
+        self.assertEqual(tamper(4, 0, 3)["failed_step"], "claim.optimal")
+        self.assertTrue(tamper(4, 0, "1")["ok"])
+
     def test_answer_must_cover(self):
         p = {"universe": 3, "sets": [[0, 1], [2]], "costs": [1, 1]}
         r = check_certificate(p, [0], {"kind": "lagrangian", "y": [0, 0, 0]})
