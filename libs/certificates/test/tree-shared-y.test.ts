@@ -80,7 +80,7 @@ describe('tree: cover leaves that share a y', () => {
     const good = checkCertificate('cover', problem, [3], { kind: 'tree', nodes });
     expect([good.ok, good.bound, good.optimal]).toEqual([true, '3', true]);
     const tamper = (k: number, entry: number, v: unknown) => {
-      const copy = nodes.map((n) => ('leaf' in n ? { leaf: { kind: 'lagrangian', y: [...n.leaf.y] as unknown[] } } : n));
+      const copy = nodes.map((n) => ('leaf' in n ? { leaf: { kind: 'lagrangian', y: [...(n.leaf as { y: number[] }).y] as unknown[] } } : n));
       (copy[k] as { leaf: { y: unknown[] } }).leaf.y[entry] = v;
       return checkCertificate('cover', problem, { answer: [3], certainty: 'certified optimal' }, { kind: 'tree', nodes: copy });
     };
@@ -93,5 +93,54 @@ describe('tree: cover leaves that share a y', () => {
     expect([weaker.ok, weaker.failed_step]).toEqual([false, 'claim.optimal']);
     // The same number written as a string is the same y: the same bound.
     expect(tamper(4, 0, '1')).toMatchObject({ ok: true, bound: '3' });
+  });
+
+  it('{"leaf": {"same": j}} is leaf j\'s certificate read with this path: the bound of the written-out copy; bad references refused at the leaf', () => {
+    const r = H.rng(3434);
+    for (let trial = 0; trial < 100; trial++) {
+      const U = H.randInt(r, 1, 5), S = H.randInt(r, 2, 6);
+      const sets = Array.from({ length: S }, () => [...new Set(Array.from({ length: H.randInt(r, 1, U) }, () => H.randInt(r, 0, U - 1)))]);
+      sets.push(Array.from({ length: U }, (_, e) => e));
+      const costs = sets.map(() => H.randInt(r, 1, 9));
+      const nodes: Node[] = [];
+      const written: number[] = [];
+      const build = (depth: number, fixed: Set<number>): void => {
+        const free = sets.map((_, t) => t).filter((t) => !fixed.has(t));
+        if (free.length === 0 || depth >= 4 || r() < 0.3) {
+          if (written.length > 0 && r() < 0.6) nodes.push({ leaf: { same: written[H.randInt(r, 0, written.length - 1)] } });
+          else {
+            written.push(nodes.length);
+            nodes.push({ leaf: { kind: 'lagrangian', y: Array.from({ length: U }, () => H.randInt(r, 0, 8) / 4) } });
+          }
+          return;
+        }
+        const t = free[H.randInt(r, 0, free.length - 1)];
+        nodes.push({ split: t });
+        build(depth + 1, new Set(fixed).add(t));
+        build(depth + 1, new Set(fixed).add(t));
+      };
+      build(0, new Set());
+      const problem = { universe: U, sets, costs };
+      const inlined = nodes.map((nd) => ('leaf' in nd && typeof nd.leaf === 'object' && nd.leaf !== null && 'same' in nd.leaf ? { leaf: nodes[(nd.leaf as { same: number }).same].leaf } : nd));
+      const a = checkCertificate('cover', problem, [sets.length - 1], { kind: 'tree', nodes });
+      const b = checkCertificate('cover', problem, [sets.length - 1], { kind: 'tree', nodes: inlined });
+      expect(a.ok, a.detail).toBe(true);
+      expect(a).toEqual(b);
+    }
+    const problem = { universe: 2, sets: [[0], [1], [0, 1]], costs: [1, 1, 1] };
+    const y = { kind: 'lagrangian', y: [0.5, 0.5] };
+    const ok = checkCertificate('cover', problem, [2], { kind: 'tree', nodes: [{ split: 2 }, { leaf: y }, { leaf: { same: 1 } }] });
+    expect([ok.ok, ok.bound, ok.optimal]).toEqual([true, '1', true]);
+    const bad = (leaf: unknown, first: unknown = y) => checkCertificate('cover', problem, [2], { kind: 'tree', nodes: [{ split: 2 }, { leaf: first }, { leaf }] }).failed_step;
+    expect(bad({ same: 2 })).toBe('tree.leaf[2]');
+    expect(bad({ same: 0 })).toBe('tree.leaf[2]');
+    expect(bad({ same: 1.5 })).toBe('tree.leaf[2]');
+    expect(bad({ same: '1' })).toBe('tree.leaf[2]');
+    expect(bad({ same: -1 })).toBe('tree.leaf[2]');
+    expect(bad({ same: 1, kind: 'lagrangian' })).toBe('tree.leaf[2]');
+    expect(bad({ same: 1 }, 'infeasible')).toBe('tree.leaf[1]');
+    expect(checkCertificate('cover', problem, [2], { kind: 'tree', nodes: [{ split: 2 }, { split: 0 }, { leaf: { same: 1 } }, { leaf: { same: 2 } }, { leaf: y }] }).failed_step).toBe('tree.leaf[2]');
+    // The leaf referred to is checked first, at its own step.
+    expect(checkCertificate('cover', problem, [2], { kind: 'tree', nodes: [{ split: 2 }, { leaf: { kind: 'lagrangian', y: [-1, 0] } }, { leaf: { same: 1 } }] }).failed_step).toBe('tree.leaf[1].y');
   });
 });

@@ -300,6 +300,49 @@ class CoverTest(unittest.TestCase):
         self.assertEqual(tamper(4, 0, 3)["failed_step"], "claim.optimal")
         self.assertTrue(tamper(4, 0, "1")["ok"])
 
+    def test_leaf_same_as_an_earlier_leaf(self):
+        # {"leaf": {"same": j}}: leaf j's certificate read with this leaf's path, as if written out.
+        for seed in range(40):
+            rng = random.Random(3500 + seed)
+            p = cover_instance(rng)
+            U, m = p["universe"], len(p["sets"])
+            nodes, written = [], []
+
+            def build(depth, fixed):
+                free = [t for t in range(m) if t not in fixed]
+                if not free or depth >= 4 or rng.random() < 0.3:
+                    if written and rng.random() < 0.6:
+                        nodes.append({"leaf": {"same": rng.choice(written)}})
+                    else:
+                        written.append(len(nodes))
+                        nodes.append({"leaf": {"kind": "lagrangian", "y": [rng.randint(0, 8) / 4 for _ in range(U)]}})
+                    return
+                t = rng.choice(free)
+                nodes.append({"split": t})
+                build(depth + 1, fixed | {t})
+                build(depth + 1, fixed | {t})
+
+            build(0, frozenset())
+            inlined = [{"leaf": nodes[x["leaf"]["same"]]["leaf"]} if isinstance(x.get("leaf"), dict) and "same" in x["leaf"] else x
+                       for x in nodes]
+            cost, pick = brute_cover(p)
+            a = check_certificate(p, pick, {"kind": "tree", "nodes": nodes})
+            b = check_certificate(p, pick, {"kind": "tree", "nodes": inlined})
+            self.assertTrue(a["ok"], (seed, a))
+            self.assertEqual(a, b)
+        p = {"universe": 2, "sets": [[0], [1], [0, 1]], "costs": [1, 1, 1]}
+        y = {"kind": "lagrangian", "y": [0.5, 0.5]}
+        ok = check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": y}, {"leaf": {"same": 1}}]})
+        self.assertEqual((ok["ok"], ok["bound"], ok["optimal"]), (True, "1", True), ok)
+        # JSON 1.0 is the index 1 (as the TypeScript checker reads it).
+        self.assertEqual(check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": y}, {"leaf": {"same": 1.0}}]}), ok)
+        for leaf, first, step in (({"same": 2}, y, "tree.leaf[2]"), ({"same": 0}, y, "tree.leaf[2]"), ({"same": 1.5}, y, "tree.leaf[2]"),
+                                  ({"same": "1"}, y, "tree.leaf[2]"), ({"same": True}, y, "tree.leaf[2]"), ({"same": -1}, y, "tree.leaf[2]"),
+                                  ({"same": 1, "kind": "lagrangian"}, y, "tree.leaf[2]"), ({"same": 1}, "infeasible", "tree.leaf[1]"),
+                                  ({"same": 1}, {"kind": "lagrangian", "y": [-1, 0]}, "tree.leaf[1].y")):
+            r = check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": first}, {"leaf": leaf}]})
+            self.assertEqual((r["ok"], r["failed_step"]), (False, step), (leaf, first, r))
+
     def test_answer_must_cover(self):
         p = {"universe": 3, "sets": [[0, 1], [2]], "costs": [1, 1]}
         r = check_certificate(p, [0], {"kind": "lagrangian", "y": [0, 0, 0]})

@@ -2,7 +2,8 @@
  * `tree` (tsp, cover, rank): a branch tree in pre-order, each node `{"split": literal}` (followed by
  * its false subtree, then its true subtree) or `{"leaf": certificate}` / `{"leaf": "infeasible"}`.
  * The leaves' regions partition the answers, so the least leaf bound is a bound of the problem
- * (docs/certificates.md "tree"). A leaf's certificate is read with only the literals on its path.
+ * (docs/certificates.md "tree"). A leaf's certificate is read with only the literals on its path;
+ * `{"leaf": {"same": j}}` is the certificate of the earlier leaf j, read with this leaf's path.
  */
 import { cmp, type Q } from '../rational';
 import { Refusal, need } from '../report';
@@ -208,7 +209,17 @@ function walk<F>(fam: Family<F>, cert: unknown, step: string): TreeResult {
       need(why !== null, where, `${where}: "infeasible", but its literals leave feasible answers by inspection`);
       continue;
     }
-    const leaf = obj(nd.leaf, where);
+    let leaf = obj(nd.leaf, where);
+    if ('same' in leaf) {
+      // {"same": j}: the certificate of node j, an earlier leaf that carries one, read with this leaf's path.
+      need(Object.keys(leaf).length === 1, where, `${where}: a leaf {"same": j} has no other field`);
+      const j = leaf.same;
+      need(typeof j === 'number' && Number.isInteger(j) && j >= 0 && j < k, where, `${where}: "same" must name an earlier node's index (0..${k - 1})`);
+      const src = nodes[j];
+      const cert = isObj(src) && 'leaf' in src ? src.leaf : undefined;
+      need(isObj(cert) && !('same' in cert), where, `${where}: node ${j} is not a leaf carrying its own certificate`);
+      leaf = cert;
+    }
     need(leaf.kind === fam.leafKind, where, `${where}: expected a leaf of kind ${fam.leafKind} or "infeasible", got ${JSON.stringify(leaf.kind)}`);
     let b: Q | null;
     try {

@@ -382,6 +382,18 @@ class _Command:
             else:
                 if not isinstance(leaf, dict):
                     raise _Refuse("shape", f"{where}: expected an object or \"infeasible\", got {type(leaf).__name__}")
+                if "same" in leaf:
+                    # {"same": j}: the certificate of node j, an earlier leaf carrying one, read with this leaf's path.
+                    j = leaf["same"]
+                    if len(leaf) != 1:
+                        raise _Refuse(where, f'{where}: a leaf {{"same": j}} has no other field')
+                    if isinstance(j, bool) or not (isinstance(j, int) or isinstance(j, float) and j.is_integer()) or not 0 <= j < idx:
+                        raise _Refuse(where, f'{where}: "same" must name an earlier node\'s index (0..{idx - 1})')
+                    j = int(j)
+                    src = nodes[j].get("leaf") if isinstance(nodes[j], dict) else None
+                    if not isinstance(src, dict) or "same" in src:
+                        raise _Refuse(where, f"{where}: node {j} is not a leaf carrying its own certificate")
+                    leaf = src
                 if leaf.get("kind") != self.leaf_kind:
                     raise _Refuse(where, f'{where}: expected a leaf of kind {self.leaf_kind} or "infeasible"')
                 try:

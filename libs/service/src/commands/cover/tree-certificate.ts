@@ -2,7 +2,8 @@
  * cover's `tree` certificate (docs/certificates.md "tree"): the branch tree an engine recorded when
  * its branch and bound closed below the root (`BinaryResult.tree`, both engines: engine-ts
  * families/cover/tree-record.ts, native core/cover/tree_record.h), written in pre-order with each
- * leaf's multipliers as a `lagrangian` certificate read with only its path's fixings. Each leaf's
+ * leaf's multipliers as a `lagrangian` certificate read with only its path's fixings (a leaf whose
+ * rounded multipliers are those of the last leaf written out is `{"same": j}`, j that leaf). Each leaf's
  * grid is refined (2⁻¹⁶ … 2⁻⁴⁴) until its exact bound reaches the answer's cost (above it less 1
  * with integer costs), and at last every element's y raised as far as its free sets' slacks allow,
  * so the least leaf bound proves the answer optimal; a leaf none of these makes reach it gives no
@@ -18,7 +19,9 @@ const LEAF = -2;
 /** The grids a leaf's multipliers are tried on, coarsest (shortest decimals) first. */
 const SHIFTS = [16, 24, 32, 44];
 
-type TreeJson = { split: number } | { leaf: 'infeasible' | { kind: 'lagrangian'; y: string[] } };
+type TreeJson = { split: number } | { leaf: 'infeasible' | { kind: 'lagrangian'; y: string[] } | { same: number } };
+
+const sameY = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /**
  * The certificate of the recorded `stream` proving `answer` optimal on `p` (`exact` built on p), or
@@ -31,6 +34,9 @@ export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, st
   const path: { j: number; side: number }[] = [];
   const nodes: TreeJson[] = [];
   const bad = (why: string): CertificateOutcome => ({ omitted: `the recorded branch tree is malformed: ${why}` });
+  // The last leaf written with its own y: a leaf whose rounded y is the same refers to it
+  // (`{"same": j}`; the LP tree's reduced-cost fixings are proved by one node's duals).
+  let lastY: { index: number; y: string[] } | null = null;
   let k = 0;
   for (; k < stream.length;) {
     const code = stream[k++];
@@ -56,7 +62,11 @@ export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, st
         if (pr !== null && !exact.reaches(pr, cost, integral)) pr = null;
       }
       if (pr === null) return { omitted: `branch_and_bound: leaf ${nodes.length} of the recorded branch tree does not reach the cost exactly` };
-      nodes.push({ leaf: { kind: 'lagrangian', y: pr.y } });
+      if (lastY !== null && sameY(lastY.y, pr.y)) nodes.push({ leaf: { same: lastY.index } });
+      else {
+        lastY = { index: nodes.length, y: pr.y };
+        nodes.push({ leaf: { kind: 'lagrangian', y: pr.y } });
+      }
       k += p.universe;
     } else return bad(`code ${code}`);
     // The subtree is complete: back up to the deepest split still on its false side.
