@@ -21,24 +21,25 @@ const SHIFTS = [16, 24, 32, 44];
 
 type TreeJson = { split: number } | { leaf: 'infeasible' | { kind: 'lagrangian'; y: string[] } | { same: number } };
 
-/** A node of the tree as recorded: a split, a leaf with its y (decimal strings), or an infeasible leaf. */
-type Rec = { split: number } | { y: string[] } | { infeasible: true };
+/**
+ * A node of the tree as recorded: a split, a leaf (`off`: its multipliers' offset in the stream;
+ * `y`: once proved, as decimal strings), or an infeasible leaf.
+ */
+type Rec = { split: number } | { off: number; y?: string[] } | { infeasible: true };
 
 /**
  * The signs of every set's reduced cost c_S − Σ_{e∈S} y_e for each distinct y, exactly (the y as
  * written, the costs as the checker reads them): −1, 0 or 1 per set.
  */
 function reducedSigns(p: CoverProblem, exact: LagrangianExact, ys: readonly string[][]): Int8Array[] {
-  let D = 0;
-  const tenK = exact.tenK;
-  const K = tenK.toString().length - 1;
+  const K = exact.tenK.toString().length - 1;
+  let D = K;
   for (const y of ys) {
     for (const v of y) {
       const dot = v.indexOf('.');
       if (dot >= 0) D = Math.max(D, v.length - dot - 1);
     }
   }
-  D = Math.max(D, K);
   const factor = 10n ** BigInt(D - K);
   const scaledCost = exact.costs.map((c) => c * factor);
   return ys.map((y) => {
@@ -56,19 +57,11 @@ function reducedSigns(p: CoverProblem, exact: LagrangianExact, ys: readonly stri
   });
 }
 
-/**
- * Drops the splits no leaf needs: a split on S whose false subtree's leaves all have r_S ≥ 0 under
- * their y (S free then adds min(0, r_S) = 0 to their bounds, the same as S fixed to 0) and holds no
- * "infeasible" leaf, is replaced by its false subtree (whose leaves then cover x_S = 1 too, with
- * the same bounds); one whose true subtree's leaves all have r_S ≤ 0 (S free adds r_S, as fixed to
- * 1 did) by its true subtree. No leaf's bound changes. Returns the kept nodes in pre-order.
- */
-function pruned(p: CoverProblem, exact: LagrangianExact, rec: readonly Rec[]): Rec[] {
-  const n = rec.length;
-  // The end of each node's subtree (pre-order ranges), by a stack of open splits.
-  const end = new Int32Array(n);
+/** The end of each node's subtree (pre-order ranges [i, end[i])), by a stack of open splits. */
+function subtreeEnds(rec: readonly Rec[]): Int32Array {
+  const end = new Int32Array(rec.length);
   const open: { at: number; left: number }[] = [];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < rec.length; i++) {
     if ('split' in rec[i]) {
       open.push({ at: i, left: 2 });
       continue;
@@ -81,59 +74,62 @@ function pruned(p: CoverProblem, exact: LagrangianExact, rec: readonly Rec[]): R
       top = open.at(-1);
     }
   }
-  // Distinct y → their signs.
-  const keyOf = new Map<string, number>();
-  const distinct: string[][] = [];
-  const yIndex = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const r = rec[i];
-    if (!('y' in r)) continue;
-    const key = r.y.join(',');
-    let k = keyOf.get(key);
-    if (k === undefined) {
-      k = distinct.length;
-      keyOf.set(key, k);
-      distinct.push(r.y);
-    }
-    yIndex[i] = k;
-  }
-  const signs = reducedSigns(p, exact, distinct);
-  // keep[i]: for a split, 0 = drop keeping the false side, 1 = keeping the true side, -1 = keep the split.
-  const keep = new Int8Array(n).fill(-1);
+  return end;
+}
+
+/**
+ * Which splits no leaf needs: a split on S whose false subtree's leaves all have r_S ≥ 0 under
+ * their y (S free then adds min(0, r_S) = 0 to their bounds, the same as S fixed to 0) and holds no
+ * "infeasible" leaf can be replaced by its false subtree (whose leaves then cover x_S = 1 too, with
+ * the same bounds): keep[i] = 0; one whose true subtree's leaves all have r_S ≤ 0 (S free adds
+ * r_S, as fixed to 1 did) by its true subtree: keep[i] = 1; else −1 (the split stays). No leaf's
+ * bound changes. `sign(i, S)` is the sign of r_S under leaf i's y (NaN: unknown), or null for a
+ * leaf not read (one a drop above already removed: it needs nothing). With `only`, just the side
+ * it names is tried at each split it drops.
+ */
+function drops(rec: readonly Rec[], end: Int32Array, sign: (leaf: number, set: number) => number | null, only?: Int8Array): Int8Array {
+  const keep = new Int8Array(rec.length).fill(-1);
   const fits = (from: number, to: number, set: number, want: 1 | -1): boolean => {
     for (let i = from; i < to; i++) {
       const r = rec[i];
       if ('infeasible' in r) {
         if (want === 1) return false;
-      } else if ('y' in r) {
-        const sg = signs[yIndex[i]][set];
-        if (want === 1 ? sg < 0 : sg > 0) return false;
+      } else if ('off' in r) {
+        const sg = sign(i, set);
+        // NaN: not known either way (a double too close to 0).
+        if (sg !== null && (Number.isNaN(sg) || (want === 1 ? sg < 0 : sg > 0))) return false;
       }
     }
     return true;
   };
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < rec.length; i++) {
     const r = rec[i];
-    if (!('split' in r)) continue;
+    if (!('split' in r) || (only !== undefined && only[i] < 0)) continue;
     const f = i + 1, t = end[i + 1];
-    if (fits(f, t, r.split, 1)) keep[i] = 0;
-    else if (fits(t, end[i], r.split, -1)) keep[i] = 1;
+    if (only === undefined || only[i] === 0) {
+      if (fits(f, t, r.split, 1)) keep[i] = 0;
+    }
+    if (keep[i] < 0 && (only === undefined || only[i] === 1) && fits(t, end[i], r.split, -1)) keep[i] = 1;
   }
-  const out: Rec[] = [];
-  // Pre-order walk: a dropped split is replaced by the subtree it keeps.
+  return keep;
+}
+
+/** The nodes of the tree with the dropped splits replaced by the side they keep, in pre-order (indices into rec). */
+function keptOrder(rec: readonly Rec[], end: Int32Array, keep: Int8Array): number[] {
+  const out: number[] = [];
   const stack = [0];
   while (stack.length > 0) {
     const i = stack.pop()!;
     const r = rec[i];
     if (!('split' in r)) {
-      out.push(r);
+      out.push(i);
       continue;
     }
     const f = i + 1, t = end[i + 1];
     if (keep[i] === 0) stack.push(f);
     else if (keep[i] === 1) stack.push(t);
     else {
-      out.push(r);
+      out.push(i);
       stack.push(t, f);
     }
   }
@@ -144,69 +140,183 @@ const sameY = (a: readonly string[], b: readonly string[]): boolean => a.length 
 
 /**
  * The certificate of the recorded `stream` proving `answer` optimal on `p` (`exact` built on p), or
- * why there is none.
+ * why there is none. The splits no leaf needs are found first on the engine's own (float)
+ * multipliers, so only the leaves that stay are made exact; the drops are then confirmed on the
+ * exact y (else every leaf is made exact and the drops found on them).
  */
 export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, stream: Float64Array, answer: ArrayLike<number>, integral: boolean): CertificateOutcome {
   if (stream.length === 0) return { omitted: 'too large: the branch tree passed the recording cap (10⁶ values or 5·10⁷ checker operations)' };
   const cost = exact.costOf(answer);
-  const fix = new Int8Array(p.n).fill(-1);
-  const path: { j: number; side: number }[] = [];
   const rec: Rec[] = [];
   const bad = (why: string): CertificateOutcome => ({ omitted: `the recorded branch tree is malformed: ${why}` });
-  let k = 0;
-  for (; k < stream.length;) {
-    const code = stream[k++];
-    if (code >= 0) {
-      if (!Number.isInteger(code) || code >= p.n || fix[code] !== -1) return bad(`split ${code}`);
-      path.push({ j: code, side: 0 });
-      fix[code] = 0;
-      rec.push({ split: code });
-      continue;
+  {
+    const fixed = new Uint8Array(p.n);
+    const path: { j: number; side: number }[] = [];
+    let k = 0;
+    for (; k < stream.length;) {
+      const code = stream[k++];
+      if (code >= 0) {
+        if (!Number.isInteger(code) || code >= p.n || fixed[code]) return bad(`split ${code}`);
+        path.push({ j: code, side: 0 });
+        fixed[code] = 1;
+        rec.push({ split: code });
+        continue;
+      }
+      if (code === INFEASIBLE) rec.push({ infeasible: true });
+      else if (code === LEAF) {
+        if (k + p.universe > stream.length) return bad('a leaf is cut short');
+        rec.push({ off: k });
+        k += p.universe;
+      } else return bad(`code ${code}`);
+      // The subtree is complete: back up to the deepest split still on its false side.
+      for (;;) {
+        const top = path.at(-1);
+        if (top === undefined) break;
+        if (top.side === 0) {
+          top.side = 1;
+          break;
+        }
+        fixed[top.j] = 0;
+        path.pop();
+      }
+      if (path.length === 0) break;
     }
-    if (code === INFEASIBLE) rec.push({ infeasible: true });
-    else if (code === LEAF) {
-      if (k + p.universe > stream.length) return bad('a leaf is cut short');
-      let pr: LagrangianProof | null = null;
-      for (const s of SHIFTS) {
-        pr = exact.proof(stream, fix, s, k);
-        if (pr !== null && exact.reaches(pr, cost, integral)) break;
-        pr = null;
-      }
-      // Short by the engines' float tolerance (a leaf pruned at a bound equal to the cost): raise the y.
-      if (pr === null) {
-        pr = exact.proof(stream, fix, SHIFTS[SHIFTS.length - 1], k, true);
-        if (pr !== null && !exact.reaches(pr, cost, integral)) pr = null;
-      }
-      if (pr === null) return { omitted: `branch_and_bound: leaf ${rec.length} of the recorded branch tree does not reach the cost exactly` };
-      rec.push({ y: pr.y });
-      k += p.universe;
-    } else return bad(`code ${code}`);
-    // The subtree is complete: back up to the deepest split still on its false side.
-    for (;;) {
-      const top = path.at(-1);
-      if (top === undefined) break;
-      if (top.side === 0) {
-        top.side = 1;
-        fix[top.j] = 1;
-        break;
-      }
-      fix[top.j] = -1;
-      path.pop();
-    }
-    if (path.length === 0) break;
+    if (k !== stream.length || path.length !== 0) return bad('not one complete tree');
   }
-  if (k !== stream.length || path.length !== 0) return bad('not one complete tree');
-  // The splits no leaf needs dropped; then a leaf whose y is the last written-out leaf's refers to
-  // it (`{"same": j}`: the LP tree's reduced-cost fixings are proved by one node's duals).
+  const end = subtreeEnds(rec);
+
+  /** Makes the leaves in `want` exact (each with its recorded path's fixings), or says which one does not reach the cost. */
+  const prove = (want: (i: number) => boolean): CertificateOutcome | null => {
+    const fix = new Int8Array(p.n).fill(-1);
+    const path: { j: number; side: number }[] = [];
+    for (let i = 0; i < rec.length; i++) {
+      const r = rec[i];
+      if ('split' in r) {
+        path.push({ j: r.split, side: 0 });
+        fix[r.split] = 0;
+        continue;
+      }
+      if ('off' in r && r.y === undefined && want(i)) {
+        let pr: LagrangianProof | null = null;
+        for (const s of SHIFTS) {
+          pr = exact.proof(stream, fix, s, r.off);
+          if (pr !== null && exact.reaches(pr, cost, integral)) break;
+          pr = null;
+        }
+        // Short by the engines' float tolerance (a leaf pruned at a bound equal to the cost): raise the y.
+        if (pr === null) {
+          pr = exact.proof(stream, fix, SHIFTS[SHIFTS.length - 1], r.off, true);
+          if (pr !== null && !exact.reaches(pr, cost, integral)) pr = null;
+        }
+        if (pr === null) return { omitted: `branch_and_bound: leaf ${i} of the recorded branch tree does not reach the cost exactly` };
+        r.y = pr.y;
+      }
+      for (;;) {
+        const top = path.at(-1);
+        if (top === undefined) break;
+        if (top.side === 0) {
+          top.side = 1;
+          fix[top.j] = 1;
+          break;
+        }
+        fix[top.j] = -1;
+        path.pop();
+      }
+    }
+    return null;
+  };
+
+  // 1. Drops on the engine's multipliers: r_S in doubles, clear of their rounding by a margin.
+  const floatR = new Map<number, Float64Array>();
+  let lastOff = -1;
+  let lastR: Float64Array | null = null;
+  const rOf = (off: number): Float64Array => {
+    let same = lastR !== null;
+    for (let e = 0; same && e < p.universe; e++) if (stream[off + e] !== stream[lastOff + e]) same = false;
+    if (!same) {
+      lastR = new Float64Array(p.n);
+      for (let j = 0; j < p.n; j++) {
+        let r = p.cost[j];
+        for (let q = p.start[j]; q < p.start[j + 1]; q++) r -= Math.max(0, stream[off + p.elems[q]]);
+        lastR[j] = r;
+      }
+    }
+    lastOff = off;
+    return lastR!;
+  };
+  for (let i = 0; i < rec.length; i++) {
+    const r = rec[i];
+    if ('off' in r) floatR.set(i, rOf(r.off));
+  }
+  const margin = 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
+  const planned = drops(rec, end, (i, set) => {
+    const x = floatR.get(i)![set];
+    return x > margin ? 1 : x < -margin ? -1 : NaN;
+  });
+  floatR.clear();
+  const order = keptOrder(rec, end, planned);
+  const kept = new Uint8Array(rec.length);
+  for (const i of order) kept[i] = 1;
+  const failed = prove((i) => kept[i] === 1);
+  if (failed !== null) return failed;
+
+  // 2. Confirmed on the exact y of the leaves that stay (a drop above removed the others).
+  const exactSign = (): ((i: number, set: number) => number | null) => {
+    const keyOf = new Map<string, number>();
+    const distinct: string[][] = [];
+    const yIndex = new Int32Array(rec.length).fill(-1);
+    for (let i = 0; i < rec.length; i++) {
+      const r = rec[i];
+      if (!('off' in r) || r.y === undefined) continue;
+      const key = r.y.join(',');
+      let k = keyOf.get(key);
+      if (k === undefined) {
+        k = distinct.length;
+        keyOf.set(key, k);
+        distinct.push(r.y);
+      }
+      yIndex[i] = k;
+    }
+    const signs = reducedSigns(p, exact, distinct);
+    return (i, set) => (yIndex[i] < 0 ? null : signs[yIndex[i]][set]);
+  };
+  let keep = planned;
+  const confirmed = drops(rec, end, exactSign(), planned);
+  let holds = true;
+  // Every drop the walk takes must hold exactly (those inside a removed side are never taken).
+  const taken = new Uint8Array(rec.length);
+  {
+    const stack = [0];
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      if (!('split' in rec[i])) continue;
+      const f = i + 1, t = end[i + 1];
+      if (planned[i] >= 0) taken[i] = 1;
+      if (planned[i] === 0) stack.push(f);
+      else if (planned[i] === 1) stack.push(t);
+      else stack.push(t, f);
+    }
+  }
+  for (let i = 0; i < rec.length; i++) if (taken[i] && confirmed[i] !== planned[i]) holds = false;
+  if (!holds) {
+    // Every leaf made exact, and the drops found on their exact y.
+    const all = prove(() => true);
+    if (all !== null) return all;
+    keep = drops(rec, end, exactSign());
+  }
+
+  // The kept tree; a leaf whose y is the last written-out leaf's refers to it (`{"same": j}`: the
+  // LP tree's reduced-cost fixings are proved by one node's duals).
   const nodes: TreeJson[] = [];
   let lastY: { index: number; y: string[] } | null = null;
-  for (const r of pruned(p, exact, rec)) {
+  for (const i of keptOrder(rec, end, keep)) {
+    const r = rec[i];
     if ('split' in r) nodes.push({ split: r.split });
     else if ('infeasible' in r) nodes.push({ leaf: 'infeasible' });
-    else if (lastY !== null && sameY(lastY.y, r.y)) nodes.push({ leaf: { same: lastY.index } });
+    else if (lastY !== null && sameY(lastY.y, r.y!)) nodes.push({ leaf: { same: lastY.index } });
     else {
-      lastY = { index: nodes.length, y: r.y };
-      nodes.push({ leaf: { kind: 'lagrangian', y: r.y } });
+      lastY = { index: nodes.length, y: r.y! };
+      nodes.push({ leaf: { kind: 'lagrangian', y: r.y! } });
     }
   }
   return { certificate: { kind: 'tree', nodes } };
