@@ -7,6 +7,9 @@ import { loadNativeAddon } from '@svc/engine-native';
 import { randomCover, type CoverInput } from '@svc/engine-ts/families/cover/testing';
 import { adapterHarness, TAG } from '../../../test/adapters';
 import { coverCertificate } from './certificate';
+import { coverTreeCertificate } from './tree-certificate';
+import { LagrangianExact } from './lagrangian-exact';
+import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
 
 const withClp = (): boolean => (loadNativeAddon().addon?.libraries?.() ?? []).some((l) => l.name === 'clp' && l.family === 'cover');
@@ -124,6 +127,16 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
             const r = refused(bad);
             expect(r.ok, what).toBe(false);
           }
+        }
+        // The drops planned on every double (margin −∞): the exact confirmation fails, every leaf is
+        // made exact and the drops found on them; the tree still proves the cost.
+        {
+          const prep = adapterHarness(DESCRIPTION).prepare('cover', b);
+          const p = prep.problem as CoverProblem;
+          const forced = coverTreeCertificate(p, new LagrangianExact(p), (sol.r as { tree: Float64Array }).tree, (sol.r as { answer: Uint8Array }).answer, p.cost.every((x) => Number.isInteger(x)), { floatMargin: -Infinity });
+          expect('certificate' in forced, `${what}: ${'omitted' in forced ? forced.omitted : ''}`).toBe(true);
+          const rf = checkCertificate('cover', problem, { ...doc, certificate: (forced as { certificate: unknown }).certificate });
+          expect([rf.ok, rf.optimal, rf.failed_step], what).toEqual([true, true, null]);
         }
         // A record the engine dropped past its caps (an empty stream): no certificate, "too large".
         if (seen.tree === 1) {

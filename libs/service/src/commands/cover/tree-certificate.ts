@@ -144,7 +144,11 @@ const sameY = (a: readonly string[], b: readonly string[]): boolean => a.length 
  * multipliers, so only the leaves that stay are made exact; the drops are then confirmed on the
  * exact y (else every leaf is made exact and the drops found on them).
  */
-export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, stream: Float64Array, answer: ArrayLike<number>, integral: boolean): CertificateOutcome {
+export function coverTreeCertificate(
+  p: CoverProblem, exact: LagrangianExact, stream: Float64Array, answer: ArrayLike<number>, integral: boolean,
+  /** Tests: the doubles' margin (−Infinity plans every drop, so the exact confirmation fails and the fallback runs). */
+  opts: { readonly floatMargin?: number } = {},
+): CertificateOutcome {
   if (stream.length === 0) return { omitted: 'too large: the branch tree passed the recording cap (10⁶ values or 5·10⁷ checker operations)' };
   const cost = exact.costOf(answer);
   const rec: Rec[] = [];
@@ -248,7 +252,7 @@ export function coverTreeCertificate(p: CoverProblem, exact: LagrangianExact, st
     const r = rec[i];
     if ('off' in r) floatR.set(i, rOf(r.off));
   }
-  const margin = 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
+  const margin = opts.floatMargin ?? 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
   const planned = drops(rec, end, (i, set) => {
     const x = floatR.get(i)![set];
     return x > margin ? 1 : x < -margin ? -1 : NaN;
