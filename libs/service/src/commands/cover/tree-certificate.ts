@@ -83,33 +83,57 @@ function subtreeEnds(rec: readonly Rec[]): Int32Array {
  * "infeasible" leaf can be replaced by its false subtree (whose leaves then cover x_S = 1 too, with
  * the same bounds): keep[i] = 0; one whose true subtree's leaves all have r_S ≤ 0 (S free adds
  * r_S, as fixed to 1 did) by its true subtree: keep[i] = 1; else −1 (the split stays). No leaf's
- * bound changes. `sign(i, S)` is the sign of r_S under leaf i's y (NaN: unknown), or null for a
- * leaf not read (one a drop above already removed: it needs nothing). With `only`, just the side
- * it names is tried at each split it drops.
+ * bound changes. Leaf i's y is group grp[i] (−1: a leaf not read, one a drop above removed, which
+ * needs nothing), signs[g][S] the sign of r_S under group g's y (2: not known either way). With
+ * `only`, just the side it names is tried at each split it drops.
  */
-function drops(rec: readonly Rec[], end: Int32Array, sign: (leaf: number, set: number) => number | null, only?: Int8Array): Int8Array {
-  const keep = new Int8Array(rec.length).fill(-1);
+function drops(rec: readonly Rec[], end: Int32Array, grp: Int32Array, signs: readonly Int8Array[], only?: Int8Array): Int8Array {
+  const n = rec.length;
+  const keep = new Int8Array(n).fill(-1);
+  const ok = (g: number, set: number, want: 1 | -1): boolean => {
+    const sg = signs[g][set];
+    return sg !== 2 && (want === 1 ? sg >= 0 : sg <= 0);
+  };
+  // With few groups, each subtree's groups as a bit mask (bit 31: an infeasible leaf), built bottom-up.
+  const few = signs.length <= 31;
+  const mask = few ? new Uint32Array(n) : null;
+  if (mask !== null) {
+    for (let i = n - 1; i >= 0; i--) {
+      const r = rec[i];
+      if ('split' in r) mask[i] = (mask[i + 1] | mask[end[i + 1]]) >>> 0;
+      else if ('infeasible' in r) mask[i] = 0x80000000;
+      else mask[i] = grp[i] >= 0 ? 1 << grp[i] : 0;
+    }
+  }
   const fits = (from: number, to: number, set: number, want: 1 | -1): boolean => {
+    if (mask !== null) {
+      // The subtree rooted at `from` spans [from, to).
+      let m = mask[from];
+      if (m & 0x80000000) {
+        if (want === 1) return false;
+        m &= 0x7fffffff;
+      }
+      while (m !== 0) {
+        const g = 31 - Math.clz32(m);
+        if (!ok(g, set, want)) return false;
+        m &= ~(1 << g);
+      }
+      return true;
+    }
     for (let i = from; i < to; i++) {
       const r = rec[i];
       if ('infeasible' in r) {
         if (want === 1) return false;
-      } else if ('off' in r) {
-        const sg = sign(i, set);
-        // NaN: not known either way (a double too close to 0).
-        if (sg !== null && (Number.isNaN(sg) || (want === 1 ? sg < 0 : sg > 0))) return false;
-      }
+      } else if ('off' in r && grp[i] >= 0 && !ok(grp[i], set, want)) return false;
     }
     return true;
   };
-  for (let i = 0; i < rec.length; i++) {
+  for (let i = 0; i < n; i++) {
     const r = rec[i];
     if (!('split' in r) || (only !== undefined && only[i] < 0)) continue;
     const f = i + 1, t = end[i + 1];
-    if (only === undefined || only[i] === 0) {
-      if (fits(f, t, r.split, 1)) keep[i] = 0;
-    }
-    if (keep[i] < 0 && (only === undefined || only[i] === 1) && fits(t, end[i], r.split, -1)) keep[i] = 1;
+    if ((only === undefined || only[i] === 0) && fits(f, t, r.split, 1)) keep[i] = 0;
+    else if ((only === undefined || only[i] === 1) && fits(t, end[i], r.split, -1)) keep[i] = 1;
   }
   return keep;
 }
@@ -230,34 +254,30 @@ export function coverTreeCertificate(
     return null;
   };
 
-  // 1. Drops on the engine's multipliers: r_S in doubles, clear of their rounding by a margin.
-  const floatR = new Map<number, Float64Array>();
+  // 1. Drops on the engine's multipliers: r_S in doubles, clear of their rounding by a margin
+  // (a leaf whose multipliers are the previous leaf's shares its group).
+  const margin = opts.floatMargin ?? 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
+  const floatGrp = new Int32Array(rec.length).fill(-1);
+  const floatSigns: Int8Array[] = [];
   let lastOff = -1;
-  let lastR: Float64Array | null = null;
-  const rOf = (off: number): Float64Array => {
-    let same = lastR !== null;
-    for (let e = 0; same && e < p.universe; e++) if (stream[off + e] !== stream[lastOff + e]) same = false;
-    if (!same) {
-      lastR = new Float64Array(p.n);
-      for (let j = 0; j < p.n; j++) {
-        let r = p.cost[j];
-        for (let q = p.start[j]; q < p.start[j + 1]; q++) r -= Math.max(0, stream[off + p.elems[q]]);
-        lastR[j] = r;
-      }
-    }
-    lastOff = off;
-    return lastR!;
-  };
   for (let i = 0; i < rec.length; i++) {
     const r = rec[i];
-    if ('off' in r) floatR.set(i, rOf(r.off));
+    if (!('off' in r)) continue;
+    let same = lastOff >= 0;
+    for (let e = 0; same && e < p.universe; e++) if (stream[r.off + e] !== stream[lastOff + e]) same = false;
+    if (!same) {
+      const sg = new Int8Array(p.n);
+      for (let j = 0; j < p.n; j++) {
+        let x = p.cost[j];
+        for (let q = p.start[j]; q < p.start[j + 1]; q++) x -= Math.max(0, stream[r.off + p.elems[q]]);
+        sg[j] = x > margin ? 1 : x < -margin ? -1 : 2;
+      }
+      floatSigns.push(sg);
+    }
+    lastOff = r.off;
+    floatGrp[i] = floatSigns.length - 1;
   }
-  const margin = opts.floatMargin ?? 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
-  const planned = drops(rec, end, (i, set) => {
-    const x = floatR.get(i)![set];
-    return x > margin ? 1 : x < -margin ? -1 : NaN;
-  });
-  floatR.clear();
+  const planned = drops(rec, end, floatGrp, floatSigns);
   const order = keptOrder(rec, end, planned);
   const kept = new Uint8Array(rec.length);
   for (const i of order) kept[i] = 1;
@@ -265,10 +285,10 @@ export function coverTreeCertificate(
   if (failed !== null) return failed;
 
   // 2. Confirmed on the exact y of the leaves that stay (a drop above removed the others).
-  const exactSign = (): ((i: number, set: number) => number | null) => {
+  const exactGroups = (): { grp: Int32Array; signs: Int8Array[] } => {
     const keyOf = new Map<string, number>();
     const distinct: string[][] = [];
-    const yIndex = new Int32Array(rec.length).fill(-1);
+    const grp = new Int32Array(rec.length).fill(-1);
     for (let i = 0; i < rec.length; i++) {
       const r = rec[i];
       if (!('off' in r) || r.y === undefined) continue;
@@ -279,13 +299,13 @@ export function coverTreeCertificate(
         keyOf.set(key, k);
         distinct.push(r.y);
       }
-      yIndex[i] = k;
+      grp[i] = k;
     }
-    const signs = reducedSigns(p, exact, distinct);
-    return (i, set) => (yIndex[i] < 0 ? null : signs[yIndex[i]][set]);
+    return { grp, signs: reducedSigns(p, exact, distinct) };
   };
   let keep = planned;
-  const confirmed = drops(rec, end, exactSign(), planned);
+  const ex = exactGroups();
+  const confirmed = drops(rec, end, ex.grp, ex.signs, planned);
   let holds = true;
   // Every drop the walk takes must hold exactly (those inside a removed side are never taken).
   const taken = new Uint8Array(rec.length);
@@ -306,7 +326,8 @@ export function coverTreeCertificate(
     // Every leaf made exact, and the drops found on their exact y.
     const all = prove(() => true);
     if (all !== null) return all;
-    keep = drops(rec, end, exactSign());
+    const all2 = exactGroups();
+    keep = drops(rec, end, all2.grp, all2.signs);
   }
 
   // The kept tree; a leaf whose y is the last written-out leaf's refers to it (`{"same": j}`: the
