@@ -128,8 +128,8 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
             expect(r.ok, what).toBe(false);
           }
         }
-        // The drops planned on every double (margin −∞): the exact confirmation fails, every leaf is
-        // made exact and the drops found on them; the tree still proves the cost.
+        // The drops planned on every double (margin −∞): the exact confirmation fails and the whole
+        // recorded tree is written, every leaf exact; it still proves the cost.
         {
           const prep = adapterHarness(DESCRIPTION).prepare('cover', b);
           const p = prep.problem as CoverProblem;

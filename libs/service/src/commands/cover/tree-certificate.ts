@@ -57,6 +57,13 @@ function reducedSigns(p: CoverProblem, exact: LagrangianExact, ys: readonly stri
   });
 }
 
+/**
+ * The most distinct y a tree's leaves may have for its splits to be dropped (one bit each). The LP
+ * tree's leaves share a few nodes' duals; the Lagrangian tree's each have their own, so nothing is
+ * dropped there (and nothing is spent looking).
+ */
+const MAX_GROUPS = 31;
+
 /** The end of each node's subtree (pre-order ranges [i, end[i])), by a stack of open splits. */
 function subtreeEnds(rec: readonly Rec[]): Int32Array {
   const end = new Int32Array(rec.length);
@@ -84,8 +91,8 @@ function subtreeEnds(rec: readonly Rec[]): Int32Array {
  * the same bounds): keep[i] = 0; one whose true subtree's leaves all have r_S ≤ 0 (S free adds
  * r_S, as fixed to 1 did) by its true subtree: keep[i] = 1; else −1 (the split stays). No leaf's
  * bound changes. Leaf i's y is group grp[i] (−1: a leaf not read, one a drop above removed, which
- * needs nothing), signs[g][S] the sign of r_S under group g's y (2: not known either way). With
- * `only`, just the side it names is tried at each split it drops.
+ * needs nothing), signs[g][S] the sign of r_S under group g's y (2: not known either way), at most
+ * MAX_GROUPS groups. With `only`, just the side it names is tried at each split it drops.
  */
 function drops(rec: readonly Rec[], end: Int32Array, grp: Int32Array, signs: readonly Int8Array[], only?: Int8Array): Int8Array {
   const n = rec.length;
@@ -94,37 +101,26 @@ function drops(rec: readonly Rec[], end: Int32Array, grp: Int32Array, signs: rea
     const sg = signs[g][set];
     return sg !== 2 && (want === 1 ? sg >= 0 : sg <= 0);
   };
-  // With few groups, each subtree's groups as a bit mask (bit 31: an infeasible leaf), built bottom-up.
-  const few = signs.length <= 31;
-  const mask = few ? new Uint32Array(n) : null;
-  if (mask !== null) {
-    for (let i = n - 1; i >= 0; i--) {
-      const r = rec[i];
-      if ('split' in r) mask[i] = (mask[i + 1] | mask[end[i + 1]]) >>> 0;
-      else if ('infeasible' in r) mask[i] = 0x80000000;
-      else mask[i] = grp[i] >= 0 ? 1 << grp[i] : 0;
-    }
+  // Each subtree's groups as a bit mask (bit 31: an infeasible leaf), built bottom-up.
+  if (signs.length > MAX_GROUPS) throw new RangeError(`drops: ${signs.length} groups of y, over ${MAX_GROUPS}`);
+  const mask = new Uint32Array(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const r = rec[i];
+    if ('split' in r) mask[i] = (mask[i + 1] | mask[end[i + 1]]) >>> 0;
+    else if ('infeasible' in r) mask[i] = 0x80000000;
+    else mask[i] = grp[i] >= 0 ? 1 << grp[i] : 0;
   }
-  const fits = (from: number, to: number, set: number, want: 1 | -1): boolean => {
-    if (mask !== null) {
-      // The subtree rooted at `from` spans [from, to).
-      let m = mask[from];
-      if (m & 0x80000000) {
-        if (want === 1) return false;
-        m &= 0x7fffffff;
-      }
-      while (m !== 0) {
-        const g = 31 - Math.clz32(m);
-        if (!ok(g, set, want)) return false;
-        m &= ~(1 << g);
-      }
-      return true;
+  /** The subtree rooted at `root` fits: every group of its leaves has r_S on the wanted side. */
+  const fits = (root: number, set: number, want: 1 | -1): boolean => {
+    let m = mask[root];
+    if (m & 0x80000000) {
+      if (want === 1) return false;
+      m &= 0x7fffffff;
     }
-    for (let i = from; i < to; i++) {
-      const r = rec[i];
-      if ('infeasible' in r) {
-        if (want === 1) return false;
-      } else if ('off' in r && grp[i] >= 0 && !ok(grp[i], set, want)) return false;
+    while (m !== 0) {
+      const g = 31 - Math.clz32(m);
+      if (!ok(g, set, want)) return false;
+      m &= ~(1 << g);
     }
     return true;
   };
@@ -132,8 +128,8 @@ function drops(rec: readonly Rec[], end: Int32Array, grp: Int32Array, signs: rea
     const r = rec[i];
     if (!('split' in r) || (only !== undefined && only[i] < 0)) continue;
     const f = i + 1, t = end[i + 1];
-    if ((only === undefined || only[i] === 0) && fits(f, t, r.split, 1)) keep[i] = 0;
-    else if ((only === undefined || only[i] === 1) && fits(t, end[i], r.split, -1)) keep[i] = 1;
+    if ((only === undefined || only[i] === 0) && fits(f, r.split, 1)) keep[i] = 0;
+    else if ((only === undefined || only[i] === 1) && fits(t, r.split, -1)) keep[i] = 1;
   }
   return keep;
 }
@@ -166,11 +162,11 @@ const sameY = (a: readonly string[], b: readonly string[]): boolean => a.length 
  * The certificate of the recorded `stream` proving `answer` optimal on `p` (`exact` built on p), or
  * why there is none. The splits no leaf needs are found first on the engine's own (float)
  * multipliers, so only the leaves that stay are made exact; the drops are then confirmed on the
- * exact y (else every leaf is made exact and the drops found on them).
+ * exact y (else, or with over MAX_GROUPS distinct multipliers, the whole tree is written, every leaf exact).
  */
 export function coverTreeCertificate(
   p: CoverProblem, exact: LagrangianExact, stream: Float64Array, answer: ArrayLike<number>, integral: boolean,
-  /** Tests: the doubles' margin (−Infinity plans every drop, so the exact confirmation fails and the fallback runs). */
+  /** Tests: the doubles' margin (−Infinity plans every drop, so the exact confirmation fails and the whole tree is written). */
   opts: { readonly floatMargin?: number } = {},
 ): CertificateOutcome {
   if (stream.length === 0) return { omitted: 'too large: the branch tree passed the recording cap (10⁶ values or 5·10⁷ checker operations)' };
@@ -256,36 +252,35 @@ export function coverTreeCertificate(
 
   // 1. Drops on the engine's multipliers: r_S in doubles, clear of their rounding by a margin
   // (a leaf whose multipliers are the previous leaf's shares its group).
-  const margin = opts.floatMargin ?? 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
-  const floatGrp = new Int32Array(rec.length).fill(-1);
-  const floatSigns: Int8Array[] = [];
-  let lastOff = -1;
-  for (let i = 0; i < rec.length; i++) {
-    const r = rec[i];
-    if (!('off' in r)) continue;
-    let same = lastOff >= 0;
-    for (let e = 0; same && e < p.universe; e++) if (stream[r.off + e] !== stream[lastOff + e]) same = false;
-    if (!same) {
-      const sg = new Int8Array(p.n);
-      for (let j = 0; j < p.n; j++) {
-        let x = p.cost[j];
-        for (let q = p.start[j]; q < p.start[j + 1]; q++) x -= Math.max(0, stream[r.off + p.elems[q]]);
-        sg[j] = x > margin ? 1 : x < -margin ? -1 : 2;
+  const plan = (): Int8Array | null => {
+    const margin = opts.floatMargin ?? 1e-7 * (1 + p.cost.reduce((m, c) => Math.max(m, Math.abs(c)), 0));
+    const grp = new Int32Array(rec.length).fill(-1);
+    const signs: Int8Array[] = [];
+    let lastOff = -1;
+    for (let i = 0; i < rec.length; i++) {
+      const r = rec[i];
+      if (!('off' in r)) continue;
+      let same = lastOff >= 0;
+      for (let e = 0; same && e < p.universe; e++) if (stream[r.off + e] !== stream[lastOff + e]) same = false;
+      if (!same) {
+        if (signs.length === MAX_GROUPS) return null;
+        const sg = new Int8Array(p.n);
+        for (let j = 0; j < p.n; j++) {
+          let x = p.cost[j];
+          for (let q = p.start[j]; q < p.start[j + 1]; q++) x -= Math.max(0, stream[r.off + p.elems[q]]);
+          sg[j] = x > margin ? 1 : x < -margin ? -1 : 2;
+        }
+        signs.push(sg);
       }
-      floatSigns.push(sg);
+      lastOff = r.off;
+      grp[i] = signs.length - 1;
     }
-    lastOff = r.off;
-    floatGrp[i] = floatSigns.length - 1;
-  }
-  const planned = drops(rec, end, floatGrp, floatSigns);
-  const order = keptOrder(rec, end, planned);
-  const kept = new Uint8Array(rec.length);
-  for (const i of order) kept[i] = 1;
-  const failed = prove((i) => kept[i] === 1);
-  if (failed !== null) return failed;
+    return drops(rec, end, grp, signs);
+  };
 
-  // 2. Confirmed on the exact y of the leaves that stay (a drop above removed the others).
-  const exactGroups = (): { grp: Int32Array; signs: Int8Array[] } => {
+  // 2. The same drops on the exact y of the leaves that stay (a drop above removed the others),
+  // with at most MAX_GROUPS distinct y among them.
+  const confirm = (planned: Int8Array): boolean => {
     const keyOf = new Map<string, number>();
     const distinct: string[][] = [];
     const grp = new Int32Array(rec.length).fill(-1);
@@ -295,39 +290,43 @@ export function coverTreeCertificate(
       const key = r.y.join(',');
       let k = keyOf.get(key);
       if (k === undefined) {
+        if (distinct.length === MAX_GROUPS) return false;
         k = distinct.length;
         keyOf.set(key, k);
         distinct.push(r.y);
       }
       grp[i] = k;
     }
-    return { grp, signs: reducedSigns(p, exact, distinct) };
-  };
-  let keep = planned;
-  const ex = exactGroups();
-  const confirmed = drops(rec, end, ex.grp, ex.signs, planned);
-  let holds = true;
-  // Every drop the walk takes must hold exactly (those inside a removed side are never taken).
-  const taken = new Uint8Array(rec.length);
-  {
+    const confirmed = drops(rec, end, grp, reducedSigns(p, exact, distinct), planned);
+    // Every drop the walk takes must hold exactly (those inside a removed side are never taken).
     const stack = [0];
     while (stack.length > 0) {
       const i = stack.pop()!;
       if (!('split' in rec[i])) continue;
+      if (planned[i] >= 0 && confirmed[i] !== planned[i]) return false;
       const f = i + 1, t = end[i + 1];
-      if (planned[i] >= 0) taken[i] = 1;
       if (planned[i] === 0) stack.push(f);
       else if (planned[i] === 1) stack.push(t);
       else stack.push(t, f);
     }
+    return true;
+  };
+
+  let keep: Int8Array = new Int8Array(rec.length).fill(-1);
+  const planned = plan();
+  let dropped = false;
+  if (planned !== null) {
+    const kept = new Uint8Array(rec.length);
+    for (const i of keptOrder(rec, end, planned)) kept[i] = 1;
+    const failed = prove((i) => kept[i] === 1);
+    if (failed !== null) return failed;
+    dropped = confirm(planned);
+    if (dropped) keep = planned;
   }
-  for (let i = 0; i < rec.length; i++) if (taken[i] && confirmed[i] !== planned[i]) holds = false;
-  if (!holds) {
-    // Every leaf made exact, and the drops found on their exact y.
-    const all = prove(() => true);
-    if (all !== null) return all;
-    const all2 = exactGroups();
-    keep = drops(rec, end, all2.grp, all2.signs);
+  if (!dropped) {
+    // The whole tree as recorded, every leaf made exact.
+    const failed = prove(() => true);
+    if (failed !== null) return failed;
   }
 
   // The kept tree; a leaf whose y is the last written-out leaf's refers to it (`{"same": j}`: the
