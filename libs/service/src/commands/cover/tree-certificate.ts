@@ -7,7 +7,8 @@
  * grid is refined (2⁻¹⁶ … 2⁻⁴⁴) until its exact bound reaches the answer's cost (above it less 1
  * with integer costs), and at last every element's y raised as far as its free sets' slacks allow,
  * so the least leaf bound proves the answer optimal; a leaf none of these makes reach it gives no
- * certificate (and says which).
+ * certificate (and says which). Before that, the splits no leaf's bound needs are dropped (the LP
+ * tree's reduced-cost fixings, each a split and a leaf of its own as recorded): see `drops`.
  */
 import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import type { CertificateOutcome } from '../adapter';
