@@ -112,6 +112,9 @@ def _num(v: Any, where: str) -> Fraction:
     raise _Refuse("numbers", f"{where}: expected a number or a decimal string, got {type(v).__name__}")
 
 
+_PLAIN = re.compile(r"(\d{1,300})(?:\.(\d{1,300}))?\Z")   # a non-negative decimal without exponent (y's fast path)
+
+
 def _str_int(digits: str) -> int:
     """int() of a digit string of any length (Python refuses str→int past 4,300 digits)."""
     digits = digits.lstrip("+")
@@ -644,6 +647,8 @@ class _Cover(_Command):
             e = next(e for e in range(U) if e not in covered)
             raise _Refuse("answer", f"the chosen sets miss element {e}")
         self.objective = sum((self.costs[t] for t in picks), Fraction(0))
+        self._members = [list(x) for x in self.sets]
+        self._cost_den = _lcm_den(self.costs)
 
     def check(self, cert):
         if cert["kind"] == "lagrangian":
@@ -697,17 +702,37 @@ class _Cover(_Command):
         """y read exactly: (y, scale, reduced costs r_S, Σ y + Σ min(0, r_S)), integers over the common denominator scale."""
         if len(y) != self.U:
             raise _Refuse("lagrangian.y", f"y has {len(y)} entries, expected one per element ({self.U})")
-        ys = [_num(v, f"lagrangian.y[{e}]") for e, v in enumerate(y)]
-        for e, v in enumerate(ys):
-            if v < 0:
-                raise _Refuse("lagrangian.y", f"y[{e}] = {_fmt(v)} is negative")
-        scale = _lcm_den(ys + self.costs)
-        yi = [v.numerator * (scale // v.denominator) for v in ys]
+        # Each y as an integer over 10^places: plain non-negative integers and decimal strings
+        # directly, anything else (floats, exponents, signs) through _num, which refuses what is not a number.
+        nums, places, other = [], [], {}
+        for e, v in enumerate(y):
+            if type(v) is int and 0 <= v <= _SAFE:
+                nums.append(v)
+                places.append(0)
+                continue
+            m = _PLAIN.match(v) if type(v) is str else None
+            if m is not None:
+                frac = m.group(2) or ""
+                nums.append(int(m.group(1) + frac))
+                places.append(len(frac))
+                continue
+            other[e] = _num(v, f"lagrangian.y[{e}]")
+            nums.append(0)
+            places.append(0)
+        # Every number read first (a refusal at `numbers` comes before one at `lagrangian.y`, as in the TS checker).
+        for e, q in other.items():
+            if q < 0:
+                raise _Refuse("lagrangian.y", f"y[{e}] = {_fmt(q)} is negative")
+        ten = 10 ** max(places)
+        scale = _lcm_den([Fraction(1, ten), Fraction(1, self._cost_den)] + list(other.values()))
+        yi = [other[e].numerator * (scale // other[e].denominator) if e in other else n * (scale // 10 ** d)
+              for e, (n, d) in enumerate(zip(nums, places))]
         reduced = []
         free = sum(yi)
-        for t, s in enumerate(self.sets):
+        get = yi.__getitem__
+        for t, members in enumerate(self._members):
             c = self.costs[t]
-            r = c.numerator * (scale // c.denominator) - sum(yi[e] for e in s)
+            r = c.numerator * (scale // c.denominator) - sum(map(get, members))
             if r < 0:
                 free += r
             reduced.append(r)
