@@ -121,7 +121,7 @@ describe('tree: cover leaves that share a y', () => {
       };
       build(0, new Set());
       const problem = { universe: U, sets, costs };
-      const inlined = nodes.map((nd) => ('leaf' in nd && typeof nd.leaf === 'object' && nd.leaf !== null && 'same' in nd.leaf ? { leaf: nodes[(nd.leaf as { same: number }).same].leaf } : nd));
+      const inlined = nodes.map((nd) => ('leaf' in nd && typeof nd.leaf === 'object' && nd.leaf !== null && 'same' in nd.leaf ? { leaf: (nodes[(nd.leaf as { same: number }).same] as { leaf: unknown }).leaf } : nd));
       const a = checkCertificate('cover', problem, [sets.length - 1], { kind: 'tree', nodes });
       const b = checkCertificate('cover', problem, [sets.length - 1], { kind: 'tree', nodes: inlined });
       expect(a.ok, a.detail).toBe(true);
