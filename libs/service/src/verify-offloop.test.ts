@@ -112,4 +112,12 @@ describe('POST /verify: large checks off the request thread', () => {
     // Once the first is done, the next is taken.
     expect((await svc.verify('tsp', bigTsp(600, 38), principal)).ok).toBe(true);
   }, 180_000);
+
+  it('a check past SVC_VERIFY_DEADLINE_MS is stopped: 503 SVC_BUSY verify_deadline (never a 5xx), twice in a row', async () => {
+    const svc = await makeService({ offloopVerifyBytes: 0, env: { SVC_VERIFY_DEADLINE_MS: '1' } });
+    const principal = { kind: 'account' } as never;
+    for (let k = 0; k < 2; k++) {
+      await expect(svc.verify('tsp', bigTsp(2500, 39), principal)).rejects.toMatchObject({ code: 'SVC_BUSY', status: 503, extensions: { reason: 'verify_deadline' } });
+    }
+  }, 180_000);
 });

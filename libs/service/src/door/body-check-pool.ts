@@ -18,6 +18,12 @@ export const DEFAULT_OFFLOOP_BODY_BYTES = 1 * MIB;
 export const DEFAULT_OFFLOOP_VERIFY_BYTES = 16 * 1024;
 /** Verifies running or waiting for the verify thread at once, by default (`SVC_VERIFY_IN_FLIGHT`); past it, SVC_BUSY. */
 export const DEFAULT_VERIFY_IN_FLIGHT = 4;
+/**
+ * The wall time one large verify may take, waiting included (`SVC_VERIFY_DEADLINE_MS`): the
+ * checker's own work caps keep a check to seconds on a loaded core; past this the thread is ended
+ * and the answer is 503 SVC_BUSY `verify_deadline`, never a 5xx.
+ */
+export const DEFAULT_VERIFY_DEADLINE_MS = 60_000;
 
 export interface BodyCheckOptions {
   readonly contentType?: string;
@@ -76,12 +82,13 @@ export function defaultBodyCheckWorkerFile(): string {
 
 export function createBodyChecker(opts: {
   threads?: number; thresholdBytes?: number; env?: NodeJS.ProcessEnv; workerFile?: string;
-  verifyThresholdBytes?: number; verifyThreads?: number; verifyInFlight?: number;
+  verifyThresholdBytes?: number; verifyThreads?: number; verifyInFlight?: number; verifyDeadlineMs?: number;
 } = {}): BodyChecker {
   const env = opts.env ?? process.env;
   const thresholdBytes = opts.thresholdBytes ?? intSetting(env, 'SVC_OFFLOOP_BODY_BYTES', DEFAULT_OFFLOOP_BODY_BYTES);
   const verifyThresholdBytes = opts.verifyThresholdBytes ?? intSetting(env, 'SVC_OFFLOOP_VERIFY_BYTES', DEFAULT_OFFLOOP_VERIFY_BYTES);
   const verifyInFlight = Math.max(1, opts.verifyInFlight ?? intSetting(env, 'SVC_VERIFY_IN_FLIGHT', DEFAULT_VERIFY_IN_FLIGHT));
+  const verifyDeadlineMs = Math.max(1, opts.verifyDeadlineMs ?? intSetting(env, 'SVC_VERIFY_DEADLINE_MS', DEFAULT_VERIFY_DEADLINE_MS));
   const filename = opts.workerFile ?? defaultBodyCheckWorkerFile();
   if (!fs.existsSync(filename)) throw new Error(`body check worker bundle not found at ${filename}; run \`npx nx run service:build\``);
   const pool = new Piscina<BodyCheckTask, BodyCheckResult>({
@@ -160,7 +167,13 @@ export function createBodyChecker(opts: {
         // Its own ArrayBuffer (never Buffer's shared pool), moved to the worker.
         const bytes = new TextEncoder().encode(json);
         const task: BodyCheckTask = { bytes, verify: t };
-        const out = await verifyPool.run(task, { transferList: [bytes.buffer as ArrayBuffer] }).catch((e: unknown) => {
+        const deadline = AbortSignal.timeout(verifyDeadlineMs);
+        const out = await verifyPool.run(task, { transferList: [bytes.buffer as ArrayBuffer], signal: deadline }).catch((e: unknown) => {
+          if (deadline.aborted) {
+            throw new SvcError('SVC_BUSY', `The check did not finish within the server's ${verifyDeadlineMs} ms for one verify (its thread was stopped); retry when the server is less busy.`, {
+              cause: e, retryAfter: 5, extensions: { reason: 'verify_deadline', deadline_ms: verifyDeadlineMs },
+            });
+          }
           throw new SvcError('SVC_BUSY', 'The server could not run this check just now (its checking thread stopped); retry in a moment.', {
             cause: e, extensions: { reason: 'verify_unavailable' },
           });
