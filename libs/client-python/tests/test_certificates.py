@@ -255,6 +255,100 @@ class CoverTest(unittest.TestCase):
                 r = check_certificate(p, pick, {"kind": "tree", "nodes": bad})
                 self.assertEqual(r["failed_step"], f"tree.leaf[{leaf}].y", r)
 
+    def test_leaves_sharing_a_y(self):
+        # The checker reuses a leaf's reduced costs for the next leaf whose y is written the same:
+        # the tree's bound must still be the least leaf bound recomputed one by one, whichever
+        # leaves repeat a y, or differ from the previous in one entry.
+        for seed in range(40):
+            rng = random.Random(3400 + seed)
+            p = cover_instance(rng)
+            U, m = p["universe"], len(p["sets"])
+            base = [Fraction(rng.randint(0, 12), 4) for _ in range(U)]
+            pool = [base, [Fraction(rng.randint(0, 12), 4) for _ in range(U)]]
+            pool += [[v + Fraction(1, 4) if i == e else v for i, v in enumerate(base)] for e in range(U)]
+            nodes, bounds, last = [], [], [base]
+
+            def build(depth, fixed):
+                free = [t for t in range(m) if t not in fixed]
+                if not free or depth >= 4 or rng.random() < 0.3:
+                    y = last[0] if rng.random() < 0.6 else rng.choice(pool)
+                    last[0] = y
+                    nodes.append({"leaf": {"kind": "lagrangian", "y": [str(float(v)) if v.denominator > 1 else int(v) for v in y]}})
+                    bounds.append(lagrangian_bound(p, y, fixed))
+                    return
+                t = rng.choice(free)
+                nodes.append({"split": t})
+                build(depth + 1, {**fixed, t: False})
+                build(depth + 1, {**fixed, t: True})
+
+            build(0, {})
+            cost, pick = brute_cover(p)
+            r = check_certificate(p, pick, {"kind": "tree", "nodes": nodes})
+            self.assertTrue(r["ok"], (seed, r))
+            self.assertEqual(F(r["bound"]), min(bounds), seed)
+
+    def test_a_tampered_repeat_of_the_previous_y(self):
+        p = {"universe": 3, "sets": [[0, 1], [1, 2], [0, 2], [0, 1, 2]], "costs": [2, 2, 2, 3]}
+        y = [1, 1, 1]
+        nodes = [{"split": 3}, {"split": 0}] + [{"leaf": {"kind": "lagrangian", "y": list(y)}} for _ in range(3)]
+        doc = {"answer": [3], "certainty": "certified optimal"}
+        r = check_certificate(p, doc, {"kind": "tree", "nodes": nodes})
+        self.assertEqual((r["ok"], r["bound"], r["optimal"]), (True, "3", True), r)
+
+        def tamper(k, e, v):
+            bad = json.loads(json.dumps(nodes))
+            bad[k]["leaf"]["y"][e] = v
+            return check_certificate(p, doc, {"kind": "tree", "nodes": bad})
+
+        self.assertEqual(tamper(3, 1, -1)["failed_step"], "tree.leaf[3].y")
+        for v in ("x", True, None):
+            self.assertFalse(tamper(4, 2, v)["ok"], v)
+        self.assertEqual(tamper(4, 0, 3)["failed_step"], "claim.optimal")
+        self.assertTrue(tamper(4, 0, "1")["ok"])
+
+    def test_leaf_same_as_an_earlier_leaf(self):
+        # {"leaf": {"same": j}}: leaf j's certificate read with this leaf's path, as if written out.
+        for seed in range(40):
+            rng = random.Random(3500 + seed)
+            p = cover_instance(rng)
+            U, m = p["universe"], len(p["sets"])
+            nodes, written = [], []
+
+            def build(depth, fixed):
+                free = [t for t in range(m) if t not in fixed]
+                if not free or depth >= 4 or rng.random() < 0.3:
+                    if written and rng.random() < 0.6:
+                        nodes.append({"leaf": {"same": rng.choice(written)}})
+                    else:
+                        written.append(len(nodes))
+                        nodes.append({"leaf": {"kind": "lagrangian", "y": [rng.randint(0, 8) / 4 for _ in range(U)]}})
+                    return
+                t = rng.choice(free)
+                nodes.append({"split": t})
+                build(depth + 1, fixed | {t})
+                build(depth + 1, fixed | {t})
+
+            build(0, frozenset())
+            inlined = [{"leaf": nodes[x["leaf"]["same"]]["leaf"]} if isinstance(x.get("leaf"), dict) and "same" in x["leaf"] else x
+                       for x in nodes]
+            cost, pick = brute_cover(p)
+            a = check_certificate(p, pick, {"kind": "tree", "nodes": nodes})
+            b = check_certificate(p, pick, {"kind": "tree", "nodes": inlined})
+            self.assertTrue(a["ok"], (seed, a))
+            self.assertEqual(a, b)
+        p = {"universe": 2, "sets": [[0], [1], [0, 1]], "costs": [1, 1, 1]}
+        y = {"kind": "lagrangian", "y": [0.5, 0.5]}
+        ok = check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": y}, {"leaf": {"same": 1}}]})
+        self.assertEqual((ok["ok"], ok["bound"], ok["optimal"]), (True, "1", True), ok)
+        # JSON 1.0 is the index 1 (as the TypeScript checker reads it).
+        self.assertEqual(check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": y}, {"leaf": {"same": 1.0}}]}), ok)
+        for leaf, first, step in (({"same": 2}, y, "tree.leaf[2]"), ({"same": 0}, y, "tree.leaf[2]"), ({"same": 1.5}, y, "tree.leaf[2]"),
+                                  ({"same": "1"}, y, "tree.leaf[2]"), ({"same": True}, y, "tree.leaf[2]"), ({"same": -1}, y, "tree.leaf[2]"),
+                                  ({"same": 1, "kind": "lagrangian"}, y, "tree.leaf[2]"), ({"same": 1}, "infeasible", "tree.leaf[1]"),
+                                  ({"same": 1}, {"kind": "lagrangian", "y": [-1, 0]}, "tree.leaf[1].y")):
+            r = check_certificate(p, [2], {"kind": "tree", "nodes": [{"split": 2}, {"leaf": first}, {"leaf": leaf}]})
+            self.assertEqual((r["ok"], r["failed_step"]), (False, step), (leaf, first, r))
+
     def test_answer_must_cover(self):
         p = {"universe": 3, "sets": [[0, 1], [2]], "costs": [1, 1]}
         r = check_certificate(p, [0], {"kind": "lagrangian", "y": [0, 0, 0]})

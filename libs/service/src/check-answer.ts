@@ -98,9 +98,10 @@ export function checkAnswer(command: string, body: unknown, ctx: { readonly sand
     const rc = receiptCheck(command, prep, doc, answer);
     if (rc) checks.push(rc);
   }
-  // A certificate: the body's, else the result document's. The check runs here, on the request
-  // thread, because @svc/certificates bounds its own work before any (10⁶ values, one_tree ≤ 5000
-  // cities, tree leaf work ≤ 5·10⁷, SDP proof n ≤ 80 exact, ≤ 1000 floating: about 2 s at worst on a loaded core).
+  // A certificate: the body's, else the result document's. @svc/certificates bounds its own work
+  // before any (10⁶ values, one_tree ≤ 5000 cities, tree leaf work ≤ 5·10⁷, SDP proof n ≤ 80 exact,
+  // ≤ 1000 floating: seconds at worst on a loaded core), so a large body is checked off the request
+  // thread (createVerify below).
   const cert = b.certificate ?? doc?.certificate;
   if (cert !== undefined && cert !== null) {
     const report = checkCertificate(command, b.problem, doc ?? answer, cert);
@@ -117,15 +118,33 @@ export function checkAnswer(command: string, body: unknown, ctx: { readonly sand
 export const verifyAnswer = checkAnswer;
 
 export interface VerifyApi {
-  /** Independent re-check of `{problem, answer}` (free). */
-  verify(command: string, body: unknown, principal: Principal): VerifyReport;
+  /**
+   * Independent re-check of `{problem, answer}` (free). A body whose JSON is at least the
+   * off-loop threshold is checked on a worker thread (SVC_BUSY when too many are already).
+   */
+  verify(command: string, body: unknown, principal: Principal): Promise<VerifyReport>;
 }
 
-export function createVerify(deps: { readonly sandboxMaxN: number }): VerifyApi {
+/** Where large verify bodies are checked (door/body-check-pool.ts `BodyChecker`). */
+export interface VerifyOffloop {
+  readonly verifyThresholdBytes: number;
+  verify(json: string, task: { readonly command: string; readonly sandbox: boolean; readonly sandboxMaxN?: number }): Promise<VerifyReport>;
+}
+
+export function createVerify(deps: { readonly sandboxMaxN: number; readonly offloop?: VerifyOffloop }): VerifyApi {
   return {
-    verify(command, body, principal) {
+    async verify(command, body, principal) {
       assertNestingDepth(body);
-      return checkAnswer(command, body, { sandbox: principal.kind === 'sandbox', sandboxMaxN: deps.sandboxMaxN });
+      const ctx = { sandbox: principal.kind === 'sandbox', sandboxMaxN: deps.sandboxMaxN };
+      const off = deps.offloop;
+      if (off) {
+        // Known command first: an unknown one is refused here without a thread's round trip.
+        assertSolvable(command);
+        // Measured as the JSON the worker reads (the doors already measured it against the caller's cap).
+        const json = JSON.stringify(body) ?? '';
+        if (Buffer.byteLength(json, 'utf8') >= off.verifyThresholdBytes) return off.verify(json, { command, ...ctx });
+      }
+      return checkAnswer(command, body, ctx);
     },
   };
 }

@@ -60,7 +60,7 @@ export { createDoor, CALL_OPTION_KEYS, type AdmittedSolve, type Door, type JobWa
 export { overCap, type BodyCaps } from './door/body-cap';
 export type { PlanAnalysis } from './preflight-report';
 export { BodyBudget, DEFAULT_BODY_BYTES_IN_FLIGHT, type BodyHold } from './door/body-budget';
-export { createBodyChecker, DEFAULT_OFFLOOP_BODY_BYTES, type BodyChecker, type BodyCheckOptions } from './door/body-check-pool';
+export { createBodyChecker, DEFAULT_OFFLOOP_BODY_BYTES, DEFAULT_OFFLOOP_VERIFY_BYTES, DEFAULT_VERIFY_IN_FLIGHT, DEFAULT_VERIFY_DEADLINE_MS, type BodyChecker, type BodyCheckOptions } from './door/body-check-pool';
 export { assertUtf8ContentType, firstInvalidUtf8, parseJson } from './door/json-body';
 export { WireJson, isWireError, wire } from './door/wire-json';
 export { createRedisClient, redisUrlFromEnv, redactRedisUrl, type RedisRole } from './distributed/redis-client';

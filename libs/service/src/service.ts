@@ -90,6 +90,8 @@ export interface ServiceOptions {
   bodyBytesInFlight?: number;
   /** Bodies at least this large are parsed and validated off the event loop (default `SVC_OFFLOOP_BODY_BYTES`, else 1 MiB). */
   offloopBodyBytes?: number;
+  /** Verify bodies whose JSON is at least this large are checked on a worker thread (default `SVC_OFFLOOP_VERIFY_BYTES`, else 16 KiB). */
+  offloopVerifyBytes?: number;
   /**
    * Tiny native solves answered by this thread's engine without a worker's round trip
    * (solve/direct-lane.ts); default on unless `SVC_DIRECT_SOLVES=0`, and off with `workerFile`
@@ -229,7 +231,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
   let shared: SharedLimits | null = null;
   const bodies = {
     budget: bodyBudgetFromEnv(env, opts.bodyBytesInFlight),
-    checker: createBodyChecker({ env, thresholdBytes: opts.offloopBodyBytes }),
+    checker: createBodyChecker({ env, thresholdBytes: opts.offloopBodyBytes, verifyThresholdBytes: opts.offloopVerifyBytes }),
   };
   try {
     // Settle what a dead owner left half-done (held charges refunded, running idempotency keys
@@ -303,7 +305,7 @@ export async function createService(opts: ServiceOptions = {}): Promise<Service>
       solveBinary: (bytes, ctx) => solvePath.solve({ lane: 'svcb', bytes }, { ...ctx, allowQueue: ctx.allowQueue ?? true }),
       ...createPreflight({ store, access, jobs, clock, sandboxMaxN }),
       ...createCompute(solvePath),
-      ...createVerify({ sandboxMaxN }),
+      ...createVerify({ sandboxMaxN, offloop: bodies.checker }),
       formulate: catalogue.formulate,
       examples: catalogue.examples,
       ...createOperations({ store, access, pool, limits, jobs, queue, metrics, engineKind, engineId: probe.id, clock, isClosed: () => closed }),

@@ -9,9 +9,12 @@
  * missing files are skipped. Lists: BENCH_CERT_TSP, BENCH_CERT_COVER, BENCH_CERT_RANK (random
  * Kemeny elections of these sizes, as the rank section makes them, plus the PrefLib skating files),
  * BENCH_CERT_GSET, BENCH_CERT_QUBO (Beasley bqp instances as size.k: optimize); BENCH_CERT_TSP_TREE
- * (tsp rows at BENCH_CERT_TSP_TREE_EFFORT, default medium, where branch and bound certifies: the `tree` certificate).
+ * (tsp rows at BENCH_CERT_TSP_TREE_EFFORT, default medium, where branch and bound certifies: the `tree` certificate);
+ * BENCH_CERT_ENGINES (`ts`, `native` or both, the default). With BENCH_CERT_DUMP
+ * (a folder), each `{problem, answer, certificate}` is written there as `<instance>-<engine>.json`
+ * (for timing a checker on the same certificates before and after a change).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CERTAINTY, validateProblem, type CertificateMode } from '@svc/contracts';
@@ -163,13 +166,15 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
   const effort = (process.env.BENCH_CERT_EFFORT ?? 'flash') as Effort;
   const reps = Math.max(1, Number(process.env.BENCH_CERT_REPS ?? 7));
   const instances = [...tspInstances(dir), ...tspTreeInstances(dir), ...coverInstances(dir), ...rankInstances(dir), ...gsetInstances(dir), ...quboInstances(dir)];
+  const only = process.env.BENCH_CERT_ENGINES ? list(process.env.BENCH_CERT_ENGINES, '') : null;
+  const dump = process.env.BENCH_CERT_DUMP;
   const rows: (string | number)[][] = [];
   for (const inst of instances) {
     const problem = { tag: TAG, description: DESCRIPTIONS[inst.command], ...inst.body };
     const v = validateProblem(inst.command as never, problem, { sandbox: false });
     const prep: PreparedSolve = ADAPTERS[inst.command as 'tsp']!.prepare(v);
     for (const [id, engine] of engines) {
-      if (engine === null) continue;
+      if (engine === null || (only !== null && !only.includes(id))) continue;
       const t0 = performance.now();
       const r: EngineResult = await engine.solve({ command: inst.command as 'tsp', problem: prep.problem, effort: inst.effort ?? effort, seed: 0 });
       const engineMs = performance.now() - t0;
@@ -188,6 +193,7 @@ export async function benchCertificates(dir: string, engines: readonly (readonly
         if (nodes !== undefined) kind += ` (${nodes.length} nodes)`;
         const d = full.value;
         const doc = { ...d.fields, certainty: d.certainty ?? (d.proof === null ? CERTAINTY.heuristic : CERTAINTY.certified), ...(d.bound !== undefined ? { bound: d.bound } : {}) };
+        if (dump) writeFileSync(join(dump, `${inst.name.replace(/[^\w.-]+/g, '_')}-${id}.json`), JSON.stringify({ command: inst.command, problem, answer: doc, certificate: made.certificate }));
         const c = fastest(1, () => checkCertificate(inst.command, problem, doc, made.certificate));
         check = `${fmt(c.ms)}${c.value.ok ? (c.value.optimal ? ' (optimal)' : '') : ` REFUSED at ${c.value.failed_step}`}`;
         if (c.value.ok && c.value.bound !== null && !c.value.optimal) kind += ` (bound ${approx(c.value.bound)})`;

@@ -136,7 +136,7 @@ describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c)
     const principal = async (on: Service) => on.authenticate(`Bearer ${(await on.sandboxInfo()).token}`, { ip: '192.0.2.7' });
     const viaTs = (await solveFixture(c, body)) as unknown as Record<string, unknown>;
     expect(viaTs.engine, 'the TS service answers on engine-ts').toBe('ts');
-    const tsReport = svc.verify(c, { problem: body, answer: viaTs }, await principal(svc));
+    const tsReport = await svc.verify(c, { problem: body, answer: viaTs }, await principal(svc));
     expect(tsReport.ok, `TS answer of ${c} fails its checker: ${JSON.stringify(tsReport.checks)}`).toBe(true);
     if (TS_ONLY_COMMANDS.includes(c)) {
       expect(native!.supports(c), `${c} is in TS_ONLY_COMMANDS (libs/engine-native/src/create-engine.ts) but the addon serves it: take it off the list`).toBe(false);
@@ -152,7 +152,7 @@ describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c)
       throw new Error(await nativeFailure(c, body, e));
     }
     expect(viaNative.engine, `${c} was not answered by the native engine: ${missingEntryHint(ROOT, c, nativeWiring(ROOT, c, problemKindOf(c)))}`).toBe('native');
-    const report = on.verify(c, { problem: body, answer: viaNative }, await principal(on));
+    const report = await on.verify(c, { problem: body, answer: viaNative }, await principal(on));
     expect(report.ok, `native answer of ${c} fails its checker (libs/engine-native/src/core/${nativeWiring(ROOT, c, problemKindOf(c)).coreFolder}): ${JSON.stringify(report.checks)}`).toBe(true);
     // Through the door layer (MCP, gRPC, tRPC) on the native service: the same receipt.
     const viaDoor = (await createDoor(on).solve({ command: c, problem: body, effort: 'medium', seed: 0 }, { authorization: (await on.sandboxInfo()).token, ip: '192.0.2.7' })) as Record<string, unknown>;
@@ -188,7 +188,7 @@ describe.each(SERVED_COMMANDS.map((c) => [c]))('served command %s is whole', (c)
     const env = (await solveFixture(c, fixture)) as unknown as Record<string, unknown>;
     expect(env.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     const principal = await svc.authenticate(`Bearer ${(await svc.sandboxInfo()).token}`, { ip: '192.0.2.7' });
-    const report = svc.verify(c, { problem: fixture, answer: env }, principal);
+    const report = await svc.verify(c, { problem: fixture, answer: env }, principal);
     expect(report.ok, JSON.stringify(report.checks)).toBe(true);
   }, 60_000);
 

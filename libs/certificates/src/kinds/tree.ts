@@ -2,7 +2,8 @@
  * `tree` (tsp, cover, rank, optimize): a branch tree in pre-order, each node `{"split": literal}` (followed by
  * its false subtree, then its true subtree) or `{"leaf": certificate}` / `{"leaf": "infeasible"}`.
  * The leaves' regions partition the answers, so the least leaf bound is a bound of the problem
- * (docs/certificates.md "tree"). A leaf's certificate is read with only the literals on its path.
+ * (docs/certificates.md "tree"). A leaf's certificate is read with only the literals on its path;
+ * `{"leaf": {"same": j}}` is the certificate of the earlier leaf j, read with this leaf's path.
  */
 import { cmp, type Q } from '../rational';
 import { Refusal, need } from '../report';
@@ -10,7 +11,7 @@ import { arr, index, isObj, obj, onlyKeys } from '../shape';
 import type { Cover, Qubo, Rank, Tsp } from '../problem';
 import { checkPosiform, type VarFixings } from './posiform';
 import { checkOneTree, type EdgeFixings } from './one-tree';
-import { checkLagrangian, type SetFixings } from './lagrangian';
+import { boundWith, lagrangianTerms, sameTerms, type LagrangianTerms, type SetFixings } from './lagrangian';
 import { checkCyclePacking, type PairFixings } from './cycle-packing';
 
 /** One command's literals: how to read one, apply it on a path, spot an infeasible leaf, and check a leaf. */
@@ -19,8 +20,10 @@ interface Family<F> {
   empty(): F;
   /** The variable of a literal (a number), or a refusal. */
   variable(lit: unknown, where: string): number;
-  /** The path's fixings with the literal set to `value`. */
-  with(f: F, lit: number, value: boolean): F;
+  /** Fixes the literal's variable to `value` in `f` (it is not fixed there yet). */
+  set(f: F, lit: number, value: boolean): void;
+  /** Takes the literal's variable out of `f` again (the walk leaving its subtree). */
+  unset(f: F, lit: number): void;
   infeasible(f: F): string | null;
   leaf(cert: unknown, step: string, f: F): Q | null;
   /** Work of one leaf check, in basic operations (for the size check made before any work). */
@@ -39,10 +42,12 @@ function tspFamily(tsp: Tsp): Family<EdgeFixings> {
       need(i !== j, where, `${where}: an edge joins two different cities`);
       return Math.min(i, j) * n + Math.max(i, j);
     },
-    with(f, lit, value) {
-      const g = { inEdges: new Set(f.inEdges), outEdges: new Set(f.outEdges) };
-      (value ? g.inEdges : g.outEdges).add(lit);
-      return g;
+    set(f, lit, value) {
+      (value ? f.inEdges : f.outEdges).add(lit);
+    },
+    unset(f, lit) {
+      f.inEdges.delete(lit);
+      f.outEdges.delete(lit);
     },
     infeasible(f) {
       const deg = new Int32Array(n), outDeg = new Int32Array(n);
@@ -70,18 +75,25 @@ function tspFamily(tsp: Tsp): Family<EdgeFixings> {
 function coverFamily(c: Cover): Family<SetFixings> {
   let entries = 0;
   for (const s of c.sets) entries += s.length;
+  // The last leaf's y read exactly: a leaf whose y is written the same reuses its reduced costs
+  // (one pass over the path's fixings instead of one over every set entry).
+  let last: LagrangianTerms | null = null;
   return {
     leafKind: 'lagrangian',
     empty: () => new Map(),
     variable: (lit, where) => index(lit, c.sets.length, where, where),
-    with: (f, lit, value) => new Map(f).set(lit, value ? 1 : 0),
+    set: (f, lit, value) => void f.set(lit, value ? 1 : 0),
+    unset: (f, lit) => void f.delete(lit),
     infeasible(f) {
       const open = new Uint8Array(c.universe);
       c.sets.forEach((s, t) => { if (f.get(t) !== 0) for (const e of s) open[e] = 1; });
       const e = open.indexOf(0);
       return e >= 0 ? `element ${e} is only in sets fixed to 0` : null;
     },
-    leaf: (cert, step, f) => checkLagrangian(c, cert, step, f),
+    leaf(cert, step, f) {
+      last = sameTerms(last, cert) ?? lagrangianTerms(c, cert, step);
+      return boundWith(last, f);
+    },
     leafWork: entries + c.universe,
   };
 }
@@ -99,9 +111,13 @@ function rankFamily(r: Rank): Family<PairFixings> {
       // Encoded with its orientation: a·n + b ("a before b" on the true branch).
       return a * n + b;
     },
-    with(f, lit, value) {
+    set(f, lit, value) {
       const a = Math.floor(lit / n), b = lit % n;
-      return new Map(f).set(Math.min(a, b) * n + Math.max(a, b), value ? a : b);
+      f.set(Math.min(a, b) * n + Math.max(a, b), value ? a : b);
+    },
+    unset(f, lit) {
+      const a = Math.floor(lit / n), b = lit % n;
+      f.delete(Math.min(a, b) * n + Math.max(a, b));
     },
     infeasible(f) {
       // The fixed "first before second" arcs hold a directed cycle (Kahn's algorithm).
@@ -163,15 +179,30 @@ function walk<F>(fam: Family<F>, cert: unknown, step: string): TreeResult {
   let leafCount = 0;
   for (const nd of nodes) if (isObj(nd) && 'leaf' in nd && nd.leaf !== 'infeasible') leafCount++;
   need(leafCount * fam.leafWork <= TREE_WORK_CAP, 'size', `${step}: ${leafCount} leaves of ${fam.leafWork} operations each is over the checker's work cap of ${TREE_WORK_CAP}`);
-  // Pre-order walk without recursion: each stack entry is the fixings of a subtree still to read.
-  type Pending = { fix: F; vars: Set<number> };
-  const stack: Pending[] = [{ fix: fam.empty(), vars: new Set() }];
+  // Pre-order walk without recursion. One set of fixings follows the walk: each stack entry is a
+  // subtree still to read, the depth of its parent's path and its own literal; taking it first
+  // undoes the literals of the subtrees left since (so each node costs O(1) besides its leaf).
+  type Pending = { depth: number; lit: number; plain: number; value: boolean } | null;
+  const stack: Pending[] = [null];
+  const fix = fam.empty();
+  const vars = new Set<number>();
+  const path: { lit: number; plain: number }[] = [];
   let bound: Q | null = null;
   let leaves = 0;
   let k = 0;
   for (; k < nodes.length; k++) {
-    const at = stack.pop();
-    need(at !== undefined, `${step}.nodes`, `${step}.nodes[${k}]: the tree ended before this node (too many nodes)`);
+    need(stack.length > 0, `${step}.nodes`, `${step}.nodes[${k}]: the tree ended before this node (too many nodes)`);
+    const at = stack.pop()!;
+    if (at !== null) {
+      while (path.length > at.depth) {
+        const gone = path.pop()!;
+        fam.unset(fix, gone.lit);
+        vars.delete(gone.plain);
+      }
+      fam.set(fix, at.lit, at.value);
+      vars.add(at.plain);
+      path.push({ lit: at.lit, plain: at.plain });
+    }
     const nd = obj(nodes[k], `${step}.nodes[${k}]`);
     const isSplit = 'split' in nd, isLeaf = 'leaf' in nd;
     need(Object.keys(nd).length === 1 && (isSplit || isLeaf), 'shape', `${step}.nodes[${k}]: expected {"split": literal} or {"leaf": certificate | "infeasible"}`);
@@ -180,25 +211,34 @@ function walk<F>(fam: Family<F>, cert: unknown, step: string): TreeResult {
       const v = fam.variable(nd.split, where);
       // The variable without orientation (rank's [a, b] and [b, a] are one pair).
       const plain = fam.leafKind === 'cycle_packing' ? pairKey(v, nd.split as number[]) : v;
-      need(!at.vars.has(plain), where, `${where}: the literal is already fixed on its path`);
-      const vars = new Set(at.vars).add(plain);
+      need(!vars.has(plain), where, `${where}: the literal is already fixed on its path`);
       // Pre-order: the false subtree comes first, so it goes on top of the stack.
-      stack.push({ fix: fam.with(at.fix, v, true), vars });
-      stack.push({ fix: fam.with(at.fix, v, false), vars });
+      stack.push({ depth: path.length, lit: v, plain, value: true });
+      stack.push({ depth: path.length, lit: v, plain, value: false });
       continue;
     }
     leaves++;
     const where = `${step}.leaf[${k}]`;
     if (nd.leaf === 'infeasible') {
-      const why = fam.infeasible(at.fix);
+      const why = fam.infeasible(fix);
       need(why !== null, where, `${where}: "infeasible", but its literals leave feasible answers by inspection`);
       continue;
     }
-    const leaf = obj(nd.leaf, where);
+    let leaf = obj(nd.leaf, where);
+    if ('same' in leaf) {
+      // {"same": j}: the certificate of node j, an earlier leaf that carries one, read with this leaf's path.
+      need(Object.keys(leaf).length === 1, where, `${where}: a leaf {"same": j} has no other field`);
+      const j = leaf.same;
+      need(typeof j === 'number' && Number.isInteger(j) && j >= 0 && j < k, where, `${where}: "same" must name an earlier node's index (0..${k - 1})`);
+      const src = nodes[j];
+      const cert = isObj(src) && 'leaf' in src ? src.leaf : undefined;
+      need(isObj(cert) && !('same' in cert), where, `${where}: node ${j} is not a leaf carrying its own certificate`);
+      leaf = cert;
+    }
     need(leaf.kind === fam.leafKind, where, `${where}: expected a leaf of kind ${fam.leafKind} or "infeasible", got ${JSON.stringify(leaf.kind)}`);
     let b: Q | null;
     try {
-      b = fam.leaf(leaf, where, at.fix);
+      b = fam.leaf(leaf, where, fix);
     } catch (e) {
       if (e instanceof Refusal) throw new Refusal(e.step.startsWith(where) ? e.step : `${where}.${e.step}`, e.message);
       throw e;

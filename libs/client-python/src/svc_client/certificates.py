@@ -118,6 +118,9 @@ def _num(v: Any, where: str) -> Fraction:
     raise _Refuse("numbers", f"{where}: expected a number or a decimal string, got {type(v).__name__}")
 
 
+_PLAIN = re.compile(r"(\d{1,300})(?:\.(\d{1,300}))?\Z")   # a non-negative decimal without exponent (y's fast path)
+
+
 def _str_int(digits: str) -> int:
     """int() of a digit string of any length (Python refuses str→int past 4,300 digits)."""
     digits = digits.lstrip("+")
@@ -360,6 +363,7 @@ class _Command:
         self.work.need(leaves * self.leaf_work(), f"tree: {leaves} leaves")
         stack: List[list] = []
         path: List[tuple] = []
+        on_path = set()   # the variables of `path`, for the repeat check in O(1)
         best: Optional[Fraction] = None
         done = False
         for idx, node in enumerate(nodes):
@@ -373,10 +377,11 @@ class _Command:
                     var, lit = self.parse_literal(node["split"], where)
                 except _Refuse as r:
                     raise _Refuse(where, r.detail)
-                if any(v == var for v, _, _ in path):
+                if var in on_path:
                     raise _Refuse(where, f"{where}: the literal is already fixed on its path")
                 stack.append([var, lit, False])
                 path.append((var, lit, False))
+                on_path.add(var)
                 continue
             where = f"tree.leaf[{idx}]"
             leaf = node["leaf"]
@@ -386,6 +391,18 @@ class _Command:
             else:
                 if not isinstance(leaf, dict):
                     raise _Refuse("shape", f"{where}: expected an object or \"infeasible\", got {type(leaf).__name__}")
+                if "same" in leaf:
+                    # {"same": j}: the certificate of node j, an earlier leaf carrying one, read with this leaf's path.
+                    j = leaf["same"]
+                    if len(leaf) != 1:
+                        raise _Refuse(where, f'{where}: a leaf {{"same": j}} has no other field')
+                    if isinstance(j, bool) or not (isinstance(j, int) or isinstance(j, float) and j.is_integer()) or not 0 <= j < idx:
+                        raise _Refuse(where, f'{where}: "same" must name an earlier node\'s index (0..{idx - 1})')
+                    j = int(j)
+                    src = nodes[j].get("leaf") if isinstance(nodes[j], dict) else None
+                    if not isinstance(src, dict) or "same" in src:
+                        raise _Refuse(where, f"{where}: node {j} is not a leaf carrying its own certificate")
+                    leaf = src
                 if leaf.get("kind") != self.leaf_kind:
                     raise _Refuse(where, f'{where}: expected a leaf of kind {self.leaf_kind} or "infeasible"')
                 try:
@@ -399,7 +416,7 @@ class _Command:
                     best = b
             while stack and stack[-1][2]:
                 stack.pop()
-                path.pop()
+                on_path.discard(path.pop()[0])
             if stack:
                 stack[-1][2] = True
                 path[-1] = (stack[-1][0], stack[-1][1], True)
@@ -636,6 +653,8 @@ class _Cover(_Command):
             e = next(e for e in range(U) if e not in covered)
             raise _Refuse("answer", f"the chosen sets miss element {e}")
         self.objective = sum((self.costs[t] for t in picks), Fraction(0))
+        self._members = [list(x) for x in self.sets]
+        self._cost_den = _lcm_den(self.costs)
 
     def check(self, cert):
         if cert["kind"] == "lagrangian":
@@ -664,22 +683,66 @@ class _Cover(_Command):
 
     def lagrangian(self, cert, fixings):
         y = _list(cert.get("y"), "lagrangian.y")
+        terms = self._last if self._same_y(y) else self._terms(y)
+        self._last = terms
+        scale, reduced, bound = terms[1], terms[2], terms[3]
+        # A set fixed to 0 drops its min(0, r_S); one fixed to 1 counts r_S.
+        for t, v in fixings:
+            r = reduced[t]
+            if v is True and r >= 0:
+                bound += r
+            elif v is False and r < 0:
+                bound -= r
+        return Fraction(bound, scale)
+
+    _last = None
+
+    def _same_y(self, y) -> bool:
+        """y written exactly as the last leaf's (the same JSON values, of the same types): the same terms."""
+        prev = self._last
+        if prev is None or len(y) != len(prev[0]):
+            return False
+        return all(type(a) is type(b) and type(a) in (int, float, str) and a == b for a, b in zip(y, prev[0]))
+
+    def _terms(self, y):
+        """y read exactly: (y, scale, reduced costs r_S, Σ y + Σ min(0, r_S)), integers over the common denominator scale."""
         if len(y) != self.U:
             raise _Refuse("lagrangian.y", f"y has {len(y)} entries, expected one per element ({self.U})")
-        ys = [_num(v, f"lagrangian.y[{e}]") for e, v in enumerate(y)]
-        for e, v in enumerate(ys):
-            if v < 0:
-                raise _Refuse("lagrangian.y", f"y[{e}] = {_fmt(v)} is negative")
-        fixed = dict(fixings)
-        bound = sum(ys, Fraction(0))
-        for t, s in enumerate(self.sets):
-            reduced = self.costs[t] - sum((ys[e] for e in s), Fraction(0))
-            f = fixed.get(t)
-            if f is True:
-                bound += reduced
-            elif f is None and reduced < 0:
-                bound += reduced
-        return bound
+        # Each y as an integer over 10^places: plain non-negative integers and decimal strings
+        # directly, anything else (floats, exponents, signs) through _num, which refuses what is not a number.
+        nums, places, other = [], [], {}
+        for e, v in enumerate(y):
+            if type(v) is int and 0 <= v <= _SAFE:
+                nums.append(v)
+                places.append(0)
+                continue
+            m = _PLAIN.match(v) if type(v) is str else None
+            if m is not None:
+                frac = m.group(2) or ""
+                nums.append(int(m.group(1) + frac))
+                places.append(len(frac))
+                continue
+            other[e] = _num(v, f"lagrangian.y[{e}]")
+            nums.append(0)
+            places.append(0)
+        # Every number read first (a refusal at `numbers` comes before one at `lagrangian.y`, as in the TS checker).
+        for e, q in other.items():
+            if q < 0:
+                raise _Refuse("lagrangian.y", f"y[{e}] = {_fmt(q)} is negative")
+        ten = 10 ** max(places)
+        scale = _lcm_den([Fraction(1, ten), Fraction(1, self._cost_den)] + list(other.values()))
+        yi = [other[e].numerator * (scale // other[e].denominator) if e in other else n * (scale // 10 ** d)
+              for e, (n, d) in enumerate(zip(nums, places))]
+        reduced = []
+        free = sum(yi)
+        get = yi.__getitem__
+        for t, members in enumerate(self._members):
+            c = self.costs[t]
+            r = c.numerator * (scale // c.denominator) - sum(map(get, members))
+            if r < 0:
+                free += r
+            reduced.append(r)
+        return (list(y), scale, reduced, free)
 
 
 # ---------------------------------------------------------------- rank

@@ -9,6 +9,7 @@ import { planSolve } from '../solve/plan';
 import { estimateWork } from '../solve/work-model';
 import type { Principal } from '../principal';
 import { errorData, type BodyCheckResult, type BodyCheckTask } from './body-check-task';
+import { checkAnswer } from '../check-answer';
 
 /**
  * Parses a large body (and validates it as a problem when asked) on this thread, never on the
@@ -48,7 +49,25 @@ export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof error
   }
 }
 
+/**
+ * The verify route's check of a large body (check-answer.ts), here rather than on the thread that
+ * answers everyone else. The certificate checker bounds its own work before doing any (docs/certificates.md
+ * "Size"); a refusal of the problem comes back as data, a refused certificate is a report with `ok: false`.
+ */
+export function verifyBody(task: BodyCheckTask & { readonly verify: NonNullable<BodyCheckTask['verify']> }): BodyCheckResult {
+  const buf = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength);
+  const t = task.verify;
+  try {
+    const body = parseJson(buf, 'application/json');
+    return { verified: checkAnswer(t.command, body, t.sandbox ? { sandbox: true, sandboxMaxN: t.sandboxMaxN } : { sandbox: false }) };
+  } catch (e) {
+    if (e instanceof SvcError) return { error: errorData(e) };
+    return { fault: e instanceof Error ? e.message : String(e) };
+  }
+}
+
 export default function check(task: BodyCheckTask): BodyCheckResult | ReturnType<typeof move> {
+  if (task.verify) return verifyBody(task as Parameters<typeof verifyBody>[0]);
   const refused = checkBody(task);
   return refused ?? move(task.bytes);
 }

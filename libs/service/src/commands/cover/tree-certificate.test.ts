@@ -3,11 +3,16 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCertificate } from '@svc/certificates';
 import { nativeOrFail } from '@svc/engine-native/testing';
+import { loadNativeAddon } from '@svc/engine-native';
 import { randomCover, type CoverInput } from '@svc/engine-ts/families/cover/testing';
 import { adapterHarness, TAG } from '../../../test/adapters';
 import { coverCertificate } from './certificate';
+import { coverTreeCertificate } from './tree-certificate';
+import { LagrangianExact } from './lagrangian-exact';
+import type { CoverProblem } from '@svc/engine-ts/families/cover';
 import { certificateEngines, expectAccepted, resultDocument, solveWith } from '../../../test/certificates';
 
+const withClp = (): boolean => (loadNativeAddon().addon?.libraries?.() ?? []).some((l) => l.name === 'clp' && l.family === 'cover');
 const DESCRIPTION = 'Hire the cheapest crews that together staff every shift.';
 const PYTHON_SRC = resolve(__dirname, '../../../../client-python/src');
 
@@ -67,7 +72,7 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
 
   it('answers the root multipliers do not prove carry the branch tree; each checker accepts it; a changed split or leaf number is refused', async () => {
     for (const engine of certificateEngines()) {
-      const seen = { tree: 0, root: 0, python: 0 };
+      const seen = { tree: 0, root: 0, python: 0, same: 0 };
       for (let s = 0; s < 60 && seen.tree < 12; s++) {
         // Unit and integer costs (1..20) on 40 elements and 30 sets: the root bound often falls short.
         const d = randomCover(9000 + 4 * s + (s % 2), 40, 30, 0.2);
@@ -100,6 +105,16 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
           (bad[leafAt].leaf as { y: string[] }).y[0] = '-1';
           expect(refused(bad).failed_step, what).toBe(`tree.leaf[${leafAt}].y`);
         }
+        // A leaf referring to an earlier leaf's y ({"same": j}) pointed at a split instead: refused at that leaf.
+        const sameAt = nodes.findIndex((nd) => typeof nd.leaf === 'object' && 'same' in nd.leaf);
+        if (sameAt >= 0) {
+          seen.same++;
+          const j = (nodes[sameAt].leaf as unknown as { same: number }).same;
+          expect(typeof nodes[j].leaf === 'object' && 'y' in (nodes[j].leaf as object), what).toBe(true);
+          const bad = structuredClone(nodes);
+          (bad[sameAt].leaf as unknown as { same: number }).same = nodes.findIndex((nd) => nd.split !== undefined);
+          expect(refused(bad).failed_step, what).toBe(`tree.leaf[${sameAt}]`);
+        }
         // A split whose false side is "infeasible" (all sets of an element fixed to 0) moved to a set not
         // on its path: that element keeps a free set, so the leaf is no longer infeasible.
         const at = paths(nodes);
@@ -112,6 +127,16 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
             const r = refused(bad);
             expect(r.ok, what).toBe(false);
           }
+        }
+        // The drops planned on every double (margin −∞): the exact confirmation fails and the whole
+        // recorded tree is written, every leaf exact; it still proves the cost.
+        {
+          const prep = adapterHarness(DESCRIPTION).prepare('cover', b);
+          const p = prep.problem as CoverProblem;
+          const forced = coverTreeCertificate(p, new LagrangianExact(p), (sol.r as { tree: Float64Array }).tree, (sol.r as { answer: Uint8Array }).answer, p.cost.every((x) => Number.isInteger(x)), { floatMargin: -Infinity });
+          expect('certificate' in forced, `${what}: ${'omitted' in forced ? forced.omitted : ''}`).toBe(true);
+          const rf = checkCertificate('cover', problem, { ...doc, certificate: (forced as { certificate: unknown }).certificate });
+          expect([rf.ok, rf.optimal, rf.failed_step], what).toEqual([true, true, null]);
         }
         // A record the engine dropped past its caps (an empty stream): no certificate, "too large".
         if (seen.tree === 1) {
@@ -127,6 +152,8 @@ describe('cover branch-tree certificates (tree), on each engine, accepted by @sv
         }
       }
       expect(seen.tree, `${engine}: ${JSON.stringify(seen)}`).toBeGreaterThanOrEqual(5);
+      // The LP tree (native with CLP) proves its reduced-cost fixings by one node's duals: their leaves refer to that one.
+      if (engine === 'native' && withClp()) expect(seen.same, `${engine}: ${JSON.stringify(seen)}`).toBeGreaterThan(0);
     }
   }, 180_000);
 });

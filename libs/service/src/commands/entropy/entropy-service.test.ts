@@ -175,7 +175,7 @@ describe('entropy through the service, both engines', () => {
         // The reference (Jacobi) is itself within ~1e-13 here.
         expect(Math.abs(env.entropy - ref), `${engine} #${i}`).toBeLessThanOrEqual(env.tolerance + 1e-13);
         expect(certaintyMatches(env.certainty, CERTAINTY.operationNumeric)).toBe(true);
-        const report = svc.verify('entropy', { problem: { tag: TAG, description: DESCRIPTION, ...body }, answer: env }, me);
+        const report = await svc.verify('entropy', { problem: { tag: TAG, description: DESCRIPTION, ...body }, answer: env }, me);
         expect(report.ok, `${engine} #${i} ${JSON.stringify(report.checks)}`).toBe(true);
       }
     }

@@ -106,7 +106,7 @@ describe('protect through the service adapter', () => {
     expect(env.certainty).toBe(CERTAINTY.operationExact);
     expect(env.receipt).toMatch(/^svcr_[0-9a-f]{64}$/);
     expect((env.shards as string[]).length).toBe(9);
-    const report = svc.verify('protect', { problem, answer: env }, me);
+    const report = await svc.verify('protect', { problem, answer: env }, me);
     expect(report.ok, JSON.stringify(report.checks)).toBe(true);
     expect(report.checks.map((c) => c.name)).toEqual(['answer_shape', 'manifest_hashes', 'shards', 'sha256', 'declared_objective', 'receipt']);
   });

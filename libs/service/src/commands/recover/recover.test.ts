@@ -152,7 +152,7 @@ describe('recover through the service adapter', () => {
       const env = await svc.solve('recover', problem, { principal: me, query: { effort: 'flash' } }) as Record<string, unknown>;
       expect(env.engine).toBe(engine);
       expect(Buffer.from(env.answer as string, 'base64').equals(Buffer.from(data))).toBe(true);
-      const report = svc.verify('recover', { problem, answer: env }, me);
+      const report = await svc.verify('recover', { problem, answer: env }, me);
       expect(report.ok, JSON.stringify(report.checks)).toBe(true);
       answers.push(env.answer);
     }
