@@ -9,7 +9,7 @@ import { cmp, type Q } from '../rational';
 import { Refusal, need } from '../report';
 import { arr, index, isObj, obj, onlyKeys } from '../shape';
 import type { Cover, Qubo, Rank, Tsp } from '../problem';
-import { checkPosiform, type VarFixings } from './posiform';
+import { checkPosiform } from './posiform';
 import { checkOneTree, type EdgeFixings } from './one-tree';
 import { boundWith, lagrangianTerms, sameTerms, type LagrangianTerms, type SetFixings } from './lagrangian';
 import { checkCyclePacking, type PairFixings } from './cycle-packing';
@@ -140,12 +140,13 @@ function rankFamily(r: Rank): Family<PairFixings> {
   };
 }
 
-function quboFamily(qb: Qubo): Family<VarFixings> {
+function quboFamily(qb: Qubo): Family<Map<number, 0 | 1>> {
   return {
     leafKind: 'posiform',
     empty: () => new Map(),
     variable: (lit, where) => index(lit, qb.n, where, where),
-    with: (f, lit, value) => new Map(f).set(lit, value ? 1 : 0),
+    set: (f, lit, value) => void f.set(lit, value ? 1 : 0),
+    unset: (f, lit) => void f.delete(lit),
     // Every 0/1 point is an answer of optimize: no region is empty.
     infeasible: () => null,
     leaf: (cert, step, f) => checkPosiform(qb, cert, step, f),

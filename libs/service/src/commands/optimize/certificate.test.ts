@@ -162,13 +162,13 @@ describe('optimize certificates (posiform, tree)', () => {
       const problem = problemOf(randomQubo(8000 + seed, n, 2));
       const env = await svc.solve('optimize', problem, { principal: me, query: { effort: 'flash' } }) as Record<string, unknown>;
       expect(env.certificate, String(env.certificate_omitted)).not.toBeNull();
-      const report = svc.verify('optimize', { problem, answer: env }, me) as unknown as { ok: boolean; verification: string; certificate: { ok: boolean; bound: string } };
+      const report = (await svc.verify('optimize', { problem, answer: env }, me)) as unknown as { ok: boolean; verification: string; certificate: { ok: boolean; bound: string } };
       expect([report.ok, report.verification, report.certificate.ok]).toEqual([true, 'formal_proof', true]);
       const bad = JSON.parse(JSON.stringify(env));
       const c = bad.certificate;
       if (c.kind === 'posiform') c.constant = String(Number(c.constant) + 1);
       else c.nodes[c.nodes.length - 1].leaf.constant = String(Number(c.nodes[c.nodes.length - 1].leaf.constant) + 1);
-      const refused = svc.verify('optimize', { problem, answer: bad }, me) as unknown as { ok: boolean; certificate: { failed_step: string } };
+      const refused = (await svc.verify('optimize', { problem, answer: bad }, me)) as unknown as { ok: boolean; certificate: { failed_step: string } };
       expect([refused.ok, refused.certificate.failed_step.endsWith('identity')]).toEqual([false, true]);
     }
   }, 60_000);
