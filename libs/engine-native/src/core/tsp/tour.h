@@ -22,8 +22,9 @@ class TspTour {
   // cand: n*k row-major candidate lists (sorted by distance: the 2-opt and Or-opt scans stop at the
   // first candidate too far to gain); kept by pointer, replaced by SetCandidates.
   TspTour(int32_t n, const TspDistance& d, const std::vector<int32_t>* cand, int32_t k, const std::vector<int32_t>& order)
-      : n_(n), d_(d), cand_(cand), k_(k), tour_(order), pos_(n), queue_(n), queued_(n, 0) {
+      : n_(n), d_(d), cand_(cand), k_(k), tour_(order), pos_(n), queue_(n), queued_(n, 0), stamp_(n, 0) {
     for (int32_t i = 0; i < n; ++i) pos_[tour_[i]] = i;
+    FillCandidateDistances();
     for (int32_t i = 0; i < n; ++i) length += d(tour_[i], tour_[(i + 1) % n]);
   }
 
@@ -54,6 +55,7 @@ class TspTour {
   void SetCandidates(const std::vector<int32_t>* cand, int32_t k) {
     cand_ = cand;
     k_ = k;
+    FillCandidateDistances();
   }
   // Lin–Kernighan chains of at most `depth` 2-opt moves after 2-opt and Or-opt find nothing at a
   // city (0: off, the engine-ts search).
@@ -214,7 +216,7 @@ class TspTour {
       const double dab = d(a, b);
       for (int32_t q = 0; q < k_; ++q) {
         const int32_t c = cand[base + q];
-        const double dac = d(a, c);
+        const double dac = cd_[base + q];
         if (dac >= dab) break;
         const int32_t e = dir == 0 ? Succ(c) : Pred(c);
         if (c == b || e == a) continue;
@@ -250,7 +252,7 @@ class TspTour {
           const size_t xb = static_cast<size_t>(x) * k_;
           for (int32_t q = 0; q < k_; ++q) {
             const int32_t c = cand[xb + q];
-            if (d(x, c) >= gain) break;
+            if (cd_[xb + q] >= gain) break;
             if (in_seg(c)) continue;
             for (int w = 0; w < 2; ++w) {
               const int32_t e = w == 0 ? Succ(c) : Pred(c);
@@ -293,6 +295,10 @@ class TspTour {
       best_chain_ = 0;
       chain_.clear();
       added_.clear();
+      if (++epoch_ == 0) {  // wrapped: no stale stamp may equal a new epoch
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        epoch_ = 1;
+      }
       LkStep(t1, t2, d_(t1, t2), 0);
       if (best_gain_ > 0) {
         UndoTo(best_mark_);
@@ -333,7 +339,7 @@ class TspTour {
     const size_t base = static_cast<size_t>(t2) * k_;
     for (int32_t q = 0; q < k_ && count < 64; ++q) {
       const int32_t t3 = cand[base + q];
-      const double g1 = g - d_(t2, t3);
+      const double g1 = g - cd_[base + q];
       if (g1 <= 0) continue;
       if (t3 == t1 || t3 == t2) continue;
       const int32_t t4 = prv(t3);
@@ -348,7 +354,7 @@ class TspTour {
       for (int32_t r = 0; r < k_ && count < 96; ++r) {
         const int32_t t5 = cand[b4 + r];
         if (t5 == t3 || t5 == u4) continue;
-        const double g2 = g2base - d_(u4, t5);
+        const double g2 = g2base - cd_[b4 + r];
         if (g2 <= 0) continue;
         const int32_t at = from_t2(t5);
         if (at > span) continue;
@@ -374,6 +380,7 @@ class TspTour {
         last = m.t4;
         chain_.insert(chain_.end(), {m.t3, m.t4});
         added_.insert(added_.end(), {t2, m.t3});
+        stamp_[t2] = stamp_[m.t3] = epoch_;
       } else {
         // t1 → [t2 … t5][t6 … t3] → t4 becomes t1 → [t6 … t3][t2 … t5] → t4 (t6 after t5), or
         // t1 → [t2 … t6][t5 … t3] → t4 becomes t1 → [t6 … t2][t3 … t5] → t4 (t6 before t5).
@@ -387,6 +394,7 @@ class TspTour {
         last = m.t6;
         chain_.insert(chain_.end(), {m.t3, m.t4, m.t5, m.t6});
         added_.insert(added_.end(), {t2, m.t3, m.t4, m.t5});
+        stamp_[t2] = stamp_[m.t3] = stamp_[m.t4] = stamp_[m.t5] = epoch_;
       }
       const double g2 = m.key;
       const double closed = g2 - d_(last, t1);
@@ -401,7 +409,10 @@ class TspTour {
     return false;
   }
 
+  // Stamps only filter: a city stamped in this chain may have lost its added edge since (undone
+  // steps), so a stamped pair is checked against the list.
   bool Added(int32_t a, int32_t b) const {
+    if (stamp_[a] != epoch_ || stamp_[b] != epoch_) return false;
     for (size_t i = 0; i + 1 < added_.size(); i += 2) {
       if ((added_[i] == a && added_[i + 1] == b) || (added_[i] == b && added_[i + 1] == a)) return true;
     }
@@ -420,6 +431,20 @@ class TspTour {
   size_t best_mark_ = 0;
   size_t best_chain_ = 0;
   std::vector<int32_t> chain_, added_;
+  // cd_[i·k + q]: the distance from i to its q-th candidate (read in the scans instead of the
+  // distance table, whose rows are far apart in memory).
+  std::vector<double> cd_;
+  // stamp_[c] == epoch_: c is an end of an edge some step of the current chain added.
+  std::vector<uint32_t> stamp_;
+  uint32_t epoch_ = 0;
+
+  void FillCandidateDistances() {
+    const std::vector<int32_t>& cand = *cand_;
+    cd_.resize(static_cast<size_t>(n_) * k_);
+    for (int32_t i = 0; i < n_; ++i) {
+      for (int32_t q = 0; q < k_; ++q) cd_[static_cast<size_t>(i) * k_ + q] = d_(i, cand[static_cast<size_t>(i) * k_ + q]);
+    }
+  }
 };
 
 }  // namespace svc::core
