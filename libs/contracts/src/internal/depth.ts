@@ -1,6 +1,25 @@
 import { SvcError } from '@svc/errors';
 import { LIMITS } from '../limits';
 
+/** Containers whose depth is known without walking them (their own level included), and how many were ever marked. */
+const knownDepths = new WeakMap<object, number>();
+let marked = 0;
+
+/**
+ * Marks `container` (an array view a parser built: a packed list of number triples) as `depth`
+ * levels deep, so `assertNestingDepth` counts it without reading every element.
+ */
+export function markKnownDepth(container: object, depth: number): void {
+  knownDepths.set(container, depth);
+  marked++;
+}
+
+function tooDeep(field: string, max: number): SvcError {
+  return new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
+    extensions: { field },
+  });
+}
+
 /**
  * Refuses JSON nested deeper than `LIMITS.maxNestingDepth` (no problem of any command needs more
  * than a handful of levels) before anything recursive touches it: fingerprints, canonical forms,
@@ -14,12 +33,12 @@ export function assertNestingDepth(value: unknown, field = '(root)', max: number
   while (stack.length > 0) {
     const v = stack.pop()!;
     const depth = depths.pop()!;
-    if (depth > max) {
-      throw new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
-        extensions: { field },
-      });
-    }
-    if (Array.isArray(v)) {
+    if (depth > max) throw tooDeep(field, max);
+    // A marked container is as deep as it was marked; nothing else is looked up until one was.
+    const known = marked > 0 ? knownDepths.get(v) : undefined;
+    if (known !== undefined) {
+      if (depth + known - 1 > max) throw tooDeep(field, max);
+    } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
         if (x !== null && typeof x === 'object') {
