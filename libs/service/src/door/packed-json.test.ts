@@ -2,7 +2,7 @@ import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { assertNestingDepth } from '@svc/contracts';
 import { rng } from '../../test/brute-force';
-import { PACKED_MIN_TRIPLES, parsePackedJson } from './packed-json';
+import { PACKED_MIN_TRIPLES, holdsPackedView, parsePackedJson } from './packed-json';
 
 const NUMBERS = ['0', '-0', '1', '-12', '3.25', '1e5', '-2.5E-3', '10e+2', '0.0', '123456789012345678901234567890', '9007199254740993', '999999999999999', '-1000000000000000', '5e-324', '1.7976931348623157e308', '0.1', '99999'];
 const WS = ['', '', '', ' ', '\n', '\t', '\r\n '];
@@ -108,5 +108,15 @@ describe('parsePackedJson', () => {
     expect(() => assertNestingDepth(body, '(root)', 3)).not.toThrow();
     expect(() => assertNestingDepth(body, '(root)', 2)).toThrow(/nested more than 2 levels/);
     expect(() => assertNestingDepth({ x: body }, '(root)', 3)).toThrow(/nested more than 3 levels/);
+  });
+});
+
+describe('holdsPackedView', () => {
+  it('finds a view anywhere in a value, and nothing in plain data or typed arrays', () => {
+    const body = parsePackedJson(`{"a":[${Array.from({ length: PACKED_MIN_TRIPLES }, () => '[1,2,3]').join(',')}]}`) as { a: unknown };
+    expect(holdsPackedView(body)).toBe(true);
+    expect(holdsPackedView({ x: [1, { y: [body.a] }] })).toBe(true);
+    expect(holdsPackedView({ x: [1, { y: [new Float64Array(4)] }], z: JSON.parse(JSON.stringify(body)) })).toBe(false);
+    expect(holdsPackedView(null)).toBe(false);
   });
 });

@@ -56,6 +56,28 @@ function indexOf(p: string): number {
   return v < 4294967295 ? v : -1;
 }
 
+/** Every view made on this thread (`holdsPackedView` looks them up). */
+const views = new WeakSet<object>();
+
+/**
+ * Whether `value` holds a packed view anywhere (typed arrays are leaves): a plan whose problem
+ * does must not be handed to an engine (an addon does not read a Proxy as an array).
+ */
+export function holdsPackedView(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: object[] = [value];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (views.has(v)) return true;
+    if (seen.has(v) || ArrayBuffer.isView(v) || v instanceof ArrayBuffer) continue;
+    seen.add(v);
+    const items: unknown[] = Array.isArray(v) ? v : Object.values(v);
+    for (const x of items) if (x !== null && typeof x === 'object') stack.push(x);
+  }
+  return false;
+}
+
 /** A read-only array view of `count` triples stored in `chunks` (CHUNK triples each, the last one partly). */
 export function packedTriples(chunks: readonly Float64Array[], count: number): unknown[] {
   const target: unknown[] = [];
@@ -105,6 +127,7 @@ export function packedTriples(chunks: readonly Float64Array[], count: number): u
   });
   // Two levels (the list and its triples): the depth check need not read 4 million triples.
   markKnownDepth(view, 2);
+  views.add(view);
   return view;
 }
 
@@ -224,12 +247,12 @@ export function parsePackedJson(text: string): unknown {
     from = r.end;
   }
   parts.push(text.slice(from));
-  const views = runs.map((r) => packedTriples(r.chunks, r.count));
+  const made = runs.map((r) => packedTriples(r.chunks, r.count));
   const swap = (v: unknown): unknown => {
     if (typeof v === 'string') {
       if (v.startsWith(marker)) {
         const k = Number(v.slice(marker.length));
-        return views[k];
+        return made[k];
       }
       return v;
     }
