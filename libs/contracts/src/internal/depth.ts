@@ -1,17 +1,24 @@
 import { SvcError } from '@svc/errors';
 import { LIMITS } from '../limits';
 
-/** Containers whose depth is known without walking them (their own level included), and how many were ever marked. */
-const knownDepths = new WeakMap<object, number>();
+/** Arrays known to hold only arrays of numbers (two levels deep), and how many were ever marked. */
+const rowsOfNumbers = new WeakSet<object>();
 let marked = 0;
 
 /**
- * Marks `container` (an array view a parser built: a packed list of number triples) as `depth`
- * levels deep, so `assertNestingDepth` counts it without reading every element.
+ * Marks `list` (an array view a parser built: a packed list of number triples, each element
+ * a new array at every read) as holding only arrays of numbers, so the walks over a whole problem
+ * (`assertNestingDepth`, the total magnitude) take its elements one at a time instead of stacking
+ * them all.
  */
-export function markKnownDepth(container: object, depth: number): void {
-  knownDepths.set(container, depth);
+export function markRowsOfNumbers(list: readonly unknown[]): void {
+  rowsOfNumbers.add(list);
   marked++;
+}
+
+/** Whether `v` was marked by `markRowsOfNumbers` (nothing is looked up until something was). */
+export function isRowsOfNumbers(v: object): boolean {
+  return marked > 0 && rowsOfNumbers.has(v);
 }
 
 function tooDeep(field: string, max: number): SvcError {
@@ -34,10 +41,9 @@ export function assertNestingDepth(value: unknown, field = '(root)', max: number
     const v = stack.pop()!;
     const depth = depths.pop()!;
     if (depth > max) throw tooDeep(field, max);
-    // A marked container is as deep as it was marked; nothing else is looked up until one was.
-    const known = marked > 0 ? knownDepths.get(v) : undefined;
-    if (known !== undefined) {
-      if (depth + known - 1 > max) throw tooDeep(field, max);
+    // A marked list is two levels deep, whatever its length.
+    if (isRowsOfNumbers(v)) {
+      if (depth + 1 > max) throw tooDeep(field, max);
     } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];

@@ -1,6 +1,7 @@
 import { types } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { assertNestingDepth } from '@svc/contracts';
+import { assertNestingDepth, validateProblem } from '@svc/contracts';
+import type { SvcError } from '@svc/errors';
 import { rng } from '../../test/brute-force';
 import { PACKED_MIN_TRIPLES, holdsPackedView, parsePackedJson } from './packed-json';
 
@@ -118,5 +119,31 @@ describe('holdsPackedView', () => {
     expect(holdsPackedView({ x: [1, { y: [body.a] }] })).toBe(true);
     expect(holdsPackedView({ x: [1, { y: [new Float64Array(4)] }], z: JSON.parse(JSON.stringify(body)) })).toBe(false);
     expect(holdsPackedView(null)).toBe(false);
+  });
+});
+
+describe('the contracts checks on a packed body', () => {
+  it('refuse it with the same document as the plain body (total magnitude, a bad triple, the depth)', () => {
+    const r = rng(3202);
+    const list = (bad: (k: number) => string | null) => `[${Array.from({ length: PACKED_MIN_TRIPLES + 100 }, (_, k) => bad(k) ?? `[${Math.floor(r() * 50)},${50 + Math.floor(r() * 50)},${(r() * 1e147).toPrecision(17)}]`).join(',')}]`;
+    const texts = [
+      // Magnitudes adding up past 1e150: the message prints the sum, so the additions must be the same, in the same order.
+      `{"tag":"svc-cortex-v1","description":"Split a network into two sides.","n":100,"edges":${list(() => null)}}`,
+      `{"tag":"svc-cortex-v1","description":"Split a network into two sides.","n":100,"edges":${list((k) => (k === 4000 ? '[3,3,1]' : null))}}`,
+      `{"tag":"svc-cortex-v1","description":"Split a network into two sides.","n":100,"edges":${list((k) => (k === 17 ? '[3,100,1]' : null))}}`,
+    ];
+    for (const text of texts) {
+      const refusal = (body: unknown) => {
+        try {
+          validateProblem('maxcut', body, { sandbox: false });
+          return 'valid';
+        } catch (e) {
+          return JSON.stringify({ ...(e as SvcError), message: (e as Error).message });
+        }
+      };
+      const plain = refusal(JSON.parse(text));
+      expect(plain).not.toBe('valid');
+      expect(refusal(parsePackedJson(text))).toBe(plain);
+    }
   });
 });
