@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SvcError, createFaultLog } from '@svc/errors';
 import { createDoor, RawJson, stageMark, stageMarksOn, type AdmittedSolve, type Door, type Principal, type Service } from '@svc/service';
-import { admitBody, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
+import { admitBody, declaredLength, parseJson, PreAnalyzed, readBody, type BodyCaps } from './internal/body-reader';
 import { fromFastifyError, MAX_PARAM_LENGTH } from './internal/fastify-errors';
 import { sendProblem, sendRoutingProblem } from './internal/problem-reply';
 import { accountPlugin } from './routes/account-plugin';
@@ -116,7 +116,7 @@ export function buildServer(opts: BuildServerOptions): FastifyInstance {
       stream.resume();
       return undefined;
     }
-    let buf = await readBody(stream, capsFor(req));
+    let buf = await readBody(stream, capsFor(req), declaredLength(req));
     stageMark('body-read');
     const contentType = req.headers['content-type'];
     // A large body is parsed (and, on a solve or analyze route, validated) off the event loop first:

@@ -48,4 +48,4 @@ export { WORLD_LIMITS } from './commands/world';
 export { ANSWER_ENCODING, QUANTUM_SCALE_LIMITS, packSpinBits, unpackSpinBits } from './commands/quantum-scale';
 export { ERASURE_CONSTRUCTION, ERASURE_LIMITS, MANIFEST_VERSION, base64Bytes, erasureShape, manifestSchema, type ErasureManifest } from './commands/shared/erasure';
 export { duplicateKeyMessage, firstDuplicateKey, markPinConflicts, pinConflictsIn, pinConflictsOf, PIN_CONFLICTS, type DuplicateKey } from './pin-conflicts';
-export { assertNestingDepth, jsonTextDepth } from './internal/depth';
+export { assertNestingDepth, jsonTextDepth, markRowsOfNumbers } from './internal/depth';

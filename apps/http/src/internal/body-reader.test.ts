@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { assertUtf8ContentType, firstInvalidUtf8 } from './body-reader';
+import { Readable } from 'node:stream';
+import { assertUtf8ContentType, firstInvalidUtf8, readBody } from './body-reader';
 
 /** The reference: the WHATWG decoder in fatal mode accepts exactly well-formed UTF-8. */
 const wellFormed = (b: Uint8Array): boolean => {
@@ -45,5 +46,37 @@ describe('assertUtf8ContentType', () => {
     for (const bad of ['application/json; charset=latin1', 'application/json; charset=iso-8859-15', 'application/json; charset="utf-16le"']) {
       expect(() => assertUtf8ContentType(bad)).toThrow(/UTF-8/);
     }
+  });
+});
+
+describe('readBody', () => {
+  /** A stream of `body` in chunks of random sizes. */
+  const streamOf = (body: Buffer, r: () => number) => {
+    const parts: Buffer[] = [];
+    for (let at = 0; at < body.length;) {
+      const n = 1 + Math.floor(r() * 40_000);
+      parts.push(body.subarray(at, at + n));
+      at += n;
+    }
+    return Readable.from(parts, { objectMode: false });
+  };
+  const caps = { plan: 10_000_000, absolute: 20_000_000, sandbox: false };
+
+  it('reads the same bytes whatever the declared length says, into a buffer of its own when it matches', async () => {
+    let seed = 7;
+    const r = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (const size of [0, 10, 70_000, 300_001]) {
+      const body = Buffer.from(Array.from({ length: size }, () => Math.floor(r() * 256)));
+      for (const declared of [undefined, size, size + 5, Math.max(0, size - 5)]) {
+        const got = await readBody(streamOf(body, r), caps as never, declared);
+        expect(got.equals(body)).toBe(true);
+        if (declared === size && size >= 65_536) expect(got.byteOffset === 0 && got.byteLength === got.buffer.byteLength).toBe(true);
+      }
+    }
+  });
+
+  it('refuses past the cap whatever was declared', async () => {
+    const body = Buffer.alloc(200_000, 0x20);
+    await expect(readBody(streamOf(body, Math.random), { plan: 100_000, absolute: 150_000, sandbox: false } as never, 90_000)).rejects.toThrow();
   });
 });

@@ -7,14 +7,23 @@ export { overCap, type BodyCaps };
 /** The JSON text checks live beside the door layer, which the off-loop body checker shares (libs/service/src/door/json-body.ts). */
 export { assertUtf8ContentType, firstInvalidUtf8, parseJson } from '@svc/service';
 
+/** Bodies declared at least this long are read into one buffer of the declared length. */
+const PREALLOCATE_MIN_BYTES = 64 * 1024;
+
 /**
  * Reads a request body, failing with 413 as soon as it passes a cap (chunked bodies included).
  * On failure the rest is drained and discarded so the error response can still be delivered.
+ * A body of a declared length (`declared`, the Content-Length) is copied as it comes into one
+ * buffer of that length with its own ArrayBuffer: its chunks are not all held until the end and
+ * then copied whole (which held a large body twice at its last chunk).
  */
-export function readBody(payload: Readable, caps: BodyCaps): Promise<Buffer> {
+export function readBody(payload: Readable, caps: BodyCaps, declared?: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let total = 0;
+    let whole: Buffer | null = declared !== undefined && Number.isSafeInteger(declared) && declared >= PREALLOCATE_MIN_BYTES && overCap(declared, caps) === null
+      ? Buffer.allocUnsafeSlow(declared)
+      : null;
     const cleanup = () => {
       payload.off('data', onData);
       payload.off('end', onEnd);
@@ -22,6 +31,7 @@ export function readBody(payload: Readable, caps: BodyCaps): Promise<Buffer> {
     };
     const onData = (chunk: Buffer | string) => {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      const at = total;
       total += buf.length;
       const err = overCap(total, caps);
       if (err) {
@@ -30,11 +40,20 @@ export function readBody(payload: Readable, caps: BodyCaps): Promise<Buffer> {
         reject(err);
         return;
       }
-      chunks.push(buf);
+      if (whole !== null && total <= whole.length) buf.copy(whole, at);
+      else {
+        // More than declared (never through Node's parser): the chunks as they come.
+        if (whole !== null) {
+          chunks.push(whole.subarray(0, at));
+          whole = null;
+        }
+        chunks.push(buf);
+      }
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks, total));
+      if (whole !== null) resolve(total === whole.length ? whole : Buffer.from(whole.subarray(0, total)));
+      else resolve(Buffer.concat(chunks, total));
     };
     const onError = (e: Error) => {
       cleanup();
@@ -93,4 +112,11 @@ export function admitBody(budget: BodyBudget) {
  */
 export class PreAnalyzed {
   constructor(readonly report: PlanAnalysis) {}
+}
+
+/** The request's declared body length (a Content-Length of digits, without Transfer-Encoding), else undefined. */
+export function declaredLength(request: FastifyRequest): number | undefined {
+  const raw = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] !== undefined || typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) return undefined;
+  return Number(raw);
 }

@@ -1,6 +1,32 @@
 import { SvcError } from '@svc/errors';
 import { LIMITS } from '../limits';
 
+/** Arrays known to hold only arrays of numbers (two levels deep), and how many were ever marked. */
+const rowsOfNumbers = new WeakSet<object>();
+let marked = 0;
+
+/**
+ * Marks `list` (an array view a parser built: a packed list of number triples, each element
+ * a new array at every read) as holding only arrays of numbers, so the walks over a whole problem
+ * (`assertNestingDepth`, the total magnitude) take its elements one at a time instead of stacking
+ * them all.
+ */
+export function markRowsOfNumbers(list: readonly unknown[]): void {
+  rowsOfNumbers.add(list);
+  marked++;
+}
+
+/** Whether `v` was marked by `markRowsOfNumbers` (nothing is looked up until something was). */
+export function isRowsOfNumbers(v: object): boolean {
+  return marked > 0 && rowsOfNumbers.has(v);
+}
+
+function tooDeep(field: string, max: number): SvcError {
+  return new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
+    extensions: { field },
+  });
+}
+
 /**
  * Refuses JSON nested deeper than `LIMITS.maxNestingDepth` (no problem of any command needs more
  * than a handful of levels) before anything recursive touches it: fingerprints, canonical forms,
@@ -14,12 +40,11 @@ export function assertNestingDepth(value: unknown, field = '(root)', max: number
   while (stack.length > 0) {
     const v = stack.pop()!;
     const depth = depths.pop()!;
-    if (depth > max) {
-      throw new SvcError('SVC_INVALID_INPUT', `"${field}" is nested more than ${max} levels deep; no problem needs that many (arrays of numbers, rows of a matrix, lists of rules)`, {
-        extensions: { field },
-      });
-    }
-    if (Array.isArray(v)) {
+    if (depth > max) throw tooDeep(field, max);
+    // A marked list is two levels deep, whatever its length.
+    if (isRowsOfNumbers(v)) {
+      if (depth + 1 > max) throw tooDeep(field, max);
+    } else if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
         const x: unknown = v[i];
         if (x !== null && typeof x === 'object') {

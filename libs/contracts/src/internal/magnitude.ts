@@ -1,5 +1,6 @@
 import { LIMITS } from '../limits';
 import { InputIssue } from './issue';
+import { isRowsOfNumbers } from './depth';
 
 /** Top-level fields that are not coefficients of the objective. */
 const NOT_COEFFICIENTS = new Set(['tag', 'description', 'version', 'n']);
@@ -12,7 +13,15 @@ function magnitude(v: unknown): number {
   const stack: object[] = [v];
   while (stack.length > 0) {
     const x = stack.pop()!;
-    if (Array.isArray(x)) {
+    if (isRowsOfNumbers(x)) {
+      // Its rows in the order the stack would pop them (last first), each summed in order: the
+      // same additions as pushing them all, without holding them all.
+      const rows = x as ArrayLike<ArrayLike<number>>;
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const row = rows[i];
+        for (let j = 0; j < row.length; j++) s += Math.abs(row[j]);
+      }
+    } else if (Array.isArray(x)) {
       for (let i = 0; i < x.length; i++) {
         const y: unknown = x[i];
         if (typeof y === 'number') s += Math.abs(y);

@@ -32,7 +32,10 @@ export function checkBody(task: BodyCheckTask): { error: ReturnType<typeof error
       const head = p && !a ? w.headRefusal(p.command, ctx) : undefined;
       if (head) throw head;
       body = w.decode();
-    } else body = parseJson(buf, task.contentType);
+    } else {
+      // Packed: the body is checked and planned here and dropped; only the bytes or a report leave.
+      body = parseJson(buf, task.contentType, { packed: true });
+    }
     if (p && a) {
       // The preflight's own steps (preflight.ts), with the service's settings it was given.
       const principal = { kind: p.sandbox ? 'sandbox' : 'account' } as Principal;

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { SvcError } from '@svc/errors';
 import { LIMITS, duplicateKeyMessage, firstDuplicateKey, jsonTextDepth, markPinConflicts, type DuplicateKey } from '@svc/contracts';
 import { parseJsonText } from './json-syntax';
+import { parsePackedJson } from './packed-json';
 
 /**
  * JSON on the wire is UTF-8 (RFC 8259 §8.1). RFC 8259 defines no charset parameter, but a client
@@ -52,9 +53,11 @@ export function firstInvalidUtf8(buf: Uint8Array): number {
 
 /**
  * Parses a JSON body; a charset other than UTF-8, bytes that are not UTF-8 and syntax errors are
- * 422 SVC_INVALID_INPUT naming the position.
+ * 422 SVC_INVALID_INPUT naming the position. With `packed`, a large valid body's long lists of
+ * number triples are held packed (packed-json.ts): only for a thread that checks and plans the
+ * body and drops it there.
  */
-export function parseJson(buf: Buffer, contentType?: string): unknown {
+export function parseJson(buf: Buffer, contentType?: string, opts: { readonly packed?: boolean } = {}): unknown {
   assertUtf8ContentType(contentType);
   const bad = firstInvalidUtf8(buf);
   if (bad >= 0) {
@@ -71,7 +74,7 @@ export function parseJson(buf: Buffer, contentType?: string): unknown {
   try {
     // A large text is scanned first: a syntax fault is refused with JSON.parse's own message
     // without building the values before it (json-syntax.ts).
-    body = parseJsonText(text);
+    body = opts.packed ? parseJsonText(text, undefined, parsePackedJson) : parseJsonText(text);
   } catch (e) {
     const msg = e instanceof Error ? e.message : 'syntax error';
     throw new SvcError('SVC_INVALID_INPUT', `The body is not valid JSON: ${msg.slice(0, 200)}`, { cause: e });

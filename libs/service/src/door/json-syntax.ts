@@ -249,11 +249,13 @@ export function firstSyntaxFault(text: string): number {
 /**
  * `JSON.parse(text)`, except that a text of at least `minChars` with a syntax fault is refused with
  * `JSON.parse`'s own SyntaxError (thrown by parsing the stand-in text) without building what comes
- * before the fault.
+ * before the fault. A text the scan found valid is parsed by `parseValid` (packed-json.ts
+ * `parsePackedJson` on the threads that check large bodies).
  */
-export function parseJsonText(text: string, minChars = SYNTAX_SCAN_MIN_CHARS): unknown {
+export function parseJsonText(text: string, minChars = SYNTAX_SCAN_MIN_CHARS, parseValid: (text: string) => unknown = JSON.parse): unknown {
   if (text.length < minChars) return JSON.parse(text);
   const fault = firstSyntaxFault(text);
+  if (fault === -1) return parseValid(text);
   if (fault < 0) return JSON.parse(text);
   const stand = standInText(text, fault);
   // Throws the SyntaxError JSON.parse throws for `text`; if it did not (never, unless the scan and

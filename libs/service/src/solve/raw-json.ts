@@ -3,6 +3,7 @@ import { SvcError } from '@svc/errors';
 import type { CertificateMode } from '@svc/contracts';
 import { DEADLINE_FLAG, type Command, type Effort } from '@svc/engine-ts';
 import { parseJson } from '../door/json-body';
+import { holdsPackedView } from '../door/packed-json';
 import { errorData, type SvcErrorData } from '../door/body-check-task';
 import { estimateWork, type WorkEstimate } from './work-model';
 import type { Principal } from '../principal';
@@ -96,13 +97,21 @@ export async function solveRaw(task: RawSolveTask, solve: (t: SolveTask) => Prom
     let plan;
     let fingerprint: string | undefined;
     try {
-      const body = parseJson(Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength), raw.contentType);
+      const bytes = Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.byteLength);
+      // Packed (door/packed-json.ts): long lists of number triples are not built as 4 million JS arrays.
+      let body = parseJson(bytes, raw.contentType, { packed: true });
       if (raw.keyed) {
         // The checks made before a key is claimed (solve/path.ts), then the key's fingerprint.
         assertRoutable({ lane: 'json', command: raw.command, body }, raw.query);
         fingerprint = requestFingerprint(idempotencyRequestOf({ lane: 'json', command: raw.command, body }, raw.query));
       }
-      plan = planSolve({ lane: 'json', command: raw.command, body }, { kind: raw.sandbox ? 'sandbox' : 'account' } as Principal, raw.query, { sandboxMaxN: raw.sandboxMaxN });
+      const principal = { kind: raw.sandbox ? 'sandbox' : 'account' } as Principal;
+      plan = planSolve({ lane: 'json', command: raw.command, body }, principal, raw.query, { sandboxMaxN: raw.sandboxMaxN });
+      if (holdsPackedView(plan.prep.problem) || holdsPackedView(plan.prep.warmStart)) {
+        // A command whose engine problem keeps the list as it was given: planned again from plain arrays.
+        body = parseJson(bytes, raw.contentType);
+        plan = planSolve({ lane: 'json', command: raw.command, body }, principal, raw.query, { sandboxMaxN: raw.sandboxMaxN });
+      }
     } catch (e) {
       if (e instanceof SvcError) {
         port.postMessage({ refused: errorData(e), ...(fingerprint !== undefined ? { fingerprint } : {}) } satisfies RawMessage);
