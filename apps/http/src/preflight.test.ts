@@ -193,8 +193,10 @@ describe('POST /api/v1/verify/<command>', () => {
     const before = await used();
     const r = await call(t.url, 'POST', '/api/v1/verify/optimize', { body: { problem: optimize12, answer: solved }, auth: token });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ ok: true, objective: solved.energy, objective_field: 'energy', verification: 'service_recheck' });
-    expect(r.json.checks.map((c: any) => c.name)).toEqual(['answer_shape', 'objective_recomputed', 'declared_objective', 'certified_optimum', 'receipt']);
+    // The certified answer carries its posiform (or tree) certificate: the re-check proves it too.
+    expect(solved.certificate).toMatchObject({ kind: expect.stringMatching(/^(posiform|tree)$/) });
+    expect(r.json).toMatchObject({ ok: true, objective: solved.energy, objective_field: 'energy', verification: 'formal_proof', certificate: { ok: true, optimal: true } });
+    expect(r.json.checks.map((c: any) => c.name)).toEqual(['answer_shape', 'objective_recomputed', 'declared_objective', 'certified_optimum', 'receipt', 'certificate']);
     expect(r.json.checks.every((c: any) => c.ok)).toBe(true);
     expect(await used()).toBe(before);
     // A bare answer: shape and objective only.
