@@ -53,4 +53,60 @@ describe('large and typed inputs', () => {
     expect(chunks.length).toBeGreaterThan(1);
     expect(chunks.join('')).toBe(canonicalJson(doc));
   });
+
+  it('writes number arrays as the element-by-element reference does, at every chunk boundary and element type', () => {
+    // The reference: ECMAScript Number-to-string of each element, joined (the writer before chunking).
+    const reference = (a: ArrayLike<number>) => '[' + Array.from(a, (x) => String(x)).join(',') + ']';
+    let seed = 12345;
+    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+    const value = (k: number) => {
+      const u = next();
+      if (k % 17 === 0) return -0;
+      if (u < 0.3) return Math.floor(next() * 2 ** 31) - 2 ** 30;
+      if (u < 0.6) return (next() - 0.5) * 10 ** Math.floor(next() * 40 - 20);
+      if (u < 0.8) return Math.round(next() * 1e6) / 1e5;
+      return next() < 0.5 ? Number.MIN_VALUE * Math.floor(next() * 9 + 1) : Number.MAX_VALUE / Math.floor(next() * 9 + 1);
+    };
+    for (const len of [0, 1, 2, 8191, 8192, 8193, 16384, 16385, 20_000]) {
+      const plain = Array.from({ length: len }, (_, k) => value(k));
+      expect(canonicalJson(plain)).toBe(reference(plain));
+      expect(canonicalJson(Float64Array.from(plain))).toBe(reference(plain));
+      for (const typed of [Float32Array.from(plain, (x) => (Math.abs(x) > 3e38 ? 0.1 : x)), Int32Array.from(plain), Uint8Array.from(plain), Int16Array.from(plain), Uint32Array.from(plain)]) {
+        expect(canonicalJson({ t: typed })).toBe('{"t":' + reference(typed) + '}');
+      }
+    }
+    for (const bad of [NaN, Infinity, -Infinity]) {
+      const a = Array.from({ length: 8193 }, (_, k) => k);
+      a[8192] = bad;
+      expect(() => canonicalJson(a)).toThrow(`canonical JSON cannot encode ${bad}`);
+      expect(() => canonicalJson(Float64Array.from(a))).toThrow(TypeError);
+    }
+  });
+
+  it('writes arrays of number rows (points, grids) as the element-by-element reference does', () => {
+    const reference = (rows: number[][]) => '[' + rows.map((r) => '[' + r.map((x) => String(x)).join(',') + ']').join(',') + ']';
+    let seed = 777;
+    const next = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 4294967296);
+    const x = (k: number) => (k % 11 === 0 ? -0 : next() < 0.5 ? Math.floor(next() * 1e6) : (next() - 0.5) * 10 ** Math.floor(next() * 30 - 15));
+    const shapes: [rows: number, width: (r: number) => number][] = [
+      [1, () => 0], [3, () => 0], [1, () => 3], [10_000, () => 3], [2731, () => 3], [2730, () => 3], [512, () => 512],
+      [5, () => 9000], [4, (r) => [8192, 1, 8191, 8193][r]], [3000, (r) => r % 7],
+    ];
+    for (const [n, width] of shapes) {
+      const rows = Array.from({ length: n }, (_, r) => Array.from({ length: width(r) }, (_, k) => x(r + k)));
+      expect(canonicalJson(rows)).toBe(reference(rows));
+      expect(canonicalJson({ b: rows, a: 1 })).toBe('{"a":1,"b":' + reference(rows) + '}');
+      const chunks: string[] = [];
+      writeCanonicalJson(rows, (c) => chunks.push(c));
+      expect(chunks.join('')).toBe(reference(rows));
+    }
+    // Not all rows of numbers: the general writer (typed rows, strings, holes as null, objects).
+    expect(canonicalJson([[1, 2], Float64Array.from([3]), [4]])).toBe('[[1,2],[3],[4]]');
+    expect(canonicalJson([[1, 'a'], [2]])).toBe('[[1,"a"],[2]]');
+    expect(canonicalJson([[1, undefined], [2]])).toBe('[[1,null],[2]]');
+    expect(canonicalJson([[{ b: 1, a: 2 }], [2]])).toBe('[[{"a":2,"b":1}],[2]]');
+    const bad = Array.from({ length: 5000 }, (_, r) => [r, r + 0.5]);
+    bad[4999][1] = NaN;
+    expect(() => canonicalJson(bad)).toThrow('canonical JSON cannot encode NaN');
+  });
 });

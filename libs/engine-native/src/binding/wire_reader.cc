@@ -55,7 +55,8 @@ bool WireReader::Read(const Napi::Object& problem, const Napi::Value& budget,
         if (!IsTyped(v, napi_float64_array)) return wrong(s);
         Napi::Float64Array a = v.As<Napi::Float64Array>();
         if (a.ArrayBuffer().IsArrayBuffer()) {
-          value.f64 = f64_.emplace_back(CopyTyped<double>(v));
+          if (!CopyTypedLarge<double>(v, &f64_.emplace_back())) return false;
+          value.f64 = f64_.back().view();
         } else {
           // Over a SharedArrayBuffer: cannot be detached; read in place, kept alive by the reference.
           shared_.emplace_back(Napi::Persistent(a));
@@ -65,13 +66,15 @@ bool WireReader::Read(const Napi::Object& problem, const Napi::Value& budget,
       }
       case core::WireType::kI32:
         if (!IsTyped(v, napi_int32_array)) return wrong(s);
-        value.i32 = i32_.emplace_back(CopyTyped<int32_t>(v));
+        if (!CopyTypedLarge<int32_t>(v, &i32_.emplace_back())) return false;
+        value.i32 = i32_.back().view();
         break;
       case core::WireType::kU8: {
         if (!IsTyped(v, napi_uint8_array)) return wrong(s);
         Napi::Uint8Array a = v.As<Napi::Uint8Array>();
         if (a.ArrayBuffer().IsArrayBuffer()) {
-          value.u8 = u8_.emplace_back(CopyTyped<uint8_t>(v));
+          if (!CopyTypedLarge<uint8_t>(v, &u8_.emplace_back())) return false;
+          value.u8 = u8_.back().view();
         } else {
           // Over a SharedArrayBuffer (large byte fields, e.g. erasure shards): read in place, as kF64.
           shared_u8_.emplace_back(Napi::Persistent(a));

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "common/large_array.h"
 #include "common/request.h"
 #include "common/solve_limits.h"
 #include "common/status.h"
@@ -37,6 +38,21 @@ std::vector<T> CopyTyped(const Napi::Value& v) {
   const Napi::TypedArrayOf<T> a = v.As<Napi::TypedArrayOf<T>>();
   const T* data = a.Data();
   return std::vector<T>(data, data + a.ElementLength());
+}
+
+// A problem's typed array copied for the solve (the solve runs on another thread while JS may
+// detach or write the original): into a large array (core/common/large_array.h), so a large
+// input's fresh pages fault 2 MiB at a time, not 4 KiB. False with a pending JS RangeError when
+// out of memory.
+template <typename T>
+bool CopyTypedLarge(const Napi::Value& v, core::LargeCopy<T>* out) {
+  const Napi::TypedArrayOf<T> a = v.As<Napi::TypedArrayOf<T>>();
+  *out = core::CopyToLargeArray<T>(std::span<const T>(a.Data(), a.ElementLength()));
+  if (out->data == nullptr) {
+    Napi::RangeError::New(v.Env(), "svc_native.solve: out of memory copying an input array").ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
 }
 
 // A finite number property; false (with a pending JS exception) otherwise.
@@ -70,8 +86,8 @@ class SharedDoubles {
     if (!IsTyped(v, napi_float64_array)) return ThrowType(v.Env(), what + " must be a Float64Array");
     Napi::Float64Array a = v.As<Napi::Float64Array>();
     if (a.ArrayBuffer().IsArrayBuffer()) {
-      copy_ = CopyTyped<double>(v);
-      view_ = copy_;
+      if (!CopyTypedLarge<double>(v, &copy_)) return false;
+      view_ = copy_.view();
     } else {
       ref_ = Napi::Persistent(a);
       view_ = std::span<const double>(a.Data(), a.ElementLength());
@@ -81,7 +97,7 @@ class SharedDoubles {
   std::span<const double> view() const { return view_; }
 
  private:
-  std::vector<double> copy_;
+  core::LargeCopy<double> copy_;
   Napi::Reference<Napi::Float64Array> ref_;
   std::span<const double> view_;
 };
@@ -107,9 +123,9 @@ class WireReader {
             std::span<const core::BudgetSpec> budget_specs, std::string_view family, core::WireArgs* out);
 
  private:
-  std::deque<std::vector<double>> f64_;
-  std::deque<std::vector<int32_t>> i32_;
-  std::deque<std::vector<uint8_t>> u8_;
+  std::deque<core::LargeCopy<double>> f64_;
+  std::deque<core::LargeCopy<int32_t>> i32_;
+  std::deque<core::LargeCopy<uint8_t>> u8_;
   std::deque<Napi::Reference<Napi::Float64Array>> shared_;
   std::deque<Napi::Reference<Napi::Uint8Array>> shared_u8_;
 };

@@ -14,9 +14,7 @@
 #include <vector>
 #include <thread>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "common/large_array.h"
 
 // AVX2 and baseline versions of a hot loop, picked at load time (GNU ifunc). Element-wise loops
 // and in-order sums give identical results in both (no FMA contraction: -ffp-contract=off).
@@ -75,24 +73,13 @@ void OnHalves(int64_t len, F&& f) {
   OnSplit(len, HalfSplit(len), static_cast<F&&>(f));
 }
 
-struct FreeDeleter {
-  void operator()(double* p) const { std::free(p); }
-};
-using VectorBuffer = std::unique_ptr<double[], FreeDeleter>;
+using VectorBuffer = LargeArray<double>;
 
 // An uninitialised vector of `len` doubles for the long Krylov vectors (every user writes it whole
-// before reading it): 2 MiB aligned and, on Linux, advised to transparent huge pages, so first
-// touches fault 2 MiB at a time, not 4 KiB. Null when out of memory.
+// before reading it): common/large_array.h, huge pages from 2 MiB on (a pool keeps many such
+// vectors alive, so the smaller ones are not rounded up). Null when out of memory.
 inline VectorBuffer AllocateVector(int64_t len) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  const size_t bytes = std::max<size_t>(static_cast<size_t>(len) * sizeof(double), sizeof(double));
-  if (bytes < kHuge) return VectorBuffer(static_cast<double*>(std::malloc(bytes)));
-  const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-  void* p = std::aligned_alloc(kHuge, rounded);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-  return VectorBuffer(static_cast<double*>(p));
+  return AllocateLargeArray<double>(static_cast<size_t>(std::max<int64_t>(len, 1)), false, kHugePageBytes);
 }
 
 // Krylov vectors kept from one sector's solve to the next (sectors of one size reuse their memory).

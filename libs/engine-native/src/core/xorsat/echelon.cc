@@ -10,10 +10,6 @@
 #include <numeric>
 #include <vector>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 // The row XORs run in the widest vector unit the CPU has (x86-64: AVX-512, AVX2, else SSE2),
 // chosen once at load time; every version computes the same bits.
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
@@ -124,24 +120,10 @@ SVC_XOR_CLONES void ClearBelow(BitMatrix* a, size_t from, size_t to, size_t w, c
 
 }  // namespace
 
-void FreeWords::operator()(uint64_t* p) const { std::free(p); }
-
 Words AllocateWords(size_t count, bool zero) {
-  constexpr size_t kHuge = size_t{2} << 20;
-  const size_t bytes = std::max<size_t>(count, 1) * sizeof(uint64_t);
-  void* p = nullptr;
-  if (bytes < kHuge / 8) {
-    p = zero ? std::calloc(bytes, 1) : std::malloc(bytes);
-  } else {
-    const size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
-    p = std::aligned_alloc(kHuge, rounded);
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (p != nullptr) madvise(p, rounded, MADV_HUGEPAGE);
-#endif
-    if (p != nullptr && zero) std::memset(p, 0, bytes);
-  }
-  if (p == nullptr) throw std::bad_alloc();
-  return Words(static_cast<uint64_t*>(p));
+  Words w = AllocateLargeArray<uint64_t>(std::max<size_t>(count, 1), zero);
+  if (w == nullptr) throw std::bad_alloc();
+  return w;
 }
 
 void XorWords(uint64_t* dst, const uint64_t* src, size_t len) {

@@ -9,20 +9,16 @@
 #include <memory>
 #include <vector>
 
+#include "common/large_array.h"
 #include "common/solve_limits.h"
 
 namespace svc::core {
 
-struct FreeWords {
-  void operator()(uint64_t* p) const;
-};
-using Words = std::unique_ptr<uint64_t[], FreeWords>;
+using Words = LargeArray<uint64_t>;
 
-// `count` words, zero when `zero`. From 256 KiB on, whole 2 MiB pieces, 2 MiB aligned and (Linux)
-// advised to transparent huge pages: a fresh matrix's first touches then fault 2 MiB at a time,
-// not 4 KiB (on a virtual machine a 4 KiB fault can cost tens of microseconds: 2 MiB of small
-// pages, a 4,000 × 4,000 matrix, then cost more than its elimination). Throws std::bad_alloc when
-// out of memory.
+// `count` words, zero when `zero` (common/large_array.h: from 256 KiB on, huge pages; 2 MiB of
+// small pages, a 4,000 × 4,000 matrix, would cost more than its elimination on a virtual machine).
+// Throws std::bad_alloc when out of memory.
 Words AllocateWords(size_t count, bool zero);
 
 // A dense matrix over GF(2): column c of row r is bit c % 64 of word c / 64 of the row.
