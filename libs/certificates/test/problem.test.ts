@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMaxcut, readQubo } from './problem';
+import { readMaxcut, readQubo } from '../src/problem';
 
 describe('integrality of maxcut and optimize problems', () => {
   it('is judged once duplicates are summed (as the Python checker reads it)', () => {
